@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layering (see docs/architecture.md):
+//   StrataCore (pure model, Foundation only)
+//   StrataProtocol (wire format, sockets, memfd)      -> StrataCore, CStrataSys
+//   Strata (client library, Core Animation API)       -> StrataCore, StrataProtocol
+//   StrataRender (GLES renderer)                      -> StrataCore, CStrataGL
+//   StrataDisplay (display backends: headless)        -> CStrataGL
+//   StrataServer (sessions, render tree, scheduling)  -> Core, Protocol, Render, Display
+//   StrataScene (JSON scene files)                    -> StrataCore, StrataProtocol, StrataPNG
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .executable(name: "strata-server", targets: ["strata-server"]),
+        .executable(name: "strata", targets: ["strata"]),
+        .executable(name: "strata-bench", targets: ["strata-bench"]),
+        .executable(name: "strata-demo", targets: ["strata-demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // C shims
+        .systemLibrary(name: "CStrataGL", path: "Sources/CStrataGL", pkgConfig: "egl"),
+        .systemLibrary(name: "CStrataPNG", path: "Sources/CStrataPNG", pkgConfig: "libpng"),
+        .target(name: "CStrataSys", path: "Sources/CStrataSys"),
+
+        // Core model: no GL, no I/O.
+        .target(name: "StrataCore"),
+        .target(name: "StrataProtocol", dependencies: ["StrataCore", "CStrataSys"]),
+        .target(name: "StrataPNG", dependencies: ["CStrataPNG"]),
+        .target(name: "Strata", dependencies: [
+            "StrataCore", "StrataProtocol", "StrataPNG",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
+        .target(name: "StrataRender", dependencies: ["StrataCore", "CStrataGL", "StrataShaders"]),
+        .target(name: "StrataDisplay", dependencies: ["CStrataGL"]),
+        .target(name: "StrataServer", dependencies: [
+            "CStrataSys",
+            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay", "StrataPNG",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
+
+        // Executables
+        .executableTarget(name: "strata-server", dependencies: [
+            "StrataServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "strata", dependencies: [
+            "StrataServer", "StrataScene", "StrataProtocol", "StrataPNG",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "strata-bench", dependencies: [
+            "StrataServer", "StrataScene", "StrataCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "strata-demo", dependencies: ["Strata"]),
+
+        // Tests
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataPNG", "StrataCore", "StrataProtocol"]),
+        .testTarget(name: "StrataEndToEndTests", dependencies: ["Strata", "StrataProtocol", "StrataPNG", "StrataCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

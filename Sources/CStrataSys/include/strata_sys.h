@@ -1,0 +1,48 @@
+#ifndef STRATA_SYS_H
+#define STRATA_SYS_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+// Thin wrappers over calls whose interfaces rely on macros Swift cannot import
+// (CMSG_*, memfd_create behind _GNU_SOURCE, sockaddr_un sizing).
+
+/// Maximum number of file descriptors carried by one message.
+#define STRATA_MAX_FDS 32
+
+/// Creates an anonymous memory file (MFD_CLOEXEC | MFD_ALLOW_SEALING). Returns -1 and sets errno on failure.
+int strata_memfd_create(const char *name);
+
+/// Seals a memfd against shrinking/growing/writing (best effort; returns 0 on success).
+int strata_memfd_seal(int fd);
+
+/// Sends `len` bytes plus `nfds` descriptors via SCM_RIGHTS. Returns bytes sent or -1 (errno set).
+ssize_t strata_send_with_fds(int sock, const void *buf, size_t len, const int *fds, int nfds);
+
+/// Receives up to `len` bytes; received descriptors are stored in `fds` (capacity STRATA_MAX_FDS)
+/// and their count in `*nfds`. Returns bytes read, 0 on EOF, -1 on error (errno set).
+/// Sets `*truncated_fds` to 1 when the kernel dropped descriptors (MSG_CTRUNC).
+ssize_t strata_recv_with_fds(int sock, void *buf, size_t len, int *fds, int *nfds, int *truncated_fds);
+
+/// Creates a listening Unix stream socket bound at `path` (non-blocking, CLOEXEC). Returns fd or -1.
+int strata_listen_unix(const char *path, int backlog);
+
+/// Connects a Unix stream socket to `path` (blocking, CLOEXEC). Returns fd or -1.
+int strata_connect_unix(const char *path);
+
+/// Returns 1 when `fd` is a listening Unix stream socket (for systemd socket activation), else 0.
+int strata_is_listening_unix_socket(int fd);
+
+/// Retrieves the peer's pid for a connected Unix socket, or -1.
+int strata_peer_pid(int fd);
+
+/// Accepts a connection as a non-blocking, close-on-exec socket. Returns fd or -1 (errno set).
+int strata_accept(int listen_fd);
+
+/// Blocks SIGTERM/SIGINT (ignores SIGPIPE) and returns a non-blocking signalfd for them, or -1.
+int strata_shutdown_signalfd(void);
+
+/// Reads one signal from the signalfd: its number, or -1 if none is pending.
+int strata_read_signalfd(int fd);
+
+#endif

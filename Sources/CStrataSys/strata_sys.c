@@ -1,0 +1,141 @@
+#define _GNU_SOURCE
+#include "strata_sys.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <pthread.h>
+
+int strata_memfd_create(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+}
+
+int strata_memfd_seal(int fd) {
+    return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
+}
+
+ssize_t strata_send_with_fds(int sock, const void *buf, size_t len, const int *fds, int nfds) {
+    if (nfds < 0 || nfds > STRATA_MAX_FDS) { errno = EINVAL; return -1; }
+    struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
+    struct msghdr msg;
+    memset(&msg, 0, sizeof msg);
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    union { char buf[CMSG_SPACE(sizeof(int) * STRATA_MAX_FDS)]; struct cmsghdr align; } control;
+    if (nfds > 0) {
+        memset(&control, 0, sizeof control);
+        msg.msg_control = control.buf;
+        msg.msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
+        struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+        cmsg->cmsg_level = SOL_SOCKET;
+        cmsg->cmsg_type = SCM_RIGHTS;
+        cmsg->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
+        memcpy(CMSG_DATA(cmsg), fds, sizeof(int) * nfds);
+    }
+    ssize_t n;
+    do { n = sendmsg(sock, &msg, MSG_NOSIGNAL); } while (n < 0 && errno == EINTR);
+    return n;
+}
+
+ssize_t strata_recv_with_fds(int sock, void *buf, size_t len, int *fds, int *nfds, int *truncated_fds) {
+    struct iovec iov = { .iov_base = buf, .iov_len = len };
+    struct msghdr msg;
+    memset(&msg, 0, sizeof msg);
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    union { char buf[CMSG_SPACE(sizeof(int) * STRATA_MAX_FDS)]; struct cmsghdr align; } control;
+    msg.msg_control = control.buf;
+    msg.msg_controllen = sizeof control.buf;
+    *nfds = 0;
+    *truncated_fds = 0;
+    ssize_t n;
+    do { n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
+    if (n < 0) return n;
+    if (msg.msg_flags & MSG_CTRUNC) *truncated_fds = 1;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c != NULL; c = CMSG_NXTHDR(&msg, c)) {
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+            int count = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+            for (int i = 0; i < count; i++) {
+                int fd;
+                memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+                if (*nfds < STRATA_MAX_FDS) fds[(*nfds)++] = fd; else { close(fd); *truncated_fds = 1; }
+            }
+        }
+    }
+    return n;
+}
+
+static int fill_addr(struct sockaddr_un *addr, const char *path) {
+    memset(addr, 0, sizeof *addr);
+    addr->sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof addr->sun_path) { errno = ENAMETOOLONG; return -1; }
+    strcpy(addr->sun_path, path);
+    return 0;
+}
+
+int strata_listen_unix(const char *path, int backlog) {
+    struct sockaddr_un addr;
+    if (fill_addr(&addr, path) < 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return -1;
+    if (bind(fd, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(fd, backlog) < 0) {
+        int saved = errno; close(fd); errno = saved; return -1;
+    }
+    return fd;
+}
+
+int strata_connect_unix(const char *path) {
+    struct sockaddr_un addr;
+    if (fill_addr(&addr, path) < 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int rc;
+    do { rc = connect(fd, (struct sockaddr *)&addr, sizeof addr); } while (rc < 0 && errno == EINTR);
+    if (rc < 0) { int saved = errno; close(fd); errno = saved; return -1; }
+    return fd;
+}
+
+int strata_is_listening_unix_socket(int fd) {
+    int type = 0, listening = 0;
+    socklen_t len = sizeof type;
+    if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) < 0 || type != SOCK_STREAM) return 0;
+    len = sizeof listening;
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) < 0) return 0;
+    struct sockaddr_storage ss; socklen_t sl = sizeof ss;
+    if (getsockname(fd, (struct sockaddr *)&ss, &sl) < 0 || ss.ss_family != AF_UNIX) return 0;
+    return listening ? 1 : 0;
+}
+
+int strata_peer_pid(int fd) {
+    struct ucred cred; socklen_t len = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) return -1;
+    return (int)cred.pid;
+}
+
+int strata_accept(int listen_fd) {
+    int fd;
+    do { fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); } while (fd < 0 && errno == EINTR);
+    return fd;
+}
+
+#include <signal.h>
+#include <sys/signalfd.h>
+
+int strata_shutdown_signalfd(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+int strata_read_signalfd(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t n = read(fd, &info, sizeof info);
+    return n == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The value shapes a layer property or key-path component can hold.
+public enum ValueKind: UInt8, Sendable {
+    case scalar = 1, point, size, rect, transform, color, bool
+}
+
+/// A property value as carried by animations, the wire protocol and scene files.
+/// `color(nil)` is an absent colour (a nil backgroundColor), which interpolates as transparent black.
+public enum AnimatableValue: Hashable, Sendable {
+    case scalar(CGFloat)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case transform(Transform3D)
+    case color(Color?)
+    case bool(Bool)
+
+    public var kind: ValueKind {
+        switch self {
+        case .scalar: .scalar
+        case .point: .point
+        case .size: .size
+        case .rect: .rect
+        case .transform: .transform
+        case .color: .color
+        case .bool: .bool
+        }
+    }
+
+    public static func == (a: AnimatableValue, b: AnimatableValue) -> Bool {
+        switch (a, b) {
+        case let (.scalar(x), .scalar(y)): x == y
+        case let (.point(x), .point(y)): x == y
+        case let (.size(x), .size(y)): x == y
+        case let (.rect(x), .rect(y)): x.isIdentical(to: y)
+        case let (.transform(x), .transform(y)): x == y
+        case let (.color(x), .color(y)): x == y
+        case let (.bool(x), .bool(y)): x == y
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        switch self {
+        case .scalar(let v): hasher.combine(v)
+        case .point(let p): hasher.combine(p.x); hasher.combine(p.y)
+        case .size(let s): hasher.combine(s.width); hasher.combine(s.height)
+        case .rect(let r): hasher.combine(r.origin.x); hasher.combine(r.origin.y); hasher.combine(r.size.width); hasher.combine(r.size.height)
+        case .transform(let t): hasher.combine(t)
+        case .color(let c): hasher.combine(c)
+        case .bool(let b): hasher.combine(b)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// A 4×4 transform split into perspective, translation, scale, skew and a rotation quaternion
+/// (the CSS Transforms Level 2 decomposition), so whole-matrix animations interpolate rotations
+/// as rotations (quaternion slerp) rather than element by element.
+public struct DecomposedTransform: Equatable, Sendable {
+    public var perspective: [Double] = [0, 0, 0, 1]
+    public var translate: [Double] = [0, 0, 0]
+    public var scale: [Double] = [1, 1, 1]
+    public var skew: [Double] = [0, 0, 0]
+    public var quaternion: [Double] = [0, 0, 0, 1]
+
+    /// nil when the matrix is singular (it then interpolates discretely).
+    public init?(_ t: Transform3D) {
+        var m = t.elements.map { Double($0) }
+        guard m[15] != 0 else { return nil }
+        for i in 0..<16 { m[i] /= m[15] }
+        var p = m
+        p[3] = 0; p[7] = 0; p[11] = 0; p[15] = 1
+        guard let pInv = Transform3D(elements: p.map { CGFloat($0) }).inverse else { return nil }
+        if m[3] != 0 || m[7] != 0 || m[11] != 0 {
+            let rhs = [m[3], m[7], m[11], m[15]]
+            // perspective = rhs · transpose(inverse(p)), i.e. inverse(p) applied to rhs as a column.
+            let inv = pInv.elements.map { Double($0) }
+            perspective = (0..<4).map { j in (0..<4).reduce(0.0) { $0 + rhs[$1] * inv[j * 4 + $1] } }
+        }
+        translate = [m[12], m[13], m[14]]
+        var row = [[m[0], m[1], m[2]], [m[4], m[5], m[6]], [m[8], m[9], m[10]]]
+        func length(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
+        func normalize(_ v: [Double]) -> [Double] { let l = length(v); return l == 0 ? v : v.map { $0 / l } }
+        func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
+        func combine(_ a: [Double], _ b: [Double], _ sa: Double, _ sb: Double) -> [Double] {
+            [a[0] * sa + b[0] * sb, a[1] * sa + b[1] * sb, a[2] * sa + b[2] * sb]
+        }
+        func cross(_ a: [Double], _ b: [Double]) -> [Double] {
+            [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+        }
+        scale[0] = length(row[0]); row[0] = normalize(row[0])
+        skew[0] = dot(row[0], row[1]); row[1] = combine(row[1], row[0], 1, -skew[0])
+        scale[1] = length(row[1]); row[1] = normalize(row[1])
+        if scale[1] != 0 { skew[0] /= scale[1] }
+        skew[1] = dot(row[0], row[2]); row[2] = combine(row[2], row[0], 1, -skew[1])
+        skew[2] = dot(row[1], row[2]); row[2] = combine(row[2], row[1], 1, -skew[2])
+        scale[2] = length(row[2]); row[2] = normalize(row[2])
+        if scale[2] != 0 { skew[1] /= scale[2]; skew[2] /= scale[2] }
+        if dot(row[0], cross(row[1], row[2])) < 0 {
+            for i in 0..<3 { scale[i] = -scale[i]; row[i] = row[i].map { -$0 } }
+        }
+        var q = [0.5 * max(1 + row[0][0] - row[1][1] - row[2][2], 0).squareRoot(),
+                 0.5 * max(1 - row[0][0] + row[1][1] - row[2][2], 0).squareRoot(),
+                 0.5 * max(1 - row[0][0] - row[1][1] + row[2][2], 0).squareRoot(),
+                 0.5 * max(1 + row[0][0] + row[1][1] + row[2][2], 0).squareRoot()]
+        if row[2][1] > row[1][2] { q[0] = -q[0] }
+        if row[0][2] > row[2][0] { q[1] = -q[1] }
+        if row[1][0] > row[0][1] { q[2] = -q[2] }
+        quaternion = q
+    }
+
+    public var matrix: Transform3D {
+        // Built as scale · skew · rotation · translation · perspective in row-vector order.
+        let (x, y, z, w) = (quaternion[0], quaternion[1], quaternion[2], quaternion[3])
+        // Row-vector rotation matrix for quaternion (x, y, z, w) as produced by the decomposition above.
+        let r = Transform3D(
+            m11: CGFloat(1 - 2 * (y * y + z * z)), m12: CGFloat(2 * (x * y - z * w)), m13: CGFloat(2 * (x * z + y * w)), m14: 0,
+            m21: CGFloat(2 * (x * y + z * w)), m22: CGFloat(1 - 2 * (x * x + z * z)), m23: CGFloat(2 * (y * z - x * w)), m24: 0,
+            m31: CGFloat(2 * (x * z - y * w)), m32: CGFloat(2 * (y * z + x * w)), m33: CGFloat(1 - 2 * (x * x + y * y)), m34: 0,
+            m41: 0, m42: 0, m43: 0, m44: 1)
+        var sk = Transform3D.identity
+        sk.m21 = CGFloat(skew[0]); sk.m31 = CGFloat(skew[1]); sk.m32 = CGFloat(skew[2])
+        let s = Transform3D.scale(CGFloat(scale[0]), CGFloat(scale[1]), CGFloat(scale[2]))
+        var m = s * sk * r
+        m.m41 = CGFloat(translate[0]); m.m42 = CGFloat(translate[1]); m.m43 = CGFloat(translate[2])
+        m.m14 = CGFloat(perspective[0]); m.m24 = CGFloat(perspective[1]); m.m34 = CGFloat(perspective[2]); m.m44 = CGFloat(perspective[3])
+        return m
+    }
+
+    public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
+        guard let da = DecomposedTransform(a), let db = DecomposedTransform(b) else { return t < 0.5 ? a : b }
+        var r = da
+        func mix(_ x: [Double], _ y: [Double]) -> [Double] { zip(x, y).map { $0 + ($1 - $0) * t } }
+        r.perspective = mix(da.perspective, db.perspective)
+        r.translate = mix(da.translate, db.translate)
+        r.scale = mix(da.scale, db.scale)
+        r.skew = mix(da.skew, db.skew)
+        r.quaternion = slerp(da.quaternion, db.quaternion, t)
+        return r.matrix
+    }
+
+    static func slerp(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+        var d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+        var b = b
+        if d < 0 { b = b.map { -$0 }; d = -d }
+        if d > 0.9995 {
+            let r = zip(a, b).map { $0 + ($1 - $0) * t }
+            let l = (r.reduce(0) { $0 + $1 * $1 }).squareRoot()
+            return r.map { $0 / l }
+        }
+        let theta = acos(min(1, d))
+        let s = sin(theta)
+        let wa = sin((1 - t) * theta) / s, wb = sin(t * theta) / s
+        return zip(a, b).map { $0 * wa + $1 * wb }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A parsed animation/KVC key path: a layer property plus an optional component inside its value,
+/// e.g. `position.x`, `bounds.size.width`, `transform.rotation.z`, `transform.scale`.
+public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
+    public enum Component: String, Hashable, Sendable, CaseIterable {
+        // CGPoint / CGSize / CGRect fields
+        case x, y, width, height
+        case origin, originX = "origin.x", originY = "origin.y"
+        case size, sizeWidth = "size.width", sizeHeight = "size.height"
+        // CATransform3D fields (Core Animation's KVC extensions, Table C-2)
+        case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation
+        case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale
+        case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z", translation
+    }
+
+    public let property: LayerProperty
+    public let component: Component?
+
+    public init(property: LayerProperty, component: Component? = nil) {
+        self.property = property
+        self.component = component
+    }
+
+    public var description: String {
+        component.map { "\(property.name).\($0.rawValue)" } ?? property.name
+    }
+
+    /// Parses a key path; throws `StrataError.unsupported` naming the key path when it is not one Strata carries.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let property = parts.first.flatMap(LayerProperty.init(name:)) else {
+            throw StrataError.unsupported("key path \(text)")
+        }
+        guard parts.count == 2 else { self.init(property: property); return }
+        guard let component = Component(rawValue: parts[1]), Self.allowed(component, in: property.kind) else {
+            throw StrataError.unsupported("key path \(text)")
+        }
+        self.init(property: property, component: component)
+    }
+
+    private static func allowed(_ c: Component, in kind: ValueKind) -> Bool {
+        switch kind {
+        case .point: [.x, .y].contains(c)
+        case .size: [.width, .height].contains(c)
+        case .rect: [.origin, .originX, .originY, .size, .sizeWidth, .sizeHeight].contains(c)
+        case .transform: [.rotationX, .rotationY, .rotationZ, .rotation, .scaleX, .scaleY, .scaleZ, .scale,
+                          .translationX, .translationY, .translationZ, .translation].contains(c)
+        case .scalar, .color, .bool: false
+        }
+    }
+
+    /// The shape of the value this key path reads and writes.
+    public var kind: ValueKind {
+        guard let c = component else { return property.kind }
+        switch c {
+        case .origin: return .point
+        case .size, .translation: return .size
+        default: return .scalar
+        }
+    }
+
+    /// Reads this key path's component out of a whole property value.
+    public func get(from whole: AnimatableValue) -> AnimatableValue {
+        guard let c = component else { return whole }
+        switch (whole, c) {
+        case let (.point(p), .x): return .scalar(p.x)
+        case let (.point(p), .y): return .scalar(p.y)
+        case let (.size(s), .width): return .scalar(s.width)
+        case let (.size(s), .height): return .scalar(s.height)
+        case let (.rect(r), .origin): return .point(r.origin)
+        case let (.rect(r), .originX): return .scalar(r.origin.x)
+        case let (.rect(r), .originY): return .scalar(r.origin.y)
+        case let (.rect(r), .size): return .size(r.size)
+        case let (.rect(r), .sizeWidth): return .scalar(r.size.width)
+        case let (.rect(r), .sizeHeight): return .scalar(r.size.height)
+        case let (.transform(t), _): return TransformComponents(t).get(c)
+        default: return whole
+        }
+    }
+
+    /// Writes `part` into this key path's component of `whole`, returning the new whole value.
+    public func set(_ part: AnimatableValue, in whole: AnimatableValue) -> AnimatableValue {
+        guard let c = component else { return part }
+        switch (whole, c, part) {
+        case let (.point(p), .x, .scalar(v)): return .point(CGPoint(x: v, y: p.y))
+        case let (.point(p), .y, .scalar(v)): return .point(CGPoint(x: p.x, y: v))
+        case let (.rect(r), .origin, .point(v)): return .rect(CGRect(origin: v, size: r.size))
+        case let (.rect(r), .originX, .scalar(v)): return .rect(CGRect(x: v, y: r.origin.y, width: r.size.width, height: r.size.height))
+        case let (.rect(r), .originY, .scalar(v)): return .rect(CGRect(x: r.origin.x, y: v, width: r.size.width, height: r.size.height))
+        case let (.rect(r), .size, .size(v)): return .rect(CGRect(origin: r.origin, size: v))
+        case let (.rect(r), .sizeWidth, .scalar(v)): return .rect(CGRect(x: r.origin.x, y: r.origin.y, width: v, height: r.size.height))
+        case let (.rect(r), .sizeHeight, .scalar(v)): return .rect(CGRect(x: r.origin.x, y: r.origin.y, width: r.size.width, height: v))
+        case let (.transform(t), _, _):
+            var parts = TransformComponents(t)
+            parts.set(c, part)
+            return .transform(parts.matrix)
+        default: return whole
+        }
+    }
+}

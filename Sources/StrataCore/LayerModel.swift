@@ -1,0 +1,86 @@
+import Foundation
+
+/// One layer's property values (model or presentation). Value semantics; no identity, no hierarchy.
+public struct LayerModel: Equatable, Sendable {
+    public var bounds: CGRect = .zero
+    public var position: CGPoint = .zero
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    public var transform: Transform3D = .identity
+    public var opacity: CGFloat = 1
+    public var backgroundColor: Color? = nil
+    public var isHidden = false
+    public var zPosition: CGFloat = 0
+
+    public init() {}
+
+    public static func == (a: LayerModel, b: LayerModel) -> Bool {
+        a.bounds.isIdentical(to: b.bounds) && a.position == b.position && a.anchorPoint == b.anchorPoint
+            && a.transform == b.transform && a.opacity == b.opacity && a.backgroundColor == b.backgroundColor
+            && a.isHidden == b.isHidden && a.zPosition == b.zPosition
+    }
+
+    public subscript(property: LayerProperty) -> AnimatableValue {
+        get {
+            switch property {
+            case .bounds: .rect(bounds)
+            case .position: .point(position)
+            case .anchorPoint: .point(anchorPoint)
+            case .transform: .transform(transform)
+            case .opacity: .scalar(opacity)
+            case .backgroundColor: .color(backgroundColor)
+            case .hidden: .bool(isHidden)
+            case .zPosition: .scalar(zPosition)
+            }
+        }
+        set {
+            switch (property, newValue) {
+            case let (.bounds, .rect(v)): bounds = v
+            case let (.position, .point(v)): position = v
+            case let (.anchorPoint, .point(v)): anchorPoint = v
+            case let (.transform, .transform(v)): transform = v
+            case let (.opacity, .scalar(v)): opacity = v
+            case let (.backgroundColor, .color(v)): backgroundColor = v
+            case let (.hidden, .bool(v)): isHidden = v
+            case let (.zPosition, .scalar(v)): zPosition = v
+            default: break // shapes are validated before they reach the model
+            }
+        }
+    }
+
+    public subscript(keyPath: LayerKeyPath) -> AnimatableValue {
+        get { keyPath.get(from: self[keyPath.property]) }
+        set { self[keyPath.property] = keyPath.set(newValue, in: self[keyPath.property]) }
+    }
+
+    /// `frame`, derived as in Core Animation: the bounding box of the transformed bounds in the
+    /// superlayer's coordinates.
+    public var frame: CGRect {
+        let m = localToParent
+        let b = bounds
+        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
+                       CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)].map { m.apply(to: $0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .zero }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Sets `frame` as Core Animation does: bounds.size = frame.size (origin kept) and position placed so the
+    /// anchor lands inside the new frame. With a non-identity transform the frame is applied as if untransformed.
+    public mutating func setFrame(_ frame: CGRect) {
+        let f = frame.standardized
+        bounds.size = f.size
+        position = CGPoint(x: f.minX + anchorPoint.x * f.width, y: f.minY + anchorPoint.y * f.height)
+    }
+
+    /// The anchor point in the layer's own coordinates.
+    public var anchorInBounds: CGPoint {
+        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// Layer-local → superlayer: `T(−anchor) · transform · T(position, zPosition)` (row vectors).
+    public var localToParent: Transform3D {
+        let a = anchorInBounds
+        let m = Transform3D.translation(-a.x, -a.y, 0) * transform * Transform3D.translation(position.x, position.y, zPosition)
+        return m
+    }
+}

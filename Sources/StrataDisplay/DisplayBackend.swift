@@ -1,0 +1,29 @@
+import CStrataGL
+import Foundation
+
+/// What the server needs from a display: a GL context it can make current on its render thread, a
+/// framebuffer to draw each frame into, presentation, and the vblank cadence that paces frames.
+/// Headless renders offscreen; the KMS backend (GBM + DRM page flips) implements the same protocol.
+public protocol DisplayBackend: AnyObject {
+    var name: String { get }
+    var width: Int { get }
+    var height: Int { get }
+    /// Nominal refresh interval in seconds.
+    var refreshInterval: Double { get }
+    /// Makes the backend's GL context current on the calling thread.
+    func makeCurrent() throws
+    /// The framebuffer the next frame is drawn into.
+    var framebuffer: GLuint { get }
+    /// Hands the drawn frame to the display; returns the presentation time of the vblank it targets.
+    func present(targetTime: Double) throws
+    /// The next vblank strictly after `time` (monotonic seconds).
+    func nextVBlank(after time: Double) -> Double
+    /// Reads back the most recently presented frame: premultiplied RGBA8, rows top to bottom.
+    func readPixels() throws -> (width: Int, height: Int, pixels: [UInt8])
+}
+
+public struct DisplayError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,39 @@
+import CStrataGL
+import Foundation
+
+/// The process-wide EGL display on EGL_PLATFORM_SURFACELESS_MESA. Mesa returns the same display for
+/// every call, so it is initialised once and never terminated per object.
+public enum EGLSurfaceless {
+    nonisolated(unsafe) private static let state: Result<EGLDisplay, DisplayError> = {
+        guard let display = eglGetPlatformDisplay(EGLenum(STRATA_EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
+            return .failure(DisplayError("eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA) failed: 0x\(String(eglGetError(), radix: 16))"))
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
+            return .failure(DisplayError("eglInitialize failed: 0x\(String(eglGetError(), radix: 16))"))
+        }
+        return .success(display)
+    }()
+
+    private static let lock = NSLock()
+
+    public static func display() throws -> EGLDisplay {
+        lock.lock(); defer { lock.unlock() }
+        return try state.get()
+    }
+
+    /// Creates an OpenGL ES 3 context with no surface (EGL_KHR_surfaceless_context).
+    public static func makeContext() throws -> (EGLDisplay, EGLContext) {
+        let display = try display()
+        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else { throw DisplayError("eglBindAPI(GLES) failed") }
+        var config: EGLConfig?
+        var count: EGLint = 0
+        let attribs: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE]
+        _ = eglChooseConfig(display, attribs, &config, 1, &count)
+        let contextAttribs: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
+        guard let context = eglCreateContext(display, count > 0 ? config : nil, nil, contextAttribs) else {
+            throw DisplayError("eglCreateContext(GLES 3.0) failed: 0x\(String(eglGetError(), radix: 16))")
+        }
+        return (display, context)
+    }
+}

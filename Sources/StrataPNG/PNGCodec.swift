@@ -1,0 +1,102 @@
+import CStrataPNG
+import Foundation
+
+/// An RGBA8 image, rows top to bottom, 4 bytes per pixel, tightly packed.
+public struct RGBAImage: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+    /// Whether colour channels are premultiplied by alpha.
+    public var isPremultiplied: Bool
+
+    public init(width: Int, height: Int, pixels: [UInt8], isPremultiplied: Bool) {
+        precondition(pixels.count == width * height * 4, "RGBAImage pixel count mismatch")
+        self.width = width; self.height = height; self.pixels = pixels; self.isPremultiplied = isPremultiplied
+    }
+
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Premultiplied copy (rounded to nearest).
+    public func premultiplied() -> RGBAImage {
+        guard !isPremultiplied else { return self }
+        var p = pixels
+        for i in stride(from: 0, to: p.count, by: 4) {
+            let a = UInt32(p[i + 3])
+            for c in 0..<3 { p[i + c] = UInt8((UInt32(p[i + c]) * a + 127) / 255) }
+        }
+        return RGBAImage(width: width, height: height, pixels: p, isPremultiplied: true)
+    }
+
+    /// Straight-alpha copy (what PNG stores).
+    public func unpremultiplied() -> RGBAImage {
+        guard isPremultiplied else { return self }
+        var p = pixels
+        for i in stride(from: 0, to: p.count, by: 4) {
+            let a = UInt32(p[i + 3])
+            guard a > 0, a < 255 else { continue }
+            for c in 0..<3 { p[i + c] = UInt8(min(255, (UInt32(p[i + c]) * 255 + a / 2) / a)) }
+        }
+        return RGBAImage(width: width, height: height, pixels: p, isPremultiplied: false)
+    }
+}
+
+public enum PNGError: Error, CustomStringConvertible, Equatable {
+    case read(path: String, reason: String)
+    case write(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .read(path, reason): "cannot read PNG \(path): \(reason)"
+        case let .write(path, reason): "cannot write PNG \(path): \(reason)"
+        }
+    }
+}
+
+/// PNG decoding and encoding through libpng's simplified API.
+public enum PNGCodec {
+    private static func message(_ image: png_image) -> String {
+        var m = image.message
+        return withUnsafeBytes(of: &m) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    /// Decodes a PNG file into straight-alpha RGBA8 (any PNG colour type is converted).
+    public static func read(path: String) throws -> RGBAImage {
+        var image = png_image()
+        image.version = STRATA_PNG_IMAGE_VERSION
+        guard FileManager.default.fileExists(atPath: path) else { throw PNGError.read(path: path, reason: "no such file") }
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw PNGError.read(path: path, reason: message(image))
+        }
+        image.format = STRATA_PNG_FORMAT_RGBA
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            png_image_free(&image)
+            throw PNGError.read(path: path, reason: "unsupported size \(width)x\(height)")
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = pixels.withUnsafeMutableBytes { buf in
+            png_image_finish_read(&image, nil, buf.baseAddress, Int32(width * 4), nil)
+        }
+        guard ok != 0 else { throw PNGError.read(path: path, reason: message(image)) }
+        return RGBAImage(width: width, height: height, pixels: pixels, isPremultiplied: false)
+    }
+
+    /// Encodes straight-alpha RGBA8 (a premultiplied image is converted first).
+    public static func write(_ img: RGBAImage, path: String) throws {
+        let straight = img.unpremultiplied()
+        var image = png_image()
+        image.version = STRATA_PNG_IMAGE_VERSION
+        image.width = UInt32(straight.width)
+        image.height = UInt32(straight.height)
+        image.format = STRATA_PNG_FORMAT_RGBA
+        let ok = straight.pixels.withUnsafeBytes { buf in
+            png_image_write_to_file(&image, path, 0, buf.baseAddress, Int32(straight.width * 4), nil)
+        }
+        guard ok != 0 else { throw PNGError.write(path: path, reason: message(image)) }
+    }
+}

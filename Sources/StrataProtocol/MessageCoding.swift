@@ -1,0 +1,179 @@
+import StrataCore
+
+/// Encodes and decodes message bodies and frames (u32 body length, u16 type, body).
+public enum MessageCoding {
+    static func frame(type: UInt16, body: ByteWriter) -> [UInt8] {
+        var w = ByteWriter()
+        w.u32(UInt32(body.bytes.count))
+        w.u16(type)
+        w.raw(body.bytes)
+        return w.bytes
+    }
+
+    // MARK: client → server
+
+    public static func encode(_ m: ClientMessage) -> [UInt8] {
+        var w = ByteWriter()
+        switch m {
+        case .hello(let version):
+            w.raw(WireFormat.magic); w.u16(version)
+        case .commit(let c):
+            w.u64(c.transactionID); w.bool(c.wantsCompletion); w.u16(c.fdCount)
+            w.u32(UInt32(c.operations.count))
+            for op in c.operations { encode(op, into: &w) }
+        case .snapshotRequest(let id), .treeRequest(let id), .statsRequest(let id):
+            w.u32(id)
+        }
+        return frame(type: m.typeCode, body: w)
+    }
+
+    static func encode(_ op: LayerOperation, into w: inout ByteWriter) {
+        w.u8(op.code)
+        switch op {
+        case .createLayer(let id), .releaseLayer(let id), .removeFromSuperlayer(let id),
+             .removeAllAnimations(let id), .attachRoot(let id), .detachRoot(let id):
+            w.u64(id)
+        case let .setProperty(id, property, value):
+            w.u64(id); w.u16(property.rawValue); w.value(value)
+        case let .insertSublayer(parent, child, index):
+            w.u64(parent); w.u64(child); w.u32(index)
+        case let .defineImage(id, width, height, fdIndex):
+            w.u64(id); w.u32(width); w.u32(height); w.u16(fdIndex)
+        case .releaseImage(let id):
+            w.u64(id)
+        case let .setContents(layer, image):
+            w.u64(layer); w.u64(image)
+        case let .addAnimation(id, key, spec):
+            w.u64(id); w.string(key); w.animation(spec)
+        case let .removeAnimation(id, key):
+            w.u64(id); w.string(key)
+        }
+    }
+
+    public static func decodeClient(type: UInt16, body: [UInt8]) throws -> ClientMessage {
+        var r = ByteReader(body)
+        let m: ClientMessage
+        switch type {
+        case 1:
+            guard try r.raw(4, "handshake magic") == WireFormat.magic else { throw ProtocolError.badMagic }
+            m = .hello(version: try r.u16("protocol version"))
+        case 2:
+            let id = try r.u64("transaction id")
+            let wants = try r.bool("wantsCompletion")
+            let fds = try r.u16("fd count")
+            let count = Int(try r.u32("operation count"))
+            guard count <= body.count else { throw ProtocolError.invalid("operation count \(count) exceeds message size") }
+            var ops: [LayerOperation] = []
+            ops.reserveCapacity(count)
+            for i in 0..<count { ops.append(try decodeOperation(&r, index: i)) }
+            m = .commit(Commit(transactionID: id, wantsCompletion: wants, operations: ops, fdCount: fds))
+        case 3: m = .snapshotRequest(requestID: try r.u32("request id"))
+        case 4: m = .treeRequest(requestID: try r.u32("request id"))
+        case 5: m = .statsRequest(requestID: try r.u32("request id"))
+        default: throw ProtocolError.unknownMessageType(type)
+        }
+        try r.expectEnd()
+        return m
+    }
+
+    static func decodeOperation(_ r: inout ByteReader, index: Int) throws -> LayerOperation {
+        let what = "operation \(index)"
+        let code = try r.u8("\(what) code")
+        switch code {
+        case 1: return .createLayer(try r.u64(what))
+        case 2: return .releaseLayer(try r.u64(what))
+        case 3:
+            let id = try r.u64(what)
+            let raw = try r.u16("\(what) property")
+            guard let property = LayerProperty(rawValue: raw) else { throw ProtocolError.unknownProperty(raw) }
+            let value = try r.value("\(what) \(property.name)")
+            guard value.kind == property.kind else {
+                throw ProtocolError.invalid("\(what): \(property.name) needs a \(property.kind) value, got \(value.kind)")
+            }
+            return .setProperty(id, property, value)
+        case 4: return .insertSublayer(parent: try r.u64(what), child: try r.u64(what), index: try r.u32(what))
+        case 5: return .removeFromSuperlayer(try r.u64(what))
+        case 6: return .defineImage(try r.u64(what), width: try r.u32(what), height: try r.u32(what), fdIndex: try r.u16(what))
+        case 7: return .releaseImage(try r.u64(what))
+        case 8: return .setContents(try r.u64(what), try r.u64(what))
+        case 9: return .addAnimation(try r.u64(what), key: try r.string("\(what) key"), try r.animation())
+        case 10: return .removeAnimation(try r.u64(what), key: try r.string("\(what) key"))
+        case 11: return .removeAllAnimations(try r.u64(what))
+        case 12: return .attachRoot(try r.u64(what))
+        case 13: return .detachRoot(try r.u64(what))
+        default: throw ProtocolError.unknownOperation(code)
+        }
+    }
+
+    // MARK: server → client
+
+    public static func encode(_ m: ServerMessage) -> [UInt8] {
+        var w = ByteWriter()
+        switch m {
+        case let .welcome(version, clientID): w.u16(version); w.u32(clientID)
+        case let .animationStarted(layer, key): w.u64(layer); w.string(key)
+        case let .animationStopped(layer, key, finished): w.u64(layer); w.string(key); w.bool(finished)
+        case .transactionCompleted(let id): w.u64(id)
+        case let .snapshot(id, width, height): w.u32(id); w.u32(width); w.u32(height)
+        case let .snapshotUnavailable(id, reason): w.u32(id); w.string(reason)
+        case let .tree(id, json), let .stats(id, json): w.u32(id); w.string(json)
+        case .error(let text): w.string(text)
+        }
+        return frame(type: m.typeCode, body: w)
+    }
+
+    public static func decodeServer(type: UInt16, body: [UInt8]) throws -> ServerMessage {
+        var r = ByteReader(body)
+        let m: ServerMessage
+        switch type {
+        case 101: m = .welcome(version: try r.u16("version"), clientID: try r.u32("client id"))
+        case 102: m = .animationStarted(try r.u64("layer"), key: try r.string("key"))
+        case 103: m = .animationStopped(try r.u64("layer"), key: try r.string("key"), finished: try r.bool("finished"))
+        case 104: m = .transactionCompleted(try r.u64("transaction id"))
+        case 105: m = .snapshot(requestID: try r.u32("request id"), width: try r.u32("width"), height: try r.u32("height"))
+        case 106: m = .snapshotUnavailable(requestID: try r.u32("request id"), reason: try r.string("reason"))
+        case 107: m = .tree(requestID: try r.u32("request id"), json: try r.string("json", max: 64 << 20))
+        case 108: m = .stats(requestID: try r.u32("request id"), json: try r.string("json", max: 1 << 20))
+        case 109: m = .error(try r.string("error"))
+        default: throw ProtocolError.unknownMessageType(type)
+        }
+        try r.expectEnd()
+        return m
+    }
+}
+
+/// Splits a byte stream into frames. Feed it bytes as they arrive; it never reads past a frame.
+public struct FrameAssembler: Sendable {
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    public init() {}
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) { buffer.append(contentsOf: bytes) }
+    public mutating func append(_ bytes: [UInt8]) { buffer.append(contentsOf: bytes) }
+
+    /// Bytes received but not yet returned as a frame.
+    public var pendingByteCount: Int { buffer.count - start }
+
+    /// The next complete frame, nil if more bytes are needed; throws when the declared size is too large.
+    public mutating func next() throws -> (type: UInt16, body: [UInt8])? {
+        let available = buffer.count - start
+        guard available >= WireFormat.headerSize else { compact(); return nil }
+        var length = 0
+        for i in 0..<4 { length |= Int(buffer[start + i]) << (8 * i) }
+        guard length <= WireFormat.maxMessageSize else { throw ProtocolError.messageTooLarge(length) }
+        guard available >= WireFormat.headerSize + length else { compact(); return nil }
+        let type = UInt16(buffer[start + 4]) | UInt16(buffer[start + 5]) << 8
+        let bodyStart = start + WireFormat.headerSize
+        let body = Array(buffer[bodyStart..<bodyStart + length])
+        start = bodyStart + length
+        return (type, body)
+    }
+
+    private mutating func compact() {
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+    }
+}

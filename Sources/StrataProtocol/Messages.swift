@@ -1,0 +1,108 @@
+import StrataCore
+
+/// Layer identifiers are chosen by the client and stable for the layer's lifetime; the server
+/// namespaces them per client.
+public typealias LayerID = UInt64
+public typealias ImageID = UInt64
+
+/// One operation of a committed transaction, applied in order.
+public enum LayerOperation: Equatable, Sendable {
+    case createLayer(LayerID)
+    case releaseLayer(LayerID)
+    case setProperty(LayerID, LayerProperty, AnimatableValue)
+    case insertSublayer(parent: LayerID, child: LayerID, index: UInt32)
+    case removeFromSuperlayer(LayerID)
+    /// Pixels arrive as the commit's file descriptor at `fdIndex`: a memfd of width·height·4 bytes,
+    /// premultiplied RGBA8, rows top to bottom.
+    case defineImage(ImageID, width: UInt32, height: UInt32, fdIndex: UInt16)
+    case releaseImage(ImageID)
+    /// Image 0 clears the contents.
+    case setContents(LayerID, ImageID)
+    case addAnimation(LayerID, key: String, AnimationSpec)
+    case removeAnimation(LayerID, key: String)
+    case removeAllAnimations(LayerID)
+    /// Makes the layer one of this client's roots on the display (composited in attach order).
+    case attachRoot(LayerID)
+    case detachRoot(LayerID)
+
+    var code: UInt8 {
+        switch self {
+        case .createLayer: 1
+        case .releaseLayer: 2
+        case .setProperty: 3
+        case .insertSublayer: 4
+        case .removeFromSuperlayer: 5
+        case .defineImage: 6
+        case .releaseImage: 7
+        case .setContents: 8
+        case .addAnimation: 9
+        case .removeAnimation: 10
+        case .removeAllAnimations: 11
+        case .attachRoot: 12
+        case .detachRoot: 13
+        }
+    }
+}
+
+/// A transaction as committed by a client: one message, applied atomically by the server.
+public struct Commit: Equatable, Sendable {
+    public var transactionID: UInt64
+    /// When true the server reports `transactionCompleted` once every animation added here has finished.
+    public var wantsCompletion: Bool
+    public var operations: [LayerOperation]
+    /// Number of file descriptors that travel with the message (referenced by `defineImage`).
+    public var fdCount: UInt16
+
+    public init(transactionID: UInt64, wantsCompletion: Bool = false, operations: [LayerOperation], fdCount: UInt16 = 0) {
+        self.transactionID = transactionID; self.wantsCompletion = wantsCompletion
+        self.operations = operations; self.fdCount = fdCount
+    }
+}
+
+/// Client → server.
+public enum ClientMessage: Equatable, Sendable {
+    case hello(version: UInt16)
+    case commit(Commit)
+    case snapshotRequest(requestID: UInt32)
+    case treeRequest(requestID: UInt32)
+    case statsRequest(requestID: UInt32)
+
+    public var typeCode: UInt16 {
+        switch self {
+        case .hello: 1
+        case .commit: 2
+        case .snapshotRequest: 3
+        case .treeRequest: 4
+        case .statsRequest: 5
+        }
+    }
+}
+
+/// Server → client.
+public enum ServerMessage: Equatable, Sendable {
+    case welcome(version: UInt16, clientID: UInt32)
+    case animationStarted(LayerID, key: String)
+    case animationStopped(LayerID, key: String, finished: Bool)
+    case transactionCompleted(UInt64)
+    /// Pixels arrive as the message's one file descriptor (premultiplied RGBA8, rows top to bottom).
+    case snapshot(requestID: UInt32, width: UInt32, height: UInt32)
+    case snapshotUnavailable(requestID: UInt32, reason: String)
+    case tree(requestID: UInt32, json: String)
+    case stats(requestID: UInt32, json: String)
+    /// Sent before the server closes a session it rejects.
+    case error(String)
+
+    public var typeCode: UInt16 {
+        switch self {
+        case .welcome: 101
+        case .animationStarted: 102
+        case .animationStopped: 103
+        case .transactionCompleted: 104
+        case .snapshot: 105
+        case .snapshotUnavailable: 106
+        case .tree: 107
+        case .stats: 108
+        case .error: 109
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CStrataSys
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A memfd-backed pixel buffer: the way backing stores and snapshots cross the socket without copying
+/// through it. The writer fills it, seals it and passes the descriptor with SCM_RIGHTS.
+public final class SharedPixelBuffer: @unchecked Sendable {
+    public let fd: Int32
+    public let byteCount: Int
+    public let base: UnsafeMutableRawPointer
+
+    /// Creates and maps a new memfd of `byteCount` bytes.
+    public init(byteCount: Int, name: String = "strata-pixels") throws {
+        let fd = strata_memfd_create(name)
+        guard fd >= 0 else { throw SocketError("memfd_create") }
+        guard ftruncate(fd, off_t(byteCount)) == 0 else {
+            let e = SocketError("ftruncate memfd"); Glibc.close(fd); throw e
+        }
+        guard let p = mmap(nil, max(byteCount, 1), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), p != MAP_FAILED else {
+            let e = SocketError("mmap memfd"); Glibc.close(fd); throw e
+        }
+        self.fd = fd; self.byteCount = byteCount; self.base = p
+    }
+
+    /// Maps a received descriptor read-only, checking that it holds at least `byteCount` bytes. Takes ownership of `fd`.
+    public init(mapping fd: Int32, byteCount: Int) throws {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { let e = SocketError("fstat"); Glibc.close(fd); throw e }
+        guard Int(st.st_size) >= byteCount else {
+            Glibc.close(fd)
+            throw ProtocolError.invalid("shared buffer holds \(st.st_size) bytes, needs \(byteCount)")
+        }
+        guard let p = mmap(nil, max(byteCount, 1), PROT_READ, MAP_SHARED, fd, 0), p != MAP_FAILED else {
+            let e = SocketError("mmap"); Glibc.close(fd); throw e
+        }
+        self.fd = fd; self.byteCount = byteCount; self.base = p
+    }
+
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { src in
+            if let s = src.baseAddress { base.copyMemory(from: s, byteCount: min(bytes.count, byteCount)) }
+        }
+    }
+
+    /// Seals size and contents so the receiver can trust them not to change underneath it.
+    public func seal() { _ = strata_memfd_seal(fd) }
+
+    public func bytes() -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: base, count: byteCount))
+    }
+
+    deinit {
+        munmap(base, max(byteCount, 1))
+        Glibc.close(fd)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import StrataCore
+
+/// Binary encoding of core-model values and animation descriptions.
+extension ByteWriter {
+    public mutating func value(_ v: AnimatableValue) {
+        u8(v.kind.rawValue)
+        switch v {
+        case .scalar(let x): f64(Double(x))
+        case .point(let p): f64(Double(p.x)); f64(Double(p.y))
+        case .size(let s): f64(Double(s.width)); f64(Double(s.height))
+        case .rect(let r):
+            f64(Double(r.origin.x)); f64(Double(r.origin.y)); f64(Double(r.size.width)); f64(Double(r.size.height))
+        case .transform(let t): for e in t.elements { f64(Double(e)) }
+        case .color(let c):
+            bool(c != nil)
+            if let c { for e in c.components { f64(Double(e)) } }
+        case .bool(let b): bool(b)
+        }
+    }
+
+    public mutating func optionalValue(_ v: AnimatableValue?) {
+        bool(v != nil)
+        if let v { value(v) }
+    }
+
+    public mutating func animation(_ a: AnimationSpec) {
+        string(a.keyPath.description)
+        switch a.kind {
+        case let .basic(from, to, by):
+            u8(1)
+            optionalValue(from); optionalValue(to); optionalValue(by)
+        }
+        let t = a.timing
+        f64(t.beginTime); f64(t.duration); f64(t.speed); f64(t.timeOffset)
+        f64(t.repeatCount); f64(t.repeatDuration); bool(t.autoreverses); u8(t.fillMode.rawValue)
+        bool(a.timingFunction != nil)
+        if let f = a.timingFunction { f64(f.c1x); f64(f.c1y); f64(f.c2x); f64(f.c2y) }
+        bool(a.isRemovedOnCompletion); bool(a.isAdditive); bool(a.isCumulative)
+    }
+}
+
+extension ByteReader {
+    private mutating func finite(_ what: String) throws -> CGFloat {
+        let v = try f64(what)
+        guard v.isFinite else { throw ProtocolError.invalid("\(what): \(v) is not a finite number") }
+        return CGFloat(v)
+    }
+
+    public mutating func value(_ what: String) throws -> AnimatableValue {
+        let k = try u8("\(what) kind")
+        guard let kind = ValueKind(rawValue: k) else { throw ProtocolError.unknownValueKind(k) }
+        switch kind {
+        case .scalar: return .scalar(try finite(what))
+        case .point: return .point(CGPoint(x: try finite(what), y: try finite(what)))
+        case .size: return .size(CGSize(width: try finite(what), height: try finite(what)))
+        case .rect:
+            return .rect(CGRect(x: try finite(what), y: try finite(what), width: try finite(what), height: try finite(what)))
+        case .transform:
+            var e: [CGFloat] = []
+            for _ in 0..<16 { e.append(try finite(what)) }
+            return .transform(Transform3D(elements: e))
+        case .color:
+            guard try bool("\(what) colour presence") else { return .color(nil) }
+            return .color(Color(red: try finite(what), green: try finite(what), blue: try finite(what), alpha: try finite(what)))
+        case .bool: return .bool(try bool(what))
+        }
+    }
+
+    public mutating func optionalValue(_ what: String) throws -> AnimatableValue? {
+        try bool("\(what) presence") ? try value(what) : nil
+    }
+
+    public mutating func animation() throws -> AnimationSpec {
+        let path = try string("animation keyPath")
+        let keyPath: LayerKeyPath
+        do { keyPath = try LayerKeyPath(parsing: path) } catch {
+            throw ProtocolError.invalid("animation keyPath \"\(path)\" is not supported")
+        }
+        let kindCode = try u8("animation kind")
+        guard kindCode == 1 else { throw ProtocolError.invalid("unknown animation kind \(kindCode)") }
+        let kind = AnimationSpec.Kind.basic(from: try optionalValue("fromValue"), to: try optionalValue("toValue"),
+                                            by: try optionalValue("byValue"))
+        var t = MediaTiming()
+        t.beginTime = try f64("beginTime"); t.duration = try f64("duration"); t.speed = try f64("speed")
+        t.timeOffset = try f64("timeOffset"); t.repeatCount = try f64("repeatCount")
+        t.repeatDuration = try f64("repeatDuration"); t.autoreverses = try bool("autoreverses")
+        let fill = try u8("fillMode")
+        guard let fillMode = FillMode(rawValue: fill) else { throw ProtocolError.invalid("unknown fillMode \(fill)") }
+        t.fillMode = fillMode
+        var function: TimingFunction?
+        if try bool("timingFunction presence") {
+            let p = [try f64("timingFunction"), try f64("timingFunction"), try f64("timingFunction"), try f64("timingFunction")]
+            guard p.allSatisfy(\.isFinite), (0...1).contains(p[0]), (0...1).contains(p[2]) else {
+                throw ProtocolError.invalid("timingFunction control points \(p) out of range (x must be in 0…1)")
+            }
+            function = TimingFunction(p[0], p[1], p[2], p[3])
+        }
+        let spec = AnimationSpec(keyPath: keyPath, kind: kind, timing: t, timingFunction: function,
+                                 isRemovedOnCompletion: try bool("removedOnCompletion"),
+                                 isAdditive: try bool("additive"), isCumulative: try bool("cumulative"))
+        do { try spec.validate() } catch { throw ProtocolError.invalid("animation on \(path): \(error)") }
+        return spec
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import StrataCore
+
+/// Pixels the renderer can upload as a texture. The owner keeps `pixels` valid while the image lives;
+/// `id` is unique for the process lifetime, so a cached texture is never confused with another image.
+public final class TextureImage: @unchecked Sendable {
+    public let id: UInt64
+    public let width: Int
+    public let height: Int
+    /// Premultiplied RGBA8, rows top to bottom, tightly packed.
+    public let pixels: UnsafeRawPointer
+    private let owner: AnyObject?
+
+    public init(id: UInt64, width: Int, height: Int, pixels: UnsafeRawPointer, owner: AnyObject?) {
+        self.id = id; self.width = width; self.height = height; self.pixels = pixels; self.owner = owner
+    }
+}
+
+/// One frame's drawing, in back-to-front order: what the server computes from the presentation tree
+/// and the renderer executes. Matrices map layer-local coordinates to target pixels (+y down).
+public enum DrawCommand {
+    /// A rectangle of straight-alpha `color`, multiplied by `alpha`.
+    case fill(matrix: Transform3D, rect: CGRect, color: Color, alpha: CGFloat)
+    /// The image stretched over `rect`, multiplied by `alpha`.
+    case image(matrix: Transform3D, rect: CGRect, image: TextureImage, alpha: CGFloat)
+    /// Starts an offscreen group: following commands draw into a transparent layer of the target's size.
+    case beginGroup
+    /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity).
+    case endGroup(alpha: CGFloat)
+}
+
+public struct DrawList {
+    public var commands: [DrawCommand] = []
+    public var clearColor: Color = .black
+
+    public init() {}
+
+    public mutating func removeAll() { commands.removeAll(keepingCapacity: true) }
+}

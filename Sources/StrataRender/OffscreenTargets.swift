@@ -1,0 +1,38 @@
+import CStrataGL
+
+/// Transparent render targets of the frame's size for group opacity, pooled by nesting depth.
+final class OffscreenTargets {
+    struct Target { var framebuffer: GLuint; var texture: GLuint }
+    private var pool: [Target] = []
+    private var width = 0, height = 0
+
+    func target(depth: Int, width: Int, height: Int) throws -> Target {
+        if width != self.width || height != self.height { releaseAll(); self.width = width; self.height = height }
+        while pool.count <= depth {
+            var tex: GLuint = 0, fbo: GLuint = 0
+            glGenTextures(1, &tex)
+            glBindTexture(e(GL_TEXTURE_2D), tex)
+            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), nil)
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            glGenFramebuffers(1, &fbo)
+            glBindFramebuffer(e(GL_FRAMEBUFFER), fbo)
+            glFramebufferTexture2D(e(GL_FRAMEBUFFER), e(GL_COLOR_ATTACHMENT0), e(GL_TEXTURE_2D), tex, 0)
+            guard glCheckFramebufferStatus(e(GL_FRAMEBUFFER)) == e(GL_FRAMEBUFFER_COMPLETE) else {
+                throw GLError("offscreen group framebuffer incomplete")
+            }
+            pool.append(Target(framebuffer: fbo, texture: tex))
+        }
+        return pool[depth]
+    }
+
+    func releaseAll() {
+        for var t in pool {
+            glDeleteFramebuffers(1, &t.framebuffer)
+            glDeleteTextures(1, &t.texture)
+        }
+        pool.removeAll()
+    }
+
+    deinit { releaseAll() }
+}

@@ -1,0 +1,117 @@
+import CStrataGL
+import Foundation
+import StrataCore
+
+/// Executes draw lists with OpenGL ES 3: premultiplied alpha (ONE, ONE_MINUS_SRC_ALPHA), painter's
+/// order, offscreen passes for group opacity. Create it and call it only on the thread where the
+/// display's context is current; shaders are compiled once here.
+public final class Renderer {
+    private let solid: ShaderProgram
+    private let textured: ShaderProgram
+    private let textures = TextureCache()
+    private let offscreen = OffscreenTargets()
+    private var vao: GLuint = 0
+    private var vbo: GLuint = 0
+
+    public init() throws {
+        let common = ["u_mvp", "u_rect", "u_uvRect"]
+        solid = try ShaderProgram(vertex: "layer.vert", fragment: "solid.frag", uniformNames: common + ["u_color"])
+        textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: common + ["u_texture", "u_alpha"])
+        let unit: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
+        glGenVertexArrays(1, &vao)
+        glBindVertexArray(vao)
+        glGenBuffers(1, &vbo)
+        glBindBuffer(e(GL_ARRAY_BUFFER), vbo)
+        unit.withUnsafeBytes { glBufferData(e(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, e(GL_STATIC_DRAW)) }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, e(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        try checkGL("renderer set-up")
+    }
+
+    deinit {
+        glDeleteBuffers(1, &vbo)
+        glDeleteVertexArrays(1, &vao)
+    }
+
+    /// Textures uploaded since start (each image once).
+    public var textureUploads: Int { textures.uploadCount }
+    public var residentTextures: Int { textures.count }
+
+    /// Frees the texture of an image that no layer can show any more.
+    public func releaseTexture(imageID: UInt64) { textures.release(imageID: imageID) }
+
+    /// Draws `list` into `framebuffer` (width × height pixels), clearing it first.
+    public func render(_ list: DrawList, framebuffer: GLuint, width: Int, height: Int) throws {
+        // Target pixels (+y down) → clip space.
+        let projection = Transform3D(m11: 2 / CGFloat(width), m12: 0, m13: 0, m14: 0,
+                                     m21: 0, m22: -2 / CGFloat(height), m23: 0, m24: 0,
+                                     m31: 0, m32: 0, m33: 0, m34: 0,
+                                     m41: -1, m42: 1, m43: 0, m44: 1)
+        var targets: [GLuint] = [framebuffer]
+        glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glDisable(e(GL_DEPTH_TEST))
+        glDisable(e(GL_CULL_FACE))
+        glEnable(e(GL_BLEND))
+        glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
+        let c = list.clearColor
+        glClearColor(GLfloat(c.red * c.alpha), GLfloat(c.green * c.alpha), GLfloat(c.blue * c.alpha), GLfloat(c.alpha))
+        glClear(e(GL_COLOR_BUFFER_BIT))
+        glBindVertexArray(vao)
+
+        for command in list.commands {
+            switch command {
+            case let .fill(matrix, rect, color, alpha):
+                let a = color.alpha * alpha
+                guard a > 0 else { continue }
+                glUseProgram(solid.program)
+                setQuad(solid, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
+                glUniform4f(solid.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
+                glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+            case let .image(matrix, rect, image, alpha):
+                guard alpha > 0 else { continue }
+                drawTexture(textures.texture(for: image), matrix * projection, rect,
+                            uv: CGRect(x: 0, y: 0, width: 1, height: 1), alpha: alpha)
+            case .beginGroup:
+                let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
+                targets.append(t.framebuffer)
+                glBindFramebuffer(e(GL_FRAMEBUFFER), t.framebuffer)
+                glClearColor(0, 0, 0, 0)
+                glClear(e(GL_COLOR_BUFFER_BIT))
+            case .endGroup(let alpha):
+                guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
+                let depth = targets.count - 2
+                targets.removeLast()
+                let source = try offscreen.target(depth: depth, width: width, height: height)
+                glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
+                // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
+                drawTexture(source.texture, projection, CGRect(x: 0, y: 0, width: width, height: height),
+                            uv: CGRect(x: 0, y: 1, width: 1, height: -1), alpha: alpha)
+            }
+        }
+        guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }
+        try checkGL("render")
+    }
+
+    private func drawTexture(_ texture: GLuint, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect, alpha: CGFloat) {
+        glUseProgram(textured.program)
+        setQuad(textured, mvp, rect, uv: uv)
+        glActiveTexture(e(GL_TEXTURE0))
+        glBindTexture(e(GL_TEXTURE_2D), texture)
+        glUniform1i(textured.uniform("u_texture"), 0)
+        glUniform1f(textured.uniform("u_alpha"), GLfloat(alpha))
+        glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    private func setQuad(_ p: ShaderProgram, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect) {
+        var m: [GLfloat] = [
+            GLfloat(mvp.m11), GLfloat(mvp.m12), GLfloat(mvp.m13), GLfloat(mvp.m14),
+            GLfloat(mvp.m21), GLfloat(mvp.m22), GLfloat(mvp.m23), GLfloat(mvp.m24),
+            GLfloat(mvp.m31), GLfloat(mvp.m32), GLfloat(mvp.m33), GLfloat(mvp.m34),
+            GLfloat(mvp.m41), GLfloat(mvp.m42), GLfloat(mvp.m43), GLfloat(mvp.m44),
+        ]
+        glUniformMatrix4fv(p.uniform("u_mvp"), 1, GLboolean(GL_FALSE), &m)
+        glUniform4f(p.uniform("u_rect"), GLfloat(rect.origin.x), GLfloat(rect.origin.y), GLfloat(rect.size.width), GLfloat(rect.size.height))
+        glUniform4f(p.uniform("u_uvRect"), GLfloat(uv.origin.x), GLfloat(uv.origin.y), GLfloat(uv.size.width), GLfloat(uv.size.height))
+    }
+}

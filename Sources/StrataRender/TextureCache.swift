@@ -1,0 +1,36 @@
+import CStrataGL
+
+/// GL textures for layer contents, uploaded once per image and kept until the image is released.
+final class TextureCache {
+    private var textures: [UInt64: GLuint] = [:]
+    /// Number of uploads performed (observable through server stats).
+    private(set) var uploadCount = 0
+
+    func texture(for image: TextureImage) -> GLuint {
+        if let t = textures[image.id] { return t }
+        var t: GLuint = 0
+        glGenTextures(1, &t)
+        glBindTexture(e(GL_TEXTURE_2D), t)
+        glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
+        glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                     e(GL_RGBA), e(GL_UNSIGNED_BYTE), image.pixels)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        textures[image.id] = t
+        uploadCount += 1
+        return t
+    }
+
+    func release(imageID: UInt64) {
+        guard var t = textures.removeValue(forKey: imageID) else { return }
+        glDeleteTextures(1, &t)
+    }
+
+    var count: Int { textures.count }
+
+    deinit {
+        for var t in textures.values { glDeleteTextures(1, &t) }
+    }
+}

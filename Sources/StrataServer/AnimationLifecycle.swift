@@ -1,0 +1,53 @@
+import StrataCore
+import StrataProtocol
+
+/// Start/stop bookkeeping for attached animations and the transaction completions that depend on them.
+enum AnimationLifecycle {
+    /// Records that an animation stopped (removed, replaced or finished) and returns the events to send.
+    static func stop(node: RenderNode, key: String, finished: Bool, scene: ClientScene) -> [ServerMessage] {
+        var events: [ServerMessage] = []
+        if node.finishedKeys.remove(key) != nil {
+            // Its end was already reported when it finished; removal later says nothing more.
+            return events
+        }
+        if node.startedKeys.remove(key) == nil {
+            // Core Animation reports a start before every stop.
+            events.append(.animationStarted(node.id, key: key))
+        }
+        events.append(.animationStopped(node.id, key: key, finished: finished))
+        if let tx = node.animationTransaction.removeValue(forKey: key), var pending = scene.pendingCompletions[tx] {
+            pending.remove(AnimationRef(layer: node.id, key: key))
+            if pending.isEmpty {
+                scene.pendingCompletions[tx] = nil
+                events.append(.transactionCompleted(tx))
+            } else {
+                scene.pendingCompletions[tx] = pending
+            }
+        }
+        return events
+    }
+
+    /// Advances the animations of `node` to `time`: reports starts and ends, and detaches finished
+    /// animations whose `isRemovedOnCompletion` is set.
+    static func advance(node: RenderNode, to time: Double, scene: ClientScene, events: inout [ServerMessage]) {
+        guard !node.animations.isEmpty else { return }
+        var i = 0
+        while i < node.animations.count {
+            let a = node.animations[i]
+            let phase = a.spec.timing.phase(at: time)
+            if phase != .before, !node.startedKeys.contains(a.key), !node.finishedKeys.contains(a.key) {
+                node.startedKeys.insert(a.key)
+                events.append(.animationStarted(node.id, key: a.key))
+            }
+            if phase == .after, !node.finishedKeys.contains(a.key) {
+                events.append(contentsOf: stop(node: node, key: a.key, finished: true, scene: scene))
+                if a.spec.isRemovedOnCompletion {
+                    node.animations.remove(at: i)
+                    continue
+                }
+                node.finishedKeys.insert(a.key)
+            }
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// A committed operation that does not make sense against the client's current tree.
+struct CommitError: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

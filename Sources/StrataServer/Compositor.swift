@@ -1,0 +1,195 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import StrataRender
+import StrataDisplay
+
+/// The server's frame engine, independent of sockets: queues commits, and on each frame applies them
+/// atomically, evaluates every animation at the frame's target time, renders the presentation tree
+/// and reports animation events. Used by the daemon and in-process by `strata render`.
+/// All calls must come from the thread that owns the display's GL context.
+public final class Compositor {
+    public let display: DisplayBackend
+    private let renderer: Renderer
+    private var scenes: [UInt32: ClientScene] = [:]
+    private var sceneOrder: [UInt32] = []
+    private var pending: [(client: UInt32, commit: Commit, fds: [Int32])] = []
+    private var drawList = DrawList()
+    private var builder = DrawListBuilder()
+    private var imageUID: UInt64 = 0
+    private var stats = FrameStats()
+    private var needsRedraw = true
+    /// The display's clear colour (the background behind every client).
+    public var background: Color = .black { didSet { needsRedraw = true } }
+    /// Target time of the last rendered frame.
+    public private(set) var lastFrameTime: Double?
+
+    /// Receives events for clients (client id, message).
+    public var eventSink: (UInt32, ServerMessage) -> Void = { _, _ in }
+    /// Receives commits that failed to apply (client id, reason); the caller ends that session.
+    public var commitFailure: (UInt32, String) -> Void = { _, _ in }
+
+    public init(display: DisplayBackend) throws {
+        self.display = display
+        try display.makeCurrent()
+        renderer = try Renderer()
+    }
+
+    // MARK: clients
+
+    public func addClient(_ id: UInt32) {
+        guard scenes[id] == nil else { return }
+        scenes[id] = ClientScene(clientID: id)
+        sceneOrder.append(id)
+    }
+
+    /// Drops a client's whole tree (disconnect or rejected input); other clients are untouched.
+    public func removeClient(_ id: UInt32) {
+        guard let scene = scenes.removeValue(forKey: id) else { return }
+        sceneOrder.removeAll { $0 == id }
+        for (i, p) in pending.enumerated().reversed() where p.client == id {
+            p.fds.forEach { close($0) }
+            pending.remove(at: i)
+        }
+        for image in scene.images.values { renderer.releaseTexture(imageID: image.texture.id) }
+        for node in scene.nodes.values { if let c = node.contents { renderer.releaseTexture(imageID: c.texture.id) } }
+        if !scene.roots.isEmpty { needsRedraw = true }
+    }
+
+    public var clientCount: Int { scenes.count }
+    public var layerCount: Int { scenes.values.reduce(0) { $0 + $1.nodes.count } }
+
+    /// Queues a commit for the start of the next frame. Takes ownership of `fds`.
+    public func submit(_ commit: Commit, fds: [Int32], from client: UInt32) {
+        pending.append((client, commit, fds))
+    }
+
+    // MARK: frames
+
+    /// Whether a frame at `time` would differ from the last one.
+    public func needsFrame(at time: Double) -> Bool {
+        if needsRedraw || !pending.isEmpty { return true }
+        for scene in scenes.values {
+            for node in scene.nodes.values where !node.animations.isEmpty {
+                for a in node.animations {
+                    let phase = a.spec.timing.phase(at: time)
+                    if phase == .active { return true }
+                    // Crossing an end or start since the last frame changes what is shown.
+                    if let last = lastFrameTime, a.spec.timing.phase(at: last) != phase { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// The earliest future time something scheduled will change (an animation starting or ending), if any.
+    public func nextScheduledChange(after time: Double) -> Double? {
+        var next: Double?
+        for scene in scenes.values {
+            for node in scene.nodes.values where !node.animations.isEmpty {
+                if let t = Presentation.nextTransition(node.animations, after: time) { next = min(next ?? t, t) }
+            }
+        }
+        return next
+    }
+
+    /// Applies pending commits, evaluates animations at `targetTime`, renders and presents.
+    public func renderFrame(at targetTime: Double) throws {
+        let start = DispatchTime.now().uptimeNanoseconds
+        applyPendingCommits()
+        var events: [(UInt32, ServerMessage)] = []
+        var roots: [RenderNode] = []
+        for id in sceneOrder {
+            guard let scene = scenes[id] else { continue }
+            var sceneEvents: [ServerMessage] = []
+            for root in scene.roots { evaluate(root, at: targetTime, scene: scene, events: &sceneEvents) }
+            // Detached layers still run their animations' lifecycle (events, completion).
+            for node in scene.nodes.values where !node.animations.isEmpty && !isAttached(node) {
+                node.presentation = Presentation.apply(node.animations, to: node.model, at: targetTime)
+                AnimationLifecycle.advance(node: node, to: targetTime, scene: scene, events: &sceneEvents)
+            }
+            events.append(contentsOf: sceneEvents.map { (id, $0) })
+            roots.append(contentsOf: scene.roots)
+        }
+        drawList.removeAll()
+        drawList.clearColor = background
+        builder.build(roots: roots, into: &drawList)
+        try display.makeCurrent()
+        try renderer.render(drawList, framebuffer: display.framebuffer, width: display.width, height: display.height)
+        let cpuEnd = DispatchTime.now().uptimeNanoseconds
+        try display.present(targetTime: targetTime)
+        let end = DispatchTime.now().uptimeNanoseconds
+        stats.record(cpuMilliseconds: Double(cpuEnd - start) / 1e6, frameMilliseconds: Double(end - start) / 1e6)
+        needsRedraw = false
+        lastFrameTime = targetTime
+        for (client, event) in events { eventSink(client, event) }
+    }
+
+    private func isAttached(_ node: RenderNode) -> Bool {
+        var n: RenderNode? = node
+        while let c = n { if c.isRoot { return true }; n = c.parent }
+        return false
+    }
+
+    private func evaluate(_ node: RenderNode, at time: Double, scene: ClientScene, events: inout [ServerMessage]) {
+        if node.animations.isEmpty {
+            node.presentation = node.model
+        } else {
+            node.presentation = Presentation.apply(node.animations, to: node.model, at: time)
+            AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
+        }
+        for child in node.sublayers { evaluate(child, at: time, scene: scene, events: &events) }
+    }
+
+    private func applyPendingCommits() {
+        let batch = pending
+        pending.removeAll()
+        for item in batch {
+            defer { item.fds.forEach { close($0) } }
+            guard let scene = scenes[item.client] else { continue }
+            var applier = TransactionApplier(
+                nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
+                releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })
+            do {
+                try applier.apply(item.commit, fds: item.fds, to: scene)
+                for e in applier.events { eventSink(item.client, e) }
+                needsRedraw = true
+            } catch {
+                commitFailure(item.client, "transaction \(item.commit.transactionID): \(error)")
+                removeClient(item.client)
+            }
+        }
+    }
+
+    // MARK: inspection
+
+    public func snapshot() throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        try display.makeCurrent()
+        return try display.readPixels()
+    }
+
+    public var framesRendered: UInt64 { stats.framesRendered }
+
+    public func statsJSON(extra: [String: Any] = [:]) -> [String: Any] {
+        var o: [String: Any] = [
+            "frames_rendered": stats.framesRendered,
+            "clients": clientCount,
+            "layers": layerCount,
+            "server_cpu_ms_per_frame": stats.cpuPercentiles,
+            "frame_ms": stats.framePercentiles,
+            "texture_uploads": renderer.textureUploads,
+            "resident_textures": renderer.residentTextures,
+            "backend": display.name,
+            "size": [display.width, display.height],
+        ]
+        for (k, v) in extra { o[k] = v }
+        return o
+    }
+
+    public func treeJSON() -> [String: Any] {
+        ["clients": sceneOrder.compactMap { id -> [String: Any]? in
+            guard let scene = scenes[id] else { return nil }
+            return ["client": id, "layers": scene.nodes.count, "roots": scene.roots.map(TreeDescription.describe)]
+        }]
+    }
+}

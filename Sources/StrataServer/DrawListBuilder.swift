@@ -1,0 +1,44 @@
+import Foundation
+import StrataCore
+import StrataRender
+
+/// Turns the presentation tree into back-to-front draw commands: per layer its background, then its
+/// contents, then its sublayers sorted by zPosition then index, each flattened into the layer's plane.
+/// A layer with opacity < 1 whose pieces overlap (sublayers, or background plus contents) is drawn as an
+/// offscreen group so the opacity applies to the composited result, as in Core Animation.
+struct DrawListBuilder {
+    private var order: [RenderNode] = []
+
+    mutating func build(roots: [RenderNode], into list: inout DrawList) {
+        for root in roots { emit(root, parentToTarget: .identity, into: &list) }
+    }
+
+    private mutating func emit(_ node: RenderNode, parentToTarget: Transform3D, into list: inout DrawList) {
+        let p = node.presentation
+        guard !p.isHidden, p.opacity > 0 else { return }
+        let m = p.localToParent * parentToTarget
+        let opacity = min(1, p.opacity)
+        let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
+        let pieces = (hasBackground ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
+        let group = opacity < 1 && pieces > 1
+        let alpha = group ? 1 : opacity
+        if group { list.commands.append(.beginGroup) }
+        if hasBackground, let color = p.backgroundColor {
+            list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha))
+        }
+        if let image = node.contents {
+            list.commands.append(.image(matrix: m, rect: p.bounds, image: image.texture, alpha: alpha))
+        }
+        if !node.sublayers.isEmpty {
+            // Sublayers render into this layer's plane: drop their z before this layer's transform.
+            var base = m
+            base.m31 = 0; base.m32 = 0; base.m33 = 0; base.m34 = 0
+            let sorted = node.sublayers.enumerated().sorted {
+                let za = $0.element.presentation.zPosition, zb = $1.element.presentation.zPosition
+                return za != zb ? za < zb : $0.offset < $1.offset
+            }
+            for (_, child) in sorted { emit(child, parentToTarget: base, into: &list) }
+        }
+        if group { list.commands.append(.endGroup(alpha: opacity)) }
+    }
+}

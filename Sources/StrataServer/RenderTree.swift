@@ -1,0 +1,66 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import StrataRender
+
+/// Pixels a client shared through a memfd, kept mapped while any layer may show them.
+final class ServerImage {
+    let buffer: SharedPixelBuffer
+    let texture: TextureImage
+
+    init(buffer: SharedPixelBuffer, width: Int, height: Int, uniqueID: UInt64) {
+        self.buffer = buffer
+        self.texture = TextureImage(id: uniqueID, width: width, height: height, pixels: UnsafeRawPointer(buffer.base), owner: buffer)
+    }
+}
+
+/// One layer in the server's retained render tree.
+final class RenderNode {
+    let id: LayerID
+    var model = LayerModel()
+    /// Recomputed in place each frame (no per-frame allocation of presentation copies).
+    var presentation = LayerModel()
+    var contents: ServerImage?
+    var animations: [AttachedAnimation] = []
+    /// Keys whose start has been reported.
+    var startedKeys: Set<String> = []
+    /// Keys whose end has been reported (animations kept after completion by isRemovedOnCompletion = false).
+    var finishedKeys: Set<String> = []
+    /// Transaction that added each animation, for completion tracking.
+    var animationTransaction: [String: UInt64] = [:]
+    weak var parent: RenderNode?
+    var sublayers: [RenderNode] = []
+    var isRoot = false
+
+    init(id: LayerID) { self.id = id }
+
+    var isAncestorOrSelf: (RenderNode) -> Bool {
+        { [unowned self] other in
+            var n: RenderNode? = other
+            while let c = n { if c === self { return true }; n = c.parent }
+            return false
+        }
+    }
+
+    func removeFromParent() {
+        if let p = parent { p.sublayers.removeAll { $0 === self } }
+        parent = nil
+    }
+}
+
+/// Everything one client has committed: its layers, images, roots and outstanding completions.
+final class ClientScene {
+    let clientID: UInt32
+    var nodes: [LayerID: RenderNode] = [:]
+    var images: [ImageID: ServerImage] = [:]
+    var roots: [RenderNode] = []
+    /// Transactions waiting for their animations: transaction id → outstanding "layer/key" references.
+    var pendingCompletions: [UInt64: Set<AnimationRef>] = [:]
+
+    init(clientID: UInt32) { self.clientID = clientID }
+}
+
+struct AnimationRef: Hashable {
+    let layer: LayerID
+    let key: String
+}
