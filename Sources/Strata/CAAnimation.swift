@@ -1,0 +1,112 @@
+import Foundation
+import Logging
+import StrataCore
+
+public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let removed = CAMediaTimingFillMode(rawValue: "removed")
+    public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
+    public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
+    public static let both = CAMediaTimingFillMode(rawValue: "both")
+
+    var fillMode: FillMode { FillMode(name: rawValue) ?? .removed }
+}
+
+public protocol CAAnimationDelegate: AnyObject, Sendable {
+    func animationDidStart(_ anim: CAAnimation)
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// Abstract base: media timing, timing function, delegate (retained strongly, as in Core Animation).
+open class CAAnimation: @unchecked Sendable {
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = 0
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+    public var timingFunction: CAMediaTimingFunction?
+    public var isRemovedOnCompletion = true
+    public var delegate: CAAnimationDelegate?
+
+    public init() {}
+
+    /// Copy used when the animation is added to a layer (later changes to the original don't apply).
+    open func copy() -> CAAnimation {
+        let c = CAAnimation()
+        copyTiming(to: c)
+        return c
+    }
+
+    func copyTiming(to c: CAAnimation) {
+        c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
+        c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
+        c.fillMode = fillMode; c.timingFunction = timingFunction; c.isRemovedOnCompletion = isRemovedOnCompletion
+        c.delegate = delegate
+    }
+
+    var mediaTiming: MediaTiming {
+        var t = MediaTiming()
+        t.beginTime = beginTime; t.duration = duration; t.speed = Double(speed); t.timeOffset = timeOffset
+        t.repeatCount = repeatCount.isInfinite ? .infinity : Double(repeatCount)
+        t.repeatDuration = repeatDuration; t.autoreverses = autoreverses; t.fillMode = fillMode.fillMode
+        return t
+    }
+
+    /// The core-model description; throws naming what Strata cannot carry.
+    func makeSpec() throws -> AnimationSpec {
+        throw StrataError.unsupported("\(type(of: self)) (only CABasicAnimation is implemented)")
+    }
+}
+
+/// Abstract: an animation of one key path.
+open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+    public var keyPath: String?
+    public var isAdditive = false
+    public var isCumulative = false
+
+    public init(keyPath: String?) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    public override init() { super.init() }
+}
+
+/// Interpolates a key path between fromValue, toValue and byValue (any one or two of them).
+/// Values: numbers (Double/Float/CGFloat/Int/NSNumber), CGPoint, CGSize, CGRect, CATransform3D, CGColor, Bool.
+open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
+    public var fromValue: Any?
+    public var toValue: Any?
+    public var byValue: Any?
+
+    open override func copy() -> CAAnimation {
+        let c = CABasicAnimation(keyPath: keyPath)
+        copyTiming(to: c)
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative
+        c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
+        return c
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        guard let keyPath else { throw StrataError.unsupported("CABasicAnimation without a keyPath") }
+        let kp = try LayerKeyPath(parsing: keyPath)
+        let spec = AnimationSpec(
+            keyPath: kp,
+            kind: .basic(from: try ValueConversion.value(fromValue, for: kp, field: "fromValue"),
+                         to: try ValueConversion.value(toValue, for: kp, field: "toValue"),
+                         by: try ValueConversion.value(byValue, for: kp, field: "byValue")),
+            timing: mediaTiming, timingFunction: timingFunction?.function,
+            isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative)
+        try spec.validate()
+        return spec
+    }
+}

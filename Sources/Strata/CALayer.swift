@@ -1,0 +1,301 @@
+import Foundation
+import Logging
+import StrataCore
+import StrataProtocol
+
+/// A layer with Core Animation's model/presentation split. Setting a property changes the model at
+/// once; inside a committed tree it also asks for the implicit animation (0.25 s or the transaction's
+/// duration) from the on-screen value. Thread-safe through the transaction lock.
+open class CALayer: @unchecked Sendable {
+    // Model state (guarded by LayerLock).
+    var model = LayerModel()
+    var contentsImage: CGImage?
+    var sublayerList: [CALayer] = []
+    weak var parent: CALayer?
+    var animationEntries: [AnimationEntry] = []
+
+    // What the last commit carried: the basis of presentation() and of the next diff.
+    var committedModel = LayerModel()
+    var hasBeenCommitted = false
+    var isAttachedRoot = false
+    /// State the server has for this layer (nil: not created there). Owned by the connection's encoder.
+    var server: ServerShadow?
+    let layerID: LayerID
+    let isPresentationCopy: Bool
+    private var anonymousKeyCounter = 0
+
+    final class AnimationEntry {
+        let key: String
+        let animation: CAAnimation
+        var spec: AnimationSpec
+        var committed = false
+        init(key: String, animation: CAAnimation, spec: AnimationSpec) { self.key = key; self.animation = animation; self.spec = spec }
+    }
+
+    public init() {
+        layerID = LayerRegistry.register()
+        isPresentationCopy = false
+        LayerRegistry.track(self)
+    }
+
+    /// Presentation copies are plain value holders: no id on the server, no actions.
+    init(presentationOf layer: CALayer, values: LayerModel) {
+        layerID = 0
+        isPresentationCopy = true
+        model = values
+        contentsImage = layer.contentsImage
+    }
+
+    deinit {
+        if !isPresentationCopy { LayerRegistry.released(layerID, wasOnServer: server != nil) }
+    }
+
+    // MARK: geometry
+
+    public var bounds: CGRect {
+        get { LayerLock.with { model.bounds } }
+        set { set(.bounds, .rect(newValue)) }
+    }
+    public var position: CGPoint {
+        get { LayerLock.with { model.position } }
+        set { set(.position, .point(newValue)) }
+    }
+    public var anchorPoint: CGPoint {
+        get { LayerLock.with { model.anchorPoint } }
+        set { set(.anchorPoint, .point(newValue)) }
+    }
+    public var zPosition: CGFloat {
+        get { LayerLock.with { model.zPosition } }
+        set { set(.zPosition, .scalar(newValue)) }
+    }
+    public var transform: CATransform3D {
+        get { LayerLock.with { model.transform } }
+        set { set(.transform, .transform(newValue)) }
+    }
+    /// Derived from bounds, position, anchorPoint and transform; not animatable itself (setting it
+    /// animates bounds and position).
+    public var frame: CGRect {
+        get { LayerLock.with { model.frame } }
+        set {
+            LayerLock.with {
+                var m = model
+                m.setFrame(newValue)
+                set(.bounds, .rect(m.bounds))
+                set(.position, .point(m.position))
+            }
+        }
+    }
+
+    // MARK: appearance
+
+    public var opacity: Float {
+        get { LayerLock.with { Float(model.opacity) } }
+        set { set(.opacity, .scalar(CGFloat(newValue))) }
+    }
+    public var backgroundColor: CGColor? {
+        get { LayerLock.with { model.backgroundColor.map { CGColor($0) } } }
+        set { set(.backgroundColor, .color(newValue?.color)) }
+    }
+    public var isHidden: Bool {
+        get { LayerLock.with { model.isHidden } }
+        set { set(.hidden, .bool(newValue)) }
+    }
+    /// The layer's image (Core Animation's `contents`); a CGImage here.
+    public var contents: CGImage? {
+        get { LayerLock.with { contentsImage } }
+        set {
+            LayerLock.with {
+                contentsImage = newValue
+                CATransaction.noteChange(self)
+            }
+        }
+    }
+
+    // MARK: KVC
+
+    /// Sets a property or key-path component (`"transform.rotation.z"`, `"position.x"`, …).
+    /// Logs and ignores key paths Strata does not carry ("unsupported: key path …").
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        do {
+            let kp = try LayerKeyPath(parsing: keyPath)
+            guard let v = value.flatMap({ ValueConversion.convert($0, kind: kp.kind) }) else {
+                throw StrataError.invalidValue(key: keyPath, expected: "\(kp.kind)")
+            }
+            LayerLock.with {
+                let whole = kp.set(v, in: model[kp.property])
+                set(kp.property, whole)
+            }
+        } catch {
+            StrataLog.logger.error("setValue(_:forKeyPath:) rejected: \(error)")
+        }
+    }
+
+    public func value(forKeyPath keyPath: String) -> Any? {
+        guard let kp = try? LayerKeyPath(parsing: keyPath) else { return nil }
+        return LayerLock.with { () -> Any? in ValueConversion.any(model[kp]) }
+    }
+
+    // MARK: hierarchy
+
+    public var superlayer: CALayer? { LayerLock.with { parent } }
+
+    public var sublayers: [CALayer]? {
+        get { LayerLock.with { sublayerList.isEmpty ? nil : sublayerList } }
+        set {
+            LayerLock.with {
+                for l in sublayerList { l.parent = nil }
+                sublayerList = []
+                for l in newValue ?? [] { insertSublayer(l, at: UInt32(sublayerList.count)) }
+                CATransaction.noteChange(self)
+            }
+        }
+    }
+
+    public func addSublayer(_ layer: CALayer) {
+        LayerLock.with { insertSublayer(layer, at: UInt32(sublayerList.count)) }
+    }
+
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        LayerLock.with {
+            precondition(!layer.isAncestor(of: self), "insertSublayer: the layer is the receiver or one of its ancestors")
+            precondition(!layer.isPresentationCopy && !isPresentationCopy, "insertSublayer: presentation layers cannot be rearranged")
+            if let p = layer.parent {
+                let oldIndex = p.sublayerList.firstIndex { $0 === layer }
+                p.sublayerList.removeAll { $0 === layer }
+                CATransaction.noteChange(p)
+                if p === self, let oldIndex, oldIndex < Int(index) {
+                    sublayerList.insert(layer, at: min(Int(index) - 1, sublayerList.count))
+                    layer.parent = self
+                    CATransaction.noteChange(self)
+                    return
+                }
+            }
+            if layer.isAttachedRoot { StrataConnection.detachRootLocked(layer) }
+            sublayerList.insert(layer, at: min(Int(index), sublayerList.count))
+            layer.parent = self
+            CATransaction.noteChange(self)
+            CATransaction.noteChange(layer)
+        }
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        LayerLock.with {
+            let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s } } ?? 0
+            insertSublayer(layer, at: UInt32(i))
+        }
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        LayerLock.with {
+            let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerList.count
+            insertSublayer(layer, at: UInt32(i))
+        }
+    }
+
+    public func replaceSublayer(_ old: CALayer, with new: CALayer) {
+        LayerLock.with {
+            guard let i = sublayerList.firstIndex(where: { $0 === old }) else { return }
+            old.removeFromSuperlayer()
+            insertSublayer(new, at: UInt32(i))
+        }
+    }
+
+    public func removeFromSuperlayer() {
+        LayerLock.with {
+            guard let p = parent else { return }
+            p.sublayerList.removeAll { $0 === self }
+            parent = nil
+            CATransaction.noteChange(p)
+            CATransaction.noteChange(self)
+        }
+    }
+
+    func isAncestor(of other: CALayer) -> Bool {
+        var n: CALayer? = other
+        while let c = n { if c === self { return true }; n = c.parent }
+        return false
+    }
+
+    // MARK: animations
+
+    /// Adds a copy of `anim`; an existing animation with the same key is replaced. A nil key gets a
+    /// unique one. Animations Strata cannot carry are logged as "unsupported: …" and not added.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy()
+        let spec: AnimationSpec
+        do { spec = try copy.makeSpec() } catch {
+            StrataLog.logger.error("add(_:forKey:) rejected animation: \(error)")
+            return
+        }
+        LayerLock.with {
+            let k: String
+            if let key { k = key } else { anonymousKeyCounter += 1; k = "strata.anonymous.\(anonymousKeyCounter)" }
+            animationEntries.removeAll { $0.key == k }
+            animationEntries.append(AnimationEntry(key: k, animation: copy, spec: spec))
+            CATransaction.noteAnimationAdded(self, key: k)
+        }
+    }
+
+    public func animation(forKey key: String) -> CAAnimation? {
+        LayerLock.with { animationEntries.first { $0.key == key }?.animation }
+    }
+
+    public func animationKeys() -> [String]? {
+        LayerLock.with { animationEntries.isEmpty ? nil : animationEntries.map(\.key) }
+    }
+
+    public func removeAnimation(forKey key: String) {
+        LayerLock.with {
+            guard animationEntries.contains(where: { $0.key == key }) else { return }
+            animationEntries.removeAll { $0.key == key }
+            CATransaction.noteChange(self)
+        }
+    }
+
+    public func removeAllAnimations() {
+        LayerLock.with {
+            guard !animationEntries.isEmpty else { return }
+            animationEntries.removeAll()
+            CATransaction.noteChange(self)
+        }
+    }
+
+    // MARK: presentation
+
+    /// The values on screen now: the last committed model with the committed animations applied at
+    /// CACurrentMediaTime(), computed with the same core code the server renders with. nil before the
+    /// layer's first commit.
+    public func presentation() -> CALayer? { presentation(at: CACurrentMediaTime()) }
+
+    /// `presentation()` at an explicit media time (Strata addition for tools and tests).
+    public func presentation(at time: CFTimeInterval) -> CALayer? {
+        LayerLock.with { () -> CALayer? in
+            guard hasBeenCommitted, !isPresentationCopy else { return isPresentationCopy ? self : nil }
+            return CALayer(presentationOf: self, values: presentationModel(at: time))
+        }
+    }
+
+    func presentationModel(at time: Double) -> LayerModel {
+        let committed = animationEntries.filter(\.committed).map { AttachedAnimation(key: $0.key, spec: $0.spec) }
+        return Presentation.apply(committed, to: committedModel, at: time)
+    }
+
+    // MARK: property changes and implicit animations
+
+    private func set(_ property: LayerProperty, _ value: AnimatableValue) {
+        LayerLock.with {
+            precondition(!isPresentationCopy, "presentation layers are read-only")
+            let old = model[property]
+            model[property] = value
+            CATransaction.noteChange(self)
+            guard old != value, property.isAnimatable, property != .hidden,
+                  hasBeenCommitted, parent != nil || isAttachedRoot,
+                  !CATransaction.disableActions() else { return }
+            let anim = CABasicAnimation(keyPath: property.name)
+            anim.fromValue = ValueConversion.any(presentationModel(at: CACurrentMediaTime())[property])
+            anim.duration = CATransaction.animationDuration()
+            anim.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+            add(anim, forKey: property.name)
+        }
+    }
+}

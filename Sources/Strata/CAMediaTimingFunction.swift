@@ -1,0 +1,37 @@
+import StrataCore
+
+public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+    public static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")
+    public static let easeOut = CAMediaTimingFunctionName(rawValue: "easeOut")
+    public static let easeInEaseOut = CAMediaTimingFunctionName(rawValue: "easeInEaseOut")
+    public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
+}
+
+/// A cubic Bézier timing curve from (0,0) to (1,1), solved exactly.
+public final class CAMediaTimingFunction: @unchecked Sendable {
+    let function: TimingFunction
+
+    public init(name: CAMediaTimingFunctionName) {
+        function = TimingFunction.named[name.rawValue] ?? .linear
+    }
+
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        function = TimingFunction(Double(c1x), Double(c1y), Double(c2x), Double(c2y))
+    }
+
+    init(_ function: TimingFunction) { self.function = function }
+
+    /// Control point `index` (0…3): (0,0), c1, c2, (1,1).
+    public func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
+        let points: [(Double, Double)] = [(0, 0), (function.c1x, function.c1y), (function.c2x, function.c2y), (1, 1)]
+        guard (0..<4).contains(index) else { return }
+        ptr[0] = Float(points[index].0)
+        ptr[1] = Float(points[index].1)
+    }
+
+    /// Progress at normalised time `t` (Strata addition for inspection and tests).
+    public func progress(at t: Double) -> Double { function.progress(at: t) }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import StrataCore
+
+/// Groups layer changes into atomic commits. Changes outside an explicit transaction join the implicit
+/// transaction, committed at the end of the current run-loop turn (or by `flush()`; a thread without a
+/// run loop must call `flush()`). Nested transactions commit when the outermost one does.
+public enum CATransaction {
+    struct Frame {
+        var isImplicit = false
+        var duration: CFTimeInterval?
+        var disableActions: Bool?
+        var timingFunction: CAMediaTimingFunction?
+        var completion: (@Sendable () -> Void)?
+    }
+
+    nonisolated(unsafe) static var stack: [Frame] = []
+    nonisolated(unsafe) static var dirty: [CALayer] = []
+    nonisolated(unsafe) static var dirtySet: Set<ObjectIdentifier> = []
+    nonisolated(unsafe) static var completions: [@Sendable () -> Void] = []
+    nonisolated(unsafe) static var addedAnimations: [(CALayer, String)] = []
+    nonisolated(unsafe) static var flushRequested = false
+
+    public static func begin() { LayerLock.with { stack.append(Frame()) } }
+
+    public static func commit() {
+        LayerLock.with {
+            guard let top = stack.last, !top.isImplicit else {
+                StrataLog.logger.error("CATransaction.commit() without a matching begin()")
+                return
+            }
+            stack.removeLast()
+            if let c = top.completion { completions.append(c) }
+            if stack.isEmpty || (stack.count == 1 && stack[0].isImplicit && flushRequested) {
+                if !stack.isEmpty, let c = stack.removeLast().completion { completions.append(c) }
+                commitNow()
+            }
+        }
+    }
+
+    /// Commits the implicit transaction now; deferred while an explicit transaction is open.
+    public static func flush() {
+        LayerLock.with {
+            if stack.isEmpty { commitNow(); return }
+            if stack.count == 1, stack[0].isImplicit {
+                if let c = stack.removeLast().completion { completions.append(c) }
+                commitNow()
+            } else {
+                flushRequested = true
+            }
+        }
+    }
+
+    public static func lock() { LayerLock.lock.lock() }
+    public static func unlock() { LayerLock.lock.unlock() }
+
+    public static func animationDuration() -> CFTimeInterval {
+        LayerLock.with { () -> CFTimeInterval in stack.last(where: { $0.duration != nil })?.duration ?? MediaTiming.defaultDuration }
+    }
+    public static func setAnimationDuration(_ d: CFTimeInterval) { LayerLock.with { ensureFrame(); stack[stack.count - 1].duration = d } }
+
+    public static func disableActions() -> Bool {
+        LayerLock.with { stack.last(where: { $0.disableActions != nil })?.disableActions ?? false }
+    }
+    public static func setDisableActions(_ flag: Bool) { LayerLock.with { ensureFrame(); stack[stack.count - 1].disableActions = flag } }
+
+    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+        LayerLock.with { stack.last(where: { $0.timingFunction != nil })?.timingFunction }
+    }
+    public static func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) {
+        LayerLock.with { ensureFrame(); stack[stack.count - 1].timingFunction = f }
+    }
+
+    public static func completionBlock() -> (@Sendable () -> Void)? { LayerLock.with { stack.last?.completion } }
+
+    /// Runs `block` once every animation added in this transaction has finished (or been removed),
+    /// as reported by the render server; at once after commit when it added none.
+    public static func setCompletionBlock(_ block: (@Sendable () -> Void)?) {
+        LayerLock.with { ensureFrame(); stack[stack.count - 1].completion = block }
+    }
+
+    // MARK: internals
+
+    private static func ensureFrame() {
+        if stack.isEmpty {
+            stack.append(Frame(isImplicit: true))
+            scheduleImplicitCommit()
+        }
+    }
+
+    private static func scheduleImplicitCommit() {
+        RunLoop.current.perform { CATransaction.flush() }
+    }
+
+    static func noteChange(_ layer: CALayer) {
+        guard !layer.isPresentationCopy else { return }
+        ensureFrame()
+        if dirtySet.insert(ObjectIdentifier(layer)).inserted { dirty.append(layer) }
+    }
+
+    static func noteAnimationAdded(_ layer: CALayer, key: String) {
+        noteChange(layer)
+        addedAnimations.append((layer, key))
+    }
+
+    /// Stamps animations, snapshots committed state and hands the changes to the connection.
+    static func commitNow() {
+        flushRequested = false
+        let layers = dirty
+        let blocks = completions
+        let added = addedAnimations
+        dirty.removeAll(); dirtySet.removeAll(); completions.removeAll(); addedAnimations.removeAll()
+        let now = CACurrentMediaTime()
+        var latestEnd = now
+        for layer in layers {
+            for entry in layer.animationEntries where !entry.committed {
+                // beginTime 0 means "now": stamped with the commit time, as Core Animation does.
+                if entry.spec.timing.beginTime == 0 { entry.spec.timing.beginTime = now }
+                entry.committed = true
+            }
+            layer.committedModel = layer.model
+            layer.hasBeenCommitted = true
+        }
+        for (layer, key) in added {
+            if let e = layer.animationEntries.first(where: { $0.key == key }), e.spec.timing.endTime.isFinite {
+                latestEnd = max(latestEnd, e.spec.timing.endTime)
+            }
+        }
+        let completion: (@Sendable () -> Void)? = blocks.isEmpty ? nil : { @Sendable in for b in blocks { b() } }
+        if let connection = StrataConnection.current {
+            connection.commit(layers: layers, completion: completion)
+        } else if let completion {
+            // No render server: completion follows the animations' own timing.
+            DispatchQueue.global().asyncAfter(deadline: DispatchTime.now() + Double(max(0, latestEnd - now)), execute: completion)
+        }
+    }
+}

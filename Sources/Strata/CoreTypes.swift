@@ -1,0 +1,61 @@
+@_exported import Foundation
+import StrataCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Seconds (Core Foundation's CFTimeInterval).
+public typealias CFTimeInterval = Double
+
+/// Core Animation's 4×4 transform (row-vector convention, translation in m41…m43).
+public typealias CATransform3D = Transform3D
+
+public let CATransform3DIdentity = Transform3D.identity
+
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.isIdentity }
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
+public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D { .translation(tx, ty, tz) }
+public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D { .scale(sx, sy, sz) }
+public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    .rotation(angle, x, y, z)
+}
+/// `t' = translate(tx, ty, tz) · t`.
+public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    .translation(tx, ty, tz) * t
+}
+/// `t' = scale(sx, sy, sz) · t`.
+public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    .scale(sx, sy, sz) * t
+}
+/// `t' = rotation(angle, x, y, z) · t`; a zero-length axis leaves `t` unchanged.
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    .rotation(angle, x, y, z) * t
+}
+/// `a · b`: `a` is applied first.
+public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { a * b }
+/// The inverse, or `t` unchanged when it is not invertible.
+public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D { t.inverse ?? t }
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool { t.isAffine }
+
+/// CLOCK_MONOTONIC seconds, the clock the render server also uses.
+public func CACurrentMediaTime() -> CFTimeInterval {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// An sRGB colour (straight alpha), standing in for CoreGraphics' CGColor.
+public final class CGColor: Equatable, @unchecked Sendable {
+    let color: Color
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        color = Color(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public convenience init(gray: CGFloat, alpha: CGFloat) { self.init(red: gray, green: gray, blue: gray, alpha: alpha) }
+    init(_ color: Color) { self.color = color }
+    public var components: [CGFloat]? { color.components }
+    public var alpha: CGFloat { color.alpha }
+    public static func == (a: CGColor, b: CGColor) -> Bool { a.color == b.color }
+}

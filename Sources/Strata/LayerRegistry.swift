@@ -1,0 +1,33 @@
+import Foundation
+import StrataProtocol
+
+/// Layer ids and the weak table the connection uses to route server events to layers.
+enum LayerRegistry {
+    nonisolated(unsafe) private static var nextID: LayerID = 0
+    nonisolated(unsafe) private static var layers: [LayerID: Weak] = [:]
+    nonisolated(unsafe) private static var releasedOnServer: [LayerID] = []
+
+    struct Weak { weak var layer: CALayer? }
+
+    static func register() -> LayerID {
+        LayerLock.with { nextID += 1; return nextID }
+    }
+
+    static func track(_ layer: CALayer) { LayerLock.with { layers[layer.layerID] = Weak(layer: layer) } }
+
+    static func layer(_ id: LayerID) -> CALayer? { LayerLock.with { layers[id]?.layer } }
+
+    static var all: [CALayer] { LayerLock.with { layers.values.compactMap(\.layer) } }
+
+    static func released(_ id: LayerID, wasOnServer: Bool) {
+        LayerLock.with {
+            layers[id] = nil
+            if wasOnServer { releasedOnServer.append(id) }
+        }
+    }
+
+    /// Layers freed since the last commit that the server still holds.
+    static func takeReleased() -> [LayerID] {
+        LayerLock.with { defer { releasedOnServer.removeAll() }; return releasedOnServer }
+    }
+}

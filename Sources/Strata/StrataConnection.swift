@@ -1,0 +1,207 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import StrataPNG
+
+/// The process's connection to the render server. Commits travel over it as one message each;
+/// animation events and transaction completions come back and are delivered on `callbackQueue`.
+public final class StrataConnection: @unchecked Sendable {
+    nonisolated(unsafe) static var current: StrataConnection?
+
+    public struct ConnectionError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    private let socket: MessageSocket
+    public let clientID: UInt32
+    public let socketPath: String
+    /// Queue for completion blocks and animation delegate callbacks (default: main).
+    public var callbackQueue: DispatchQueue = .main
+    private var roots: [CALayer] = []
+    private let images = ImageTable()
+    private var nextTransactionID: UInt64 = 0
+    private var completions: [UInt64: @Sendable () -> Void] = [:]
+    private var nextRequestID: UInt32 = 0
+    private var replies: [UInt32: ServerMessage] = [:]
+    private var replyFDs: [UInt32: [Int32]] = [:]
+    private let replyCondition = NSCondition()
+    private var closedReason: String?
+    /// Called with the server's reason if it ends the session.
+    public var onError: (@Sendable (String) -> Void)?
+
+    /// Connects to the render server (socket from `STRATA_SOCKET`, else `$XDG_RUNTIME_DIR/strata.sock`,
+    /// else `/run/strata/strata.sock`) and makes this the process's connection. Layers that already exist
+    /// are sent with the next commit.
+    public static func connect(socketPath: String? = nil) throws -> StrataConnection {
+        let path = socketPath ?? SocketPath.resolve()
+        let socket = try MessageSocket.connect(path: path)
+        try socket.send(MessageCoding.encode(ClientMessage.hello(version: WireFormat.version)))
+        guard let frame = try socket.receiveFrame() else { throw ConnectionError(message: "server closed the connection during the handshake") }
+        switch try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
+        case let .welcome(_, clientID):
+            let c = StrataConnection(socket: socket, clientID: clientID, path: path)
+            LayerLock.with { current = c }
+            c.startReader()
+            return c
+        case .error(let reason): throw ConnectionError(message: "server refused the connection: \(reason)")
+        case let other: throw ConnectionError(message: "unexpected handshake reply \(other)")
+        }
+    }
+
+    private init(socket: MessageSocket, clientID: UInt32, path: String) {
+        self.socket = socket
+        self.clientID = clientID
+        self.socketPath = path
+    }
+
+    /// Shows `layer` (which must have no superlayer) on the display, above roots attached earlier.
+    public func attach(_ layer: CALayer) {
+        LayerLock.with {
+            precondition(layer.parent == nil, "attach: the layer has a superlayer")
+            guard !layer.isAttachedRoot else { return }
+            layer.isAttachedRoot = true
+            roots.append(layer)
+            CATransaction.noteChange(layer)
+        }
+    }
+
+    public func detach(_ layer: CALayer) { LayerLock.with { Self.detachRootLocked(layer) } }
+
+    static func detachRootLocked(_ layer: CALayer) {
+        guard layer.isAttachedRoot else { return }
+        layer.isAttachedRoot = false
+        current?.roots.removeAll { $0 === layer }
+        CATransaction.noteChange(layer)
+    }
+
+    /// Ends the session; the server drops this client's layers.
+    public func close() {
+        LayerLock.with { if Self.current === self { Self.current = nil } }
+        socket.close()
+    }
+
+    // MARK: commits
+
+    func commit(layers: [CALayer], completion: (@Sendable () -> Void)?) {
+        var encoder = CommitEncoder(images: images)
+        do {
+            for layer in layers { try encoder.sync(layer) }
+            for id in LayerRegistry.takeReleased() { encoder.operations.append(.releaseLayer(id)) }
+            nextTransactionID += 1
+            let id = nextTransactionID
+            if let completion { completions[id] = completion }
+            guard !encoder.operations.isEmpty || completion != nil else { return }
+            let commit = Commit(transactionID: id, wantsCompletion: completion != nil, operations: encoder.operations,
+                                fdCount: UInt16(encoder.buffers.count))
+            try socket.send(MessageCoding.encode(ClientMessage.commit(commit)), fds: encoder.buffers.map(\.fd))
+        } catch {
+            StrataLog.logger.error("commit failed: \(error)")
+        }
+    }
+
+    // MARK: events
+
+    private func startReader() {
+        let thread = Thread { [weak self] in self?.readLoop() }
+        thread.name = "strata.connection"
+        thread.start()
+    }
+
+    private func readLoop() {
+        while true {
+            do {
+                guard let frame = try socket.receiveFrame() else { finish("server closed the connection"); return }
+                let message = try MessageCoding.decodeServer(type: frame.type, body: frame.body)
+                handle(message)
+            } catch {
+                finish("\(error)")
+                return
+            }
+        }
+    }
+
+    private func finish(_ reason: String) {
+        replyCondition.lock()
+        closedReason = reason
+        replyCondition.broadcast()
+        replyCondition.unlock()
+    }
+
+    private func handle(_ message: ServerMessage) {
+        switch message {
+        case let .animationStarted(layerID, key):
+            guard let layer = LayerRegistry.layer(layerID),
+                  let anim = LayerLock.with({ layer.animationEntries.first { $0.key == key }?.animation }),
+                  let delegate = anim.delegate else { return }
+            callbackQueue.async { delegate.animationDidStart(anim) }
+        case let .animationStopped(layerID, key, finished):
+            guard let layer = LayerRegistry.layer(layerID) else { return }
+            let anim: CAAnimation? = LayerLock.with {
+                guard let entry = layer.animationEntries.first(where: { $0.key == key }),
+                      layer.server?.animations[key] == ObjectIdentifier(entry) else { return nil }
+                if !finished || entry.animation.isRemovedOnCompletion {
+                    // The server has already detached it; keep both views equal.
+                    layer.animationEntries.removeAll { $0 === entry }
+                    layer.server?.animations[key] = nil
+                }
+                return entry.animation
+            }
+            if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStop(anim, finished: finished) } }
+        case .transactionCompleted(let id):
+            if let block = LayerLock.with({ completions.removeValue(forKey: id) }) { callbackQueue.async(execute: block) }
+        case .snapshot(let id, _, _), .snapshotUnavailable(let id, _), .tree(let id, _), .stats(let id, _):
+            replyCondition.lock()
+            replies[id] = message
+            if case .snapshot = message, let fds = try? socket.takeFDs(1) { replyFDs[id] = fds }
+            replyCondition.broadcast()
+            replyCondition.unlock()
+        case .error(let reason):
+            StrataLog.logger.error("render server ended the session: \(reason)")
+            onError?(reason)
+        case .welcome:
+            break
+        }
+    }
+
+    // MARK: inspection
+
+    private func request(_ make: (UInt32) -> ClientMessage, timeout: TimeInterval = 10) throws -> (ServerMessage, [Int32]) {
+        replyCondition.lock()
+        nextRequestID += 1
+        let id = nextRequestID
+        replyCondition.unlock()
+        try socket.send(MessageCoding.encode(make(id)))
+        replyCondition.lock(); defer { replyCondition.unlock() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while replies[id] == nil {
+            if let reason = closedReason { throw ConnectionError(message: "connection closed: \(reason)") }
+            guard replyCondition.wait(until: deadline) else { throw ConnectionError(message: "no reply from the server within \(timeout) s") }
+        }
+        let reply = replies.removeValue(forKey: id)
+        return (reply ?? .error("no reply"), replyFDs.removeValue(forKey: id) ?? [])
+    }
+
+    /// The server's most recent composited frame.
+    public func snapshot() throws -> RGBAImage {
+        let (reply, fds) = try request { .snapshotRequest(requestID: $0) }
+        switch reply {
+        case let .snapshot(_, w, h):
+            guard let fd = fds.first else { throw ConnectionError(message: "snapshot arrived without pixels") }
+            let buffer = try SharedPixelBuffer(mapping: fd, byteCount: Int(w) * Int(h) * 4)
+            return RGBAImage(width: Int(w), height: Int(h), pixels: buffer.bytes(), isPremultiplied: true)
+        case let .snapshotUnavailable(_, reason): throw ConnectionError(message: "snapshot unavailable: \(reason)")
+        default: throw ConnectionError(message: "unexpected reply \(reply)")
+        }
+    }
+
+    /// `strata stats` as a dictionary.
+    public func stats() throws -> [String: Any] {
+        let (reply, _) = try request { .statsRequest(requestID: $0) }
+        guard case let .stats(_, json) = reply,
+              let o = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            throw ConnectionError(message: "unexpected reply \(reply)")
+        }
+        return o
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import StrataCore
+
+/// Converts Core Animation's untyped `Any` values (fromValue, setValue(_:forKeyPath:)) to core values.
+enum ValueConversion {
+    static func value(_ any: Any?, for kp: LayerKeyPath, field: String) throws -> AnimatableValue? {
+        guard let any else { return nil }
+        guard let v = convert(any, kind: kp.kind) else {
+            throw StrataError.invalidValue(key: "\(kp).\(field)", expected: "\(kp.kind)")
+        }
+        return v
+    }
+
+    static func convert(_ any: Any, kind: ValueKind) -> AnimatableValue? {
+        switch kind {
+        case .scalar:
+            if let n = number(any) { return .scalar(n) }
+        case .point:
+            if let p = any as? CGPoint { return .point(p) }
+        case .size:
+            if let s = any as? CGSize { return .size(s) }
+        case .rect:
+            if let r = any as? CGRect { return .rect(r) }
+        case .transform:
+            if let t = any as? Transform3D { return .transform(t) }
+        case .color:
+            if let c = any as? CGColor { return .color(c.color) }
+        case .bool:
+            if let b = any as? Bool { return .bool(b) }
+        }
+        return nil
+    }
+
+    private static func number(_ any: Any) -> CGFloat? {
+        switch any {
+        case let v as CGFloat: v
+        case let v as Double: CGFloat(v)
+        case let v as Float: CGFloat(v)
+        case let v as Int: CGFloat(v)
+        case let v as NSNumber: CGFloat(v.doubleValue)
+        default: nil
+        }
+    }
+
+    /// Back to the Swift type Core Animation code expects from `value(forKeyPath:)`.
+    static func any(_ v: AnimatableValue) -> Any {
+        switch v {
+        case .scalar(let x): x
+        case .point(let p): p
+        case .size(let s): s
+        case .rect(let r): r
+        case .transform(let t): t
+        case .color(let c): c.map { CGColor($0) } as Any
+        case .bool(let b): b
+        }
+    }
+}

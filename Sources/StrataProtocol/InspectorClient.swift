@@ -1,0 +1,48 @@
+import Foundation
+
+/// A minimal blocking client for tools: handshake, raw commits, and request/reply inspection
+/// (snapshot, tree, stats). Events arriving meanwhile are handed to `onEvent`.
+public final class InspectorClient {
+    public let socket: MessageSocket
+    public let clientID: UInt32
+    private var nextRequestID: UInt32 = 0
+    public var onEvent: (ServerMessage) -> Void = { _ in }
+
+    public init(socketPath: String) throws {
+        socket = try MessageSocket.connect(path: socketPath)
+        try socket.send(MessageCoding.encode(ClientMessage.hello(version: WireFormat.version)))
+        guard let frame = try socket.receiveFrame() else { throw ProtocolError.invalid("server closed the connection during the handshake") }
+        switch try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
+        case .welcome(_, let id): clientID = id
+        case .error(let reason): throw ProtocolError.invalid("server refused the connection: \(reason)")
+        case let other: throw ProtocolError.unexpectedMessage("\(other) during the handshake")
+        }
+    }
+
+    public func send(_ message: ClientMessage, fds: [Int32] = []) throws {
+        try socket.send(MessageCoding.encode(message), fds: fds)
+    }
+
+    /// Reads the next server message (blocking); nil at end of stream. Claims a snapshot's descriptor.
+    public func receive() throws -> (ServerMessage, [Int32])? {
+        guard let frame = try socket.receiveFrame() else { return nil }
+        let m = try MessageCoding.decodeServer(type: frame.type, body: frame.body)
+        if case .snapshot = m { return (m, try socket.takeFDs(1)) }
+        return (m, [])
+    }
+
+    /// Sends a request and returns its reply, passing other messages to `onEvent`.
+    public func request(_ make: (UInt32) -> ClientMessage) throws -> (ServerMessage, [Int32]) {
+        nextRequestID += 1
+        let id = nextRequestID
+        try send(make(id))
+        while let (m, fds) = try receive() {
+            switch m {
+            case .snapshot(id, _, _), .snapshotUnavailable(id, _), .tree(id, _), .stats(id, _): return (m, fds)
+            case .error(let reason): throw ProtocolError.invalid("server ended the session: \(reason)")
+            default: onEvent(m)
+            }
+        }
+        throw ProtocolError.invalid("server closed the connection before replying")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import StrataCore
+import StrataPNG
+
+/// A parsed scene file (format version 1, docs/scene-format.md): a layer tree with Core Animation
+/// property names, key-path setters and animations whose beginTime is relative to the commit.
+public struct Scene {
+    public struct Layer {
+        /// The id as written in the file (string or integer), and the numeric id used on the wire.
+        public let id: String
+        public let wireID: UInt64
+        public var model: LayerModel
+        public var contents: RGBAImage?
+        /// Animations with beginTime relative to scene time 0.
+        public var animations: [AttachedAnimation]
+        public var sublayers: [Layer]
+    }
+
+    public static let formatVersion = 1
+    public var size: (width: Int, height: Int)?
+    public var background: Color
+    public var layers: [Layer]
+
+    /// Layers by id, depth first.
+    public var allLayers: [Layer] {
+        var out: [Layer] = []
+        func walk(_ l: Layer) { out.append(l); l.sublayers.forEach(walk) }
+        layers.forEach(walk)
+        return out
+    }
+
+    public func layer(id: String) -> Layer? { allLayers.first { $0.id == id } }
+
+    /// Presentation value of `keyPath` on layer `id` at scene time `t` (the layer's animations
+    /// evaluated over its model with the core-model code the server uses).
+    public func sample(layer id: String, keyPath: String, at t: Double) throws -> AnimatableValue {
+        guard let l = layer(id: id) else { throw SceneError("no layer with id \"\(id)\" in the scene") }
+        let kp: LayerKeyPath
+        do { kp = try LayerKeyPath(parsing: keyPath) } catch { throw SceneError("\(error)") }
+        return Presentation.apply(l.animations, to: l.model, at: t)[kp]
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import StrataCore
+
+/// Parses one ANIMATION object of a scene file.
+enum SceneAnimation {
+    static let keys: Set<String> = ["type", "keyPath", "fromValue", "toValue", "byValue", "duration", "beginTime",
+                                    "repeatCount", "autoreverses", "timingFunction", "fillMode", "removedOnCompletion",
+                                    "speed", "timeOffset", "repeatDuration", "additive", "cumulative"]
+
+    static func parse(_ any: Any, layer: String, key: String) throws -> AnimationSpec {
+        let at = "layer \"\(layer)\" animation \"\(key)\""
+        guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }
+        for k in o.keys where !keys.contains(k) { throw SceneError("\(at): unknown key \"\(k)\"") }
+        guard let type = o["type"] as? String else { throw SceneError("\(at): \"type\" is required (\"basic\")") }
+        guard type == "basic" else { throw SceneError("\(at): unsupported: animation type \"\(type)\"") }
+        guard let path = o["keyPath"] as? String else { throw SceneError("\(at): \"keyPath\" is required") }
+        let kp: LayerKeyPath
+        do { kp = try LayerKeyPath(parsing: path) } catch { throw SceneError("\(at): \"keyPath\": \(error)") }
+        func value(_ name: String) throws -> AnimatableValue? {
+            guard let v = o[name] else { return nil }
+            guard let parsed = SceneValues.parse(v, kind: kp.kind) else {
+                throw SceneError("\(at): \"\(name)\" must be \(SceneValues.shapeDescription(kp.kind)) for \(path)")
+            }
+            return parsed
+        }
+        func number(_ name: String, _ range: ClosedRange<Double>? = nil) throws -> Double? {
+            guard let v = o[name] else { return nil }
+            guard let n = SceneValues.number(v).map(Double.init), range.map({ $0.contains(n) }) ?? true else {
+                throw SceneError("\(at): \"\(name)\" must be a number\(range.map { " in \($0.lowerBound)…\($0.upperBound)" } ?? "")")
+            }
+            return n
+        }
+        func flag(_ name: String) throws -> Bool? {
+            guard let v = o[name] else { return nil }
+            guard let b = v as? Bool else { throw SceneError("\(at): \"\(name)\" must be true or false") }
+            return b
+        }
+        var t = MediaTiming()
+        t.duration = try number("duration", 0...1e9) ?? 0
+        t.beginTime = try number("beginTime", -1e9...1e9) ?? 0
+        t.speed = try number("speed", -1e6...1e6) ?? 1
+        t.timeOffset = try number("timeOffset", -1e9...1e9) ?? 0
+        t.repeatDuration = try number("repeatDuration", 0...1e9) ?? 0
+        if let r = o["repeatCount"] {
+            if (r as? String) == "infinity" { t.repeatCount = .infinity }
+            else if let n = SceneValues.number(r), n >= 0 { t.repeatCount = Double(n) }
+            else { throw SceneError("\(at): \"repeatCount\" must be a number ≥ 0 or \"infinity\"") }
+        }
+        t.autoreverses = try flag("autoreverses") ?? false
+        if let f = o["fillMode"] {
+            guard let name = f as? String, let mode = FillMode(name: name) else {
+                throw SceneError("\(at): \"fillMode\" must be one of removed, forwards, backwards, both")
+            }
+            t.fillMode = mode
+        }
+        var function: TimingFunction?
+        if let f = o["timingFunction"] {
+            if let name = f as? String {
+                guard let named = TimingFunction.named[name] else {
+                    throw SceneError("\(at): \"timingFunction\" \"\(name)\" is not one of linear, easeIn, easeOut, easeInEaseOut, default")
+                }
+                function = named
+            } else if let p = SceneValues.numbers(f, count: 4), (0...1).contains(p[0]), (0...1).contains(p[2]) {
+                function = TimingFunction(Double(p[0]), Double(p[1]), Double(p[2]), Double(p[3]))
+            } else {
+                throw SceneError("\(at): \"timingFunction\" must be a name or [c1x, c1y, c2x, c2y] with x values in 0…1")
+            }
+        }
+        let spec = AnimationSpec(keyPath: kp, kind: .basic(from: try value("fromValue"), to: try value("toValue"), by: try value("byValue")),
+                                 timing: t, timingFunction: function,
+                                 isRemovedOnCompletion: try flag("removedOnCompletion") ?? true,
+                                 isAdditive: try flag("additive") ?? false, isCumulative: try flag("cumulative") ?? false)
+        do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
+        return spec
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import StrataCore
+import StrataPNG
+
+/// Reads scene files, rejecting unknown keys and wrong shapes with errors naming layer and key.
+public enum SceneParser {
+    public static func load(path: String) throws -> Scene {
+        guard let data = FileManager.default.contents(atPath: path) else { throw SceneError("cannot read scene file \(path)") }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        return try parse(data: data, baseDirectory: base)
+    }
+
+    public static func parse(data: Data, baseDirectory: URL) throws -> Scene {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+            throw SceneError("scene is not valid JSON: \(error.localizedDescription)")
+        }
+        guard let doc = root as? [String: Any] else { throw SceneError("scene must be a JSON object") }
+        for key in doc.keys where !["strata", "size", "background", "layers"].contains(key) {
+            throw SceneError("scene: unknown key \"\(key)\"")
+        }
+        guard let v = doc["strata"].flatMap(SceneValues.number), v == v.rounded(), let version = Int(exactly: Double(v)) else {
+            throw SceneError("scene: \"strata\" must be the format version number (\(Scene.formatVersion))")
+        }
+        guard version == Scene.formatVersion else { throw SceneError("scene: unsupported format version \(version) (this Strata reads \(Scene.formatVersion))") }
+        var size: (Int, Int)?
+        if let s = doc["size"] {
+            guard let n = SceneValues.numbers(s, count: 2), n[0] >= 1, n[1] >= 1, n[0] == n[0].rounded(), n[1] == n[1].rounded() else {
+                throw SceneError("scene: \"size\" must be [width, height] in whole pixels ≥ 1")
+            }
+            size = (Int(n[0]), Int(n[1]))
+        }
+        var background = Color.black
+        if let b = doc["background"] {
+            guard let c = SceneValues.color(b) else { throw SceneError("scene: \"background\" must be \(SceneValues.shapeDescription(.color))") }
+            background = c
+        }
+        guard let list = doc["layers"] as? [Any] else { throw SceneError("scene: \"layers\" must be an array of layers") }
+        var context = Context(base: baseDirectory)
+        let layers = try list.enumerated().map { try context.layer($0.element, path: "layers[\($0.offset)]") }
+        return Scene(size: size, background: background, layers: layers)
+    }
+
+    private struct Context {
+        let base: URL
+        var seen: Set<String> = []
+        var nextWireID: UInt64 = 1
+
+        static let layerKeys: Set<String> = ["id", "sublayers", "animations", "contents"]
+
+        mutating func layer(_ any: Any, path: String) throws -> Scene.Layer {
+            guard let o = any as? [String: Any] else { throw SceneError("\(path): a layer must be a JSON object") }
+            let id: String
+            if let s = o["id"] as? String, !s.isEmpty {
+                id = s
+            } else if let v = o["id"].flatMap(SceneValues.number), v == v.rounded(), let n = Int(exactly: Double(v)) {
+                id = String(n)
+            } else {
+                throw SceneError("\(path): every layer needs an \"id\" (a string or an integer)")
+            }
+            guard seen.insert(id).inserted else { throw SceneError("layer \"\(id)\": duplicate id") }
+            let wireID = nextWireID
+            nextWireID += 1
+            var model = LayerModel()
+            // Whole properties first, then key-path components in sorted order (JSON objects are unordered).
+            let keys = o.keys.filter { !Self.layerKeys.contains($0) }
+            for key in keys.sorted(by: { a, b in a.contains(".") == b.contains(".") ? a < b : !a.contains(".") }) {
+                guard let value = o[key] else { continue }
+                let kp: LayerKeyPath
+                do { kp = try LayerKeyPath(parsing: key) } catch {
+                    throw SceneError("layer \"\(id)\": unknown key \"\(key)\"")
+                }
+                guard let v = SceneValues.parse(value, kind: kp.kind) else {
+                    throw SceneError("layer \"\(id)\": \"\(key)\" must be \(SceneValues.shapeDescription(kp.kind))")
+                }
+                model[kp] = v
+            }
+            var contents: RGBAImage?
+            if let c = o["contents"] {
+                guard let rel = c as? String else { throw SceneError("layer \"\(id)\": \"contents\" must be a PNG path") }
+                let url = rel.hasPrefix("/") ? URL(fileURLWithPath: rel) : base.appendingPathComponent(rel)
+                do { contents = try PNGCodec.read(path: url.path).premultiplied() } catch {
+                    throw SceneError("layer \"\(id)\": \"contents\": \(error)")
+                }
+            }
+            var animations: [AttachedAnimation] = []
+            if let a = o["animations"] {
+                guard let dict = a as? [String: Any] else { throw SceneError("layer \"\(id)\": \"animations\" must be an object of KEY: ANIMATION") }
+                for key in dict.keys.sorted() {
+                    guard let v = dict[key] else { continue }
+                    animations.append(AttachedAnimation(key: key, spec: try SceneAnimation.parse(v, layer: id, key: key)))
+                }
+            }
+            var sublayers: [Scene.Layer] = []
+            if let s = o["sublayers"] {
+                guard let list = s as? [Any] else { throw SceneError("layer \"\(id)\": \"sublayers\" must be an array") }
+                for (i, child) in list.enumerated() { sublayers.append(try layer(child, path: "layer \"\(id)\" sublayers[\(i)]")) }
+            }
+            return Scene.Layer(id: id, wireID: wireID, model: model, contents: contents, animations: animations, sublayers: sublayers)
+        }
+    }
+}

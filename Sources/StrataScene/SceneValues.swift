@@ -1,0 +1,70 @@
+import Foundation
+import StrataCore
+
+/// JSON value shapes of scene files (and of `strata sample` output).
+public enum SceneValues {
+    static func number(_ any: Any) -> CGFloat? {
+        // JSON true/false arrive as Bool; they are not numbers here.
+        if type(of: any) == Bool.self { return nil }
+        let d: Double
+        switch any {
+        case let v as Int: d = Double(v)
+        case let v as Double: d = v
+        case let v as NSNumber: d = v.doubleValue
+        default: return nil
+        }
+        return d.isFinite ? CGFloat(d) : nil
+    }
+
+    static func numbers(_ any: Any, count: Int) -> [CGFloat]? {
+        guard let a = any as? [Any], a.count == count else { return nil }
+        let ns = a.compactMap(number)
+        return ns.count == count ? ns : nil
+    }
+
+    public static func color(_ any: Any) -> Color? {
+        if let s = any as? String { return Color(hex: s) }
+        guard let c = numbers(any, count: 4), c.allSatisfy({ (0...1).contains($0) }) else { return nil }
+        return Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+    }
+
+    /// Parses `any` as a value of `kind`; nil when the shape is wrong.
+    public static func parse(_ any: Any, kind: ValueKind) -> AnimatableValue? {
+        switch kind {
+        case .scalar: return number(any).map { .scalar($0) }
+        case .point: return numbers(any, count: 2).map { .point(CGPoint(x: $0[0], y: $0[1])) }
+        case .size: return numbers(any, count: 2).map { .size(CGSize(width: $0[0], height: $0[1])) }
+        case .rect: return numbers(any, count: 4).map { .rect(CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])) }
+        case .transform: return numbers(any, count: 16).map { .transform(Transform3D(elements: $0)) }
+        case .color:
+            if any is NSNull { return .color(nil) }
+            return color(any).map { .color($0) }
+        case .bool: return (any as? Bool).map { .bool($0) }
+        }
+    }
+
+    public static func shapeDescription(_ kind: ValueKind) -> String {
+        switch kind {
+        case .scalar: "a number"
+        case .point: "[x, y]"
+        case .size: "[width, height]"
+        case .rect: "[x, y, width, height]"
+        case .transform: "16 numbers m11…m44"
+        case .color: "[r, g, b, a] in 0…1, \"#RRGGBB\" or \"#RRGGBBAA\""
+        case .bool: "true or false"
+        }
+    }
+
+    /// The JSON form of a value (same shapes the scene format accepts).
+    public static func json(_ v: AnimatableValue) -> Any {
+        switch v {
+        case .scalar(let x): Double(x)
+        case .point(let p): [Double(p.x), Double(p.y)]
+        case .size(let s): [Double(s.width), Double(s.height)]
+        case .rect(let r): [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
+        case .transform(let t): t.elements.map { Double($0) }
+        case .color(let c): c.map { $0.components.map { Double($0) } } ?? NSNull()
+        case .bool(let b): b
+        }
+    }
+}

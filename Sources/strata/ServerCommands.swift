@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import StrataPNG
+import StrataProtocol
+import StrataScene
+import StrataServer
+
+struct SocketOption: ParsableArguments {
+    @Option(help: "Server socket (default: STRATA_SOCKET, $XDG_RUNTIME_DIR/strata.sock, /run/strata/strata.sock).")
+    var socket: String?
+
+    func connect() throws -> InspectorClient { try InspectorClient(socketPath: socket ?? SocketPath.resolve()) }
+}
+
+/// `strata play SCENE.json [--socket PATH] [--duration S]`
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "play", abstract: "Push a scene to a running server and stay connected while it plays.")
+
+    @Argument(help: "Scene file.") var scene: String
+    @OptionGroup var socket: SocketOption
+    @Option(help: "Seconds to stay connected (default: until the scene's last finite animation ends, at least 1 s).") var duration: Double?
+
+    func run() throws {
+        let s = try SceneParser.load(path: scene)
+        let client = try socket.connect()
+        let start = MonotonicClock.now()
+        let (commit, buffers) = try s.commit(sceneStart: start)
+        try client.send(.commit(commit), fds: buffers.map(\.fd))
+        let lastEnd = s.allLayers.flatMap(\.animations).map { $0.spec.timing.endTime }.filter(\.isFinite).max() ?? 0
+        let stay = duration ?? max(1, lastEnd)
+        // Keep reading events so the server never blocks on us; leave when the time is up.
+        let deadline = start + stay
+        client.socket.setNonBlocking()
+        while MonotonicClock.now() < deadline {
+            var p = pollfd(fd: client.socket.fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&p, 1, Int32(max(1, min(1000, (deadline - MonotonicClock.now()) * 1000))))
+            if p.revents != 0 {
+                if try client.socket.fill() == .endOfStream { throw ValidationError("the server closed the connection") }
+                while let f = try client.socket.nextFrame() {
+                    if case .error(let reason) = try MessageCoding.decodeServer(type: f.type, body: f.body) {
+                        throw ValidationError("the server rejected the scene: \(reason)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `strata snapshot --out FILE.png [--socket PATH]`
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Write the server's most recent composited frame to a PNG.")
+
+    @Option(help: "Output PNG path.") var out: String
+    @OptionGroup var socket: SocketOption
+
+    func run() throws {
+        let client = try socket.connect()
+        let (reply, fds) = try client.request { .snapshotRequest(requestID: $0) }
+        switch reply {
+        case let .snapshot(_, w, h):
+            guard let fd = fds.first else { throw ValidationError("snapshot arrived without pixels") }
+            let buffer = try SharedPixelBuffer(mapping: fd, byteCount: Int(w) * Int(h) * 4)
+            try PNGCodec.write(RGBAImage(width: Int(w), height: Int(h), pixels: buffer.bytes(), isPremultiplied: true), path: out)
+        case let .snapshotUnavailable(_, reason): throw ValidationError("snapshot unavailable: \(reason)")
+        default: throw ValidationError("unexpected reply \(reply)")
+        }
+    }
+}
+
+/// `strata tree [--socket PATH]`
+struct TreeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "tree", abstract: "Print the server's render tree as JSON.")
+    @OptionGroup var socket: SocketOption
+
+    func run() throws {
+        let (reply, _) = try socket.connect().request { .treeRequest(requestID: $0) }
+        guard case let .tree(_, json) = reply else { throw ValidationError("unexpected reply \(reply)") }
+        print(json)
+    }
+}
+
+/// `strata stats [--socket PATH]`
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Print server statistics as one JSON object.")
+    @OptionGroup var socket: SocketOption
+
+    func run() throws {
+        let (reply, _) = try socket.connect().request { .statsRequest(requestID: $0) }
+        guard case let .stats(_, json) = reply else { throw ValidationError("unexpected reply \(reply)") }
+        print(json)
+    }
+}
