@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import StrataCore
+import StrataDisplay
+import StrataProtocol
+import StrataServer
+
+/// Animates N layers (position, opacity and rotation each) headlessly through the server's compositor
+/// and prints one JSON object of per-frame timings. A benchmark: it asserts nothing.
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
+
+    @Option(help: "Number of animated layers.") var layers = 1000
+    @Option(help: "Frames to render.") var frames = 300
+    @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
+
+    func run() throws {
+        guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
+        guard layers >= 0, frames > 0 else { throw ValidationError("--layers must be ≥ 0 and --frames > 0") }
+        let display = try HeadlessDisplay(width: dims.width, height: dims.height)
+        let compositor = try Compositor(display: display)
+        compositor.addClient(1)
+        compositor.submit(Self.scene(layers: layers, width: dims.width, height: dims.height), fds: [], from: 1)
+        let wallStart = DispatchTime.now().uptimeNanoseconds
+        for i in 0..<frames { try compositor.renderFrame(at: Double(i) / 60) }
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9
+        var stats = compositor.statsJSON()
+        stats["layers"] = layers
+        stats["frames"] = frames
+        stats["wall_seconds"] = wall
+        stats["fps"] = Double(frames) / wall
+        let data = try JSONSerialization.data(withJSONObject: stats, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// A root the size of the display holding `n` small layers in a grid, each with infinite position,
+    /// opacity and transform.rotation.z animations of different periods.
+    static func scene(layers n: Int, width: Int, height: Int) -> Commit {
+        var ops: [LayerOperation] = [.createLayer(1),
+                                     .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
+                                     .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2)))]
+        let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
+        for i in 0..<n {
+            let id = LayerID(i + 2)
+            let x = CGFloat(i % columns) / CGFloat(columns) * CGFloat(width)
+            let y = CGFloat(i / columns) / CGFloat(columns) * CGFloat(height)
+            ops.append(.createLayer(id))
+            ops.append(.setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 12, height: 12))))
+            ops.append(.setProperty(id, .position, .point(CGPoint(x: x, y: y))))
+            let hue = CGFloat(i % 7) / 7
+            ops.append(.setProperty(id, .backgroundColor, .color(Color(red: hue, green: 1 - hue, blue: 0.5, alpha: 1))))
+            ops.append(.insertSublayer(parent: 1, child: id, index: UInt32(i)))
+            var t = MediaTiming()
+            t.repeatCount = .infinity
+            t.autoreverses = true
+            t.duration = 1 + Double(i % 5) * 0.1
+            ops.append(.addAnimation(id, key: "position", AnimationSpec(
+                keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 20, y: 10))), timing: t)))
+            ops.append(.addAnimation(id, key: "opacity", AnimationSpec(
+                keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(1), to: .scalar(0.3), by: nil), timing: t,
+                timingFunction: .easeInEaseOut)))
+            ops.append(.addAnimation(id, key: "rotation", AnimationSpec(
+                keyPath: LayerKeyPath(property: .transform, component: .rotationZ), kind: .basic(from: .scalar(0), to: .scalar(3), by: nil), timing: t)))
+        }
+        ops.append(.attachRoot(1))
+        return Commit(transactionID: 1, operations: ops)
+    }
+}
