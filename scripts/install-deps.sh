@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Strata builds and runs against (EGL/GLES with Mesa's llvmpipe, libpng).
+# Swift 6 itself is expected on PATH (swift.org toolchain).
+set -euo pipefail
+packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+command -v swift >/dev/null || { echo "swift (6.0 or later) is required on PATH" >&2; exit 1; }
