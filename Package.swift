@@ -66,7 +66,7 @@ let package = Package(
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataPNG", "StrataCore", "StrataProtocol"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay"]),
         .testTarget(name: "StrataEndToEndTests", dependencies: ["Strata", "StrataProtocol", "StrataPNG", "StrataCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -46,32 +46,49 @@ public struct DecomposedTransform: Equatable, Sendable {
         if dot(row[0], cross(row[1], row[2])) < 0 {
             for i in 0..<3 { scale[i] = -scale[i]; row[i] = row[i].map { -$0 } }
         }
-        var q = [0.5 * max(1 + row[0][0] - row[1][1] - row[2][2], 0).squareRoot(),
-                 0.5 * max(1 - row[0][0] + row[1][1] - row[2][2], 0).squareRoot(),
-                 0.5 * max(1 - row[0][0] - row[1][1] + row[2][2], 0).squareRoot(),
-                 0.5 * max(1 + row[0][0] + row[1][1] + row[2][2], 0).squareRoot()]
-        if row[2][1] > row[1][2] { q[0] = -q[0] }
-        if row[0][2] > row[2][0] { q[1] = -q[1] }
-        if row[1][0] > row[0][1] { q[2] = -q[2] }
-        quaternion = q
+        // Quaternion (x, y, z, w) of the row-vector rotation, w ≥ 0. Shepperd's method: take the square root only for
+        // the largest component and derive the others from off-diagonal sums/differences. (The CSS pseudo-code's four
+        // square roots lose half the precision, ~1e-8, for components near zero, e.g. rotations about a single axis.)
+        let (r00, r11, r22) = (row[0][0], row[1][1], row[2][2])
+        var q: [Double]
+        if r00 + r11 + r22 > 0 {
+            let s = 2 * (1 + r00 + r11 + r22).squareRoot() // 4w
+            q = [(row[1][2] - row[2][1]) / s, (row[2][0] - row[0][2]) / s, (row[0][1] - row[1][0]) / s, s / 4]
+        } else if r00 >= r11, r00 >= r22 {
+            let s = 2 * max(1 + r00 - r11 - r22, 0).squareRoot() // 4x
+            q = [s / 4, (row[0][1] + row[1][0]) / s, (row[0][2] + row[2][0]) / s, (row[1][2] - row[2][1]) / s]
+        } else if r11 >= r22 {
+            let s = 2 * max(1 - r00 + r11 - r22, 0).squareRoot() // 4y
+            q = [(row[0][1] + row[1][0]) / s, s / 4, (row[1][2] + row[2][1]) / s, (row[2][0] - row[0][2]) / s]
+        } else {
+            let s = 2 * max(1 - r00 - r11 + r22, 0).squareRoot() // 4z
+            q = [(row[0][2] + row[2][0]) / s, (row[1][2] + row[2][1]) / s, s / 4, (row[0][1] - row[1][0]) / s]
+        }
+        if q[3] < 0 { q = q.map { -$0 } }
+        let qLength = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).squareRoot()
+        quaternion = qLength > 0 && qLength.isFinite ? q.map { $0 / qLength } : [0, 0, 0, 1]
     }
 
     public var matrix: Transform3D {
         // Built as scale · skew · rotation · translation · perspective in row-vector order.
         let (x, y, z, w) = (quaternion[0], quaternion[1], quaternion[2], quaternion[3])
-        // Row-vector rotation matrix for quaternion (x, y, z, w) as produced by the decomposition above.
+        // Row-vector rotation matrix for quaternion (x, y, z, w) as produced by the decomposition above: the
+        // transpose of the usual column-vector matrix, so (0, 0, sin θ/2, cos θ/2) gives m12 = sin θ like rotation(θ, 0, 0, 1).
         let r = Transform3D(
-            m11: CGFloat(1 - 2 * (y * y + z * z)), m12: CGFloat(2 * (x * y - z * w)), m13: CGFloat(2 * (x * z + y * w)), m14: 0,
-            m21: CGFloat(2 * (x * y + z * w)), m22: CGFloat(1 - 2 * (x * x + z * z)), m23: CGFloat(2 * (y * z - x * w)), m24: 0,
-            m31: CGFloat(2 * (x * z - y * w)), m32: CGFloat(2 * (y * z + x * w)), m33: CGFloat(1 - 2 * (x * x + y * y)), m34: 0,
+            m11: CGFloat(1 - 2 * (y * y + z * z)), m12: CGFloat(2 * (x * y + z * w)), m13: CGFloat(2 * (x * z - y * w)), m14: 0,
+            m21: CGFloat(2 * (x * y - z * w)), m22: CGFloat(1 - 2 * (x * x + z * z)), m23: CGFloat(2 * (y * z + x * w)), m24: 0,
+            m31: CGFloat(2 * (x * z + y * w)), m32: CGFloat(2 * (y * z - x * w)), m33: CGFloat(1 - 2 * (x * x + y * y)), m34: 0,
             m41: 0, m42: 0, m43: 0, m44: 1)
         var sk = Transform3D.identity
         sk.m21 = CGFloat(skew[0]); sk.m31 = CGFloat(skew[1]); sk.m32 = CGFloat(skew[2])
         let s = Transform3D.scale(CGFloat(scale[0]), CGFloat(scale[1]), CGFloat(scale[2]))
         var m = s * sk * r
         m.m41 = CGFloat(translate[0]); m.m42 = CGFloat(translate[1]); m.m43 = CGFloat(translate[2])
-        m.m14 = CGFloat(perspective[0]); m.m24 = CGFloat(perspective[1]); m.m34 = CGFloat(perspective[2]); m.m44 = CGFloat(perspective[3])
-        return m
+        // `perspective` was solved as inverse(P) · (m14, m24, m34, m44), P being the matrix with that column set to
+        // (0, 0, 0, 1) (see init), so it is multiplied in rather than copied: column 4 becomes P · perspective again.
+        var p = Transform3D.identity
+        p.m14 = CGFloat(perspective[0]); p.m24 = CGFloat(perspective[1]); p.m34 = CGFloat(perspective[2]); p.m44 = CGFloat(perspective[3])
+        return m * p
     }
 
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {

@@ -50,7 +50,7 @@ public struct MediaTiming: Hashable, Sendable {
     /// Where parent time `t` falls relative to the active interval.
     public enum Phase: Equatable, Sendable { case before, active, after }
 
-    /// Parent time at which the active interval ends (infinite for infinite repeats; `beginTime` when speed is 0).
+    /// Parent time at which the active interval ends (infinite for infinite repeats and when speed is 0, i.e. paused).
     public var endTime: Double {
         guard speed != 0 else { return .infinity }
         return beginTime + activeDuration / abs(speed)

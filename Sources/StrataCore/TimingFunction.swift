@@ -64,9 +64,9 @@ public struct TimingFunction: Hashable, Sendable {
 
     /// Progress at normalised time `t` (clamped to 0…1 outside the curve's domain).
     public func progress(at t: Double) -> Double {
-        if isLinear { return t }
         if t <= 0 { return 0 }
         if t >= 1 { return 1 }
+        if isLinear { return t }
         return Self.bezier(parameter(forX: t), c1y, c2y)
     }
 }

@@ -10,6 +10,8 @@ public final class SharedPixelBuffer: @unchecked Sendable {
     public let fd: Int32
     public let byteCount: Int
     public let base: UnsafeMutableRawPointer
+    /// Set by `seal()`; the mapping is read-only from then on.
+    private var isSealed = false
 
     /// Creates and maps a new memfd of `byteCount` bytes.
     public init(byteCount: Int, name: String = "strata-pixels") throws {
@@ -32,20 +34,34 @@ public final class SharedPixelBuffer: @unchecked Sendable {
             Glibc.close(fd)
             throw ProtocolError.invalid("shared buffer holds \(st.st_size) bytes, needs \(byteCount)")
         }
-        guard let p = mmap(nil, max(byteCount, 1), PROT_READ, MAP_SHARED, fd, 0), p != MAP_FAILED else {
+        // MAP_PRIVATE: a read-only MAP_SHARED mapping of a write-sealed memfd is refused (EPERM) before Linux 6.7;
+        // a private read-only mapping is never copied, so it shows the same pages.
+        guard let p = mmap(nil, max(byteCount, 1), PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
             let e = SocketError("mmap"); Glibc.close(fd); throw e
         }
         self.fd = fd; self.byteCount = byteCount; self.base = p
     }
 
     public func write(_ bytes: [UInt8]) {
+        precondition(!isSealed, "SharedPixelBuffer.write after seal()")
         bytes.withUnsafeBytes { src in
             if let s = src.baseAddress { base.copyMemory(from: s, byteCount: min(bytes.count, byteCount)) }
         }
     }
 
-    /// Seals size and contents so the receiver can trust them not to change underneath it.
-    public func seal() { _ = strata_memfd_seal(fd) }
+    /// Seals size and contents so the receiver can trust them not to change underneath it. Call `write` first:
+    /// the kernel refuses F_SEAL_WRITE (EBUSY) while a writable shared mapping exists, so this swaps the
+    /// mapping for a read-only one at the same address before sealing.
+    public func seal() {
+        guard !isSealed else { return }
+        let size = max(byteCount, 1)
+        // An inaccessible placeholder keeps the address range reserved while the shared mapping is gone.
+        guard mmap(base, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED else { return }
+        isSealed = true
+        _ = strata_memfd_seal(fd)
+        let p = mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0)
+        precondition(p != MAP_FAILED, "cannot map sealed memfd read-only (errno \(errno))")
+    }
 
     public func bytes() -> [UInt8] {
         Array(UnsafeRawBufferPointer(start: base, count: byteCount))

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import StrataCore
+
+@Suite("Presentation (animations applied in order over the model)")
+struct PresentationTests {
+    static func anim(_ key: String, _ path: String, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
+                     by: AnimatableValue? = nil, begin: Double = 0, duration: Double = 1,
+                     additive: Bool = false) -> AttachedAnimation {
+        var timing = MediaTiming()
+        timing.beginTime = begin
+        timing.duration = duration
+        let spec = AnimationSpec(keyPath: try! LayerKeyPath(parsing: path), kind: .basic(from: from, to: to, by: by),
+                                 timing: timing, isAdditive: additive)
+        return AttachedAnimation(key: key, spec: spec)
+    }
+
+    @Test func noAnimationsLeavesModel() {
+        var model = LayerModel()
+        model.opacity = 0.3
+        #expect(Presentation.apply([], to: model, at: 5) == model)
+    }
+
+    @Test func laterAnimationSeesValueBeneath() {
+        var model = LayerModel()
+        model.opacity = 1
+        let first = Self.anim("a", "opacity", from: .scalar(0), to: .scalar(1))   // 0.5 at t = 0.5
+        let second = Self.anim("b", "opacity", by: .scalar(0.2))                 // 0.5 → 0.7
+        let out = Presentation.apply([first, second], to: model, at: 0.5)
+        #expect(abs(Double(out.opacity) - 0.6) <= 1e-15)
+        // Order matters: the by-animation first sees the model (1 → 1.2), then from/to overrides it.
+        let reversed = Presentation.apply([second, first], to: model, at: 0.5)
+        #expect(reversed.opacity == 0.5)
+        #expect(model.opacity == 1) // the model is untouched
+    }
+
+    @Test func additiveStacksAndNonAdditiveOverrides() {
+        var model = LayerModel()
+        model.position = CGPoint(x: 100, y: 100)
+        let move = Self.anim("move", "position", from: .point(CGPoint(x: 0, y: 0)), to: .point(CGPoint(x: 200, y: 0)))
+        let shake = Self.anim("shake", "position.y", from: .scalar(-10), to: .scalar(10), additive: true)
+        let out = Presentation.apply([move, shake], to: model, at: 0.25)
+        #expect(out.position == CGPoint(x: 50, y: -5))
+        let override = Self.anim("x", "position.x", from: .scalar(7), to: .scalar(7))
+        #expect(Presentation.apply([move, shake, override], to: model, at: 0.25).position == CGPoint(x: 7, y: -5))
+    }
+
+    @Test func inactiveAnimationsHaveNoEffect() {
+        var model = LayerModel()
+        model.opacity = 0.8
+        let late = Self.anim("late", "opacity", from: .scalar(0), to: .scalar(1), begin: 10)
+        let done = Self.anim("done", "opacity", from: .scalar(0), to: .scalar(1), begin: 0, duration: 1)
+        #expect(Presentation.apply([late, done], to: model, at: 5).opacity == 0.8)
+        #expect(Presentation.apply([late, done], to: model, at: 10.5).opacity == 0.5)
+    }
+
+    @Test func componentAnimationsCombineIntoWholeValue() throws {
+        var model = LayerModel()
+        model.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let w = Self.anim("w", "bounds.size.width", to: .scalar(200))
+        let h = Self.anim("h", "bounds.size.height", from: .scalar(0), to: .scalar(50))
+        let out = Presentation.apply([w, h], to: model, at: 0.5)
+        #expect(out.bounds == CGRect(x: 0, y: 0, width: 150, height: 25))
+        let spin = Self.anim("spin", "transform.rotation.z", from: .scalar(0), to: .scalar(CGFloat.pi))
+        let rotated = Presentation.apply([spin], to: model, at: 0.5)
+        #expect(maxDifference(rotated.transform, .rotation(CGFloat.pi / 2, 0, 0, 1)) <= 1e-15)
+    }
+
+    @Test func isAnimatingAndNextTransition() {
+        let a = Self.anim("a", "opacity", to: .scalar(0), begin: 1, duration: 2)
+        let b = Self.anim("b", "opacity", to: .scalar(0), begin: 5, duration: 1)
+        #expect(!Presentation.isAnimating([a, b], at: 0.5))
+        #expect(Presentation.isAnimating([a, b], at: 1))
+        #expect(!Presentation.isAnimating([a, b], at: 3))
+        #expect(Presentation.isAnimating([a, b], at: 5.5))
+        #expect(Presentation.nextTransition([a, b], after: 0) == 1)
+        #expect(Presentation.nextTransition([a, b], after: 1) == 3)
+        #expect(Presentation.nextTransition([a, b], after: 3) == 5)
+        #expect(Presentation.nextTransition([a, b], after: 5.5) == 6)
+        #expect(Presentation.nextTransition([a, b], after: 6) == nil)
+        #expect(Presentation.nextTransition([], after: 0) == nil)
+    }
+}

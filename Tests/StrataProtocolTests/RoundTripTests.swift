@@ -1,0 +1,130 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import Testing
+
+@Suite("Round trips through encode → FrameAssembler → decode")
+struct RoundTripTests {
+    @Test("every client message", arguments: Samples.clientMessages)
+    func clientMessage(_ m: ClientMessage) throws {
+        #expect(try roundTrip(m) == m)
+    }
+
+    @Test("every server message", arguments: Samples.serverMessages)
+    func serverMessage(_ m: ServerMessage) throws {
+        #expect(try roundTrip(m) == m)
+    }
+
+    @Test("client type codes")
+    func clientTypeCodes() {
+        #expect(Samples.clientMessages.map(\.typeCode) == [1, 1, 2, 2, 3, 4, 5])
+    }
+
+    @Test("server type codes")
+    func serverTypeCodes() {
+        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109])
+    }
+
+    @Test("every layer operation, alone in a commit", arguments: Samples.operations)
+    func operation(_ op: LayerOperation) throws {
+        let m = ClientMessage.commit(Commit(transactionID: 9, wantsCompletion: false, operations: [op], fdCount: 1))
+        #expect(try roundTrip(m) == m)
+    }
+
+    @Test("operation codes 1…13 in declaration order")
+    func operationCodes() throws {
+        // Each operation's code is the byte right after the 15-byte commit header.
+        var codes: [UInt8] = []
+        for op in Samples.operations { codes.append(try commitBody([op])[15]) }
+        #expect(codes == Array(1...13))
+    }
+
+    @Test("every property with a value of its kind", arguments: LayerProperty.allCases)
+    func property(_ p: LayerProperty) throws {
+        let value: AnimatableValue = switch p.kind {
+        case .scalar: .scalar(0.375)
+        case .point: .point(CGPoint(x: -4, y: 9.5))
+        case .size: .size(CGSize(width: 1, height: 2))
+        case .rect: .rect(CGRect(x: 1, y: 2, width: 3, height: 4))
+        case .transform: .transform(Samples.transform)
+        case .color: .color(Samples.color)
+        case .bool: .bool(true)
+        }
+        let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.setProperty(77, p, value)]))
+        #expect(try roundTrip(m) == m)
+    }
+
+    @Test("every value kind via ByteWriter/ByteReader", arguments: Samples.values)
+    func value(_ v: AnimatableValue) throws {
+        var w = ByteWriter()
+        w.value(v)
+        var r = ByteReader(w.bytes)
+        #expect(try r.value("v") == v)
+        #expect(r.remaining == 0)
+    }
+
+    @Test("every value kind inside a commit (setProperty, or an animation for size)", arguments: Samples.values)
+    func valueInCommit(_ v: AnimatableValue) throws {
+        let op: LayerOperation
+        if let p = LayerProperty.allCases.first(where: { $0.kind == v.kind }) {
+            op = .setProperty(1, p, v)
+        } else {
+            #expect(v.kind == .size)
+            let spec = AnimationSpec(keyPath: try LayerKeyPath(parsing: "bounds.size"), kind: .basic(from: nil, to: nil, by: v))
+            op = .addAnimation(1, key: "grow", spec)
+        }
+        let m = ClientMessage.commit(Commit(transactionID: 3, operations: [op]))
+        #expect(try roundTrip(m) == m)
+    }
+
+    @Test("value kind codes and payload sizes")
+    func valueSizes() {
+        let expected: [(UInt8, Int)] = [(1, 9), (1, 9), (2, 17), (3, 17), (4, 33), (5, 129), (5, 129), (6, 34), (6, 2), (7, 2), (7, 2)]
+        for (v, (kind, size)) in zip(Samples.values, expected) {
+            var w = ByteWriter()
+            w.value(v)
+            #expect(w.bytes.first == kind, "\(v)")
+            #expect(w.bytes.count == size, "\(v)")
+        }
+    }
+
+    @Test("animations with key-path components and optional parts",
+          arguments: [
+              AnimationSpec(keyPath: try! LayerKeyPath(parsing: "position.x"), kind: .basic(from: nil, to: .scalar(10), by: nil)),
+              AnimationSpec(keyPath: try! LayerKeyPath(parsing: "transform.rotation.z"),
+                            kind: .basic(from: .scalar(0), to: nil, by: .scalar(3.14)),
+                            timingFunction: TimingFunction(0.1, -0.5, 0.9, 1.5)),
+              AnimationSpec(keyPath: try! LayerKeyPath(parsing: "bounds.origin"), kind: .basic(from: nil, to: .point(.zero), by: nil)),
+              AnimationSpec(keyPath: try! LayerKeyPath(parsing: "backgroundColor"), kind: .basic(from: .color(nil), to: .color(.white), by: nil)),
+              AnimationSpec(keyPath: try! LayerKeyPath(parsing: "hidden"), kind: .basic(from: .bool(false), to: .bool(true), by: nil)),
+              Samples.animation,
+          ])
+    func animation(_ spec: AnimationSpec) throws {
+        let m = ClientMessage.commit(Commit(transactionID: 5, wantsCompletion: true, operations: [.addAnimation(2, key: "a", spec)]))
+        let decoded = try roundTrip(m)
+        #expect(decoded == m)
+        guard case .commit(let c) = decoded, case .addAnimation(_, _, let s) = c.operations.first else {
+            Issue.record("not an addAnimation commit"); return
+        }
+        #expect(s.keyPath.description == spec.keyPath.description)
+        #expect(s.timing == spec.timing)
+        #expect(s.timingFunction == spec.timingFunction)
+    }
+
+    @Test("infinite repeatCount survives the wire")
+    func infiniteRepeat() throws {
+        var spec = Samples.animation
+        spec.timing.repeatCount = .infinity
+        let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.addAnimation(1, key: "forever", spec)]))
+        #expect(try roundTrip(m) == m)
+    }
+
+    @Test("long strings: 4096-byte key accepted, large tree JSON accepted")
+    func longStrings() throws {
+        let key = String(repeating: "k", count: 4096)
+        let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.removeAnimation(1, key: key)]))
+        #expect(try roundTrip(m) == m)
+        let json = String(repeating: "x", count: 100_000)
+        #expect(try roundTrip(ServerMessage.tree(requestID: 1, json: json)) == .tree(requestID: 1, json: json))
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import Testing
+
+/// An independent little-endian encoder used to spell out expected wire bytes by hand
+/// (deliberately not `ByteWriter`, so the tests do not check the encoder against itself).
+struct LE {
+    var bytes: [UInt8] = []
+
+    mutating func u8(_ v: UInt8) { bytes.append(v) }
+    mutating func u16(_ v: UInt16) { bytes += [UInt8(v & 0xff), UInt8(v >> 8)] }
+    mutating func u32(_ v: UInt32) { for i in 0..<4 { bytes.append(UInt8((v >> (8 * UInt32(i))) & 0xff)) } }
+    mutating func u64(_ v: UInt64) { for i in 0..<8 { bytes.append(UInt8((v >> (8 * UInt64(i))) & 0xff)) } }
+    mutating func f64(_ v: Double) { u64(v.bitPattern) }
+    mutating func string(_ s: String) { let b = Array(s.utf8); u32(UInt32(b.count)); bytes += b }
+    mutating func raw(_ b: [UInt8]) { bytes += b }
+
+    /// Wraps `bytes` as a frame body: u32 length, u16 type, body.
+    func frame(type: UInt16) -> [UInt8] {
+        var f = LE()
+        f.u32(UInt32(bytes.count)); f.u16(type); f.raw(bytes)
+        return f.bytes
+    }
+}
+
+/// Runs `body` and returns the `ProtocolError` it threw (nil when it did not throw one).
+func protocolError<T>(_ body: () throws -> T) -> ProtocolError? {
+    do { _ = try body(); return nil } catch let e as ProtocolError { return e } catch { return nil }
+}
+
+extension ProtocolError {
+    var isTruncated: Bool { if case .truncated = self { true } else { false } }
+    var invalidReason: String? { if case .invalid(let why) = self { why } else { nil } }
+}
+
+/// One frame out of an assembler fed `bytes`; asserts nothing is left over.
+func singleFrame(_ bytes: [UInt8]) throws -> (type: UInt16, body: [UInt8]) {
+    var a = FrameAssembler()
+    a.append(bytes)
+    let f = try #require(try a.next())
+    #expect(try a.next() == nil)
+    #expect(a.pendingByteCount == 0)
+    return f
+}
+
+/// encode → FrameAssembler → decodeClient.
+func roundTrip(_ m: ClientMessage) throws -> ClientMessage {
+    let f = try singleFrame(MessageCoding.encode(m))
+    #expect(f.type == m.typeCode)
+    return try MessageCoding.decodeClient(type: f.type, body: f.body)
+}
+
+/// encode → FrameAssembler → decodeServer.
+func roundTrip(_ m: ServerMessage) throws -> ServerMessage {
+    let f = try singleFrame(MessageCoding.encode(m))
+    #expect(f.type == m.typeCode)
+    return try MessageCoding.decodeServer(type: f.type, body: f.body)
+}
+
+/// The body of a commit frame holding `ops` (encoded by `MessageCoding`).
+func commitBody(_ ops: [LayerOperation], transactionID: UInt64 = 1, fdCount: UInt16 = 0) throws -> [UInt8] {
+    try singleFrame(MessageCoding.encode(ClientMessage.commit(Commit(transactionID: transactionID, operations: ops,
+                                                                      fdCount: fdCount)))).body
+}
+
+/// A commit body with one hand-written operation.
+func commitBody(rawOperation op: [UInt8], count: UInt32 = 1) -> [UInt8] {
+    var w = LE()
+    w.u64(1); w.u8(0); w.u16(0); w.u32(count); w.raw(op)
+    return w.bytes
+}
+
+func decodeCommit(_ body: [UInt8]) throws -> ClientMessage {
+    try MessageCoding.decodeClient(type: 2, body: body)
+}
+
+enum Samples {
+    static let transform = Transform3D(elements: (1...16).map { CGFloat($0) * 0.5 - 3 })
+    static let color = Color(red: 0.125, green: 0.25, blue: 0.5, alpha: 0.75)
+
+    /// One value of every kind (colour twice: present and absent; bool both ways).
+    static let values: [AnimatableValue] = [
+        .scalar(0.5), .scalar(-1e300), .point(CGPoint(x: 1.5, y: -2.25)), .size(CGSize(width: 3, height: 4.5)),
+        .rect(CGRect(x: -1, y: 2, width: 30, height: 40)), .transform(transform), .transform(.identity),
+        .color(color), .color(nil), .bool(true), .bool(false),
+    ]
+
+    static var fullTiming: MediaTiming {
+        var t = MediaTiming()
+        t.beginTime = 12.5; t.duration = 3; t.speed = 1.5; t.timeOffset = 0.25
+        t.repeatCount = 4; t.repeatDuration = 0; t.autoreverses = true; t.fillMode = .both
+        return t
+    }
+
+    static let animation = AnimationSpec(
+        keyPath: LayerKeyPath(property: .position),
+        kind: .basic(from: .point(CGPoint(x: 1, y: 2)), to: .point(CGPoint(x: 3, y: 4)), by: nil),
+        timing: fullTiming, timingFunction: .easeInEaseOut,
+        isRemovedOnCompletion: false, isAdditive: true, isCumulative: true)
+
+    /// Every operation kind, with non-trivial field values.
+    static let operations: [LayerOperation] = [
+        .createLayer(0x0102_0304_0506_0708),
+        .releaseLayer(2),
+        .setProperty(3, .bounds, .rect(CGRect(x: 1, y: 2, width: 3, height: 4))),
+        .insertSublayer(parent: 4, child: 5, index: 7),
+        .removeFromSuperlayer(6),
+        .defineImage(7, width: 640, height: 480, fdIndex: 3),
+        .releaseImage(8),
+        .setContents(9, 0),
+        .addAnimation(10, key: "slide", animation),
+        .removeAnimation(11, key: "fade"),
+        .removeAllAnimations(12),
+        .attachRoot(13),
+        .detachRoot(UInt64.max),
+    ]
+
+    static let clientMessages: [ClientMessage] = [
+        .hello(version: 1),
+        .hello(version: 0xBEEF),
+        .commit(Commit(transactionID: 42, operations: [])),
+        .commit(Commit(transactionID: UInt64.max, wantsCompletion: true, operations: operations, fdCount: 4)),
+        .snapshotRequest(requestID: 7),
+        .treeRequest(requestID: 0xFFFF_FFFF),
+        .statsRequest(requestID: 0),
+    ]
+
+    static let serverMessages: [ServerMessage] = [
+        .welcome(version: 1, clientID: 77),
+        .animationStarted(5, key: "spin"),
+        .animationStopped(5, key: "spin", finished: true),
+        .animationStopped(6, key: "", finished: false),
+        .transactionCompleted(0xDEAD_BEEF_0000_0001),
+        .snapshot(requestID: 3, width: 1920, height: 1080),
+        .snapshotUnavailable(requestID: 4, reason: "no frame yet"),
+        .tree(requestID: 5, json: #"{"clients":[]}"#),
+        .stats(requestID: 6, json: #"{"frames_rendered":3}"#),
+        .error("unknown message type 99 — é ✓"),
+    ]
+}

@@ -1,0 +1,119 @@
+import Foundation
+import StrataCore
+import StrataDisplay
+import StrataPNG
+import StrataProtocol
+import StrataScene
+import StrataServer
+import Testing
+
+/// Renders scenes through the server's compositor and the GLES renderer on EGL surfaceless (llvmpipe).
+@Suite struct CompositingTests {
+    func render(_ json: String, at time: Double, width: Int = 100, height: Int = 80) throws -> [UInt8] {
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        let display = try HeadlessDisplay(width: width, height: height)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.background = scene.background
+        compositor.addClient(1)
+        let (commit, buffers) = try scene.commit(sceneStart: 0)
+        compositor.submit(commit, fds: buffers.map { dup($0.fd) }, from: 1)
+        try compositor.renderFrame(at: time)
+        return try compositor.snapshot().pixels
+    }
+
+    @Test func nestedTransformsPositionEveryLevel() throws {
+        // root at (50,40) 80x60 blue; child translated by transform (+10,0) red 20x20 centred at root (20,20);
+        // grandchild green 10x10 at child's (0,0) corner with anchor (0,0), scaled ×0.5 by transform.
+        let px = try render("""
+        {"strata":1,"background":"#000000","layers":[{"id":"root","bounds":[0,0,80,60],"position":[50,40],"backgroundColor":"#0000FF",
+          "sublayers":[{"id":"child","bounds":[0,0,20,20],"position":[20,20],"transform.translation.x":10,"backgroundColor":"#FF0000",
+            "sublayers":[{"id":"g","bounds":[0,0,10,10],"anchorPoint":[0,0],"position":[0,0],"transform.scale":0.5,"backgroundColor":"#00FF00"}]}]}]}
+        """, at: 0)
+        // root spans x 10…90, y 10…70.
+        expectPixel(px, width: 100, x: 5, y: 5, [0, 0, 0, 255])
+        expectPixel(px, width: 100, x: 12, y: 12, [0, 0, 255, 255])
+        expectPixel(px, width: 100, x: 88, y: 68, [0, 0, 255, 255])
+        // child centre in root space (30,20) → screen (40,30); spans 30…50 × 20…40.
+        expectPixel(px, width: 100, x: 45, y: 35, [255, 0, 0, 255])
+        expectPixel(px, width: 100, x: 28, y: 30, [0, 0, 255, 255])
+        // grandchild at child's origin, 5x5 after scale: screen 30…35 × 20…25.
+        expectPixel(px, width: 100, x: 32, y: 22, [0, 255, 0, 255])
+        expectPixel(px, width: 100, x: 37, y: 22, [255, 0, 0, 255])
+    }
+
+    @Test func groupOpacityCompositesSubtreeOnce() throws {
+        // Two overlapping opaque children under a parent with opacity 0.5: the overlap must look like the
+        // top child at 50 %, not the two children blended at 50 % each.
+        let px = try render("""
+        {"strata":1,"background":"#000000","layers":[{"id":"p","bounds":[0,0,60,40],"position":[50,40],"opacity":0.5,
+          "sublayers":[{"id":"a","bounds":[0,0,40,40],"position":[20,20],"backgroundColor":"#FF0000"},
+                       {"id":"b","bounds":[0,0,40,40],"position":[40,20],"backgroundColor":"#0000FF"}]}]}
+        """, at: 0)
+        expectPixel(px, width: 100, x: 25, y: 40, [128, 0, 0, 255]) // only a
+        expectPixel(px, width: 100, x: 50, y: 40, [0, 0, 128, 255]) // overlap: b over a, then 50 %
+        expectPixel(px, width: 100, x: 75, y: 40, [0, 0, 128, 255]) // only b
+    }
+
+    @Test func zPositionOrdersSiblingsBeforeIndex() throws {
+        let px = try render("""
+        {"strata":1,"layers":[{"id":"p","bounds":[0,0,100,80],"position":[50,40],
+          "sublayers":[{"id":"front","bounds":[0,0,40,40],"position":[50,40],"zPosition":1,"backgroundColor":"#00FF00"},
+                       {"id":"back","bounds":[0,0,60,60],"position":[50,40],"backgroundColor":"#FF0000"}]}]}
+        """, at: 0)
+        expectPixel(px, width: 100, x: 50, y: 40, [0, 255, 0, 255])
+        expectPixel(px, width: 100, x: 25, y: 40, [255, 0, 0, 255])
+    }
+
+    @Test func hiddenAndRemovedLayersAreNotDrawn() throws {
+        let px = try render("""
+        {"strata":1,"layers":[{"id":"a","bounds":[0,0,20,20],"position":[20,20],"hidden":true,"backgroundColor":"#FF0000"}]}
+        """, at: 0)
+        expectPixel(px, width: 100, x: 20, y: 20, [0, 0, 0, 255])
+    }
+
+    @Test func midAnimationFrameFollowsTheBezierCurve() throws {
+        // White layer fading 0 → 1 with easeInEaseOut over 2 s; at t = 0.5 the pixel is 255·progress.
+        let px = try render("""
+        {"strata":1,"layers":[{"id":"w","bounds":[0,0,100,80],"position":[50,40],"backgroundColor":"#FFFFFF","opacity":1,
+          "animations":{"fade":{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":2,"timingFunction":"easeInEaseOut"}}}]}
+        """, at: 0.5)
+        let progress = TimingFunction.easeInEaseOut.progress(at: 0.25)
+        let level = Int((255 * progress).rounded())
+        expectPixel(px, width: 100, x: 50, y: 40, [level, level, level, 255], tolerance: max(1, PixelTolerance.current))
+    }
+
+    @Test func contentsAreSampledTopRowFirst() throws {
+        // 2x2 image: top row red, bottom row blue, stretched over 40x40.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let img = RGBAImage(width: 2, height: 2, pixels: [255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255], isPremultiplied: false)
+        try PNGCodec.write(img, path: dir.appendingPathComponent("i.png").path)
+        let scene = try SceneParser.parse(data: Data("""
+        {"strata":1,"layers":[{"id":"c","bounds":[0,0,40,40],"position":[50,40],"contents":"i.png"}]}
+        """.utf8), baseDirectory: dir)
+        let display = try HeadlessDisplay(width: 100, height: 80)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.addClient(1)
+        let (commit, buffers) = try scene.commit(sceneStart: 0)
+        compositor.submit(commit, fds: buffers.map { dup($0.fd) }, from: 1)
+        try compositor.renderFrame(at: 0)
+        let px = try compositor.snapshot().pixels
+        expectPixel(px, width: 100, x: 50, y: 22, [255, 0, 0, 255])
+        expectPixel(px, width: 100, x: 50, y: 58, [0, 0, 255, 255])
+        // Re-rendering the same contents does not upload again.
+        try compositor.renderFrame(at: 1)
+        #expect(compositor.statsJSON()["texture_uploads"] as? Int == 1)
+    }
+
+    @Test func badSceneErrorsNameLayerAndKey() throws {
+        #expect(throws: SceneError("layer \"x\": unknown key \"colour\"")) {
+            _ = try SceneParser.parse(data: Data(#"{"strata":1,"layers":[{"id":"x","colour":1}]}"#.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        }
+        #expect(throws: SceneError("layer \"x\": \"position\" must be [x, y]")) {
+            _ = try SceneParser.parse(data: Data(#"{"strata":1,"layers":[{"id":"x","position":[1]}]}"#.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        }
+    }
+}
