@@ -9,6 +9,7 @@ import PackageDescription
 //   StrataDisplay (display backends: headless)        -> CStrataGL
 //   StrataServer (sessions, render tree, scheduling)  -> Core, Protocol, Render, Display
 //   StrataScene (JSON scene files)                    -> StrataCore, StrataProtocol, StrataPNG
+//   StrataOffline (in-process scene rendering)        -> StrataScene, StrataServer, StrataDisplay
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
@@ -46,6 +47,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
+        .target(name: "StrataOffline", dependencies: ["StrataScene", "StrataServer", "StrataDisplay", "StrataPNG", "StrataProtocol"]),
 
         // Executables
         .executableTarget(name: "strata-server", dependencies: [
@@ -54,7 +56,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "strata", dependencies: [
-            "StrataServer", "StrataScene", "StrataProtocol", "StrataPNG",
+            "StrataServer", "StrataScene", "StrataOffline", "StrataProtocol", "StrataPNG",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
@@ -66,8 +68,10 @@ let package = Package(
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay"]),
-        .testTarget(name: "StrataEndToEndTests", dependencies: ["Strata", "StrataProtocol", "StrataPNG", "StrataCore"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay"]),
+        // Client library unit tests and multi-process end-to-end tests share process-wide client state
+        // (the connection, the transaction stack), so they live in one target under one serialized suite.
+        .testTarget(name: "StrataClientTests", dependencies: ["Strata", "StrataProtocol", "StrataPNG", "StrataCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

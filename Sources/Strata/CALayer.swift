@@ -288,14 +288,17 @@ open class CALayer: @unchecked Sendable {
             let old = model[property]
             model[property] = value
             CATransaction.noteChange(self)
-            guard old != value, property.isAnimatable, property != .hidden,
+            guard old != value, ImplicitAction.animates(property),
                   hasBeenCommitted, parent != nil || isAttachedRoot,
                   !CATransaction.disableActions() else { return }
+            let action = ImplicitAction.animation(
+                for: property, from: presentationModel(at: CACurrentMediaTime())[property],
+                duration: CATransaction.animationDuration(), timingFunction: CATransaction.animationTimingFunction()?.function)
             let anim = CABasicAnimation(keyPath: property.name)
-            anim.fromValue = ValueConversion.any(presentationModel(at: CACurrentMediaTime())[property])
-            anim.duration = CATransaction.animationDuration()
-            anim.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
-            add(anim, forKey: property.name)
+            if case let .basic(from, _, _) = action.spec.kind { anim.fromValue = from.map(ValueConversion.any) }
+            anim.duration = action.spec.timing.duration
+            anim.timingFunction = action.spec.timingFunction.map(CAMediaTimingFunction.init)
+            add(anim, forKey: action.key)
         }
     }
 }

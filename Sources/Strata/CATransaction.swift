@@ -114,7 +114,10 @@ public enum CATransaction {
         for layer in layers {
             for entry in layer.animationEntries where !entry.committed {
                 // beginTime 0 means "now": stamped with the commit time, as Core Animation does.
-                if entry.spec.timing.beginTime == 0 { entry.spec.timing.beginTime = now }
+                if entry.spec.timing.beginTime == 0 {
+                    entry.spec.timing.beginTime = now
+                    entry.animation.beginTime = now // animation(forKey:) reports the stamped time
+                }
                 entry.committed = true
             }
             layer.committedModel = layer.model

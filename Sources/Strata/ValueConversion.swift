@@ -50,7 +50,8 @@ enum ValueConversion {
         case .size(let s): s
         case .rect(let r): r
         case .transform(let t): t
-        case .color(let c): c.map { CGColor($0) } as Any
+        // A nil colour animates as transparent black.
+        case .color(let c): CGColor(c ?? .clear)
         case .bool(let b): b
         }
     }

@@ -20,6 +20,8 @@ public struct Scene {
     public var size: (width: Int, height: Int)?
     public var background: Color
     public var layers: [Layer]
+    /// Scheduled model changes (implicit animations), in file order.
+    public var changes: [SceneChange] = []
 
     /// Layers by id, depth first.
     public var allLayers: [Layer] {
@@ -31,12 +33,12 @@ public struct Scene {
 
     public func layer(id: String) -> Layer? { allLayers.first { $0.id == id } }
 
-    /// Presentation value of `keyPath` on layer `id` at scene time `t` (the layer's animations
-    /// evaluated over its model with the core-model code the server uses).
+    /// Presentation value of `keyPath` on layer `id` at scene time `t`: the layer's model and animations
+    /// after the changes up to `t`, evaluated with the core-model code the server uses.
     public func sample(layer id: String, keyPath: String, at t: Double) throws -> AnimatableValue {
-        guard let l = layer(id: id) else { throw SceneError("no layer with id \"\(id)\" in the scene") }
+        guard let state = state(of: id, at: t) else { throw SceneError("no layer with id \"\(id)\" in the scene") }
         let kp: LayerKeyPath
         do { kp = try LayerKeyPath(parsing: keyPath) } catch { throw SceneError("\(error)") }
-        return Presentation.apply(l.animations, to: l.model, at: t)[kp]
+        return Presentation.apply(state.animations, to: state.model, at: t)[kp]
     }
 }

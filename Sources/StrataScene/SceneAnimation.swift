@@ -55,16 +55,10 @@ enum SceneAnimation {
         }
         var function: TimingFunction?
         if let f = o["timingFunction"] {
-            if let name = f as? String {
-                guard let named = TimingFunction.named[name] else {
-                    throw SceneError("\(at): \"timingFunction\" \"\(name)\" is not one of linear, easeIn, easeOut, easeInEaseOut, default")
-                }
-                function = named
-            } else if let p = SceneValues.numbers(f, count: 4), (0...1).contains(p[0]), (0...1).contains(p[2]) {
-                function = TimingFunction(Double(p[0]), Double(p[1]), Double(p[2]), Double(p[3]))
-            } else {
-                throw SceneError("\(at): \"timingFunction\" must be a name or [c1x, c1y, c2x, c2y] with x values in 0…1")
+            guard let parsed = timingFunction(f) else {
+                throw SceneError("\(at): \"timingFunction\" must be one of linear, easeIn, easeOut, easeInEaseOut, default, or [c1x, c1y, c2x, c2y] with x values in 0…1")
             }
+            function = parsed
         }
         let spec = AnimationSpec(keyPath: kp, kind: .basic(from: try value("fromValue"), to: try value("toValue"), by: try value("byValue")),
                                  timing: t, timingFunction: function,
@@ -72,5 +66,12 @@ enum SceneAnimation {
                                  isAdditive: try flag("additive") ?? false, isCumulative: try flag("cumulative") ?? false)
         do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
         return spec
+    }
+
+    /// A timing function given by name or as [c1x, c1y, c2x, c2y]; nil when malformed.
+    static func timingFunction(_ any: Any) -> TimingFunction? {
+        if let name = any as? String { return TimingFunction.named[name] }
+        guard let p = SceneValues.numbers(any, count: 4), (0...1).contains(p[0]), (0...1).contains(p[2]) else { return nil }
+        return TimingFunction(Double(p[0]), Double(p[1]), Double(p[2]), Double(p[3]))
     }
 }

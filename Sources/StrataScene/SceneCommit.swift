@@ -37,4 +37,20 @@ extension Scene {
         }
         return (Commit(transactionID: transactionID, operations: ops, fdCount: UInt16(buffers.count)), buffers)
     }
+
+    /// One commit per resolved change at or before `until` (scene time), to send after the initial commit;
+    /// implicit animations' beginTime is shifted by `sceneStart`.
+    public func changeCommits(sceneStart: Double, until: Double = .infinity, firstTransactionID: UInt64 = 2) -> [(time: Double, commit: Commit)] {
+        var id = firstTransactionID
+        return resolvedChanges().filter { $0.time <= until }.map { change in
+            var ops: [LayerOperation] = change.sets.map { .setProperty(change.wireID, $0.0, $0.1) }
+            for a in change.animations {
+                var spec = a.spec
+                spec.timing.beginTime += sceneStart
+                ops.append(.addAnimation(change.wireID, key: a.key, spec))
+            }
+            defer { id += 1 }
+            return (change.time, Commit(transactionID: id, operations: ops))
+        }
+    }
 }

@@ -16,7 +16,7 @@ public enum SceneParser {
             throw SceneError("scene is not valid JSON: \(error.localizedDescription)")
         }
         guard let doc = root as? [String: Any] else { throw SceneError("scene must be a JSON object") }
-        for key in doc.keys where !["strata", "size", "background", "layers"].contains(key) {
+        for key in doc.keys where !["strata", "size", "background", "layers", "changes"].contains(key) {
             throw SceneError("scene: unknown key \"\(key)\"")
         }
         guard let v = doc["strata"].flatMap(SceneValues.number), v == v.rounded(), let version = Int(exactly: Double(v)) else {
@@ -38,7 +38,12 @@ public enum SceneParser {
         guard let list = doc["layers"] as? [Any] else { throw SceneError("scene: \"layers\" must be an array of layers") }
         var context = Context(base: baseDirectory)
         let layers = try list.enumerated().map { try context.layer($0.element, path: "layers[\($0.offset)]") }
-        return Scene(size: size, background: background, layers: layers)
+        var scene = Scene(size: size, background: background, layers: layers)
+        if let c = doc["changes"] {
+            guard let list = c as? [Any] else { throw SceneError("scene: \"changes\" must be an array of changes") }
+            scene.changes = try list.enumerated().map { try SceneChangeParser.parse($0.element, index: $0.offset, scene: scene) }
+        }
+        return scene
     }
 
     private struct Context {

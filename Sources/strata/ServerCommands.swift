@@ -26,14 +26,22 @@ struct PlayCommand: ParsableCommand {
         let start = MonotonicClock.now()
         let (commit, buffers) = try s.commit(sceneStart: start)
         try client.send(.commit(commit), fds: buffers.map(\.fd))
-        let lastEnd = s.allLayers.flatMap(\.animations).map { $0.spec.timing.endTime }.filter(\.isFinite).max() ?? 0
+        var pendingChanges = s.changeCommits(sceneStart: start)[...]
+        let changeEnds = s.resolvedChanges().flatMap(\.animations).map { $0.spec.timing.endTime }
+        let lastEnd = (s.allLayers.flatMap(\.animations).map { $0.spec.timing.endTime } + changeEnds).filter(\.isFinite).max() ?? 0
         let stay = duration ?? max(1, lastEnd)
         // Keep reading events so the server never blocks on us; leave when the time is up.
         let deadline = start + stay
         client.socket.setNonBlocking()
         while MonotonicClock.now() < deadline {
+            // Scheduled changes are committed at their scene time, as an app would make them.
+            while let next = pendingChanges.first, start + next.time <= MonotonicClock.now() {
+                try client.send(.commit(next.commit))
+                pendingChanges.removeFirst()
+            }
+            let wake = min(deadline, pendingChanges.first.map { start + $0.time } ?? deadline)
             var p = pollfd(fd: client.socket.fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&p, 1, Int32(max(1, min(1000, (deadline - MonotonicClock.now()) * 1000))))
+            _ = poll(&p, 1, Int32(max(1, min(1000, (wake - MonotonicClock.now()) * 1000))))
             if p.revents != 0 {
                 if try client.socket.fill() == .endOfStream { throw ValidationError("the server closed the connection") }
                 while let f = try client.socket.nextFrame() {

@@ -4,8 +4,12 @@ import StrataCore
 import StrataProtocol
 import Testing
 
+/// Every test that touches the client library's process-wide state runs under this suite, one at a time.
+@Suite(.serialized) enum ClientProcessSuite {}
+
+extension ClientProcessSuite {
 /// A client in this process (the Strata library) and a server in another, over a real socket.
-@Suite(.serialized) struct EndToEndTests {
+@Suite struct EndToEndTests {
     @Test func nestedTreeIsCompositedRemovedLayerDisappearsAndTwoClientsShare() throws {
         let server = try ServerProcess()
         defer { _ = server.stop() }
@@ -129,7 +133,7 @@ import Testing
         let client = try InspectorClient(socketPath: server.socketPath)
         var t = MediaTiming()
         t.duration = 0.3
-        t.beginTime = MonotonicClock_now()
+        t.beginTime = CACurrentMediaTime()
         try client.send(.commit(Commit(transactionID: 1, operations: [
             .createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 40, height: 40))),
             .setProperty(1, .backgroundColor, .color(Color(red: 1, green: 1, blue: 1, alpha: 1))), .attachRoot(1),
@@ -144,5 +148,5 @@ import Testing
         #expect(second == first)
     }
 }
+}
 
-func MonotonicClock_now() -> Double { CACurrentMediaTime() }

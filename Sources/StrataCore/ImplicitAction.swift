@@ -1,0 +1,23 @@
+import Foundation
+
+/// Core Animation's default action for a changed property: a CABasicAnimation keyed by the property
+/// name, from the value on screen when the change happened to the new model value (no toValue: it
+/// animates to whatever the model holds), over the transaction's duration (0.25 s by default) with the
+/// transaction's timing function, else `kCAMediaTimingFunctionDefault`.
+/// The one definition used by the client library's CALayer and by scene-file changes.
+public enum ImplicitAction {
+    /// Properties that get no implicit animation: `hidden` changes at once (Strata's documented choice).
+    public static func animates(_ property: LayerProperty) -> Bool { property.isAnimatable && property != .hidden }
+
+    public static func animation(for property: LayerProperty, from presentationValue: AnimatableValue,
+                                 duration: Double = MediaTiming.defaultDuration,
+                                 timingFunction: TimingFunction? = nil, beginTime: Double = 0) -> AttachedAnimation {
+        var timing = MediaTiming()
+        timing.duration = duration
+        timing.beginTime = beginTime
+        let spec = AnimationSpec(keyPath: LayerKeyPath(property: property),
+                                 kind: .basic(from: presentationValue, to: nil, by: nil),
+                                 timing: timing, timingFunction: timingFunction ?? .default)
+        return AttachedAnimation(key: property.name, spec: spec)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import StrataCore
+
+/// A scheduled model change: at scene time `time`, set properties of one layer inside a transaction.
+/// As in Core Animation, each changed animatable property gets the implicit animation from the value on
+/// screen at that moment, unless `disableActions` is set.
+public struct SceneChange {
+    public var time: Double
+    public var layer: String
+    public var values: [(LayerKeyPath, AnimatableValue)]
+    public var duration: Double?
+    public var timingFunction: TimingFunction?
+    public var disableActions: Bool
+}
+
+/// A change with its effects worked out: whole property values set and implicit animations added
+/// (beginTime in scene time).
+public struct ResolvedChange {
+    public var time: Double
+    public var layerID: String
+    public var wireID: UInt64
+    public var sets: [(LayerProperty, AnimatableValue)]
+    public var animations: [AttachedAnimation]
+}
+
+extension Scene {
+    /// Model and animations of one layer after every change up to `time`.
+    public struct LayerState {
+        public var model: LayerModel
+        public var animations: [AttachedAnimation]
+    }
+
+    /// Applies changes in time order (file order for equal times), computing each implicit animation's
+    /// fromValue as the presentation value at the moment of the change.
+    public func resolvedChanges() -> [ResolvedChange] {
+        var states = Dictionary(uniqueKeysWithValues: allLayers.map { ($0.id, LayerState(model: $0.model, animations: $0.animations)) })
+        let wire = Dictionary(uniqueKeysWithValues: allLayers.map { ($0.id, $0.wireID) })
+        var out: [ResolvedChange] = []
+        for change in changes.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }).map(\.element) {
+            guard var state = states[change.layer], let wireID = wire[change.layer] else { continue }
+            let onScreen = Presentation.apply(state.animations, to: state.model, at: change.time)
+            var resolved = ResolvedChange(time: change.time, layerID: change.layer, wireID: wireID, sets: [], animations: [])
+            for (kp, value) in change.values {
+                let property = kp.property
+                let whole = kp.set(value, in: state.model[property])
+                let changed = whole != state.model[property]
+                state.model[property] = whole
+                resolved.sets.append((property, whole))
+                guard changed, !change.disableActions, ImplicitAction.animates(property) else { continue }
+                let action = ImplicitAction.animation(for: property, from: onScreen[property],
+                                                      duration: change.duration ?? MediaTiming.defaultDuration,
+                                                      timingFunction: change.timingFunction, beginTime: change.time)
+                state.animations.removeAll { $0.key == action.key }
+                state.animations.append(action)
+                resolved.animations.removeAll { $0.key == action.key }
+                resolved.animations.append(action)
+            }
+            states[change.layer] = state
+            out.append(resolved)
+        }
+        return out
+    }
+
+    /// The state of layer `id` at scene time `t`, with every change at or before `t` applied.
+    public func state(of id: String, at t: Double) -> LayerState? {
+        guard let l = layer(id: id) else { return nil }
+        var state = LayerState(model: l.model, animations: l.animations)
+        for change in resolvedChanges() where change.layerID == id && change.time <= t {
+            for (p, v) in change.sets { state.model[p] = v }
+            for a in change.animations {
+                state.animations.removeAll { $0.key == a.key }
+                state.animations.append(a)
+            }
+        }
+        return state
+    }
+}
