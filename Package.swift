@@ -2,14 +2,15 @@
 import PackageDescription
 
 // Layering (see docs/architecture.md):
-//   StrataCore (pure model, Foundation only)
-//   StrataProtocol (wire format, sockets, memfd)      -> StrataCore, CStrataSys
-//   Strata (client library, Core Animation API)       -> StrataCore, StrataProtocol
-//   StrataRender (GLES renderer)                      -> StrataCore, CStrataGL
-//   StrataDisplay (display backends: headless)        -> CStrataGL
-//   StrataServer (sessions, render tree, scheduling)  -> Core, Protocol, Render, Display
-//   StrataScene (JSON scene files)                    -> StrataCore, StrataProtocol, StrataPNG
-//   StrataOffline (in-process scene rendering)        -> StrataScene, StrataServer, StrataDisplay
+//   StrataCore      pure model (values, transforms, timing, animation evaluation)  Foundation only
+//   StrataProtocol  wire format, Unix sockets, memfd                  -> StrataCore, CStrataSys
+//   StrataPNG       libpng codec                                      -> CStrataPNG
+//   Strata          client library, Core Animation API                -> StrataCore, StrataProtocol, StrataPNG
+//   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, CStrataGL, StrataShaders
+//   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
+//   StrataServer    sessions, render tree, frames                     -> Core, Protocol, Render, Display, CStrataSys
+//   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
+//   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "StrataDisplay", dependencies: ["CStrataGL"]),
         .target(name: "StrataServer", dependencies: [
             "CStrataSys",
-            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay", "StrataPNG",
+            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
@@ -51,7 +52,7 @@ let package = Package(
 
         // Executables
         .executableTarget(name: "strata-server", dependencies: [
-            "StrataServer",
+            "StrataServer", "StrataDisplay", "StrataProtocol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -60,7 +61,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
-            "StrataServer", "StrataScene", "StrataCore",
+            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata"]),

@@ -18,8 +18,13 @@ open class CALayer: @unchecked Sendable {
     var committedModel = LayerModel()
     var hasBeenCommitted = false
     var isAttachedRoot = false
-    /// State the server has for this layer (nil: not created there). Owned by the connection's encoder.
-    var server: ServerShadow?
+    /// State the current connection's server has for this layer (nil: not created there). Owned by the
+    /// connection's encoder; state left from an earlier connection reads as nil.
+    var server: ServerShadow? {
+        get { serverState?.generation == ConnectionGeneration.current ? serverState : nil }
+        set { serverState = newValue }
+    }
+    private var serverState: ServerShadow?
     let layerID: LayerID
     let isPresentationCopy: Bool
     private var anonymousKeyCounter = 0
@@ -47,7 +52,7 @@ open class CALayer: @unchecked Sendable {
     }
 
     deinit {
-        if !isPresentationCopy { LayerRegistry.released(layerID, wasOnServer: server != nil) }
+        if !isPresentationCopy, let shadow = serverState { LayerRegistry.released(layerID, generation: shadow.generation) }
     }
 
     // MARK: geometry
@@ -118,7 +123,9 @@ open class CALayer: @unchecked Sendable {
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         do {
             let kp = try LayerKeyPath(parsing: keyPath)
-            guard let v = value.flatMap({ ValueConversion.convert($0, kind: kp.kind) }) else {
+            // nil clears an optional colour (backgroundColor = nil).
+            let converted = value == nil && kp.kind == .color ? .color(nil) : value.flatMap { ValueConversion.convert($0, kind: kp.kind) }
+            guard let v = converted else {
                 throw StrataError.invalidValue(key: keyPath, expected: "\(kp.kind)")
             }
             LayerLock.with {
@@ -132,7 +139,7 @@ open class CALayer: @unchecked Sendable {
 
     public func value(forKeyPath keyPath: String) -> Any? {
         guard let kp = try? LayerKeyPath(parsing: keyPath) else { return nil }
-        return LayerLock.with { () -> Any? in ValueConversion.any(model[kp]) }
+        return LayerLock.with { ValueConversion.any(model[kp]) }
     }
 
     // MARK: hierarchy
@@ -295,7 +302,10 @@ open class CALayer: @unchecked Sendable {
                 for: property, from: presentationModel(at: CACurrentMediaTime())[property],
                 duration: CATransaction.animationDuration(), timingFunction: CATransaction.animationTimingFunction()?.function)
             let anim = CABasicAnimation(keyPath: property.name)
-            if case let .basic(from, _, _) = action.spec.kind { anim.fromValue = from.map(ValueConversion.any) }
+            if case let .basic(from?, _, _) = action.spec.kind {
+                // An absent colour animates from transparent black.
+                anim.fromValue = ValueConversion.any(from) ?? CGColor(Color.clear)
+            }
             anim.duration = action.spec.timing.duration
             anim.timingFunction = action.spec.timingFunction.map(CAMediaTimingFunction.init)
             add(anim, forKey: action.key)

@@ -2,21 +2,49 @@ import Foundation
 import StrataCore
 import StrataProtocol
 
-/// Builds one commit's operations by diffing layers against what the server already holds.
-/// Layers new to the server are created with their full state and subtree.
+/// Builds one commit's operations by diffing layers against what the server already holds
+/// (`ServerShadow`). Layers new to the server are created with their full state and subtree.
+/// Operations go out in phases so every intermediate state is valid on the server:
+/// create and set state → detach roots → remove orphaned sublayers → insert sublayers → attach roots →
+/// animations.
 struct CommitEncoder {
     var operations: [LayerOperation] = []
     /// memfds for images defined in this commit (kept alive until sent).
     var buffers: [SharedPixelBuffer] = []
     let images: ImageTable
+    private var layers: [CALayer] = []
+    private var seen: Set<ObjectIdentifier> = []
 
     init(images: ImageTable) { self.images = images }
 
-    mutating func sync(_ layer: CALayer) throws {
+    mutating func encode(_ dirty: [CALayer]) throws {
+        for layer in dirty { try collect(layer) }
+        for layer in layers { try syncState(layer) }
+        for layer in layers where layer.server?.isRoot == true && !layer.isAttachedRoot {
+            operations.append(.detachRoot(layer.layerID))
+            layer.server?.isRoot = false
+        }
+        for layer in layers { removeOrphans(layer) }
+        for layer in layers { insertSublayers(layer) }
+        for layer in layers where layer.isAttachedRoot && layer.server?.isRoot != true {
+            operations.append(.attachRoot(layer.layerID))
+            layer.server?.isRoot = true
+        }
+        for layer in layers { syncAnimations(layer) }
+    }
+
+    /// The dirty layer plus every sublayer the server has never seen (their whole state must go out).
+    private mutating func collect(_ layer: CALayer) throws {
+        guard seen.insert(ObjectIdentifier(layer)).inserted else { return }
+        layers.append(layer)
+        for child in layer.sublayerList where child.server == nil { try collect(child) }
+    }
+
+    private mutating func syncState(_ layer: CALayer) throws {
         if layer.server == nil {
             operations.append(.createLayer(layer.layerID))
+            // A fresh server layer holds LayerModel() defaults; only differences are sent.
             layer.server = ServerShadow()
-            // Default values on a fresh server layer match LayerModel(); only differences are sent.
         }
         guard var shadow = layer.server else { return }
         for p in LayerProperty.allCases where shadow.model[p] != layer.committedModel[p] {
@@ -40,42 +68,40 @@ struct CommitEncoder {
             shadow.contentsImage = imageID
         }
         layer.server = shadow
-        let desired = layer.sublayerList.map(\.layerID)
-        if desired != shadow.sublayerIDs {
-            for old in shadow.sublayerIDs where !desired.contains(old) {
-                if let child = LayerRegistry.layer(old), child.parent == nil, child.server != nil {
-                    operations.append(.removeFromSuperlayer(old))
-                }
+    }
+
+    /// Former sublayers that now have no superlayer at all (moved ones are handled by their new parent's insert).
+    private mutating func removeOrphans(_ layer: CALayer) {
+        guard let shadow = layer.server else { return }
+        let desired = Set(layer.sublayerList.map(\.layerID))
+        for old in shadow.sublayerIDs where !desired.contains(old) {
+            if let child = LayerRegistry.layer(old), child.parent == nil, child.server != nil {
+                operations.append(.removeFromSuperlayer(old))
             }
-            for (i, child) in layer.sublayerList.enumerated() {
-                if child.server == nil { try syncSubtree(child) }
-                operations.append(.insertSublayer(parent: layer.layerID, child: child.layerID, index: UInt32(i)))
-            }
-            layer.server?.sublayerIDs = desired
-        }
-        syncAnimations(layer)
-        if layer.isAttachedRoot != layer.server?.isRoot {
-            operations.append(layer.isAttachedRoot ? .attachRoot(layer.layerID) : .detachRoot(layer.layerID))
-            layer.server?.isRoot = layer.isAttachedRoot
         }
     }
 
-    /// Full state of a layer the server has never seen, and of its sublayers.
-    mutating func syncSubtree(_ layer: CALayer) throws {
-        try sync(layer)
-        for child in layer.sublayerList where child.server == nil { try syncSubtree(child) }
+    private mutating func insertSublayers(_ layer: CALayer) {
+        let desired = layer.sublayerList.map(\.layerID)
+        guard desired != layer.server?.sublayerIDs else { return }
+        for (i, child) in layer.sublayerList.enumerated() {
+            operations.append(.insertSublayer(parent: layer.layerID, child: child.layerID, index: UInt32(i)))
+        }
+        layer.server?.sublayerIDs = desired
     }
 
     private mutating func syncAnimations(_ layer: CALayer) {
         guard var shadow = layer.server else { return }
         let current = layer.animationEntries.filter(\.committed)
-        for key in shadow.animations.keys where !current.contains(where: { $0.key == key }) {
+        for key in shadow.animations.keys.sorted() where !current.contains(where: { $0.key == key }) {
             operations.append(.removeAnimation(layer.layerID, key: key))
             shadow.animations[key] = nil
         }
         for entry in current where shadow.animations[entry.key] != ObjectIdentifier(entry) {
             operations.append(.addAnimation(layer.layerID, key: entry.key, entry.spec))
             shadow.animations[entry.key] = ObjectIdentifier(entry)
+            // The server reports this entry's start and stop in order, after any earlier entry under the key.
+            shadow.inFlight[entry.key, default: []].append(entry)
         }
         layer.server = shadow
     }

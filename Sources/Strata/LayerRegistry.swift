@@ -5,7 +5,7 @@ import StrataProtocol
 enum LayerRegistry {
     nonisolated(unsafe) private static var nextID: LayerID = 0
     nonisolated(unsafe) private static var layers: [LayerID: Weak] = [:]
-    nonisolated(unsafe) private static var releasedOnServer: [LayerID] = []
+    nonisolated(unsafe) private static var releasedOnServer: [(id: LayerID, generation: UInt64)] = []
 
     struct Weak { weak var layer: CALayer? }
 
@@ -19,15 +19,19 @@ enum LayerRegistry {
 
     static var all: [CALayer] { LayerLock.with { layers.values.compactMap(\.layer) } }
 
-    static func released(_ id: LayerID, wasOnServer: Bool) {
+    /// A layer that existed on a connection's server was freed.
+    static func released(_ id: LayerID, generation: UInt64) {
         LayerLock.with {
             layers[id] = nil
-            if wasOnServer { releasedOnServer.append(id) }
+            releasedOnServer.append((id, generation))
         }
     }
 
-    /// Layers freed since the last commit that the server still holds.
+    /// Layers freed since the last commit that the current connection's server still holds.
     static func takeReleased() -> [LayerID] {
-        LayerLock.with { defer { releasedOnServer.removeAll() }; return releasedOnServer }
+        LayerLock.with {
+            defer { releasedOnServer.removeAll() }
+            return releasedOnServer.filter { $0.generation == ConnectionGeneration.current }.map(\.id)
+        }
     }
 }

@@ -4,10 +4,25 @@ import StrataProtocol
 /// What the render server holds for one layer, as of the last commit sent: the basis of the diff
 /// that the next commit encodes.
 struct ServerShadow {
+    /// The connection this state belongs to; state from an earlier connection means "not on the server".
+    var generation = ConnectionGeneration.current
     var model = LayerModel()
     var contentsImage: UInt64 = 0
     var sublayerIDs: [LayerID] = []
     /// Animation key → identity of the entry sent under it.
     var animations: [String: ObjectIdentifier] = [:]
     var isRoot = false
+    /// Entries sent under each key whose stop the server has not reported yet, oldest first: the server
+    /// reports one key's animations in the order they were added, so events match by position, not key alone.
+    var inFlight: [String: [CALayer.AnimationEntry]] = [:]
+    /// Entries whose start has been reported.
+    var started: Set<ObjectIdentifier> = []
+}
+
+/// Counts connections, so state recorded for one is never mistaken for another's.
+enum ConnectionGeneration {
+    nonisolated(unsafe) private(set) static var current: UInt64 = 0
+
+    /// Called with the layer lock held when a connection is established.
+    static func advance() { current += 1 }
 }

@@ -41,7 +41,10 @@ public final class StrataConnection: @unchecked Sendable {
         switch try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
         case let .welcome(_, clientID):
             let c = StrataConnection(socket: socket, clientID: clientID, path: path)
-            LayerLock.with { current = c }
+            LayerLock.with {
+                ConnectionGeneration.advance()
+                current = c
+            }
             c.startReader()
             return c
         case .error(let reason): throw ConnectionError(message: "server refused the connection: \(reason)")
@@ -75,10 +78,16 @@ public final class StrataConnection: @unchecked Sendable {
         CATransaction.noteChange(layer)
     }
 
-    /// Ends the session; the server drops this client's layers.
+    /// Ends the session; the server drops this client's layers. The reader thread sees end of stream
+    /// and exits; the descriptor is closed when the connection is freed (never under a blocked read).
     public func close() {
-        LayerLock.with { if Self.current === self { Self.current = nil } }
-        socket.close()
+        LayerLock.with {
+            // Roots are attached to this connection's display only.
+            for root in roots { root.isAttachedRoot = false }
+            roots.removeAll()
+            if Self.current === self { Self.current = nil }
+        }
+        socket.shutdown()
     }
 
     // MARK: commits
@@ -86,7 +95,7 @@ public final class StrataConnection: @unchecked Sendable {
     func commit(layers: [CALayer], completion: (@Sendable () -> Void)?) {
         var encoder = CommitEncoder(images: images)
         do {
-            for layer in layers { try encoder.sync(layer) }
+            try encoder.encode(layers)
             for id in LayerRegistry.takeReleased() { encoder.operations.append(.releaseLayer(id)) }
             nextTransactionID += 1
             let id = nextTransactionID
@@ -103,7 +112,8 @@ public final class StrataConnection: @unchecked Sendable {
     // MARK: events
 
     private func startReader() {
-        let thread = Thread { [weak self] in self?.readLoop() }
+        // The reader holds the connection until the socket ends, so the descriptor outlives every read.
+        let thread = Thread { [self] in self.readLoop() }
         thread.name = "strata.connection"
         thread.start()
     }
@@ -131,19 +141,25 @@ public final class StrataConnection: @unchecked Sendable {
     private func handle(_ message: ServerMessage) {
         switch message {
         case let .animationStarted(layerID, key):
-            guard let layer = LayerRegistry.layer(layerID),
-                  let anim = LayerLock.with({ layer.animationEntries.first { $0.key == key }?.animation }),
-                  let delegate = anim.delegate else { return }
-            callbackQueue.async { delegate.animationDidStart(anim) }
+            guard let layer = LayerRegistry.layer(layerID) else { return }
+            let anim: CAAnimation? = LayerLock.with {
+                guard let entry = layer.server?.inFlight[key]?.first(where: { layer.server?.started.contains(ObjectIdentifier($0)) == false })
+                else { return nil }
+                layer.server?.started.insert(ObjectIdentifier(entry))
+                return entry.animation
+            }
+            if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStart(anim) } }
         case let .animationStopped(layerID, key, finished):
             guard let layer = LayerRegistry.layer(layerID) else { return }
             let anim: CAAnimation? = LayerLock.with {
-                guard let entry = layer.animationEntries.first(where: { $0.key == key }),
-                      layer.server?.animations[key] == ObjectIdentifier(entry) else { return nil }
-                if !finished || entry.animation.isRemovedOnCompletion {
-                    // The server has already detached it; keep both views equal.
+                guard var queue = layer.server?.inFlight[key], !queue.isEmpty else { return nil }
+                let entry = queue.removeFirst()
+                layer.server?.inFlight[key] = queue.isEmpty ? nil : queue
+                layer.server?.started.remove(ObjectIdentifier(entry))
+                if finished, entry.animation.isRemovedOnCompletion {
+                    // The server detached it at its end; keep the client's view equal.
                     layer.animationEntries.removeAll { $0 === entry }
-                    layer.server?.animations[key] = nil
+                    if layer.server?.animations[key] == ObjectIdentifier(entry) { layer.server?.animations[key] = nil }
                 }
                 return entry.animation
             }

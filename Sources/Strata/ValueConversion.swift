@@ -42,16 +42,15 @@ enum ValueConversion {
         }
     }
 
-    /// Back to the Swift type Core Animation code expects from `value(forKeyPath:)`.
-    static func any(_ v: AnimatableValue) -> Any {
+    /// Back to the Swift type Core Animation code expects from `value(forKeyPath:)`; nil for an absent colour.
+    static func any(_ v: AnimatableValue) -> Any? {
         switch v {
         case .scalar(let x): x
         case .point(let p): p
         case .size(let s): s
         case .rect(let r): r
         case .transform(let t): t
-        // A nil colour animates as transparent black.
-        case .color(let c): CGColor(c ?? .clear)
+        case .color(let c): c.map { CGColor($0) }
         case .bool(let b): b
         }
     }

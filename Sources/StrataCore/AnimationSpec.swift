@@ -42,6 +42,10 @@ public struct AnimationSpec: Hashable, Sendable {
         if !(timing.repeatCount >= 0) { throw StrataError.invalidValue(key: "repeatCount", expected: "a number ≥ 0") }
         if !timing.beginTime.isFinite { throw StrataError.invalidValue(key: "beginTime", expected: "a finite number") }
         if !timing.speed.isFinite { throw StrataError.invalidValue(key: "speed", expected: "a finite number") }
+        if !timing.timeOffset.isFinite { throw StrataError.invalidValue(key: "timeOffset", expected: "a finite number") }
+        if !(timing.repeatDuration >= 0) || !timing.repeatDuration.isFinite {
+            throw StrataError.invalidValue(key: "repeatDuration", expected: "a finite number ≥ 0")
+        }
     }
 
     /// The value this animation presents at parent time `t`, given the value beneath it

@@ -14,7 +14,7 @@ public protocol DisplayBackend: AnyObject {
     func makeCurrent() throws
     /// The framebuffer the next frame is drawn into.
     var framebuffer: GLuint { get }
-    /// Hands the drawn frame to the display; returns the presentation time of the vblank it targets.
+    /// Hands the frame drawn for the vblank at `targetTime` to the display (headless: waits for GL to finish it).
     func present(targetTime: Double) throws
     /// The next vblank strictly after `time` (monotonic seconds).
     func nextVBlank(after time: Double) -> Double

@@ -132,7 +132,7 @@ public enum MessageCoding {
         case 104: m = .transactionCompleted(try r.u64("transaction id"))
         case 105: m = .snapshot(requestID: try r.u32("request id"), width: try r.u32("width"), height: try r.u32("height"))
         case 106: m = .snapshotUnavailable(requestID: try r.u32("request id"), reason: try r.string("reason"))
-        case 107: m = .tree(requestID: try r.u32("request id"), json: try r.string("json", max: 64 << 20))
+        case 107: m = .tree(requestID: try r.u32("request id"), json: try r.string("json", max: WireFormat.maxMessageSize))
         case 108: m = .stats(requestID: try r.u32("request id"), json: try r.string("json", max: 1 << 20))
         case 109: m = .error(try r.string("error"))
         default: throw ProtocolError.unknownMessageType(type)

@@ -36,6 +36,8 @@ public final class MessageSocket: @unchecked Sendable {
         closed = true
         for d in receivedFDs { Glibc.close(d) }
         receivedFDs.removeAll()
+        for item in outgoing { item.fds.forEach { Glibc.close($0) } }
+        outgoing.removeAll()
         Glibc.close(fd)
     }
 
@@ -68,6 +70,52 @@ public final class MessageSocket: @unchecked Sendable {
         }
     }
 
+    // MARK: queued, non-blocking output (the server never waits on a client)
+
+    private var outgoing: [(bytes: [UInt8], offset: Int, fds: [Int32])] = []
+    /// Bytes queued and not yet written.
+    public private(set) var queuedByteCount = 0
+    public var hasQueuedOutput: Bool { !outgoing.isEmpty }
+
+    /// Queues a frame (descriptors are duplicated, so the caller keeps its own) and writes as much as the
+    /// socket takes now. Returns true when everything queued has been written.
+    @discardableResult
+    public func enqueue(_ frame: [UInt8], fds: [Int32] = []) throws -> Bool {
+        let copies = fds.map { dup($0) }
+        guard !copies.contains(-1) else { copies.filter { $0 >= 0 }.forEach { Glibc.close($0) }; throw SocketError("dup") }
+        outgoing.append((frame, 0, copies))
+        queuedByteCount += frame.count
+        return try flushQueue()
+    }
+
+    /// Writes queued frames until the socket would block. Returns true when the queue is empty.
+    public func flushQueue() throws -> Bool {
+        while var head = outgoing.first {
+            let n = head.bytes.withUnsafeBytes { buf -> Int in
+                head.fds.withUnsafeBufferPointer { f in
+                    strata_send_with_fds(fd, buf.baseAddress.map { $0 + head.offset }, head.bytes.count - head.offset,
+                                         head.offset == 0 ? f.baseAddress : nil, head.offset == 0 ? Int32(f.count) : 0)
+                }
+            }
+            if n < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK { return false }
+                throw SocketError("send")
+            }
+            head.offset += n
+            queuedByteCount -= n
+            if head.offset == head.bytes.count {
+                head.fds.forEach { Glibc.close($0) }
+                outgoing.removeFirst()
+            } else {
+                // Descriptors went with the first byte; the rest of the frame carries none.
+                head.fds.forEach { Glibc.close($0) }
+                head.fds = []
+                outgoing[0] = head
+            }
+        }
+        return true
+    }
+
     public enum ReadResult { case data, wouldBlock, endOfStream }
 
     /// Reads whatever is available into the frame buffer (one recvmsg).
@@ -91,6 +139,9 @@ public final class MessageSocket: @unchecked Sendable {
         buf.withUnsafeBytes { assembler.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         return .data
     }
+
+    /// Descriptors received and not yet claimed by a decoded message.
+    public var unclaimedFDCount: Int { receivedFDs.count }
 
     /// True when bytes of an incomplete frame are buffered.
     public var hasPartialFrame: Bool { assembler.pendingByteCount > 0 }
@@ -121,6 +172,9 @@ public final class MessageSocket: @unchecked Sendable {
             }
         }
     }
+
+    /// Wakes a thread blocked reading this socket (it then sees end of stream) without closing the descriptor.
+    public func shutdown() { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
 
     public func setNonBlocking() {
         let flags = fcntl(fd, F_GETFL)

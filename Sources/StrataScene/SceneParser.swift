@@ -11,10 +11,7 @@ public enum SceneParser {
     }
 
     public static func parse(data: Data, baseDirectory: URL) throws -> Scene {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw SceneError("scene is not valid JSON: \(error.localizedDescription)")
-        }
+        let root = try StrictJSON.parse(data)
         guard let doc = root as? [String: Any] else { throw SceneError("scene must be a JSON object") }
         for key in doc.keys where !["strata", "size", "background", "layers", "changes"].contains(key) {
             throw SceneError("scene: unknown key \"\(key)\"")

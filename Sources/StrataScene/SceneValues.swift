@@ -4,16 +4,9 @@ import StrataCore
 /// JSON value shapes of scene files (and of `strata sample` output).
 public enum SceneValues {
     static func number(_ any: Any) -> CGFloat? {
-        // JSON true/false arrive as Bool; they are not numbers here.
-        if type(of: any) == Bool.self { return nil }
-        let d: Double
-        switch any {
-        case let v as Int: d = Double(v)
-        case let v as Double: d = v
-        case let v as NSNumber: d = v.doubleValue
-        default: return nil
-        }
-        return d.isFinite ? CGFloat(d) : nil
+        // Scene JSON is read strictly (StrictJSON): numbers are Double, booleans Bool, never each other.
+        guard let d = any as? Double, d.isFinite else { return nil }
+        return CGFloat(d)
     }
 
     static func numbers(_ any: Any, count: Int) -> [CGFloat]? {

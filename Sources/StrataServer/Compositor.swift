@@ -186,10 +186,11 @@ public final class Compositor {
         return o
     }
 
-    public func treeJSON() -> [String: Any] {
-        ["clients": sceneOrder.compactMap { id -> [String: Any]? in
+    /// The render tree as JSON (`strata tree`).
+    public func treeJSON() -> String {
+        TreeDescription(clients: sceneOrder.compactMap { id in
             guard let scene = scenes[id] else { return nil }
-            return ["client": id, "layers": scene.nodes.count, "roots": scene.roots.map(TreeDescription.describe)]
-        }]
+            return TreeDescription.Client(client: id, layers: scene.nodes.count, roots: scene.roots.map(TreeDescription.Node.init))
+        }).json()
     }
 }

@@ -19,6 +19,12 @@ public final class RenderServer {
     private var nextClientID: UInt32 = 1
     private var running = true
     private var nextFrameAt: Double?
+    /// A client whose unread output grows past this is disconnected (it is not reading its events).
+    public var outputLimit = 8 << 20
+    /// Messages handled per client per loop turn, so one busy client cannot starve the others.
+    public var messagesPerTurn = 16
+    /// Sessions with complete messages still buffered (poll() cannot see those).
+    private var backlog: Set<Int32> = []
 
     public init(compositor: Compositor, listener: ListeningSocket, logger: Logger, clock: @escaping () -> Double = MonotonicClock.now) {
         self.compositor = compositor
@@ -41,8 +47,12 @@ public final class RenderServer {
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)]
             let order = Array(sessions.keys)
-            fds += order.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let timeout: Int32 = nextFrameAt.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
+            fds += order.map { fd in
+                let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
+                return pollfd(fd: fd, events: Int16(POLLIN | out), revents: 0)
+            }
+            var timeout: Int32 = nextFrameAt.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
+            if !backlog.isEmpty { timeout = 0 }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR { throw SocketError("poll") }
             if fds[0].revents != 0, let sig = signals.read() {
@@ -52,7 +62,14 @@ public final class RenderServer {
             }
             if fds[1].revents != 0 { acceptClients() }
             for (i, fd) in order.enumerated() where fds[i + 2].revents != 0 {
-                if let s = sessions[fd] { service(s) }
+                guard let s = sessions[fd] else { continue }
+                if fds[i + 2].revents & Int16(POLLOUT) != 0 {
+                    do { _ = try s.socket.flushQueue() } catch { close(s, reason: "\(error)"); continue }
+                }
+                if fds[i + 2].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { service(s) }
+            }
+            for fd in backlog where fds.dropFirst(2).first(where: { $0.fd == fd })?.revents ?? 0 == 0 {
+                if let s = sessions[fd] { service(s) } else { backlog.remove(fd) }
             }
             if let t = nextFrameAt, clock() >= t {
                 nextFrameAt = nil
@@ -90,20 +107,35 @@ public final class RenderServer {
         }
     }
 
+    /// Reads what the client sent and handles up to `messagesPerTurn` complete messages; the rest wait
+    /// for the next loop turn.
     private func service(_ s: ClientSession) {
+        let fd = s.socket.fd
+        backlog.remove(fd)
         do {
+            var handled = 0
             readLoop: while true {
+                while handled < messagesPerTurn, let frame = try s.socket.nextFrame() {
+                    try handle(try MessageCoding.decodeClient(type: frame.type, body: frame.body), from: s)
+                    guard sessions[fd] != nil else { return }
+                    handled += 1
+                }
+                if handled >= messagesPerTurn {
+                    backlog.insert(fd)
+                    return
+                }
+                // Descriptors travel with the first byte of their message, so once every complete frame is
+                // handled and no partial one is buffered, any left over were sent beyond a commit's fdCount.
+                if !s.socket.hasPartialFrame, s.socket.unclaimedFDCount > 0 {
+                    throw ProtocolError.invalid("\(s.socket.unclaimedFDCount) file descriptors sent beyond the commit's fdCount")
+                }
                 switch try s.socket.fill() {
                 case .wouldBlock: break readLoop
                 case .endOfStream:
                     if s.socket.hasPartialFrame { throw ProtocolError.truncated("message cut off by end of stream") }
                     close(s, reason: nil)
                     return
-                case .data: break
-                }
-                while let frame = try s.socket.nextFrame() {
-                    try handle(try MessageCoding.decodeClient(type: frame.type, body: frame.body), from: s)
-                    guard sessions[s.socket.fd] != nil else { return }
+                case .data: continue
                 }
             }
         } catch {
@@ -117,7 +149,7 @@ public final class RenderServer {
             guard version == WireFormat.version else { throw ProtocolError.unsupportedVersion(version) }
             s.greeted = true
             compositor.addClient(s.clientID)
-            try s.socket.send(MessageCoding.encode(ServerMessage.welcome(version: WireFormat.version, clientID: s.clientID)))
+            try queue(.welcome(version: WireFormat.version, clientID: s.clientID), to: s)
             return
         }
         switch message {
@@ -126,18 +158,36 @@ public final class RenderServer {
             let fds = try s.socket.takeFDs(Int(commit.fdCount))
             compositor.submit(commit, fds: fds, from: s.clientID)
         case .snapshotRequest(let id):
-            if compositor.framesRendered == 0 { try compositor.renderFrame(at: clock()) }
-            let shot = try compositor.snapshot()
-            let buffer = try SharedPixelBuffer(byteCount: shot.pixels.count, name: "strata-snapshot")
-            buffer.write(shot.pixels)
-            buffer.seal()
-            try s.socket.send(MessageCoding.encode(ServerMessage.snapshot(requestID: id, width: UInt32(shot.width), height: UInt32(shot.height))),
-                              fds: [buffer.fd])
+            // A failed readback is the server's problem, not the client's: answer, keep the session.
+            let reply: ServerMessage
+            var fds: [Int32] = []
+            var buffer: SharedPixelBuffer?
+            do {
+                if compositor.framesRendered == 0 { try compositor.renderFrame(at: clock()) }
+                let shot = try compositor.snapshot()
+                let b = try SharedPixelBuffer(byteCount: shot.pixels.count, name: "strata-snapshot")
+                b.write(shot.pixels)
+                b.seal()
+                buffer = b
+                fds = [b.fd]
+                reply = .snapshot(requestID: id, width: UInt32(shot.width), height: UInt32(shot.height))
+            } catch {
+                logger.error("snapshot failed: \(error)")
+                reply = .snapshotUnavailable(requestID: id, reason: "\(error)")
+            }
+            try queue(reply, to: s, fds: fds)
+            withExtendedLifetime(buffer) {}
         case .treeRequest(let id):
-            try s.socket.send(MessageCoding.encode(ServerMessage.tree(requestID: id, json: Self.json(compositor.treeJSON()))))
+            try queue(.tree(requestID: id, json: Self.bounded(compositor.treeJSON(), what: "tree")), to: s)
         case .statsRequest(let id):
-            try s.socket.send(MessageCoding.encode(ServerMessage.stats(requestID: id, json: Self.json(compositor.statsJSON()))))
+            try queue(.stats(requestID: id, json: Self.bounded(Self.json(compositor.statsJSON()), what: "stats")), to: s)
         }
+    }
+
+    /// JSON that fits in one frame; an oversized reply becomes an object naming the problem.
+    static func bounded(_ text: String, what: String) -> String {
+        guard text.utf8.count > WireFormat.maxMessageSize - 64 else { return text }
+        return json(["error": "\(what) of \(text.utf8.count) bytes exceeds the \(WireFormat.maxMessageSize)-byte message limit"])
     }
 
     static func json(_ object: Any) -> String {
@@ -145,20 +195,30 @@ public final class RenderServer {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Queues a message without ever blocking the loop; a client that lets too much pile up is dropped.
+    private func queue(_ message: ServerMessage, to s: ClientSession, fds: [Int32] = []) throws {
+        try s.socket.enqueue(MessageCoding.encode(message), fds: fds)
+        if s.socket.queuedByteCount > outputLimit {
+            throw ProtocolError.invalid("client is not reading its messages (\(s.socket.queuedByteCount) bytes queued)")
+        }
+    }
+
     private func send(_ message: ServerMessage, to client: UInt32) {
         guard let s = sessions.values.first(where: { $0.clientID == client }) else { return }
-        do { try s.socket.send(MessageCoding.encode(message)) } catch { drop(s, reason: "\(error)") }
+        do { try queue(message, to: s) } catch { drop(s, reason: "\(error)") }
     }
 
     /// Ends a session whose input was rejected: logs the reason, tells the client, drops its tree.
     private func drop(_ s: ClientSession, reason: String) {
         logger.warning("disconnecting client", metadata: ["client": "\(s.clientID)", "pid": "\(s.pid)", "reason": "\(reason)"])
-        try? s.socket.send(MessageCoding.encode(ServerMessage.error(reason)), timeoutMilliseconds: 100)
+        // Best effort: the reason goes out if the socket takes it now; the session ends either way.
+        _ = try? s.socket.enqueue(MessageCoding.encode(ServerMessage.error(reason)))
         close(s, reason: reason)
     }
 
     private func close(_ s: ClientSession, reason: String?) {
         guard sessions.removeValue(forKey: s.socket.fd) != nil else { return }
+        backlog.remove(s.socket.fd)
         if reason == nil { logger.info("client disconnected", metadata: ["client": "\(s.clientID)"]) }
         compositor.removeClient(s.clientID)
         s.socket.close()

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import StrataDisplay
 import StrataPNG
 import StrataScene
 import StrataOffline

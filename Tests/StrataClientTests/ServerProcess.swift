@@ -5,7 +5,8 @@ import StrataProtocol
 final class ServerProcess {
     let socketPath: String
     let process = Process()
-    let log = Pipe()
+    /// The server's log goes to a file: a pipe nobody drains would fill and block the server.
+    let logPath: String
 
     static var binDirectory: URL {
         if let dir = ProcessInfo.processInfo.environment["STRATA_BIN_DIR"] { return URL(fileURLWithPath: dir) }
@@ -17,6 +18,9 @@ final class ServerProcess {
         socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8)).sock").path
         process.executableURL = Self.binDirectory.appendingPathComponent("strata-server")
         process.arguments = ["--backend", "headless", "--size", size, "--socket", socketPath, "--background", "#000000"]
+        logPath = socketPath + ".log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardError = log
         process.standardOutput = log
         try process.run()
@@ -26,7 +30,8 @@ final class ServerProcess {
     /// Everything the server logged so far (after stop()).
     func stop() -> String {
         if process.isRunning { process.terminate(); process.waitUntilExit() }
-        return String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        defer { try? FileManager.default.removeItem(atPath: logPath) }
+        return (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
     func stats() throws -> [String: Any] {

@@ -117,3 +117,14 @@ import Testing
         }
     }
 }
+
+@Suite struct StrictSceneJSONTests {
+    func parse(_ json: String) throws { _ = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/")) }
+
+    @Test func booleansAndNumbersAreNotInterchangeable() throws {
+        #expect(throws: SceneError("scene: \"strata\" must be the format version number (1)")) { try parse(#"{"strata":true,"layers":[]}"#) }
+        #expect(throws: SceneError("layer \"a\": \"hidden\" must be true or false")) { try parse(#"{"strata":1,"layers":[{"id":"a","hidden":1}]}"#) }
+        #expect(throws: SceneError("layer \"a\": \"opacity\" must be a number")) { try parse(#"{"strata":1,"layers":[{"id":"a","opacity":true}]}"#) }
+        try parse(#"{"strata":1,"layers":[{"id":"a","hidden":true,"opacity":0.5}]}"#)
+    }
+}
