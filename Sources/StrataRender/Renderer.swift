@@ -12,11 +12,20 @@ public final class Renderer {
     private let offscreen = OffscreenTargets()
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
+    private let solidColor: GLint
+    private let textureAlpha: GLint
+    // State already set on the context this frame, so unchanged binds are skipped.
+    private var currentProgram: GLuint = 0
+    private var currentTexture: GLuint = 0
 
     public init() throws {
         let common = ["u_mvp", "u_rect", "u_uvRect"]
         solid = try ShaderProgram(vertex: "layer.vert", fragment: "solid.frag", uniformNames: common + ["u_color"])
         textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: common + ["u_texture", "u_alpha"])
+        solidColor = solid.uniform("u_color")
+        textureAlpha = textured.uniform("u_alpha")
+        glUseProgram(textured.program)
+        glUniform1i(textured.uniform("u_texture"), 0)
         let unit: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
         glGenVertexArrays(1, &vao)
         glBindVertexArray(vao)
@@ -58,15 +67,18 @@ public final class Renderer {
         glClearColor(GLfloat(c.red * c.alpha), GLfloat(c.green * c.alpha), GLfloat(c.blue * c.alpha), GLfloat(c.alpha))
         glClear(e(GL_COLOR_BUFFER_BIT))
         glBindVertexArray(vao)
+        glActiveTexture(e(GL_TEXTURE0))
+        currentProgram = 0
+        currentTexture = 0
 
         for command in list.commands {
             switch command {
             case let .fill(matrix, rect, color, alpha):
                 let a = color.alpha * alpha
                 guard a > 0 else { continue }
-                glUseProgram(solid.program)
+                use(solid)
                 setQuad(solid, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
-                glUniform4f(solid.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
+                glUniform4f(solidColor, GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
             case let .image(matrix, rect, image, alpha):
                 guard alpha > 0 else { continue }
@@ -76,6 +88,7 @@ public final class Renderer {
                 let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
                 targets.append(t.framebuffer)
                 glBindFramebuffer(e(GL_FRAMEBUFFER), t.framebuffer)
+                currentTexture = 0 // the group's texture may be rebound as a render target
                 glClearColor(0, 0, 0, 0)
                 glClear(e(GL_COLOR_BUFFER_BIT))
             case .endGroup(let alpha):
@@ -93,25 +106,35 @@ public final class Renderer {
         try checkGL("render")
     }
 
+    private func use(_ p: ShaderProgram) {
+        guard currentProgram != p.program else { return }
+        glUseProgram(p.program)
+        currentProgram = p.program
+    }
+
     private func drawTexture(_ texture: GLuint, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect, alpha: CGFloat) {
-        glUseProgram(textured.program)
+        use(textured)
         setQuad(textured, mvp, rect, uv: uv)
-        glActiveTexture(e(GL_TEXTURE0))
-        glBindTexture(e(GL_TEXTURE_2D), texture)
-        glUniform1i(textured.uniform("u_texture"), 0)
-        glUniform1f(textured.uniform("u_alpha"), GLfloat(alpha))
+        if currentTexture != texture {
+            glBindTexture(e(GL_TEXTURE_2D), texture)
+            currentTexture = texture
+        }
+        glUniform1f(textureAlpha, GLfloat(alpha))
         glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
     }
 
     private func setQuad(_ p: ShaderProgram, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect) {
-        var m: [GLfloat] = [
+        // A stack tuple, not an array: no allocation per draw.
+        var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat,
+                GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) = (
             GLfloat(mvp.m11), GLfloat(mvp.m12), GLfloat(mvp.m13), GLfloat(mvp.m14),
             GLfloat(mvp.m21), GLfloat(mvp.m22), GLfloat(mvp.m23), GLfloat(mvp.m24),
             GLfloat(mvp.m31), GLfloat(mvp.m32), GLfloat(mvp.m33), GLfloat(mvp.m34),
-            GLfloat(mvp.m41), GLfloat(mvp.m42), GLfloat(mvp.m43), GLfloat(mvp.m44),
-        ]
-        glUniformMatrix4fv(p.uniform("u_mvp"), 1, GLboolean(GL_FALSE), &m)
-        glUniform4f(p.uniform("u_rect"), GLfloat(rect.origin.x), GLfloat(rect.origin.y), GLfloat(rect.size.width), GLfloat(rect.size.height))
-        glUniform4f(p.uniform("u_uvRect"), GLfloat(uv.origin.x), GLfloat(uv.origin.y), GLfloat(uv.size.width), GLfloat(uv.size.height))
+            GLfloat(mvp.m41), GLfloat(mvp.m42), GLfloat(mvp.m43), GLfloat(mvp.m44))
+        withUnsafePointer(to: &m) { ptr in
+            ptr.withMemoryRebound(to: GLfloat.self, capacity: 16) { glUniformMatrix4fv(p.mvp, 1, GLboolean(GL_FALSE), $0) }
+        }
+        glUniform4f(p.rect, GLfloat(rect.origin.x), GLfloat(rect.origin.y), GLfloat(rect.size.width), GLfloat(rect.size.height))
+        glUniform4f(p.uvRect, GLfloat(uv.origin.x), GLfloat(uv.origin.y), GLfloat(uv.size.width), GLfloat(uv.size.height))
     }
 }

@@ -5,6 +5,10 @@ import StrataShaders
 final class ShaderProgram {
     let program: GLuint
     private var uniforms: [String: GLint] = [:]
+    // The layer quad's uniforms, looked up once (string lookups per draw are measurable).
+    private(set) var mvp: GLint = -1
+    private(set) var rect: GLint = -1
+    private(set) var uvRect: GLint = -1
 
     init(vertex: String, fragment: String, uniformNames: [String]) throws {
         let vs = try Self.compile(e(GL_VERTEX_SHADER), try ShaderSources.load(vertex), name: vertex)
@@ -20,6 +24,9 @@ final class ShaderProgram {
         glGetProgramiv(program, e(GL_LINK_STATUS), &ok)
         guard ok != 0 else { throw GLError("link \(vertex)+\(fragment): \(Self.log(program: program))") }
         for name in uniformNames { uniforms[name] = glGetUniformLocation(program, name) }
+        mvp = uniform("u_mvp")
+        rect = uniform("u_rect")
+        uvRect = uniform("u_uvRect")
     }
 
     func uniform(_ name: String) -> GLint { uniforms[name] ?? -1 }

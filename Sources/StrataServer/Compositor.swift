@@ -95,8 +95,15 @@ public final class Compositor {
 
     /// Applies pending commits, evaluates animations at `targetTime`, renders and presents.
     public func renderFrame(at targetTime: Double) throws {
-        let start = DispatchTime.now().uptimeNanoseconds
+        var phases = FrameStats.Phases()
+        var mark = DispatchTime.now().uptimeNanoseconds
+        func lap() -> Double {
+            let now = DispatchTime.now().uptimeNanoseconds
+            defer { mark = now }
+            return Double(now - mark) / 1e6
+        }
         applyPendingCommits()
+        phases.apply = lap()
         var events: [(UInt32, ServerMessage)] = []
         var roots: [RenderNode] = []
         for id in sceneOrder {
@@ -111,15 +118,17 @@ public final class Compositor {
             events.append(contentsOf: sceneEvents.map { (id, $0) })
             roots.append(contentsOf: scene.roots)
         }
+        phases.evaluate = lap()
         drawList.removeAll()
         drawList.clearColor = background
         builder.build(roots: roots, into: &drawList)
+        phases.drawList = lap()
         try display.makeCurrent()
         try renderer.render(drawList, framebuffer: display.framebuffer, width: display.width, height: display.height)
-        let cpuEnd = DispatchTime.now().uptimeNanoseconds
+        phases.submit = lap()
         try display.present(targetTime: targetTime)
-        let end = DispatchTime.now().uptimeNanoseconds
-        stats.record(cpuMilliseconds: Double(cpuEnd - start) / 1e6, frameMilliseconds: Double(end - start) / 1e6)
+        phases.present = lap()
+        stats.record(phases)
         needsRedraw = false
         lastFrameTime = targetTime
         for (client, event) in events { eventSink(client, event) }
@@ -177,6 +186,7 @@ public final class Compositor {
             "layers": layerCount,
             "server_cpu_ms_per_frame": stats.cpuPercentiles,
             "frame_ms": stats.framePercentiles,
+            "phase_p50_ms": stats.phaseMedians,
             "texture_uploads": renderer.textureUploads,
             "resident_textures": renderer.residentTextures,
             "backend": display.name,

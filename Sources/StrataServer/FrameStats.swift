@@ -2,20 +2,36 @@ import Foundation
 
 /// Per-frame timings kept in a ring buffer, with percentiles for `strata stats` and the benchmark.
 struct FrameStats {
+    /// Milliseconds spent in each part of one frame.
+    struct Phases {
+        var apply = 0.0, evaluate = 0.0, drawList = 0.0, submit = 0.0, present = 0.0
+        var cpu: Double { apply + evaluate + drawList + submit }
+        var total: Double { cpu + present }
+    }
+
     private(set) var framesRendered: UInt64 = 0
-    private var cpu: [Double] = []
-    private var total: [Double] = []
+    private var frames: [Phases] = []
     private var next = 0
     private let capacity = 1024
 
-    mutating func record(cpuMilliseconds: Double, frameMilliseconds: Double) {
+    mutating func record(_ phases: Phases) {
         framesRendered += 1
-        if cpu.count < capacity {
-            cpu.append(cpuMilliseconds); total.append(frameMilliseconds)
+        if frames.count < capacity {
+            frames.append(phases)
         } else {
-            cpu[next] = cpuMilliseconds; total[next] = frameMilliseconds
+            frames[next] = phases
             next = (next + 1) % capacity
         }
+    }
+
+    private var cpu: [Double] { frames.map(\.cpu) }
+    private var total: [Double] { frames.map(\.total) }
+
+    /// p50 of each phase, to see where server time goes.
+    var phaseMedians: [String: Double] {
+        ["apply_ms": Self.percentile(frames.map(\.apply), 50), "evaluate_ms": Self.percentile(frames.map(\.evaluate), 50),
+         "draw_list_ms": Self.percentile(frames.map(\.drawList), 50), "gl_submit_ms": Self.percentile(frames.map(\.submit), 50),
+         "present_ms": Self.percentile(frames.map(\.present), 50)]
     }
 
     static func percentile(_ values: [Double], _ p: Double) -> Double {
