@@ -150,3 +150,21 @@ extension ClientProcessSuite {
 }
 }
 
+
+@Suite struct SocketActivationTests {
+    @Test func serverUsesTheListeningSocketSystemdPasses() throws {
+        let server = try ServerProcess(socketActivated: true)
+        var log = ""
+        defer { if log.isEmpty { log = server.stop() } }
+        // The first connection makes systemd-socket-activate start the server with the socket as fd 3.
+        let client = try InspectorClient(socketPath: server.socketPath)
+        try client.send(.commit(Commit(transactionID: 1, operations: [
+            .createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 20, height: 20))),
+            .setProperty(1, .position, .point(CGPoint(x: 30, y: 30))),
+            .setProperty(1, .backgroundColor, .color(Color(red: 1, green: 0, blue: 1, alpha: 1))), .attachRoot(1),
+        ])))
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 30, 30) == [255, 0, 255, 255] })
+        log = server.stop()
+        #expect(log.contains("using the socket passed by systemd"))
+    }
+}

@@ -14,10 +14,20 @@ final class ServerProcess {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }
 
-    init(size: String = "160x120") throws {
+    /// Starts the server binding its own socket, or, with `socketActivated`, under systemd-socket-activate,
+    /// which listens on the path and hands the listening socket to the server as fd 3 (LISTEN_FDS=1).
+    init(size: String = "160x120", socketActivated: Bool = false) throws {
         socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8)).sock").path
-        process.executableURL = Self.binDirectory.appendingPathComponent("strata-server")
-        process.arguments = ["--backend", "headless", "--size", size, "--socket", socketPath, "--background", "#000000"]
+        let server = Self.binDirectory.appendingPathComponent("strata-server").path
+        let args = ["--backend", "headless", "--size", size, "--background", "#000000"]
+        if socketActivated {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+            // --socket points somewhere unbindable: the server must use the socket it is given.
+            process.arguments = ["--listen=\(socketPath)", server] + args + ["--socket", "/nonexistent-dir/strata.sock"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: server)
+            process.arguments = args + ["--socket", socketPath]
+        }
         logPath = socketPath + ".log"
         FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
@@ -63,9 +73,21 @@ final class ServerProcess {
     }
 }
 
-func pixel(_ px: [UInt8], width: Int, _ x: Int, _ y: Int) -> [Int] {
+/// A snapshot pixel, compared with the golden-image tolerance: exact on the pinned Mesa llvmpipe,
+/// STRATA_PIXEL_TOLERANCE levels per channel on other rasterizers.
+struct Pixel: Equatable, CustomStringConvertible {
+    let channels: [Int]
+    static func == (a: Pixel, b: Pixel) -> Bool {
+        let tolerance = Int(ProcessInfo.processInfo.environment["STRATA_PIXEL_TOLERANCE"] ?? "") ?? 0
+        return a.channels.count == b.channels.count && zip(a.channels, b.channels).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+    static func == (a: Pixel, b: [Int]) -> Bool { a == Pixel(channels: b) }
+    var description: String { "\(channels)" }
+}
+
+func pixel(_ px: [UInt8], width: Int, _ x: Int, _ y: Int) -> Pixel {
     let i = (y * width + x) * 4
-    return (0..<4).map { Int(px[i + $0]) }
+    return Pixel(channels: (0..<4).map { Int(px[i + $0]) })
 }
 
 /// Polls until `condition` holds or `seconds` pass (the server renders at its own pace).
