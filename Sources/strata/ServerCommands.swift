@@ -43,10 +43,10 @@ struct PlayCommand: ParsableCommand {
             var p = pollfd(fd: client.socket.fd, events: Int16(POLLIN), revents: 0)
             _ = poll(&p, 1, Int32(max(1, min(1000, (wake - MonotonicClock.now()) * 1000))))
             if p.revents != 0 {
-                if try client.socket.fill() == .endOfStream { throw ValidationError("the server closed the connection") }
+                if try client.socket.fill() == .endOfStream { throw CLIError("the server closed the connection") }
                 while let f = try client.socket.nextFrame() {
                     if case .error(let reason) = try MessageCoding.decodeServer(type: f.type, body: f.body) {
-                        throw ValidationError("the server rejected the scene: \(reason)")
+                        throw CLIError("the server rejected the scene: \(reason)")
                     }
                 }
             }
@@ -66,11 +66,11 @@ struct SnapshotCommand: ParsableCommand {
         let (reply, fds) = try client.request { .snapshotRequest(requestID: $0) }
         switch reply {
         case let .snapshot(_, w, h):
-            guard let fd = fds.first else { throw ValidationError("snapshot arrived without pixels") }
+            guard let fd = fds.first else { throw CLIError("snapshot arrived without pixels") }
             let buffer = try SharedPixelBuffer(mapping: fd, byteCount: Int(w) * Int(h) * 4)
             try PNGCodec.write(RGBAImage(width: Int(w), height: Int(h), pixels: buffer.bytes(), isPremultiplied: true), path: out)
-        case let .snapshotUnavailable(_, reason): throw ValidationError("snapshot unavailable: \(reason)")
-        default: throw ValidationError("unexpected reply \(reply)")
+        case let .snapshotUnavailable(_, reason): throw CLIError("snapshot unavailable: \(reason)")
+        default: throw CLIError("unexpected reply \(reply)")
         }
     }
 }
@@ -82,7 +82,7 @@ struct TreeCommand: ParsableCommand {
 
     func run() throws {
         let (reply, _) = try socket.connect().request { .treeRequest(requestID: $0) }
-        guard case let .tree(_, json) = reply else { throw ValidationError("unexpected reply \(reply)") }
+        guard case let .tree(_, json) = reply else { throw CLIError("unexpected reply \(reply)") }
         print(json)
     }
 }
@@ -94,7 +94,7 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let (reply, _) = try socket.connect().request { .statsRequest(requestID: $0) }
-        guard case let .stats(_, json) = reply else { throw ValidationError("unexpected reply \(reply)") }
+        guard case let .stats(_, json) = reply else { throw CLIError("unexpected reply \(reply)") }
         print(json)
     }
 }
