@@ -1,9 +1,10 @@
 import Foundation
 import StrataCore
 
-/// Groups layer changes into atomic commits. Changes outside an explicit transaction join the implicit
-/// transaction, committed at the end of the current run-loop turn (or by `flush()`; a thread without a
-/// run loop must call `flush()`). Nested transactions commit when the outermost one does.
+/// Groups layer changes into atomic commits. As in Core Animation, transactions belong to the thread that
+/// makes the changes: changes outside an explicit transaction join that thread's implicit transaction,
+/// committed at the end of the thread's current run-loop turn (or by `flush()`; a thread without a run
+/// loop must call `flush()`). Nested transactions commit when the outermost one does.
 public enum CATransaction {
     struct Frame {
         var isImplicit = false
@@ -13,12 +14,31 @@ public enum CATransaction {
         var completion: (@Sendable () -> Void)?
     }
 
-    nonisolated(unsafe) static var stack: [Frame] = []
-    nonisolated(unsafe) static var dirty: [CALayer] = []
-    nonisolated(unsafe) static var dirtySet: Set<ObjectIdentifier> = []
-    nonisolated(unsafe) static var completions: [@Sendable () -> Void] = []
-    nonisolated(unsafe) static var addedAnimations: [(CALayer, String)] = []
-    nonisolated(unsafe) static var flushRequested = false
+    /// One thread's transactions (used with the layer lock held).
+    final class ThreadState {
+        var stack: [Frame] = []
+        var dirty: [CALayer] = []
+        var dirtySet: Set<ObjectIdentifier> = []
+        var completions: [@Sendable () -> Void] = []
+        var addedAnimations: [(CALayer, String)] = []
+        var flushRequested = false
+    }
+
+    private static let threadKey = "strata.CATransaction"
+
+    /// The calling thread's transaction state.
+    static var current: ThreadState {
+        let dictionary = Thread.current.threadDictionary
+        if let state = dictionary[threadKey] as? ThreadState { return state }
+        let state = ThreadState()
+        dictionary[threadKey] = state
+        return state
+    }
+
+    private static var stack: [Frame] {
+        get { current.stack }
+        set { current.stack = newValue }
+    }
 
     public static func begin() { LayerLock.with { stack.append(Frame()) } }
 
@@ -29,9 +49,9 @@ public enum CATransaction {
                 return
             }
             stack.removeLast()
-            if let c = top.completion { completions.append(c) }
-            if stack.isEmpty || (stack.count == 1 && stack[0].isImplicit && flushRequested) {
-                if !stack.isEmpty, let c = stack.removeLast().completion { completions.append(c) }
+            if let c = top.completion { current.completions.append(c) }
+            if stack.isEmpty || (stack.count == 1 && stack[0].isImplicit && current.flushRequested) {
+                if !stack.isEmpty, let c = stack.removeLast().completion { current.completions.append(c) }
                 commitNow()
             }
         }
@@ -42,10 +62,10 @@ public enum CATransaction {
         LayerLock.with {
             if stack.isEmpty { commitNow(); return }
             if stack.count == 1, stack[0].isImplicit {
-                if let c = stack.removeLast().completion { completions.append(c) }
+                if let c = stack.removeLast().completion { current.completions.append(c) }
                 commitNow()
             } else {
-                flushRequested = true
+                current.flushRequested = true
             }
         }
     }
@@ -94,21 +114,23 @@ public enum CATransaction {
     static func noteChange(_ layer: CALayer) {
         guard !layer.isPresentationCopy else { return }
         ensureFrame()
-        if dirtySet.insert(ObjectIdentifier(layer)).inserted { dirty.append(layer) }
+        let state = current
+        if state.dirtySet.insert(ObjectIdentifier(layer)).inserted { state.dirty.append(layer) }
     }
 
     static func noteAnimationAdded(_ layer: CALayer, key: String) {
         noteChange(layer)
-        addedAnimations.append((layer, key))
+        current.addedAnimations.append((layer, key))
     }
 
     /// Stamps animations, snapshots committed state and hands the changes to the connection.
     static func commitNow() {
-        flushRequested = false
-        let layers = dirty
-        let blocks = completions
-        let added = addedAnimations
-        dirty.removeAll(); dirtySet.removeAll(); completions.removeAll(); addedAnimations.removeAll()
+        let state = current
+        state.flushRequested = false
+        let layers = state.dirty
+        let blocks = state.completions
+        let added = state.addedAnimations
+        state.dirty.removeAll(); state.dirtySet.removeAll(); state.completions.removeAll(); state.addedAnimations.removeAll()
         let now = CACurrentMediaTime()
         var latestEnd = now
         for layer in layers {

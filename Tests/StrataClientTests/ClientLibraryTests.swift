@@ -151,6 +151,19 @@ extension ClientProcessSuite {
         CATransaction.flush()
     }
 
+    @Test func transactionsBelongToTheThreadThatMakesTheChanges() {
+        let a = CALayer(), b = CALayer()
+        let done = DispatchSemaphore(value: 0)
+        // A thread with no run loop changes `a` and never flushes: its implicit transaction stays open.
+        let other = Thread { a.opacity = 0.5; done.signal() }
+        other.start()
+        done.wait()
+        b.opacity = 0.25
+        CATransaction.flush() // commits this thread's transaction only
+        #expect(b.presentation()?.opacity == 0.25)
+        #expect(a.presentation() == nil)
+    }
+
     @Test func completionBlockRunsAfterTheAnimationsWithoutAServer() {
         let (root, child) = committedPair()
         defer { withExtendedLifetime(root) {} }
