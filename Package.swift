@@ -10,7 +10,7 @@ import PackageDescription
 //   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
 //   StrataServer    sessions, render tree, frames                     -> Core, Protocol, Render, Display, CStrataSys
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
-//   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay
+//   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],

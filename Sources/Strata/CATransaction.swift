@@ -151,9 +151,10 @@ public enum CATransaction {
             }
         }
         let completion: (@Sendable () -> Void)? = blocks.isEmpty ? nil : { @Sendable in for b in blocks { b() } }
-        if let connection = StrataConnection.current {
-            connection.commit(layers: layers, completion: completion)
-        } else if let completion {
+        if let connection = StrataConnection.current, connection.commit(layers: layers, completion: completion) {
+            return
+        }
+        if let completion {
             // No render server: completion follows the animations' own timing.
             DispatchQueue.global().asyncAfter(deadline: DispatchTime.now() + Double(max(0, latestEnd - now)), execute: completion)
         }

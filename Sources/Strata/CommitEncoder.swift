@@ -5,8 +5,9 @@ import StrataProtocol
 /// Builds one commit's operations by diffing layers against what the server already holds
 /// (`ServerShadow`). Layers new to the server are created with their full state and subtree.
 /// Operations go out in phases so every intermediate state is valid on the server:
-/// create and set state → detach roots → remove orphaned sublayers → insert sublayers → attach roots →
-/// animations.
+/// create and set state → detach roots → remove every departing sublayer → insert sublayers → attach roots
+/// → animations. After the removals the server holds only edges of the final tree, so no insert can make
+/// a cycle, whatever order the layers changed in.
 struct CommitEncoder {
     var operations: [LayerOperation] = []
     /// memfds for images defined in this commit (kept alive until sent).
@@ -24,7 +25,7 @@ struct CommitEncoder {
             operations.append(.detachRoot(layer.layerID))
             layer.server?.isRoot = false
         }
-        for layer in layers { removeOrphans(layer) }
+        for layer in layers { removeDepartedSublayers(layer) }
         for layer in layers { insertSublayers(layer) }
         for layer in layers where layer.isAttachedRoot && layer.server?.isRoot != true {
             operations.append(.attachRoot(layer.layerID))
@@ -70,15 +71,20 @@ struct CommitEncoder {
         layer.server = shadow
     }
 
-    /// Former sublayers that now have no superlayer at all (moved ones are handled by their new parent's insert).
-    private mutating func removeOrphans(_ layer: CALayer) {
+    /// Detaches, on the server, every former sublayer that is no longer this layer's (moved elsewhere or
+    /// orphaned); moved ones are inserted into their new parent in the next phase.
+    private mutating func removeDepartedSublayers(_ layer: CALayer) {
         guard let shadow = layer.server else { return }
         let desired = Set(layer.sublayerList.map(\.layerID))
-        for old in shadow.sublayerIDs where !desired.contains(old) {
-            if let child = LayerRegistry.layer(old), child.parent == nil, child.server != nil {
+        var kept: [LayerID] = []
+        for old in shadow.sublayerIDs {
+            if desired.contains(old) { kept.append(old); continue }
+            // A freed layer is released at the end of the commit, which also detaches it.
+            if let child = LayerRegistry.layer(old), child.server != nil {
                 operations.append(.removeFromSuperlayer(old))
             }
         }
+        layer.server?.sublayerIDs = kept
     }
 
     private mutating func insertSublayers(_ layer: CALayer) {

@@ -92,7 +92,9 @@ public final class StrataConnection: @unchecked Sendable {
 
     // MARK: commits
 
-    func commit(layers: [CALayer], completion: (@Sendable () -> Void)?) {
+    /// Sends the changes of `layers` as one commit; false when it could not be sent.
+    @discardableResult
+    func commit(layers: [CALayer], completion: (@Sendable () -> Void)?) -> Bool {
         var encoder = CommitEncoder(images: images)
         do {
             try encoder.encode(layers)
@@ -100,12 +102,15 @@ public final class StrataConnection: @unchecked Sendable {
             nextTransactionID += 1
             let id = nextTransactionID
             if let completion { completions[id] = completion }
-            guard !encoder.operations.isEmpty || completion != nil else { return }
+            guard !encoder.operations.isEmpty || completion != nil else { return true }
             let commit = Commit(transactionID: id, wantsCompletion: completion != nil, operations: encoder.operations,
                                 fdCount: UInt16(encoder.buffers.count))
             try socket.send(MessageCoding.encode(ClientMessage.commit(commit)), fds: encoder.buffers.map(\.fd))
+            return true
         } catch {
-            StrataLog.logger.error("commit failed: \(error)")
+            StrataLog.logger.error("commit failed, the render server did not receive it: \(error)")
+            completions[nextTransactionID] = nil
+            return false
         }
     }
 
@@ -131,7 +136,14 @@ public final class StrataConnection: @unchecked Sendable {
         }
     }
 
+    /// The session is over (server closed it or the socket failed): this connection's roots are no longer
+    /// on any display, and commits fall back to local evaluation until the app connects again.
     private func finish(_ reason: String) {
+        LayerLock.with {
+            for root in roots { root.isAttachedRoot = false }
+            roots.removeAll()
+            if Self.current === self { Self.current = nil }
+        }
         replyCondition.lock()
         closedReason = reason
         replyCondition.broadcast()

@@ -133,7 +133,7 @@ public enum MessageCoding {
         case 105: m = .snapshot(requestID: try r.u32("request id"), width: try r.u32("width"), height: try r.u32("height"))
         case 106: m = .snapshotUnavailable(requestID: try r.u32("request id"), reason: try r.string("reason"))
         case 107: m = .tree(requestID: try r.u32("request id"), json: try r.string("json", max: WireFormat.maxMessageSize))
-        case 108: m = .stats(requestID: try r.u32("request id"), json: try r.string("json", max: 1 << 20))
+        case 108: m = .stats(requestID: try r.u32("request id"), json: try r.string("json", max: WireFormat.maxMessageSize))
         case 109: m = .error(try r.string("error"))
         default: throw ProtocolError.unknownMessageType(type)
         }

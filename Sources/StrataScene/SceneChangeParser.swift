@@ -14,7 +14,7 @@ enum SceneChangeParser {
         }
         let layer: String
         if let s = o["layer"] as? String { layer = s }
-        else if let n = o["layer"].flatMap(SceneValues.number), n == n.rounded() { layer = String(Int(n)) }
+        else if let n = o["layer"].flatMap(SceneValues.number), let i = Int(exactly: Double(n)) { layer = String(i) }
         else { throw SceneError("\(at): \"layer\" must name a layer id") }
         guard scene.layer(id: layer) != nil else { throw SceneError("\(at): no layer with id \"\(layer)\"") }
         guard let set = o["set"] as? [String: Any], !set.isEmpty else {

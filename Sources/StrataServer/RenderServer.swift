@@ -64,7 +64,11 @@ public final class RenderServer {
             for (i, fd) in order.enumerated() where fds[i + 2].revents != 0 {
                 guard let s = sessions[fd] else { continue }
                 if fds[i + 2].revents & Int16(POLLOUT) != 0 {
-                    do { _ = try s.socket.flushQueue() } catch { close(s, reason: "\(error)"); continue }
+                    do { _ = try s.socket.flushQueue() } catch {
+                        logger.warning("disconnecting client", metadata: ["client": "\(s.clientID)", "reason": "\(error)"])
+                        close(s, reason: "\(error)")
+                        continue
+                    }
                 }
                 if fds[i + 2].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { service(s) }
             }

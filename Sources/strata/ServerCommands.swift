@@ -28,7 +28,9 @@ struct PlayCommand: ParsableCommand {
         try client.send(.commit(commit), fds: buffers.map(\.fd))
         var pendingChanges = s.changeCommits(sceneStart: start)[...]
         let changeEnds = s.resolvedChanges().flatMap(\.animations).map { $0.spec.timing.endTime }
-        let lastEnd = (s.allLayers.flatMap(\.animations).map { $0.spec.timing.endTime } + changeEnds).filter(\.isFinite).max() ?? 0
+        // Stay until the last finite animation ends and the last change has been sent.
+        let lastEnd = (s.allLayers.flatMap(\.animations).map { $0.spec.timing.endTime } + changeEnds + s.changes.map(\.time))
+            .filter(\.isFinite).max() ?? 0
         let stay = duration ?? max(1, lastEnd)
         // Keep reading events so the server never blocks on us; leave when the time is up.
         let deadline = start + stay

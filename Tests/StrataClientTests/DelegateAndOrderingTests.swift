@@ -99,6 +99,40 @@ extension ClientProcessSuite {
         #expect(lost.events.isEmpty)
     }
 
+    @Test func invertingParentAndChildInOneTransactionIsNotACycle() throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let connection = try StrataConnection.connect(socketPath: server.socketPath)
+        defer { connection.close() }
+        let lost = EventLog("server")
+        connection.onError = { reason in lost.animationDidStop(CAAnimation(), finished: reason.isEmpty) }
+        // R → A → B, then B becomes R's child and A becomes B's: R → B → A.
+        let r = CALayer(), a = CALayer(), b = CALayer()
+        r.bounds = CGRect(x: 0, y: 0, width: 160, height: 120)
+        r.position = CGPoint(x: 80, y: 60)
+        a.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        a.position = CGPoint(x: 20, y: 20)
+        a.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        b.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        b.position = CGPoint(x: 60, y: 60)
+        b.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        r.addSublayer(a)
+        a.addSublayer(b)
+        connection.attach(r)
+        CATransaction.flush()
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 60, 60) == [0, 0, 255, 255] })
+
+        CATransaction.setDisableActions(true)
+        b.removeFromSuperlayer()
+        r.addSublayer(b)
+        b.addSublayer(a)
+        CATransaction.flush()
+        // b spans 40…80 × 40…80 in R; a sits at b's (20,20) → screen (60,60).
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 60, 60) == [255, 0, 0, 255] })
+        #expect(pixel(try server.snapshot().pixels, width: 160, 45, 45) == [0, 0, 255, 255])
+        #expect(lost.events.isEmpty)
+    }
+
     @Test func aTreeBuiltForOneServerIsSentWholeToTheNext() throws {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
