@@ -14,8 +14,15 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 public final class CAMediaTimingFunction: @unchecked Sendable {
     let function: TimingFunction
 
+    /// One of the five named functions. A name Core Animation does not define logs
+    /// "unsupported: timing function name …" and gives the linear function.
     public init(name: CAMediaTimingFunctionName) {
-        function = TimingFunction.named[name.rawValue] ?? .linear
+        if let f = TimingFunction.named[name.rawValue] {
+            function = f
+        } else {
+            StrataLog.logger.error("unsupported: timing function name \(name.rawValue) (using linear)")
+            function = .linear
+        }
     }
 
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
