@@ -19,6 +19,8 @@ public final class Compositor {
     private var imageUID: UInt64 = 0
     private var stats = FrameStats()
     private var needsRedraw = true
+    /// Counts rendered frames; marks which nodes were reached from a root in the current one.
+    private var frameNumber: UInt64 = 0
     /// The display's clear colour (the background behind every client).
     public var background: Color = .black { didSet { needsRedraw = true } }
     /// Target time of the last rendered frame.
@@ -106,12 +108,13 @@ public final class Compositor {
         phases.apply = lap()
         var events: [(UInt32, ServerMessage)] = []
         var roots: [RenderNode] = []
+        frameNumber += 1
         for id in sceneOrder {
             guard let scene = scenes[id] else { continue }
             var sceneEvents: [ServerMessage] = []
             for root in scene.roots { evaluate(root, at: targetTime, scene: scene, events: &sceneEvents) }
-            // Detached layers still run their animations' lifecycle (events, completion).
-            for node in scene.nodes.values where !node.animations.isEmpty && !isAttached(node) {
+            // Detached layers (not reached from a root this frame) still run their animations' lifecycle.
+            for node in scene.nodes.values where !node.animations.isEmpty && node.evaluatedFrame != frameNumber {
                 node.presentation = Presentation.apply(node.animations, to: node.model, at: targetTime)
                 AnimationLifecycle.advance(node: node, to: targetTime, scene: scene, events: &sceneEvents)
             }
@@ -134,13 +137,8 @@ public final class Compositor {
         for (client, event) in events { eventSink(client, event) }
     }
 
-    private func isAttached(_ node: RenderNode) -> Bool {
-        var n: RenderNode? = node
-        while let c = n { if c.isRoot { return true }; n = c.parent }
-        return false
-    }
-
     private func evaluate(_ node: RenderNode, at time: Double, scene: ClientScene, events: inout [ServerMessage]) {
+        node.evaluatedFrame = frameNumber
         if node.animations.isEmpty {
             node.presentation = node.model
         } else {

@@ -7,8 +7,6 @@ import StrataRender
 /// A layer with opacity < 1 whose pieces overlap (sublayers, or background plus contents) is drawn as an
 /// offscreen group so the opacity applies to the composited result, as in Core Animation.
 struct DrawListBuilder {
-    private var order: [RenderNode] = []
-
     mutating func build(roots: [RenderNode], into list: inout DrawList) {
         for root in roots { emit(root, parentToTarget: .identity, into: &list) }
     }
@@ -33,11 +31,17 @@ struct DrawListBuilder {
             // Sublayers render into this layer's plane: drop their z before this layer's transform.
             var base = m
             base.m31 = 0; base.m32 = 0; base.m33 = 0; base.m34 = 0
-            let sorted = node.sublayers.enumerated().sorted {
-                let za = $0.element.presentation.zPosition, zb = $1.element.presentation.zPosition
-                return za != zb ? za < zb : $0.offset < $1.offset
+            // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
+            let z = node.sublayers[0].presentation.zPosition
+            if node.sublayers.allSatisfy({ $0.presentation.zPosition == z }) {
+                for child in node.sublayers { emit(child, parentToTarget: base, into: &list) }
+            } else {
+                let sorted = node.sublayers.enumerated().sorted {
+                    let za = $0.element.presentation.zPosition, zb = $1.element.presentation.zPosition
+                    return za != zb ? za < zb : $0.offset < $1.offset
+                }
+                for (_, child) in sorted { emit(child, parentToTarget: base, into: &list) }
             }
-            for (_, child) in sorted { emit(child, parentToTarget: base, into: &list) }
         }
         if group { list.commands.append(.endGroup(alpha: opacity)) }
     }

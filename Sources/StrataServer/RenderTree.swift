@@ -31,6 +31,8 @@ final class RenderNode {
     weak var parent: RenderNode?
     var sublayers: [RenderNode] = []
     var isRoot = false
+    /// The frame in which this node was last evaluated as part of an attached tree.
+    var evaluatedFrame: UInt64 = 0
 
     init(id: LayerID) { self.id = id }
 

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataDisplay
+import StrataOffline
 import StrataPNG
 import StrataProtocol
 import StrataScene
@@ -11,15 +12,7 @@ import Testing
 @Suite struct CompositingTests {
     func render(_ json: String, at time: Double, width: Int = 100, height: Int = 80) throws -> [UInt8] {
         let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
-        let display = try HeadlessDisplay(width: width, height: height)
-        defer { display.releaseCurrent() }
-        let compositor = try Compositor(display: display)
-        compositor.background = scene.background
-        compositor.addClient(1)
-        let (commit, buffers) = try scene.commit(sceneStart: 0)
-        compositor.submit(commit, fds: buffers.map { dup($0.fd) }, from: 1)
-        try compositor.renderFrame(at: time)
-        return try compositor.snapshot().pixels
+        return try SceneRenderer.render(scene, at: time, width: width, height: height).pixels
     }
 
     @Test func nestedTransformsPositionEveryLevel() throws {
