@@ -57,10 +57,8 @@ extension ClientProcessSuite {
     @Test func reparentingAndReattachingInOneTransactionKeepTheSession() throws {
         let server = try ServerProcess()
         defer { _ = server.stop() }
-        let connection = try StrataConnection.connect(socketPath: server.socketPath)
+        let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
-        let lost = EventLog("server")
-        connection.onError = { reason in lost.animationDidStop(CAAnimation(), finished: reason.isEmpty) }
         func square(_ x: CGFloat, _ color: CGColor) -> CALayer {
             let l = CALayer()
             l.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
@@ -96,16 +94,14 @@ extension ClientProcessSuite {
         connection.attach(floating)
         CATransaction.commit()
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 130, 30) == [0, 0, 255, 255] })
-        #expect(lost.events.isEmpty)
+        #expect(errors.reasons.isEmpty)
     }
 
     @Test func invertingParentAndChildInOneTransactionIsNotACycle() throws {
         let server = try ServerProcess()
         defer { _ = server.stop() }
-        let connection = try StrataConnection.connect(socketPath: server.socketPath)
+        let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
-        let lost = EventLog("server")
-        connection.onError = { reason in lost.animationDidStop(CAAnimation(), finished: reason.isEmpty) }
         // R → A → B, then B becomes R's child and A becomes B's: R → B → A.
         let r = CALayer(), a = CALayer(), b = CALayer()
         r.bounds = CGRect(x: 0, y: 0, width: 160, height: 120)
@@ -130,7 +126,7 @@ extension ClientProcessSuite {
         // b spans 40…80 × 40…80 in R; a sits at b's (20,20) → screen (60,60).
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 60, 60) == [255, 0, 0, 255] })
         #expect(pixel(try server.snapshot().pixels, width: 160, 45, 45) == [0, 0, 255, 255])
-        #expect(lost.events.isEmpty)
+        #expect(errors.reasons.isEmpty)
     }
 
     @Test func aTreeBuiltForOneServerIsSentWholeToTheNext() throws {
@@ -151,16 +147,14 @@ extension ClientProcessSuite {
 
         let second = try ServerProcess()
         defer { _ = second.stop() }
-        let b = try StrataConnection.connect(socketPath: second.socketPath)
+        let (b, errors) = try SessionErrors.connect(second)
         defer { b.close() }
-        let lost = EventLog("server")
-        b.onError = { reason in lost.animationDidStop(CAAnimation(), finished: reason.isEmpty) }
         doomed?.removeFromSuperlayer()
         doomed = nil // freed: it existed only on the first server, so nothing is sent about it
         b.attach(root)
         CATransaction.flush()
         #expect(try eventually { pixel(try second.snapshot().pixels, width: 160, 80, 60) == [0, 255, 0, 255] })
-        #expect(lost.events.isEmpty)
+        #expect(errors.reasons.isEmpty)
     }
 
     @Test func kvcNilClearsAColour() {

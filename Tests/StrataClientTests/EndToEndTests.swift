@@ -80,11 +80,8 @@ extension ClientProcessSuite {
         var log = ""
         defer { if log.isEmpty { log = server.stop() } }
         let good = try InspectorClient(socketPath: server.socketPath)
-        try good.send(.commit(Commit(transactionID: 1, operations: [
-            .createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 40, height: 40))),
-            .setProperty(1, .position, .point(CGPoint(x: 80, y: 60))),
-            .setProperty(1, .backgroundColor, .color(Color(red: 0, green: 1, blue: 0, alpha: 1))), .attachRoot(1),
-        ])))
+        try good.send(.commit(Commit(transactionID: 1, operations:
+            rootSquare(side: 40, center: CGPoint(x: 80, y: 60), color: Color(red: 0, green: 1, blue: 0, alpha: 1)))))
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 80, 60) == [0, 255, 0, 255] })
         let before = try server.snapshot().pixels
 
@@ -134,9 +131,8 @@ extension ClientProcessSuite {
         var t = MediaTiming()
         t.duration = 0.3
         t.beginTime = CACurrentMediaTime()
-        try client.send(.commit(Commit(transactionID: 1, operations: [
-            .createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 40, height: 40))),
-            .setProperty(1, .backgroundColor, .color(Color(red: 1, green: 1, blue: 1, alpha: 1))), .attachRoot(1),
+        try client.send(.commit(Commit(transactionID: 1, operations:
+            rootSquare(side: 40, center: CGPoint(x: 20, y: 20), color: Color(red: 1, green: 1, blue: 1, alpha: 1)) + [
             .addAnimation(1, key: "fade", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
                                                        kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)),
         ])))
@@ -158,11 +154,8 @@ extension ClientProcessSuite {
         defer { if log.isEmpty { log = server.stop() } }
         // The first connection makes systemd-socket-activate start the server with the socket as fd 3.
         let client = try InspectorClient(socketPath: server.socketPath)
-        try client.send(.commit(Commit(transactionID: 1, operations: [
-            .createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 20, height: 20))),
-            .setProperty(1, .position, .point(CGPoint(x: 30, y: 30))),
-            .setProperty(1, .backgroundColor, .color(Color(red: 1, green: 0, blue: 1, alpha: 1))), .attachRoot(1),
-        ])))
+        try client.send(.commit(Commit(transactionID: 1, operations:
+            rootSquare(side: 20, center: CGPoint(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 1, alpha: 1)))))
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 30, 30) == [255, 0, 255, 255] })
         log = server.stop()
         #expect(log.contains("using the socket passed by systemd"))

@@ -1,4 +1,6 @@
 import Foundation
+import Strata
+import StrataCore
 import StrataProtocol
 
 /// A real `strata-server` child process on a private socket, stopped with SIGTERM.
@@ -98,4 +100,25 @@ func eventually(_ seconds: Double = 5, _ condition: () throws -> Bool) rethrows 
         usleep(20_000)
     }
     return try condition()
+}
+
+/// Operations for one attached root: a square of `side` points centred at `center`, filled with `color`.
+func rootSquare(_ id: LayerID = 1, side: CGFloat, center: CGPoint, color: Color) -> [LayerOperation] {
+    [.createLayer(id), .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: side, height: side))),
+     .setProperty(id, .position, .point(center)), .setProperty(id, .backgroundColor, .color(color)), .attachRoot(id)]
+}
+
+/// Reasons the server gave for ending a client-library session (`StrataConnection.onError`).
+final class SessionErrors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    var reasons: [String] { lock.lock(); defer { lock.unlock() }; return list }
+
+    /// Connects the client library to `server`, recording any session error.
+    static func connect(_ server: ServerProcess) throws -> (StrataConnection, SessionErrors) {
+        let connection = try StrataConnection.connect(socketPath: server.socketPath)
+        let errors = SessionErrors()
+        connection.onError = { reason in errors.lock.lock(); errors.list.append(reason); errors.lock.unlock() }
+        return (connection, errors)
+    }
 }
