@@ -110,3 +110,39 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
         return spec
     }
 }
+
+/// A basic animation whose progress follows a damped spring (closed form, see StrataCore.Spring):
+/// `mass` (> 0), `stiffness` (> 0), `damping` (≥ 0), `initialVelocity` (1 = the whole distance per second,
+/// towards the end). The spring runs in seconds within `duration`; set `duration = settlingDuration` to
+/// let it come to rest.
+open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
+    public var mass: CGFloat = 1
+    public var stiffness: CGFloat = 100
+    public var damping: CGFloat = 10
+    public var initialVelocity: CGFloat = 0
+
+    var spring: Spring {
+        Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: Double(initialVelocity))
+    }
+
+    /// When the spring is at rest: the displacement stays within 0.1 % of the distance from then on
+    /// (Strata's estimate; Core Animation does not document its own).
+    public var settlingDuration: CFTimeInterval { spring.settlingDuration }
+
+    open override func copy() -> CAAnimation {
+        let c = CASpringAnimation(keyPath: keyPath)
+        copyTiming(to: c)
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative
+        c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
+        c.mass = mass; c.stiffness = stiffness; c.damping = damping; c.initialVelocity = initialVelocity
+        return c
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        var spec = try super.makeSpec()
+        let (from, to, by) = spec.kind.endpoints
+        spec.kind = .spring(from: from, to: to, by: by, spring)
+        try spec.validate()
+        return spec
+    }
+}

@@ -30,6 +30,10 @@ extension ByteWriter {
         case let .basic(from, to, by):
             u8(1)
             optionalValue(from); optionalValue(to); optionalValue(by)
+        case let .spring(from, to, by, spring):
+            u8(2)
+            optionalValue(from); optionalValue(to); optionalValue(by)
+            f64(spring.mass); f64(spring.stiffness); f64(spring.damping); f64(spring.initialVelocity)
         }
         let t = a.timing
         f64(t.beginTime); f64(t.duration); f64(t.speed); f64(t.timeOffset)
@@ -78,9 +82,18 @@ extension ByteReader {
             throw ProtocolError.invalid("animation keyPath \"\(path)\" is not supported")
         }
         let kindCode = try u8("animation kind")
-        guard kindCode == 1 else { throw ProtocolError.invalid("unknown animation kind \(kindCode)") }
-        let kind = AnimationSpec.Kind.basic(from: try optionalValue("fromValue"), to: try optionalValue("toValue"),
-                                            by: try optionalValue("byValue"))
+        let kind: AnimationSpec.Kind
+        switch kindCode {
+        case 1:
+            kind = .basic(from: try optionalValue("fromValue"), to: try optionalValue("toValue"), by: try optionalValue("byValue"))
+        case 2:
+            let (from, to, by) = (try optionalValue("fromValue"), try optionalValue("toValue"), try optionalValue("byValue"))
+            let spring = Spring(mass: try f64("mass"), stiffness: try f64("stiffness"), damping: try f64("damping"),
+                                initialVelocity: try f64("initialVelocity"))
+            kind = .spring(from: from, to: to, by: by, spring)
+        default:
+            throw ProtocolError.invalid("unknown animation kind \(kindCode)")
+        }
         var t = MediaTiming()
         t.beginTime = try f64("beginTime"); t.duration = try f64("duration"); t.speed = try f64("speed")
         t.timeOffset = try f64("timeOffset"); t.repeatCount = try f64("repeatCount")

@@ -5,14 +5,19 @@ import StrataCore
 enum SceneAnimation {
     static let keys: Set<String> = ["type", "keyPath", "fromValue", "toValue", "byValue", "duration", "beginTime",
                                     "repeatCount", "autoreverses", "timingFunction", "fillMode", "removedOnCompletion",
-                                    "speed", "timeOffset", "repeatDuration", "additive", "cumulative"]
+                                    "speed", "timeOffset", "repeatDuration", "additive", "cumulative",
+                                    "mass", "stiffness", "damping", "initialVelocity"]
+    static let springKeys: Set<String> = ["mass", "stiffness", "damping", "initialVelocity"]
 
     static func parse(_ any: Any, layer: String, key: String) throws -> AnimationSpec {
         let at = "layer \"\(layer)\" animation \"\(key)\""
         guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }
         for k in o.keys where !keys.contains(k) { throw SceneError("\(at): unknown key \"\(k)\"") }
         guard let type = o["type"] as? String else { throw SceneError("\(at): \"type\" is required (\"basic\")") }
-        guard type == "basic" else { throw SceneError("\(at): unsupported: animation type \"\(type)\"") }
+        guard type == "basic" || type == "spring" else { throw SceneError("\(at): unsupported: animation type \"\(type)\"") }
+        if type == "basic", let k = o.keys.sorted().first(where: { springKeys.contains($0) }) {
+            throw SceneError("\(at): \"\(k)\" belongs to \"spring\" animations")
+        }
         guard let path = o["keyPath"] as? String else { throw SceneError("\(at): \"keyPath\" is required") }
         let kp: LayerKeyPath
         do { kp = try LayerKeyPath(parsing: path) } catch { throw SceneError("\(at): \"keyPath\": \(error)") }
@@ -60,7 +65,16 @@ enum SceneAnimation {
             }
             function = parsed
         }
-        let spec = AnimationSpec(keyPath: kp, kind: .basic(from: try value("fromValue"), to: try value("toValue"), by: try value("byValue")),
+        let (from, to, by) = (try value("fromValue"), try value("toValue"), try value("byValue"))
+        let kind: AnimationSpec.Kind
+        if type == "spring" {
+            kind = .spring(from: from, to: to, by: by, Spring(
+                mass: try number("mass") ?? 1, stiffness: try number("stiffness") ?? 100,
+                damping: try number("damping") ?? 10, initialVelocity: try number("initialVelocity") ?? 0))
+        } else {
+            kind = .basic(from: from, to: to, by: by)
+        }
+        let spec = AnimationSpec(keyPath: kp, kind: kind,
                                  timing: t, timingFunction: function,
                                  isRemovedOnCompletion: try flag("removedOnCompletion") ?? true,
                                  isAdditive: try flag("additive") ?? false, isCumulative: try flag("cumulative") ?? false)

@@ -139,6 +139,32 @@ extension ClientProcessSuite {
         CATransaction.flush()
     }
 
+    @Test func springAnimationsEvaluateLocallyAndCopyTheirParameters() throws {
+        let l = CALayer()
+        let spring = CASpringAnimation(keyPath: "opacity")
+        spring.fromValue = 0.0
+        spring.toValue = 1.0
+        spring.duration = 2
+        spring.damping = 5
+        spring.initialVelocity = 1
+        spring.beginTime = 100 // absolute media time, so the test controls the clock
+        l.add(spring, forKey: "pop")
+        spring.damping = 50 // changing the original after adding has no effect
+        CATransaction.flush()
+        let added = try #require(l.animation(forKey: "pop") as? CASpringAnimation)
+        #expect(added.damping == 5 && added.mass == 1 && added.stiffness == 100 && added.initialVelocity == 1)
+        for t in [0.0, 0.1, 0.3, 0.8, 1.5] {
+            let x = ReferenceSpring.displacement(mass: 1, stiffness: 100, damping: 5, velocity: 1, at: t)
+            let p = try #require(l.presentation(at: 100 + t))
+            #expect(abs(Double(p.opacity) - (1 - x)) < 1e-5, "t=\(t)")
+        }
+        let bad = CASpringAnimation(keyPath: "opacity")
+        bad.toValue = 1.0
+        bad.mass = 0
+        l.add(bad, forKey: "bad") // mass must be > 0: logged and not added
+        #expect(l.animation(forKey: "bad") == nil)
+    }
+
     @Test func keyPathSettersAndGetters() {
         let l = CALayer()
         l.setValue(0.5, forKeyPath: "transform.rotation.z")

@@ -245,7 +245,7 @@ struct RejectionTests {
 
     @Test("unknown animation kind")
     func badKind() {
-        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 2))) } == .invalid("unknown animation kind 2"))
+        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 3))) } == .invalid("unknown animation kind 3"))
         #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 0))) } == .invalid("unknown animation kind 0"))
     }
 

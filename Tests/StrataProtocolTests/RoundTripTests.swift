@@ -97,6 +97,9 @@ struct RoundTripTests {
               AnimationSpec(keyPath: try! LayerKeyPath(parsing: "bounds.origin"), kind: .basic(from: nil, to: .point(.zero), by: nil)),
               AnimationSpec(keyPath: try! LayerKeyPath(parsing: "backgroundColor"), kind: .basic(from: .color(nil), to: .color(.white), by: nil)),
               AnimationSpec(keyPath: try! LayerKeyPath(parsing: "hidden"), kind: .basic(from: .bool(false), to: .bool(true), by: nil)),
+              AnimationSpec(keyPath: try! LayerKeyPath(parsing: "position"),
+                            kind: .spring(from: .point(.zero), to: nil, by: .point(CGPoint(x: 5, y: -5)),
+                                          Spring(mass: 2, stiffness: 80, damping: 3.5, initialVelocity: -0.25))),
               Samples.animation,
           ])
     func animation(_ spec: AnimationSpec) throws {
