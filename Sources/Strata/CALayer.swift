@@ -116,6 +116,43 @@ open class CALayer: @unchecked Sendable {
         }
     }
 
+    // MARK: media timing (CAMediaTiming on the layer)
+
+    /// Start of the layer's time space, in its superlayer's time.
+    public var beginTime: CFTimeInterval {
+        get { LayerLock.with { model.timing.beginTime } }
+        set { set(.beginTime, .scalar(CGFloat(newValue))) }
+    }
+    /// Rate of the layer's time relative to its superlayer's (0 pauses the layer and its subtree).
+    public var speed: Float {
+        get { LayerLock.with { Float(model.timing.speed) } }
+        set { set(.speed, .scalar(CGFloat(newValue))) }
+    }
+    /// Offset added to the layer's local time.
+    public var timeOffset: CFTimeInterval {
+        get { LayerLock.with { model.timing.timeOffset } }
+        set { set(.timeOffset, .scalar(CGFloat(newValue))) }
+    }
+
+    /// The chain of time spaces from global media time to this layer, from model values (as Core Animation's
+    /// convertTime uses them) or from the last committed ones (as the presentation uses them).
+    func timeSpace(committed: Bool) -> TimeSpace {
+        var chain: [LayerTiming] = []
+        var n: CALayer? = self
+        while let c = n { chain.append(committed ? c.committedModel.timing : c.model.timing); n = c.parent }
+        return TimeSpace(chain: chain.reversed())
+    }
+
+    /// Converts `t` from `layer`'s time space (nil: global media time, CACurrentMediaTime) to this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        LayerLock.with { TimeSpace.convert(t, from: layer?.timeSpace(committed: false), to: timeSpace(committed: false)) }
+    }
+
+    /// Converts `t` from this layer's time space to `layer`'s (nil: global media time).
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        LayerLock.with { TimeSpace.convert(t, from: timeSpace(committed: false), to: layer?.timeSpace(committed: false)) }
+    }
+
     // MARK: KVC
 
     /// Sets a property or key-path component (`"transform.rotation.z"`, `"position.x"`, …).
@@ -282,9 +319,11 @@ open class CALayer: @unchecked Sendable {
         }
     }
 
+    /// Presentation at global media time `time`: the committed animations run in the layer's local time.
     func presentationModel(at time: Double) -> LayerModel {
         let committed = animationEntries.filter(\.committed).map { AttachedAnimation(key: $0.key, spec: $0.spec) }
-        return Presentation.apply(committed, to: committedModel, at: time)
+        guard !committed.isEmpty else { return committedModel }
+        return Presentation.apply(committed, to: committedModel, at: timeSpace(committed: true).local(fromGlobal: time))
     }
 
     // MARK: property changes and implicit animations

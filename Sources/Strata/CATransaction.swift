@@ -134,20 +134,27 @@ public enum CATransaction {
         let now = CACurrentMediaTime()
         var latestEnd = now
         for layer in layers {
-            for entry in layer.animationEntries where !entry.committed {
-                // beginTime 0 means "now": stamped with the commit time, as Core Animation does.
-                if entry.spec.timing.beginTime == 0 {
-                    entry.spec.timing.beginTime = now
-                    entry.animation.beginTime = now // animation(forKey:) reports the stamped time
-                }
-                entry.committed = true
-            }
             layer.committedModel = layer.model
             layer.hasBeenCommitted = true
         }
+        for layer in layers {
+            let space = layer.timeSpace(committed: true)
+            for entry in layer.animationEntries where !entry.committed {
+                // beginTime 0 means "now": stamped with the commit time in the layer's own time space,
+                // as Core Animation does.
+                if entry.spec.timing.beginTime == 0 {
+                    let local = space.local(fromGlobal: now)
+                    entry.spec.timing.beginTime = local
+                    entry.animation.beginTime = local // animation(forKey:) reports the stamped time
+                }
+                entry.committed = true
+            }
+        }
         for (layer, key) in added {
-            if let e = layer.animationEntries.first(where: { $0.key == key }), e.spec.timing.endTime.isFinite {
-                latestEnd = max(latestEnd, e.spec.timing.endTime)
+            // Completion without a server: the animation's end, mapped out of its layer's time (never, if paused).
+            if let e = layer.animationEntries.first(where: { $0.key == key }), e.spec.timing.endTime.isFinite,
+               let end = layer.timeSpace(committed: true).global(fromLocal: e.spec.timing.endTime) {
+                latestEnd = max(latestEnd, end)
             }
         }
         let completion: (@Sendable () -> Void)? = blocks.isEmpty ? nil : { @Sendable in for b in blocks { b() } }

@@ -34,6 +34,7 @@ public struct AnimationSpec: Hashable, Sendable {
 
     /// Checks value shapes against the key path; throws naming the offending field.
     public func validate() throws {
+        guard keyPath.property.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
         let (from, to, by) = kind.endpoints
         for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
             if let v, v.kind != keyPath.kind {

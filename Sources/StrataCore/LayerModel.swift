@@ -10,13 +10,15 @@ public struct LayerModel: Equatable, Sendable {
     public var backgroundColor: Color? = nil
     public var isHidden = false
     public var zPosition: CGFloat = 0
+    /// The layer's own media timing (CAMediaTiming on CALayer).
+    public var timing = LayerTiming()
 
     public init() {}
 
     public static func == (a: LayerModel, b: LayerModel) -> Bool {
         a.bounds.isIdentical(to: b.bounds) && a.position == b.position && a.anchorPoint == b.anchorPoint
             && a.transform == b.transform && a.opacity == b.opacity && a.backgroundColor == b.backgroundColor
-            && a.isHidden == b.isHidden && a.zPosition == b.zPosition
+            && a.isHidden == b.isHidden && a.zPosition == b.zPosition && a.timing == b.timing
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -30,6 +32,9 @@ public struct LayerModel: Equatable, Sendable {
             case .backgroundColor: .color(backgroundColor)
             case .hidden: .bool(isHidden)
             case .zPosition: .scalar(zPosition)
+            case .beginTime: .scalar(CGFloat(timing.beginTime))
+            case .speed: .scalar(CGFloat(timing.speed))
+            case .timeOffset: .scalar(CGFloat(timing.timeOffset))
             }
         }
         set {
@@ -42,6 +47,9 @@ public struct LayerModel: Equatable, Sendable {
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v
             case let (.zPosition, .scalar(v)): zPosition = v
+            case let (.beginTime, .scalar(v)): timing.beginTime = Double(v)
+            case let (.speed, .scalar(v)): timing.speed = Double(v)
+            case let (.timeOffset, .scalar(v)): timing.timeOffset = Double(v)
             default: break // shapes are validated before they reach the model
             }
         }

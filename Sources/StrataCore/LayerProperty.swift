@@ -11,6 +11,10 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case backgroundColor = 6
     case hidden = 7
     case zPosition = 8
+    // CAMediaTiming on the layer: its local time is (parent time − beginTime) · speed + timeOffset.
+    case beginTime = 9
+    case speed = 10
+    case timeOffset = 11
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -23,6 +27,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .backgroundColor: "backgroundColor"
         case .hidden: "hidden"
         case .zPosition: "zPosition"
+        case .beginTime: "beginTime"
+        case .speed: "speed"
+        case .timeOffset: "timeOffset"
         }
     }
 
@@ -36,7 +43,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .bounds: .rect
         case .position, .anchorPoint: .point
         case .transform: .transform
-        case .opacity, .zPosition: .scalar
+        case .opacity, .zPosition, .beginTime, .speed, .timeOffset: .scalar
         case .backgroundColor: .color
         case .hidden: .bool
         }
@@ -52,10 +59,18 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .backgroundColor: .color(nil)
         case .hidden: .bool(false)
         case .zPosition: .scalar(0)
+        case .beginTime: .scalar(0)
+        case .speed: .scalar(1)
+        case .timeOffset: .scalar(0)
         }
     }
 
-    /// Every property here has Core Animation's default implicit animation (Table B-1); `hidden`
-    /// animates discretely.
-    public var isAnimatable: Bool { true }
+    /// The geometry and appearance properties have Core Animation's default implicit animation
+    /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
+    public var isAnimatable: Bool {
+        switch self {
+        case .beginTime, .speed, .timeOffset: false
+        default: true
+        }
+    }
 }

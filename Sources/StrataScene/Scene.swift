@@ -34,11 +34,14 @@ public struct Scene {
     public func layer(id: String) -> Layer? { allLayers.first { $0.id == id } }
 
     /// Presentation value of `keyPath` on layer `id` at scene time `t`: the layer's model and animations
-    /// after the changes up to `t`, evaluated with the core-model code the server uses.
+    /// after the changes up to `t`, evaluated at the layer's local time (its ancestors' and its own
+    /// beginTime/speed/timeOffset applied to `t`) with the core-model code the server uses.
     public func sample(layer id: String, keyPath: String, at t: Double) throws -> AnimatableValue {
-        guard let state = state(of: id, at: t) else { throw SceneError("no layer with id \"\(id)\" in the scene") }
+        let states = states(at: t)
+        guard let state = states[id] else { throw SceneError("no layer with id \"\(id)\" in the scene") }
         let kp: LayerKeyPath
         do { kp = try LayerKeyPath(parsing: keyPath) } catch { throw SceneError("\(error)") }
-        return Presentation.apply(state.animations, to: state.model, at: t)[kp]
+        let local = Self.timeSpace(of: id, parents: parents, states: states).local(fromGlobal: t)
+        return Presentation.apply(state.animations, to: state.model, at: local)[kp]
     }
 }

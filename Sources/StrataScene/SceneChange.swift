@@ -30,15 +30,37 @@ extension Scene {
         public var animations: [AttachedAnimation]
     }
 
+    /// Each layer's superlayer id (roots are absent).
+    var parents: [String: String] {
+        var out: [String: String] = [:]
+        func walk(_ l: Layer) { for c in l.sublayers { out[c.id] = l.id; walk(c) } }
+        layers.forEach(walk)
+        return out
+    }
+
+    /// The time spaces from scene time down to layer `id`, from the given layer states.
+    static func timeSpace(of id: String, parents: [String: String], states: [String: LayerState]) -> TimeSpace {
+        var chain: [LayerTiming] = []
+        var current: String? = id
+        while let c = current {
+            chain.append(states[c]?.model.timing ?? LayerTiming())
+            current = parents[c]
+        }
+        return TimeSpace(chain: chain.reversed())
+    }
+
     /// Applies changes in time order (file order for equal times), computing each implicit animation's
-    /// fromValue as the presentation value at the moment of the change.
+    /// fromValue as the presentation value at the moment of the change, and its beginTime in the layer's
+    /// own time space.
     public func resolvedChanges() -> [ResolvedChange] {
         var states = Dictionary(uniqueKeysWithValues: allLayers.map { ($0.id, LayerState(model: $0.model, animations: $0.animations)) })
         let wire = Dictionary(uniqueKeysWithValues: allLayers.map { ($0.id, $0.wireID) })
+        let parents = self.parents
         var out: [ResolvedChange] = []
         for change in changes.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }).map(\.element) {
             guard var state = states[change.layer], let wireID = wire[change.layer] else { continue }
-            let onScreen = Presentation.apply(state.animations, to: state.model, at: change.time)
+            let local = Self.timeSpace(of: change.layer, parents: parents, states: states).local(fromGlobal: change.time)
+            let onScreen = Presentation.apply(state.animations, to: state.model, at: local)
             var resolved = ResolvedChange(time: change.time, layerID: change.layer, wireID: wireID, sets: [], animations: [])
             for (kp, value) in change.values {
                 let property = kp.property
@@ -49,7 +71,7 @@ extension Scene {
                 guard changed, !change.disableActions, ImplicitAction.animates(property) else { continue }
                 let action = ImplicitAction.animation(for: property, from: onScreen[property],
                                                       duration: change.duration ?? MediaTiming.defaultDuration,
-                                                      timingFunction: change.timingFunction, beginTime: change.time)
+                                                      timingFunction: change.timingFunction, beginTime: local)
                 state.animations.removeAll { $0.key == action.key }
                 state.animations.append(action)
                 resolved.animations.removeAll { $0.key == action.key }
@@ -61,17 +83,21 @@ extension Scene {
         return out
     }
 
-    /// The state of layer `id` at scene time `t`, with every change at or before `t` applied.
-    public func state(of id: String, at t: Double) -> LayerState? {
-        guard let l = layer(id: id) else { return nil }
-        var state = LayerState(model: l.model, animations: l.animations)
-        for change in resolvedChanges() where change.layerID == id && change.time <= t {
+    /// Every layer's state at scene time `t`, with every change at or before `t` applied.
+    public func states(at t: Double) -> [String: LayerState] {
+        var states = Dictionary(uniqueKeysWithValues: allLayers.map { ($0.id, LayerState(model: $0.model, animations: $0.animations)) })
+        for change in resolvedChanges() where change.time <= t {
+            guard var state = states[change.layerID] else { continue }
             for (p, v) in change.sets { state.model[p] = v }
             for a in change.animations {
                 state.animations.removeAll { $0.key == a.key }
                 state.animations.append(a)
             }
+            states[change.layerID] = state
         }
-        return state
+        return states
     }
+
+    /// The state of layer `id` at scene time `t`.
+    public func state(of id: String, at t: Double) -> LayerState? { states(at: t)[id] }
 }

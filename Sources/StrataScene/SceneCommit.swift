@@ -4,15 +4,18 @@ import StrataProtocol
 
 extension Scene {
     /// The scene as one commit: create every layer, set non-default properties and contents (pixels in
-    /// memfds, returned alongside and to be kept alive until sent), build the hierarchy, add animations
-    /// with beginTime shifted by `sceneStart` (the media time that is scene time 0), attach the roots.
+    /// memfds, returned alongside and to be kept alive until sent), build the hierarchy, add animations,
+    /// attach the roots. Each root's beginTime is shifted by `sceneStart` (the media time that is scene
+    /// time 0), so every layer's local time, and with it every animation's times, are scene times.
     public func commit(sceneStart: Double, transactionID: UInt64 = 1) throws -> (Commit, [SharedPixelBuffer]) {
         var ops: [LayerOperation] = []
         var buffers: [SharedPixelBuffer] = []
         let defaults = LayerModel()
-        func emit(_ l: Layer) throws {
+        func emit(_ l: Layer, isRoot: Bool) throws {
             ops.append(.createLayer(l.wireID))
-            for p in LayerProperty.allCases where l.model[p] != defaults[p] { ops.append(.setProperty(l.wireID, p, l.model[p])) }
+            var model = l.model
+            if isRoot { model.timing.beginTime += sceneStart }
+            for p in LayerProperty.allCases where model[p] != defaults[p] { ops.append(.setProperty(l.wireID, p, model[p])) }
             if let image = l.contents {
                 let buffer = try SharedPixelBuffer(byteCount: image.pixels.count, name: "strata-scene")
                 buffer.write(image.pixels)
@@ -22,33 +25,32 @@ extension Scene {
                 buffers.append(buffer)
             }
             for (i, child) in l.sublayers.enumerated() {
-                try emit(child)
+                try emit(child, isRoot: false)
                 ops.append(.insertSublayer(parent: l.wireID, child: child.wireID, index: UInt32(i)))
             }
-            for a in l.animations {
-                var spec = a.spec
-                spec.timing.beginTime += sceneStart
-                ops.append(.addAnimation(l.wireID, key: a.key, spec))
-            }
+            for a in l.animations { ops.append(.addAnimation(l.wireID, key: a.key, a.spec)) }
         }
         for l in layers {
-            try emit(l)
+            try emit(l, isRoot: true)
             ops.append(.attachRoot(l.wireID))
         }
         return (Commit(transactionID: transactionID, operations: ops, fdCount: UInt16(buffers.count)), buffers)
     }
 
-    /// One commit per resolved change at or before `until` (scene time), to send after the initial commit;
-    /// implicit animations' beginTime is shifted by `sceneStart`.
+    /// One commit per resolved change at or before `until` (scene time), to send after the initial commit.
+    /// Times are layer-local scene times (see `commit`); a change to a root's beginTime is shifted by
+    /// `sceneStart` like the root's initial value.
     public func changeCommits(sceneStart: Double, until: Double = .infinity, firstTransactionID: UInt64 = 2) -> [(time: Double, commit: Commit)] {
         var id = firstTransactionID
+        let roots = Set(layers.map(\.id))
         return resolvedChanges().filter { $0.time <= until }.map { change in
-            var ops: [LayerOperation] = change.sets.map { .setProperty(change.wireID, $0.0, $0.1) }
-            for a in change.animations {
-                var spec = a.spec
-                spec.timing.beginTime += sceneStart
-                ops.append(.addAnimation(change.wireID, key: a.key, spec))
+            var ops: [LayerOperation] = change.sets.map { property, value in
+                if property == .beginTime, roots.contains(change.layerID), case let .scalar(b) = value {
+                    return .setProperty(change.wireID, property, .scalar(b + CGFloat(sceneStart)))
+                }
+                return .setProperty(change.wireID, property, value)
             }
+            for a in change.animations { ops.append(.addAnimation(change.wireID, key: a.key, a.spec)) }
             defer { id += 1 }
             return (change.time, Commit(transactionID: id, operations: ops))
         }

@@ -68,28 +68,38 @@ public final class Compositor {
 
     // MARK: frames
 
-    /// Whether a frame at `time` would differ from the last one.
+    /// Whether a frame at `time` would differ from the last one. Animations are judged in their layer's
+    /// local time; a paused subtree (some speed 0 above or at the layer) never needs frames.
     public func needsFrame(at time: Double) -> Bool {
         if needsRedraw || !pending.isEmpty { return true }
         for scene in scenes.values {
             for node in scene.nodes.values where !node.animations.isEmpty {
+                let space = node.timeSpace
+                guard space.rate != 0 else { continue }
+                let local = space.local(fromGlobal: time)
+                let lastLocal = lastFrameTime.map { space.local(fromGlobal: $0) }
                 for a in node.animations {
-                    let phase = a.spec.timing.phase(at: time)
+                    let phase = a.spec.timing.phase(at: local)
                     if phase == .active { return true }
                     // Crossing an end or start since the last frame changes what is shown.
-                    if let last = lastFrameTime, a.spec.timing.phase(at: last) != phase { return true }
+                    if let lastLocal, a.spec.timing.phase(at: lastLocal) != phase { return true }
                 }
             }
         }
         return false
     }
 
-    /// The earliest future time something scheduled will change (an animation starting or ending), if any.
+    /// The earliest future global time at which something scheduled changes (an animation starting or
+    /// ending, mapped out of its layer's time space), if any.
     public func nextScheduledChange(after time: Double) -> Double? {
         var next: Double?
         for scene in scenes.values {
             for node in scene.nodes.values where !node.animations.isEmpty {
-                if let t = Presentation.nextTransition(node.animations, after: time) { next = min(next ?? t, t) }
+                let space = node.timeSpace
+                guard space.rate != 0,
+                      let local = Presentation.nextTransition(node.animations, after: space.local(fromGlobal: time)),
+                      let t = space.global(fromLocal: local), t > time else { continue }
+                next = min(next ?? t, t)
             }
         }
         return next
@@ -112,11 +122,12 @@ public final class Compositor {
         for id in sceneOrder {
             guard let scene = scenes[id] else { continue }
             var sceneEvents: [ServerMessage] = []
-            for root in scene.roots { evaluate(root, at: targetTime, scene: scene, events: &sceneEvents) }
+            for root in scene.roots { evaluate(root, parentTime: targetTime, scene: scene, events: &sceneEvents) }
             // Detached layers (not reached from a root this frame) still run their animations' lifecycle.
             for node in scene.nodes.values where !node.animations.isEmpty && node.evaluatedFrame != frameNumber {
-                node.presentation = Presentation.apply(node.animations, to: node.model, at: targetTime)
-                AnimationLifecycle.advance(node: node, to: targetTime, scene: scene, events: &sceneEvents)
+                let local = node.timeSpace.local(fromGlobal: targetTime)
+                node.presentation = Presentation.apply(node.animations, to: node.model, at: local)
+                AnimationLifecycle.advance(node: node, to: local, scene: scene, events: &sceneEvents)
             }
             events.append(contentsOf: sceneEvents.map { (id, $0) })
             roots.append(contentsOf: scene.roots)
@@ -137,15 +148,17 @@ public final class Compositor {
         for (client, event) in events { eventSink(client, event) }
     }
 
-    private func evaluate(_ node: RenderNode, at time: Double, scene: ClientScene, events: inout [ServerMessage]) {
+    /// Evaluates a subtree: each layer's animations run in its local time, derived from its parent's.
+    private func evaluate(_ node: RenderNode, parentTime: Double, scene: ClientScene, events: inout [ServerMessage]) {
         node.evaluatedFrame = frameNumber
+        let time = node.model.timing.isIdentity ? parentTime : node.model.timing.local(fromParent: parentTime)
         if node.animations.isEmpty {
             node.presentation = node.model
         } else {
             node.presentation = Presentation.apply(node.animations, to: node.model, at: time)
             AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
         }
-        for child in node.sublayers { evaluate(child, at: time, scene: scene, events: &events) }
+        for child in node.sublayers { evaluate(child, parentTime: time, scene: scene, events: &events) }
     }
 
     private func applyPendingCommits() {

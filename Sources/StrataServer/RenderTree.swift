@@ -34,6 +34,14 @@ final class RenderNode {
     /// The frame in which this node was last evaluated as part of an attached tree.
     var evaluatedFrame: UInt64 = 0
 
+    /// The time spaces from global media time down to this node (its ancestors' and its own timing).
+    var timeSpace: TimeSpace {
+        var chain: [LayerTiming] = []
+        var n: RenderNode? = self
+        while let c = n { chain.append(c.model.timing); n = c.parent }
+        return TimeSpace(chain: chain.reversed())
+    }
+
     init(id: LayerID) { self.id = id }
 
     var isAncestorOrSelf: (RenderNode) -> Bool {

@@ -28,6 +28,8 @@ struct TreeDescription: Encodable {
         var opacity: Double
         var hidden: Bool
         var zPosition: Double
+        /// The layer's time space, when it is not the identity: beginTime, speed, timeOffset.
+        var timing: [Double]?
         var transform: [Double]?
         var backgroundColor: [Double]?
         var contents: Contents?
@@ -44,6 +46,7 @@ struct TreeDescription: Encodable {
             opacity = Double(m.opacity)
             hidden = m.isHidden
             zPosition = Double(m.zPosition)
+            timing = m.timing.isIdentity ? nil : [m.timing.beginTime, m.timing.speed, m.timing.timeOffset]
             transform = m.transform.isIdentity ? nil : m.transform.elements.map { Double($0) }
             backgroundColor = m.backgroundColor.map { $0.components.map { Double($0) } }
             contents = n.contents.map { Contents(width: $0.texture.width, height: $0.texture.height) }

@@ -81,3 +81,16 @@ struct PresentationTests {
         #expect(Presentation.nextTransition([], after: 0) == nil)
     }
 }
+
+@Suite struct LayerTimingCoreTests {
+    @Test func localTimeComposesDownTheChain() {
+        let space = TimeSpace(chain: [LayerTiming(beginTime: 1, speed: 2, timeOffset: 0), LayerTiming(speed: 2, timeOffset: 5)])
+        #expect(space.rate == 4)
+        #expect(space.local(fromGlobal: 3) == ((3 - 1) * 2) * 2 + 5)
+        #expect(space.global(fromLocal: 13) == 3)
+        let paused = TimeSpace(chain: [LayerTiming(speed: 0, timeOffset: 7)])
+        #expect(paused.local(fromGlobal: 1000) == 7)
+        #expect(paused.global(fromLocal: 7) == nil)
+        #expect(paused.rate == 0)
+    }
+}

@@ -111,8 +111,8 @@ struct RejectionTests {
     @Test("unknown property id")
     func unknownProperty() {
         var op = LE()
-        op.u8(3); op.u64(1); op.u16(9); op.u8(1); op.f64(1)
-        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(9))
+        op.u8(3); op.u64(1); op.u16(12); op.u8(1); op.f64(1) // 12: one past the last property id (timeOffset = 11)
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(12))
         var zero = LE()
         zero.u8(3); zero.u64(1); zero.u16(0); zero.u8(1); zero.f64(1)
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))
