@@ -146,3 +146,25 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
         return spec
     }
 }
+
+/// Runs several animations together on one layer. Children are timed in the group's local time
+/// (their beginTime is relative to the group's start) and clipped to the group's duration; their
+/// delegates and `isRemovedOnCompletion` are ignored.
+open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
+    public var animations: [CAAnimation]?
+
+    open override func copy() -> CAAnimation {
+        let c = CAAnimationGroup()
+        copyTiming(to: c)
+        c.animations = animations?.map { $0.copy() }
+        return c
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        let children = try (animations ?? []).map { try $0.makeSpec() }
+        let spec = AnimationSpec(keyPath: nil, kind: .group(children), timing: mediaTiming,
+                                 timingFunction: timingFunction?.function, isRemovedOnCompletion: isRemovedOnCompletion)
+        try spec.validate()
+        return spec
+    }
+}

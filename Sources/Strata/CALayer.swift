@@ -266,6 +266,15 @@ open class CALayer: @unchecked Sendable {
     /// unique one. Animations Strata cannot carry are logged as "unsupported: …" and not added.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy()
+        // No fromValue, toValue or byValue: Core Animation animates from the previous presentation value to
+        // the current one, i.e. from what is on screen now to the value beneath the animation.
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let path = basic.keyPath, let kp = try? LayerKeyPath(parsing: path) {
+            basic.fromValue = LayerLock.with {
+                let onScreen = hasBeenCommitted ? presentationModel(at: CACurrentMediaTime()) : model
+                return ValueConversion.any(onScreen[kp]) ?? CGColor(Color.clear)
+            }
+        }
         let spec: AnimationSpec
         do { spec = try copy.makeSpec() } catch {
             StrataLog.logger.error("add(_:forKey:) rejected animation: \(error)")

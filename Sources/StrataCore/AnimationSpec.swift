@@ -8,16 +8,21 @@ public struct AnimationSpec: Hashable, Sendable {
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
         /// CASpringAnimation: from/to/by as for basic; progress follows the spring instead of the curve.
         case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
+        /// CAAnimationGroup: children timed in the group's local time, clipped to the group's duration.
+        /// A group has no key path.
+        case group([AnimationSpec])
 
         /// The from/to/by values, whatever the kind.
         public var endpoints: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
             switch self {
             case let .basic(from, to, by), let .spring(from, to, by, _): (from, to, by)
+            case .group: (nil, nil, nil)
             }
         }
     }
 
-    public var keyPath: LayerKeyPath
+    /// The animated key path; nil for a group.
+    public var keyPath: LayerKeyPath?
     public var kind: Kind
     public var timing: MediaTiming
     public var timingFunction: TimingFunction?
@@ -25,7 +30,10 @@ public struct AnimationSpec: Hashable, Sendable {
     public var isAdditive: Bool
     public var isCumulative: Bool
 
-    public init(keyPath: LayerKeyPath, kind: Kind, timing: MediaTiming = MediaTiming(),
+    /// Groups nest at most this deep (a bound on what one message can make the server evaluate).
+    public static let maxGroupDepth = 8
+
+    public init(keyPath: LayerKeyPath?, kind: Kind, timing: MediaTiming = MediaTiming(),
                 timingFunction: TimingFunction? = nil, isRemovedOnCompletion: Bool = true,
                 isAdditive: Bool = false, isCumulative: Bool = false) {
         self.keyPath = keyPath; self.kind = kind; self.timing = timing; self.timingFunction = timingFunction
@@ -33,18 +41,29 @@ public struct AnimationSpec: Hashable, Sendable {
     }
 
     /// Checks value shapes against the key path; throws naming the offending field.
-    public func validate() throws {
-        guard keyPath.property.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
-        let (from, to, by) = kind.endpoints
-        for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
-            if let v, v.kind != keyPath.kind {
-                throw StrataError.invalidValue(key: "\(keyPath).\(name)", expected: "\(keyPath.kind)")
+    public func validate() throws { try validate(depth: 0) }
+
+    private func validate(depth: Int) throws {
+        if case let .group(children) = kind {
+            guard keyPath == nil else { throw StrataError.invalidValue(key: "CAAnimationGroup", expected: "no keyPath") }
+            guard depth < Self.maxGroupDepth else {
+                throw StrataError.invalidValue(key: "CAAnimationGroup", expected: "groups nested at most \(Self.maxGroupDepth) deep")
             }
+            for child in children { try child.validate(depth: depth + 1) }
+        } else {
+            guard let keyPath else { throw StrataError.unsupported("property animation without a keyPath") }
+            guard keyPath.property.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
+            let (from, to, by) = kind.endpoints
+            for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
+                if let v, v.kind != keyPath.kind {
+                    throw StrataError.invalidValue(key: "\(keyPath).\(name)", expected: "\(keyPath.kind)")
+                }
+            }
+            if from == nil, to == nil, by == nil {
+                throw StrataError.unsupported("CABasicAnimation with no fromValue, toValue or byValue")
+            }
+            if case let .spring(_, _, _, spring) = kind { try spring.validate() }
         }
-        if from == nil, to == nil, by == nil {
-            throw StrataError.unsupported("CABasicAnimation with no fromValue, toValue or byValue")
-        }
-        if case let .spring(_, _, _, spring) = kind { try spring.validate() }
         if !(timing.duration >= 0) || !timing.duration.isFinite {
             throw StrataError.invalidValue(key: "duration", expected: "a finite number ≥ 0")
         }
@@ -57,10 +76,30 @@ public struct AnimationSpec: Hashable, Sendable {
         }
     }
 
-    /// The value this animation presents at parent time `t`, given the value beneath it
-    /// (the model value with earlier animations applied); nil when it has no effect at `t`.
+    /// Applies this animation's effect at parent time `t` to `model`, each property animation seeing the
+    /// value beneath it. `inGroup`: a group's children ignore `isRemovedOnCompletion` (their fill modes
+    /// alone decide what they show after their end), as in Core Animation.
+    public func apply(to model: inout LayerModel, at t: Double, inGroup: Bool = false) {
+        let removed = isRemovedOnCompletion && !inGroup
+        if case let .group(children) = kind {
+            guard let sample = timing.sample(at: t, removedOnCompletion: removed) else { return }
+            // The group's local time, clipped to its duration, is its children's parent time.
+            let local = (timingFunction ?? .linear).progress(at: sample.fraction) * timing.simpleDuration
+            for child in children { child.apply(to: &model, at: local, inGroup: true) }
+            return
+        }
+        guard let keyPath, let v = value(at: t, underlying: model[keyPath], removedOnCompletion: removed) else { return }
+        model[keyPath] = v
+    }
+
+    /// The value this property animation presents at parent time `t`, given the value beneath it
+    /// (the model value with earlier animations applied); nil when it has no effect at `t` (or for a group).
     public func value(at t: Double, underlying: AnimatableValue) -> AnimatableValue? {
-        guard let sample = timing.sample(at: t, removedOnCompletion: isRemovedOnCompletion) else { return nil }
+        value(at: t, underlying: underlying, removedOnCompletion: isRemovedOnCompletion)
+    }
+
+    private func value(at t: Double, underlying: AnimatableValue, removedOnCompletion: Bool) -> AnimatableValue? {
+        guard let sample = timing.sample(at: t, removedOnCompletion: removedOnCompletion) else { return nil }
         let curved = (timingFunction ?? .linear).progress(at: sample.fraction)
         let progress: Double
         switch kind {
@@ -69,6 +108,8 @@ public struct AnimationSpec: Hashable, Sendable {
         case let .spring(_, _, _, spring):
             // The spring runs in seconds of the animation's own (curved) time within its duration.
             progress = spring.progress(at: curved * timing.simpleDuration)
+        case .group:
+            return nil
         }
         let (from, to, by) = kind.endpoints
         let (start, end) = Interpolation.endpoints(from: from, to: to, by: by, underlying: underlying)

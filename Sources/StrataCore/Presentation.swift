@@ -17,12 +17,7 @@ public struct AttachedAnimation: Hashable, Sendable {
 public enum Presentation {
     public static func apply(_ animations: [AttachedAnimation], to model: LayerModel, at time: Double) -> LayerModel {
         var out = model
-        for a in animations {
-            let kp = a.spec.keyPath
-            if let v = a.spec.value(at: time, underlying: out[kp]) {
-                out[kp] = v
-            }
-        }
+        for a in animations { a.spec.apply(to: &out, at: time) }
         return out
     }
 

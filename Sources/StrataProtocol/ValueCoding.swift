@@ -25,7 +25,7 @@ extension ByteWriter {
     }
 
     public mutating func animation(_ a: AnimationSpec) {
-        string(a.keyPath.description)
+        string(a.keyPath?.description ?? "")
         switch a.kind {
         case let .basic(from, to, by):
             u8(1)
@@ -34,6 +34,10 @@ extension ByteWriter {
             u8(2)
             optionalValue(from); optionalValue(to); optionalValue(by)
             f64(spring.mass); f64(spring.stiffness); f64(spring.damping); f64(spring.initialVelocity)
+        case let .group(children):
+            u8(3)
+            u32(UInt32(children.count))
+            for child in children { animation(child) }
         }
         let t = a.timing
         f64(t.beginTime); f64(t.duration); f64(t.speed); f64(t.timeOffset)
@@ -75,13 +79,20 @@ extension ByteReader {
         try bool("\(what) presence") ? try value(what) : nil
     }
 
-    public mutating func animation() throws -> AnimationSpec {
+    public mutating func animation() throws -> AnimationSpec { try animation(depth: 0) }
+
+    private mutating func animation(depth: Int) throws -> AnimationSpec {
         let path = try string("animation keyPath")
-        let keyPath: LayerKeyPath
-        do { keyPath = try LayerKeyPath(parsing: path) } catch {
-            throw ProtocolError.invalid("animation keyPath \"\(path)\" is not supported")
-        }
         let kindCode = try u8("animation kind")
+        // A group has no key path (empty string); every other kind must name one Strata carries.
+        var keyPath: LayerKeyPath?
+        if kindCode != 3 {
+            do { keyPath = try LayerKeyPath(parsing: path) } catch {
+                throw ProtocolError.invalid("animation keyPath \"\(path)\" is not supported")
+            }
+        } else if !path.isEmpty {
+            throw ProtocolError.invalid("an animation group has no keyPath (got \"\(path)\")")
+        }
         let kind: AnimationSpec.Kind
         switch kindCode {
         case 1:
@@ -91,6 +102,15 @@ extension ByteReader {
             let spring = Spring(mass: try f64("mass"), stiffness: try f64("stiffness"), damping: try f64("damping"),
                                 initialVelocity: try f64("initialVelocity"))
             kind = .spring(from: from, to: to, by: by, spring)
+        case 3:
+            guard depth < AnimationSpec.maxGroupDepth else {
+                throw ProtocolError.invalid("animation groups nested more than \(AnimationSpec.maxGroupDepth) deep")
+            }
+            let count = Int(try u32("group child count"))
+            guard count <= 256 else { throw ProtocolError.invalid("animation group of \(count) children exceeds 256") }
+            var children: [AnimationSpec] = []
+            for _ in 0..<count { children.append(try animation(depth: depth + 1)) }
+            kind = .group(children)
         default:
             throw ProtocolError.invalid("unknown animation kind \(kindCode)")
         }
@@ -112,7 +132,9 @@ extension ByteReader {
         let spec = AnimationSpec(keyPath: keyPath, kind: kind, timing: t, timingFunction: function,
                                  isRemovedOnCompletion: try bool("removedOnCompletion"),
                                  isAdditive: try bool("additive"), isCumulative: try bool("cumulative"))
-        do { try spec.validate() } catch { throw ProtocolError.invalid("animation on \(path): \(error)") }
+        if depth == 0 {
+            do { try spec.validate() } catch { throw ProtocolError.invalid("animation on \(path.isEmpty ? "group" : path): \(error)") }
+        }
         return spec
     }
 }

@@ -9,22 +9,33 @@ enum SceneAnimation {
                                     "mass", "stiffness", "damping", "initialVelocity"]
     static let springKeys: Set<String> = ["mass", "stiffness", "damping", "initialVelocity"]
 
-    static func parse(_ any: Any, layer: String, key: String) throws -> AnimationSpec {
+    static let groupKeys: Set<String> = ["type", "animations", "duration", "beginTime", "repeatCount", "autoreverses",
+                                         "timingFunction", "fillMode", "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
+
+    static func parse(_ any: Any, layer: String, key: String, depth: Int = 0) throws -> AnimationSpec {
         let at = "layer \"\(layer)\" animation \"\(key)\""
         guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }
-        for k in o.keys where !keys.contains(k) { throw SceneError("\(at): unknown key \"\(k)\"") }
-        guard let type = o["type"] as? String else { throw SceneError("\(at): \"type\" is required (\"basic\")") }
-        guard type == "basic" || type == "spring" else { throw SceneError("\(at): unsupported: animation type \"\(type)\"") }
+        guard let type = o["type"] as? String else { throw SceneError("\(at): \"type\" is required (\"basic\", \"spring\" or \"group\")") }
+        let allowed = type == "group" ? groupKeys : keys
+        for k in o.keys.sorted() where !allowed.contains(k) { throw SceneError("\(at): unknown key \"\(k)\"") }
+        guard ["basic", "spring", "group"].contains(type) else { throw SceneError("\(at): unsupported: animation type \"\(type)\"") }
         if type == "basic", let k = o.keys.sorted().first(where: { springKeys.contains($0) }) {
             throw SceneError("\(at): \"\(k)\" belongs to \"spring\" animations")
         }
-        guard let path = o["keyPath"] as? String else { throw SceneError("\(at): \"keyPath\" is required") }
-        let kp: LayerKeyPath
-        do { kp = try LayerKeyPath(parsing: path) } catch { throw SceneError("\(at): \"keyPath\": \(error)") }
+        var kp: LayerKeyPath?
+        var children: [AnimationSpec] = []
+        if type == "group" {
+            guard depth < AnimationSpec.maxGroupDepth else { throw SceneError("\(at): groups nest at most \(AnimationSpec.maxGroupDepth) deep") }
+            guard let list = o["animations"] as? [Any] else { throw SceneError("\(at): \"animations\" must be an array of ANIMATION") }
+            children = try list.enumerated().map { try parse($0.element, layer: layer, key: "\(key).animations[\($0.offset)]", depth: depth + 1) }
+        } else {
+            guard let path = o["keyPath"] as? String else { throw SceneError("\(at): \"keyPath\" is required") }
+            do { kp = try LayerKeyPath(parsing: path) } catch { throw SceneError("\(at): \"keyPath\": \(error)") }
+        }
         func value(_ name: String) throws -> AnimatableValue? {
-            guard let v = o[name] else { return nil }
+            guard let v = o[name], let kp else { return nil }
             guard let parsed = SceneValues.parse(v, kind: kp.kind) else {
-                throw SceneError("\(at): \"\(name)\" must be \(SceneValues.shapeDescription(kp.kind)) for \(path)")
+                throw SceneError("\(at): \"\(name)\" must be \(SceneValues.shapeDescription(kp.kind)) for \(kp)")
             }
             return parsed
         }
@@ -67,7 +78,9 @@ enum SceneAnimation {
         }
         let (from, to, by) = (try value("fromValue"), try value("toValue"), try value("byValue"))
         let kind: AnimationSpec.Kind
-        if type == "spring" {
+        if type == "group" {
+            kind = .group(children)
+        } else if type == "spring" {
             kind = .spring(from: from, to: to, by: by, Spring(
                 mass: try number("mass") ?? 1, stiffness: try number("stiffness") ?? 100,
                 damping: try number("damping") ?? 10, initialVelocity: try number("initialVelocity") ?? 0))
@@ -78,7 +91,9 @@ enum SceneAnimation {
                                  timing: t, timingFunction: function,
                                  isRemovedOnCompletion: try flag("removedOnCompletion") ?? true,
                                  isAdditive: try flag("additive") ?? false, isCumulative: try flag("cumulative") ?? false)
-        do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
+        if depth == 0 {
+            do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
+        }
         return spec
     }
 

@@ -165,6 +165,25 @@ extension ClientProcessSuite {
         #expect(l.animation(forKey: "bad") == nil)
     }
 
+    @Test func anAnimationWithNoValuesRunsFromTheOnScreenValueToTheModel() throws {
+        let (root, child) = committedPair()
+        defer { withExtendedLifetime(root) {} }
+        child.position = CGPoint(x: 0, y: 0)
+        CATransaction.setDisableActions(true)
+        CATransaction.flush()
+        // Core Animation: with fromValue, toValue and byValue all nil, the animation interpolates between the
+        // previous and the current presentation value of the key path.
+        CATransaction.setDisableActions(true)
+        child.position = CGPoint(x: 100, y: 40)
+        let move = CABasicAnimation(keyPath: "position")
+        move.duration = 2
+        child.add(move, forKey: "move")
+        CATransaction.flush()
+        let added = try #require(child.animation(forKey: "move") as? CABasicAnimation)
+        #expect(added.fromValue as? CGPoint == CGPoint(x: 0, y: 0))
+        #expect(try #require(child.presentation(at: added.beginTime + 1)).position == CGPoint(x: 50, y: 20))
+    }
+
     @Test func keyPathSettersAndGetters() {
         let l = CALayer()
         l.setValue(0.5, forKeyPath: "transform.rotation.z")

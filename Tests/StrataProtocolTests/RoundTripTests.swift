@@ -109,7 +109,7 @@ struct RoundTripTests {
         guard case .commit(let c) = decoded, case .addAnimation(_, _, let s) = c.operations.first else {
             Issue.record("not an addAnimation commit"); return
         }
-        #expect(s.keyPath.description == spec.keyPath.description)
+        #expect(s.keyPath?.description == spec.keyPath?.description)
         #expect(s.timing == spec.timing)
         #expect(s.timingFunction == spec.timingFunction)
     }
