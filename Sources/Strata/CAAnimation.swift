@@ -168,3 +168,57 @@ open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
         return spec
     }
 }
+
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+/// Animates a key path through `values` (see StrataCore.Keyframes for each calculation mode).
+/// `path` and `rotationMode` are not available yet (no CGPath).
+open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+    public var values: [Any]?
+    public var keyTimes: [NSNumber]?
+    public var timingFunctions: [CAMediaTimingFunction]?
+    public var calculationMode: CAAnimationCalculationMode = .linear
+    public var tensionValues: [NSNumber]?
+    public var continuityValues: [NSNumber]?
+    public var biasValues: [NSNumber]?
+
+    open override func copy() -> CAAnimation {
+        let c = CAKeyframeAnimation(keyPath: keyPath)
+        copyTiming(to: c)
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative
+        c.values = values; c.keyTimes = keyTimes; c.timingFunctions = timingFunctions
+        c.calculationMode = calculationMode
+        c.tensionValues = tensionValues; c.continuityValues = continuityValues; c.biasValues = biasValues
+        return c
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        guard let keyPath else { throw StrataError.unsupported("CAKeyframeAnimation without a keyPath") }
+        let kp = try LayerKeyPath(parsing: keyPath)
+        guard let mode = Keyframes.Mode(rawValue: calculationMode.rawValue) else {
+            throw StrataError.unsupported("calculation mode \(calculationMode.rawValue)")
+        }
+        let converted = try (values ?? []).enumerated().map { i, v in
+            guard let value = ValueConversion.convert(v, kind: kp.kind) else {
+                throw StrataError.invalidValue(key: "\(kp).values[\(i)]", expected: "\(kp.kind)")
+            }
+            return value
+        }
+        let frames = Keyframes(values: converted, keyTimes: keyTimes?.map(\.doubleValue),
+                               timingFunctions: timingFunctions?.map(\.function), mode: mode,
+                               tension: tensionValues?.map(\.doubleValue), continuity: continuityValues?.map(\.doubleValue),
+                               bias: biasValues?.map(\.doubleValue))
+        let spec = AnimationSpec(keyPath: kp, kind: .keyframe(frames), timing: mediaTiming, timingFunction: timingFunction?.function,
+                                 isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative)
+        try spec.validate()
+        return spec
+    }
+}

@@ -8,6 +8,8 @@ public struct AnimationSpec: Hashable, Sendable {
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
         /// CASpringAnimation: from/to/by as for basic; progress follows the spring instead of the curve.
         case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
+        /// CAKeyframeAnimation with values.
+        case keyframe(Keyframes)
         /// CAAnimationGroup: children timed in the group's local time, clipped to the group's duration.
         /// A group has no key path.
         case group([AnimationSpec])
@@ -16,7 +18,7 @@ public struct AnimationSpec: Hashable, Sendable {
         public var endpoints: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
             switch self {
             case let .basic(from, to, by), let .spring(from, to, by, _): (from, to, by)
-            case .group: (nil, nil, nil)
+            case .group, .keyframe: (nil, nil, nil)
             }
         }
     }
@@ -53,16 +55,20 @@ public struct AnimationSpec: Hashable, Sendable {
         } else {
             guard let keyPath else { throw StrataError.unsupported("property animation without a keyPath") }
             guard keyPath.property.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
-            let (from, to, by) = kind.endpoints
-            for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
-                if let v, v.kind != keyPath.kind {
-                    throw StrataError.invalidValue(key: "\(keyPath).\(name)", expected: "\(keyPath.kind)")
+            if case let .keyframe(frames) = kind {
+                try frames.validate(kind: keyPath.kind, keyPath: "\(keyPath)")
+            } else {
+                let (from, to, by) = kind.endpoints
+                for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
+                    if let v, v.kind != keyPath.kind {
+                        throw StrataError.invalidValue(key: "\(keyPath).\(name)", expected: "\(keyPath.kind)")
+                    }
                 }
+                if from == nil, to == nil, by == nil {
+                    throw StrataError.unsupported("CABasicAnimation with no fromValue, toValue or byValue")
+                }
+                if case let .spring(_, _, _, spring) = kind { try spring.validate() }
             }
-            if from == nil, to == nil, by == nil {
-                throw StrataError.unsupported("CABasicAnimation with no fromValue, toValue or byValue")
-            }
-            if case let .spring(_, _, _, spring) = kind { try spring.validate() }
         }
         if !(timing.duration >= 0) || !timing.duration.isFinite {
             throw StrataError.invalidValue(key: "duration", expected: "a finite number ≥ 0")
@@ -110,6 +116,13 @@ public struct AnimationSpec: Hashable, Sendable {
             progress = spring.progress(at: curved * timing.simpleDuration)
         case .group:
             return nil
+        case let .keyframe(frames):
+            // The animation's timing function shapes the whole duration; segment functions act inside it.
+            var v = frames.value(at: curved)
+            if isCumulative, sample.iteration > 0, let first = frames.values.first, let last = frames.values.last {
+                v = Interpolation.add(v, Interpolation.scale(Interpolation.subtract(last, first), sample.iteration))
+            }
+            return isAdditive ? Interpolation.add(underlying, v) : v
         }
         let (from, to, by) = kind.endpoints
         let (start, end) = Interpolation.endpoints(from: from, to: to, by: by, underlying: underlying)

@@ -24,6 +24,12 @@ extension ByteWriter {
         if let v { value(v) }
     }
 
+    /// An optional list of numbers: presence byte, u32 count, f64s.
+    mutating func doubles(_ list: [Double]?) {
+        bool(list != nil)
+        if let list { u32(UInt32(list.count)); for d in list { f64(d) } }
+    }
+
     public mutating func animation(_ a: AnimationSpec) {
         string(a.keyPath?.description ?? "")
         switch a.kind {
@@ -38,6 +44,18 @@ extension ByteWriter {
             u8(3)
             u32(UInt32(children.count))
             for child in children { animation(child) }
+        case let .keyframe(frames):
+            u8(4)
+            u32(UInt32(frames.values.count))
+            for v in frames.values { value(v) }
+            doubles(frames.keyTimes)
+            bool(frames.timingFunctions != nil)
+            if let tf = frames.timingFunctions {
+                u32(UInt32(tf.count))
+                for f in tf { f64(f.c1x); f64(f.c1y); f64(f.c2x); f64(f.c2y) }
+            }
+            u8(UInt8(Keyframes.Mode.allCases.firstIndex(of: frames.mode) ?? 0))
+            doubles(frames.tension); doubles(frames.continuity); doubles(frames.bias)
         }
         let t = a.timing
         f64(t.beginTime); f64(t.duration); f64(t.speed); f64(t.timeOffset)
@@ -79,6 +97,16 @@ extension ByteReader {
         try bool("\(what) presence") ? try value(what) : nil
     }
 
+    /// Keyframe lists are bounded so one message cannot make the server evaluate unbounded work.
+    static let maxKeyframes = 4096
+
+    mutating func doubles(_ what: String) throws -> [Double]? {
+        guard try bool("\(what) presence") else { return nil }
+        let n = Int(try u32("\(what) count"))
+        guard n <= Self.maxKeyframes else { throw ProtocolError.invalid("\(what): \(n) entries exceed \(Self.maxKeyframes)") }
+        return try (0..<n).map { _ in try f64(what) }
+    }
+
     public mutating func animation() throws -> AnimationSpec { try animation(depth: 0) }
 
     private mutating func animation(depth: Int) throws -> AnimationSpec {
@@ -111,6 +139,28 @@ extension ByteReader {
             var children: [AnimationSpec] = []
             for _ in 0..<count { children.append(try animation(depth: depth + 1)) }
             kind = .group(children)
+        case 4:
+            let n = Int(try u32("keyframe count"))
+            guard n <= Self.maxKeyframes else { throw ProtocolError.invalid("\(n) keyframe values exceed \(Self.maxKeyframes)") }
+            let values = try (0..<n).map { try value("values[\($0)]") }
+            let keyTimes = try doubles("keyTimes")
+            var functions: [TimingFunction]?
+            if try bool("timingFunctions presence") {
+                let count = Int(try u32("timingFunctions count"))
+                guard count <= Self.maxKeyframes else { throw ProtocolError.invalid("\(count) timing functions exceed \(Self.maxKeyframes)") }
+                functions = try (0..<count).map { _ in
+                    let p = [try f64("timingFunctions"), try f64("timingFunctions"), try f64("timingFunctions"), try f64("timingFunctions")]
+                    guard p.allSatisfy(\.isFinite), (0...1).contains(p[0]), (0...1).contains(p[2]) else {
+                        throw ProtocolError.invalid("timingFunctions control points \(p) out of range (x must be in 0…1)")
+                    }
+                    return TimingFunction(p[0], p[1], p[2], p[3])
+                }
+            }
+            let modeCode = Int(try u8("calculationMode"))
+            guard modeCode < Keyframes.Mode.allCases.count else { throw ProtocolError.invalid("unknown calculationMode \(modeCode)") }
+            kind = .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions,
+                                       mode: Keyframes.Mode.allCases[modeCode], tension: try doubles("tensionValues"),
+                                       continuity: try doubles("continuityValues"), bias: try doubles("biasValues")))
         default:
             throw ProtocolError.invalid("unknown animation kind \(kindCode)")
         }

@@ -8,6 +8,10 @@ enum SceneAnimation {
                                     "speed", "timeOffset", "repeatDuration", "additive", "cumulative",
                                     "mass", "stiffness", "damping", "initialVelocity"]
     static let springKeys: Set<String> = ["mass", "stiffness", "damping", "initialVelocity"]
+    static let keyframeKeys: Set<String> = ["type", "keyPath", "values", "keyTimes", "timingFunctions", "calculationMode",
+                                            "tensionValues", "continuityValues", "biasValues", "duration", "beginTime",
+                                            "repeatCount", "autoreverses", "timingFunction", "fillMode", "removedOnCompletion",
+                                            "speed", "timeOffset", "repeatDuration", "additive", "cumulative"]
 
     static let groupKeys: Set<String> = ["type", "animations", "duration", "beginTime", "repeatCount", "autoreverses",
                                          "timingFunction", "fillMode", "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
@@ -15,10 +19,10 @@ enum SceneAnimation {
     static func parse(_ any: Any, layer: String, key: String, depth: Int = 0) throws -> AnimationSpec {
         let at = "layer \"\(layer)\" animation \"\(key)\""
         guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }
-        guard let type = o["type"] as? String else { throw SceneError("\(at): \"type\" is required (\"basic\", \"spring\" or \"group\")") }
-        let allowed = type == "group" ? groupKeys : keys
+        guard let type = o["type"] as? String else { throw SceneError("\(at): \"type\" is required (\"basic\", \"spring\", \"keyframe\" or \"group\")") }
+        let allowed = type == "group" ? groupKeys : type == "keyframe" ? keyframeKeys : keys
         for k in o.keys.sorted() where !allowed.contains(k) { throw SceneError("\(at): unknown key \"\(k)\"") }
-        guard ["basic", "spring", "group"].contains(type) else { throw SceneError("\(at): unsupported: animation type \"\(type)\"") }
+        guard ["basic", "spring", "group", "keyframe"].contains(type) else { throw SceneError("\(at): unsupported: animation type \"\(type)\"") }
         if type == "basic", let k = o.keys.sorted().first(where: { springKeys.contains($0) }) {
             throw SceneError("\(at): \"\(k)\" belongs to \"spring\" animations")
         }
@@ -77,9 +81,44 @@ enum SceneAnimation {
             function = parsed
         }
         let (from, to, by) = (try value("fromValue"), try value("toValue"), try value("byValue"))
+        func numbers(_ name: String) throws -> [Double]? {
+            guard let v = o[name] else { return nil }
+            guard let list = v as? [Any], case let ns = list.compactMap(SceneValues.number), ns.count == list.count else {
+                throw SceneError("\(at): \"\(name)\" must be an array of numbers")
+            }
+            return ns.map(Double.init)
+        }
         let kind: AnimationSpec.Kind
         if type == "group" {
             kind = .group(children)
+        } else if type == "keyframe", let kp {
+            guard let list = o["values"] as? [Any] else { throw SceneError("\(at): \"values\" must be an array of values") }
+            let values = try list.enumerated().map { i, v in
+                guard let parsed = SceneValues.parse(v, kind: kp.kind) else {
+                    throw SceneError("\(at): \"values\"[\(i)] must be \(SceneValues.shapeDescription(kp.kind)) for \(kp)")
+                }
+                return parsed
+            }
+            var mode = Keyframes.Mode.linear
+            if let m = o["calculationMode"] {
+                guard let name = m as? String, let parsed = Keyframes.Mode(rawValue: name) else {
+                    throw SceneError("\(at): \"calculationMode\" must be one of linear, discrete, paced, cubic, cubicPaced")
+                }
+                mode = parsed
+            }
+            var functions: [TimingFunction]?
+            if let f = o["timingFunctions"] {
+                guard let list = f as? [Any] else { throw SceneError("\(at): \"timingFunctions\" must be an array") }
+                functions = try list.enumerated().map { i, item in
+                    guard let tf = timingFunction(item) else {
+                        throw SceneError("\(at): \"timingFunctions\"[\(i)] must be a name or [c1x, c1y, c2x, c2y] with x values in 0…1")
+                    }
+                    return tf
+                }
+            }
+            kind = .keyframe(Keyframes(values: values, keyTimes: try numbers("keyTimes"), timingFunctions: functions, mode: mode,
+                                       tension: try numbers("tensionValues"), continuity: try numbers("continuityValues"),
+                                       bias: try numbers("biasValues")))
         } else if type == "spring" {
             kind = .spring(from: from, to: to, by: by, Spring(
                 mass: try number("mass") ?? 1, stiffness: try number("stiffness") ?? 100,

@@ -245,7 +245,7 @@ struct RejectionTests {
 
     @Test("unknown animation kind")
     func badKind() {
-        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 4))) } == .invalid("unknown animation kind 4"))
+        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 5))) } == .invalid("unknown animation kind 5"))
         #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 0))) } == .invalid("unknown animation kind 0"))
     }
 

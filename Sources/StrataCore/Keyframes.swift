@@ -1,0 +1,149 @@
+import Foundation
+
+/// CAKeyframeAnimation's values and how time moves through them.
+/// - linear: straight interpolation between consecutive values, each segment spanning its keyTimes interval
+///   (even spacing when keyTimes is nil), with the segment's timing function if given.
+/// - discrete: value i holds from keyTimes[i] until the next key time; no tweening, no timing functions.
+/// - paced: like linear, but keyTimes are derived so the value moves at constant speed (distance below).
+/// - cubic: a Kochanek–Bartels spline through the values (tension/continuity/bias, default 0 =
+///   Catmull-Rom; the ends repeat the first and last value), each segment over its keyTimes interval.
+/// - cubicPaced: the same spline traversed at constant speed along its arc length.
+public struct Keyframes: Hashable, Sendable {
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        case linear, discrete, paced, cubic, cubicPaced
+    }
+
+    public var values: [AnimatableValue]
+    public var keyTimes: [Double]?
+    public var timingFunctions: [TimingFunction]?
+    public var mode: Mode
+    public var tension: [Double]?
+    public var continuity: [Double]?
+    public var bias: [Double]?
+
+    public init(values: [AnimatableValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
+                mode: Mode = .linear, tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil) {
+        self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode
+        self.tension = tension; self.continuity = continuity; self.bias = bias
+    }
+
+    /// Checks counts, ranges and shapes against the key path's value kind.
+    public func validate(kind: ValueKind, keyPath: String) throws {
+        let n = values.count
+        guard n >= 1 else { throw StrataError.invalidValue(key: "\(keyPath).values", expected: "at least one value") }
+        if let bad = values.first(where: { $0.kind != kind }) {
+            throw StrataError.invalidValue(key: "\(keyPath).values", expected: "\(kind) values (got \(bad.kind))")
+        }
+        if let kt = keyTimes, mode != .paced, mode != .cubicPaced {
+            let allowed = mode == .discrete ? [n, n + 1] : [n]
+            guard allowed.contains(kt.count) else {
+                throw StrataError.invalidValue(key: "\(keyPath).keyTimes", expected: "\(allowed.map(String.init).joined(separator: " or ")) key times for \(n) values")
+            }
+            guard kt.allSatisfy({ $0.isFinite && (0...1).contains($0) }), zip(kt, kt.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                throw StrataError.invalidValue(key: "\(keyPath).keyTimes", expected: "non-decreasing numbers in 0…1")
+            }
+        }
+        if let tf = timingFunctions, mode == .linear || mode == .cubic, tf.count != max(0, n - 1) {
+            throw StrataError.invalidValue(key: "\(keyPath).timingFunctions", expected: "\(max(0, n - 1)) timing functions for \(n) values")
+        }
+        for (name, list) in [("tensionValues", tension), ("continuityValues", continuity), ("biasValues", bias)] {
+            if let list, list.count != n || !list.allSatisfy(\.isFinite) {
+                throw StrataError.invalidValue(key: "\(keyPath).\(name)", expected: "\(n) finite numbers")
+            }
+        }
+        if mode == .cubic || mode == .cubicPaced, n > 1, !Self.isVector(kind) {
+            throw StrataError.unsupported("\(mode.rawValue) calculation mode for \(kind) values")
+        }
+    }
+
+    static func isVector(_ kind: ValueKind) -> Bool {
+        switch kind {
+        case .scalar, .point, .size, .rect, .color: true
+        case .transform, .bool: false
+        }
+    }
+
+    /// The value at normalised animation time `f` (0…1).
+    public func value(at f: Double) -> AnimatableValue {
+        let n = values.count
+        guard n > 1 else { return values[0] }
+        switch mode {
+        case .discrete:
+            let kt = keyTimes ?? (0..<n).map { Double($0) / Double(n - 1) }
+            // The last index whose key time has been reached holds.
+            var i = 0
+            for (j, t) in kt.enumerated() where t <= f { i = j }
+            return values[min(i, n - 1)]
+        case .linear:
+            let (i, u) = segment(at: f, keyTimes: keyTimes ?? Self.even(n))
+            let curved = timingFunctions.map { $0[i].progress(at: u) } ?? u
+            return Interpolation.interpolate(values[i], values[i + 1], curved)
+        case .paced:
+            let (i, u) = segment(at: f, keyTimes: pacedKeyTimes())
+            return Interpolation.interpolate(values[i], values[i + 1], u)
+        case .cubic:
+            let (i, u) = segment(at: f, keyTimes: keyTimes ?? Self.even(n))
+            let curved = timingFunctions.map { $0[i].progress(at: u) } ?? u
+            return spline.value(segment: i, at: curved)
+        case .cubicPaced:
+            return spline.value(atArcFraction: f)
+        }
+    }
+
+    static func even(_ n: Int) -> [Double] { (0..<n).map { Double($0) / Double(n - 1) } }
+
+    /// The segment containing `f` and the position inside it (0…1).
+    func segment(at f: Double, keyTimes kt: [Double]) -> (Int, Double) {
+        let n = values.count
+        if f <= kt[0] { return (0, 0) }
+        if f >= kt[n - 1] { return (n - 2, 1) }
+        var i = 0
+        while i < n - 2, f >= kt[i + 1] { i += 1 }
+        let span = kt[i + 1] - kt[i]
+        return (i, span > 0 ? (f - kt[i]) / span : 1)
+    }
+
+    /// Key times proportional to the cumulative distance between consecutive values.
+    func pacedKeyTimes() -> [Double] {
+        var cumulative = [0.0]
+        for (a, b) in zip(values, values.dropFirst()) { cumulative.append(cumulative[cumulative.count - 1] + Self.distance(a, b)) }
+        let total = cumulative[cumulative.count - 1]
+        guard total > 0 else { return Self.even(values.count) }
+        return cumulative.map { $0 / total }
+    }
+
+    /// Euclidean distance over a value's components (a transform's 16 elements; a Bool change counts 1).
+    public static func distance(_ a: AnimatableValue, _ b: AnimatableValue) -> Double {
+        if case let (.bool(x), .bool(y)) = (a, b) { return x == y ? 0 : 1 }
+        let d = zip(components(a), components(b)).reduce(0.0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+        return d.squareRoot()
+    }
+
+    static func components(_ v: AnimatableValue) -> [Double] {
+        switch v {
+        case .scalar(let x): [Double(x)]
+        case .point(let p): [Double(p.x), Double(p.y)]
+        case .size(let s): [Double(s.width), Double(s.height)]
+        case .rect(let r): [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
+        case .color(let c): (c ?? .clear).components.map { Double($0) }
+        case .transform(let t): t.elements.map { Double($0) }
+        case .bool(let b): [b ? 1 : 0]
+        }
+    }
+
+    var spline: KochanekBartels {
+        KochanekBartels(points: values.map(Self.components), tension: tension, continuity: continuity, bias: bias,
+                        rebuild: { Self.rebuild($0, like: values[0]) })
+    }
+
+    static func rebuild(_ c: [Double], like v: AnimatableValue) -> AnimatableValue {
+        switch v {
+        case .scalar: .scalar(CGFloat(c[0]))
+        case .point: .point(CGPoint(x: c[0], y: c[1]))
+        case .size: .size(CGSize(width: c[0], height: c[1]))
+        case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .transform, .bool: v
+        }
+    }
+}
