@@ -27,6 +27,13 @@ open class CALayer: @unchecked Sendable {
     private var serverState: ServerShadow?
     let layerID: LayerID
     let isPresentationCopy: Bool
+
+    /// Asked first when an action is looked up (held weakly, as in Core Animation).
+    public weak var delegate: CALayerDelegate?
+    /// Actions by event key, searched after the delegate.
+    public var actions: [String: CAAction]?
+    /// Default values and actions: its "actions" entry (a [String: CAAction]) is searched after `actions`.
+    public var style: [AnyHashable: Any]?
     private var anonymousKeyCounter = 0
 
     final class AnimationEntry {
@@ -110,8 +117,11 @@ open class CALayer: @unchecked Sendable {
         get { LayerLock.with { contentsImage } }
         set {
             LayerLock.with {
+                let changed = contentsImage !== newValue
                 contentsImage = newValue
                 CATransaction.noteChange(self)
+                // A "contents" action (e.g. from the delegate) runs; there is no built-in cross-fade.
+                if changed, hasBeenCommitted, parent != nil || isAttachedRoot { runAction(forKey: "contents") }
             }
         }
     }
@@ -219,6 +229,7 @@ open class CALayer: @unchecked Sendable {
             layer.parent = self
             CATransaction.noteChange(self)
             CATransaction.noteChange(layer)
+            if isInAttachedTree { layer.runAction(forKey: kCAOnOrderIn) }
         }
     }
 
@@ -241,12 +252,14 @@ open class CALayer: @unchecked Sendable {
             guard let i = sublayerList.firstIndex(where: { $0 === old }) else { return }
             old.removeFromSuperlayer()
             insertSublayer(new, at: UInt32(i))
+            if isInAttachedTree { new.runAction(forKey: kCATransition) }
         }
     }
 
     public func removeFromSuperlayer() {
         LayerLock.with {
             guard let p = parent else { return }
+            if isInAttachedTree { runAction(forKey: kCAOnOrderOut) }
             p.sublayerList.removeAll { $0 === self }
             parent = nil
             CATransaction.noteChange(p)
@@ -313,6 +326,55 @@ open class CALayer: @unchecked Sendable {
         }
     }
 
+    // MARK: actions
+
+    /// The action for `event`, searched as Core Animation does: the delegate's `action(for:forKey:)`, the
+    /// `actions` dictionary, the `style` dictionary's "actions", the class's `defaultAction(forKey:)`, then
+    /// the built-in implicit animation for an animatable property. An `NSNull` found at any step ends the
+    /// search with no action.
+    open func action(forKey event: String) -> CAAction? {
+        if let a = delegate?.action(for: self, forKey: event) { return a is NSNull ? nil : a }
+        if let a = actions?[event] { return a is NSNull ? nil : a }
+        if let styleActions = style?["actions"] as? [String: CAAction], let a = styleActions[event] { return a is NSNull ? nil : a }
+        if let a = Self.defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        return implicitAction(forKey: event)
+    }
+
+    /// Subclasses return the action for keys that are fundamental to them; nil by default.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// Core Animation's built-in action: for an animatable property (not `hidden`), a basic animation
+    /// from the on-screen value over the transaction's duration and timing function.
+    private func implicitAction(forKey event: String) -> CAAction? {
+        guard let property = LayerProperty(name: event), ImplicitAction.animates(property) else { return nil }
+        return LayerLock.with {
+            let action = ImplicitAction.animation(
+                for: property, from: presentationModel(at: CACurrentMediaTime())[property],
+                duration: CATransaction.animationDuration(), timingFunction: CATransaction.animationTimingFunction()?.function)
+            let anim = CABasicAnimation(keyPath: property.name)
+            if case let .basic(from?, _, _) = action.spec.kind {
+                // An absent colour animates from transparent black.
+                anim.fromValue = ValueConversion.any(from) ?? CGColor(Color.clear)
+            }
+            anim.duration = action.spec.timing.duration
+            anim.timingFunction = action.spec.timingFunction.map(CAMediaTimingFunction.init)
+            return anim
+        }
+    }
+
+    /// Whether the layer is in a tree shown on a display (for the order-in/out events).
+    var isInAttachedTree: Bool {
+        var n: CALayer? = self
+        while let c = n { if c.isAttachedRoot { return true }; n = c.parent }
+        return false
+    }
+
+    /// Looks up and runs the action for `event`, unless actions are disabled in the current transaction.
+    func runAction(forKey event: String) {
+        guard !CATransaction.disableActions(), let action = action(forKey: event) else { return }
+        action.run(forKey: event, object: self, arguments: nil)
+    }
+
     // MARK: presentation
 
     /// The values on screen now: the last committed model with the committed animations applied at
@@ -341,22 +403,15 @@ open class CALayer: @unchecked Sendable {
         LayerLock.with {
             precondition(!isPresentationCopy, "presentation layers are read-only")
             let old = model[property]
+            // The action is looked up before the model changes, so it sees the value on screen.
+            let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)
+            let action = old != value && inTree && !CATransaction.disableActions() ? action(forKey: property.name) : nil
             model[property] = value
             CATransaction.noteChange(self)
-            guard old != value, ImplicitAction.animates(property),
-                  hasBeenCommitted, parent != nil || isAttachedRoot,
-                  !CATransaction.disableActions() else { return }
-            let action = ImplicitAction.animation(
-                for: property, from: presentationModel(at: CACurrentMediaTime())[property],
-                duration: CATransaction.animationDuration(), timingFunction: CATransaction.animationTimingFunction()?.function)
-            let anim = CABasicAnimation(keyPath: property.name)
-            if case let .basic(from?, _, _) = action.spec.kind {
-                // An absent colour animates from transparent black.
-                anim.fromValue = ValueConversion.any(from) ?? CGColor(Color.clear)
+            action?.run(forKey: property.name, object: self, arguments: nil)
+            if property == .hidden, old != value, hasBeenCommitted, isInAttachedTree {
+                runAction(forKey: value == .bool(true) ? kCAOnOrderOut : kCAOnOrderIn)
             }
-            anim.duration = action.spec.timing.duration
-            anim.timingFunction = action.spec.timingFunction.map(CAMediaTimingFunction.init)
-            add(anim, forKey: action.key)
         }
     }
 }

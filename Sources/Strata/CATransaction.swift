@@ -5,9 +5,16 @@ import StrataCore
 /// makes the changes: changes outside an explicit transaction join that thread's implicit transaction,
 /// committed at the end of the thread's current run-loop turn (or by `flush()`; a thread without a run
 /// loop must call `flush()`). Nested transactions commit when the outermost one does.
+public let kCATransactionAnimationDuration = "animationDuration"
+public let kCATransactionDisableActions = "disableActions"
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+public let kCATransactionCompletionBlock = "completionBlock"
+
 public enum CATransaction {
     struct Frame {
         var isImplicit = false
+        /// Values set with `setValue(_:forKey:)` under keys other than the four standard ones.
+        var values: [String: Any] = [:]
         var duration: CFTimeInterval?
         var disableActions: Bool?
         var timingFunction: CAMediaTimingFunction?
@@ -96,6 +103,54 @@ public enum CATransaction {
     /// as reported by the render server; at once after commit when it added none.
     public static func setCompletionBlock(_ block: (@Sendable () -> Void)?) {
         LayerLock.with { ensureFrame(); stack[stack.count - 1].completion = block }
+    }
+
+    // MARK: key-value access
+
+    /// Reads a transaction property: the four standard keys (`kCATransactionAnimationDuration`,
+    /// `kCATransactionDisableActions`, `kCATransactionAnimationTimingFunction`,
+    /// `kCATransactionCompletionBlock`) or any other key set with `setValue(_:forKey:)`, looked up from the
+    /// innermost transaction outwards.
+    public static func value(forKey key: String) -> Any? {
+        LayerLock.with { () -> Any? in
+            switch key {
+            case kCATransactionAnimationDuration: return animationDuration()
+            case kCATransactionDisableActions: return disableActions()
+            case kCATransactionAnimationTimingFunction: return animationTimingFunction()
+            case kCATransactionCompletionBlock: return completionBlock()
+            default: return stack.last(where: { $0.values[key] != nil })?.values[key]
+            }
+        }
+    }
+
+    /// Sets a transaction property. The standard keys take the same types as their setters (a number, a
+    /// Bool, a CAMediaTimingFunction, a `@Sendable () -> Void`); a value of another type is logged and
+    /// ignored.
+    public static func setValue(_ value: Any?, forKey key: String) {
+        LayerLock.with {
+            switch key {
+            case kCATransactionAnimationDuration:
+                if let d = (value as? Double) ?? (value as? Float).map(Double.init) ?? (value as? CGFloat).map(Double.init)
+                    ?? (value as? Int).map(Double.init) ?? (value as? NSNumber)?.doubleValue {
+                    setAnimationDuration(d)
+                } else { rejected(key, value, "a number") }
+            case kCATransactionDisableActions:
+                if let b = (value as? Bool) ?? (value as? NSNumber)?.boolValue { setDisableActions(b) } else { rejected(key, value, "a Bool") }
+            case kCATransactionAnimationTimingFunction:
+                if value == nil || value is CAMediaTimingFunction { setAnimationTimingFunction(value as? CAMediaTimingFunction) }
+                else { rejected(key, value, "a CAMediaTimingFunction") }
+            case kCATransactionCompletionBlock:
+                if value == nil || value is @Sendable () -> Void { setCompletionBlock(value as? @Sendable () -> Void) }
+                else { rejected(key, value, "a @Sendable () -> Void block") }
+            default:
+                ensureFrame()
+                stack[stack.count - 1].values[key] = value
+            }
+        }
+    }
+
+    private static func rejected(_ key: String, _ value: Any?, _ expected: String) {
+        StrataLog.logger.error("CATransaction.setValue(_:forKey: \(key)) rejected \(String(describing: value)): expected \(expected)")
     }
 
     // MARK: internals

@@ -184,6 +184,53 @@ extension ClientProcessSuite {
         #expect(try #require(child.presentation(at: added.beginTime + 1)).position == CGPoint(x: 50, y: 20))
     }
 
+    @Test func transactionPropertiesByKeyAsInTheSeedsListings() throws {
+        let (root, layer) = committedPair()
+        defer { withExtendedLifetime(root) {} }
+        // Seed 000 listing 5-6: [CATransaction setValue:@10.0 forKey:kCATransactionAnimationDuration].
+        CATransaction.begin()
+        CATransaction.setValue(10.0, forKey: kCATransactionAnimationDuration)
+        #expect(CATransaction.value(forKey: kCATransactionAnimationDuration) as? Double == 10)
+        layer.opacity = 0.5
+        CATransaction.commit()
+        #expect(layer.animation(forKey: "opacity")?.duration == 10)
+
+        // Listing 5-7: an outer 2 s transaction moves the layer; an inner 5 s one changes zPosition and opacity.
+        CATransaction.begin()
+        CATransaction.setValue(2.0, forKey: kCATransactionAnimationDuration)
+        layer.position = CGPoint(x: 0, y: 0.5)
+        CATransaction.begin()
+        CATransaction.setValue(5.0, forKey: kCATransactionAnimationDuration)
+        layer.zPosition = 200
+        layer.opacity = 0
+        CATransaction.commit()
+        CATransaction.commit()
+        #expect(layer.animation(forKey: "position")?.duration == 2)
+        #expect(layer.animation(forKey: "zPosition")?.duration == 5)
+        #expect(layer.animation(forKey: "opacity")?.duration == 5)
+
+        // Listing 6-2: kCATransactionDisableActions true → no implicit animation for the change.
+        layer.removeAllAnimations()
+        CATransaction.begin()
+        CATransaction.setValue(true, forKey: kCATransactionDisableActions)
+        layer.opacity = 1
+        CATransaction.commit()
+        #expect(layer.animationKeys() == nil)
+
+        // Any other key is stored per transaction and read from the innermost outwards.
+        CATransaction.begin()
+        CATransaction.setValue("outer", forKey: "myKey")
+        CATransaction.begin()
+        #expect(CATransaction.value(forKey: "myKey") as? String == "outer")
+        CATransaction.setValue("inner", forKey: "myKey")
+        #expect(CATransaction.value(forKey: "myKey") as? String == "inner")
+        CATransaction.commit()
+        #expect(CATransaction.value(forKey: "myKey") as? String == "outer")
+        CATransaction.setValue("ten", forKey: kCATransactionAnimationDuration) // wrong type: logged, ignored
+        #expect(CATransaction.animationDuration() == 0.25)
+        CATransaction.commit()
+    }
+
     @Test func keyPathSettersAndGetters() {
         let l = CALayer()
         l.setValue(0.5, forKeyPath: "transform.rotation.z")

@@ -1,0 +1,34 @@
+import Foundation
+
+/// An object that responds to a layer event (Core Animation's CAAction): run when a property changes or
+/// the layer is ordered in or out, with the event's key and the layer.
+public protocol CAAction {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+/// Every animation is an action: running it adds it to the layer under the event's key.
+extension CAAnimation: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+/// `NSNull` as an action ends the search with no action (Core Animation's explicit "no action").
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// Layer events that are not property names.
+public let kCAOnOrderIn = "onOrderIn"
+public let kCAOnOrderOut = "onOrderOut"
+public let kCATransition = "transition"
+
+/// The layer delegate's say in actions (the drawing and layout parts of CALayerDelegate are not available).
+public protocol CALayerDelegate: AnyObject {
+    /// The action for `event`; nil lets the search continue, `NSNull()` ends it with no action.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
