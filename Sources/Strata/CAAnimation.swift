@@ -68,10 +68,50 @@ open class CAAnimation: @unchecked Sendable {
 }
 
 /// Abstract: an animation of one key path.
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    public static let scale = CAValueFunctionName(rawValue: "scale")
+    public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    public static let translate = CAValueFunctionName(rawValue: "translate")
+    public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
+}
+
+/// Builds a transform from an animation's scalar or [x, y, z] values (e.g. rotateZ from angles, so a
+/// `transform` animation from 0 to 2π turns once).
+public final class CAValueFunction: @unchecked Sendable {
+    public let name: CAValueFunctionName
+    let function: ValueFunction?
+
+    /// An unknown name logs "unsupported: value function …"; an animation using it is then rejected.
+    public init(name: CAValueFunctionName) {
+        self.name = name
+        function = ValueFunction(rawValue: name.rawValue)
+        if function == nil { StrataLog.logger.error("unsupported: value function \(name.rawValue)") }
+    }
+}
+
 open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     public var keyPath: String?
     public var isAdditive = false
     public var isCumulative = false
+    public var valueFunction: CAValueFunction?
+
+    func resolvedValueFunction() throws -> ValueFunction? {
+        guard let valueFunction else { return nil }
+        guard let f = valueFunction.function else { throw StrataError.unsupported("value function \(valueFunction.name.rawValue)") }
+        return f
+    }
+
+    /// The kind of this animation's values: the value function's input, else the key path's.
+    func valueKind(_ kp: LayerKeyPath) throws -> ValueKind { try resolvedValueFunction()?.inputKind ?? kp.kind }
 
     public init(keyPath: String?) {
         self.keyPath = keyPath
@@ -91,7 +131,7 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
     open override func copy() -> CAAnimation {
         let c = CABasicAnimation(keyPath: keyPath)
         copyTiming(to: c)
-        c.isAdditive = isAdditive; c.isCumulative = isCumulative
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
         c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
         return c
     }
@@ -99,13 +139,15 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
     override func makeSpec() throws -> AnimationSpec {
         guard let keyPath else { throw StrataError.unsupported("CABasicAnimation without a keyPath") }
         let kp = try LayerKeyPath(parsing: keyPath)
+        let kind = try valueKind(kp)
         let spec = AnimationSpec(
             keyPath: kp,
-            kind: .basic(from: try ValueConversion.value(fromValue, for: kp, field: "fromValue"),
-                         to: try ValueConversion.value(toValue, for: kp, field: "toValue"),
-                         by: try ValueConversion.value(byValue, for: kp, field: "byValue")),
+            kind: .basic(from: try ValueConversion.value(fromValue, kind: kind, key: "\(kp).fromValue"),
+                         to: try ValueConversion.value(toValue, kind: kind, key: "\(kp).toValue"),
+                         by: try ValueConversion.value(byValue, kind: kind, key: "\(kp).byValue")),
             timing: mediaTiming, timingFunction: timingFunction?.function,
-            isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative)
+            isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative,
+            valueFunction: try resolvedValueFunction())
         try spec.validate()
         return spec
     }
@@ -132,7 +174,7 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
     open override func copy() -> CAAnimation {
         let c = CASpringAnimation(keyPath: keyPath)
         copyTiming(to: c)
-        c.isAdditive = isAdditive; c.isCumulative = isCumulative
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
         c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
         c.mass = mass; c.stiffness = stiffness; c.damping = damping; c.initialVelocity = initialVelocity
         return c
@@ -193,7 +235,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
     open override func copy() -> CAAnimation {
         let c = CAKeyframeAnimation(keyPath: keyPath)
         copyTiming(to: c)
-        c.isAdditive = isAdditive; c.isCumulative = isCumulative
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
         c.values = values; c.keyTimes = keyTimes; c.timingFunctions = timingFunctions
         c.calculationMode = calculationMode
         c.tensionValues = tensionValues; c.continuityValues = continuityValues; c.biasValues = biasValues
@@ -206,9 +248,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
         guard let mode = Keyframes.Mode(rawValue: calculationMode.rawValue) else {
             throw StrataError.unsupported("calculation mode \(calculationMode.rawValue)")
         }
+        let valueKind = try valueKind(kp)
         let converted = try (values ?? []).enumerated().map { i, v in
-            guard let value = ValueConversion.convert(v, kind: kp.kind) else {
-                throw StrataError.invalidValue(key: "\(kp).values[\(i)]", expected: "\(kp.kind)")
+            guard let value = ValueConversion.convert(v, kind: valueKind) else {
+                throw StrataError.invalidValue(key: "\(kp).values[\(i)]", expected: "\(valueKind)")
             }
             return value
         }
@@ -217,7 +260,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
                                tension: tensionValues?.map(\.doubleValue), continuity: continuityValues?.map(\.doubleValue),
                                bias: biasValues?.map(\.doubleValue))
         let spec = AnimationSpec(keyPath: kp, kind: .keyframe(frames), timing: mediaTiming, timingFunction: timingFunction?.function,
-                                 isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative)
+                                 isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative,
+                                 valueFunction: try resolvedValueFunction())
         try spec.validate()
         return spec
     }

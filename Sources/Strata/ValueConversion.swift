@@ -3,11 +3,9 @@ import StrataCore
 
 /// Converts Core Animation's untyped `Any` values (fromValue, setValue(_:forKeyPath:)) to core values.
 enum ValueConversion {
-    static func value(_ any: Any?, for kp: LayerKeyPath, field: String) throws -> AnimatableValue? {
+    static func value(_ any: Any?, kind: ValueKind, key: String) throws -> AnimatableValue? {
         guard let any else { return nil }
-        guard let v = convert(any, kind: kp.kind) else {
-            throw StrataError.invalidValue(key: "\(kp).\(field)", expected: "\(kp.kind)")
-        }
+        guard let v = convert(any, kind: kind) else { throw StrataError.invalidValue(key: key, expected: "\(kind)") }
         return v
     }
 
@@ -27,6 +25,11 @@ enum ValueConversion {
             if let c = any as? CGColor { return .color(c.color) }
         case .bool:
             if let b = any as? Bool { return .bool(b) }
+        case .vector3:
+            // Core Animation passes three NSNumbers in an array.
+            if let list = any as? [Any], list.count == 3, case let ns = list.compactMap(number), ns.count == 3 {
+                return .vector3(ns[0], ns[1], ns[2])
+            }
         }
         return nil
     }
@@ -52,6 +55,7 @@ enum ValueConversion {
         case .transform(let t): t
         case .color(let c): c.map { CGColor($0) }
         case .bool(let b): b
+        case let .vector3(x, y, z): [x, y, z]
         }
     }
 }

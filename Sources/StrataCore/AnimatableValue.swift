@@ -2,7 +2,7 @@ import Foundation
 
 /// The value shapes a layer property or key-path component can hold.
 public enum ValueKind: UInt8, Sendable {
-    case scalar = 1, point, size, rect, transform, color, bool
+    case scalar = 1, point, size, rect, transform, color, bool, vector3
 }
 
 /// A property value as carried by animations, the wire protocol and scene files.
@@ -15,6 +15,8 @@ public enum AnimatableValue: Hashable, Sendable {
     case transform(Transform3D)
     case color(Color?)
     case bool(Bool)
+    /// Three numbers: the input of the scale and translate value functions.
+    case vector3(CGFloat, CGFloat, CGFloat)
 
     public var kind: ValueKind {
         switch self {
@@ -25,6 +27,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .transform: .transform
         case .color: .color
         case .bool: .bool
+        case .vector3: .vector3
         }
     }
 
@@ -37,6 +40,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.transform(x), .transform(y)): x == y
         case let (.color(x), .color(y)): x == y
         case let (.bool(x), .bool(y)): x == y
+        case let (.vector3(a, b, c), .vector3(x, y, z)): a == x && b == y && c == z
         default: false
         }
     }
@@ -51,6 +55,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .transform(let t): hasher.combine(t)
         case .color(let c): hasher.combine(c)
         case .bool(let b): hasher.combine(b)
+        case let .vector3(x, y, z): hasher.combine(x); hasher.combine(y); hasher.combine(z)
         }
     }
 }

@@ -31,15 +31,18 @@ public struct AnimationSpec: Hashable, Sendable {
     public var isRemovedOnCompletion: Bool
     public var isAdditive: Bool
     public var isCumulative: Bool
+    /// CAValueFunction: values are its inputs and it builds the animated transform.
+    public var valueFunction: ValueFunction?
 
     /// Groups nest at most this deep (a bound on what one message can make the server evaluate).
     public static let maxGroupDepth = 8
 
     public init(keyPath: LayerKeyPath?, kind: Kind, timing: MediaTiming = MediaTiming(),
                 timingFunction: TimingFunction? = nil, isRemovedOnCompletion: Bool = true,
-                isAdditive: Bool = false, isCumulative: Bool = false) {
+                isAdditive: Bool = false, isCumulative: Bool = false, valueFunction: ValueFunction? = nil) {
         self.keyPath = keyPath; self.kind = kind; self.timing = timing; self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion; self.isAdditive = isAdditive; self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
     }
 
     /// Checks value shapes against the key path; throws naming the offending field.
@@ -55,13 +58,18 @@ public struct AnimationSpec: Hashable, Sendable {
         } else {
             guard let keyPath else { throw StrataError.unsupported("property animation without a keyPath") }
             guard keyPath.property.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
+            // With a value function the values are its inputs, and the key path must be a whole transform.
+            let valueKind = valueFunction?.inputKind ?? keyPath.kind
+            if let valueFunction, keyPath.component != nil || keyPath.kind != .transform {
+                throw StrataError.invalidValue(key: "\(keyPath).valueFunction", expected: "a transform key path for \(valueFunction.rawValue)")
+            }
             if case let .keyframe(frames) = kind {
-                try frames.validate(kind: keyPath.kind, keyPath: "\(keyPath)")
+                try frames.validate(kind: valueKind, keyPath: "\(keyPath)")
             } else {
                 let (from, to, by) = kind.endpoints
                 for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
-                    if let v, v.kind != keyPath.kind {
-                        throw StrataError.invalidValue(key: "\(keyPath).\(name)", expected: "\(keyPath.kind)")
+                    if let v, v.kind != valueKind {
+                        throw StrataError.invalidValue(key: "\(keyPath).\(name)", expected: "\(valueKind)")
                     }
                 }
                 if from == nil, to == nil, by == nil {
@@ -94,7 +102,16 @@ public struct AnimationSpec: Hashable, Sendable {
             for child in children { child.apply(to: &model, at: local, inGroup: true) }
             return
         }
-        guard let keyPath, let v = value(at: t, underlying: model[keyPath], removedOnCompletion: removed) else { return }
+        guard let keyPath else { return }
+        if let valueFunction, case let .transform(beneath) = model[keyPath] {
+            // Animate the function's input (the value beneath read as that input), then build the transform.
+            guard let input = value(at: t, underlying: valueFunction.input(of: beneath), removedOnCompletion: removed, additive: false)
+            else { return }
+            let m = valueFunction.matrix(input)
+            model[keyPath] = isAdditive ? Interpolation.add(.transform(beneath), .transform(m)) : .transform(m)
+            return
+        }
+        guard let v = value(at: t, underlying: model[keyPath], removedOnCompletion: removed) else { return }
         model[keyPath] = v
     }
 
@@ -104,7 +121,8 @@ public struct AnimationSpec: Hashable, Sendable {
         value(at: t, underlying: underlying, removedOnCompletion: isRemovedOnCompletion)
     }
 
-    private func value(at t: Double, underlying: AnimatableValue, removedOnCompletion: Bool) -> AnimatableValue? {
+    private func value(at t: Double, underlying: AnimatableValue, removedOnCompletion: Bool, additive: Bool? = nil) -> AnimatableValue? {
+        let isAdditive = additive ?? self.isAdditive
         guard let sample = timing.sample(at: t, removedOnCompletion: removedOnCompletion) else { return nil }
         let curved = (timingFunction ?? .linear).progress(at: sample.fraction)
         let progress: Double

@@ -33,6 +33,8 @@ public enum Interpolation {
                                 blue: lerp(p.blue, q.blue, t), alpha: lerp(p.alpha, q.alpha, t)))
         case let (.transform(x), .transform(y)):
             return .transform(DecomposedTransform.interpolate(x, y, t))
+        case let (.vector3(a, b, c), .vector3(x, y, z)):
+            return .vector3(lerp(a, x, t), lerp(b, y, t), lerp(c, z, t))
         case let (.bool(x), .bool(y)):
             // Discrete: the switch happens half-way through (Strata's documented choice).
             return .bool(t < 0.5 ? x : y)
@@ -64,6 +66,7 @@ public enum Interpolation {
             for _ in 0..<max(0, Int(k)) { m = m * t }
             return .transform(m)
         case .bool: return a
+        case let .vector3(x, y, z): return .vector3(x * s, y * s, z * s)
         }
     }
 
@@ -80,6 +83,7 @@ public enum Interpolation {
             let p = x ?? .clear, q = y ?? .clear
             return .color(Color(red: p.red + k * q.red, green: p.green + k * q.green,
                                 blue: p.blue + k * q.blue, alpha: p.alpha + k * q.alpha))
+        case let (.vector3(a, b, c), .vector3(x, y, z)): return .vector3(a + k * x, b + k * y, c + k * z)
         case let (.transform(x), .transform(y)):
             if k > 0 { return .transform(y * x) }
             return .transform((y.inverse ?? .identity) * x)

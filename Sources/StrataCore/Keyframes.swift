@@ -58,7 +58,7 @@ public struct Keyframes: Hashable, Sendable {
 
     static func isVector(_ kind: ValueKind) -> Bool {
         switch kind {
-        case .scalar, .point, .size, .rect, .color: true
+        case .scalar, .point, .size, .rect, .color, .vector3: true
         case .transform, .bool: false
         }
     }
@@ -128,6 +128,7 @@ public struct Keyframes: Hashable, Sendable {
         case .color(let c): (c ?? .clear).components.map { Double($0) }
         case .transform(let t): t.elements.map { Double($0) }
         case .bool(let b): [b ? 1 : 0]
+        case let .vector3(x, y, z): [Double(x), Double(y), Double(z)]
         }
     }
 
@@ -143,6 +144,7 @@ public struct Keyframes: Hashable, Sendable {
         case .size: .size(CGSize(width: c[0], height: c[1]))
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .vector3: .vector3(CGFloat(c[0]), CGFloat(c[1]), CGFloat(c[2]))
         case .transform, .bool: v
         }
     }

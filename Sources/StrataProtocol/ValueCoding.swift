@@ -16,6 +16,7 @@ extension ByteWriter {
             bool(c != nil)
             if let c { for e in c.components { f64(Double(e)) } }
         case .bool(let b): bool(b)
+        case let .vector3(x, y, z): f64(Double(x)); f64(Double(y)); f64(Double(z))
         }
     }
 
@@ -63,6 +64,8 @@ extension ByteWriter {
         bool(a.timingFunction != nil)
         if let f = a.timingFunction { f64(f.c1x); f64(f.c1y); f64(f.c2x); f64(f.c2y) }
         bool(a.isRemovedOnCompletion); bool(a.isAdditive); bool(a.isCumulative)
+        // 0: no value function; otherwise 1 + its index in ValueFunction.allCases.
+        u8(a.valueFunction.flatMap { f in ValueFunction.allCases.firstIndex(of: f).map { UInt8($0 + 1) } } ?? 0)
     }
 }
 
@@ -90,11 +93,19 @@ extension ByteReader {
             guard try bool("\(what) colour presence") else { return .color(nil) }
             return .color(Color(red: try finite(what), green: try finite(what), blue: try finite(what), alpha: try finite(what)))
         case .bool: return .bool(try bool(what))
+        case .vector3: return .vector3(try finite(what), try finite(what), try finite(what))
         }
     }
 
     public mutating func optionalValue(_ what: String) throws -> AnimatableValue? {
         try bool("\(what) presence") ? try value(what) : nil
+    }
+
+    mutating func valueFunction() throws -> ValueFunction? {
+        let code = Int(try u8("valueFunction"))
+        guard code != 0 else { return nil }
+        guard code <= ValueFunction.allCases.count else { throw ProtocolError.invalid("unknown valueFunction \(code)") }
+        return ValueFunction.allCases[code - 1]
     }
 
     /// Keyframe lists are bounded so one message cannot make the server evaluate unbounded work.
@@ -181,7 +192,8 @@ extension ByteReader {
         }
         let spec = AnimationSpec(keyPath: keyPath, kind: kind, timing: t, timingFunction: function,
                                  isRemovedOnCompletion: try bool("removedOnCompletion"),
-                                 isAdditive: try bool("additive"), isCumulative: try bool("cumulative"))
+                                 isAdditive: try bool("additive"), isCumulative: try bool("cumulative"),
+                                 valueFunction: try valueFunction())
         if depth == 0 {
             do { try spec.validate() } catch { throw ProtocolError.invalid("animation on \(path.isEmpty ? "group" : path): \(error)") }
         }

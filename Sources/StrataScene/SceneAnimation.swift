@@ -6,12 +6,12 @@ enum SceneAnimation {
     static let keys: Set<String> = ["type", "keyPath", "fromValue", "toValue", "byValue", "duration", "beginTime",
                                     "repeatCount", "autoreverses", "timingFunction", "fillMode", "removedOnCompletion",
                                     "speed", "timeOffset", "repeatDuration", "additive", "cumulative",
-                                    "mass", "stiffness", "damping", "initialVelocity"]
+                                    "mass", "stiffness", "damping", "initialVelocity", "valueFunction"]
     static let springKeys: Set<String> = ["mass", "stiffness", "damping", "initialVelocity"]
     static let keyframeKeys: Set<String> = ["type", "keyPath", "values", "keyTimes", "timingFunctions", "calculationMode",
                                             "tensionValues", "continuityValues", "biasValues", "duration", "beginTime",
                                             "repeatCount", "autoreverses", "timingFunction", "fillMode", "removedOnCompletion",
-                                            "speed", "timeOffset", "repeatDuration", "additive", "cumulative"]
+                                            "speed", "timeOffset", "repeatDuration", "additive", "cumulative", "valueFunction"]
 
     static let groupKeys: Set<String> = ["type", "animations", "duration", "beginTime", "repeatCount", "autoreverses",
                                          "timingFunction", "fillMode", "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
@@ -36,10 +36,19 @@ enum SceneAnimation {
             guard let path = o["keyPath"] as? String else { throw SceneError("\(at): \"keyPath\" is required") }
             do { kp = try LayerKeyPath(parsing: path) } catch { throw SceneError("\(at): \"keyPath\": \(error)") }
         }
+        var valueFunction: ValueFunction?
+        if let f = o["valueFunction"] {
+            guard let name = f as? String, let parsed = ValueFunction(rawValue: name) else {
+                throw SceneError("\(at): \"valueFunction\" must be one of \(ValueFunction.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            valueFunction = parsed
+        }
+        // With a value function the values are its inputs (a number, or [x, y, z] for scale and translate).
+        let valueKind = valueFunction?.inputKind ?? kp?.kind ?? .scalar
         func value(_ name: String) throws -> AnimatableValue? {
             guard let v = o[name], let kp else { return nil }
-            guard let parsed = SceneValues.parse(v, kind: kp.kind) else {
-                throw SceneError("\(at): \"\(name)\" must be \(SceneValues.shapeDescription(kp.kind)) for \(kp)")
+            guard let parsed = SceneValues.parse(v, kind: valueKind) else {
+                throw SceneError("\(at): \"\(name)\" must be \(SceneValues.shapeDescription(valueKind)) for \(kp)")
             }
             return parsed
         }
@@ -94,8 +103,8 @@ enum SceneAnimation {
         } else if type == "keyframe", let kp {
             guard let list = o["values"] as? [Any] else { throw SceneError("\(at): \"values\" must be an array of values") }
             let values = try list.enumerated().map { i, v in
-                guard let parsed = SceneValues.parse(v, kind: kp.kind) else {
-                    throw SceneError("\(at): \"values\"[\(i)] must be \(SceneValues.shapeDescription(kp.kind)) for \(kp)")
+                guard let parsed = SceneValues.parse(v, kind: valueKind) else {
+                    throw SceneError("\(at): \"values\"[\(i)] must be \(SceneValues.shapeDescription(valueKind)) for \(kp)")
                 }
                 return parsed
             }
@@ -129,7 +138,8 @@ enum SceneAnimation {
         let spec = AnimationSpec(keyPath: kp, kind: kind,
                                  timing: t, timingFunction: function,
                                  isRemovedOnCompletion: try flag("removedOnCompletion") ?? true,
-                                 isAdditive: try flag("additive") ?? false, isCumulative: try flag("cumulative") ?? false)
+                                 isAdditive: try flag("additive") ?? false, isCumulative: try flag("cumulative") ?? false,
+                                 valueFunction: valueFunction)
         if depth == 0 {
             do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
         }

@@ -33,6 +33,7 @@ public enum SceneValues {
             if any is NSNull { return .color(nil) }
             return color(any).map { .color($0) }
         case .bool: return (any as? Bool).map { .bool($0) }
+        case .vector3: return numbers(any, count: 3).map { .vector3($0[0], $0[1], $0[2]) }
         }
     }
 
@@ -45,6 +46,7 @@ public enum SceneValues {
         case .transform: "16 numbers m11…m44"
         case .color: "[r, g, b, a] in 0…1, \"#RRGGBB\" or \"#RRGGBBAA\""
         case .bool: "true or false"
+        case .vector3: "[x, y, z]"
         }
     }
 
@@ -58,6 +60,7 @@ public enum SceneValues {
         case .transform(let t): t.elements.map { Double($0) }
         case .color(let c): c.map { $0.components.map { Double($0) } } ?? NSNull()
         case .bool(let b): b
+        case let .vector3(x, y, z): [Double(x), Double(y), Double(z)]
         }
     }
 }

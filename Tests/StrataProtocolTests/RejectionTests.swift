@@ -118,7 +118,7 @@ struct RejectionTests {
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))
     }
 
-    @Test("unknown value kind", arguments: [UInt8(0), 8, 200])
+    @Test("unknown value kind", arguments: [UInt8(0), 9, 200]) // 8 is vector3 (value-function inputs)
     func unknownValueKind(_ kind: UInt8) {
         var op = LE()
         op.u8(3); op.u64(1); op.u16(5); op.u8(kind); op.f64(1)
@@ -211,6 +211,7 @@ struct RejectionTests {
         w.bool(function != nil)
         for x in function ?? [] { w.f64(x) }
         w.bool(true); w.bool(false); w.bool(false)
+        w.u8(0) // no value function
         return w.bytes
     }
 

@@ -49,6 +49,7 @@ struct RoundTripTests {
         case .transform: .transform(Samples.transform)
         case .color: .color(Samples.color)
         case .bool: .bool(true)
+        case .vector3: .vector3(1, 2, 3) // no layer property has this kind; value functions use it
         }
         let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.setProperty(77, p, value)]))
         #expect(try roundTrip(m) == m)

@@ -106,6 +106,7 @@ struct WireBytesTests {
         b.u8(2)                        // fillMode backwards
         b.u8(1); for x in [0.42, 0, 0.58, 1] { b.f64(x) } // timing function
         b.u8(0); b.u8(1); b.u8(0)      // removedOnCompletion, additive, cumulative
+        b.u8(0)                        // no value function
         #expect(MessageCoding.encode(m) == b.frame(type: 2))
     }
 
@@ -121,6 +122,7 @@ struct WireBytesTests {
         e.u8(0); e.u8(0)               // autoreverses false, fillMode removed
         e.u8(0)                        // no timing function
         e.u8(1); e.u8(0); e.u8(0)
+        e.u8(0)                        // no value function
         #expect(w.bytes == e.bytes)
     }
 
