@@ -221,9 +221,18 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
-/// Animates a key path through `values` (see StrataCore.Keyframes for each calculation mode).
-/// `path` and `rotationMode` are not available yet (no CGPath).
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
+/// Animates a key path through `values`, or a point key path along `path` (which wins when both are set);
+/// see StrataCore.Keyframes and docs/animation.md for each calculation mode.
 open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+    public var path: CGPath?
+    public var rotationMode: CAAnimationRotationMode?
     public var values: [Any]?
     public var keyTimes: [NSNumber]?
     public var timingFunctions: [CAMediaTimingFunction]?
@@ -236,6 +245,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
         let c = CAKeyframeAnimation(keyPath: keyPath)
         copyTiming(to: c)
         c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
+        c.path = path?.copy(); c.rotationMode = rotationMode
         c.values = values; c.keyTimes = keyTimes; c.timingFunctions = timingFunctions
         c.calculationMode = calculationMode
         c.tensionValues = tensionValues; c.continuityValues = continuityValues; c.biasValues = biasValues
@@ -258,7 +268,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
         let frames = Keyframes(values: converted, keyTimes: keyTimes?.map(\.doubleValue),
                                timingFunctions: timingFunctions?.map(\.function), mode: mode,
                                tension: tensionValues?.map(\.doubleValue), continuity: continuityValues?.map(\.doubleValue),
-                               bias: biasValues?.map(\.doubleValue))
+                               bias: biasValues?.map(\.doubleValue), path: path?.path,
+                               rotationMode: try rotationMode.map { m in
+                                   guard let r = Keyframes.RotationMode(rawValue: m.rawValue) else { throw StrataError.unsupported("rotation mode \(m.rawValue)") }
+                                   return r
+                               })
         let spec = AnimationSpec(keyPath: kp, kind: .keyframe(frames), timing: mediaTiming, timingFunction: timingFunction?.function,
                                  isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative,
                                  valueFunction: try resolvedValueFunction())

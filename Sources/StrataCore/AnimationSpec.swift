@@ -113,6 +113,12 @@ public struct AnimationSpec: Hashable, Sendable {
         }
         guard let v = value(at: t, underlying: model[keyPath], removedOnCompletion: removed) else { return }
         model[keyPath] = v
+        // Following a path with a rotation mode also turns the layer to the path's direction.
+        if case let .keyframe(frames) = kind, frames.rotationMode != nil,
+           let sample = timing.sample(at: t, removedOnCompletion: removed),
+           let angle = frames.rotation(at: (timingFunction ?? .linear).progress(at: sample.fraction)) {
+            model.transform = Transform3D.rotation(angle, 0, 0, 1) * model.transform
+        }
     }
 
     /// The value this property animation presents at parent time `t`, given the value beneath it

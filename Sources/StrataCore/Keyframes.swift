@@ -13,6 +13,11 @@ public struct Keyframes: Hashable, Sendable {
         case linear, discrete, paced, cubic, cubicPaced
     }
 
+    /// Turning the layer to follow a path (kCAAnimationRotateAuto / RotateAutoReverse).
+    public enum RotationMode: String, Hashable, Sendable, CaseIterable {
+        case auto, autoReverse
+    }
+
     public var values: [AnimatableValue]
     public var keyTimes: [Double]?
     public var timingFunctions: [TimingFunction]?
@@ -20,15 +25,35 @@ public struct Keyframes: Hashable, Sendable {
     public var tension: [Double]?
     public var continuity: [Double]?
     public var bias: [Double]?
+    /// A point path to follow instead of `values` (it wins when both are set).
+    public var path: Path?
+    public var rotationMode: RotationMode?
 
     public init(values: [AnimatableValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
-                mode: Mode = .linear, tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil) {
+                mode: Mode = .linear, tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil,
+                path: Path? = nil, rotationMode: RotationMode? = nil) {
         self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode
         self.tension = tension; self.continuity = continuity; self.bias = bias
+        self.path = path; self.rotationMode = rotationMode
     }
 
     /// Checks counts, ranges and shapes against the key path's value kind.
     public func validate(kind: ValueKind, keyPath: String) throws {
+        if let path {
+            guard kind == .point else { throw StrataError.invalidValue(key: "\(keyPath).path", expected: "a point key path (position, anchorPoint)") }
+            let n = path.segments.count
+            guard n >= 1 else { throw StrataError.invalidValue(key: "\(keyPath).path", expected: "at least one line or curve") }
+            if let kt = keyTimes, mode != .paced, mode != .cubicPaced {
+                guard kt.count == n + 1, kt.allSatisfy({ $0.isFinite && (0...1).contains($0) }), zip(kt, kt.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                    throw StrataError.invalidValue(key: "\(keyPath).keyTimes", expected: "\(n + 1) non-decreasing key times in 0…1 for a path of \(n) segments")
+                }
+            }
+            if let tf = timingFunctions, mode == .linear || mode == .cubic, tf.count != n {
+                throw StrataError.invalidValue(key: "\(keyPath).timingFunctions", expected: "\(n) timing functions for a path of \(n) segments")
+            }
+            return
+        }
+        guard rotationMode == nil else { throw StrataError.invalidValue(key: "\(keyPath).rotationMode", expected: "a path to follow") }
         let n = values.count
         guard n >= 1 else { throw StrataError.invalidValue(key: "\(keyPath).values", expected: "at least one value") }
         if let bad = values.first(where: { $0.kind != kind }) {
@@ -63,8 +88,47 @@ public struct Keyframes: Hashable, Sendable {
         }
     }
 
+    /// The point and direction of travel on the path at normalised time `f`.
+    public func pathSample(at f: Double) -> (point: CGPoint, tangent: CGPoint)? {
+        guard let segments = path?.segments, !segments.isEmpty else { return nil }
+        let n = segments.count
+        let (i, u): (Int, Double)
+        switch mode {
+        case .paced, .cubicPaced:
+            // Constant speed along the whole path's arc length.
+            let lengths = segments.map { $0.length(to: 1) }
+            var target = min(max(f, 0), 1) * lengths.reduce(0, +)
+            var k = 0
+            while k < n - 1, target > lengths[k] { target -= lengths[k]; k += 1 }
+            (i, u) = (k, segments[k].parameter(atLength: target))
+        case .discrete:
+            let kt = keyTimes ?? Self.even(n + 1)
+            var k = 0
+            for (j, t) in kt.enumerated() where t <= f { k = j }
+            // Vertex k: the start of segment k, or the end of the last one.
+            (i, u) = k >= n ? (n - 1, 1) : (k, 0)
+        case .linear, .cubic:
+            let kt = keyTimes ?? Self.even(n + 1)
+            var k = 0
+            if f >= kt[n] { (i, u) = (n - 1, 1); break }
+            while k < n - 1, f >= kt[k + 1] { k += 1 }
+            let span = kt[k + 1] - kt[k]
+            let raw = f <= kt[0] ? 0 : (span > 0 ? (f - kt[k]) / span : 1)
+            (i, u) = (k, timingFunctions.map { $0[k].progress(at: raw) } ?? raw)
+        }
+        return (segments[i].point(at: u), segments[i].tangent(at: u))
+    }
+
+    /// The rotation about z the layer presents while following the path (nil without a rotation mode).
+    public func rotation(at f: Double) -> CGFloat? {
+        guard let rotationMode, let sample = pathSample(at: f) else { return nil }
+        let angle = atan2(sample.tangent.y, sample.tangent.x)
+        return rotationMode == .autoReverse ? angle + .pi : angle
+    }
+
     /// The value at normalised animation time `f` (0…1).
     public func value(at f: Double) -> AnimatableValue {
+        if let sample = pathSample(at: f) { return .point(sample.point) }
         let n = values.count
         guard n > 1 else { return values[0] }
         switch mode {

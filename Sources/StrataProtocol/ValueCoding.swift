@@ -25,6 +25,8 @@ extension ByteWriter {
         if let v { value(v) }
     }
 
+    mutating func point(_ p: CGPoint) { f64(Double(p.x)); f64(Double(p.y)) }
+
     /// An optional list of numbers: presence byte, u32 count, f64s.
     mutating func doubles(_ list: [Double]?) {
         bool(list != nil)
@@ -57,6 +59,20 @@ extension ByteWriter {
             }
             u8(UInt8(Keyframes.Mode.allCases.firstIndex(of: frames.mode) ?? 0))
             doubles(frames.tension); doubles(frames.continuity); doubles(frames.bias)
+            bool(frames.path != nil)
+            if let path = frames.path {
+                u32(UInt32(path.elements.count))
+                for e in path.elements {
+                    switch e {
+                    case .move(let p): u8(0); point(p)
+                    case .line(let p): u8(1); point(p)
+                    case let .quad(c, p): u8(2); point(c); point(p)
+                    case let .cubic(c1, c2, p): u8(3); point(c1); point(c2); point(p)
+                    case .close: u8(4)
+                    }
+                }
+            }
+            u8(frames.rotationMode.flatMap { m in Keyframes.RotationMode.allCases.firstIndex(of: m).map { UInt8($0 + 1) } } ?? 0)
         }
         let t = a.timing
         f64(t.beginTime); f64(t.duration); f64(t.speed); f64(t.timeOffset)
@@ -169,9 +185,31 @@ extension ByteReader {
             }
             let modeCode = Int(try u8("calculationMode"))
             guard modeCode < Keyframes.Mode.allCases.count else { throw ProtocolError.invalid("unknown calculationMode \(modeCode)") }
+            let (tension, continuity, bias) = (try doubles("tensionValues"), try doubles("continuityValues"), try doubles("biasValues"))
+            var path: Path?
+            if try bool("path presence") {
+                let count = Int(try u32("path element count"))
+                guard count <= Self.maxKeyframes else { throw ProtocolError.invalid("path of \(count) elements exceeds \(Self.maxKeyframes)") }
+                var p = Path()
+                for i in 0..<count {
+                    let what = "path element \(i)"
+                    func pt() throws -> CGPoint { CGPoint(x: try finite(what), y: try finite(what)) }
+                    switch try u8(what) {
+                    case 0: p.move(to: try pt())
+                    case 1: p.addLine(to: try pt())
+                    case 2: let c = try pt(); p.addQuadCurve(to: try pt(), control: c)
+                    case 3: let c1 = try pt(), c2 = try pt(); p.addCurve(to: try pt(), control1: c1, control2: c2)
+                    case 4: p.closeSubpath()
+                    case let code: throw ProtocolError.invalid("\(what): unknown path element \(code)")
+                    }
+                }
+                path = p
+            }
+            let rotationCode = Int(try u8("rotationMode"))
+            guard rotationCode <= Keyframes.RotationMode.allCases.count else { throw ProtocolError.invalid("unknown rotationMode \(rotationCode)") }
             kind = .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions,
-                                       mode: Keyframes.Mode.allCases[modeCode], tension: try doubles("tensionValues"),
-                                       continuity: try doubles("continuityValues"), bias: try doubles("biasValues")))
+                                       mode: Keyframes.Mode.allCases[modeCode], tension: tension, continuity: continuity, bias: bias,
+                                       path: path, rotationMode: rotationCode == 0 ? nil : Keyframes.RotationMode.allCases[rotationCode - 1]))
         default:
             throw ProtocolError.invalid("unknown animation kind \(kindCode)")
         }

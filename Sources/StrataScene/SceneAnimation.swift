@@ -11,7 +11,8 @@ enum SceneAnimation {
     static let keyframeKeys: Set<String> = ["type", "keyPath", "values", "keyTimes", "timingFunctions", "calculationMode",
                                             "tensionValues", "continuityValues", "biasValues", "duration", "beginTime",
                                             "repeatCount", "autoreverses", "timingFunction", "fillMode", "removedOnCompletion",
-                                            "speed", "timeOffset", "repeatDuration", "additive", "cumulative", "valueFunction"]
+                                            "speed", "timeOffset", "repeatDuration", "additive", "cumulative", "valueFunction",
+                                            "path", "rotationMode"]
 
     static let groupKeys: Set<String> = ["type", "animations", "duration", "beginTime", "repeatCount", "autoreverses",
                                          "timingFunction", "fillMode", "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
@@ -101,7 +102,17 @@ enum SceneAnimation {
         if type == "group" {
             kind = .group(children)
         } else if type == "keyframe", let kp {
-            guard let list = o["values"] as? [Any] else { throw SceneError("\(at): \"values\" must be an array of values") }
+            let path = try o["path"].map { try ScenePath.parse($0, at: at) }
+            var rotation: Keyframes.RotationMode?
+            if let r = o["rotationMode"] {
+                guard let name = r as? String, let parsed = Keyframes.RotationMode(rawValue: name) else {
+                    throw SceneError("\(at): \"rotationMode\" must be \"auto\" or \"autoReverse\"")
+                }
+                rotation = parsed
+            }
+            guard let list = o["values"] as? [Any] ?? (path != nil ? [] : nil) else {
+                throw SceneError("\(at): \"values\" (or a \"path\") must be given as an array of values")
+            }
             let values = try list.enumerated().map { i, v in
                 guard let parsed = SceneValues.parse(v, kind: valueKind) else {
                     throw SceneError("\(at): \"values\"[\(i)] must be \(SceneValues.shapeDescription(valueKind)) for \(kp)")
@@ -127,7 +138,7 @@ enum SceneAnimation {
             }
             kind = .keyframe(Keyframes(values: values, keyTimes: try numbers("keyTimes"), timingFunctions: functions, mode: mode,
                                        tension: try numbers("tensionValues"), continuity: try numbers("continuityValues"),
-                                       bias: try numbers("biasValues")))
+                                       bias: try numbers("biasValues"), path: path, rotationMode: rotation))
         } else if type == "spring" {
             kind = .spring(from: from, to: to, by: by, Spring(
                 mass: try number("mass") ?? 1, stiffness: try number("stiffness") ?? 100,
