@@ -7,16 +7,9 @@ import Testing
 /// CAAnimationGroup: children run in the group's time and are clipped to its duration.
 @Suite struct GroupSampleTests {
     func sample(_ json: String, layer: String, key: String, times: [Double]) throws -> [Double] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-group-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("g.json")
-        try Data(json.utf8).write(to: scene)
-        let (status, out) = try ServerProcess.cli(["sample", scene.path, "--layer", layer, "--key", key,
-                                                   "--times", times.map { String($0) }.joined(separator: ",")])
-        #expect(status == 0, "\(out)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        return try #require(o["samples"] as? [[String: Any]]).compactMap { $0["value"] as? Double }
+        let r = try SceneSample.run(json, layer: layer, key: key, times: times)
+        #expect(r.status == 0, "\(r.output)")
+        return r.values.compactMap { $0 as? Double }
     }
 
     static let scene = """

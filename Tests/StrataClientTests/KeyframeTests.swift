@@ -10,19 +10,12 @@ import Testing
     static let points: [(Double, Double)] = [(50, 150), (80, 220), (45, 300), (55, 400)]
 
     func samples(extra: String, times: [Double], key: String = "position") throws -> [[Double]] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-kf-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("k.json")
-        try Data("""
+        let r = try SceneSample.run("""
         {"strata":1,"layers":[{"id":"k","animations":{"zig":{"type":"keyframe","keyPath":"position",
           "values":[[50,150],[80,220],[45,300],[55,400]],"duration":8,"beginTime":2\(extra)}}}]}
-        """.utf8).write(to: scene)
-        let (status, out) = try ServerProcess.cli(["sample", scene.path, "--layer", "k", "--key", key,
-                                                   "--times", times.map { String($0) }.joined(separator: ",")])
-        #expect(status == 0, "\(out)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        return try #require(o["samples"] as? [[String: Any]]).compactMap { $0["value"] as? [Double] }
+        """, layer: "k", key: key, times: times)
+        #expect(r.status == 0, "\(r.output)")
+        return r.values.compactMap { $0 as? [Double] }
     }
 
     func expectClose(_ got: [[Double]], _ expected: [[Double]], _ tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation) {

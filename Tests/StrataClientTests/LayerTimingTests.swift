@@ -97,22 +97,16 @@ extension ClientProcessSuite {
 /// Layer timing through scene files and `strata sample`.
 @Suite struct LayerTimingSampleTests {
     @Test func nestedSpeedsMultiplyAndAChangeCanPause() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-timing-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("t.json")
         // Spec §6.3 / seed 000 ch.4: speed 2 under speed 2 is 4×. The child's fade lasts 8 s of its own
         // time, so 2 s of scene time. At scene time 1 a change pauses the parent (speed 0, timeOffset 2 =
         // its local time then), freezing the child at half way.
-        try Data("""
+        let r = try SceneSample.run("""
         {"strata":1,"layers":[{"id":"p","speed":2,"sublayers":[{"id":"c","speed":2,
           "animations":{"f":{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":8}}}]}],
          "changes":[{"time":1,"layer":"p","set":{"speed":0,"timeOffset":2}}]}
-        """.utf8).write(to: scene)
-        let (status, out) = try ServerProcess.cli(["sample", scene.path, "--layer", "c", "--key", "opacity", "--times", "0,0.25,0.5,0.999,1,5"])
-        #expect(status == 0, "\(out)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let values = try #require(o["samples"] as? [[String: Any]]).compactMap { $0["value"] as? Double }
+        """, layer: "c", key: "opacity", times: [0, 0.25, 0.5, 0.999, 1, 5])
+        #expect(r.status == 0, "\(r.output)")
+        let values = r.values.compactMap { $0 as? Double }
         let expected = [0, 0.125, 0.25, 0.4995, 0.5, 0.5]
         #expect(values.count == expected.count)
         for (v, e) in zip(values, expected) { #expect(abs(v - e) < 1e-9, "\(values)") }
@@ -121,16 +115,12 @@ extension ClientProcessSuite {
     @Test func aLayersTimeOffsetWrapsTheAnimationAsInTheSeedsExample() throws {
         // Seed 000 ch.5 / spec §6.3: duration 5 and timeOffset 2 plays local 2…5, then 0…2. On the layer,
         // timeOffset shifts the layer's clock: the 5 s fade starting at local 0 is seen from local 2.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-offset-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("o.json")
-        try Data("""
+        let r = try SceneSample.run("""
         {"strata":1,"layers":[{"id":"l","timeOffset":2,
           "animations":{"f":{"type":"basic","keyPath":"position.x","fromValue":0,"toValue":5,"duration":5}}}]}
-        """.utf8).write(to: scene)
-        let (status, out) = try ServerProcess.cli(["sample", scene.path, "--layer", "l", "--key", "position.x", "--times", "0,1,2.5,2.999"])
-        #expect(status == 0, "\(out)")
+        """, layer: "l", key: "position.x", times: [0, 1, 2.5, 2.999])
+        #expect(r.status == 0, "\(r.output)")
+        let out = r.output
         #expect(out.contains(#""samples":[{"t":0,"value":2},{"t":1,"value":3},{"t":2.5,"value":4.5}"#), "\(out)")
     }
 }

@@ -6,16 +6,9 @@ import Testing
 /// CAKeyframeAnimation along a path, through `strata sample`.
 @Suite struct PathKeyframeSampleTests {
     func sample(_ animation: String, key: String = "position", times: [Double]) throws -> [Any] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-path-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("p.json")
-        try Data(#"{"strata":1,"layers":[{"id":"p","animations":{"a":\#(animation)}}]}"#.utf8).write(to: scene)
-        let (status, out) = try ServerProcess.cli(["sample", scene.path, "--layer", "p", "--key", key,
-                                                   "--times", times.map { String($0) }.joined(separator: ",")])
-        #expect(status == 0, "\(out)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        return try #require(o["samples"] as? [[String: Any]]).compactMap { $0["value"] }
+        let r = try SceneSample.run(#"{"strata":1,"layers":[{"id":"p","animations":{"a":\#(animation)}}]}"#, layer: "p", key: key, times: times)
+        #expect(r.status == 0, "\(r.output)")
+        return r.values
     }
 
     func expectPoints(_ got: [Any], _ expected: [[Double]], _ tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -20,16 +20,9 @@ import Testing
     """
 
     func values(_ layer: String, _ key: String, _ times: [Double]) throws -> [Double] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-seed-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("seed.json")
-        try Data(Self.scene.utf8).write(to: path)
-        let (status, out) = try ServerProcess.cli(["sample", path.path, "--layer", layer, "--key", key,
-                                                   "--times", times.map { String($0) }.joined(separator: ",")])
-        #expect(status == 0, "\(out)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        return try #require(o["samples"] as? [[String: Any]]).compactMap { $0["value"] as? Double }
+        let r = try SceneSample.run(Self.scene, layer: layer, key: key, times: times)
+        #expect(r.status == 0, "\(r.output)")
+        return r.values.compactMap { $0 as? Double }
     }
 
     func expectClose(_ got: [Double], _ expected: [Double], sourceLocation: SourceLocation = #_sourceLocation) {

@@ -122,3 +122,26 @@ final class SessionErrors: @unchecked Sendable {
         return (connection, errors)
     }
 }
+
+/// Writes a scene to a temporary file and runs `strata sample` on it (one place for that boilerplate).
+enum SceneSample {
+    struct Result {
+        let status: Int32
+        let output: String
+        /// The `samples` array of the output, empty when it could not be parsed.
+        let samples: [[String: Any]]
+        var values: [Any] { samples.compactMap { $0["value"] } }
+    }
+
+    static func run(_ json: String, layer: String, key: String, times: [Double]) throws -> Result {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-sample-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json")
+        try Data(json.utf8).write(to: scene)
+        let (status, out) = try ServerProcess.cli(["sample", scene.path, "--layer", layer, "--key", key,
+                                                   "--times", times.map { String($0) }.joined(separator: ",")])
+        let object = try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+        return Result(status: status, output: out, samples: object?["samples"] as? [[String: Any]] ?? [])
+    }
+}

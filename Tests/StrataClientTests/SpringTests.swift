@@ -37,21 +37,14 @@ enum ReferenceSpring {
     ]
 
     @Test(arguments: regimes) func sampledValuesFollowTheSpring(_ r: Regime) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-spring-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("spring.json")
-        try Data("""
+        let times = [0.5, 0.55, 0.6, 0.75, 0.9, 1.2, 1.7, 2.5, 3.4]
+        let r2 = try SceneSample.run("""
         {"strata":1,"layers":[{"id":"s","position":[0,0],"animations":{"bounce":{"type":"spring","keyPath":"position.x",
           "fromValue":20,"toValue":120,"duration":3,"beginTime":0.5,"mass":\(r.mass),"stiffness":\(r.stiffness),
           "damping":\(r.damping),"initialVelocity":\(r.velocity)}}}]}
-        """.utf8).write(to: scene)
-        let times = [0.5, 0.55, 0.6, 0.75, 0.9, 1.2, 1.7, 2.5, 3.4]
-        let (status, out) = try ServerProcess.cli(["sample", scene.path, "--layer", "s", "--key", "position.x",
-                                                   "--times", times.map { String($0) }.joined(separator: ",")])
-        #expect(status == 0, "\(out)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let samples = try #require(o["samples"] as? [[String: Any]])
+        """, layer: "s", key: "position.x", times: times)
+        #expect(r2.status == 0, "\(r2.output)")
+        let samples = r2.samples
         #expect(samples.count == times.count)
         for (t, sample) in zip(times, samples) {
             let x = ReferenceSpring.displacement(mass: r.mass, stiffness: r.stiffness, damping: r.damping, velocity: r.velocity, at: t - 0.5)

@@ -7,15 +7,8 @@ import Testing
 /// CAValueFunction through `strata sample`.
 @Suite struct ValueFunctionSampleTests {
     func sample(_ animation: String, model: String = "", key: String, times: [Double]) throws -> (Int32, String, [[String: Any]]) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-vf-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("v.json")
-        try Data(#"{"strata":1,"layers":[{"id":"v"\#(model),"animations":{"a":\#(animation)}}]}"#.utf8).write(to: scene)
-        let (status, out) = try ServerProcess.cli(["sample", scene.path, "--layer", "v", "--key", key,
-                                                   "--times", times.map { String($0) }.joined(separator: ",")])
-        let samples = (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])??["samples"] as? [[String: Any]]
-        return (status, out, samples ?? [])
+        let r = try SceneSample.run(#"{"strata":1,"layers":[{"id":"v"\#(model),"animations":{"a":\#(animation)}}]}"#, layer: "v", key: key, times: times)
+        return (r.status, r.output, r.samples)
     }
 
     func matrix(_ s: [String: Any]) -> Transform3D? { (s["value"] as? [Double]).map { Transform3D(elements: $0.map { CGFloat($0) }) } }
