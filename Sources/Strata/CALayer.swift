@@ -59,7 +59,12 @@ open class CALayer: @unchecked Sendable {
     }
 
     deinit {
-        if !isPresentationCopy, let shadow = serverState { LayerRegistry.released(layerID, generation: shadow.generation) }
+        if !isPresentationCopy, let shadow = serverState {
+            LayerRegistry.released(layerID, generation: shadow.generation)
+            // Its animations will never report a stop: completion blocks waiting for them go on without them.
+            let queue = StrataConnection.current?.callbackQueue ?? .global()
+            for entry in animationEntries { LayerLock.with { CompletionTracker.stopped(ObjectIdentifier(entry), queue: queue) } }
+        }
     }
 
     // MARK: geometry

@@ -19,6 +19,8 @@ public enum CATransaction {
         var disableActions: Bool?
         var timingFunction: CAMediaTimingFunction?
         var completion: (@Sendable () -> Void)?
+        /// Animations added while this transaction (or one nested in it) was open.
+        var added: [(CALayer, CALayer.AnimationEntry)] = []
     }
 
     /// One thread's transactions (used with the layer lock held).
@@ -26,8 +28,8 @@ public enum CATransaction {
         var stack: [Frame] = []
         var dirty: [CALayer] = []
         var dirtySet: Set<ObjectIdentifier> = []
-        var completions: [@Sendable () -> Void] = []
-        var addedAnimations: [(CALayer, String)] = []
+        /// Completion blocks of ended transactions, with the animations each waits for.
+        var completions: [(@Sendable () -> Void, [(CALayer, CALayer.AnimationEntry)])] = []
         var flushRequested = false
     }
 
@@ -56,9 +58,9 @@ public enum CATransaction {
                 return
             }
             stack.removeLast()
-            if let c = top.completion { current.completions.append(c) }
+            if let c = top.completion { current.completions.append((c, top.added)) }
             if stack.isEmpty || (stack.count == 1 && stack[0].isImplicit && current.flushRequested) {
-                if !stack.isEmpty, let c = stack.removeLast().completion { current.completions.append(c) }
+                if !stack.isEmpty { end(stack.removeLast()) }
                 commitNow()
             }
         }
@@ -69,7 +71,7 @@ public enum CATransaction {
         LayerLock.with {
             if stack.isEmpty { commitNow(); return }
             if stack.count == 1, stack[0].isImplicit {
-                if let c = stack.removeLast().completion { current.completions.append(c) }
+                end(stack.removeLast())
                 commitNow()
             } else {
                 current.flushRequested = true
@@ -175,7 +177,14 @@ public enum CATransaction {
 
     static func noteAnimationAdded(_ layer: CALayer, key: String) {
         noteChange(layer)
-        current.addedAnimations.append((layer, key))
+        // Every open transaction, the enclosing ones too, waits for it.
+        guard let entry = layer.animationEntries.last(where: { $0.key == key }) else { return }
+        for i in stack.indices { stack[i].added.append((layer, entry)) }
+    }
+
+    /// Keeps an ended transaction's completion block with the animations it waits for.
+    private static func end(_ frame: Frame) {
+        if let c = frame.completion { current.completions.append((c, frame.added)) }
     }
 
     /// Stamps animations, snapshots committed state and hands the changes to the connection.
@@ -183,11 +192,9 @@ public enum CATransaction {
         let state = current
         state.flushRequested = false
         let layers = state.dirty
-        let blocks = state.completions
-        let added = state.addedAnimations
-        state.dirty.removeAll(); state.dirtySet.removeAll(); state.completions.removeAll(); state.addedAnimations.removeAll()
+        let groups = state.completions
+        state.dirty.removeAll(); state.dirtySet.removeAll(); state.completions.removeAll()
         let now = CACurrentMediaTime()
-        var latestEnd = now
         for layer in layers {
             layer.committedModel = layer.model
             layer.hasBeenCommitted = true
@@ -205,20 +212,12 @@ public enum CATransaction {
                 entry.committed = true
             }
         }
-        for (layer, key) in added {
-            // Completion without a server: the animation's end, mapped out of its layer's time (never, if paused).
-            if let e = layer.animationEntries.first(where: { $0.key == key }), e.spec.timing.endTime.isFinite,
-               let end = layer.timeSpace(committed: true).global(fromLocal: e.spec.timing.endTime) {
-                latestEnd = max(latestEnd, end)
-            }
-        }
-        let completion: (@Sendable () -> Void)? = blocks.isEmpty ? nil : { @Sendable in for b in blocks { b() } }
-        if let connection = StrataConnection.current, connection.commit(layers: layers, completion: completion) {
+        let connection = StrataConnection.current
+        if let connection, !connection.commit(layers: layers) {
+            // Not received: the blocks follow the animations' own timing, as without a server.
+            for (block, entries) in groups { CompletionTracker.register(block, entries: entries, connection: nil, now: now) }
             return
         }
-        if let completion {
-            // No render server: completion follows the animations' own timing.
-            DispatchQueue.global().asyncAfter(deadline: DispatchTime.now() + Double(max(0, latestEnd - now)), execute: completion)
-        }
+        for (block, entries) in groups { CompletionTracker.register(block, entries: entries, connection: connection, now: now) }
     }
 }

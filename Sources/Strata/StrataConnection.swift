@@ -21,7 +21,6 @@ public final class StrataConnection: @unchecked Sendable {
     private var roots: [CALayer] = []
     private let images = ImageTable()
     private var nextTransactionID: UInt64 = 0
-    private var completions: [UInt64: @Sendable () -> Void] = [:]
     private var nextRequestID: UInt32 = 0
     private var replies: [UInt32: ServerMessage] = [:]
     private var replyFDs: [UInt32: [Int32]] = [:]
@@ -92,24 +91,23 @@ public final class StrataConnection: @unchecked Sendable {
 
     // MARK: commits
 
-    /// Sends the changes of `layers` as one commit; false when it could not be sent.
+    /// Sends the changes of `layers` as one commit; false when it could not be sent. Completion blocks are
+    /// tracked on the client (CompletionTracker) from the server's animation events.
     @discardableResult
-    func commit(layers: [CALayer], completion: (@Sendable () -> Void)?) -> Bool {
+    func commit(layers: [CALayer]) -> Bool {
         var encoder = CommitEncoder(images: images)
         do {
             try encoder.encode(layers)
             for id in LayerRegistry.takeReleased() { encoder.operations.append(.releaseLayer(id)) }
             nextTransactionID += 1
             let id = nextTransactionID
-            if let completion { completions[id] = completion }
-            guard !encoder.operations.isEmpty || completion != nil else { return true }
-            let commit = Commit(transactionID: id, wantsCompletion: completion != nil, operations: encoder.operations,
+            guard !encoder.operations.isEmpty else { return true }
+            let commit = Commit(transactionID: id, wantsCompletion: false, operations: encoder.operations,
                                 fdCount: UInt16(encoder.buffers.count))
             try socket.send(MessageCoding.encode(ClientMessage.commit(commit)), fds: encoder.buffers.map(\.fd))
             return true
         } catch {
             StrataLog.logger.error("commit failed, the render server did not receive it: \(error)")
-            completions[nextTransactionID] = nil
             return false
         }
     }
@@ -168,6 +166,7 @@ public final class StrataConnection: @unchecked Sendable {
                 let entry = queue.removeFirst()
                 layer.server?.inFlight[key] = queue.isEmpty ? nil : queue
                 layer.server?.started.remove(ObjectIdentifier(entry))
+                CompletionTracker.stopped(ObjectIdentifier(entry), queue: callbackQueue)
                 if finished, entry.animation.isRemovedOnCompletion {
                     // The server detached it at its end; keep the client's view equal.
                     layer.animationEntries.removeAll { $0 === entry }
@@ -176,8 +175,9 @@ public final class StrataConnection: @unchecked Sendable {
                 return entry.animation
             }
             if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStop(anim, finished: finished) } }
-        case .transactionCompleted(let id):
-            if let block = LayerLock.with({ completions.removeValue(forKey: id) }) { callbackQueue.async(execute: block) }
+        case .transactionCompleted:
+            // The library tracks completion per transaction itself (it never sets wantsCompletion).
+            break
         case .snapshot(let id, _, _), .snapshotUnavailable(let id, _), .tree(let id, _), .stats(let id, _):
             replyCondition.lock()
             replies[id] = message

@@ -157,6 +157,54 @@ extension ClientProcessSuite {
         #expect(errors.reasons.isEmpty)
     }
 
+    @Test func eachTransactionsCompletionWaitsForItsOwnAnimations() throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        connection.callbackQueue = DispatchQueue(label: "completions")
+        let layer = CALayer()
+        connection.attach(layer)
+        CATransaction.flush()
+        let log = EventLog("tx")
+        func long(_ key: String) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: key)
+            a.fromValue = 0.0
+            a.toValue = 1.0
+            a.duration = 100
+            return a
+        }
+        // Outer: adds position.x; inner (nested): adds opacity. The outer waits for both, the inner for its own.
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.animationDidStop(CAAnimation(), finished: true) }
+        layer.add(long("position.x"), forKey: "outer")
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.animationDidStart(CAAnimation()) }
+        layer.add(long("opacity"), forKey: "inner")
+        CATransaction.commit()
+        CATransaction.commit()
+        // A transaction that adds nothing completes at once; one whose animation is replaced before commit too.
+        let empty = DispatchSemaphore(value: 0), replaced = DispatchSemaphore(value: 0)
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { empty.signal() }
+        CATransaction.commit()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { replaced.signal() }
+        layer.add(long("zPosition"), forKey: "z")
+        layer.removeAnimation(forKey: "z") // gone before the transaction commits: counts as finished
+        CATransaction.commit()
+        #expect(empty.wait(timeout: .now() + 5) == .success)
+        #expect(replaced.wait(timeout: .now() + 5) == .success)
+
+        layer.removeAnimation(forKey: "inner")
+        CATransaction.flush()
+        #expect(eventually { log.events == ["tx start"] })   // the inner block only
+        layer.removeAnimation(forKey: "outer")
+        CATransaction.flush()
+        #expect(eventually { log.events == ["tx start", "tx stop true"] })
+        #expect(errors.reasons.isEmpty)
+    }
+
     @Test func kvcNilClearsAColour() {
         let l = CALayer()
         l.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
