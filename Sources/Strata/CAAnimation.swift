@@ -63,7 +63,7 @@ open class CAAnimation: @unchecked Sendable {
 
     /// The core-model description; throws naming what Strata cannot carry.
     func makeSpec() throws -> AnimationSpec {
-        throw StrataError.unsupported("\(type(of: self)) (only CABasicAnimation is implemented)")
+        throw StrataError.unsupported("\(type(of: self)) (abstract: add a CABasicAnimation, CASpringAnimation, CAKeyframeAnimation or CAAnimationGroup)")
     }
 }
 
