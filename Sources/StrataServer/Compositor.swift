@@ -21,10 +21,29 @@ public final class Compositor {
     private var needsRedraw = true
     /// Counts rendered frames; marks which nodes were reached from a root in the current one.
     private var frameNumber: UInt64 = 0
+    /// What the last frame's evaluation found: whether an animation is running where time moves, and the
+    /// next start or end in global time.
+    private var schedule = Schedule()
+    /// The target time of the frame being evaluated (the global time `schedule.note` maps from).
+    private var evaluationTime = 0.0
+
+    struct Schedule {
+        var animating = false
+        var nextChange: Double?
+
+        /// Notes a layer's animations at local time `local`, where local time runs at `rate` against global
+        /// time and equals `local` at global `time` (local time is affine in global time).
+        mutating func note(_ animations: [AttachedAnimation], local: Double, rate: Double, time: Double) {
+            guard rate != 0, !animations.isEmpty else { return }
+            if !animating, Presentation.isAnimating(animations, at: local) { animating = true }
+            // Transitions ahead in local time lie ahead in global time only when time runs forwards.
+            guard rate > 0, let t = Presentation.nextTransition(animations, after: local) else { return }
+            let global = time + (t - local) / rate
+            nextChange = min(nextChange ?? global, global)
+        }
+    }
     /// The display's clear colour (the background behind every client).
     public var background: Color = .black { didSet { needsRedraw = true } }
-    /// Target time of the last rendered frame.
-    public private(set) var lastFrameTime: Double?
 
     /// Receives events for clients (client id, message).
     public var eventSink: (UInt32, ServerMessage) -> Void = { _, _ in }
@@ -68,40 +87,19 @@ public final class Compositor {
 
     // MARK: frames
 
-    /// Whether a frame at `time` would differ from the last one. Animations are judged in their layer's
-    /// local time; a paused subtree (some speed 0 above or at the layer) never needs frames.
+    /// Whether a frame at `time` would differ from the last one: something was committed or removed, an
+    /// animation was running (in a subtree that is not paused) at the last frame, or a start or end falls
+    /// at or before `time`. O(1): the last frame's evaluation recorded what is scheduled.
     public func needsFrame(at time: Double) -> Bool {
-        if needsRedraw || !pending.isEmpty { return true }
-        for scene in scenes.values {
-            for node in scene.nodes.values where !node.animations.isEmpty {
-                let space = node.timeSpace
-                guard space.rate != 0 else { continue }
-                let local = space.local(fromGlobal: time)
-                let lastLocal = lastFrameTime.map { space.local(fromGlobal: $0) }
-                for a in node.animations {
-                    let phase = a.spec.timing.phase(at: local)
-                    if phase == .active { return true }
-                    // Crossing an end or start since the last frame changes what is shown.
-                    if let lastLocal, a.spec.timing.phase(at: lastLocal) != phase { return true }
-                }
-            }
-        }
+        if needsRedraw || !pending.isEmpty || schedule.animating { return true }
+        if let next = schedule.nextChange, next <= time { return true }
         return false
     }
 
     /// The earliest future global time at which something scheduled changes (an animation starting or
     /// ending, mapped out of its layer's time space), if any.
     public func nextScheduledChange(after time: Double) -> Double? {
-        var next: Double?
-        for scene in scenes.values {
-            for node in scene.nodes.values where !node.animations.isEmpty {
-                let space = node.timeSpace
-                guard space.rate != 0,
-                      let local = Presentation.nextTransition(node.animations, after: space.local(fromGlobal: time)),
-                      let t = space.global(fromLocal: local), t > time else { continue }
-                next = min(next ?? t, t)
-            }
-        }
+        guard let next = schedule.nextChange, next > time else { return nil }
         return next
     }
 
@@ -119,15 +117,19 @@ public final class Compositor {
         var events: [(UInt32, ServerMessage)] = []
         var roots: [RenderNode] = []
         frameNumber += 1
+        schedule = Schedule()
+        evaluationTime = targetTime
         for id in sceneOrder {
             guard let scene = scenes[id] else { continue }
             var sceneEvents: [ServerMessage] = []
-            for root in scene.roots { evaluate(root, parentTime: targetTime, scene: scene, events: &sceneEvents) }
+            for root in scene.roots { evaluate(root, parentTime: targetTime, rate: 1, scene: scene, events: &sceneEvents) }
             // Detached layers (not reached from a root this frame) still run their animations' lifecycle.
             for node in scene.nodes.values where !node.animations.isEmpty && node.evaluatedFrame != frameNumber {
-                let local = node.timeSpace.local(fromGlobal: targetTime)
+                let space = node.timeSpace
+                let local = space.local(fromGlobal: targetTime)
                 node.presentation = Presentation.apply(node.animations, to: node.model, at: local)
                 AnimationLifecycle.advance(node: node, to: local, scene: scene, events: &sceneEvents)
+                schedule.note(node.animations, local: local, rate: space.rate, time: targetTime)
             }
             events.append(contentsOf: sceneEvents.map { (id, $0) })
             roots.append(contentsOf: scene.roots)
@@ -144,21 +146,24 @@ public final class Compositor {
         phases.present = lap()
         stats.record(phases)
         needsRedraw = false
-        lastFrameTime = targetTime
         for (client, event) in events { eventSink(client, event) }
     }
 
     /// Evaluates a subtree: each layer's animations run in its local time, derived from its parent's.
-    private func evaluate(_ node: RenderNode, parentTime: Double, scene: ClientScene, events: inout [ServerMessage]) {
+    private func evaluate(_ node: RenderNode, parentTime: Double, rate parentRate: Double, scene: ClientScene,
+                          events: inout [ServerMessage]) {
         node.evaluatedFrame = frameNumber
-        let time = node.model.timing.isIdentity ? parentTime : node.model.timing.local(fromParent: parentTime)
+        let timing = node.model.timing
+        let time = timing.isIdentity ? parentTime : timing.local(fromParent: parentTime)
+        let rate = parentRate * timing.speed
         if node.animations.isEmpty {
             node.presentation = node.model
         } else {
             node.presentation = Presentation.apply(node.animations, to: node.model, at: time)
             AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
+            schedule.note(node.animations, local: time, rate: rate, time: evaluationTime)
         }
-        for child in node.sublayers { evaluate(child, parentTime: time, scene: scene, events: &events) }
+        for child in node.sublayers { evaluate(child, parentTime: time, rate: rate, scene: scene, events: &events) }
     }
 
     private func applyPendingCommits() {

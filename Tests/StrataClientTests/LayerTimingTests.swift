@@ -126,6 +126,23 @@ extension ClientProcessSuite {
 }
 
 @Suite struct PausedLayerServerTests {
+    @Test func aDelayedAnimationWakesTheServerAtItsStart() throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let client = try InspectorClient(socketPath: server.socketPath)
+        var t = MediaTiming()
+        t.beginTime = CACurrentMediaTime() + 1.5 // starts later; fill mode removed: nothing to draw before
+        t.duration = 0.5
+        let fade = AnimationSpec(keyPath: try LayerKeyPath(parsing: "opacity"), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)
+        try client.send(.commit(Commit(transactionID: 1, operations:
+            rootSquare(side: 40, center: CGPoint(x: 80, y: 60), color: Color(red: 1, green: 1, blue: 1, alpha: 1)) + [
+            .addAnimation(1, key: "later", fade)])))
+        usleep(700_000)
+        let waiting = try server.stats()["frames_rendered"] as? Int ?? -1
+        #expect(waiting >= 1 && waiting <= 2, "only the commit's frame before the start (\(waiting))")
+        #expect(try eventually(4) { (try server.stats()["frames_rendered"] as? Int ?? 0) > waiting + 10 })
+    }
+
     @Test func aPausedSubtreeRendersNoFrames() throws {
         let server = try ServerProcess()
         defer { _ = server.stop() }
