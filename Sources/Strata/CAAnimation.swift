@@ -130,10 +130,14 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
 
     open override func copy() -> CAAnimation {
         let c = CABasicAnimation(keyPath: keyPath)
+        copyBasic(to: c)
+        return c
+    }
+
+    func copyBasic(to c: CABasicAnimation) {
         copyTiming(to: c)
         c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
         c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
-        return c
     }
 
     override func makeSpec() throws -> AnimationSpec {
@@ -173,9 +177,7 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
 
     open override func copy() -> CAAnimation {
         let c = CASpringAnimation(keyPath: keyPath)
-        copyTiming(to: c)
-        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
-        c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
+        copyBasic(to: c)
         c.mass = mass; c.stiffness = stiffness; c.damping = damping; c.initialVelocity = initialVelocity
         return c
     }

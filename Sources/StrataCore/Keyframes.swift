@@ -102,18 +102,11 @@ public struct Keyframes: Hashable, Sendable {
             while k < n - 1, target > lengths[k] { target -= lengths[k]; k += 1 }
             (i, u) = (k, segments[k].parameter(atLength: target))
         case .discrete:
-            let kt = keyTimes ?? Self.even(n + 1)
-            var k = 0
-            for (j, t) in kt.enumerated() where t <= f { k = j }
             // Vertex k: the start of segment k, or the end of the last one.
+            let k = Self.lastReached(f, keyTimes ?? Self.even(n + 1))
             (i, u) = k >= n ? (n - 1, 1) : (k, 0)
         case .linear, .cubic:
-            let kt = keyTimes ?? Self.even(n + 1)
-            var k = 0
-            if f >= kt[n] { (i, u) = (n - 1, 1); break }
-            while k < n - 1, f >= kt[k + 1] { k += 1 }
-            let span = kt[k + 1] - kt[k]
-            let raw = f <= kt[0] ? 0 : (span > 0 ? (f - kt[k]) / span : 1)
+            let (k, raw) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n + 1))
             (i, u) = (k, timingFunctions.map { $0[k].progress(at: raw) } ?? raw)
         }
         return (segments[i].point(at: u), segments[i].tangent(at: u))
@@ -133,20 +126,17 @@ public struct Keyframes: Hashable, Sendable {
         guard n > 1 else { return values[0] }
         switch mode {
         case .discrete:
-            let kt = keyTimes ?? (0..<n).map { Double($0) / Double(n - 1) }
             // The last index whose key time has been reached holds.
-            var i = 0
-            for (j, t) in kt.enumerated() where t <= f { i = j }
-            return values[min(i, n - 1)]
+            return values[min(Self.lastReached(f, keyTimes ?? Self.even(n)), n - 1)]
         case .linear:
-            let (i, u) = segment(at: f, keyTimes: keyTimes ?? Self.even(n))
+            let (i, u) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n))
             let curved = timingFunctions.map { $0[i].progress(at: u) } ?? u
             return Interpolation.interpolate(values[i], values[i + 1], curved)
         case .paced:
-            let (i, u) = segment(at: f, keyTimes: pacedKeyTimes())
+            let (i, u) = Self.segment(at: f, keyTimes: pacedKeyTimes())
             return Interpolation.interpolate(values[i], values[i + 1], u)
         case .cubic:
-            let (i, u) = segment(at: f, keyTimes: keyTimes ?? Self.even(n))
+            let (i, u) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n))
             let curved = timingFunctions.map { $0[i].progress(at: u) } ?? u
             return spline.value(segment: i, at: curved)
         case .cubicPaced:
@@ -156,9 +146,16 @@ public struct Keyframes: Hashable, Sendable {
 
     static func even(_ n: Int) -> [Double] { (0..<n).map { Double($0) / Double(n - 1) } }
 
-    /// The segment containing `f` and the position inside it (0…1).
-    func segment(at f: Double, keyTimes kt: [Double]) -> (Int, Double) {
-        let n = values.count
+    /// The index of the last key time reached at `f` (0 before the first).
+    static func lastReached(_ f: Double, _ kt: [Double]) -> Int {
+        var i = 0
+        for (j, t) in kt.enumerated() where t <= f { i = j }
+        return i
+    }
+
+    /// The segment between consecutive key times that contains `f`, and the position inside it (0…1).
+    static func segment(at f: Double, keyTimes kt: [Double]) -> (Int, Double) {
+        let n = kt.count
         if f <= kt[0] { return (0, 0) }
         if f >= kt[n - 1] { return (n - 2, 1) }
         var i = 0

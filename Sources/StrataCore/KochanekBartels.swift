@@ -47,23 +47,8 @@ struct KochanekBartels {
 
     func value(segment i: Int, at u: Double) -> AnimatableValue { rebuild(point(segment: i, at: u)) }
 
-    // 8-point Gauss–Legendre nodes and weights on [−1, 1].
-    private static let nodes = [-0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
-                                0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363]
-    private static let weights = [0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
-                                  0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763]
-
-    /// Arc length of segment i from u = 0 to `u`, integrated over 16 sub-intervals.
-    func length(segment i: Int, to u: Double) -> Double {
-        let pieces = 16
-        var total = 0.0
-        for k in 0..<pieces {
-            let a = u * Double(k) / Double(pieces), b = u * Double(k + 1) / Double(pieces)
-            let half = (b - a) / 2, mid = (a + b) / 2
-            for (x, w) in zip(Self.nodes, Self.weights) { total += w * half * speed(segment: i, at: mid + half * x) }
-        }
-        return total
-    }
+    /// Arc length of segment i from u = 0 to `u`.
+    func length(segment i: Int, to u: Double) -> Double { ArcLength.length(to: u) { speed(segment: i, at: $0) } }
 
     /// The value at fraction `f` of the whole spline's arc length.
     func value(atArcFraction f: Double) -> AnimatableValue {
@@ -74,17 +59,7 @@ struct KochanekBartels {
         var target = min(max(f, 0), 1) * total
         var i = 0
         while i < segments - 1, target > lengths[i] { target -= lengths[i]; i += 1 }
-        // Solve length(i, u) = target: Newton steps, kept inside a bisection bracket.
-        var lo = 0.0, hi = 1.0, u = lengths[i] > 0 ? target / lengths[i] : 0
-        for _ in 0..<50 {
-            let err = length(segment: i, to: u) - target
-            if abs(err) < 1e-12 * max(1, total) { break }
-            if err > 0 { hi = u } else { lo = u }
-            let s = speed(segment: i, at: u)
-            var next = s > 0 ? u - err / s : (lo + hi) / 2
-            if next <= lo || next >= hi { next = (lo + hi) / 2 }
-            u = next
-        }
+        let u = ArcLength.parameter(atLength: target, total: lengths[i]) { speed(segment: i, at: $0) }
         return value(segment: i, at: u)
     }
 }

@@ -190,42 +190,19 @@ public struct PathSegment: Hashable, Sendable {
         }
     }
 
-    private static let nodes = [-0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
-                                0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363]
-    private static let weights = [0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
-                                  0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763]
-
-    /// Arc length from u = 0 to `u` (8-point Gauss–Legendre over 16 pieces).
-    public func length(to u: Double) -> Double {
-        if points.count == 2 { let d = points[1] - points[0]; return Double((d.x * d.x + d.y * d.y).squareRoot()) * u }
-        var total = 0.0
-        for k in 0..<16 {
-            let a = u * Double(k) / 16, b = u * Double(k + 1) / 16, half = (b - a) / 2, mid = (a + b) / 2
-            for (x, w) in zip(Self.nodes, Self.weights) {
-                let d = tangent(at: mid + half * x)
-                total += w * half * Double((d.x * d.x + d.y * d.y).squareRoot())
-            }
-        }
-        return total
+    private func speed(at u: Double) -> Double {
+        let d = tangent(at: u)
+        return Double((d.x * d.x + d.y * d.y).squareRoot())
     }
 
-    /// The parameter at arc length `s` from the start (Newton's method inside a bisection bracket).
+    /// Arc length from u = 0 to `u`.
+    public func length(to u: Double) -> Double {
+        if points.count == 2 { return speed(at: 0) * u }
+        return ArcLength.length(to: u, speed: speed(at:))
+    }
+
+    /// The parameter at arc length `s` from the start.
     public func parameter(atLength s: Double) -> Double {
-        let total = length(to: 1)
-        guard total > 0 else { return 0 }
-        if s <= 0 { return 0 }
-        if s >= total { return 1 }
-        var lo = 0.0, hi = 1.0, u = s / total
-        for _ in 0..<50 {
-            let err = length(to: u) - s
-            if abs(err) < 1e-12 * max(1, total) { break }
-            if err > 0 { hi = u } else { lo = u }
-            let d = tangent(at: u)
-            let speed = Double((d.x * d.x + d.y * d.y).squareRoot())
-            var next = speed > 0 ? u - err / speed : (lo + hi) / 2
-            if next <= lo || next >= hi { next = (lo + hi) / 2 }
-            u = next
-        }
-        return u
+        ArcLength.parameter(atLength: s, total: length(to: 1), speed: speed(at:))
     }
 }

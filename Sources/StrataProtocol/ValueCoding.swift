@@ -117,6 +117,15 @@ extension ByteReader {
         try bool("\(what) presence") ? try value(what) : nil
     }
 
+    /// Four control points c1x, c1y, c2x, c2y: finite, with the x values in 0…1.
+    mutating func timingFunction(_ what: String) throws -> TimingFunction {
+        let p = [try f64(what), try f64(what), try f64(what), try f64(what)]
+        guard p.allSatisfy(\.isFinite), (0...1).contains(p[0]), (0...1).contains(p[2]) else {
+            throw ProtocolError.invalid("\(what) control points \(p) out of range (x must be in 0…1)")
+        }
+        return TimingFunction(p[0], p[1], p[2], p[3])
+    }
+
     mutating func valueFunction() throws -> ValueFunction? {
         let code = Int(try u8("valueFunction"))
         guard code != 0 else { return nil }
@@ -175,13 +184,7 @@ extension ByteReader {
             if try bool("timingFunctions presence") {
                 let count = Int(try u32("timingFunctions count"))
                 guard count <= Self.maxKeyframes else { throw ProtocolError.invalid("\(count) timing functions exceed \(Self.maxKeyframes)") }
-                functions = try (0..<count).map { _ in
-                    let p = [try f64("timingFunctions"), try f64("timingFunctions"), try f64("timingFunctions"), try f64("timingFunctions")]
-                    guard p.allSatisfy(\.isFinite), (0...1).contains(p[0]), (0...1).contains(p[2]) else {
-                        throw ProtocolError.invalid("timingFunctions control points \(p) out of range (x must be in 0…1)")
-                    }
-                    return TimingFunction(p[0], p[1], p[2], p[3])
-                }
+                functions = try (0..<count).map { _ in try timingFunction("timingFunctions") }
             }
             let modeCode = Int(try u8("calculationMode"))
             guard modeCode < Keyframes.Mode.allCases.count else { throw ProtocolError.invalid("unknown calculationMode \(modeCode)") }
@@ -220,14 +223,7 @@ extension ByteReader {
         let fill = try u8("fillMode")
         guard let fillMode = FillMode(rawValue: fill) else { throw ProtocolError.invalid("unknown fillMode \(fill)") }
         t.fillMode = fillMode
-        var function: TimingFunction?
-        if try bool("timingFunction presence") {
-            let p = [try f64("timingFunction"), try f64("timingFunction"), try f64("timingFunction"), try f64("timingFunction")]
-            guard p.allSatisfy(\.isFinite), (0...1).contains(p[0]), (0...1).contains(p[2]) else {
-                throw ProtocolError.invalid("timingFunction control points \(p) out of range (x must be in 0…1)")
-            }
-            function = TimingFunction(p[0], p[1], p[2], p[3])
-        }
+        let function = try bool("timingFunction presence") ? try timingFunction("timingFunction") : nil
         let spec = AnimationSpec(keyPath: keyPath, kind: kind, timing: t, timingFunction: function,
                                  isRemovedOnCompletion: try bool("removedOnCompletion"),
                                  isAdditive: try bool("additive"), isCumulative: try bool("cumulative"),
