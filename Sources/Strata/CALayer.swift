@@ -149,6 +149,34 @@ open class CALayer: @unchecked Sendable {
         set { set(.timeOffset, .scalar(CGFloat(newValue))) }
     }
 
+    /// The simple duration of the layer's time; 0 (the default) means it never ends. With a positive duration
+    /// the layer's time cycles like an animation group's, shaping every animation in its subtree.
+    public var duration: CFTimeInterval {
+        get { LayerLock.with { model.timing.duration } }
+        set { set(.duration, .scalar(CGFloat(newValue))) }
+    }
+    /// How many times a cycling layer's time repeats (`.infinity` forever).
+    public var repeatCount: Float {
+        get { LayerLock.with { Float(model.timing.repeatCount) } }
+        set { set(.repeatCount, .scalar(newValue.isInfinite ? .greatestFiniteMagnitude : CGFloat(newValue))) }
+    }
+    /// How long a cycling layer's time repeats, in its parent's time scaled by speed.
+    public var repeatDuration: CFTimeInterval {
+        get { LayerLock.with { model.timing.repeatDuration } }
+        set { set(.repeatDuration, .scalar(newValue.isInfinite ? .greatestFiniteMagnitude : CGFloat(newValue))) }
+    }
+    /// Whether a cycling layer's time runs backwards after each forward cycle.
+    public var autoreverses: Bool {
+        get { LayerLock.with { model.timing.autoreverses } }
+        set { set(.autoreverses, .bool(newValue)) }
+    }
+    /// Whether a cycling layer's time holds its edge values outside the active interval; with `.removed`
+    /// the subtree shows model values there.
+    public var fillMode: CAMediaTimingFillMode {
+        get { LayerLock.with { CAMediaTimingFillMode(rawValue: model.timing.fillMode.name) } }
+        set { set(.fillMode, .scalar(CGFloat(newValue.fillMode.rawValue))) }
+    }
+
     /// The chain of time spaces from global media time to this layer, from model values (as Core Animation's
     /// convertTime uses them) or from the last committed ones (as the presentation uses them).
     func timeSpace(committed: Bool) -> TimeSpace {
@@ -399,7 +427,9 @@ open class CALayer: @unchecked Sendable {
     func presentationModel(at time: Double) -> LayerModel {
         let committed = animationEntries.filter(\.committed).map { AttachedAnimation(key: $0.key, spec: $0.spec) }
         guard !committed.isEmpty else { return committedModel }
-        return Presentation.apply(committed, to: committedModel, at: timeSpace(committed: true).local(fromGlobal: time))
+        // An inactive layer time (outside a cycling layer's active interval, no fill) shows the model.
+        guard let local = timeSpace(committed: true).activeLocal(fromGlobal: time) else { return committedModel }
+        return Presentation.apply(committed, to: committedModel, at: local)
     }
 
     // MARK: property changes and implicit animations

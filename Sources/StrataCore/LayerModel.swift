@@ -35,6 +35,12 @@ public struct LayerModel: Equatable, Sendable {
             case .beginTime: .scalar(CGFloat(timing.beginTime))
             case .speed: .scalar(CGFloat(timing.speed))
             case .timeOffset: .scalar(CGFloat(timing.timeOffset))
+            case .duration: .scalar(CGFloat(timing.duration))
+            // Infinity travels as the largest finite number (the wire carries finite scalars only).
+            case .repeatCount: .scalar(CGFloat(min(timing.repeatCount, .greatestFiniteMagnitude)))
+            case .repeatDuration: .scalar(CGFloat(min(timing.repeatDuration, .greatestFiniteMagnitude)))
+            case .autoreverses: .bool(timing.autoreverses)
+            case .fillMode: .scalar(CGFloat(timing.fillMode.rawValue))
             }
         }
         set {
@@ -50,6 +56,11 @@ public struct LayerModel: Equatable, Sendable {
             case let (.beginTime, .scalar(v)): timing.beginTime = Double(v)
             case let (.speed, .scalar(v)): timing.speed = Double(v)
             case let (.timeOffset, .scalar(v)): timing.timeOffset = Double(v)
+            case let (.duration, .scalar(v)): timing.duration = Double(v)
+            case let (.repeatCount, .scalar(v)): timing.repeatCount = Double(v)
+            case let (.repeatDuration, .scalar(v)): timing.repeatDuration = Double(v)
+            case let (.autoreverses, .bool(v)): timing.autoreverses = v
+            case let (.fillMode, .scalar(v)): timing.fillMode = FillMode(rawValue: UInt8(exactly: v) ?? 0) ?? .removed
             default: break // shapes are validated before they reach the model
             }
         }

@@ -15,6 +15,13 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case beginTime = 9
     case speed = 10
     case timeOffset = 11
+    // With a positive duration the layer's time cycles like an animation group's (see LayerTiming).
+    case duration = 12
+    case repeatCount = 13
+    case repeatDuration = 14
+    case autoreverses = 15
+    /// FillMode's raw value (0 removed, 1 forwards, 2 backwards, 3 both).
+    case fillMode = 16
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -30,6 +37,11 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .beginTime: "beginTime"
         case .speed: "speed"
         case .timeOffset: "timeOffset"
+        case .duration: "duration"
+        case .repeatCount: "repeatCount"
+        case .repeatDuration: "repeatDuration"
+        case .autoreverses: "autoreverses"
+        case .fillMode: "fillMode"
         }
     }
 
@@ -43,9 +55,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .bounds: .rect
         case .position, .anchorPoint: .point
         case .transform: .transform
-        case .opacity, .zPosition, .beginTime, .speed, .timeOffset: .scalar
+        case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode: .scalar
         case .backgroundColor: .color
-        case .hidden: .bool
+        case .hidden, .autoreverses: .bool
         }
     }
 
@@ -62,15 +74,35 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .beginTime: .scalar(0)
         case .speed: .scalar(1)
         case .timeOffset: .scalar(0)
+        case .duration, .repeatCount, .repeatDuration: .scalar(0)
+        case .autoreverses: .bool(false)
+        case .fillMode: .scalar(CGFloat(FillMode.removed.rawValue))
         }
     }
 
     /// The geometry and appearance properties have Core Animation's default implicit animation
     /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
-    public var isAnimatable: Bool {
+    public var isAnimatable: Bool { !isTiming }
+
+    /// The layer's CAMediaTiming properties.
+    public var isTiming: Bool {
         switch self {
-        case .beginTime, .speed, .timeOffset: false
-        default: true
+        case .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .autoreverses, .fillMode: true
+        default: false
+        }
+    }
+
+    /// Why `value` (already of the right kind) is out of range for this property, or nil when it is valid.
+    /// An infinite repeatCount travels as the largest finite number.
+    public func rangeError(_ value: AnimatableValue) -> String? {
+        guard case let .scalar(x) = value else { return nil }
+        switch self {
+        case .duration, .repeatCount, .repeatDuration:
+            return x >= 0 ? nil : "\(name) must not be negative, got \(x)"
+        case .fillMode:
+            return FillMode(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "fillMode must be 0 (removed), 1 (forwards), 2 (backwards) or 3 (both), got \(x)"
+        default:
+            return nil
         }
     }
 }

@@ -90,6 +90,7 @@ public enum MessageCoding {
             guard value.kind == property.kind else {
                 throw ProtocolError.invalid("\(what): \(property.name) needs a \(property.kind) value, got \(value.kind)")
             }
+            if let error = property.rangeError(value) { throw ProtocolError.invalid("\(what): \(error)") }
             return .setProperty(id, property, value)
         case 4: return .insertSublayer(parent: try r.u64(what), child: try r.u64(what), index: try r.u32(what))
         case 5: return .removeFromSuperlayer(try r.u64(what))

@@ -41,7 +41,10 @@ public struct Scene {
         guard let state = states[id] else { throw SceneError("no layer with id \"\(id)\" in the scene") }
         let kp: LayerKeyPath
         do { kp = try LayerKeyPath(parsing: keyPath) } catch { throw SceneError("\(error)") }
-        let local = Self.timeSpace(of: id, parents: parents, states: states).local(fromGlobal: t)
+        // An inactive layer time (outside a cycling layer's active interval, no fill) shows the model.
+        guard let local = Self.timeSpace(of: id, parents: parents, states: states).activeLocal(fromGlobal: t) else {
+            return state.model[kp]
+        }
         return Presentation.apply(state.animations, to: state.model, at: local)[kp]
     }
 }

@@ -59,8 +59,11 @@ extension Scene {
         var out: [ResolvedChange] = []
         for change in changes.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }).map(\.element) {
             guard var state = states[change.layer], let wireID = wire[change.layer] else { continue }
-            let local = Self.timeSpace(of: change.layer, parents: parents, states: states).local(fromGlobal: change.time)
-            let onScreen = Presentation.apply(state.animations, to: state.model, at: local)
+            let space = Self.timeSpace(of: change.layer, parents: parents, states: states)
+            let local = space.local(fromGlobal: change.time)
+            let onScreen = space.activeLocal(fromGlobal: change.time).map {
+                Presentation.apply(state.animations, to: state.model, at: $0)
+            } ?? state.model
             var resolved = ResolvedChange(time: change.time, layerID: change.layer, wireID: wireID, sets: [], animations: [])
             for (kp, value) in change.values {
                 let property = kp.property

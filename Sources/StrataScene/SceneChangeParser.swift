@@ -25,8 +25,8 @@ enum SceneChangeParser {
             guard let raw = set[key] else { continue }
             let kp: LayerKeyPath
             do { kp = try LayerKeyPath(parsing: key) } catch { throw SceneError("\(at) (layer \"\(layer)\"): unknown key \"\(key)\"") }
-            guard let v = SceneValues.parse(raw, kind: kp.kind) else {
-                throw SceneError("\(at) (layer \"\(layer)\"): \"\(key)\" must be \(SceneValues.shapeDescription(kp.kind))")
+            guard let v = SceneValues.parse(raw, keyPath: kp) else {
+                throw SceneError("\(at) (layer \"\(layer)\"): \"\(key)\" must be \(SceneValues.shapeDescription(kp))")
             }
             values.append((kp, v))
         }

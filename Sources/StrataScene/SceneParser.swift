@@ -72,8 +72,8 @@ public enum SceneParser {
                 do { kp = try LayerKeyPath(parsing: key) } catch {
                     throw SceneError("layer \"\(id)\": unknown key \"\(key)\"")
                 }
-                guard let v = SceneValues.parse(value, kind: kp.kind) else {
-                    throw SceneError("layer \"\(id)\": \"\(key)\" must be \(SceneValues.shapeDescription(kp.kind))")
+                guard let v = SceneValues.parse(value, keyPath: kp) else {
+                    throw SceneError("layer \"\(id)\": \"\(key)\" must be \(SceneValues.shapeDescription(kp))")
                 }
                 model[kp] = v
             }

@@ -37,6 +37,29 @@ public enum SceneValues {
         }
     }
 
+    /// Parses the value of a layer key: its kind's shape, with the layer timing properties' own forms
+    /// (`"fillMode": "forwards"`, `"repeatCount": "infinity"`) and ranges.
+    static func parse(_ any: Any, keyPath kp: LayerKeyPath) -> AnimatableValue? {
+        switch kp.property {
+        case .fillMode:
+            return (any as? String).flatMap(FillMode.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
+        case .repeatCount where (any as? String) == "infinity", .repeatDuration where (any as? String) == "infinity":
+            return .scalar(.greatestFiniteMagnitude)
+        default:
+            guard let v = parse(any, kind: kp.kind), kp.property.rangeError(v) == nil else { return nil }
+            return v
+        }
+    }
+
+    static func shapeDescription(_ kp: LayerKeyPath) -> String {
+        switch kp.property {
+        case .fillMode: "one of removed, forwards, backwards, both"
+        case .duration: "a number ≥ 0"
+        case .repeatCount, .repeatDuration: "a number ≥ 0 or \"infinity\""
+        default: shapeDescription(kp.kind)
+        }
+    }
+
     public static func shapeDescription(_ kind: ValueKind) -> String {
         switch kind {
         case .scalar: "a number"

@@ -39,6 +39,11 @@ public final class Compositor {
             // Transitions ahead in local time lie ahead in global time only when time runs forwards.
             guard rate > 0, let t = Presentation.nextTransition(animations, after: local) else { return }
             let global = time + (t - local) / rate
+            noteChange(at: global)
+        }
+
+        /// Notes a change (a start, an end, a layer's time beginning) at global time `global`.
+        mutating func noteChange(at global: Double) {
             nextChange = min(nextChange ?? global, global)
         }
     }
@@ -122,14 +127,19 @@ public final class Compositor {
         for id in sceneOrder {
             guard let scene = scenes[id] else { continue }
             var sceneEvents: [ServerMessage] = []
-            for root in scene.roots { evaluate(root, parentTime: targetTime, rate: 1, scene: scene, events: &sceneEvents) }
+            for root in scene.roots { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
             // Detached layers (not reached from a root this frame) still run their animations' lifecycle.
             for node in scene.nodes.values where !node.animations.isEmpty && node.evaluatedFrame != frameNumber {
                 let space = node.timeSpace
-                let local = space.local(fromGlobal: targetTime)
+                guard let local = space.activeLocal(fromGlobal: targetTime) else {
+                    node.presentation = node.model
+                    continue
+                }
                 node.presentation = Presentation.apply(node.animations, to: node.model, at: local)
                 AnimationLifecycle.advance(node: node, to: local, scene: scene, events: &sceneEvents)
-                schedule.note(node.animations, local: local, rate: space.rate, time: targetTime)
+                if space.cycles { schedule.animating = true } else {
+                    schedule.note(node.animations, local: local, rate: space.rate, time: targetTime)
+                }
             }
             events.append(contentsOf: sceneEvents.map { (id, $0) })
             roots.append(contentsOf: scene.roots)
@@ -150,20 +160,22 @@ public final class Compositor {
     }
 
     /// Evaluates a subtree: each layer's animations run in its local time, derived from its parent's.
-    private func evaluate(_ node: RenderNode, parentTime: Double, rate parentRate: Double, scene: ClientScene,
-                          events: inout [ServerMessage]) {
+    private func evaluate(_ node: RenderNode, clock: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
         node.evaluatedFrame = frameNumber
-        let timing = node.model.timing
-        let time = timing.isIdentity ? parentTime : timing.local(fromParent: parentTime)
-        let rate = parentRate * timing.speed
-        if node.animations.isEmpty {
-            node.presentation = node.model
-        } else {
+        let child = clock.child(node.model.timing, evaluationTime: evaluationTime, schedule: &schedule)
+        if let time = child.time, !node.animations.isEmpty {
             node.presentation = Presentation.apply(node.animations, to: node.model, at: time)
             AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
-            schedule.note(node.animations, local: time, rate: rate, time: evaluationTime)
+            if child.affine {
+                schedule.note(node.animations, local: time, rate: child.rate, time: evaluationTime)
+            } else {
+                // Under a cycling layer local time loops: every frame may differ.
+                schedule.animating = true
+            }
+        } else {
+            node.presentation = node.model
         }
-        for child in node.sublayers { evaluate(child, parentTime: time, rate: rate, scene: scene, events: &events) }
+        for sub in node.sublayers { evaluate(sub, clock: child, scene: scene, events: &events) }
     }
 
     private func applyPendingCommits() {

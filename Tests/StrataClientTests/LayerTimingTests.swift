@@ -125,6 +125,59 @@ extension ClientProcessSuite {
     }
 }
 
+/// Cycling layer time (duration, repeatCount, autoreverses, fillMode on CALayer) through scene files.
+@Suite struct CyclingLayerSampleTests {
+    static let scene = """
+    {"strata":1,"layers":[{"id":"p","beginTime":1,"duration":2,"repeatCount":2,"autoreverses":true,"fillMode":"FILL",
+      "sublayers":[{"id":"c","position":[7,0],
+        "animations":{"x":{"type":"basic","keyPath":"position.x","fromValue":0,"toValue":2,"duration":2,
+                           "timingFunction":"linear","fillMode":"both","removedOnCompletion":false}}}]}]}
+    """
+
+    @Test func aCyclingParentLoopsAndReversesItsChildrensAnimations() throws {
+        // The parent's time runs 0→2, 2→0 twice from scene time 1 (8 s in all); the child's linear
+        // 0 → 2 over 2 s follows it. Outside with fill "removed" the child shows its model x (7).
+        let r = try SceneSample.run(Self.scene.replacingOccurrences(of: "FILL", with: "removed"), layer: "c",
+                                    key: "position.x", times: [0.5, 1, 2.5, 3.5, 5.25, 8.5, 9.5])
+        #expect(r.status == 0, "\(r.output)")
+        let values = r.values.compactMap { $0 as? Double }
+        let expected = [7, 0, 1.5, 1.5, 0.25, 0.5, 7]
+        #expect(values.count == expected.count)
+        for (v, e) in zip(values, expected) { #expect(abs(v - e) < 1e-9, "\(values)") }
+    }
+
+    @Test func fillModesHoldACyclingLayersEdgeTimes() throws {
+        let r = try SceneSample.run(Self.scene.replacingOccurrences(of: "FILL", with: "both"), layer: "c",
+                                    key: "position.x", times: [0.5, 9.5])
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.values.compactMap { $0 as? Double } == [0, 0])
+        let bad = try SceneSample.run(Self.scene.replacingOccurrences(of: "FILL", with: "sideways"), layer: "c",
+                                      key: "position.x", times: [0])
+        #expect(bad.status != 0)
+        #expect(bad.output.contains(#"layer "p": "fillMode" must be one of removed, forwards, backwards, both"#), "\(bad.output)")
+    }
+
+    @Test func theClientsPresentationFollowsACyclingLayer() throws {
+        let parent = CALayer(), child = CALayer()
+        parent.addSublayer(child)
+        let start = CACurrentMediaTime() + 100
+        parent.beginTime = start
+        parent.duration = 2
+        parent.repeatCount = .infinity
+        parent.autoreverses = true
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = 0.0; a.toValue = 1.0; a.duration = 2; a.fillMode = .both; a.isRemovedOnCompletion = false
+        a.beginTime = 0.0001 // not "now": starts at the parent's local 0.0001
+        child.add(a, forKey: "fade")
+        CATransaction.flush()
+        #expect(parent.repeatCount == .infinity && parent.duration == 2 && parent.autoreverses)
+        #expect(try #require(child.presentation(at: start - 1)).opacity == 1)   // not begun, no fill: the model
+        let mid = try #require(child.presentation(at: start + 1000 + 3.0)).opacity // cycle 250, reversing at 1 s
+        #expect(abs(Double(mid) - (1 - 0.0001) / 2) < 1e-6)
+        withExtendedLifetime(parent) {}
+    }
+}
+
 @Suite struct PausedLayerServerTests {
     @Test func aDelayedAnimationWakesTheServerAtItsStart() throws {
         let server = try ServerProcess()

@@ -93,4 +93,28 @@ struct PresentationTests {
         #expect(paused.global(fromLocal: 7) == nil)
         #expect(paused.rate == 0)
     }
+
+    /// A cycling layer (duration > 0) maps its parent's time like an animation group's.
+    @Test func aCyclingLayersTimeRepeatsReversesAndFills() {
+        var t = LayerTiming(beginTime: 1)
+        t.duration = 2; t.repeatCount = 2; t.autoreverses = true
+        #expect(t.activeLocal(fromParent: 0) == nil)            // before, fill removed: inactive
+        #expect(t.activeLocal(fromParent: 1) == 0)
+        #expect(t.activeLocal(fromParent: 2.5) == 1.5)
+        #expect(t.activeLocal(fromParent: 3.5) == 1.5)          // reversing: 2 − 0.5
+        #expect(t.activeLocal(fromParent: 5.25) == 0.25)        // second cycle forwards
+        #expect(t.activeLocal(fromParent: 9) == nil)            // active for 2 · 2 · 2 = 8 s, then inactive
+        t.fillMode = .both
+        #expect(t.activeLocal(fromParent: 0) == 0)
+        #expect(t.activeLocal(fromParent: 100) == 0)            // held at the end of the last (reversed) cycle
+        #expect(t.phase(atParent: 0) == .before && t.phase(atParent: 4) == .active && t.phase(atParent: 9) == .after)
+        t.speed = 2
+        #expect(t.activeLocal(fromParent: 1.75) == 1.5)
+        #expect(t.local(fromParent: 1.75) == 1.5)               // the linear map ignores cycles
+        let plain = LayerTiming(beginTime: 1)
+        #expect(plain.activeLocal(fromParent: -5) == -6 && plain.phase(atParent: -5) == .active)
+        let space = TimeSpace(chain: [t, LayerTiming(speed: 3)])
+        #expect(space.cycles && space.activeLocal(fromGlobal: 1.75) == 4.5)
+        #expect(TimeSpace(chain: [LayerTiming(), t]).activeLocal(fromGlobal: 50) == 0)
+    }
 }

@@ -111,8 +111,8 @@ struct RejectionTests {
     @Test("unknown property id")
     func unknownProperty() {
         var op = LE()
-        op.u8(3); op.u64(1); op.u16(12); op.u8(1); op.f64(1) // 12: one past the last property id (timeOffset = 11)
-        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(12))
+        op.u8(3); op.u64(1); op.u16(17); op.u8(1); op.f64(1) // 17: one past the last property id (fillMode = 16)
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(17))
         var zero = LE()
         zero.u8(3); zero.u64(1); zero.u16(0); zero.u8(1); zero.f64(1)
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))
@@ -123,6 +123,19 @@ struct RejectionTests {
         var op = LE()
         op.u8(3); op.u64(1); op.u16(5); op.u8(kind); op.f64(1)
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownValueKind(kind))
+    }
+
+    @Test("layer timing values out of range")
+    func timingRanges() throws {
+        let negative = try commitBody([.setProperty(1, .duration, .scalar(-1))])
+        #expect(protocolError { try decodeCommit(negative) } == .invalid("operation 0: duration must not be negative, got -1.0"))
+        let fill = try commitBody([.setProperty(1, .fillMode, .scalar(4))])
+        #expect(protocolError { try decodeCommit(fill) }
+            == .invalid("operation 0: fillMode must be 0 (removed), 1 (forwards), 2 (backwards) or 3 (both), got 4.0"))
+        let half = try commitBody([.setProperty(1, .fillMode, .scalar(1.5))])
+        #expect(protocolError { try decodeCommit(half) } != nil)
+        let forwards = try commitBody([.setProperty(1, .fillMode, .scalar(1)), .setProperty(1, .repeatCount, .scalar(2.5))])
+        #expect(protocolError { try decodeCommit(forwards) } == nil)
     }
 
     @Test("value kind must match the property")
