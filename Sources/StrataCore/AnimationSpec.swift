@@ -13,17 +13,19 @@ public struct AnimationSpec: Hashable, Sendable {
         /// CAAnimationGroup: children timed in the group's local time, clipped to the group's duration.
         /// A group has no key path.
         case group([AnimationSpec])
+        /// CATransition: no key path; it changes how the layer's subtree is drawn, not its values.
+        case transition(Transition)
 
         /// The from/to/by values, whatever the kind.
         public var endpoints: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
             switch self {
             case let .basic(from, to, by), let .spring(from, to, by, _): (from, to, by)
-            case .group, .keyframe: (nil, nil, nil)
+            case .group, .keyframe, .transition: (nil, nil, nil)
             }
         }
     }
 
-    /// The animated key path; nil for a group.
+    /// The animated key path; nil for a group or a transition.
     public var keyPath: LayerKeyPath?
     public var kind: Kind
     public var timing: MediaTiming
@@ -55,6 +57,10 @@ public struct AnimationSpec: Hashable, Sendable {
                 throw StrataError.invalidValue(key: "CAAnimationGroup", expected: "groups nested at most \(Self.maxGroupDepth) deep")
             }
             for child in children { try child.validate(depth: depth + 1) }
+        } else if case let .transition(transition) = kind {
+            guard keyPath == nil else { throw StrataError.invalidValue(key: "CATransition", expected: "no keyPath") }
+            guard depth == 0 else { throw StrataError.unsupported("CATransition inside a CAAnimationGroup") }
+            try transition.validate()
         } else {
             guard let keyPath else { throw StrataError.unsupported("property animation without a keyPath") }
             guard keyPath.property.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
@@ -102,7 +108,7 @@ public struct AnimationSpec: Hashable, Sendable {
             for child in children { child.apply(to: &model, at: local, inGroup: true) }
             return
         }
-        guard let keyPath else { return }
+        guard let keyPath else { return } // transitions change drawing, not values
         if let valueFunction, case let .transform(beneath) = model[keyPath] {
             // Animate the function's input (the value beneath read as that input), then build the transform.
             guard let input = value(at: t, underlying: valueFunction.input(of: beneath), removedOnCompletion: removed, additive: false)
@@ -119,6 +125,14 @@ public struct AnimationSpec: Hashable, Sendable {
            let angle = frames.rotation(at: (timingFunction ?? .linear).progress(at: sample.fraction)) {
             model.transform = Transform3D.rotation(angle, 0, 0, 1) * model.transform
         }
+    }
+
+    /// The transition's progress at parent time `t`; nil when this is not a transition or it has no
+    /// effect at `t`.
+    public func transitionProgress(at t: Double) -> Double? {
+        guard case let .transition(transition) = kind,
+              let sample = timing.sample(at: t, removedOnCompletion: isRemovedOnCompletion) else { return nil }
+        return transition.progress(atEased: (timingFunction ?? .linear).progress(at: sample.fraction))
     }
 
     /// The value this property animation presents at parent time `t`, given the value beneath it
@@ -138,7 +152,7 @@ public struct AnimationSpec: Hashable, Sendable {
         case let .spring(_, _, _, spring):
             // The spring runs in seconds of the animation's own (curved) time within its duration.
             progress = spring.progress(at: curved * timing.simpleDuration)
-        case .group:
+        case .group, .transition:
             return nil
         case let .keyframe(frames):
             // The animation's timing function shapes the whole duration; segment functions act inside it.

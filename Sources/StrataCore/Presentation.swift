@@ -21,6 +21,16 @@ public enum Presentation {
         return out
     }
 
+    /// The transition drawing the layer at `time`: the last one added that has an effect then.
+    public static func activeTransition(_ animations: [AttachedAnimation], at time: Double)
+        -> (key: String, transition: Transition, progress: Double)? {
+        for a in animations.reversed() {
+            guard case let .transition(transition) = a.spec.kind, let p = a.spec.transitionProgress(at: time) else { continue }
+            return (a.key, transition, p)
+        }
+        return nil
+    }
+
     /// Whether any animation changes the presentation between now and later frames (needs frames).
     public static func isAnimating(_ animations: [AttachedAnimation], at time: Double) -> Bool {
         animations.contains { $0.spec.timing.phase(at: time) == .active }

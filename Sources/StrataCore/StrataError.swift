@@ -4,11 +4,14 @@ public enum StrataError: Error, Equatable, CustomStringConvertible, Sendable {
     case unsupported(String)
     /// A value whose shape does not match what the key expects.
     case invalidValue(key: String, expected: String)
+    /// A CATransition type Strata does not render (Apple's private types): "unsupported transition: NAME".
+    case unsupportedTransition(String)
 
     public var description: String {
         switch self {
         case .unsupported(let name): "unsupported: \(name)"
         case let .invalidValue(key, expected): "invalid value for \(key): expected \(expected)"
+        case .unsupportedTransition(let name): "unsupported transition: \(name)"
         }
     }
 }

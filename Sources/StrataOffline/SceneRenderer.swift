@@ -25,6 +25,8 @@ public enum SceneRenderer {
         let (commit, buffers) = try scene.commit(sceneStart: 0)
         compositor.submit(commit, fds: buffers.map { dup($0.fd) }, from: 1)
         for change in scene.changeCommits(sceneStart: 0, until: time) {
+            // Evaluate up to the change first: a transition it adds starts from what was on screen then.
+            compositor.advance(to: change.time)
             compositor.submit(change.commit, fds: [], from: 1)
         }
         try compositor.renderFrame(at: time)

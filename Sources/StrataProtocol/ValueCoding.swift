@@ -73,6 +73,11 @@ extension ByteWriter {
                 }
             }
             u8(frames.rotationMode.flatMap { m in Keyframes.RotationMode.allCases.firstIndex(of: m).map { UInt8($0 + 1) } } ?? 0)
+        case .transition(let transition):
+            u8(5)
+            u8(transition.kind.rawValue)
+            u8(transition.direction.map { $0.rawValue + 1 } ?? 0) // 0: the default subtype
+            f64(transition.startProgress); f64(transition.endProgress)
         }
         let t = a.timing
         f64(t.beginTime); f64(t.duration); f64(t.speed); f64(t.timeOffset)
@@ -148,14 +153,14 @@ extension ByteReader {
     private mutating func animation(depth: Int) throws -> AnimationSpec {
         let path = try string("animation keyPath")
         let kindCode = try u8("animation kind")
-        // A group has no key path (empty string); every other kind must name one Strata carries.
+        // Groups and transitions have no key path (empty string); every other kind must name one Strata carries.
         var keyPath: LayerKeyPath?
-        if kindCode != 3 {
+        if kindCode != 3 && kindCode != 5 {
             do { keyPath = try LayerKeyPath(parsing: path) } catch {
                 throw ProtocolError.invalid("animation keyPath \"\(path)\" is not supported")
             }
         } else if !path.isEmpty {
-            throw ProtocolError.invalid("an animation group has no keyPath (got \"\(path)\")")
+            throw ProtocolError.invalid("an animation \(kindCode == 3 ? "group" : "transition") has no keyPath (got \"\(path)\")")
         }
         let kind: AnimationSpec.Kind
         switch kindCode {
@@ -213,6 +218,17 @@ extension ByteReader {
             kind = .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions,
                                        mode: Keyframes.Mode.allCases[modeCode], tension: tension, continuity: continuity, bias: bias,
                                        path: path, rotationMode: rotationCode == 0 ? nil : Keyframes.RotationMode.allCases[rotationCode - 1]))
+        case 5:
+            let type = try u8("transition type")
+            guard let transitionKind = Transition.Kind(rawValue: type) else { throw ProtocolError.invalid("unknown transition type \(type)") }
+            let subtype = try u8("transition subtype")
+            var direction: Transition.Direction?
+            if subtype != 0 {
+                guard let d = Transition.Direction(rawValue: subtype - 1) else { throw ProtocolError.invalid("unknown transition subtype \(subtype)") }
+                direction = d
+            }
+            kind = .transition(Transition(kind: transitionKind, direction: direction,
+                                          startProgress: try f64("startProgress"), endProgress: try f64("endProgress")))
         default:
             throw ProtocolError.invalid("unknown animation kind \(kindCode)")
         }
@@ -229,7 +245,9 @@ extension ByteReader {
                                  isAdditive: try bool("additive"), isCumulative: try bool("cumulative"),
                                  valueFunction: try valueFunction())
         if depth == 0 {
-            do { try spec.validate() } catch { throw ProtocolError.invalid("animation on \(path.isEmpty ? "group" : path): \(error)") }
+            do { try spec.validate() } catch {
+                throw ProtocolError.invalid("animation on \(path.isEmpty ? (kindCode == 5 ? "transition" : "group") : path): \(error)")
+            }
         }
         return spec
     }

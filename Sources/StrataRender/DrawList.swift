@@ -25,8 +25,17 @@ public enum DrawCommand {
     case image(matrix: Transform3D, rect: CGRect, image: TextureImage, alpha: CGFloat)
     /// Starts an offscreen group: following commands draw into a transparent layer of the target's size.
     case beginGroup
-    /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity).
-    case endGroup(alpha: CGFloat)
+    /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity),
+    /// over it or added to it (a cross-dissolve's second half).
+    case endGroup(alpha: CGFloat, blend: GroupBlend = .over)
+}
+
+/// How a finished offscreen group combines with what is beneath it (premultiplied colours).
+public enum GroupBlend: Sendable {
+    /// source + destination · (1 − source alpha)
+    case over
+    /// source + destination
+    case add
 }
 
 public struct DrawList {

@@ -91,15 +91,17 @@ public final class Renderer {
                 currentTexture = 0 // the group's texture may be rebound as a render target
                 glClearColor(0, 0, 0, 0)
                 glClear(e(GL_COLOR_BUFFER_BIT))
-            case .endGroup(let alpha):
+            case let .endGroup(alpha, blend):
                 guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
                 let depth = targets.count - 2
                 targets.removeLast()
                 let source = try offscreen.target(depth: depth, width: width, height: height)
                 glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
                 // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
+                if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
                 drawTexture(source.texture, projection, CGRect(x: 0, y: 0, width: width, height: height),
                             uv: CGRect(x: 0, y: 1, width: 1, height: -1), alpha: alpha)
+                if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA)) }
             }
         }
         guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }

@@ -16,20 +16,29 @@ enum SceneAnimation {
 
     static let groupKeys: Set<String> = ["type", "animations", "duration", "beginTime", "repeatCount", "autoreverses",
                                          "timingFunction", "fillMode", "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
+    static let transitionKeys: Set<String> = ["type", "transitionType", "subtype", "startProgress", "endProgress", "duration",
+                                              "beginTime", "repeatCount", "autoreverses", "timingFunction", "fillMode",
+                                              "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
 
     static func parse(_ any: Any, layer: String, key: String, depth: Int = 0) throws -> AnimationSpec {
         let at = "layer \"\(layer)\" animation \"\(key)\""
         guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }
-        guard let type = o["type"] as? String else { throw SceneError("\(at): \"type\" is required (\"basic\", \"spring\", \"keyframe\" or \"group\")") }
-        let allowed = type == "group" ? groupKeys : type == "keyframe" ? keyframeKeys : keys
+        guard let type = o["type"] as? String else {
+            throw SceneError("\(at): \"type\" is required (\"basic\", \"spring\", \"keyframe\", \"group\" or \"transition\")")
+        }
+        let allowed = type == "group" ? groupKeys : type == "keyframe" ? keyframeKeys : type == "transition" ? transitionKeys : keys
         for k in o.keys.sorted() where !allowed.contains(k) { throw SceneError("\(at): unknown key \"\(k)\"") }
-        guard ["basic", "spring", "group", "keyframe"].contains(type) else { throw SceneError("\(at): unsupported: animation type \"\(type)\"") }
+        guard ["basic", "spring", "group", "keyframe", "transition"].contains(type) else {
+            throw SceneError("\(at): unsupported: animation type \"\(type)\"")
+        }
         if type == "basic", let k = o.keys.sorted().first(where: { springKeys.contains($0) }) {
             throw SceneError("\(at): \"\(k)\" belongs to \"spring\" animations")
         }
         var kp: LayerKeyPath?
         var children: [AnimationSpec] = []
-        if type == "group" {
+        if type == "transition" {
+            // No key path: a transition draws the layer's old and new appearance.
+        } else if type == "group" {
             guard depth < AnimationSpec.maxGroupDepth else { throw SceneError("\(at): groups nest at most \(AnimationSpec.maxGroupDepth) deep") }
             guard let list = o["animations"] as? [Any] else { throw SceneError("\(at): \"animations\" must be an array of ANIMATION") }
             children = try list.enumerated().map { try parse($0.element, layer: layer, key: "\(key).animations[\($0.offset)]", depth: depth + 1) }
@@ -99,7 +108,9 @@ enum SceneAnimation {
             return ns.map(Double.init)
         }
         let kind: AnimationSpec.Kind
-        if type == "group" {
+        if type == "transition" {
+            kind = .transition(try transition(o, at: at))
+        } else if type == "group" {
             kind = .group(children)
         } else if type == "keyframe", let kp {
             let path = try o["path"].map { try ScenePath.parse($0, at: at) }
@@ -155,6 +166,30 @@ enum SceneAnimation {
             do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
         }
         return spec
+    }
+
+    /// A CATransition's own properties: `transitionType` (CATransition.type, default fade), `subtype`,
+    /// `startProgress`, `endProgress`.
+    static func transition(_ o: [String: Any], at: String) throws -> Transition {
+        var t = Transition()
+        if let raw = o["transitionType"] {
+            guard let name = raw as? String else { throw SceneError("\(at): \"transitionType\" must be a string") }
+            do { t.kind = try Transition.Kind(name: name) } catch { throw SceneError("\(at): \(error)") }
+        }
+        if let raw = o["subtype"] {
+            guard let name = raw as? String, let d = Transition.Direction(name: name) else {
+                throw SceneError("\(at): \"subtype\" must be one of fromLeft, fromRight, fromTop, fromBottom")
+            }
+            t.direction = d
+        }
+        for (name, assign) in [("startProgress", { (v: Double) in t.startProgress = v }), ("endProgress", { t.endProgress = $0 })] {
+            guard let raw = o[name] else { continue }
+            guard let v = SceneValues.number(raw).map(Double.init), (0...1).contains(v) else {
+                throw SceneError("\(at): \"\(name)\" must be a number in 0…1")
+            }
+            assign(v)
+        }
+        return t
     }
 
     /// A timing function given by name or as [c1x, c1y, c2x, c2y]; nil when malformed.

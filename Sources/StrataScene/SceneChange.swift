@@ -11,6 +11,8 @@ public struct SceneChange {
     public var duration: Double?
     public var timingFunction: TimingFunction?
     public var disableActions: Bool
+    /// A CATransition added with the change (under the key "transition"), its beginTime relative to the change.
+    public var transition: AnimationSpec? = nil
 }
 
 /// A change with its effects worked out: whole property values set and implicit animations added
@@ -79,6 +81,14 @@ extension Scene {
                 state.animations.append(action)
                 resolved.animations.removeAll { $0.key == action.key }
                 resolved.animations.append(action)
+            }
+            if var transition = change.transition {
+                transition.timing.beginTime += local
+                let added = AttachedAnimation(key: "transition", spec: transition)
+                state.animations.removeAll { $0.key == added.key }
+                state.animations.append(added)
+                resolved.animations.removeAll { $0.key == added.key }
+                resolved.animations.append(added)
             }
             states[change.layer] = state
             out.append(resolved)

@@ -3,7 +3,7 @@ import StrataCore
 
 /// Parses one entry of a scene's "changes" array.
 enum SceneChangeParser {
-    static let keys: Set<String> = ["time", "layer", "set", "duration", "timingFunction", "disableActions"]
+    static let keys: Set<String> = ["time", "layer", "set", "duration", "timingFunction", "disableActions", "transition"]
 
     static func parse(_ any: Any, index: Int, scene: Scene) throws -> SceneChange {
         let at = "changes[\(index)]"
@@ -17,7 +17,9 @@ enum SceneChangeParser {
         else if let n = o["layer"].flatMap(SceneValues.number), let i = Int(exactly: Double(n)) { layer = String(i) }
         else { throw SceneError("\(at): \"layer\" must name a layer id") }
         guard scene.layer(id: layer) != nil else { throw SceneError("\(at): no layer with id \"\(layer)\"") }
-        guard let set = o["set"] as? [String: Any], !set.isEmpty else {
+        // A change sets at least one property, or only adds a transition (then "set" may be left out).
+        let set = o["set"] as? [String: Any] ?? [:]
+        guard (o["set"] == nil && o["transition"] != nil) || !set.isEmpty else {
             throw SceneError("\(at) (layer \"\(layer)\"): \"set\" must be an object of property values")
         }
         var values: [(LayerKeyPath, AnimatableValue)] = []
@@ -47,6 +49,14 @@ enum SceneChangeParser {
             guard let b = d as? Bool else { throw SceneError("\(at): \"disableActions\" must be true or false") }
             disable = b
         }
-        return SceneChange(time: t, layer: layer, values: values, duration: duration, timingFunction: function, disableActions: disable)
+        var transition: AnimationSpec?
+        if let raw = o["transition"] {
+            guard var object = raw as? [String: Any] else { throw SceneError("\(at): \"transition\" must be a transition object") }
+            if object["type"] == nil { object["type"] = "transition" }
+            guard object["type"] as? String == "transition" else { throw SceneError("\(at): \"transition\" must have type \"transition\"") }
+            transition = try SceneAnimation.parse(object, layer: layer, key: "transition")
+        }
+        return SceneChange(time: t, layer: layer, values: values, duration: duration, timingFunction: function,
+                           disableActions: disable, transition: transition)
     }
 }

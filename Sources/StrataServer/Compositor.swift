@@ -78,7 +78,12 @@ public final class Compositor {
             pending.remove(at: i)
         }
         for image in scene.images.values { renderer.releaseTexture(imageID: image.texture.id) }
-        for node in scene.nodes.values { if let c = node.contents { renderer.releaseTexture(imageID: c.texture.id) } }
+        for node in scene.nodes.values {
+            if let c = node.contents { renderer.releaseTexture(imageID: c.texture.id) }
+            for source in node.transitionSources.values {
+                for image in source.old?.subtreeImages ?? [] { renderer.releaseTexture(imageID: image.texture.id) }
+            }
+        }
         if !scene.roots.isEmpty { needsRedraw = true }
     }
 
@@ -119,31 +124,7 @@ public final class Compositor {
         }
         applyPendingCommits()
         phases.apply = lap()
-        var events: [(UInt32, ServerMessage)] = []
-        var roots: [RenderNode] = []
-        frameNumber += 1
-        schedule = Schedule()
-        evaluationTime = targetTime
-        for id in sceneOrder {
-            guard let scene = scenes[id] else { continue }
-            var sceneEvents: [ServerMessage] = []
-            for root in scene.roots { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
-            // Detached layers (not reached from a root this frame) still run their animations' lifecycle.
-            for node in scene.nodes.values where !node.animations.isEmpty && node.evaluatedFrame != frameNumber {
-                let space = node.timeSpace
-                guard let local = space.activeLocal(fromGlobal: targetTime) else {
-                    node.presentation = node.model
-                    continue
-                }
-                node.presentation = Presentation.apply(node.animations, to: node.model, at: local)
-                AnimationLifecycle.advance(node: node, to: local, scene: scene, events: &sceneEvents)
-                if space.cycles { schedule.animating = true } else {
-                    schedule.note(node.animations, local: local, rate: space.rate, time: targetTime)
-                }
-            }
-            events.append(contentsOf: sceneEvents.map { (id, $0) })
-            roots.append(contentsOf: scene.roots)
-        }
+        let (events, roots) = evaluateScenes(at: targetTime)
         phases.evaluate = lap()
         drawList.removeAll()
         drawList.clearColor = background
@@ -159,13 +140,60 @@ public final class Compositor {
         for (client, event) in events { eventSink(client, event) }
     }
 
+    /// Applies pending commits and evaluates every animation at `time` without drawing. Offline rendering
+    /// steps through a scene's changes this way, so that a transition added by a change starts from the
+    /// appearance at that change.
+    public func advance(to time: Double) {
+        applyPendingCommits()
+        let (events, _) = evaluateScenes(at: time)
+        for (client, event) in events { eventSink(client, event) }
+    }
+
+    /// Evaluates every client's tree at `targetTime`; returns the events to send and the roots to draw.
+    private func evaluateScenes(at targetTime: Double) -> (events: [(UInt32, ServerMessage)], roots: [RenderNode]) {
+        var events: [(UInt32, ServerMessage)] = []
+        var roots: [RenderNode] = []
+        frameNumber += 1
+        schedule = Schedule()
+        evaluationTime = targetTime
+        for id in sceneOrder {
+            guard let scene = scenes[id] else { continue }
+            var sceneEvents: [ServerMessage] = []
+            for root in scene.roots { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
+            // Detached layers (not reached from a root this frame) still run their animations' lifecycle.
+            for node in scene.nodes.values where node.evaluatedFrame != frameNumber
+                && (!node.animations.isEmpty || !node.transitionSources.isEmpty) {
+                if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
+                guard !node.animations.isEmpty else { continue }
+                let space = node.timeSpace
+                guard let local = space.activeLocal(fromGlobal: targetTime) else {
+                    node.presentation = node.model
+                    continue
+                }
+                node.presentation = Presentation.apply(node.animations, to: node.model, at: local)
+                AnimationLifecycle.advance(node: node, to: local, scene: scene, events: &sceneEvents)
+                if space.cycles { schedule.animating = true } else {
+                    schedule.note(node.animations, local: local, rate: space.rate, time: targetTime)
+                }
+            }
+            events.append(contentsOf: sceneEvents.map { (id, $0) })
+            roots.append(contentsOf: scene.roots)
+        }
+        return (events, roots)
+    }
+
     /// Evaluates a subtree: each layer's animations run in its local time, derived from its parent's.
     private func evaluate(_ node: RenderNode, clock: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
         node.evaluatedFrame = frameNumber
         let child = clock.child(node.model.timing, evaluationTime: evaluationTime, schedule: &schedule)
+        node.activeTransition = nil
         if let time = child.time, !node.animations.isEmpty {
             node.presentation = Presentation.apply(node.animations, to: node.model, at: time)
             AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
+            if !node.transitionSources.isEmpty {
+                pruneTransitionSources(node, scene: scene)
+                node.activeTransition = Presentation.activeTransition(node.animations, at: time)
+            }
             if child.affine {
                 schedule.note(node.animations, local: time, rate: child.rate, time: evaluationTime)
             } else {
@@ -174,8 +202,20 @@ public final class Compositor {
             }
         } else {
             node.presentation = node.model
+            if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
         }
         for sub in node.sublayers { evaluate(sub, clock: child, scene: scene, events: &events) }
+    }
+
+    /// Drops the old appearances of transitions no longer attached, and the textures only they showed.
+    private func pruneTransitionSources(_ node: RenderNode, scene: ClientScene) {
+        for (key, source) in node.transitionSources where !node.animations.contains(where: { $0.key == key }) {
+            node.transitionSources[key] = nil
+            for image in source.old?.subtreeImages ?? [] where !scene.images.values.contains(where: { $0 === image })
+                && !scene.nodes.values.contains(where: { $0.contents === image }) {
+                renderer.releaseTexture(imageID: image.texture.id)
+            }
+        }
     }
 
     private func applyPendingCommits() {
@@ -187,6 +227,13 @@ public final class Compositor {
             var applier = TransactionApplier(
                 nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
                 releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })
+            // A transition's old appearance is the layer as on screen before this commit changes it.
+            for op in item.commit.operations {
+                if case let .addAnimation(id, _, spec) = op, case .transition = spec.kind,
+                   applier.transitionSources[id] == nil, let node = scene.nodes[id] {
+                    applier.transitionSources[id] = node.frozenCopy()
+                }
+            }
             do {
                 try applier.apply(item.commit, fds: item.fds, to: scene)
                 for e in applier.events { eventSink(item.client, e) }

@@ -5,16 +5,53 @@ import StrataRender
 /// Turns the presentation tree into back-to-front draw commands: per layer its background, then its
 /// contents, then its sublayers sorted by zPosition then index, each flattened into the layer's plane.
 /// A layer with opacity < 1 whose pieces overlap (sublayers, or background plus contents) is drawn as an
-/// offscreen group so the opacity applies to the composited result, as in Core Animation.
+/// offscreen group so the opacity applies to the composited result, as in Core Animation. A layer with a
+/// running transition draws its old and new appearance as `TransitionFrame` says.
 struct DrawListBuilder {
     mutating func build(roots: [RenderNode], into list: inout DrawList) {
         for root in roots { emit(root, parentToTarget: .identity, into: &list) }
     }
 
     private mutating func emit(_ node: RenderNode, parentToTarget: Transform3D, into list: inout DrawList) {
+        if let running = node.activeTransition {
+            emitTransition(node, running.transition, progress: running.progress,
+                           old: node.transitionSources[running.key]?.old, parentToTarget: parentToTarget, into: &list)
+        } else {
+            emitLayer(node, pre: .identity, parentToTarget: parentToTarget, into: &list)
+        }
+    }
+
+    /// The old and new appearance of `node`, each moved by its piece's transform in the layer's own space;
+    /// a fade sums old · (1 − p) and new · p in a group before compositing.
+    private mutating func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
+                                         parentToTarget: Transform3D, into list: inout DrawList) {
+        let frame = TransitionFrame(transition, progress: progress, bounds: node.presentation.bounds)
+        if let weight = frame.crossfade {
+            list.commands.append(.beginGroup)
+            if let old {
+                list.commands.append(.beginGroup)
+                emitLayer(old, pre: .identity, parentToTarget: parentToTarget, into: &list)
+                list.commands.append(.endGroup(alpha: CGFloat(1 - weight), blend: .over))
+            }
+            list.commands.append(.beginGroup)
+            emitLayer(node, pre: .identity, parentToTarget: parentToTarget, into: &list)
+            list.commands.append(.endGroup(alpha: CGFloat(weight), blend: .add))
+            list.commands.append(.endGroup(alpha: 1, blend: .over))
+            return
+        }
+        for piece in frame.pieces {
+            switch piece.source {
+            case .old: if let old { emitLayer(old, pre: piece.transform, parentToTarget: parentToTarget, into: &list) }
+            case .new: emitLayer(node, pre: piece.transform, parentToTarget: parentToTarget, into: &list)
+            }
+        }
+    }
+
+    /// One layer and its subtree; `pre` acts in the layer's own coordinates before its geometry.
+    private mutating func emitLayer(_ node: RenderNode, pre: Transform3D, parentToTarget: Transform3D, into list: inout DrawList) {
         let p = node.presentation
         guard !p.isHidden, p.opacity > 0 else { return }
-        let m = p.localToParent * parentToTarget
+        let m = pre * p.localToParent * parentToTarget
         let opacity = min(1, p.opacity)
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let pieces = (hasBackground ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count

@@ -33,6 +33,11 @@ final class RenderNode {
     var isRoot = false
     /// The frame in which this node was last evaluated as part of an attached tree.
     var evaluatedFrame: UInt64 = 0
+    /// The old appearance of each transition attached to this node (by animation key): a frozen copy of
+    /// the subtree as it was on screen before the commit that added it; nil when it wasn't there.
+    var transitionSources: [String: TransitionSource] = [:]
+    /// The transition drawing this node in the current frame (set by evaluation).
+    var activeTransition: (key: String, transition: Transition, progress: Double)?
 
     /// The time spaces from global media time down to this node (its ancestors' and its own timing).
     var timeSpace: TimeSpace {
@@ -52,10 +57,35 @@ final class RenderNode {
         }
     }
 
+    /// A detached copy of this subtree as presented now: presentation values become the model, contents
+    /// are shared, animations and transitions are left behind.
+    func frozenCopy() -> RenderNode {
+        let copy = RenderNode(id: id)
+        copy.model = presentation
+        copy.presentation = presentation
+        copy.contents = contents
+        copy.sublayers = sublayers.map { sub in
+            let s = sub.frozenCopy()
+            s.parent = copy
+            return s
+        }
+        return copy
+    }
+
+    /// Every image this subtree shows.
+    var subtreeImages: [ServerImage] {
+        (contents.map { [$0] } ?? []) + sublayers.flatMap(\.subtreeImages)
+    }
+
     func removeFromParent() {
         if let p = parent { p.sublayers.removeAll { $0 === self } }
         parent = nil
     }
+}
+
+/// A transition's old appearance (nil: the layer was not on screen, so nothing old is drawn).
+struct TransitionSource {
+    let old: RenderNode?
 }
 
 /// Everything one client has committed: its layers, images, roots and outstanding completions.

@@ -7,6 +7,8 @@ import StrataProtocol
 struct TransactionApplier {
     var nextImageUID: () -> UInt64
     var releaseTexture: (UInt64) -> Void
+    /// Frozen copies, taken before the commit, of layers it adds transitions to (see `Compositor`).
+    var transitionSources: [LayerID: RenderNode] = [:]
 
     /// Events produced while applying (sent to the committing client).
     private(set) var events: [ServerMessage] = []
@@ -36,6 +38,12 @@ struct TransactionApplier {
                 for child in n.sublayers { child.parent = nil }
                 scene.roots.removeAll { $0 === n }
                 scene.nodes[id] = nil
+                // Images only a transition's old appearance still showed.
+                for image in n.transitionSources.values.flatMap({ $0.old?.subtreeImages ?? [] })
+                where !scene.images.values.contains(where: { $0 === image }) && !scene.nodes.values.contains(where: { $0.contents === image }) {
+                    releaseTexture(image.texture.id)
+                }
+                n.transitionSources.removeAll()
             case let .setProperty(id, property, value):
                 try node(id, scene, "\(where_) setProperty").model[property] = value
             case let .insertSublayer(parentID, childID, index):
@@ -91,6 +99,7 @@ struct TransactionApplier {
                     stopped(n, key: key, finished: false, scene: scene)
                 }
                 n.animations.append(AttachedAnimation(key: key, spec: spec))
+                if case .transition = spec.kind { n.transitionSources[key] = TransitionSource(old: transitionSources[id]) }
                 n.animationTransaction[key] = commit.transactionID
                 addedAnimations.append(AnimationRef(layer: id, key: key))
             case let .removeAnimation(id, key):

@@ -257,9 +257,28 @@ struct RejectionTests {
         #expect(e == .invalid("animation keyPath \"\(path)\" is not supported"))
     }
 
+    @Test("transition fields are checked")
+    func badTransition() throws {
+        func bytes(_ t: Transition) throws -> [UInt8] {
+            try commitBody([.addAnimation(1, key: "transition", AnimationSpec(keyPath: nil, kind: .transition(t)))])
+        }
+        #expect(protocolError { try decodeCommit(bytes(Transition(startProgress: 0.75, endProgress: 0.5))) }
+            == .invalid("animation on transition: invalid value for CATransition.endProgress: expected a number ≥ startProgress"))
+        #expect(protocolError { try decodeCommit(bytes(Transition(endProgress: 2))) }
+            == .invalid("animation on transition: invalid value for CATransition.endProgress: expected a number in 0…1"))
+        var typeByte = try bytes(Transition(kind: .push, direction: .fromTop))
+        // The transition's type byte follows the empty key path (u32 0) and the kind code 5.
+        let kindAt = try #require((0..<typeByte.count - 1).first { typeByte[$0] == 5 && typeByte[$0 + 1] == Transition.Kind.push.rawValue })
+        typeByte[kindAt + 1] = 9
+        #expect(protocolError { try decodeCommit(typeByte) } == .invalid("unknown transition type 9"))
+    }
+
     @Test("unknown animation kind")
     func badKind() {
-        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 5))) } == .invalid("unknown animation kind 5"))
+        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 6))) } == .invalid("unknown animation kind 6"))
+        // 5 is a transition, which takes no key path.
+        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 5))) }
+            == .invalid("an animation transition has no keyPath (got \"opacity\")"))
         #expect(protocolError { try decodeCommit(animationCommit(animationBytes(kind: 0))) } == .invalid("unknown animation kind 0"))
     }
 

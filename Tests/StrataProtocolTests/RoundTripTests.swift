@@ -42,7 +42,7 @@ struct RoundTripTests {
     @Test("every property with a value of its kind", arguments: LayerProperty.allCases)
     func property(_ p: LayerProperty) throws {
         let value: AnimatableValue = switch p.kind {
-        case .scalar: .scalar(0.375)
+        case .scalar: p == .fillMode ? .scalar(2) : .scalar(0.375)
         case .point: .point(CGPoint(x: -4, y: 9.5))
         case .size: .size(CGSize(width: 1, height: 2))
         case .rect: .rect(CGRect(x: 1, y: 2, width: 3, height: 4))
@@ -102,6 +102,8 @@ struct RoundTripTests {
                             kind: .spring(from: .point(.zero), to: nil, by: .point(CGPoint(x: 5, y: -5)),
                                           Spring(mass: 2, stiffness: 80, damping: 3.5, initialVelocity: -0.25))),
               Samples.animation,
+              AnimationSpec(keyPath: nil, kind: .transition(Transition(kind: .cube, direction: .fromBottom, startProgress: 0.25, endProgress: 0.5))),
+              AnimationSpec(keyPath: nil, kind: .transition(Transition())),
           ])
     func animation(_ spec: AnimationSpec) throws {
         let m = ClientMessage.commit(Commit(transactionID: 5, wantsCompletion: true, operations: [.addAnimation(2, key: "a", spec)]))
