@@ -285,7 +285,8 @@ open class CALayer: @unchecked Sendable {
             guard let i = sublayerList.firstIndex(where: { $0 === old }) else { return }
             old.removeFromSuperlayer()
             insertSublayer(new, at: UInt32(i))
-            if isInAttachedTree { new.runAction(forKey: kCATransition) }
+            // The superlayer's subtree changes, so it runs the transition (old appearance → new).
+            if isInAttachedTree { runAction(forKey: kCATransition) }
         }
     }
 
@@ -328,7 +329,8 @@ open class CALayer: @unchecked Sendable {
         }
         LayerLock.with {
             let k: String
-            if let key { k = key } else { anonymousKeyCounter += 1; k = "strata.anonymous.\(anonymousKeyCounter)" }
+            if copy is CATransition { k = kCATransition } // Core Animation stores every transition there
+            else if let key { k = key } else { anonymousKeyCounter += 1; k = "strata.anonymous.\(anonymousKeyCounter)" }
             animationEntries.removeAll { $0.key == k }
             animationEntries.append(AnimationEntry(key: k, animation: copy, spec: spec))
             CATransaction.noteAnimationAdded(self, key: k)
@@ -377,8 +379,15 @@ open class CALayer: @unchecked Sendable {
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
     /// Core Animation's built-in action: for an animatable property (not `hidden`), a basic animation
-    /// from the on-screen value over the transaction's duration and timing function.
+    /// from the on-screen value over the transaction's duration and timing function; for `kCATransition`
+    /// (a sublayer replaced), a fade transition over the transaction's duration.
     private func implicitAction(forKey event: String) -> CAAction? {
+        if event == kCATransition {
+            let fade = CATransition()
+            fade.duration = CATransaction.animationDuration()
+            fade.timingFunction = CATransaction.animationTimingFunction()
+            return fade
+        }
         guard let property = LayerProperty(name: event), ImplicitAction.animates(property) else { return nil }
         return LayerLock.with {
             let action = ImplicitAction.animation(

@@ -64,6 +64,7 @@ extension ClientProcessSuite {
             l.actions = ["opacity": recorder, "contents": recorder, kCAOnOrderIn: recorder, kCAOnOrderOut: recorder,
                          kCATransition: recorder, "hidden": recorder, "speed": recorder]
         }
+        root.actions = [kCATransition: recorder] // a replaced sublayer runs the superlayer's transition
         root.addSublayer(child)
         connection.attach(root)
         CATransaction.flush()

@@ -1,0 +1,58 @@
+import Foundation
+import StrataCore
+
+/// CATransition's `type`. Strata renders fade, moveIn, push, reveal and two of Apple's private types,
+/// `CATransitionType(rawValue: "cube")` and `"oglFlip"`; adding any other logs
+/// "unsupported transition: NAME" and nothing is added.
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fade = CATransitionType(rawValue: "fade")
+    public static let moveIn = CATransitionType(rawValue: "moveIn")
+    public static let push = CATransitionType(rawValue: "push")
+    public static let reveal = CATransitionType(rawValue: "reveal")
+}
+
+/// CATransition's `subtype`: the side the new content comes from.
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
+}
+
+/// An animated transition between a layer's old appearance (its subtree as on screen before the
+/// transaction that adds the transition) and its new one. Added to a layer it is always stored under
+/// `kCATransition`, as in Core Animation, whatever key is passed.
+open class CATransition: CAAnimation, @unchecked Sendable {
+    public var type: CATransitionType = .fade
+    /// nil: the default, which Strata takes as `.fromLeft`.
+    public var subtype: CATransitionSubtype?
+    /// Where in the transition's course it starts and ends (0…1, end ≥ start).
+    public var startProgress: Float = 0
+    public var endProgress: Float = 1
+
+    open override func copy() -> CAAnimation {
+        let c = CATransition()
+        copyTiming(to: c)
+        c.type = type; c.subtype = subtype; c.startProgress = startProgress; c.endProgress = endProgress
+        return c
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        var transition = Transition(kind: try Transition.Kind(name: type.rawValue),
+                                    startProgress: Double(startProgress), endProgress: Double(endProgress))
+        if let subtype {
+            guard let d = Transition.Direction(name: subtype.rawValue) else {
+                throw StrataError.unsupported("transition subtype \(subtype.rawValue)")
+            }
+            transition.direction = d
+        }
+        let spec = AnimationSpec(keyPath: nil, kind: .transition(transition), timing: mediaTiming,
+                                 timingFunction: timingFunction?.function, isRemovedOnCompletion: isRemovedOnCompletion)
+        try spec.validate()
+        return spec
+    }
+}
