@@ -2,7 +2,7 @@ import Foundation
 import StrataCore
 
 /// An immutable path of lines and Bézier curves (CoreGraphics' CGPath; arcs, ellipses and rounded rects
-/// are stored as cubic curves). Used by `CAKeyframeAnimation.path`.
+/// are stored as cubic curves). Used by `CAKeyframeAnimation.path` and drawn by `CGContext`.
 ///
 /// A transform applies to every point and control point as the element is added (exact for affine maps,
 /// since arcs are already cubics). Initialisers take it by value (defaulting to identity) or, as CoreGraphics'
