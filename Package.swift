@@ -5,7 +5,7 @@ import PackageDescription
 //   StrataCore      pure model (values, transforms, timing, animation evaluation)  Foundation only
 //   StrataProtocol  wire format, Unix sockets, memfd                  -> StrataCore, CStrataSys
 //   StrataPNG       libpng codec                                      -> CStrataPNG
-//   Strata          client library, Core Animation API                -> StrataCore, StrataProtocol, StrataPNG
+//   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, CStrataCairo
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, CStrataGL, StrataShaders
 //   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
 //   StrataServer    sessions, render tree, frames                     -> Core, Protocol, Render, Display, CStrataSys
@@ -29,6 +29,7 @@ let package = Package(
         // C shims
         .systemLibrary(name: "CStrataGL", path: "Sources/CStrataGL", pkgConfig: "egl"),
         .systemLibrary(name: "CStrataPNG", path: "Sources/CStrataPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CStrataCairo", path: "Sources/CStrataCairo", pkgConfig: "cairo"),
         .target(name: "CStrataSys", path: "Sources/CStrataSys"),
 
         // Core model: no GL, no I/O.
@@ -36,7 +37,7 @@ let package = Package(
         .target(name: "StrataProtocol", dependencies: ["StrataCore", "CStrataSys"]),
         .target(name: "StrataPNG", dependencies: ["CStrataPNG"]),
         .target(name: "Strata", dependencies: [
-            "StrataCore", "StrataProtocol", "StrataPNG",
+            "StrataCore", "StrataProtocol", "StrataPNG", "CStrataCairo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),

@@ -1,0 +1,46 @@
+import CStrataCairo
+import Foundation
+
+/// Conversions between Cairo's ARGB32 (premultiplied, one native-endian 32-bit word per pixel: A in the
+/// top byte) and the premultiplied RGBA8 byte order CGImage and the server use.
+enum CairoPixels {
+    /// Copies `width`×`height` pixels from Cairo rows (`src`, 4-byte aligned) to RGBA8 rows.
+    static func copyARGBToRGBA(from src: UnsafeRawPointer, srcBytesPerRow: Int,
+                               to dst: UnsafeMutableRawPointer, dstBytesPerRow: Int, width: Int, height: Int) {
+        for y in 0..<height {
+            let s = src + y * srcBytesPerRow, d = (dst + y * dstBytesPerRow).assumingMemoryBound(to: UInt8.self)
+            for x in 0..<width {
+                let v = s.load(fromByteOffset: x * 4, as: UInt32.self)
+                d[x * 4] = UInt8(truncatingIfNeeded: v >> 16)
+                d[x * 4 + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                d[x * 4 + 2] = UInt8(truncatingIfNeeded: v)
+                d[x * 4 + 3] = UInt8(truncatingIfNeeded: v >> 24)
+            }
+        }
+    }
+
+    /// A new Cairo image surface holding `image`, or nil when Cairo cannot allocate it. The caller
+    /// destroys it. Colour above alpha (invalid premultiplied input) is clamped to alpha.
+    static func makeSurface(for image: CGImage) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface)), w = image.width
+        image.premultipliedPixels.withUnsafeBufferPointer { px in
+            for y in 0..<image.height {
+                let row = UnsafeMutableRawPointer(data + y * stride)
+                for x in 0..<w {
+                    let i = (y * w + x) * 4
+                    let a = UInt32(px[i + 3])
+                    let r = min(UInt32(px[i]), a), g = min(UInt32(px[i + 1]), a), b = min(UInt32(px[i + 2]), a)
+                    row.storeBytes(of: a << 24 | r << 16 | g << 8 | b, toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}
