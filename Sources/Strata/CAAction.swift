@@ -23,12 +23,20 @@ public let kCAOnOrderIn = "onOrderIn"
 public let kCAOnOrderOut = "onOrderOut"
 public let kCATransition = "transition"
 
-/// The layer delegate's say in actions (the drawing and layout parts of CALayerDelegate are not available).
+/// The layer delegate's say in actions and drawing (the layout part of CALayerDelegate is not available).
 public protocol CALayerDelegate: AnyObject {
     /// The action for `event`; nil lets the search continue, `NSNull()` ends it with no action.
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// Updates the layer's contents. Implement it to set `contents` yourself; the default draws the
+    /// layer's backing store (which calls `draw(_:in:)`), as Core Animation does when a delegate does not
+    /// implement `displayLayer:`.
+    func display(_ layer: CALayer)
+    /// Draws the layer's contents into its backing store's context (the layer's coordinates, y down).
+    func draw(_ layer: CALayer, in ctx: CGContext)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    public func display(_ layer: CALayer) { layer.drawBackingStore() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }

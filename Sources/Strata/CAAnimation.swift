@@ -113,6 +113,19 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// The kind of this animation's values: the value function's input, else the key path's.
     func valueKind(_ kp: LayerKeyPath) throws -> ValueKind { try resolvedValueFunction()?.inputKind ?? kp.kind }
 
+    /// The key path when it names a custom key (a layer subclass's own property, evaluated on the client).
+    var customKey: String? { keyPath.flatMap { CALayer.isCustomKey($0) ? $0 : nil } }
+
+    /// A custom key's value, of whatever interpolable kind it is.
+    func customValue(_ v: Any?, _ name: String) throws -> AnimatableValue? {
+        guard let v else { return nil }
+        guard valueFunction == nil else { throw StrataError.unsupported("value function on custom key \(keyPath ?? "")") }
+        guard let value = ValueConversion.infer(v) else {
+            throw StrataError.invalidValue(key: "\(keyPath ?? "").\(name)", expected: "a number, CGPoint, CGSize, CGRect, CATransform3D, CGColor or Bool")
+        }
+        return value
+    }
+
     public init(keyPath: String?) {
         self.keyPath = keyPath
         super.init()
@@ -142,6 +155,16 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
 
     override func makeSpec() throws -> AnimationSpec {
         guard let keyPath else { throw StrataError.unsupported("CABasicAnimation without a keyPath") }
+        if customKey != nil {
+            let spec = AnimationSpec(
+                keyPath: nil,
+                kind: .basic(from: try customValue(fromValue, "fromValue"), to: try customValue(toValue, "toValue"),
+                             by: try customValue(byValue, "byValue")),
+                timing: mediaTiming, timingFunction: timingFunction?.function,
+                isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative)
+            try spec.validate()
+            return spec
+        }
         let kp = try LayerKeyPath(parsing: keyPath)
         let kind = try valueKind(kp)
         let spec = AnimationSpec(
@@ -256,12 +279,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
 
     override func makeSpec() throws -> AnimationSpec {
         guard let keyPath else { throw StrataError.unsupported("CAKeyframeAnimation without a keyPath") }
-        let kp = try LayerKeyPath(parsing: keyPath)
+        let kp: LayerKeyPath? = customKey != nil ? nil : try LayerKeyPath(parsing: keyPath)
         guard let mode = Keyframes.Mode(rawValue: calculationMode.rawValue) else {
             throw StrataError.unsupported("calculation mode \(calculationMode.rawValue)")
         }
-        let valueKind = try valueKind(kp)
         let converted = try (values ?? []).enumerated().map { i, v in
+            guard let kp else {
+                guard let value = try customValue(v, "values[\(i)]") else { throw StrataError.invalidValue(key: "\(keyPath).values[\(i)]", expected: "a value") }
+                return value
+            }
+            let valueKind = try valueKind(kp)
             guard let value = ValueConversion.convert(v, kind: valueKind) else {
                 throw StrataError.invalidValue(key: "\(kp).values[\(i)]", expected: "\(valueKind)")
             }

@@ -36,12 +36,28 @@ open class CALayer: @unchecked Sendable {
     public var style: [AnyHashable: Any]?
     private var anonymousKeyCounter = 0
 
+    /// Values of keys the layer stores for subclasses (Core Animation's `@dynamic` properties), as set,
+    /// and as of the last commit (the basis of the presentation's custom values).
+    var customValues: [String: Any] = [:]
+    var committedCustomValues: [String: Any] = [:]
+    /// `setNeedsDisplay()` was called and `display()` has not run since; the dirty rectangle in the
+    /// layer's coordinates (nil: the whole layer).
+    var needsDisplayFlag = false
+    var dirtyRect: CGRect?
+    var contentsScaleValue: CGFloat = 1
+    var needsDisplayOnBoundsChangeValue = false
+
     final class AnimationEntry {
         let key: String
         let animation: CAAnimation
         var spec: AnimationSpec
         var committed = false
-        init(key: String, animation: CAAnimation, spec: AnimationSpec) { self.key = key; self.animation = animation; self.spec = spec }
+        /// The animated custom key (a subclass's own property) when the animation is evaluated here, not
+        /// by the server.
+        let customKey: String?
+        init(key: String, animation: CAAnimation, spec: AnimationSpec, customKey: String? = nil) {
+            self.key = key; self.animation = animation; self.spec = spec; self.customKey = customKey
+        }
     }
 
     public init() {
@@ -50,12 +66,19 @@ open class CALayer: @unchecked Sendable {
         LayerRegistry.track(self)
     }
 
-    /// Presentation copies are plain value holders: no id on the server, no actions.
-    init(presentationOf layer: CALayer, values: LayerModel) {
+    /// Creates a shadow copy of `layer` for Core Animation's own use: presentation layers are made with
+    /// it, so they are instances of the layer's class. Subclasses with stored properties override it to
+    /// copy them (keys kept with `setValue(_:forKey:)` are copied here). Copies have no id on the server
+    /// and run no actions.
+    public required init(layer: Any) {
         layerID = 0
         isPresentationCopy = true
-        model = values
-        contentsImage = layer.contentsImage
+        if let source = layer as? CALayer {
+            model = source.model
+            contentsImage = source.contentsImage
+            customValues = source.customValues
+            contentsScaleValue = source.contentsScaleValue
+        }
     }
 
     deinit {
@@ -316,10 +339,16 @@ open class CALayer: @unchecked Sendable {
         // No fromValue, toValue or byValue: Core Animation animates from the previous presentation value to
         // the current one, i.e. from what is on screen now to the value beneath the animation.
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-           let path = basic.keyPath, let kp = try? LayerKeyPath(parsing: path) {
-            basic.fromValue = LayerLock.with {
-                let onScreen = hasBeenCommitted ? presentationModel(at: CACurrentMediaTime()) : model
-                return ValueConversion.any(onScreen[kp]) ?? CGColor(Color.clear)
+           let path = basic.keyPath {
+            if let custom = basic.customKey {
+                basic.fromValue = LayerLock.with {
+                    hasBeenCommitted ? presentationCustomValues(at: CACurrentMediaTime())[custom] : customValues[custom]
+                } ?? type(of: self).defaultValue(forKey: custom)
+            } else if let kp = try? LayerKeyPath(parsing: path) {
+                basic.fromValue = LayerLock.with {
+                    let onScreen = hasBeenCommitted ? presentationModel(at: CACurrentMediaTime()) : model
+                    return ValueConversion.any(onScreen[kp]) ?? CGColor(Color.clear)
+                }
             }
         }
         let spec: AnimationSpec
@@ -332,7 +361,8 @@ open class CALayer: @unchecked Sendable {
             if copy is CATransition { k = kCATransition } // Core Animation stores every transition there
             else if let key { k = key } else { anonymousKeyCounter += 1; k = "strata.anonymous.\(anonymousKeyCounter)" }
             animationEntries.removeAll { $0.key == k }
-            animationEntries.append(AnimationEntry(key: k, animation: copy, spec: spec))
+            animationEntries.append(AnimationEntry(key: k, animation: copy, spec: spec,
+                                                   customKey: (copy as? CAPropertyAnimation)?.customKey))
             CATransaction.noteAnimationAdded(self, key: k)
         }
     }
@@ -359,6 +389,36 @@ open class CALayer: @unchecked Sendable {
             animationEntries.removeAll()
             CATransaction.noteChange(self)
         }
+    }
+
+    // MARK: custom keys (see CALayer+CustomKeys.swift)
+
+    /// The value a key has before it is set: Core Animation's defaults for Strata's properties, nil for
+    /// other keys. Subclasses override it for their own keys.
+    open class func defaultValue(forKey key: String) -> Any? {
+        LayerProperty(name: key).flatMap { ValueConversion.any($0.defaultValue) }
+    }
+
+    /// Whether changing `key` (or animating it) needs the layer's contents redrawn; false for every
+    /// built-in key. Subclasses return true for their content-defining keys.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: drawing (see CALayer+Display.swift)
+
+    /// Updates the layer's contents: the delegate's `display(_:)` when there is a delegate (whose default
+    /// draws the backing store), else the backing store drawn with `draw(in:)`. Called by
+    /// `displayIfNeeded()` (at commit for layers marked with `setNeedsDisplay()`) and once per frame
+    /// while a custom key with `needsDisplay(forKey:)` animates. Subclasses override it to set
+    /// `contents` themselves.
+    open func display() {
+        if let delegate = LayerLock.with({ self.delegate }) { delegate.display(self) } else { drawBackingStore() }
+    }
+
+    /// Draws the layer's contents into `ctx`, a context over the backing store in the layer's coordinates
+    /// (bounds origin at the top-left, y down, scaled by `contentsScale`). The default asks the delegate's
+    /// `draw(_:in:)`; subclasses override it.
+    open func draw(in ctx: CGContext) {
+        LayerLock.with { delegate }?.draw(self, in: ctx)
     }
 
     // MARK: actions
@@ -428,7 +488,10 @@ open class CALayer: @unchecked Sendable {
     public func presentation(at time: CFTimeInterval) -> CALayer? {
         LayerLock.with { () -> CALayer? in
             guard hasBeenCommitted, !isPresentationCopy else { return isPresentationCopy ? self : nil }
-            return CALayer(presentationOf: self, values: presentationModel(at: time))
+            let copy = type(of: self).init(layer: self)
+            copy.model = presentationModel(at: time)
+            copy.customValues = presentationCustomValues(at: time)
+            return copy
         }
     }
 
@@ -453,9 +516,18 @@ open class CALayer: @unchecked Sendable {
             model[property] = value
             CATransaction.noteChange(self)
             action?.run(forKey: property.name, object: self, arguments: nil)
+            if old != value, type(of: self).needsDisplay(forKey: property.name)
+                || (property == .bounds && needsDisplayOnBoundsChangeValue && Self.size(of: old) != Self.size(of: value)) {
+                setNeedsDisplay()
+            }
             if property == .hidden, old != value, hasBeenCommitted, isInAttachedTree {
                 runAction(forKey: value == .bool(true) ? kCAOnOrderOut : kCAOnOrderIn)
             }
         }
+    }
+
+    private static func size(of v: AnimatableValue) -> CGSize? {
+        if case let .rect(r) = v { return r.size }
+        return nil
     }
 }

@@ -191,12 +191,20 @@ public enum CATransaction {
     static func commitNow() {
         let state = current
         state.flushRequested = false
+        // Layers marked with setNeedsDisplay() redraw now, before their state is committed (display() may
+        // change more layers, which join this commit).
+        var displayed: Set<ObjectIdentifier> = []
+        while let layer = state.dirty.first(where: { $0.needsDisplayFlag && !displayed.contains(ObjectIdentifier($0)) }) {
+            displayed.insert(ObjectIdentifier(layer))
+            layer.displayIfNeeded()
+        }
         let layers = state.dirty
         let groups = state.completions
         state.dirty.removeAll(); state.dirtySet.removeAll(); state.completions.removeAll()
         let now = CACurrentMediaTime()
         for layer in layers {
             layer.committedModel = layer.model
+            layer.committedCustomValues = layer.customValues
             layer.hasBeenCommitted = true
         }
         for layer in layers {
@@ -210,6 +218,8 @@ public enum CATransaction {
                     entry.animation.beginTime = local // animation(forKey:) reports the stamped time
                 }
                 entry.committed = true
+                // A key that needs display redraws every frame while it animates (seed 001).
+                if let key = entry.customKey, type(of: layer).needsDisplay(forKey: key) { CustomDisplayDriver.register(layer) }
             }
         }
         let connection = StrataConnection.current

@@ -26,6 +26,9 @@ public final class StrataConnection: @unchecked Sendable {
     private var replyFDs: [UInt32: [Int32]] = [:]
     private let replyCondition = NSCondition()
     private var closedReason: String?
+    /// Display links following this connection's frames, and whether the server was asked for ticks.
+    private var displayLinks: [CADisplayLink] = []
+    private var ticksRequested = false
     /// Called with the server's reason if it ends the session.
     public var onError: (@Sendable (String) -> Void)?
 
@@ -112,6 +115,32 @@ public final class StrataConnection: @unchecked Sendable {
         }
     }
 
+    // MARK: display links
+
+    func addDisplayLink(_ link: CADisplayLink) {
+        LayerLock.with { if !displayLinks.contains(where: { $0 === link }) { displayLinks.append(link) } }
+        updateFrameTicks()
+    }
+
+    func removeDisplayLink(_ link: CADisplayLink) {
+        LayerLock.with { displayLinks.removeAll { $0 === link } }
+        updateFrameTicks()
+    }
+
+    /// Asks the server for a tick per vblank while some link runs, and stops the ticks when none does.
+    func updateFrameTicks() {
+        LayerLock.with {
+            let wanted = displayLinks.contains { $0.isRunning }
+            guard wanted != ticksRequested else { return }
+            do {
+                try socket.send(MessageCoding.encode(ClientMessage.frameTicks(enabled: wanted)))
+                ticksRequested = wanted
+            } catch {
+                StrataLog.logger.error("display link: the render server did not receive the request: \(error)")
+            }
+        }
+    }
+
     // MARK: events
 
     private func startReader() {
@@ -187,6 +216,9 @@ public final class StrataConnection: @unchecked Sendable {
         case .error(let reason):
             StrataLog.logger.error("render server ended the session: \(reason)")
             onError?(reason)
+        case let .frameTick(timestamp, duration):
+            let links = LayerLock.with { displayLinks }
+            for link in links { link.tick(timestamp: timestamp, duration: duration, queue: callbackQueue) }
         case .welcome:
             break
         }

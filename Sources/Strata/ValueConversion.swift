@@ -34,6 +34,33 @@ enum ValueConversion {
         return nil
     }
 
+    /// A value of whatever kind `any` is (custom keys have no declared kind); nil for types that can't be
+    /// interpolated.
+    static func infer(_ any: Any) -> AnimatableValue? {
+        switch any {
+        case let b as Bool: return .bool(b)
+        case let p as CGPoint: return .point(p)
+        case let s as CGSize: return .size(s)
+        case let r as CGRect: return .rect(r)
+        case let t as Transform3D: return .transform(t)
+        case let c as CGColor: return .color(c.color)
+        default: return number(any).map { .scalar($0) }
+        }
+    }
+
+    /// `v` as the Swift type of `model` where that is a number type (a Float key reads back as Float).
+    static func any(_ v: AnimatableValue, like model: Any?) -> Any? {
+        if case let .scalar(x) = v {
+            switch model {
+            case is Float: return Float(x)
+            case is Double: return Double(x)
+            case is Int: return x
+            default: return x
+            }
+        }
+        return any(v)
+    }
+
     private static func number(_ any: Any) -> CGFloat? {
         switch any {
         case let v as CGFloat: v

@@ -31,6 +31,20 @@ public enum AnimatableValue: Hashable, Sendable {
         }
     }
 
+    /// The neutral value of a kind (what an unset custom key animates from or to): zero, identity, no colour.
+    public static func zero(of kind: ValueKind) -> AnimatableValue {
+        switch kind {
+        case .scalar: .scalar(0)
+        case .point: .point(.zero)
+        case .size: .size(.zero)
+        case .rect: .rect(.zero)
+        case .transform: .transform(.identity)
+        case .color: .color(nil)
+        case .bool: .bool(false)
+        case .vector3: .vector3(0, 0, 0)
+        }
+    }
+
     public static func == (a: AnimatableValue, b: AnimatableValue) -> Bool {
         switch (a, b) {
         case let (.scalar(x), .scalar(y)): x == y

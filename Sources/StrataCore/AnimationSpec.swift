@@ -25,7 +25,8 @@ public struct AnimationSpec: Hashable, Sendable {
         }
     }
 
-    /// The animated key path; nil for a group or a transition.
+    /// The animated key path; nil for a group or a transition, and for a property animation of a custom
+    /// key (a CALayer subclass's own property): the client evaluates those, the server only times them.
     public var keyPath: LayerKeyPath?
     public var kind: Kind
     public var timing: MediaTiming
@@ -61,8 +62,9 @@ public struct AnimationSpec: Hashable, Sendable {
             guard keyPath == nil else { throw StrataError.invalidValue(key: "CATransition", expected: "no keyPath") }
             guard depth == 0 else { throw StrataError.unsupported("CATransition inside a CAAnimationGroup") }
             try transition.validate()
-        } else {
-            guard let keyPath else { throw StrataError.unsupported("property animation without a keyPath") }
+        } else if keyPath == nil {
+            try validateCustom()
+        } else if let keyPath {
             guard keyPath.property.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
             // With a value function the values are its inputs, and the key path must be a whole transform.
             let valueKind = valueFunction?.inputKind ?? keyPath.kind
@@ -93,6 +95,40 @@ public struct AnimationSpec: Hashable, Sendable {
         if !timing.timeOffset.isFinite { throw StrataError.invalidValue(key: "timeOffset", expected: "a finite number") }
         if !(timing.repeatDuration >= 0) || !timing.repeatDuration.isFinite {
             throw StrataError.invalidValue(key: "repeatDuration", expected: "a finite number ≥ 0")
+        }
+    }
+
+    /// The kind of a property animation's values (from/to/by or keyframe values); nil for a group or a
+    /// transition, or when none is set.
+    public var customValueKind: ValueKind? {
+        switch kind {
+        case let .basic(from, to, by), let .spring(from, to, by, _): return (from ?? to ?? by)?.kind
+        case let .keyframe(frames): return frames.values.first?.kind
+        case .group, .transition: return nil
+        }
+    }
+
+    /// A custom key's animation: its values share one kind (the key is the client's; the server has no
+    /// model value to check them against), with no value function or path.
+    private func validateCustom() throws {
+        guard valueFunction == nil else { throw StrataError.unsupported("value function on a custom key") }
+        var kinds: [ValueKind] = []
+        switch kind {
+        case let .basic(from, to, by), let .spring(from, to, by, _):
+            kinds = [from, to, by].compactMap { $0?.kind }
+            if kinds.isEmpty { throw StrataError.unsupported("CABasicAnimation with no fromValue, toValue or byValue") }
+            if case let .spring(_, _, _, spring) = kind { try spring.validate() }
+        case let .keyframe(frames):
+            guard frames.path == nil, let first = frames.values.first else {
+                throw StrataError.invalidValue(key: "custom key values", expected: "values (a path needs a point key path)")
+            }
+            kinds = frames.values.map(\.kind)
+            try frames.validate(kind: first.kind, keyPath: "custom key")
+        case .group, .transition:
+            return
+        }
+        if let first = kinds.first, let other = kinds.first(where: { $0 != first }) {
+            throw StrataError.invalidValue(key: "custom key", expected: "values of one kind (\(first), not \(other))")
         }
     }
 

@@ -23,6 +23,8 @@ public enum MessageCoding {
             for op in c.operations { encode(op, into: &w) }
         case .snapshotRequest(let id), .treeRequest(let id), .statsRequest(let id):
             w.u32(id)
+        case .frameTicks(let enabled):
+            w.bool(enabled)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -70,6 +72,7 @@ public enum MessageCoding {
         case 3: m = .snapshotRequest(requestID: try r.u32("request id"))
         case 4: m = .treeRequest(requestID: try r.u32("request id"))
         case 5: m = .statsRequest(requestID: try r.u32("request id"))
+        case 6: m = .frameTicks(enabled: try r.bool("enabled"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()
@@ -119,6 +122,7 @@ public enum MessageCoding {
         case let .snapshotUnavailable(id, reason): w.u32(id); w.string(reason)
         case let .tree(id, json), let .stats(id, json): w.u32(id); w.string(json)
         case .error(let text): w.string(text)
+        case let .frameTick(timestamp, duration): w.f64(timestamp); w.f64(duration)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -136,6 +140,7 @@ public enum MessageCoding {
         case 107: m = .tree(requestID: try r.u32("request id"), json: try r.string("json", max: WireFormat.maxMessageSize))
         case 108: m = .stats(requestID: try r.u32("request id"), json: try r.string("json", max: WireFormat.maxMessageSize))
         case 109: m = .error(try r.string("error"))
+        case 110: m = .frameTick(timestamp: try r.f64("timestamp"), duration: try r.f64("duration"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

@@ -66,6 +66,8 @@ public enum ClientMessage: Equatable, Sendable {
     case snapshotRequest(requestID: UInt32)
     case treeRequest(requestID: UInt32)
     case statsRequest(requestID: UInt32)
+    /// Asks for (true) or stops (false) a `frameTick` at every vblank (CADisplayLink).
+    case frameTicks(enabled: Bool)
 
     public var typeCode: UInt16 {
         switch self {
@@ -74,6 +76,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .snapshotRequest: 3
         case .treeRequest: 4
         case .statsRequest: 5
+        case .frameTicks: 6
         }
     }
 }
@@ -91,6 +94,9 @@ public enum ServerMessage: Equatable, Sendable {
     case stats(requestID: UInt32, json: String)
     /// Sent before the server closes a session it rejects.
     case error(String)
+    /// A vblank of the display, to clients that asked for frame ticks: its time (monotonic seconds, the
+    /// frame presented there) and the display's refresh interval.
+    case frameTick(timestamp: Double, duration: Double)
 
     public var typeCode: UInt16 {
         switch self {
@@ -103,6 +109,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .tree: 107
         case .stats: 108
         case .error: 109
+        case .frameTick: 110
         }
     }
 }

@@ -153,9 +153,10 @@ extension ByteReader {
     private mutating func animation(depth: Int) throws -> AnimationSpec {
         let path = try string("animation keyPath")
         let kindCode = try u8("animation kind")
-        // Groups and transitions have no key path (empty string); every other kind must name one Strata carries.
+        // Groups and transitions have no key path (empty string). Other kinds name one Strata carries, or
+        // none for a custom key: the client evaluates it and the server only keeps its time.
         var keyPath: LayerKeyPath?
-        if kindCode != 3 && kindCode != 5 {
+        if kindCode != 3 && kindCode != 5 && !path.isEmpty {
             do { keyPath = try LayerKeyPath(parsing: path) } catch {
                 throw ProtocolError.invalid("animation keyPath \"\(path)\" is not supported")
             }
@@ -246,7 +247,8 @@ extension ByteReader {
                                  valueFunction: try valueFunction())
         if depth == 0 {
             do { try spec.validate() } catch {
-                throw ProtocolError.invalid("animation on \(path.isEmpty ? (kindCode == 5 ? "transition" : "group") : path): \(error)")
+                let subject = !path.isEmpty ? path : kindCode == 3 ? "group" : kindCode == 5 ? "transition" : "custom key"
+                throw ProtocolError.invalid("animation on \(subject): \(error)")
             }
         }
         return spec

@@ -80,6 +80,10 @@ public final class RenderServer {
                 if compositor.needsFrame(at: t) {
                     do { try compositor.renderFrame(at: t) } catch { logger.error("frame failed: \(error)") }
                 }
+                // Display links tick at every vblank, drawn or not.
+                for s in sessions.values where s.wantsFrameTicks {
+                    send(.frameTick(timestamp: t, duration: compositor.display.refreshInterval), to: s.clientID)
+                }
             }
         }
         for s in sessions.values { s.socket.close() }
@@ -89,7 +93,7 @@ public final class RenderServer {
     private func scheduleFrame() {
         guard nextFrameAt == nil else { return }
         let now = clock()
-        if compositor.needsFrame(at: now) {
+        if compositor.needsFrame(at: now) || sessions.values.contains(where: \.wantsFrameTicks) {
             nextFrameAt = compositor.display.nextVBlank(after: now)
         } else if let change = compositor.nextScheduledChange(after: now) {
             nextFrameAt = compositor.display.nextVBlank(after: change)
@@ -185,6 +189,8 @@ public final class RenderServer {
             try queue(.tree(requestID: id, json: Self.bounded(compositor.treeJSON(), what: "tree")), to: s)
         case .statsRequest(let id):
             try queue(.stats(requestID: id, json: Self.bounded(Self.json(compositor.statsJSON()), what: "stats")), to: s)
+        case .frameTicks(let enabled):
+            s.wantsFrameTicks = enabled
         }
     }
 

@@ -18,10 +18,10 @@ final class ServerProcess {
 
     /// Starts the server binding its own socket, or, with `socketActivated`, under systemd-socket-activate,
     /// which listens on the path and hands the listening socket to the server as fd 3 (LISTEN_FDS=1).
-    init(size: String = "160x120", socketActivated: Bool = false) throws {
+    init(size: String = "160x120", socketActivated: Bool = false, refresh: Double? = nil) throws {
         socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8)).sock").path
         let server = Self.binDirectory.appendingPathComponent("strata-server").path
-        let args = ["--backend", "headless", "--size", size, "--background", "#000000"]
+        let args = ["--backend", "headless", "--size", size, "--background", "#000000"] + (refresh.map { ["--refresh", "\($0)"] } ?? [])
         if socketActivated {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
             // --socket points somewhere unbindable: the server must use the socket it is given.

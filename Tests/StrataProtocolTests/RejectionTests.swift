@@ -54,10 +54,10 @@ struct RejectionTests {
     @Test("unknown message types")
     func unknownType() {
         #expect(protocolError { try MessageCoding.decodeClient(type: 0, body: []) } == .unknownMessageType(0))
-        #expect(protocolError { try MessageCoding.decodeClient(type: 6, body: [0, 0, 0, 0]) } == .unknownMessageType(6))
+        #expect(protocolError { try MessageCoding.decodeClient(type: 7, body: [0, 0, 0, 0]) } == .unknownMessageType(7))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 110, body: []) } == .unknownMessageType(110))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 111, body: []) } == .unknownMessageType(111))
     }
 
     @Test("trailing bytes after a complete body")
@@ -251,7 +251,17 @@ struct RejectionTests {
         #expect(ok == nil)
     }
 
-    @Test("unsupported key paths", arguments: ["frame", "opacity.x", "position.z", "", "bounds.size.depth"])
+    @Test("an empty key path is a custom key: timed by the server, its values of one kind")
+    func customKey() throws {
+        func spec(_ from: AnimatableValue, _ to: AnimatableValue) -> AnimationSpec {
+            AnimationSpec(keyPath: nil, kind: .basic(from: from, to: to, by: nil))
+        }
+        #expect(protocolError { try decodeCommit(commitBody([.addAnimation(1, key: "time", spec(.scalar(0), .scalar(1.5)))])) } == nil)
+        #expect(protocolError { try decodeCommit(commitBody([.addAnimation(1, key: "time", spec(.scalar(0), .point(.zero)))])) }
+            == .invalid("animation on custom key: invalid value for custom key: expected values of one kind (scalar, not point)"))
+    }
+
+    @Test("unsupported key paths", arguments: ["frame", "opacity.x", "position.z", "bounds.size.depth"])
     func badKeyPath(_ path: String) {
         let e = protocolError { try decodeCommit(animationCommit(animationBytes(keyPath: path))) }
         #expect(e == .invalid("animation keyPath \"\(path)\" is not supported"))

@@ -1,0 +1,93 @@
+import Foundation
+import StrataCore
+
+/// Keys a CALayer stores for its subclasses (Core Animation's `@dynamic` properties: seed 001). A
+/// subclass declares a property whose getter and setter use `value(forKey:)` and `setValue(_:forKey:)`;
+/// the layer keeps the value, runs the key's action when it changes, animates it with the same timing
+/// and interpolation as built-in properties (evaluated here, on the client), and calls `display()` each
+/// frame while it animates when `needsDisplay(forKey:)` says so.
+extension CALayer {
+    /// Whether `key` is a custom key: not a property or key path Strata carries, and not one of Core
+    /// Animation's own properties (those Strata lacks are rejected as unsupported, never silently kept).
+    static func isCustomKey(_ key: String) -> Bool {
+        !key.isEmpty && !key.contains(".") && LayerProperty(name: key) == nil && !CoreAnimationKeys.all.contains(key)
+    }
+
+    /// Sets a property (as `setValue(_:forKeyPath:)`) or a custom key. A custom key's action (from
+    /// `action(forKey:)`) runs when its value changes in a committed, displayed layer; a key for which
+    /// `needsDisplay(forKey:)` is true marks the layer as needing display.
+    public func setValue(_ value: Any?, forKey key: String) {
+        guard Self.isCustomKey(key) else { setValue(value, forKeyPath: key); return }
+        LayerLock.with {
+            precondition(!isPresentationCopy, "presentation layers are read-only")
+            let old = customValues[key] ?? type(of: self).defaultValue(forKey: key)
+            let changed = !Self.same(old, value)
+            let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)
+            let action = changed && inTree && !CATransaction.disableActions() ? action(forKey: key) : nil
+            customValues[key] = value
+            CATransaction.noteChange(self)
+            action?.run(forKey: key, object: self, arguments: nil)
+            if changed, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        }
+    }
+
+    /// A property's model value, or a custom key's (its `defaultValue(forKey:)` until set). On a
+    /// presentation layer, custom keys hold their animated values.
+    public func value(forKey key: String) -> Any? {
+        guard Self.isCustomKey(key) else { return value(forKeyPath: key) }
+        return LayerLock.with { customValues[key] ?? type(of: self).defaultValue(forKey: key) }
+    }
+
+    /// Custom keys' presentation values at global time `time`: the committed values with the committed
+    /// custom-key animations applied in the order added, in the layer's local time.
+    func presentationCustomValues(at time: Double) -> [String: Any] {
+        var values = committedCustomValues
+        let running = animationEntries.filter { $0.committed && $0.customKey != nil }
+        guard !running.isEmpty, let local = timeSpace(committed: true).activeLocal(fromGlobal: time) else { return values }
+        for entry in running {
+            guard let key = entry.customKey else { continue }
+            let model = values[key] ?? type(of: self).defaultValue(forKey: key)
+            let kind = entry.spec.customValueKind
+            let underlying = model.flatMap { ValueConversion.infer($0) }.flatMap { $0.kind == kind ? $0 : nil }
+                ?? kind.map(AnimatableValue.zero(of:)) ?? .scalar(0)
+            guard let v = entry.spec.value(at: local, underlying: underlying) else { continue }
+            values[key] = ValueConversion.any(v, like: model)
+        }
+        return values
+    }
+
+    /// Whether a committed animation of a key that needs display has an effect at `time`, or is still to
+    /// start (so per-frame display goes on).
+    func hasRunningDisplayAnimation(at time: Double) -> Bool {
+        let entries = animationEntries.filter { entry in
+            entry.committed && entry.customKey.map { type(of: self).needsDisplay(forKey: $0) } == true
+        }
+        guard !entries.isEmpty else { return false }
+        guard let local = timeSpace(committed: true).activeLocal(fromGlobal: time) else { return false }
+        return entries.contains { $0.spec.timing.phase(at: local) != .after }
+    }
+
+    private static func same(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (x?, y?): return ValueConversion.infer(x).map { $0 == ValueConversion.infer(y) } ?? false
+        default: return false
+        }
+    }
+}
+
+/// Core Animation's CALayer property names (spec §13) that Strata does not carry yet: they are not custom
+/// keys, so setting or animating them fails as unsupported instead of being stored and ignored.
+enum CoreAnimationKeys {
+    static let all: Set<String> = [
+        "anchorPointZ", "sublayerTransform", "masksToBounds", "mask", "contentsGravity", "contentsRect",
+        "contentsCenter", "contentsScale", "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
+        "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
+        "compositingFilter", "borderWidth", "borderColor", "cornerRadius", "cornerCurve", "maskedCorners",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "doubleSided", "isDoubleSided",
+        "autoresizingMask", "name", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "shouldRasterize",
+        "rasterizationScale", "minificationFilter", "magnificationFilter", "minificationFilterBias",
+        "allowsGroupOpacity", "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",
+        "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+    ]
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Strata
+import Testing
+
+/// Seed 001's ClockFace v2 (objc.io #12, "Animating Custom Layer Properties"): a `time` key stored by the
+/// layer, `needsDisplay(forKey:)`, an action animating it linearly from the presentation value, and a
+/// `display()` that reads the presentation value and draws the clock (demo D3) every frame.
+final class ClockLayer: CALayer, @unchecked Sendable {
+    struct Entry { let before: Double; let after: Double; let time: CGFloat }
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    var log: [Entry] { lock.lock(); defer { lock.unlock() }; return entries }
+
+    var time: CGFloat {
+        get { value(forKey: "time") as? CGFloat ?? 0 }
+        set { setValue(newValue, forKey: "time") }
+    }
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+        key == "time" || super.needsDisplay(forKey: key)
+    }
+
+    override class func defaultValue(forKey key: String) -> Any? {
+        key == "time" ? CGFloat(0) : super.defaultValue(forKey: key)
+    }
+
+    override func action(forKey event: String) -> CAAction? {
+        guard event == "time" else { return super.action(forKey: event) }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        animation.fromValue = (presentation() as? ClockLayer)?.time ?? time
+        return animation
+    }
+
+    override func display() {
+        let before = CACurrentMediaTime()
+        let t = (presentation() as? ClockLayer)?.time ?? time
+        let after = CACurrentMediaTime()
+        lock.lock(); entries.append(Entry(before: before, after: after, time: t)); lock.unlock()
+        // Demo D3: a 200×200 face stroked 4 wide, the hour hand (80 long) and the minute hand (90 long).
+        guard let ctx = CGContext(width: 200, height: 200) else { return }
+        ctx.setLineWidth(4)
+        ctx.strokeEllipse(in: CGRect(x: 2, y: 2, width: 196, height: 196))
+        let hour = Double(t) / 12 * 2 * .pi, minute = (Double(t) - Double(t).rounded(.down)) * 2 * .pi
+        for (angle, length, width) in [(hour, 80.0, 4.0), (minute, 90.0, 2.0)] {
+            ctx.setLineWidth(width)
+            ctx.move(to: CGPoint(x: 100, y: 100))
+            ctx.addLine(to: CGPoint(x: 100 + sin(angle) * length, y: 100 - cos(angle) * length))
+            ctx.strokePath()
+        }
+        contents = ctx.makeImage()
+    }
+}
+
+extension ClientProcessSuite {
+@Suite struct CustomPropertyTests {
+    @Test func keysAreStoredWithDefaultsAndPresentationCopiesKeepTheSubclass() throws {
+        let clock = ClockLayer()
+        #expect(clock.time == 0)                                   // defaultValue(forKey:)
+        #expect(clock.value(forKey: "colour") == nil)              // an unset key without a default
+        clock.setValue(CGFloat(3), forKey: "time")
+        clock.setValue("any object", forKey: "label")
+        #expect(clock.time == 3 && clock.value(forKey: "label") as? String == "any object")
+        #expect(clock.value(forKey: "opacity") as? CGFloat == 1)    // built-in keys keep working
+        #expect(CALayer.defaultValue(forKey: "anchorPoint") as? CGPoint == CGPoint(x: 0.5, y: 0.5))
+        #expect(!CALayer.needsDisplay(forKey: "time") && ClockLayer.needsDisplay(forKey: "time"))
+        // Core Animation properties Strata lacks are not custom keys: they stay unsupported.
+        clock.setValue(CGFloat(5), forKey: "cornerRadius")
+        #expect(clock.value(forKey: "cornerRadius") == nil)
+        CATransaction.flush()
+        let p = try #require(clock.presentation())
+        #expect(p is ClockLayer && (p as? ClockLayer)?.time == 3)
+        // Without a server the animation evaluates from the committed values: half way through 1 s, 3 → 5.
+        let a = CABasicAnimation(keyPath: "time")
+        a.toValue = CGFloat(5)
+        a.duration = 1
+        clock.add(a, forKey: "t")
+        CATransaction.flush()
+        let begin = try #require(clock.animation(forKey: "t")).beginTime
+        #expect((clock.presentation(at: begin + 0.5) as? ClockLayer)?.time == 4)
+        #expect(clock.time == 3)                                   // the model is unchanged
+        let bad = CABasicAnimation(keyPath: "time")
+        bad.fromValue = CGFloat(0)
+        bad.toValue = CGPoint(x: 1, y: 1)
+        clock.add(bad, forKey: "bad")                              // values of two kinds: rejected
+        #expect(clock.animation(forKey: "bad") == nil)
+    }
+
+    @Test func setNeedsDisplayRedrawsTheBackingStoreAtCommit() throws {
+        final class Painter: CALayer, @unchecked Sendable {
+            var draws = 0
+            override func draw(in ctx: CGContext) {
+                draws += 1
+                ctx.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+                ctx.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+            }
+        }
+        let layer = Painter()
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 8)
+        layer.contentsScale = 2
+        #expect(layer.needsDisplay())                              // contentsScale marks it
+        CATransaction.flush()
+        #expect(layer.draws == 1 && !layer.needsDisplay())
+        let image = try #require(layer.contents)
+        #expect(image.width == 20 && image.height == 16)           // bounds × contentsScale
+        layer.needsDisplayOnBoundsChange = true
+        layer.bounds = CGRect(x: 0, y: 0, width: 12, height: 8)
+        CATransaction.flush()
+        #expect(layer.draws == 2 && layer.contents?.width == 24)
+        layer.position = CGPoint(x: 3, y: 3)                       // not a bounds size change
+        CATransaction.flush()
+        #expect(layer.draws == 2)
+        layer.setNeedsDisplay(CGRect(x: 6, y: 0, width: 6, height: 8))
+        layer.displayIfNeeded()
+        #expect(layer.draws == 3 && !layer.needsDisplay())
+    }
+
+    /// Seed 001, step 3's log: linear 0 → 1.5 over the default 0.25 s, one `display()` per frame with the
+    /// presentation value, and a last one at 1.5 after the animation ends.
+    @Test func theSeedClockRedrawsEveryFrameWithInterpolatedTimes() throws {
+        let server = try ServerProcess(refresh: 60)
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        connection.callbackQueue = DispatchQueue(label: "clock")
+        let clock = ClockLayer()
+        clock.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+        clock.position = CGPoint(x: 80, y: 60)
+        connection.attach(clock)
+        CATransaction.flush()
+        #expect(clock.log.isEmpty)                                 // nothing needed display yet
+
+        clock.time = 1.5
+        CATransaction.flush()
+        let animation = try #require(clock.animation(forKey: "time") as? CABasicAnimation)
+        #expect(animation.duration == 0 && animation.fromValue as? CGFloat == 0)  // 0 → the default 0.25 s
+        let begin = clock.convertTime(animation.beginTime, to: nil)
+        #expect(try eventually(5) { clock.log.last?.time == 1.5 && clock.animation(forKey: "time") == nil })
+        usleep(300_000)
+        let log = clock.log
+        // The first display ran at the commit, before the animation: the value then on screen, 0.
+        #expect(log.first?.time == 0)
+        // ≈15 frames in 0.25 s at 60 Hz, plus the commit's display and the last one.
+        #expect(log.count >= 5 && log.count <= 23, "\(log.count) displays")
+        func expected(_ t: Double) -> Double { 1.5 * min(1, max(0, (t - begin) / 0.25)) }
+        for e in log {
+            #expect(Double(e.time) >= expected(e.before) - 1e-9 && Double(e.time) <= expected(e.after) + 1e-9,
+                    "\(e.time) at \(e.before - begin)…\(e.after - begin) s")
+        }
+        #expect(zip(log, log.dropFirst()).allSatisfy { $0.time <= $1.time })
+        #expect(log.contains { $0.time > 0 && $0.time < 1.5 })    // interpolated, not the model's 1.5
+        #expect(log.last?.time == 1.5)
+        // After the last display the redraws stop.
+        #expect(clock.log.count == log.count)
+        let image = try #require(clock.contents)
+        #expect(image.width == 200 && image.height == 200)
+        #expect(errors.reasons.isEmpty)
+    }
+
+    @Test func aDisplayLinkFollowsTheServersRefreshRate() throws {
+        let server = try ServerProcess(refresh: 50)
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        connection.callbackQueue = DispatchQueue(label: "link")
+        let lock = NSLock()
+        var ticks: [(Double, Double, Double)] = []
+        let link = CADisplayLink { l in
+            lock.lock(); ticks.append((l.timestamp, l.duration, l.targetTimestamp)); lock.unlock()
+        }
+        link.add(to: connection)
+        func count() -> Int { lock.lock(); defer { lock.unlock() }; return ticks.count }
+        #expect(try eventually(5) { count() >= 6 })
+        link.invalidate()
+        usleep(200_000)
+        let stopped = count()
+        usleep(200_000)
+        #expect(count() == stopped)
+        lock.lock(); let seen = ticks; lock.unlock()
+        for (timestamp, duration, target) in seen {
+            #expect(duration == 0.02)
+            #expect(abs(target - timestamp - 0.02) < 1e-12)
+            // Vblanks of a 50 Hz display: whole multiples of 20 ms.
+            #expect(abs((timestamp / 0.02).rounded() - timestamp / 0.02) < 1e-6)
+        }
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $1.0 > $0.0 })
+        #expect(errors.reasons.isEmpty)
+    }
+}
+}
