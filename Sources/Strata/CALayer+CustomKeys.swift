@@ -80,7 +80,7 @@ extension CALayer {
 /// keys, so setting or animating them fails as unsupported instead of being stored and ignored.
 enum CoreAnimationKeys {
     static let all: Set<String> = [
-        "anchorPointZ", "sublayerTransform", "masksToBounds", "mask", "contentsGravity", "contentsRect",
+        "anchorPointZ", "masksToBounds", "mask", "contentsGravity", "contentsRect",
         "contentsCenter", "contentsScale", "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
         "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "borderWidth", "borderColor", "cornerRadius", "cornerCurve", "maskedCorners",

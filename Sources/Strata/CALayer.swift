@@ -112,6 +112,11 @@ open class CALayer: @unchecked Sendable {
         get { LayerLock.with { model.transform } }
         set { set(.transform, .transform(newValue)) }
     }
+    /// Applied to the sublayers, about the anchor point, when rendering (typically perspective: m34).
+    public var sublayerTransform: CATransform3D {
+        get { LayerLock.with { model.sublayerTransform } }
+        set { set(.sublayerTransform, .transform(newValue)) }
+    }
     /// Derived from bounds, position, anchorPoint and transform; not animatable itself (setting it
     /// animates bounds and position).
     public var frame: CGRect {

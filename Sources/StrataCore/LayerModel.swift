@@ -10,6 +10,7 @@ public struct LayerModel: Equatable, Sendable {
     public var backgroundColor: Color? = nil
     public var isHidden = false
     public var zPosition: CGFloat = 0
+    public var sublayerTransform: Transform3D = .identity
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -19,6 +20,7 @@ public struct LayerModel: Equatable, Sendable {
         a.bounds.isIdentical(to: b.bounds) && a.position == b.position && a.anchorPoint == b.anchorPoint
             && a.transform == b.transform && a.opacity == b.opacity && a.backgroundColor == b.backgroundColor
             && a.isHidden == b.isHidden && a.zPosition == b.zPosition && a.timing == b.timing
+            && a.sublayerTransform == b.sublayerTransform
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -41,6 +43,7 @@ public struct LayerModel: Equatable, Sendable {
             case .repeatDuration: .scalar(CGFloat(min(timing.repeatDuration, .greatestFiniteMagnitude)))
             case .autoreverses: .bool(timing.autoreverses)
             case .fillMode: .scalar(CGFloat(timing.fillMode.rawValue))
+            case .sublayerTransform: .transform(sublayerTransform)
             }
         }
         set {
@@ -49,6 +52,7 @@ public struct LayerModel: Equatable, Sendable {
             case let (.position, .point(v)): position = v
             case let (.anchorPoint, .point(v)): anchorPoint = v
             case let (.transform, .transform(v)): transform = v
+            case let (.sublayerTransform, .transform(v)): sublayerTransform = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v
@@ -94,6 +98,13 @@ public struct LayerModel: Equatable, Sendable {
     /// The anchor point in the layer's own coordinates.
     public var anchorInBounds: CGPoint {
         CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// Where sublayers go in this layer's coordinates: `sublayerTransform` about the anchor point.
+    public var sublayerToLocal: Transform3D {
+        guard sublayerTransform != .identity else { return .identity }
+        let a = anchorInBounds
+        return Transform3D.translation(-a.x, -a.y, 0) * sublayerTransform * Transform3D.translation(a.x, a.y, 0)
     }
 
     /// Layer-local → superlayer: `T(−anchor) · transform · T(position, zPosition)` (row vectors).

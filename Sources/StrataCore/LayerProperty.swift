@@ -22,6 +22,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case autoreverses = 15
     /// FillMode's raw value (0 removed, 1 forwards, 2 backwards, 3 both).
     case fillMode = 16
+    /// Applied to the sublayers (about this layer's anchor point) before they are flattened into its plane.
+    case sublayerTransform = 17
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -42,6 +44,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .repeatDuration: "repeatDuration"
         case .autoreverses: "autoreverses"
         case .fillMode: "fillMode"
+        case .sublayerTransform: "sublayerTransform"
         }
     }
 
@@ -54,7 +57,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         switch self {
         case .bounds: .rect
         case .position, .anchorPoint: .point
-        case .transform: .transform
+        case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode: .scalar
         case .backgroundColor: .color
         case .hidden, .autoreverses: .bool
@@ -66,7 +69,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .bounds: .rect(.zero)
         case .position: .point(.zero)
         case .anchorPoint: .point(CGPoint(x: 0.5, y: 0.5))
-        case .transform: .transform(.identity)
+        case .transform, .sublayerTransform: .transform(.identity)
         case .opacity: .scalar(1)
         case .backgroundColor: .color(nil)
         case .hidden: .bool(false)

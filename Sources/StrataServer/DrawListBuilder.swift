@@ -65,9 +65,11 @@ struct DrawListBuilder {
             list.commands.append(.image(matrix: m, rect: p.bounds, image: image.texture, alpha: alpha))
         }
         if !node.sublayers.isEmpty {
-            // Sublayers render into this layer's plane: drop their z before this layer's transform.
-            var base = m
-            base.m31 = 0; base.m32 = 0; base.m33 = 0; base.m34 = 0
+            // Sublayers render into this layer's plane: after the sublayer transform (which may add
+            // perspective), drop their z before this layer's transform.
+            var flattened = m
+            flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
+            let base = p.sublayerTransform == .identity ? flattened : p.sublayerToLocal * flattened
             // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
             let z = node.sublayers[0].presentation.zPosition
             if node.sublayers.allSatisfy({ $0.presentation.zPosition == z }) {

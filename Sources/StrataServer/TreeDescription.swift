@@ -31,6 +31,7 @@ struct TreeDescription: Encodable {
         /// The layer's time space, when it is not the identity: beginTime, speed, timeOffset.
         var timing: [Double]?
         var transform: [Double]?
+        var sublayerTransform: [Double]?
         var backgroundColor: [Double]?
         var contents: Contents?
         var animations: [String]?
@@ -48,6 +49,7 @@ struct TreeDescription: Encodable {
             zPosition = Double(m.zPosition)
             timing = m.timing.isIdentity ? nil : [m.timing.beginTime, m.timing.speed, m.timing.timeOffset]
             transform = m.transform.isIdentity ? nil : m.transform.elements.map { Double($0) }
+            sublayerTransform = m.sublayerTransform.isIdentity ? nil : m.sublayerTransform.elements.map { Double($0) }
             backgroundColor = m.backgroundColor.map { $0.components.map { Double($0) } }
             contents = n.contents.map { Contents(width: $0.texture.width, height: $0.texture.height) }
             animations = n.animations.isEmpty ? nil : n.animations.map(\.key)

@@ -39,7 +39,7 @@ struct KeyPathTests {
     }
 
     @Test(arguments: ["frame", "position.z", "opacity.x", "transform.rotation.w", "transform.skew",
-                      "bounds.width", "bounds.size.depth", "sublayerTransform.rotation.z",
+                      "bounds.width", "bounds.size.depth", "shadowOffset.width",
                       "filters.pulseFilter.inputIntensity", "", "Position", "hidden.x", "backgroundColor.red"])
     func rejectsUnsupportedKeyPaths(text: String) {
         #expect(throws: StrataError.unsupported("key path \(text)")) { try LayerKeyPath(parsing: text) }

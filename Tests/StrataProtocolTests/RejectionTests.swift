@@ -111,8 +111,8 @@ struct RejectionTests {
     @Test("unknown property id")
     func unknownProperty() {
         var op = LE()
-        op.u8(3); op.u64(1); op.u16(17); op.u8(1); op.f64(1) // 17: one past the last property id (fillMode = 16)
-        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(17))
+        op.u8(3); op.u64(1); op.u16(18); op.u8(1); op.f64(1) // 18: one past the last property id (sublayerTransform = 17)
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(18))
         var zero = LE()
         zero.u8(3); zero.u64(1); zero.u16(0); zero.u8(1); zero.f64(1)
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))

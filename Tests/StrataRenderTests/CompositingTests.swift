@@ -121,3 +121,45 @@ import Testing
         try parse(#"{"strata":1,"layers":[{"id":"a","hidden":true,"opacity":0.5}]}"#)
     }
 }
+
+/// `sublayerTransform`: applied to the sublayers about the layer's anchor point, before flattening.
+@Suite struct SublayerTransformTests {
+    func render(_ json: String) throws -> [UInt8] {
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        return try SceneRenderer.render(scene, at: 0, width: 100, height: 80).pixels
+    }
+
+    @Test func scalesSublayersAboutTheAnchorPoint() throws {
+        // A 60×40 parent at (50,40) (x 20…80, y 20…60) scales its sublayers ×0.5 about its centre (30,20).
+        // A 20×20 child at parent (10,10)…(30,30) lands at parent (20,15)…(30,25), screen (40,35)…(50,45).
+        let px = try render("""
+        {"strata":1,"background":"#000000","layers":[{"id":"p","bounds":[0,0,60,40],"position":[50,40],
+          "sublayerTransform.scale":0.5,
+          "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[20,20],"backgroundColor":"#FF0000"}]}]}
+        """)
+        expectPixel(px, width: 100, x: 41, y: 36, [255, 0, 0, 255])
+        expectPixel(px, width: 100, x: 49, y: 44, [255, 0, 0, 255])
+        expectPixel(px, width: 100, x: 38, y: 33, [0, 0, 0, 255])   // inside the unscaled child, outside the scaled one
+        expectPixel(px, width: 100, x: 51, y: 46, [0, 0, 0, 255])
+    }
+
+    @Test func perspectiveMakesNearerSublayersLarger() throws {
+        // m34 = −1/100 on the parent; a child 10 points nearer (zPosition 10, via its transform) grows by
+        // 100/(100−10); the same child at z 0 keeps its size.
+        let near = try render("""
+        {"strata":1,"background":"#000000","layers":[{"id":"p","bounds":[0,0,100,80],"position":[50,40],
+          "sublayerTransform":[1,0,0,0, 0,1,0,0, 0,0,1,-0.01, 0,0,0,1],
+          "sublayers":[{"id":"c","bounds":[0,0,36,36],"position":[50,40],"transform.translation.z":10,"backgroundColor":"#00FF00"}]}]}
+        """)
+        // 18 × 100/90 = 20: the child spans 30…70 × 20…60 instead of 32…68 × 22…58.
+        expectPixel(near, width: 100, x: 31, y: 40, [0, 255, 0, 255])
+        expectPixel(near, width: 100, x: 29, y: 40, [0, 0, 0, 255])
+        let flat = try render("""
+        {"strata":1,"background":"#000000","layers":[{"id":"p","bounds":[0,0,100,80],"position":[50,40],
+          "sublayerTransform":[1,0,0,0, 0,1,0,0, 0,0,1,-0.01, 0,0,0,1],
+          "sublayers":[{"id":"c","bounds":[0,0,36,36],"position":[50,40],"backgroundColor":"#00FF00"}]}]}
+        """)
+        expectPixel(flat, width: 100, x: 31, y: 40, [0, 0, 0, 255])
+        expectPixel(flat, width: 100, x: 33, y: 40, [0, 255, 0, 255])
+    }
+}
