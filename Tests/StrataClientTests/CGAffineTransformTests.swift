@@ -172,3 +172,24 @@ private func isClose(_ r: CGRect, _ s: CGRect, _ tolerance: CGFloat = 1e-12) -> 
         #expect(source.copy(using: nil)?.path == source.path)
     }
 }
+
+extension ClientProcessSuite {
+/// Touches layers and the transaction, so it runs in the serialized client suite.
+@Suite struct AffineLayerTransformTests {
+    @Test func affineTransformsRoundTripThroughTheLayersTransform() {
+        let m = CGAffineTransform(rotationAngle: .pi / 6).translatedBy(x: 3, y: -2).scaledBy(x: 2, y: 0.5)
+        let t = CATransform3DMakeAffineTransform(m)
+        #expect(CATransform3DIsAffine(t))
+        #expect(CATransform3DGetAffineTransform(t) == m)
+        // The 3D transform moves points as the affine one does (row vectors: x·m11 + y·m21 + m41).
+        let p = CGPoint(x: 5, y: 7)
+        let q = p.applying(m), r = t.apply(to: p)
+        #expect(abs(q.x - r.x) < 1e-12 && abs(q.y - r.y) < 1e-12)
+        let layer = CALayer()
+        layer.setAffineTransform(m)
+        #expect(layer.affineTransform() == m && layer.transform == t)
+        #expect(!CATransform3DIsAffine(CATransform3DMakeRotation(0.3, 1, 0, 0)))
+        CATransaction.flush()
+    }
+}
+}
