@@ -129,16 +129,18 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let client = try InspectorClient(socketPath: server.socketPath)
         var t = MediaTiming()
+        // Starts after the commit's own frame, so even a slow machine renders the commit's frame and at
+        // least one frame of the animation (how many more depends on the machine's speed, not asserted).
         t.duration = 0.3
-        t.beginTime = CACurrentMediaTime()
+        t.beginTime = CACurrentMediaTime() + 0.3
         try client.send(.commit(Commit(transactionID: 1, operations:
             rootSquare(side: 40, center: CGPoint(x: 20, y: 20), color: Color(red: 1, green: 1, blue: 1, alpha: 1)) + [
             .addAnimation(1, key: "fade", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
                                                        kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)),
         ])))
-        usleep(700_000) // the animation has ended
+        usleep(1_000_000) // the animation has ended
         let first = try server.stats()["frames_rendered"] as? Int ?? -1
-        #expect(first > 5, "the animation was rendered (\(first) frames)")
+        #expect(first >= 2, "the commit and the animation were rendered (\(first) frames)")
         usleep(2_000_000)
         let second = try server.stats()["frames_rendered"] as? Int ?? -2
         #expect(second == first)
