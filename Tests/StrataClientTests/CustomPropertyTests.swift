@@ -141,7 +141,7 @@ extension ClientProcessSuite {
         // The first display ran at the commit, before the animation: the value then on screen, 0.
         #expect(log.first?.time == 0)
         // ≈15 frames in 0.25 s at 60 Hz, plus the commit's display and the last one.
-        #expect(log.count >= 5 && log.count <= 23, "\(log.count) displays")
+        #expect(log.count >= 4 && log.count <= 23, "\(log.count) displays")
         func expected(_ t: Double) -> Double { 1.5 * min(1, max(0, (t - begin) / 0.25)) }
         for e in log {
             #expect(Double(e.time) >= expected(e.before) - 1e-9 && Double(e.time) <= expected(e.after) + 1e-9,
