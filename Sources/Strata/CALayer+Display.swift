@@ -53,26 +53,51 @@ extension CALayer {
     }
 
     /// Strata's default display (what Core Animation does without `displayLayer:`): a backing store of
-    /// bounds size × `contentsScale` pixels, drawn by `draw(in:)` and made the layer's `contents`. With a
-    /// dirty rectangle only that region is cleared and redrawn; the rest keeps the previous drawing.
+    /// bounds size × `contentsScale` pixels, drawn by `draw(in:)` and shown as the layer's `contents`. The
+    /// store is kept while its size stays the same: with a dirty rectangle (`setNeedsDisplay(_:)`) only
+    /// that region is cleared, redrawn (the context clipped to it) and sent to the server.
     public func drawBackingStore() {
-        let (bounds, scale, dirty, previous) = LayerLock.with { (model.bounds, contentsScaleValue, dirtyRect, contentsImage) }
+        let (bounds, scale, dirty, shown) = LayerLock.with { (model.bounds, contentsScaleValue, dirtyRect, contentsImage) }
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
-        guard width > 0, height > 0, let ctx = CGContext(width: width, height: height) else {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             contents = nil
             return
         }
-        if let dirty, let previous, previous.width == width, previous.height == height {
-            ctx.draw(previous, in: CGRect(x: 0, y: 0, width: width, height: height))
-            ctx.scaleBy(x: scale, y: scale)
-            ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-            ctx.clip(to: dirty)
-            ctx.clear(dirty)
+        let reused = shown.flatMap { image in image.backingStore.map { $0.width == width && $0.height == height } } == true
+        let image: CGImage
+        if reused, let shown {
+            image = shown
         } else {
-            ctx.scaleBy(x: scale, y: scale)
-            ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+            guard let store = LayerBackingStore(width: width, height: height) else { contents = nil; return }
+            image = CGImage(backingStore: store)
         }
-        draw(in: ctx)
-        contents = ctx.makeImage()
+        guard let store = image.backingStore else { return }
+        let ctx = store.context
+        var changed = LayerBackingStore.PixelRect(x: 0, y: 0, width: width, height: height)
+        ctx.saveGState()
+        if reused, let dirty {
+            // Pixels outside the dirty rectangle keep the previous drawing.
+            let d = dirty.intersection(bounds)
+            let px = ((d.minX - bounds.minX) * scale).rounded(.down), py = ((d.minY - bounds.minY) * scale).rounded(.down)
+            let qx = ((d.maxX - bounds.minX) * scale).rounded(.up), qy = ((d.maxY - bounds.minY) * scale).rounded(.up)
+            changed = LayerBackingStore.PixelRect(x: Int(px), y: Int(py), width: Int(qx - px), height: Int(qy - py))
+            let pixelRect = CGRect(x: px, y: py, width: qx - px, height: qy - py)
+            ctx.clip(to: pixelRect)
+            ctx.clear(pixelRect)
+        } else {
+            ctx.clear(CGRect(x: 0, y: 0, width: width, height: height))
+        }
+        ctx.scaleBy(x: scale, y: scale)
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        if !isEmpty(changed) { draw(in: ctx) }
+        ctx.restoreGState()
+        LayerLock.with { store.markChanged(changed) }
+        if reused {
+            LayerLock.with { CATransaction.noteChange(self) }
+        } else {
+            contents = image
+        }
     }
+
+    private func isEmpty(_ r: LayerBackingStore.PixelRect) -> Bool { r.width <= 0 || r.height <= 0 }
 }

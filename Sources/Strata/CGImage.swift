@@ -3,12 +3,17 @@ import StrataPNG
 
 /// An immutable RGBA8 bitmap used as layer contents, standing in for CoreGraphics' CGImage.
 /// Pixels are stored premultiplied; one image shown by several layers is shared with the server once.
+/// A layer's backing store is also shown through a CGImage: its pixels are the store's current drawing.
 public final class CGImage: @unchecked Sendable {
     public let width: Int
     public let height: Int
-    /// Premultiplied RGBA8, rows top to bottom.
-    let premultipliedPixels: [UInt8]
+    private let storedPixels: [UInt8]
+    /// Set for the image that shows a layer's backing store (see CALayer+Display.swift).
+    let backingStore: LayerBackingStore?
     let imageID: UInt64
+
+    /// Premultiplied RGBA8, rows top to bottom (for a backing store: a copy of what it holds now).
+    var premultipliedPixels: [UInt8] { backingStore?.context.makeImage()?.storedPixels ?? storedPixels }
 
     private static let idLock = NSLock()
     nonisolated(unsafe) private static var lastID: UInt64 = 0
@@ -18,11 +23,25 @@ public final class CGImage: @unchecked Sendable {
         guard width > 0, height > 0, width <= 16384, height <= 16384, rgba.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
-        premultipliedPixels = RGBAImage(width: width, height: height, pixels: rgba, isPremultiplied: premultiplied).premultiplied().pixels
-        Self.idLock.lock()
-        Self.lastID += 1
-        imageID = Self.lastID
-        Self.idLock.unlock()
+        storedPixels = RGBAImage(width: width, height: height, pixels: rgba, isPremultiplied: premultiplied).premultiplied().pixels
+        backingStore = nil
+        imageID = Self.nextID()
+    }
+
+    /// The image showing `store`: one identity (one image on the server) for the store's whole life.
+    init(backingStore store: LayerBackingStore) {
+        width = store.context.width
+        height = store.context.height
+        storedPixels = []
+        backingStore = store
+        imageID = Self.nextID()
+    }
+
+    private static func nextID() -> UInt64 {
+        idLock.lock()
+        defer { idLock.unlock() }
+        lastID += 1
+        return lastID
     }
 
     /// Decodes a PNG file with libpng.

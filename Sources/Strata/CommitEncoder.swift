@@ -61,12 +61,21 @@ struct CommitEncoder {
                 operations.append(.defineImage(image.imageID, width: UInt32(image.width), height: UInt32(image.height),
                                                fdIndex: UInt16(buffers.count)))
                 buffers.append(buffer)
+                image.backingStore?.pendingRect = nil // defined with every pixel
             }
             operations.append(.setContents(layer.layerID, imageID))
             if shadow.contentsImage != 0, images.release(shadow.contentsImage) {
                 operations.append(.releaseImage(shadow.contentsImage))
             }
             shadow.contentsImage = imageID
+        }
+        // A backing store redrawn in part: only the changed rectangle goes out.
+        if let image = layer.contentsImage, let store = image.backingStore, let r = store.pendingRect {
+            let buffer = try store.sharedPixels(r)
+            operations.append(.updateImage(image.imageID, x: UInt32(r.x), y: UInt32(r.y), width: UInt32(r.width),
+                                           height: UInt32(r.height), fdIndex: UInt16(buffers.count)))
+            buffers.append(buffer)
+            store.pendingRect = nil
         }
         layer.server = shadow
     }

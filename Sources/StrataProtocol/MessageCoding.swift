@@ -49,6 +49,8 @@ public enum MessageCoding {
             w.u64(id); w.string(key); w.animation(spec)
         case let .removeAnimation(id, key):
             w.u64(id); w.string(key)
+        case let .updateImage(id, x, y, width, height, fdIndex):
+            w.u64(id); w.u32(x); w.u32(y); w.u32(width); w.u32(height); w.u16(fdIndex)
         }
     }
 
@@ -105,6 +107,9 @@ public enum MessageCoding {
         case 11: return .removeAllAnimations(try r.u64(what))
         case 12: return .attachRoot(try r.u64(what))
         case 13: return .detachRoot(try r.u64(what))
+        case 14:
+            return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
+                                height: try r.u32(what), fdIndex: try r.u16(what))
         default: throw ProtocolError.unknownOperation(code)
         }
     }

@@ -24,6 +24,9 @@ public enum LayerOperation: Equatable, Sendable {
     /// Makes the layer one of this client's roots on the display (composited in attach order).
     case attachRoot(LayerID)
     case detachRoot(LayerID)
+    /// New pixels for a rectangle of a defined image (a layer's backing store redrawn in part): the fd at
+    /// `fdIndex` holds width·height·4 bytes of premultiplied RGBA8, the rectangle's rows top to bottom.
+    case updateImage(ImageID, x: UInt32, y: UInt32, width: UInt32, height: UInt32, fdIndex: UInt16)
 
     var code: UInt8 {
         switch self {
@@ -40,6 +43,7 @@ public enum LayerOperation: Equatable, Sendable {
         case .removeAllAnimations: 11
         case .attachRoot: 12
         case .detachRoot: 13
+        case .updateImage: 14
         }
     }
 }

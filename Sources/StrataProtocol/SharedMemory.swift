@@ -26,8 +26,10 @@ public final class SharedPixelBuffer: @unchecked Sendable {
         self.fd = fd; self.byteCount = byteCount; self.base = p
     }
 
-    /// Maps a received descriptor read-only, checking that it holds at least `byteCount` bytes. Takes ownership of `fd`.
-    public init(mapping fd: Int32, byteCount: Int) throws {
+    /// Maps a received descriptor, checking that it holds at least `byteCount` bytes. Takes ownership of `fd`.
+    /// `writable` maps it copy-on-write: the receiver may change its own copy (a backing store updated in
+    /// part), never the sender's pages.
+    public init(mapping fd: Int32, byteCount: Int, writable: Bool = false) throws {
         var st = stat()
         guard fstat(fd, &st) == 0 else { let e = SocketError("fstat"); Glibc.close(fd); throw e }
         guard Int(st.st_size) >= byteCount else {
@@ -36,7 +38,8 @@ public final class SharedPixelBuffer: @unchecked Sendable {
         }
         // MAP_PRIVATE: a read-only MAP_SHARED mapping of a write-sealed memfd is refused (EPERM) before Linux 6.7;
         // a private read-only mapping is never copied, so it shows the same pages.
-        guard let p = mmap(nil, max(byteCount, 1), PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
+        guard let p = mmap(nil, max(byteCount, 1), writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_PRIVATE, fd, 0),
+              p != MAP_FAILED else {
             let e = SocketError("mmap"); Glibc.close(fd); throw e
         }
         self.fd = fd; self.byteCount = byteCount; self.base = p

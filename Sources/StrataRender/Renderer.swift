@@ -46,6 +46,15 @@ public final class Renderer {
     public var textureUploads: Int { textures.uploadCount }
     public var residentTextures: Int { textures.count }
 
+    /// Pixel bytes uploaded since start (whole images and updated rectangles).
+    public var textureUploadBytes: Int { textures.uploadedBytes }
+
+    /// Re-uploads a changed rectangle of an image (its pixels already updated in place).
+    public func updateTexture(_ image: TextureImage, x: Int, y: Int, width: Int, height: Int) {
+        textures.update(image, x: x, y: y, width: width, height: height)
+        currentTexture = 0 // the update rebinds GL_TEXTURE_2D
+    }
+
     /// Frees the texture of an image that no layer can show any more.
     public func releaseTexture(imageID: UInt64) { textures.release(imageID: imageID) }
 

@@ -5,6 +5,8 @@ final class TextureCache {
     private var textures: [UInt64: GLuint] = [:]
     /// Number of uploads performed (observable through server stats).
     private(set) var uploadCount = 0
+    /// Pixel bytes sent to GL by full and partial uploads.
+    private(set) var uploadedBytes = 0
 
     func texture(for image: TextureImage) -> GLuint {
         if let t = textures[image.id] { return t }
@@ -20,7 +22,21 @@ final class TextureCache {
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         textures[image.id] = t
         uploadCount += 1
+        uploadedBytes += image.width * image.height * 4
         return t
+    }
+
+    /// Re-uploads a rectangle of an image whose pixels changed (nothing when it has no texture yet: the
+    /// first use uploads it whole). `image.pixels` already holds the new pixels.
+    func update(_ image: TextureImage, x: Int, y: Int, width: Int, height: Int) {
+        guard let t = textures[image.id] else { return }
+        glBindTexture(e(GL_TEXTURE_2D), t)
+        glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
+        glPixelStorei(e(GL_UNPACK_ROW_LENGTH), GLint(image.width))
+        glTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
+                        e(GL_RGBA), e(GL_UNSIGNED_BYTE), image.pixels + (y * image.width + x) * 4)
+        glPixelStorei(e(GL_UNPACK_ROW_LENGTH), 0)
+        uploadedBytes += width * height * 4
     }
 
     func release(imageID: UInt64) {

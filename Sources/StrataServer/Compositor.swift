@@ -227,6 +227,11 @@ public final class Compositor {
             var applier = TransactionApplier(
                 nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
                 releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })
+            applier.updateTexture = { [unowned self] image, x, y, w, h in
+                // GL calls: on this (the render) thread, with the display's context current.
+                guard (try? self.display.makeCurrent()) != nil else { return }
+                self.renderer.updateTexture(image, x: x, y: y, width: w, height: h)
+            }
             // A transition's old appearance is the layer as on screen before this commit changes it.
             for op in item.commit.operations {
                 if case let .addAnimation(id, _, spec) = op, case .transition = spec.kind,
@@ -263,6 +268,7 @@ public final class Compositor {
             "frame_ms": stats.framePercentiles,
             "phase_p50_ms": stats.phaseMedians,
             "texture_uploads": renderer.textureUploads,
+            "texture_upload_bytes": renderer.textureUploadBytes,
             "resident_textures": renderer.residentTextures,
             "backend": display.name,
             "size": [display.width, display.height],

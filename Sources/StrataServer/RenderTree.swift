@@ -12,6 +12,15 @@ final class ServerImage {
         self.buffer = buffer
         self.texture = TextureImage(id: uniqueID, width: width, height: height, pixels: UnsafeRawPointer(buffer.base), owner: buffer)
     }
+
+    /// Copies a rectangle of new pixels (rows of width·4 bytes) into the server's copy of the image;
+    /// the caller has checked that the rectangle lies inside it and that `source` holds it.
+    func write(_ source: UnsafeRawPointer, x: Int, y: Int, width: Int, height: Int) {
+        let stride = texture.width * 4
+        for row in 0..<height {
+            (buffer.base + (y + row) * stride + x * 4).copyMemory(from: source + row * width * 4, byteCount: width * 4)
+        }
+    }
 }
 
 /// One layer in the server's retained render tree.

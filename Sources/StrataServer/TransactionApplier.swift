@@ -1,12 +1,15 @@
 import Foundation
 import StrataCore
 import StrataProtocol
+import StrataRender
 
 /// Applies one client's commit to its scene, in operation order, and reports the animation events
 /// that follow directly from it (animations replaced or removed before they finished).
 struct TransactionApplier {
     var nextImageUID: () -> UInt64
     var releaseTexture: (UInt64) -> Void
+    /// Re-uploads a changed rectangle of an image's texture.
+    var updateTexture: (TextureImage, Int, Int, Int, Int) -> Void = { _, _, _, _, _ in }
     /// Frozen copies, taken before the commit, of layers it adds transitions to (see `Compositor`).
     var transitionSources: [LayerID: RenderNode] = [:]
 
@@ -71,8 +74,21 @@ struct TransactionApplier {
                 }
                 let bytes = Int(width) * Int(height) * 4
                 let fd = dup(fds[Int(fdIndex)])
-                let buffer = try SharedPixelBuffer(mapping: fd, byteCount: bytes)
+                // Copy-on-write: updateImage may change the server's copy later.
+                let buffer = try SharedPixelBuffer(mapping: fd, byteCount: bytes, writable: true)
                 scene.images[id] = ServerImage(buffer: buffer, width: Int(width), height: Int(height), uniqueID: nextImageUID())
+            case let .updateImage(id, x, y, width, height, fdIndex):
+                guard let image = scene.images[id] else { throw CommitError("\(where_) updateImage: unknown image id \(id)") }
+                let (w, h) = (image.texture.width, image.texture.height)
+                guard width > 0, height > 0, Int(x) + Int(width) <= w, Int(y) + Int(height) <= h else {
+                    throw CommitError("\(where_) updateImage: rectangle \(x),\(y) \(width)x\(height) outside the \(w)x\(h) image")
+                }
+                guard Int(fdIndex) < fds.count else {
+                    throw CommitError("\(where_) updateImage: fd index \(fdIndex) but \(fds.count) descriptors arrived")
+                }
+                let pixels = try SharedPixelBuffer(mapping: dup(fds[Int(fdIndex)]), byteCount: Int(width) * Int(height) * 4)
+                image.write(UnsafeRawPointer(pixels.base), x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+                updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
             case .releaseImage(let id):
                 guard let image = scene.images.removeValue(forKey: id) else {
                     throw CommitError("\(where_) releaseImage: unknown image id \(id)")

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataProtocol
 import Testing
 
 /// Seed 001's ClockFace v2 (objc.io #12, "Animating Custom Layer Properties"): a `time` key stored by the
@@ -187,4 +188,67 @@ extension ClientProcessSuite {
         #expect(errors.reasons.isEmpty)
     }
 }
+}
+
+extension ClientProcessSuite {
+/// Backing stores on a server: drawn once in full, then `setNeedsDisplay(_:)` sends and uploads only the
+/// dirty rectangle's pixels, and the rest of the drawing stays.
+@Suite struct BackingStoreServerTests {
+    final class Painter: CALayer, @unchecked Sendable {
+        nonisolated(unsafe) var colour = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(colour)
+            ctx.fill(bounds)
+        }
+    }
+
+    @Test func aDirtyRectangleIsTheOnlyPartRedrawnAndUploaded() throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        let layer = Painter()
+        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+        layer.position = CGPoint(x: 80, y: 60)                       // screen x 60…100, y 45…75
+        layer.setNeedsDisplay()
+        connection.attach(layer)
+        CATransaction.flush()
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 80, 60) == [255, 0, 0, 255] })
+        let before = try server.stats()["texture_upload_bytes"] as? Int ?? -1
+        #expect(before == 40 * 30 * 4)
+
+        layer.colour = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        layer.setNeedsDisplay(CGRect(x: 0, y: 0, width: 10, height: 10))
+        CATransaction.flush()
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 65, 50) == [0, 0, 255, 255] })
+        let px = try server.snapshot().pixels
+        #expect(pixel(px, width: 160, 69, 54) == [0, 0, 255, 255])   // inside the 10×10 corner
+        #expect(pixel(px, width: 160, 71, 50) == [255, 0, 0, 255])   // just outside it: the old drawing
+        #expect(pixel(px, width: 160, 95, 70) == [255, 0, 0, 255])
+        #expect(try server.stats()["texture_upload_bytes"] as? Int == before + 10 * 10 * 4)
+        #expect(errors.reasons.isEmpty)
+    }
+}
+}
+
+/// A malformed backing-store update ends only the sender's session, with the reason.
+@Suite struct BackingStoreRejectionTests {
+    @Test func anUpdateOutsideTheImageIsRejectedByName() throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let client = try InspectorClient(socketPath: server.socketPath)
+        let pixels = try SharedPixelBuffer(byteCount: 4 * 4 * 4)
+        pixels.seal()
+        let patch = try SharedPixelBuffer(byteCount: 2 * 2 * 4)
+        patch.seal()
+        try client.send(.commit(Commit(transactionID: 1, operations: [
+            .defineImage(7, width: 4, height: 4, fdIndex: 0),
+            .updateImage(7, x: 3, y: 3, width: 2, height: 2, fdIndex: 1),
+        ], fdCount: 2)), fds: [pixels.fd, patch.fd])
+        var reason = ""
+        while let (message, _) = try client.receive() {
+            if case .error(let text) = message { reason = text }
+        }
+        #expect(reason == "transaction 1: operation 1 updateImage: rectangle 3,3 2x2 outside the 4x4 image", "\(reason)")
+    }
 }

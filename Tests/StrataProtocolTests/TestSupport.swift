@@ -114,6 +114,7 @@ enum Samples {
         .removeAllAnimations(12),
         .attachRoot(13),
         .detachRoot(UInt64.max),
+        .updateImage(14, x: 1, y: 2, width: 3, height: 4, fdIndex: 2),
     ]
 
     static let clientMessages: [ClientMessage] = [

@@ -1,0 +1,41 @@
+import Foundation
+import StrataProtocol
+
+/// A layer's backing store: a Cairo bitmap the layer draws into with `draw(in:)`, shown as its contents.
+/// It is kept from one display to the next, so `setNeedsDisplay(_:)` redraws only a rectangle, and only
+/// that rectangle's pixels go to the server (an `updateImage` with a memfd of just those pixels) and into
+/// its texture. Guarded by LayerLock.
+final class LayerBackingStore {
+    struct PixelRect: Equatable {
+        var x: Int, y: Int, width: Int, height: Int
+    }
+
+    let context: CGContext
+    var width: Int { context.width }
+    var height: Int { context.height }
+    /// Pixels changed since the server last received them; nil when it is up to date.
+    var pendingRect: PixelRect?
+
+    init?(width: Int, height: Int) {
+        guard let c = CGContext(width: width, height: height) else { return nil }
+        context = c
+    }
+
+    /// Adds `rect` (clipped to the bitmap) to the pixels the server must receive.
+    func markChanged(_ rect: PixelRect) {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
+        guard x1 > x0, y1 > y0 else { return }
+        guard let p = pendingRect else { pendingRect = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0); return }
+        let ux0 = min(p.x, x0), uy0 = min(p.y, y0), ux1 = max(p.x + p.width, x1), uy1 = max(p.y + p.height, y1)
+        pendingRect = PixelRect(x: ux0, y: uy0, width: ux1 - ux0, height: uy1 - uy0)
+    }
+
+    /// The pixels of `rect` as premultiplied RGBA rows, in a fresh sealed memfd for the server.
+    func sharedPixels(_ rect: PixelRect) throws -> SharedPixelBuffer {
+        let buffer = try SharedPixelBuffer(byteCount: rect.width * rect.height * 4, name: "strata-backing-store")
+        context.copyPremultipliedRGBA(rect: (rect.x, rect.y, rect.width, rect.height), into: buffer.base, bytesPerRow: rect.width * 4)
+        buffer.seal()
+        return buffer
+    }
+}
