@@ -84,7 +84,7 @@ enum CoreAnimationKeys {
         "contentsCenter", "contentsScale", "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
         "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "borderWidth", "borderColor", "cornerRadius", "cornerCurve", "maskedCorners",
-        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "doubleSided", "isDoubleSided",
+        "shadowPath", "doubleSided", "isDoubleSided",
         "autoresizingMask", "name", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "shouldRasterize",
         "rasterizationScale", "minificationFilter", "magnificationFilter", "minificationFilterBias",
         "allowsGroupOpacity", "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",

@@ -112,6 +112,26 @@ open class CALayer: @unchecked Sendable {
         get { LayerLock.with { model.transform } }
         set { set(.transform, .transform(newValue)) }
     }
+    /// The shadow's colour (default opaque black; nil draws none).
+    public var shadowColor: CGColor? {
+        get { LayerLock.with { model.shadowColor.map { CGColor($0) } } }
+        set { set(.shadowColor, .color(newValue?.color)) }
+    }
+    /// The shadow's opacity, 0 (default: no shadow) to 1.
+    public var shadowOpacity: Float {
+        get { LayerLock.with { Float(model.shadowOpacity) } }
+        set { set(.shadowOpacity, .scalar(CGFloat(newValue))) }
+    }
+    /// The shadow's offset in the layer's coordinates (default (0, −3): upwards, +y being down).
+    public var shadowOffset: CGSize {
+        get { LayerLock.with { model.shadowOffset } }
+        set { set(.shadowOffset, .size(newValue)) }
+    }
+    /// The shadow's blur radius in points (default 3).
+    public var shadowRadius: CGFloat {
+        get { LayerLock.with { model.shadowRadius } }
+        set { set(.shadowRadius, .scalar(newValue)) }
+    }
     /// Applied to the sublayers, about the anchor point, when rendering (typically perspective: m34).
     public var sublayerTransform: CATransform3D {
         get { LayerLock.with { model.sublayerTransform } }

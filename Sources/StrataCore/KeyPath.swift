@@ -85,6 +85,8 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         switch (whole, c, part) {
         case let (.point(p), .x, .scalar(v)): return .point(CGPoint(x: v, y: p.y))
         case let (.point(p), .y, .scalar(v)): return .point(CGPoint(x: p.x, y: v))
+        case let (.size(s), .width, .scalar(v)): return .size(CGSize(width: v, height: s.height))
+        case let (.size(s), .height, .scalar(v)): return .size(CGSize(width: s.width, height: v))
         case let (.rect(r), .origin, .point(v)): return .rect(CGRect(origin: v, size: r.size))
         case let (.rect(r), .originX, .scalar(v)): return .rect(CGRect(x: v, y: r.origin.y, width: r.size.width, height: r.size.height))
         case let (.rect(r), .originY, .scalar(v)): return .rect(CGRect(x: r.origin.x, y: v, width: r.size.width, height: r.size.height))

@@ -11,6 +11,10 @@ public struct LayerModel: Equatable, Sendable {
     public var isHidden = false
     public var zPosition: CGFloat = 0
     public var sublayerTransform: Transform3D = .identity
+    public var shadowColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 1)
+    public var shadowOpacity: CGFloat = 0
+    public var shadowOffset = CGSize(width: 0, height: -3)
+    public var shadowRadius: CGFloat = 3
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -20,7 +24,8 @@ public struct LayerModel: Equatable, Sendable {
         a.bounds.isIdentical(to: b.bounds) && a.position == b.position && a.anchorPoint == b.anchorPoint
             && a.transform == b.transform && a.opacity == b.opacity && a.backgroundColor == b.backgroundColor
             && a.isHidden == b.isHidden && a.zPosition == b.zPosition && a.timing == b.timing
-            && a.sublayerTransform == b.sublayerTransform
+            && a.sublayerTransform == b.sublayerTransform && a.shadowColor == b.shadowColor
+            && a.shadowOpacity == b.shadowOpacity && a.shadowOffset == b.shadowOffset && a.shadowRadius == b.shadowRadius
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -44,6 +49,10 @@ public struct LayerModel: Equatable, Sendable {
             case .autoreverses: .bool(timing.autoreverses)
             case .fillMode: .scalar(CGFloat(timing.fillMode.rawValue))
             case .sublayerTransform: .transform(sublayerTransform)
+            case .shadowColor: .color(shadowColor)
+            case .shadowOpacity: .scalar(shadowOpacity)
+            case .shadowOffset: .size(shadowOffset)
+            case .shadowRadius: .scalar(shadowRadius)
             }
         }
         set {
@@ -53,6 +62,10 @@ public struct LayerModel: Equatable, Sendable {
             case let (.anchorPoint, .point(v)): anchorPoint = v
             case let (.transform, .transform(v)): transform = v
             case let (.sublayerTransform, .transform(v)): sublayerTransform = v
+            case let (.shadowColor, .color(v)): shadowColor = v
+            case let (.shadowOpacity, .scalar(v)): shadowOpacity = v
+            case let (.shadowOffset, .size(v)): shadowOffset = v
+            case let (.shadowRadius, .scalar(v)): shadowRadius = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v

@@ -24,6 +24,11 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case fillMode = 16
     /// Applied to the sublayers (about this layer's anchor point) before they are flattened into its plane.
     case sublayerTransform = 17
+    // The layer's shadow, drawn beneath it from the alpha of its contents and sublayers.
+    case shadowColor = 18
+    case shadowOpacity = 19
+    case shadowOffset = 20
+    case shadowRadius = 21
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -45,6 +50,10 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .autoreverses: "autoreverses"
         case .fillMode: "fillMode"
         case .sublayerTransform: "sublayerTransform"
+        case .shadowColor: "shadowColor"
+        case .shadowOpacity: "shadowOpacity"
+        case .shadowOffset: "shadowOffset"
+        case .shadowRadius: "shadowRadius"
         }
     }
 
@@ -58,8 +67,10 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .bounds: .rect
         case .position, .anchorPoint: .point
         case .transform, .sublayerTransform: .transform
-        case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode: .scalar
-        case .backgroundColor: .color
+        case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
+             .shadowOpacity, .shadowRadius: .scalar
+        case .shadowOffset: .size
+        case .backgroundColor, .shadowColor: .color
         case .hidden, .autoreverses: .bool
         }
     }
@@ -80,6 +91,11 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .duration, .repeatCount, .repeatDuration: .scalar(0)
         case .autoreverses: .bool(false)
         case .fillMode: .scalar(CGFloat(FillMode.removed.rawValue))
+        // Core Animation's defaults: opaque black, invisible (opacity 0), offset (0, −3), radius 3.
+        case .shadowColor: .color(Color(red: 0, green: 0, blue: 0, alpha: 1))
+        case .shadowOpacity: .scalar(0)
+        case .shadowOffset: .size(CGSize(width: 0, height: -3))
+        case .shadowRadius: .scalar(3)
         }
     }
 

@@ -28,6 +28,9 @@ public enum DrawCommand {
     /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity),
     /// over it or added to it (a cross-dissolve's second half).
     case endGroup(alpha: CGFloat, blend: GroupBlend = .over)
+    /// Ends the innermost group and composites, instead of it, its shadow: its alpha blurred by a
+    /// Gaussian of standard deviation `sigma` target pixels, in `color` (straight alpha) times `alpha`.
+    case endShadowGroup(color: Color, alpha: CGFloat, sigma: CGFloat)
 }
 
 /// How a finished offscreen group combines with what is beneath it (premultiplied colours).

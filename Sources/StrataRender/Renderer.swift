@@ -8,6 +8,7 @@ import StrataCore
 public final class Renderer {
     private let solid: ShaderProgram
     private let textured: ShaderProgram
+    private let blur: ShaderProgram
     private let textures = TextureCache()
     private let offscreen = OffscreenTargets()
     private var vao: GLuint = 0
@@ -22,6 +23,10 @@ public final class Renderer {
         let common = ["u_mvp", "u_rect", "u_uvRect"]
         solid = try ShaderProgram(vertex: "layer.vert", fragment: "solid.frag", uniformNames: common + ["u_color"])
         textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: common + ["u_texture", "u_alpha"])
+        blur = try ShaderProgram(vertex: "layer.vert", fragment: "shadow_blur.frag",
+                                 uniformNames: common + ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"])
+        glUseProgram(blur.program)
+        glUniform1i(blur.uniform("u_texture"), 0)
         solidColor = solid.uniform("u_color")
         textureAlpha = textured.uniform("u_alpha")
         glUseProgram(textured.program)
@@ -111,10 +116,48 @@ public final class Renderer {
                 drawTexture(source.texture, projection, CGRect(x: 0, y: 0, width: width, height: height),
                             uv: CGRect(x: 0, y: 1, width: 1, height: -1), alpha: alpha)
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA)) }
+            case let .endShadowGroup(color, alpha, sigma):
+                guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
+                let depth = targets.count - 2
+                targets.removeLast()
+                let source = try offscreen.target(depth: depth, width: width, height: height)
+                // The target one level deeper is free now: it takes the horizontal pass.
+                let scratch = try offscreen.target(depth: depth + 1, width: width, height: height)
+                try drawShadow(from: source.texture, via: scratch, into: targets[targets.count - 1], projection: projection,
+                               width: width, height: height, color: color, alpha: alpha, sigma: sigma)
             }
         }
         guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }
         try checkGL("render")
+    }
+
+    /// Blurs `texture`'s alpha horizontally into `scratch`, then vertically onto `target` tinted with the
+    /// shadow colour. Both passes sample at texel centres (the group textures filter NEAREST).
+    private func drawShadow(from texture: GLuint, via scratch: OffscreenTargets.Target, into target: GLuint, projection: Transform3D,
+                            width: Int, height: Int, color: Color, alpha: CGFloat, sigma: CGFloat) throws {
+        let kernel = ShadowKernel(sigma: Double(sigma))
+        let full = CGRect(x: 0, y: 0, width: width, height: height)
+        use(blur)
+        var weights = kernel.weights.map { GLfloat($0) } + [GLfloat](repeating: 0, count: 65 - kernel.weights.count)
+        glUniform1fv(blur.uniform("u_weights"), 65, &weights)
+        glUniform1i(blur.uniform("u_taps"), GLint(kernel.weights.count - 1))
+        // Horizontal: group texture → scratch (cleared: the pass writes every pixel, but blending adds).
+        glBindFramebuffer(e(GL_FRAMEBUFFER), scratch.framebuffer)
+        glClearColor(0, 0, 0, 0)
+        glClear(e(GL_COLOR_BUFFER_BIT))
+        setQuad(blur, projection, full, uv: CGRect(x: 0, y: 1, width: 1, height: -1))
+        glUniform2f(blur.uniform("u_step"), GLfloat(kernel.stride / Double(width)), 0)
+        glUniform4f(blur.uniform("u_tint"), 1, 1, 1, 1)
+        glBindTexture(e(GL_TEXTURE_2D), texture)
+        glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+        // Vertical: scratch → target, in the shadow colour (premultiplied).
+        glBindFramebuffer(e(GL_FRAMEBUFFER), target)
+        let a = GLfloat(color.alpha * alpha)
+        glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(height)))
+        glUniform4f(blur.uniform("u_tint"), GLfloat(color.red) * a, GLfloat(color.green) * a, GLfloat(color.blue) * a, a)
+        glBindTexture(e(GL_TEXTURE_2D), scratch.texture)
+        glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+        currentTexture = 0
     }
 
     private func use(_ p: ShaderProgram) {

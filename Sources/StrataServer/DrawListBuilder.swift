@@ -47,41 +47,56 @@ struct DrawListBuilder {
         }
     }
 
-    /// One layer and its subtree; `pre` acts in the layer's own coordinates before its geometry.
+    /// One layer and its subtree; `pre` acts in the layer's own coordinates before its geometry. Its
+    /// shadow, if it has one, is drawn first (beneath it).
     private mutating func emitLayer(_ node: RenderNode, pre: Transform3D, parentToTarget: Transform3D, into list: inout DrawList) {
         let p = node.presentation
         guard !p.isHidden, p.opacity > 0 else { return }
         let m = pre * p.localToParent * parentToTarget
         let opacity = min(1, p.opacity)
+        if p.shadowOpacity > 0, let color = p.shadowColor, color.alpha > 0 {
+            // The shadow's shape is the alpha of the layer's background, contents and sublayers, moved by
+            // shadowOffset in the layer's coordinates; σ = shadowRadius / 2, scaled to target pixels.
+            let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * m
+            let scale = sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21))
+            list.commands.append(.beginGroup)
+            emitBody(node, matrix: shifted, alpha: 1, into: &list)
+            list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * opacity,
+                                                 sigma: max(0, p.shadowRadius) / 2 * scale))
+        }
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let pieces = (hasBackground ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
         let group = opacity < 1 && pieces > 1
-        let alpha = group ? 1 : opacity
         if group { list.commands.append(.beginGroup) }
-        if hasBackground, let color = p.backgroundColor {
+        emitBody(node, matrix: m, alpha: group ? 1 : opacity, into: &list)
+        if group { list.commands.append(.endGroup(alpha: opacity)) }
+    }
+
+    /// The layer's background, contents and sublayers through `matrix` (layer-local → target).
+    private mutating func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+        let p = node.presentation
+        if let color = p.backgroundColor, color.alpha > 0 {
             list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha))
         }
         if let image = node.contents {
             list.commands.append(.image(matrix: m, rect: p.bounds, image: image.texture, alpha: alpha))
         }
-        if !node.sublayers.isEmpty {
-            // Sublayers render into this layer's plane: after the sublayer transform (which may add
-            // perspective), drop their z before this layer's transform.
-            var flattened = m
-            flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
-            let base = p.sublayerTransform == .identity ? flattened : p.sublayerToLocal * flattened
-            // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
-            let z = node.sublayers[0].presentation.zPosition
-            if node.sublayers.allSatisfy({ $0.presentation.zPosition == z }) {
-                for child in node.sublayers { emit(child, parentToTarget: base, into: &list) }
-            } else {
-                let sorted = node.sublayers.enumerated().sorted {
-                    let za = $0.element.presentation.zPosition, zb = $1.element.presentation.zPosition
-                    return za != zb ? za < zb : $0.offset < $1.offset
-                }
-                for (_, child) in sorted { emit(child, parentToTarget: base, into: &list) }
+        guard !node.sublayers.isEmpty else { return }
+        // Sublayers render into this layer's plane: after the sublayer transform (which may add
+        // perspective), drop their z before this layer's transform.
+        var flattened = m
+        flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
+        let base = p.sublayerTransform == .identity ? flattened : p.sublayerToLocal * flattened
+        // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
+        let z = node.sublayers[0].presentation.zPosition
+        if node.sublayers.allSatisfy({ $0.presentation.zPosition == z }) {
+            for child in node.sublayers { emit(child, parentToTarget: base, into: &list) }
+        } else {
+            let sorted = node.sublayers.enumerated().sorted {
+                let za = $0.element.presentation.zPosition, zb = $1.element.presentation.zPosition
+                return za != zb ? za < zb : $0.offset < $1.offset
             }
+            for (_, child) in sorted { emit(child, parentToTarget: base, into: &list) }
         }
-        if group { list.commands.append(.endGroup(alpha: opacity)) }
     }
 }

@@ -225,3 +225,15 @@ extension ClientProcessSuite {
         #expect(try eventually { (try server.stats()["frames_rendered"] as? Int ?? 0) > first + 10 })
     }
 }
+
+/// Spec §12.4's struct-field key paths on shadowOffset, as animation key paths through `strata sample`.
+@Suite struct ShadowKeyPathSampleTests {
+    @Test func shadowOffsetHeightAnimatesAsAScalar() throws {
+        let r = try SceneSample.run("""
+        {"strata":1,"layers":[{"id":"l","shadowOffset":[2,0],
+          "animations":{"s":{"type":"basic","keyPath":"shadowOffset.height","fromValue":0,"toValue":10,"duration":1,"timingFunction":"linear"}}}]}
+        """, layer: "l", key: "shadowOffset", times: [0.25, 0.5])
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.values.compactMap { $0 as? [Double] } == [[2, 2.5], [2, 5]])
+    }
+}

@@ -39,7 +39,7 @@ struct KeyPathTests {
     }
 
     @Test(arguments: ["frame", "position.z", "opacity.x", "transform.rotation.w", "transform.skew",
-                      "bounds.width", "bounds.size.depth", "shadowOffset.width",
+                      "bounds.width", "bounds.size.depth", "shadowPath.x",
                       "filters.pulseFilter.inputIntensity", "", "Position", "hidden.x", "backgroundColor.red"])
     func rejectsUnsupportedKeyPaths(text: String) {
         #expect(throws: StrataError.unsupported("key path \(text)")) { try LayerKeyPath(parsing: text) }
@@ -182,5 +182,20 @@ struct KeyPathTests {
             #expect(LayerModel()[p] == p.defaultValue)
         }
         #expect(LayerProperty(name: "isHidden") == nil)
+    }
+}
+
+@Suite struct SizeKeyPathTests {
+    /// Spec §12.4: CGSize fields `width` and `height`, here on `shadowOffset`.
+    @Test func shadowOffsetFieldsReadAndWrite() throws {
+        var model = LayerModel()
+        #expect(model.shadowOffset == CGSize(width: 0, height: -3))     // Core Animation's default
+        let w = try LayerKeyPath(parsing: "shadowOffset.width"), h = try LayerKeyPath(parsing: "shadowOffset.height")
+        #expect(w.kind == .scalar && h.kind == .scalar)
+        model[w] = .scalar(4)
+        model[h] = .scalar(7.5)
+        #expect(model.shadowOffset == CGSize(width: 4, height: 7.5))
+        #expect(model[h] == .scalar(7.5))
+        #expect(throws: (any Error).self) { try LayerKeyPath(parsing: "shadowOffset.depth") }
     }
 }
