@@ -121,7 +121,7 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
         guard let v else { return nil }
         guard valueFunction == nil else { throw StrataError.unsupported("value function on custom key \(keyPath ?? "")") }
         guard let value = ValueConversion.infer(v) else {
-            throw StrataError.invalidValue(key: "\(keyPath ?? "").\(name)", expected: "a number, CGPoint, CGSize, CGRect, CATransform3D, CGColor or Bool")
+            throw StrataError.invalidValue(key: "\(keyPath ?? "").\(name)", expected: "a number, CGPoint, CGSize, CGRect, CATransform3D, CGColor, CGPath or Bool")
         }
         return value
     }

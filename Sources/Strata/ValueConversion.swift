@@ -30,6 +30,8 @@ enum ValueConversion {
             if let list = any as? [Any], list.count == 3, case let ns = list.compactMap(number), ns.count == 3 {
                 return .vector3(ns[0], ns[1], ns[2])
             }
+        case .path:
+            if let p = any as? CGPath { return .path(p.path) }
         }
         return nil
     }
@@ -44,6 +46,7 @@ enum ValueConversion {
         case let r as CGRect: return .rect(r)
         case let t as Transform3D: return .transform(t)
         case let c as CGColor: return .color(c.color)
+        case let p as CGPath: return .path(p.path)
         default: return number(any).map { .scalar($0) }
         }
     }
@@ -83,6 +86,7 @@ enum ValueConversion {
         case .color(let c): c.map { CGColor($0) }
         case .bool(let b): b
         case let .vector3(x, y, z): [x, y, z]
+        case .path(let p): CGPath(p)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The value shapes a layer property or key-path component can hold.
 public enum ValueKind: UInt8, Sendable {
-    case scalar = 1, point, size, rect, transform, color, bool, vector3
+    case scalar = 1, point, size, rect, transform, color, bool, vector3, path
 }
 
 /// A property value as carried by animations, the wire protocol and scene files.
@@ -17,6 +17,9 @@ public enum AnimatableValue: Hashable, Sendable {
     case bool(Bool)
     /// Three numbers: the input of the scale and translate value functions.
     case vector3(CGFloat, CGFloat, CGFloat)
+    /// A CGPath (custom keys): paths of the same structure interpolate point by point, others switch
+    /// half-way.
+    case path(Path)
 
     public var kind: ValueKind {
         switch self {
@@ -28,6 +31,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .color: .color
         case .bool: .bool
         case .vector3: .vector3
+        case .path: .path
         }
     }
 
@@ -42,6 +46,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .color: .color(nil)
         case .bool: .bool(false)
         case .vector3: .vector3(0, 0, 0)
+        case .path: .path(Path())
         }
     }
 
@@ -55,6 +60,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.color(x), .color(y)): x == y
         case let (.bool(x), .bool(y)): x == y
         case let (.vector3(a, b, c), .vector3(x, y, z)): a == x && b == y && c == z
+        case let (.path(x), .path(y)): x.elements == y.elements
         default: false
         }
     }
@@ -70,6 +76,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .color(let c): hasher.combine(c)
         case .bool(let b): hasher.combine(b)
         case let .vector3(x, y, z): hasher.combine(x); hasher.combine(y); hasher.combine(z)
+        case .path(let p): hasher.combine(p.elements)
         }
     }
 }

@@ -84,7 +84,7 @@ public struct Keyframes: Hashable, Sendable {
     static func isVector(_ kind: ValueKind) -> Bool {
         switch kind {
         case .scalar, .point, .size, .rect, .color, .vector3: true
-        case .transform, .bool: false
+        case .transform, .bool, .path: false
         }
     }
 
@@ -190,6 +190,9 @@ public struct Keyframes: Hashable, Sendable {
         case .transform(let t): t.elements.map { Double($0) }
         case .bool(let b): [b ? 1 : 0]
         case let .vector3(x, y, z): [Double(x), Double(y), Double(z)]
+        case .path(let p):
+            // Every point in order: paced keyframes of paths measure how far the points move.
+            { var out: [Double] = []; _ = p.mapPoints { out += [Double($0.x), Double($0.y)]; return $0 }; return out }()
         }
     }
 
@@ -206,7 +209,7 @@ public struct Keyframes: Hashable, Sendable {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .vector3: .vector3(CGFloat(c[0]), CGFloat(c[1]), CGFloat(c[2]))
-        case .transform, .bool: v
+        case .transform, .bool, .path: v
         }
     }
 }

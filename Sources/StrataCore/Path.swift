@@ -24,6 +24,38 @@ public struct Path: Hashable, Sendable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// The same elements with every point (end and control points) mapped through `f`.
+    public func mapPoints(_ f: (CGPoint) -> CGPoint) -> Path {
+        Path(elements: elements.map { e in
+            switch e {
+            case .move(let p): .move(f(p))
+            case .line(let p): .line(f(p))
+            case let .quad(c, p): .quad(control: f(c), to: f(p))
+            case let .cubic(c1, c2, p): .cubic(control1: f(c1), control2: f(c2), to: f(p))
+            case .close: .close
+            }
+        })
+    }
+
+    /// Combines this path with one of the same structure (the same element kinds in the same order)
+    /// point by point; nil when the structures differ.
+    public func zipPoints(_ other: Path, _ f: (CGPoint, CGPoint) -> CGPoint) -> Path? {
+        guard elements.count == other.elements.count else { return nil }
+        var out: [Element] = []
+        out.reserveCapacity(elements.count)
+        for (a, b) in zip(elements, other.elements) {
+            switch (a, b) {
+            case let (.move(p), .move(q)): out.append(.move(f(p, q)))
+            case let (.line(p), .line(q)): out.append(.line(f(p, q)))
+            case let (.quad(c, p), .quad(d, q)): out.append(.quad(control: f(c, d), to: f(p, q)))
+            case let (.cubic(c1, c2, p), .cubic(d1, d2, q)): out.append(.cubic(control1: f(c1, d1), control2: f(c2, d2), to: f(p, q)))
+            case (.close, .close): out.append(.close)
+            default: return nil
+            }
+        }
+        return Path(elements: out)
+    }
+
     public mutating func append(_ e: Element) {
         switch e {
         case .move(let p): subpathStart = p; currentPoint = p

@@ -17,6 +17,22 @@ extension ByteWriter {
             if let c { for e in c.components { f64(Double(e)) } }
         case .bool(let b): bool(b)
         case let .vector3(x, y, z): f64(Double(x)); f64(Double(y)); f64(Double(z))
+        case .path(let p): path(p)
+        }
+    }
+
+    /// A path: u32 element count, then per element a u8 code and its points (2 × f64 each):
+    /// 0 move, 1 line, 2 quad (control, end), 3 cubic (control1, control2, end), 4 close.
+    mutating func path(_ p: Path) {
+        u32(UInt32(p.elements.count))
+        for e in p.elements {
+            switch e {
+            case .move(let q): u8(0); point(q)
+            case .line(let q): u8(1); point(q)
+            case let .quad(c, q): u8(2); point(c); point(q)
+            case let .cubic(c1, c2, q): u8(3); point(c1); point(c2); point(q)
+            case .close: u8(4)
+            }
         }
     }
 
@@ -60,18 +76,7 @@ extension ByteWriter {
             u8(UInt8(Keyframes.Mode.allCases.firstIndex(of: frames.mode) ?? 0))
             doubles(frames.tension); doubles(frames.continuity); doubles(frames.bias)
             bool(frames.path != nil)
-            if let path = frames.path {
-                u32(UInt32(path.elements.count))
-                for e in path.elements {
-                    switch e {
-                    case .move(let p): u8(0); point(p)
-                    case .line(let p): u8(1); point(p)
-                    case let .quad(c, p): u8(2); point(c); point(p)
-                    case let .cubic(c1, c2, p): u8(3); point(c1); point(c2); point(p)
-                    case .close: u8(4)
-                    }
-                }
-            }
+            if let p = frames.path { path(p) }
             u8(frames.rotationMode.flatMap { m in Keyframes.RotationMode.allCases.firstIndex(of: m).map { UInt8($0 + 1) } } ?? 0)
         case .transition(let transition):
             u8(5)
@@ -115,7 +120,28 @@ extension ByteReader {
             return .color(Color(red: try finite(what), green: try finite(what), blue: try finite(what), alpha: try finite(what)))
         case .bool: return .bool(try bool(what))
         case .vector3: return .vector3(try finite(what), try finite(what), try finite(what))
+        case .path: return .path(try path(what))
         }
+    }
+
+    /// A path as `ByteWriter.path` writes it, at most 4096 elements, every coordinate finite.
+    mutating func path(_ what: String) throws -> Path {
+        let count = Int(try u32("\(what) path element count"))
+        guard count <= Self.maxKeyframes else { throw ProtocolError.invalid("path of \(count) elements exceeds \(Self.maxKeyframes)") }
+        var p = Path()
+        for i in 0..<count {
+            let here = "\(what) path element \(i)"
+            func pt() throws -> CGPoint { CGPoint(x: try finite(here), y: try finite(here)) }
+            switch try u8(here) {
+            case 0: p.move(to: try pt())
+            case 1: p.addLine(to: try pt())
+            case 2: let c = try pt(); p.addQuadCurve(to: try pt(), control: c)
+            case 3: let c1 = try pt(), c2 = try pt(); p.addCurve(to: try pt(), control1: c1, control2: c2)
+            case 4: p.closeSubpath()
+            case let code: throw ProtocolError.invalid("\(here): unknown path element \(code)")
+            }
+        }
+        return p
     }
 
     public mutating func optionalValue(_ what: String) throws -> AnimatableValue? {
@@ -195,25 +221,7 @@ extension ByteReader {
             let modeCode = Int(try u8("calculationMode"))
             guard modeCode < Keyframes.Mode.allCases.count else { throw ProtocolError.invalid("unknown calculationMode \(modeCode)") }
             let (tension, continuity, bias) = (try doubles("tensionValues"), try doubles("continuityValues"), try doubles("biasValues"))
-            var path: Path?
-            if try bool("path presence") {
-                let count = Int(try u32("path element count"))
-                guard count <= Self.maxKeyframes else { throw ProtocolError.invalid("path of \(count) elements exceeds \(Self.maxKeyframes)") }
-                var p = Path()
-                for i in 0..<count {
-                    let what = "path element \(i)"
-                    func pt() throws -> CGPoint { CGPoint(x: try finite(what), y: try finite(what)) }
-                    switch try u8(what) {
-                    case 0: p.move(to: try pt())
-                    case 1: p.addLine(to: try pt())
-                    case 2: let c = try pt(); p.addQuadCurve(to: try pt(), control: c)
-                    case 3: let c1 = try pt(), c2 = try pt(); p.addCurve(to: try pt(), control1: c1, control2: c2)
-                    case 4: p.closeSubpath()
-                    case let code: throw ProtocolError.invalid("\(what): unknown path element \(code)")
-                    }
-                }
-                path = p
-            }
+            let path: Path? = try bool("path presence") ? try self.path("keyframe") : nil
             let rotationCode = Int(try u8("rotationMode"))
             guard rotationCode <= Keyframes.RotationMode.allCases.count else { throw ProtocolError.invalid("unknown rotationMode \(rotationCode)") }
             kind = .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions,

@@ -41,4 +41,18 @@ enum ScenePath {
         }
         return path
     }
+
+    /// The elements in the scene form: move, line, quad, curve and close (arcs, rects and ellipses were
+    /// stored as those).
+    static func json(_ path: Path) -> [Any] {
+        path.elements.map { e -> [Any] in
+            switch e {
+            case .move(let p): ["move", Double(p.x), Double(p.y)]
+            case .line(let p): ["line", Double(p.x), Double(p.y)]
+            case let .quad(c, p): ["quad", Double(c.x), Double(c.y), Double(p.x), Double(p.y)]
+            case let .cubic(c1, c2, p): ["curve", Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y)]
+            case .close: ["close"]
+            }
+        }
+    }
 }

@@ -34,6 +34,7 @@ public enum SceneValues {
             return color(any).map { .color($0) }
         case .bool: return (any as? Bool).map { .bool($0) }
         case .vector3: return numbers(any, count: 3).map { .vector3($0[0], $0[1], $0[2]) }
+        case .path: return (try? ScenePath.parse(any, at: "value")).map { .path($0) }
         }
     }
 
@@ -70,6 +71,7 @@ public enum SceneValues {
         case .color: "[r, g, b, a] in 0…1, \"#RRGGBB\" or \"#RRGGBBAA\""
         case .bool: "true or false"
         case .vector3: "[x, y, z]"
+        case .path: "a PATH (array of path elements)"
         }
     }
 
@@ -84,6 +86,7 @@ public enum SceneValues {
         case .color(let c): c.map { $0.components.map { Double($0) } } ?? NSNull()
         case .bool(let b): b
         case let .vector3(x, y, z): [Double(x), Double(y), Double(z)]
+        case .path(let p): ScenePath.json(p)
         }
     }
 }

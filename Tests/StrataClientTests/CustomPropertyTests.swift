@@ -80,6 +80,16 @@ extension ClientProcessSuite {
         let begin = try #require(clock.animation(forKey: "t")).beginTime
         #expect((clock.presentation(at: begin + 0.5) as? ClockLayer)?.time == 4)
         #expect(clock.time == 3)                                   // the model is unchanged
+        // A custom CGPath key interpolates point by point (same structure).
+        clock.setValue(CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)), forKey: "outline")
+        let grow = CABasicAnimation(keyPath: "outline")
+        grow.toValue = CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 50))
+        grow.duration = 1
+        clock.add(grow, forKey: "grow")
+        CATransaction.flush()
+        let growBegin = try #require(clock.animation(forKey: "grow")).beginTime
+        let outline = try #require(clock.presentation(at: growBegin + 0.5)?.value(forKey: "outline") as? CGPath)
+        #expect(outline.boundingBox == CGRect(x: 0, y: 0, width: 20, height: 30))
         let bad = CABasicAnimation(keyPath: "time")
         bad.fromValue = CGFloat(0)
         bad.toValue = CGPoint(x: 1, y: 1)

@@ -118,3 +118,22 @@ struct PresentationTests {
         #expect(TimeSpace(chain: [LayerTiming(), t]).activeLocal(fromGlobal: 50) == 0)
     }
 }
+
+/// Paths interpolate point by point when their structures match, and switch half-way otherwise.
+@Suite struct PathInterpolationTests {
+    func square(_ side: CGFloat) -> Path { var p = Path(); p.addRect(CGRect(x: 0, y: 0, width: side, height: side)); return p }
+
+    @Test func sameStructurePathsInterpolatePointByPoint() {
+        let v = Interpolation.interpolate(.path(square(10)), .path(square(30)), 0.25)
+        #expect(v == .path(square(15)))
+        #expect(Interpolation.add(.path(square(10)), .path(square(5))) == .path(square(15)))
+        #expect(Interpolation.scale(.path(square(10)), 3) == .path(square(30)))
+    }
+
+    @Test func differentStructuresSwitchHalfWay() {
+        var line = Path()
+        line.move(to: .zero); line.addLine(to: CGPoint(x: 5, y: 5))
+        #expect(Interpolation.interpolate(.path(square(10)), .path(line), 0.49) == .path(square(10)))
+        #expect(Interpolation.interpolate(.path(square(10)), .path(line), 0.5) == .path(line))
+    }
+}

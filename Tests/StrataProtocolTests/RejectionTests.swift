@@ -111,14 +111,14 @@ struct RejectionTests {
     @Test("unknown property id")
     func unknownProperty() {
         var op = LE()
-        op.u8(3); op.u64(1); op.u16(18); op.u8(1); op.f64(1) // 18: one past the last property id (sublayerTransform = 17)
-        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(18))
+        op.u8(3); op.u64(1); op.u16(22); op.u8(1); op.f64(1) // 22: one past the last property id (shadowRadius = 21)
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(22))
         var zero = LE()
         zero.u8(3); zero.u64(1); zero.u16(0); zero.u8(1); zero.f64(1)
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))
     }
 
-    @Test("unknown value kind", arguments: [UInt8(0), 9, 200]) // 8 is vector3 (value-function inputs)
+    @Test("unknown value kind", arguments: [UInt8(0), 10, 200]) // 8 is vector3 (value-function inputs), 9 a path
     func unknownValueKind(_ kind: UInt8) {
         var op = LE()
         op.u8(3); op.u64(1); op.u16(5); op.u8(kind); op.f64(1)

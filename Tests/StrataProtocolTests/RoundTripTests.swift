@@ -50,6 +50,7 @@ struct RoundTripTests {
         case .color: .color(Samples.color)
         case .bool: .bool(true)
         case .vector3: .vector3(1, 2, 3) // no layer property has this kind; value functions use it
+        case .path: .path(Path(elements: [.move(.zero), .line(CGPoint(x: 1, y: 1))])) // custom keys only
         }
         let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.setProperty(77, p, value)]))
         #expect(try roundTrip(m) == m)
@@ -104,6 +105,11 @@ struct RoundTripTests {
               Samples.animation,
               AnimationSpec(keyPath: nil, kind: .transition(Transition(kind: .cube, direction: .fromBottom, startProgress: 0.25, endProgress: 0.5))),
               AnimationSpec(keyPath: nil, kind: .transition(Transition())),
+              // A custom key's path values (CGPath), with every element kind.
+              AnimationSpec(keyPath: nil, kind: .basic(from: .path(Path(elements: [.move(CGPoint(x: 1, y: 2)), .line(CGPoint(x: 3, y: 4)),
+                  .quad(control: CGPoint(x: 5, y: 6), to: CGPoint(x: 7, y: 8)),
+                  .cubic(control1: CGPoint(x: 9, y: 10), control2: CGPoint(x: 11, y: 12), to: CGPoint(x: 13, y: 14)), .close])),
+                  to: .path(Path()), by: nil)),
           ])
     func animation(_ spec: AnimationSpec) throws {
         let m = ClientMessage.commit(Commit(transactionID: 5, wantsCompletion: true, operations: [.addAnimation(2, key: "a", spec)]))
