@@ -80,10 +80,10 @@ extension CALayer {
 /// keys, so setting or animating them fails as unsupported instead of being stored and ignored.
 enum CoreAnimationKeys {
     static let all: Set<String> = [
-        "anchorPointZ", "masksToBounds", "mask", "contentsGravity", "contentsRect",
+        "anchorPointZ", "mask", "contentsGravity", "contentsRect",
         "contentsCenter", "contentsScale", "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
         "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
-        "compositingFilter", "borderWidth", "borderColor", "cornerRadius", "cornerCurve", "maskedCorners",
+        "compositingFilter", "cornerCurve", "maskedCorners",
         "shadowPath", "doubleSided", "isDoubleSided",
         "autoresizingMask", "name", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "shouldRasterize",
         "rasterizationScale", "minificationFilter", "magnificationFilter", "minificationFilterBias",

@@ -112,6 +112,27 @@ open class CALayer: @unchecked Sendable {
         get { LayerLock.with { model.transform } }
         set { set(.transform, .transform(newValue)) }
     }
+    /// Radius of the rounded corners of the background, the border and (with masksToBounds) the clip.
+    public var cornerRadius: CGFloat {
+        get { LayerLock.with { model.cornerRadius } }
+        set { set(.cornerRadius, .scalar(newValue)) }
+    }
+    /// Width of the border, drawn inside the bounds above the contents and sublayers (default 0).
+    public var borderWidth: CGFloat {
+        get { LayerLock.with { model.borderWidth } }
+        set { set(.borderWidth, .scalar(newValue)) }
+    }
+    /// Colour of the border (default opaque black).
+    public var borderColor: CGColor? {
+        get { LayerLock.with { model.borderColor.map { CGColor($0) } } }
+        set { set(.borderColor, .color(newValue?.color)) }
+    }
+    /// Whether the contents and sublayers (and the shadow) are clipped to the bounds, rounded by
+    /// cornerRadius (default false).
+    public var masksToBounds: Bool {
+        get { LayerLock.with { model.masksToBounds } }
+        set { set(.masksToBounds, .bool(newValue)) }
+    }
     /// The shadow's colour (default opaque black; nil draws none).
     public var shadowColor: CGColor? {
         get { LayerLock.with { model.shadowColor.map { CGColor($0) } } }

@@ -15,6 +15,10 @@ public struct LayerModel: Equatable, Sendable {
     public var shadowOpacity: CGFloat = 0
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowRadius: CGFloat = 3
+    public var cornerRadius: CGFloat = 0
+    public var borderWidth: CGFloat = 0
+    public var borderColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 1)
+    public var masksToBounds = false
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -26,6 +30,8 @@ public struct LayerModel: Equatable, Sendable {
             && a.isHidden == b.isHidden && a.zPosition == b.zPosition && a.timing == b.timing
             && a.sublayerTransform == b.sublayerTransform && a.shadowColor == b.shadowColor
             && a.shadowOpacity == b.shadowOpacity && a.shadowOffset == b.shadowOffset && a.shadowRadius == b.shadowRadius
+            && a.cornerRadius == b.cornerRadius && a.borderWidth == b.borderWidth && a.borderColor == b.borderColor
+            && a.masksToBounds == b.masksToBounds
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -53,6 +59,10 @@ public struct LayerModel: Equatable, Sendable {
             case .shadowOpacity: .scalar(shadowOpacity)
             case .shadowOffset: .size(shadowOffset)
             case .shadowRadius: .scalar(shadowRadius)
+            case .cornerRadius: .scalar(cornerRadius)
+            case .borderWidth: .scalar(borderWidth)
+            case .borderColor: .color(borderColor)
+            case .masksToBounds: .bool(masksToBounds)
             }
         }
         set {
@@ -66,6 +76,10 @@ public struct LayerModel: Equatable, Sendable {
             case let (.shadowOpacity, .scalar(v)): shadowOpacity = v
             case let (.shadowOffset, .size(v)): shadowOffset = v
             case let (.shadowRadius, .scalar(v)): shadowRadius = v
+            case let (.cornerRadius, .scalar(v)): cornerRadius = v
+            case let (.borderWidth, .scalar(v)): borderWidth = v
+            case let (.borderColor, .color(v)): borderColor = v
+            case let (.masksToBounds, .bool(v)): masksToBounds = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v

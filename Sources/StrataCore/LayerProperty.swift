@@ -29,6 +29,11 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case shadowOpacity = 19
     case shadowOffset = 20
     case shadowRadius = 21
+    // Shape: rounded corners (background, border and the masksToBounds clip), and the border.
+    case cornerRadius = 22
+    case borderWidth = 23
+    case borderColor = 24
+    case masksToBounds = 25
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -54,6 +59,10 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .shadowOpacity: "shadowOpacity"
         case .shadowOffset: "shadowOffset"
         case .shadowRadius: "shadowRadius"
+        case .cornerRadius: "cornerRadius"
+        case .borderWidth: "borderWidth"
+        case .borderColor: "borderColor"
+        case .masksToBounds: "masksToBounds"
         }
     }
 
@@ -68,10 +77,10 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .position, .anchorPoint: .point
         case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
-             .shadowOpacity, .shadowRadius: .scalar
+             .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth: .scalar
         case .shadowOffset: .size
-        case .backgroundColor, .shadowColor: .color
-        case .hidden, .autoreverses: .bool
+        case .backgroundColor, .shadowColor, .borderColor: .color
+        case .hidden, .autoreverses, .masksToBounds: .bool
         }
     }
 
@@ -96,6 +105,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .shadowOpacity: .scalar(0)
         case .shadowOffset: .size(CGSize(width: 0, height: -3))
         case .shadowRadius: .scalar(3)
+        case .cornerRadius, .borderWidth: .scalar(0)
+        case .borderColor: .color(Color(red: 0, green: 0, blue: 0, alpha: 1))
+        case .masksToBounds: .bool(false)
         }
     }
 

@@ -23,6 +23,9 @@ public enum DrawCommand {
     case fill(matrix: Transform3D, rect: CGRect, color: Color, alpha: CGFloat)
     /// The image stretched over `rect`, multiplied by `alpha`.
     case image(matrix: Transform3D, rect: CGRect, image: TextureImage, alpha: CGFloat)
+    /// A rounded rectangle (cornerRadius) filled, or only its border ring when `border` > 0, with
+    /// anti-aliased edges; `color` straight alpha, multiplied by `alpha`.
+    case shape(matrix: Transform3D, rect: CGRect, radius: CGFloat, border: CGFloat, color: Color, alpha: CGFloat)
     /// Starts an offscreen group: following commands draw into a transparent layer of the target's size.
     case beginGroup
     /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity),
@@ -31,6 +34,9 @@ public enum DrawCommand {
     /// Ends the innermost group and composites, instead of it, its shadow: its alpha blurred by a
     /// Gaussian of standard deviation `sigma` target pixels, in `color` (straight alpha) times `alpha`.
     case endShadowGroup(color: Color, alpha: CGFloat, sigma: CGFloat)
+    /// Ends the innermost group and composites only what lies inside `rect` (rounded by `radius`)
+    /// under `matrix`, anti-aliased, times `alpha` (masksToBounds).
+    case endClipGroup(matrix: Transform3D, rect: CGRect, radius: CGFloat, alpha: CGFloat)
 }
 
 /// How a finished offscreen group combines with what is beneath it (premultiplied colours).

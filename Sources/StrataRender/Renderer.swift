@@ -9,6 +9,8 @@ public final class Renderer {
     private let solid: ShaderProgram
     private let textured: ShaderProgram
     private let blur: ShaderProgram
+    private let rounded: ShaderProgram
+    private let clip: ShaderProgram
     private let textures = TextureCache()
     private let offscreen = OffscreenTargets()
     private var vao: GLuint = 0
@@ -27,6 +29,12 @@ public final class Renderer {
                                  uniformNames: common + ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"])
         glUseProgram(blur.program)
         glUniform1i(blur.uniform("u_texture"), 0)
+        rounded = try ShaderProgram(vertex: "layer.vert", fragment: "rounded.frag",
+                                    uniformNames: common + ["u_size", "u_radius", "u_border", "u_color"])
+        clip = try ShaderProgram(vertex: "layer.vert", fragment: "clip.frag",
+                                 uniformNames: common + ["u_texture", "u_target", "u_size", "u_radius", "u_alpha"])
+        glUseProgram(clip.program)
+        glUniform1i(clip.uniform("u_texture"), 0)
         solidColor = solid.uniform("u_color")
         textureAlpha = textured.uniform("u_alpha")
         glUseProgram(textured.program)
@@ -94,6 +102,16 @@ public final class Renderer {
                 setQuad(solid, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
                 glUniform4f(solidColor, GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+            case let .shape(matrix, rect, radius, border, color, alpha):
+                let a = color.alpha * alpha
+                guard a > 0, rect.width > 0, rect.height > 0 else { continue }
+                use(rounded)
+                setQuad(rounded, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
+                glUniform2f(rounded.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
+                glUniform1f(rounded.uniform("u_radius"), GLfloat(Self.clampRadius(radius, rect)))
+                glUniform1f(rounded.uniform("u_border"), GLfloat(max(0, border)))
+                glUniform4f(rounded.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
+                glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
             case let .image(matrix, rect, image, alpha):
                 guard alpha > 0 else { continue }
                 drawTexture(textures.texture(for: image), matrix * projection, rect,
@@ -116,6 +134,22 @@ public final class Renderer {
                 drawTexture(source.texture, projection, CGRect(x: 0, y: 0, width: width, height: height),
                             uv: CGRect(x: 0, y: 1, width: 1, height: -1), alpha: alpha)
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA)) }
+            case let .endClipGroup(matrix, rect, radius, alpha):
+                guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
+                let depth = targets.count - 2
+                targets.removeLast()
+                let source = try offscreen.target(depth: depth, width: width, height: height)
+                glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
+                guard alpha > 0, rect.width > 0, rect.height > 0 else { continue }
+                use(clip)
+                setQuad(clip, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
+                glUniform2f(clip.uniform("u_target"), GLfloat(width), GLfloat(height))
+                glUniform2f(clip.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
+                glUniform1f(clip.uniform("u_radius"), GLfloat(Self.clampRadius(radius, rect)))
+                glUniform1f(clip.uniform("u_alpha"), GLfloat(alpha))
+                glBindTexture(e(GL_TEXTURE_2D), source.texture)
+                currentTexture = source.texture
+                glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
             case let .endShadowGroup(color, alpha, sigma):
                 guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
                 let depth = targets.count - 2
@@ -158,6 +192,11 @@ public final class Renderer {
         glBindTexture(e(GL_TEXTURE_2D), scratch.texture)
         glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
         currentTexture = 0
+    }
+
+    /// Core Animation clamps the corner radius to half the shorter side.
+    static func clampRadius(_ r: CGFloat, _ rect: CGRect) -> CGFloat {
+        max(0, min(r, min(abs(rect.width), abs(rect.height)) / 2))
     }
 
     private func use(_ p: ShaderProgram) {

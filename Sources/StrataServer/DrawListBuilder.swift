@@ -57,30 +57,50 @@ struct DrawListBuilder {
         if p.shadowOpacity > 0, let color = p.shadowColor, color.alpha > 0 {
             // The shadow's shape is the alpha of the layer's background, contents and sublayers, moved by
             // shadowOffset in the layer's coordinates; σ = shadowRadius / 2, scaled to target pixels.
+            // With masksToBounds the shadow is clipped to the (rounded) bounds like everything else.
             let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * m
             let scale = sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21))
+            if p.masksToBounds { list.commands.append(.beginGroup) }
             list.commands.append(.beginGroup)
             emitBody(node, matrix: shifted, alpha: 1, into: &list)
             list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * opacity,
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
+            if p.masksToBounds { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, alpha: 1)) }
         }
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
-        let pieces = (hasBackground ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
+        let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
+        let pieces = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
         let group = opacity < 1 && pieces > 1
         if group { list.commands.append(.beginGroup) }
         emitBody(node, matrix: m, alpha: group ? 1 : opacity, into: &list)
         if group { list.commands.append(.endGroup(alpha: opacity)) }
     }
 
-    /// The layer's background, contents and sublayers through `matrix` (layer-local → target).
+    /// The layer's background (rounded by cornerRadius), contents and sublayers (clipped to the rounded
+    /// bounds with masksToBounds), then its border, through `matrix` (layer-local → target).
     private mutating func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let p = node.presentation
         if let color = p.backgroundColor, color.alpha > 0 {
-            list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha))
+            if p.cornerRadius > 0 {
+                list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, border: 0, color: color, alpha: alpha))
+            } else {
+                list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha))
+            }
         }
+        let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty)
+        if clipped { list.commands.append(.beginGroup) }
         if let image = node.contents {
             list.commands.append(.image(matrix: m, rect: p.bounds, image: image.texture, alpha: alpha))
         }
+        emitSublayers(node, matrix: m, into: &list)
+        if clipped { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, alpha: 1)) }
+        if p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
+            list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, border: p.borderWidth, color: color, alpha: alpha))
+        }
+    }
+
+    private mutating func emitSublayers(_ node: RenderNode, matrix m: Transform3D, into list: inout DrawList) {
+        let p = node.presentation
         guard !node.sublayers.isEmpty else { return }
         // Sublayers render into this layer's plane: after the sublayer transform (which may add
         // perspective), drop their z before this layer's transform.

@@ -1,0 +1,23 @@
+#version 300 es
+// Composites an offscreen group through a layer's (rounded) bounds: the group's pixel under this
+// fragment, times the shape's anti-aliased coverage, times u_alpha (masksToBounds).
+precision highp float;
+in highp vec2 v_local;
+uniform sampler2D u_texture;
+uniform vec2 u_target;    // the group texture's size in pixels
+uniform vec2 u_size;
+uniform float u_radius;
+uniform float u_alpha;
+out vec4 o_color;
+
+float roundedBox(vec2 p, vec2 halfSize, float r) {
+    vec2 q = abs(p) - halfSize + vec2(r);
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
+}
+
+void main() {
+    vec2 half_ = u_size * 0.5;
+    float d = roundedBox(v_local - half_, half_, u_radius);
+    float c = clamp(0.5 - d / max(fwidth(d), 1e-4), 0.0, 1.0);
+    o_color = texture(u_texture, gl_FragCoord.xy / u_target) * (c * u_alpha);
+}

@@ -1,0 +1,33 @@
+#version 300 es
+// A rounded rectangle's fill, or its border ring, with anti-aliased edges: the coverage of each
+// pixel comes from the signed distance to the shape, measured in screen pixels with fwidth.
+precision highp float;
+in highp vec2 v_local;
+uniform vec2 u_size;      // the rectangle's size (layer units)
+uniform float u_radius;   // corner radius, at most half the shorter side
+uniform float u_border;   // 0: fill the shape; > 0: only the ring this wide inside its edge
+uniform vec4 u_color;     // premultiplied
+out vec4 o_color;
+
+float roundedBox(vec2 p, vec2 halfSize, float r) {
+    vec2 q = abs(p) - halfSize + vec2(r);
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
+}
+
+float coverage(float d) {
+    float w = max(fwidth(d), 1e-4);
+    return clamp(0.5 - d / w, 0.0, 1.0);
+}
+
+void main() {
+    vec2 half_ = u_size * 0.5;
+    vec2 p = v_local - half_;
+    float c = coverage(roundedBox(p, half_, u_radius));
+    if (u_border > 0.0) {
+        vec2 innerHalf = max(half_ - vec2(u_border), vec2(0.0));
+        float inner = (innerHalf.x > 0.0 && innerHalf.y > 0.0)
+            ? coverage(roundedBox(p, innerHalf, max(u_radius - u_border, 0.0))) : 0.0;
+        c = max(c - inner, 0.0);
+    }
+    o_color = u_color * c;
+}

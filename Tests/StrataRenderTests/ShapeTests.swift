@@ -1,0 +1,66 @@
+import Foundation
+import StrataCore
+import StrataOffline
+import StrataPNG
+import StrataScene
+import Testing
+
+/// cornerRadius, borderWidth/borderColor and masksToBounds: signed-distance shapes with anti-aliased
+/// edges, the border above contents and sublayers, and the clip rounded like the background.
+@Suite struct ShapeTests {
+    static let scene = """
+    {"strata":1,"size":[160,100],"background":"#FFFFFF","layers":[
+     {"id":"a","bounds":[0,0,60,40],"position":[40,30],"backgroundColor":"#3366FF","cornerRadius":12},
+     {"id":"b","bounds":[0,0,60,40],"position":[115,30],"backgroundColor":"#FFCC00","cornerRadius":10,"borderWidth":4,"borderColor":"#000000","transform.rotation.z":0.3},
+     {"id":"c","bounds":[0,0,60,40],"position":[40,75],"backgroundColor":"#DDDDDD","cornerRadius":14,"masksToBounds":true,"borderWidth":2,"borderColor":"#FF0000",
+      "sublayers":[{"id":"d","bounds":[0,0,40,40],"position":[0,0],"backgroundColor":"#00AA00"}]},
+     {"id":"e","bounds":[0,0,50,30],"position":[115,78],"backgroundColor":"#FF0000","cornerRadius":8,"shadowOpacity":0.7,"shadowOffset":[4,4],"shadowRadius":4}]}
+    """
+
+    func render(_ json: String = scene) throws -> RGBAImage {
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        return try SceneRenderer.render(scene, at: 0, width: 160, height: 100)
+    }
+
+    @Test func cornersAreRoundedAndEdgesAntialiased() throws {
+        let img = try render()
+        // Layer a spans x 10…70, y 10…50 with radius 12: its corner pixel lies outside the arc.
+        expectPixel(img.pixels, width: 160, x: 10, y: 10, [255, 255, 255, 255])
+        expectPixel(img.pixels, width: 160, x: 40, y: 10, [51, 102, 255, 255])   // a straight edge: whole pixels
+        expectPixel(img.pixels, width: 160, x: 13, y: 30, [51, 102, 255, 255])
+        // On the arc, part-covered pixels blend the colour with the background.
+        var arc: [UInt8] = []                                                     // red channel on the diagonal
+        for i in 0..<12 { arc.append(img.pixels[((10 + i) * 160 + 10 + i) * 4]) }
+        #expect(arc.contains { $0 > 51 && $0 < 255 }, "\(arc)")
+    }
+
+    @Test func aBorderIsDrawnInsideTheBoundsAboveTheSublayers() throws {
+        let img = try render()
+        // Layer c spans x 10…70, y 55…95; its 2-wide red border runs along the inside of the edge, over
+        // the green sublayer (x −10…30, y 35…75 before clipping).
+        expectPixel(img.pixels, width: 160, x: 40, y: 55, [255, 0, 0, 255])
+        expectPixel(img.pixels, width: 160, x: 40, y: 56, [255, 0, 0, 255])
+        expectPixel(img.pixels, width: 160, x: 40, y: 57, [221, 221, 221, 255])
+        expectPixel(img.pixels, width: 160, x: 20, y: 56, [255, 0, 0, 255])     // border over the sublayer
+        expectPixel(img.pixels, width: 160, x: 20, y: 65, [0, 170, 0, 255])     // the sublayer inside
+    }
+
+    @Test func masksToBoundsClipsSublayersToTheRoundedBounds() throws {
+        let img = try render()
+        expectPixel(img.pixels, width: 160, x: 5, y: 60, [255, 255, 255, 255])  // the sublayer outside the bounds
+        expectPixel(img.pixels, width: 160, x: 20, y: 50, [255, 255, 255, 255])
+        expectPixel(img.pixels, width: 160, x: 11, y: 56, [255, 255, 255, 255]) // cut by the rounded corner
+        let unclipped = try render(Self.scene.replacingOccurrences(of: "\"masksToBounds\":true", with: "\"masksToBounds\":false"))
+        expectPixel(unclipped.pixels, width: 160, x: 5, y: 60, [0, 170, 0, 255])
+    }
+
+    @Test func matchesTheGoldenImage() throws {
+        let img = try render()
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/shapes/shapes.png")
+        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" { try PNGCodec.write(img, path: url.path); return }
+        let golden = try PNGCodec.read(path: url.path)
+        let tolerance = PixelTolerance.current
+        let differing = zip(golden.pixels, img.pixels).filter { abs(Int($0) - Int($1)) > tolerance }.count
+        #expect(golden.width == img.width && differing == 0, "\(differing) channel values differ")
+    }
+}
