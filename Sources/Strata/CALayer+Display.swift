@@ -4,13 +4,15 @@ import StrataCore
 /// Backing stores: layers that draw their contents with a CGContext (Cairo) instead of being given an
 /// image. Drawing happens on the client; the image travels to the server like any `contents`.
 extension CALayer {
-    /// Scale of the backing store: pixels per point (2 draws sharply on a 2× display). Default 1.
+    /// Pixels per point of the contents: the backing store is drawn at bounds × contentsScale pixels (2
+    /// draws sharply on a 2× display), and position-based `contentsGravity` shows an image at its pixel
+    /// size ÷ contentsScale. Default 1; changing it marks the layer for display. Not animatable.
     public var contentsScale: CGFloat {
-        get { LayerLock.with { contentsScaleValue } }
+        get { LayerLock.with { model.contentsScale } }
         set {
             LayerLock.with {
-                guard newValue.isFinite, newValue > 0, newValue != contentsScaleValue else { return }
-                contentsScaleValue = newValue
+                guard newValue.isFinite, newValue > 0, newValue != model.contentsScale else { return }
+                set(.contentsScale, .scalar(newValue))
                 setNeedsDisplay()
             }
         }
@@ -57,7 +59,7 @@ extension CALayer {
     /// store is kept while its size stays the same: with a dirty rectangle (`setNeedsDisplay(_:)`) only
     /// that region is cleared, redrawn (the context clipped to it) and sent to the server.
     public func drawBackingStore() {
-        let (bounds, scale, dirty, shown) = LayerLock.with { (model.bounds, contentsScaleValue, dirtyRect, contentsImage) }
+        let (bounds, scale, dirty, shown) = LayerLock.with { (model.bounds, model.contentsScale, dirtyRect, contentsImage) }
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             contents = nil

@@ -44,7 +44,6 @@ open class CALayer: @unchecked Sendable {
     /// layer's coordinates (nil: the whole layer).
     var needsDisplayFlag = false
     var dirtyRect: CGRect?
-    var contentsScaleValue: CGFloat = 1
     var needsDisplayOnBoundsChangeValue = false
 
     final class AnimationEntry {
@@ -77,7 +76,6 @@ open class CALayer: @unchecked Sendable {
             model = source.model
             contentsImage = source.contentsImage
             customValues = source.customValues
-            contentsScaleValue = source.contentsScaleValue
         }
     }
 
@@ -152,6 +150,17 @@ open class CALayer: @unchecked Sendable {
     public var shadowRadius: CGFloat {
         get { LayerLock.with { model.shadowRadius } }
         set { set(.shadowRadius, .scalar(newValue)) }
+    }
+    /// Where the contents image goes within the bounds (default `.resize`). Not animatable.
+    public var contentsGravity: CALayerContentsGravity {
+        get { LayerLock.with { CALayerContentsGravity(rawValue: model.contentsGravity.name) } }
+        set {
+            guard let g = ContentsGravity(name: newValue.rawValue) else {
+                StrataLog.logger.error("contentsGravity rejected: unsupported: gravity \(newValue.rawValue)")
+                return
+            }
+            set(.contentsGravity, .scalar(CGFloat(g.rawValue)))
+        }
     }
     /// Applied to the sublayers, about the anchor point, when rendering (typically perspective: m34).
     public var sublayerTransform: CATransform3D {
@@ -552,7 +561,7 @@ open class CALayer: @unchecked Sendable {
 
     // MARK: property changes and implicit animations
 
-    private func set(_ property: LayerProperty, _ value: AnimatableValue) {
+    func set(_ property: LayerProperty, _ value: AnimatableValue) {
         LayerLock.with {
             precondition(!isPresentationCopy, "presentation layers are read-only")
             let old = model[property]

@@ -19,6 +19,8 @@ public struct LayerModel: Equatable, Sendable {
     public var borderWidth: CGFloat = 0
     public var borderColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 1)
     public var masksToBounds = false
+    public var contentsGravity: ContentsGravity = .resize
+    public var contentsScale: CGFloat = 1
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -31,7 +33,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.sublayerTransform == b.sublayerTransform && a.shadowColor == b.shadowColor
             && a.shadowOpacity == b.shadowOpacity && a.shadowOffset == b.shadowOffset && a.shadowRadius == b.shadowRadius
             && a.cornerRadius == b.cornerRadius && a.borderWidth == b.borderWidth && a.borderColor == b.borderColor
-            && a.masksToBounds == b.masksToBounds
+            && a.masksToBounds == b.masksToBounds && a.contentsGravity == b.contentsGravity && a.contentsScale == b.contentsScale
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -63,6 +65,8 @@ public struct LayerModel: Equatable, Sendable {
             case .borderWidth: .scalar(borderWidth)
             case .borderColor: .color(borderColor)
             case .masksToBounds: .bool(masksToBounds)
+            case .contentsGravity: .scalar(CGFloat(contentsGravity.rawValue))
+            case .contentsScale: .scalar(contentsScale)
             }
         }
         set {
@@ -80,6 +84,8 @@ public struct LayerModel: Equatable, Sendable {
             case let (.borderWidth, .scalar(v)): borderWidth = v
             case let (.borderColor, .color(v)): borderColor = v
             case let (.masksToBounds, .bool(v)): masksToBounds = v
+            case let (.contentsGravity, .scalar(v)): contentsGravity = ContentsGravity(rawValue: UInt8(exactly: v) ?? 0) ?? .resize
+            case let (.contentsScale, .scalar(v)): contentsScale = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v

@@ -34,6 +34,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case borderWidth = 23
     case borderColor = 24
     case masksToBounds = 25
+    // Contents placement: ContentsGravity's raw value, and pixels per point of the contents image.
+    case contentsGravity = 26
+    case contentsScale = 27
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -63,6 +66,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .borderWidth: "borderWidth"
         case .borderColor: "borderColor"
         case .masksToBounds: "masksToBounds"
+        case .contentsGravity: "contentsGravity"
+        case .contentsScale: "contentsScale"
         }
     }
 
@@ -77,7 +82,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .position, .anchorPoint: .point
         case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
-             .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth: .scalar
+             .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth, .contentsGravity, .contentsScale: .scalar
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
         case .hidden, .autoreverses, .masksToBounds: .bool
@@ -108,12 +113,14 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .cornerRadius, .borderWidth: .scalar(0)
         case .borderColor: .color(Color(red: 0, green: 0, blue: 0, alpha: 1))
         case .masksToBounds: .bool(false)
+        case .contentsGravity: .scalar(CGFloat(ContentsGravity.resize.rawValue))
+        case .contentsScale: .scalar(1)
         }
     }
 
     /// The geometry and appearance properties have Core Animation's default implicit animation
     /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
-    public var isAnimatable: Bool { !isTiming }
+    public var isAnimatable: Bool { !isTiming && self != .contentsGravity && self != .contentsScale }
 
     /// The layer's CAMediaTiming properties.
     public var isTiming: Bool {
@@ -132,6 +139,10 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
             return x >= 0 ? nil : "\(name) must not be negative, got \(x)"
         case .fillMode:
             return FillMode(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "fillMode must be 0 (removed), 1 (forwards), 2 (backwards) or 3 (both), got \(x)"
+        case .contentsGravity:
+            return ContentsGravity(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "contentsGravity must be 0…11, got \(x)"
+        case .contentsScale:
+            return x > 0 ? nil : "contentsScale must be positive, got \(x)"
         default:
             return nil
         }

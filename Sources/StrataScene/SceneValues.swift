@@ -44,6 +44,8 @@ public enum SceneValues {
         switch kp.property {
         case .fillMode:
             return (any as? String).flatMap(FillMode.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
+        case .contentsGravity:
+            return (any as? String).flatMap(ContentsGravity.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
         case .repeatCount where (any as? String) == "infinity", .repeatDuration where (any as? String) == "infinity":
             return .scalar(.greatestFiniteMagnitude)
         default:
@@ -55,6 +57,8 @@ public enum SceneValues {
     static func shapeDescription(_ kp: LayerKeyPath) -> String {
         switch kp.property {
         case .fillMode: "one of removed, forwards, backwards, both"
+        case .contentsGravity: "one of \(ContentsGravity.allCases.map(\.name).joined(separator: ", "))"
+        case .contentsScale: "a number > 0"
         case .duration: "a number ≥ 0"
         case .repeatCount, .repeatDuration: "a number ≥ 0 or \"infinity\""
         default: shapeDescription(kp.kind)

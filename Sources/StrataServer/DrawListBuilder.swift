@@ -90,7 +90,10 @@ struct DrawListBuilder {
         let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty)
         if clipped { list.commands.append(.beginGroup) }
         if let image = node.contents {
-            list.commands.append(.image(matrix: m, rect: p.bounds, image: image.texture, alpha: alpha))
+            // contentsGravity places the image; position-based modes show it at pixels ÷ contentsScale.
+            let size = CGSize(width: CGFloat(image.texture.width) / p.contentsScale, height: CGFloat(image.texture.height) / p.contentsScale)
+            let frame = p.contentsGravity.frame(in: p.bounds, contentSize: size)
+            list.commands.append(.image(matrix: m, rect: frame, image: image.texture, alpha: alpha))
         }
         emitSublayers(node, matrix: m, into: &list)
         if clipped { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, alpha: 1)) }

@@ -111,8 +111,8 @@ struct RejectionTests {
     @Test("unknown property id")
     func unknownProperty() {
         var op = LE()
-        op.u8(3); op.u64(1); op.u16(26); op.u8(1); op.f64(1) // 26: one past the last property id (masksToBounds = 25)
-        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(26))
+        op.u8(3); op.u64(1); op.u16(28); op.u8(1); op.f64(1) // 28: one past the last property id (contentsScale = 27)
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(28))
         var zero = LE()
         zero.u8(3); zero.u64(1); zero.u16(0); zero.u8(1); zero.f64(1)
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))

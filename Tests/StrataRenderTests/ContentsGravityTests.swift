@@ -1,0 +1,50 @@
+import Foundation
+import StrataCore
+import StrataOffline
+import StrataPNG
+import StrataScene
+import Testing
+
+/// contentsGravity with contentsScale: a solid 4×2-pixel green image at contentsScale 0.25 (16×8 points)
+/// in a 40×30 layer spanning screen x 20…60, y 10…40, on white.
+@Suite struct ContentsGravityTests {
+    func render(gravity: String) throws -> [UInt8] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-gravity-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let green = [UInt8](repeating: 0, count: 32).enumerated().map { $0.offset % 4 == 1 || $0.offset % 4 == 3 ? UInt8(255) : UInt8(0) }
+        try PNGCodec.write(RGBAImage(width: 4, height: 2, pixels: green, isPremultiplied: false), path: dir.appendingPathComponent("green.png").path)
+        let json = """
+        {"strata":1,"size":[80,50],"background":"#FFFFFF","layers":[{"id":"l","bounds":[0,0,40,30],"position":[40,25],
+          "contents":"green.png","contentsScale":0.25,"contentsGravity":"\(gravity)"}]}
+        """
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: dir)
+        return try SceneRenderer.render(scene, at: 0, width: 80, height: 50).pixels
+    }
+
+    func isGreen(_ px: [UInt8], _ x: Int, _ y: Int) -> Bool { Array(px[(y * 80 + x) * 4 ..< (y * 80 + x) * 4 + 4]) == [0, 255, 0, 255] }
+    func isWhite(_ px: [UInt8], _ x: Int, _ y: Int) -> Bool { Array(px[(y * 80 + x) * 4 ..< (y * 80 + x) * 4 + 4]) == [255, 255, 255, 255] }
+
+    @Test func scalingModesFillFitOrCover() throws {
+        let resize = try render(gravity: "resize")
+        #expect(isGreen(resize, 21, 11) && isGreen(resize, 58, 38) && isWhite(resize, 19, 25))
+        let fit = try render(gravity: "resizeAspect")          // 40×20, screen y 15…35
+        #expect(isWhite(fit, 40, 14) && isGreen(fit, 40, 16) && isGreen(fit, 40, 34) && isWhite(fit, 40, 36))
+        let fill = try render(gravity: "resizeAspectFill")     // 60×30, screen x 10…70 (beyond the bounds)
+        #expect(isGreen(fill, 12, 25) && isWhite(fill, 8, 25) && isGreen(fill, 68, 25))
+    }
+
+    @Test func positionModesKeepTheNaturalSize() throws {
+        let center = try render(gravity: "center")             // 16×8 at screen 32…48, 21…29
+        #expect(isGreen(center, 33, 22) && isWhite(center, 31, 22) && isWhite(center, 33, 30))
+        // As on iOS (y-down without flipped geometry), "top" reads y up: the image sits on the bottom edge.
+        let top = try render(gravity: "top")                   // screen x 32…48, y 32…40
+        #expect(isGreen(top, 40, 33) && isWhite(top, 40, 31))
+        let bottomLeft = try render(gravity: "bottomLeft")     // screen x 20…36, y 10…18
+        #expect(isGreen(bottomLeft, 21, 11) && isWhite(bottomLeft, 37, 11) && isWhite(bottomLeft, 21, 19))
+    }
+
+    @Test func unknownGravityNamesAreRejected() throws {
+        #expect(throws: (any Error).self) { try render(gravity: "middle") }
+    }
+}
