@@ -80,8 +80,8 @@ extension CALayer {
 /// keys, so setting or animating them fails as unsupported instead of being stored and ignored.
 enum CoreAnimationKeys {
     static let all: Set<String> = [
-        "anchorPointZ", "mask", "contentsRect",
-        "contentsCenter", "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
+        "anchorPointZ", "mask",
+        "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
         "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "cornerCurve", "maskedCorners",
         "shadowPath", "doubleSided", "isDoubleSided",

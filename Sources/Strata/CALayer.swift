@@ -151,6 +151,18 @@ open class CALayer: @unchecked Sendable {
         get { LayerLock.with { model.shadowRadius } }
         set { set(.shadowRadius, .scalar(newValue)) }
     }
+    /// The part of the contents image shown, in unit coordinates with the origin at the image's top-left
+    /// (default (0, 0, 1, 1)); sprites pick their frame with it. Animatable.
+    public var contentsRect: CGRect {
+        get { LayerLock.with { model.contentsRect } }
+        set { set(.contentsRect, .rect(newValue)) }
+    }
+    /// The stretchable middle of the contents (unit coordinates, default (0, 0, 1, 1): all of it). The
+    /// parts around it keep their natural size when the contents are scaled (nine-slice). Animatable.
+    public var contentsCenter: CGRect {
+        get { LayerLock.with { model.contentsCenter } }
+        set { set(.contentsCenter, .rect(newValue)) }
+    }
     /// Where the contents image goes within the bounds (default `.resize`). Not animatable.
     public var contentsGravity: CALayerContentsGravity {
         get { LayerLock.with { CALayerContentsGravity(rawValue: model.contentsGravity.name) } }

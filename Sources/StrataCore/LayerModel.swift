@@ -21,6 +21,8 @@ public struct LayerModel: Equatable, Sendable {
     public var masksToBounds = false
     public var contentsGravity: ContentsGravity = .resize
     public var contentsScale: CGFloat = 1
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -34,6 +36,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.shadowOpacity == b.shadowOpacity && a.shadowOffset == b.shadowOffset && a.shadowRadius == b.shadowRadius
             && a.cornerRadius == b.cornerRadius && a.borderWidth == b.borderWidth && a.borderColor == b.borderColor
             && a.masksToBounds == b.masksToBounds && a.contentsGravity == b.contentsGravity && a.contentsScale == b.contentsScale
+            && a.contentsRect.isIdentical(to: b.contentsRect) && a.contentsCenter.isIdentical(to: b.contentsCenter)
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -67,6 +70,8 @@ public struct LayerModel: Equatable, Sendable {
             case .masksToBounds: .bool(masksToBounds)
             case .contentsGravity: .scalar(CGFloat(contentsGravity.rawValue))
             case .contentsScale: .scalar(contentsScale)
+            case .contentsRect: .rect(contentsRect)
+            case .contentsCenter: .rect(contentsCenter)
             }
         }
         set {
@@ -86,6 +91,8 @@ public struct LayerModel: Equatable, Sendable {
             case let (.masksToBounds, .bool(v)): masksToBounds = v
             case let (.contentsGravity, .scalar(v)): contentsGravity = ContentsGravity(rawValue: UInt8(exactly: v) ?? 0) ?? .resize
             case let (.contentsScale, .scalar(v)): contentsScale = v
+            case let (.contentsRect, .rect(v)): contentsRect = v
+            case let (.contentsCenter, .rect(v)): contentsCenter = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v

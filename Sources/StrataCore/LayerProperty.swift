@@ -37,6 +37,10 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     // Contents placement: ContentsGravity's raw value, and pixels per point of the contents image.
     case contentsGravity = 26
     case contentsScale = 27
+    /// The part of the image shown, in unit coordinates of the image (top-left origin).
+    case contentsRect = 28
+    /// The stretchable middle of the image (unit coordinates): the parts around it keep their size.
+    case contentsCenter = 29
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -68,6 +72,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .masksToBounds: "masksToBounds"
         case .contentsGravity: "contentsGravity"
         case .contentsScale: "contentsScale"
+        case .contentsRect: "contentsRect"
+        case .contentsCenter: "contentsCenter"
         }
     }
 
@@ -78,7 +84,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
 
     public var kind: ValueKind {
         switch self {
-        case .bounds: .rect
+        case .bounds, .contentsRect, .contentsCenter: .rect
         case .position, .anchorPoint: .point
         case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
@@ -115,6 +121,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .masksToBounds: .bool(false)
         case .contentsGravity: .scalar(CGFloat(ContentsGravity.resize.rawValue))
         case .contentsScale: .scalar(1)
+        case .contentsRect, .contentsCenter: .rect(CGRect(x: 0, y: 0, width: 1, height: 1))
         }
     }
 

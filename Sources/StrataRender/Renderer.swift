@@ -112,10 +112,9 @@ public final class Renderer {
                 glUniform1f(rounded.uniform("u_border"), GLfloat(max(0, border)))
                 glUniform4f(rounded.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
-            case let .image(matrix, rect, image, alpha):
+            case let .image(matrix, rect, image, uv, alpha):
                 guard alpha > 0 else { continue }
-                drawTexture(textures.texture(for: image), matrix * projection, rect,
-                            uv: CGRect(x: 0, y: 0, width: 1, height: 1), alpha: alpha)
+                drawTexture(textures.texture(for: image), matrix * projection, rect, uv: uv, alpha: alpha)
             case .beginGroup:
                 let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
                 targets.append(t.framebuffer)

@@ -90,10 +90,12 @@ struct DrawListBuilder {
         let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty)
         if clipped { list.commands.append(.beginGroup) }
         if let image = node.contents {
-            // contentsGravity places the image; position-based modes show it at pixels ÷ contentsScale.
-            let size = CGSize(width: CGFloat(image.texture.width) / p.contentsScale, height: CGFloat(image.texture.height) / p.contentsScale)
-            let frame = p.contentsGravity.frame(in: p.bounds, contentSize: size)
-            list.commands.append(.image(matrix: m, rect: frame, image: image.texture, alpha: alpha))
+            // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter.
+            for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
+                                               gravity: p.contentsGravity, scale: p.contentsScale,
+                                               contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
+                list.commands.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha))
+            }
         }
         emitSublayers(node, matrix: m, into: &list)
         if clipped { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, alpha: 1)) }

@@ -65,9 +65,9 @@ extension ClientProcessSuite {
         #expect(clock.value(forKey: "opacity") as? CGFloat == 1)    // built-in keys keep working
         #expect(CALayer.defaultValue(forKey: "anchorPoint") as? CGPoint == CGPoint(x: 0.5, y: 0.5))
         #expect(!CALayer.needsDisplay(forKey: "time") && ClockLayer.needsDisplay(forKey: "time"))
-        // Core Animation properties Strata lacks (contentsRect) are not custom keys: they stay unsupported.
-        clock.setValue(CGFloat(5), forKey: "contentsRect")
-        #expect(clock.value(forKey: "contentsRect") == nil)
+        // Core Animation properties Strata lacks (contentsFormat) are not custom keys: they stay unsupported.
+        clock.setValue(CGFloat(5), forKey: "contentsFormat")
+        #expect(clock.value(forKey: "contentsFormat") == nil)
         CATransaction.flush()
         let p = try #require(clock.presentation())
         #expect(p is ClockLayer && (p as? ClockLayer)?.time == 3)

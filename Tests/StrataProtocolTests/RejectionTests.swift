@@ -111,8 +111,9 @@ struct RejectionTests {
     @Test("unknown property id")
     func unknownProperty() {
         var op = LE()
-        op.u8(3); op.u64(1); op.u16(28); op.u8(1); op.f64(1) // 28: one past the last property id (contentsScale = 27)
-        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(28))
+        let next = (LayerProperty.allCases.map(\.rawValue).max() ?? 0) + 1 // one past the last property id
+        op.u8(3); op.u64(1); op.u16(next); op.u8(1); op.f64(1)
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownProperty(next))
         var zero = LE()
         zero.u8(3); zero.u64(1); zero.u16(0); zero.u8(1); zero.f64(1)
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))

@@ -48,3 +48,50 @@ import Testing
         #expect(throws: (any Error).self) { try render(gravity: "middle") }
     }
 }
+
+/// contentsRect sprites and contentsCenter nine-slice stretching (spec §3.6–3.7; issue 4's seed examples).
+@Suite struct ContentsRectAndCenterTests {
+    func render(image: RGBAImage, layer: String) throws -> [UInt8] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-slices-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(image, path: dir.appendingPathComponent("img.png").path)
+        let json = """
+        {"strata":1,"size":[80,60],"background":"#000000","layers":[{"id":"l","bounds":[0,0,60,40],"position":[40,30],
+          "contents":"img.png",\(layer)}]}
+        """
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: dir)
+        return try SceneRenderer.render(scene, at: 0, width: 80, height: 60).pixels
+    }
+
+    func at(_ px: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { Array(px[(y * 80 + x) * 4 ..< (y * 80 + x) * 4 + 4]) }
+
+    @Test func aSpriteSheetShowsTheFramePickedByContentsRect() throws {
+        // Four 4×4 frames side by side: red, green, blue, white. contentsRect picks the third (blue).
+        let colours: [[UInt8]] = [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [255, 255, 255, 255]]
+        var pixels: [UInt8] = []
+        for _ in 0..<4 { for x in 0..<16 { pixels += colours[x / 4] } }
+        let px = try render(image: RGBAImage(width: 16, height: 4, pixels: pixels, isPremultiplied: false),
+                            layer: #""contentsRect":[0.5,0,0.25,1]"#)
+        // The layer spans x 10…70, y 10…50; away from the frame's edges (where linear filtering meets the
+        // neighbouring frames, as in Core Animation) it is the third frame's colour.
+        #expect(at(px, 40, 30) == [0, 0, 255, 255])
+        #expect(at(px, 20, 20) == [0, 0, 255, 255])
+        #expect(at(px, 60, 40) == [0, 0, 255, 255])
+    }
+
+    @Test func aNineSliceButtonKeepsItsCornersWhenStretched() throws {
+        // A 3×3 image: red ring, white middle pixel; at contentsScale 0.1 each band is 10 points.
+        var pixels: [UInt8] = []
+        for y in 0..<3 { for x in 0..<3 { pixels += (x == 1 && y == 1) ? [255, 255, 255, 255] : [255, 0, 0, 255] } }
+        let px = try render(image: RGBAImage(width: 3, height: 3, pixels: pixels, isPremultiplied: false),
+                            layer: #""contentsScale":0.1,"contentsCenter":[0.3333333333,0.3333333333,0.3333333334,0.3333333334]"#)
+        #expect(at(px, 12, 12) == [255, 0, 0, 255])    // top-left corner band (x 10…20, y 10…20)
+        #expect(at(px, 67, 47) == [255, 0, 0, 255])    // bottom-right corner band
+        // The stretched middle (x 20…60, y 20…40) samples the white texel; no pixel centre falls exactly on
+        // the texel's centre vertically, so linear filtering mixes in a few percent of red.
+        #expect(at(px, 40, 30)[0] == 255 && at(px, 40, 30)[1] >= 240)
+        #expect(at(px, 40, 12) == [255, 0, 0, 255])    // top edge band, stretched along x only
+        #expect(at(px, 5, 5) == [0, 0, 0, 255])
+    }
+}
