@@ -6,9 +6,14 @@ in highp vec2 v_local;
 uniform sampler2D u_texture;
 uniform vec2 u_target;    // the group texture's size in pixels
 uniform vec2 u_size;
-uniform float u_radius;
+uniform vec4 u_radii;     // per corner: minX-minY, maxX-minY, minX-maxY, maxX-maxY (y down)
 uniform float u_alpha;
 out vec4 o_color;
+
+// The radius of the corner in p's quadrant (p relative to the centre; +y is down, so p.y < 0 is minY).
+float cornerRadius(vec2 p, vec4 radii) {
+    return p.x < 0.0 ? (p.y < 0.0 ? radii.x : radii.z) : (p.y < 0.0 ? radii.y : radii.w);
+}
 
 float roundedBox(vec2 p, vec2 halfSize, float r) {
     vec2 q = abs(p) - halfSize + vec2(r);
@@ -17,7 +22,8 @@ float roundedBox(vec2 p, vec2 halfSize, float r) {
 
 void main() {
     vec2 half_ = u_size * 0.5;
-    float d = roundedBox(v_local - half_, half_, u_radius);
+    vec2 p = v_local - half_;
+    float d = roundedBox(p, half_, cornerRadius(p, u_radii));
     float c = clamp(0.5 - d / max(fwidth(d), 1e-4), 0.0, 1.0);
     o_color = texture(u_texture, gl_FragCoord.xy / u_target) * (c * u_alpha);
 }

@@ -4,10 +4,15 @@
 precision highp float;
 in highp vec2 v_local;
 uniform vec2 u_size;      // the rectangle's size (layer units)
-uniform float u_radius;   // corner radius, at most half the shorter side
+uniform vec4 u_radii;     // corner radii (minX-minY, maxX-minY, minX-maxY, maxX-maxY), each ≤ half the shorter side
 uniform float u_border;   // 0: fill the shape; > 0: only the ring this wide inside its edge
 uniform vec4 u_color;     // premultiplied
 out vec4 o_color;
+
+// The radius of the corner in p's quadrant (p relative to the centre; +y is down, so p.y < 0 is minY).
+float cornerRadius(vec2 p, vec4 radii) {
+    return p.x < 0.0 ? (p.y < 0.0 ? radii.x : radii.z) : (p.y < 0.0 ? radii.y : radii.w);
+}
 
 float roundedBox(vec2 p, vec2 halfSize, float r) {
     vec2 q = abs(p) - halfSize + vec2(r);
@@ -22,11 +27,12 @@ float coverage(float d) {
 void main() {
     vec2 half_ = u_size * 0.5;
     vec2 p = v_local - half_;
-    float c = coverage(roundedBox(p, half_, u_radius));
+    float r = cornerRadius(p, u_radii);
+    float c = coverage(roundedBox(p, half_, r));
     if (u_border > 0.0) {
         vec2 innerHalf = max(half_ - vec2(u_border), vec2(0.0));
         float inner = (innerHalf.x > 0.0 && innerHalf.y > 0.0)
-            ? coverage(roundedBox(p, innerHalf, max(u_radius - u_border, 0.0))) : 0.0;
+            ? coverage(roundedBox(p, innerHalf, max(r - u_border, 0.0))) : 0.0;
         c = max(c - inner, 0.0);
     }
     o_color = u_color * c;

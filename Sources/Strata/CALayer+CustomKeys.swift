@@ -80,11 +80,11 @@ extension CALayer {
 /// keys, so setting or animating them fails as unsupported instead of being stored and ignored.
 enum CoreAnimationKeys {
     static let all: Set<String> = [
-        "anchorPointZ", "mask",
+        "mask",
         "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
         "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "cornerCurve", "maskedCorners",
-        "shadowPath", "doubleSided", "isDoubleSided",
+        "shadowPath", "isDoubleSided",
         "autoresizingMask", "name", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "shouldRasterize",
         "rasterizationScale", "minificationFilter", "magnificationFilter", "minificationFilterBias",
         "allowsGroupOpacity", "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",

@@ -163,6 +163,23 @@ open class CALayer: @unchecked Sendable {
         get { LayerLock.with { model.contentsCenter } }
         set { set(.contentsCenter, .rect(newValue)) }
     }
+    /// Which corners cornerRadius rounds (default all four). Not animatable.
+    public var maskedCorners: CACornerMask {
+        get { LayerLock.with { CACornerMask(rawValue: UInt(model.maskedCorners)) } }
+        set { set(.maskedCorners, .scalar(CGFloat(newValue.rawValue & 15))) }
+    }
+    /// Whether the layer's own background, contents and border are drawn when it faces away from the
+    /// viewer (default true). Its sublayers decide for themselves.
+    public var isDoubleSided: Bool {
+        get { LayerLock.with { model.isDoubleSided } }
+        set { set(.isDoubleSided, .bool(newValue)) }
+    }
+    /// The anchor point's z in the layer's own space (default 0): with anchorPoint, the point of the layer
+    /// placed at (position, zPosition), and the centre of its transform. Animatable.
+    public var anchorPointZ: CGFloat {
+        get { LayerLock.with { model.anchorPointZ } }
+        set { set(.anchorPointZ, .scalar(newValue)) }
+    }
     /// Where the contents image goes within the bounds (default `.resize`). Not animatable.
     public var contentsGravity: CALayerContentsGravity {
         get { LayerLock.with { CALayerContentsGravity(rawValue: model.contentsGravity.name) } }

@@ -23,6 +23,9 @@ public struct LayerModel: Equatable, Sendable {
     public var contentsScale: CGFloat = 1
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var maskedCorners: UInt8 = 15
+    public var isDoubleSided = true
+    public var anchorPointZ: CGFloat = 0
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -37,6 +40,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.cornerRadius == b.cornerRadius && a.borderWidth == b.borderWidth && a.borderColor == b.borderColor
             && a.masksToBounds == b.masksToBounds && a.contentsGravity == b.contentsGravity && a.contentsScale == b.contentsScale
             && a.contentsRect.isIdentical(to: b.contentsRect) && a.contentsCenter.isIdentical(to: b.contentsCenter)
+            && a.maskedCorners == b.maskedCorners && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -72,6 +76,9 @@ public struct LayerModel: Equatable, Sendable {
             case .contentsScale: .scalar(contentsScale)
             case .contentsRect: .rect(contentsRect)
             case .contentsCenter: .rect(contentsCenter)
+            case .maskedCorners: .scalar(CGFloat(maskedCorners))
+            case .isDoubleSided: .bool(isDoubleSided)
+            case .anchorPointZ: .scalar(anchorPointZ)
             }
         }
         set {
@@ -93,6 +100,9 @@ public struct LayerModel: Equatable, Sendable {
             case let (.contentsScale, .scalar(v)): contentsScale = v
             case let (.contentsRect, .rect(v)): contentsRect = v
             case let (.contentsCenter, .rect(v)): contentsCenter = v
+            case let (.maskedCorners, .scalar(v)): maskedCorners = UInt8(exactly: v) ?? 15
+            case let (.isDoubleSided, .bool(v)): isDoubleSided = v
+            case let (.anchorPointZ, .scalar(v)): anchorPointZ = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v
@@ -150,7 +160,7 @@ public struct LayerModel: Equatable, Sendable {
     /// Layer-local → superlayer: `T(−anchor) · transform · T(position, zPosition)` (row vectors).
     public var localToParent: Transform3D {
         let a = anchorInBounds
-        let m = Transform3D.translation(-a.x, -a.y, 0) * transform * Transform3D.translation(position.x, position.y, zPosition)
+        let m = Transform3D.translation(-a.x, -a.y, -anchorPointZ) * transform * Transform3D.translation(position.x, position.y, zPosition)
         return m
     }
 }

@@ -41,6 +41,13 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case contentsRect = 28
     /// The stretchable middle of the image (unit coordinates): the parts around it keep their size.
     case contentsCenter = 29
+    /// Which corners cornerRadius rounds: CACornerMask bits (1 minX-minY, 2 maxX-minY, 4 minX-maxY,
+    /// 8 maxX-maxY); 15 by default.
+    case maskedCorners = 30
+    /// Whether the layer is drawn when it faces away from the viewer (default true).
+    case isDoubleSided = 31
+    /// The anchor's z in the layer's own space: the point placed at (position, zPosition).
+    case anchorPointZ = 32
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -74,6 +81,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .contentsScale: "contentsScale"
         case .contentsRect: "contentsRect"
         case .contentsCenter: "contentsCenter"
+        case .maskedCorners: "maskedCorners"
+        case .isDoubleSided: "doubleSided"
+        case .anchorPointZ: "anchorPointZ"
         }
     }
 
@@ -88,10 +98,11 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .position, .anchorPoint: .point
         case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
-             .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth, .contentsGravity, .contentsScale: .scalar
+             .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth, .contentsGravity, .contentsScale,
+             .maskedCorners, .anchorPointZ: .scalar
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
-        case .hidden, .autoreverses, .masksToBounds: .bool
+        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided: .bool
         }
     }
 
@@ -122,12 +133,17 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .contentsGravity: .scalar(CGFloat(ContentsGravity.resize.rawValue))
         case .contentsScale: .scalar(1)
         case .contentsRect, .contentsCenter: .rect(CGRect(x: 0, y: 0, width: 1, height: 1))
+        case .maskedCorners: .scalar(15)
+        case .isDoubleSided: .bool(true)
+        case .anchorPointZ: .scalar(0)
         }
     }
 
     /// The geometry and appearance properties have Core Animation's default implicit animation
     /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
-    public var isAnimatable: Bool { !isTiming && self != .contentsGravity && self != .contentsScale }
+    public var isAnimatable: Bool {
+        !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided].contains(self)
+    }
 
     /// The layer's CAMediaTiming properties.
     public var isTiming: Bool {
@@ -150,6 +166,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
             return ContentsGravity(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "contentsGravity must be 0…11, got \(x)"
         case .contentsScale:
             return x > 0 ? nil : "contentsScale must be positive, got \(x)"
+        case .maskedCorners:
+            return UInt8(exactly: x).map { $0 <= 15 } == true ? nil : "maskedCorners must be a mask of 0…15, got \(x)"
         default:
             return nil
         }

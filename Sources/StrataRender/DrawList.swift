@@ -25,7 +25,8 @@ public enum DrawCommand {
     case image(matrix: Transform3D, rect: CGRect, image: TextureImage, uv: CGRect, alpha: CGFloat)
     /// A rounded rectangle (cornerRadius) filled, or only its border ring when `border` > 0, with
     /// anti-aliased edges; `color` straight alpha, multiplied by `alpha`.
-    case shape(matrix: Transform3D, rect: CGRect, radius: CGFloat, border: CGFloat, color: Color, alpha: CGFloat)
+    /// `corners`: which corners are rounded (CACornerMask bits).
+    case shape(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat)
     /// Starts an offscreen group: following commands draw into a transparent layer of the target's size.
     case beginGroup
     /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity),
@@ -36,7 +37,7 @@ public enum DrawCommand {
     case endShadowGroup(color: Color, alpha: CGFloat, sigma: CGFloat)
     /// Ends the innermost group and composites only what lies inside `rect` (rounded by `radius`)
     /// under `matrix`, anti-aliased, times `alpha` (masksToBounds).
-    case endClipGroup(matrix: Transform3D, rect: CGRect, radius: CGFloat, alpha: CGFloat)
+    case endClipGroup(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, alpha: CGFloat)
 }
 
 /// How a finished offscreen group combines with what is beneath it (premultiplied colours).

@@ -30,9 +30,9 @@ public final class Renderer {
         glUseProgram(blur.program)
         glUniform1i(blur.uniform("u_texture"), 0)
         rounded = try ShaderProgram(vertex: "layer.vert", fragment: "rounded.frag",
-                                    uniformNames: common + ["u_size", "u_radius", "u_border", "u_color"])
+                                    uniformNames: common + ["u_size", "u_radii", "u_border", "u_color"])
         clip = try ShaderProgram(vertex: "layer.vert", fragment: "clip.frag",
-                                 uniformNames: common + ["u_texture", "u_target", "u_size", "u_radius", "u_alpha"])
+                                 uniformNames: common + ["u_texture", "u_target", "u_size", "u_radii", "u_alpha"])
         glUseProgram(clip.program)
         glUniform1i(clip.uniform("u_texture"), 0)
         solidColor = solid.uniform("u_color")
@@ -102,13 +102,13 @@ public final class Renderer {
                 setQuad(solid, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
                 glUniform4f(solidColor, GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
-            case let .shape(matrix, rect, radius, border, color, alpha):
+            case let .shape(matrix, rect, radius, corners, border, color, alpha):
                 let a = color.alpha * alpha
                 guard a > 0, rect.width > 0, rect.height > 0 else { continue }
                 use(rounded)
                 setQuad(rounded, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
                 glUniform2f(rounded.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
-                glUniform1f(rounded.uniform("u_radius"), GLfloat(Self.clampRadius(radius, rect)))
+                setRadii(rounded, radius: Self.clampRadius(radius, rect), corners: corners)
                 glUniform1f(rounded.uniform("u_border"), GLfloat(max(0, border)))
                 glUniform4f(rounded.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
@@ -133,7 +133,7 @@ public final class Renderer {
                 drawTexture(source.texture, projection, CGRect(x: 0, y: 0, width: width, height: height),
                             uv: CGRect(x: 0, y: 1, width: 1, height: -1), alpha: alpha)
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA)) }
-            case let .endClipGroup(matrix, rect, radius, alpha):
+            case let .endClipGroup(matrix, rect, radius, corners, alpha):
                 guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
                 let depth = targets.count - 2
                 targets.removeLast()
@@ -144,7 +144,7 @@ public final class Renderer {
                 setQuad(clip, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
                 glUniform2f(clip.uniform("u_target"), GLfloat(width), GLfloat(height))
                 glUniform2f(clip.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
-                glUniform1f(clip.uniform("u_radius"), GLfloat(Self.clampRadius(radius, rect)))
+                setRadii(clip, radius: Self.clampRadius(radius, rect), corners: corners)
                 glUniform1f(clip.uniform("u_alpha"), GLfloat(alpha))
                 glBindTexture(e(GL_TEXTURE_2D), source.texture)
                 currentTexture = source.texture
@@ -191,6 +191,12 @@ public final class Renderer {
         glBindTexture(e(GL_TEXTURE_2D), scratch.texture)
         glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
         currentTexture = 0
+    }
+
+    /// Per-corner radii for the shape shaders: `radius` where `corners` has the corner's CACornerMask bit.
+    private func setRadii(_ p: ShaderProgram, radius: CGFloat, corners: UInt8) {
+        func r(_ bit: UInt8) -> GLfloat { corners & bit != 0 ? GLfloat(radius) : 0 }
+        glUniform4f(p.uniform("u_radii"), r(1), r(2), r(4), r(8))
     }
 
     /// Core Animation clamps the corner radius to half the shorter side.

@@ -54,6 +54,7 @@ struct DrawListBuilder {
         guard !p.isHidden, p.opacity > 0 else { return }
         let m = pre * p.localToParent * parentToTarget
         let opacity = min(1, p.opacity)
+        let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
         if p.shadowOpacity > 0, let color = p.shadowColor, color.alpha > 0 {
             // The shadow's shape is the alpha of the layer's background, contents and sublayers, moved by
             // shadowOffset in the layer's coordinates; σ = shadowRadius / 2, scaled to target pixels.
@@ -62,34 +63,37 @@ struct DrawListBuilder {
             let scale = sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21))
             if p.masksToBounds { list.commands.append(.beginGroup) }
             list.commands.append(.beginGroup)
-            emitBody(node, matrix: shifted, alpha: 1, into: &list)
+            emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
             list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * opacity,
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
-            if p.masksToBounds { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, alpha: 1)) }
+            if p.masksToBounds { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1)) }
         }
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         let pieces = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
         let group = opacity < 1 && pieces > 1
         if group { list.commands.append(.beginGroup) }
-        emitBody(node, matrix: m, alpha: group ? 1 : opacity, into: &list)
+        emitBody(node, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)
         if group { list.commands.append(.endGroup(alpha: opacity)) }
     }
 
     /// The layer's background (rounded by cornerRadius), contents and sublayers (clipped to the rounded
     /// bounds with masksToBounds), then its border, through `matrix` (layer-local → target).
-    private mutating func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+    /// `ownContent` false (a single-sided layer seen from behind) leaves out the layer's own background,
+    /// contents and border; its sublayers decide for themselves.
+    private mutating func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
+                                   into list: inout DrawList) {
         let p = node.presentation
-        if let color = p.backgroundColor, color.alpha > 0 {
+        if ownContent, let color = p.backgroundColor, color.alpha > 0 {
             if p.cornerRadius > 0 {
-                list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, border: 0, color: color, alpha: alpha))
+                list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0, color: color, alpha: alpha))
             } else {
                 list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha))
             }
         }
         let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty)
         if clipped { list.commands.append(.beginGroup) }
-        if let image = node.contents {
+        if ownContent, let image = node.contents {
             // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter.
             for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
                                                gravity: p.contentsGravity, scale: p.contentsScale,
@@ -98,10 +102,24 @@ struct DrawListBuilder {
             }
         }
         emitSublayers(node, matrix: m, into: &list)
-        if clipped { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, alpha: 1)) }
-        if p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
-            list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, border: p.borderWidth, color: color, alpha: alpha))
+        if clipped { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1)) }
+        if ownContent, p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
+            list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth, color: color, alpha: alpha))
         }
+    }
+
+    /// Whether `bounds` under `m` (with perspective) keeps its orientation on screen: its front faces the
+    /// viewer. A layer seen edge-on or with a corner behind the eye counts as facing.
+    static func facesViewer(_ bounds: CGRect, _ m: Transform3D) -> Bool {
+        func project(_ x: CGFloat, _ y: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
+            let px = x * m.m11 + y * m.m21 + m.m41, py = x * m.m12 + y * m.m22 + m.m42, w = x * m.m14 + y * m.m24 + m.m44
+            return (px, py, w)
+        }
+        let a = project(bounds.minX, bounds.minY), b = project(bounds.maxX, bounds.minY), c = project(bounds.minX, bounds.maxY)
+        guard a.2 > 0, b.2 > 0, c.2 > 0 else { return true }
+        let ux = b.0 / b.2 - a.0 / a.2, uy = b.1 / b.2 - a.1 / a.2
+        let vx = c.0 / c.2 - a.0 / a.2, vy = c.1 / c.2 - a.1 / a.2
+        return ux * vy - uy * vx >= 0
     }
 
     private mutating func emitSublayers(_ node: RenderNode, matrix m: Transform3D, into list: inout DrawList) {

@@ -128,7 +128,7 @@ extension ClientProcessSuite {
         #expect((l.animation(forKey: "slide") as? CABasicAnimation)?.toValue as? Double == 100)
         l.add(a, forKey: nil)
         #expect(l.animationKeys()?.count == 2)
-        let unsupported = CABasicAnimation(keyPath: "anchorPointZ")
+        let unsupported = CABasicAnimation(keyPath: "contentsFormat")
         unsupported.toValue = 4.0
         l.add(unsupported, forKey: "corner")
         #expect(l.animation(forKey: "corner") == nil)
@@ -238,8 +238,8 @@ extension ClientProcessSuite {
         l.setValue(20.0, forKeyPath: "position.x")
         #expect(l.position.x == 20)
         #expect(l.value(forKeyPath: "transform.rotation.z") as? CGFloat == 0.5)
-        l.setValue(3.0, forKeyPath: "anchorPointZ") // not carried: logged, model unchanged
-        #expect(l.value(forKeyPath: "anchorPointZ") == nil)
+        l.setValue(3.0, forKeyPath: "contentsFormat") // not carried: logged, model unchanged
+        #expect(l.value(forKeyPath: "contentsFormat") == nil)
         CATransaction.flush()
     }
 

@@ -128,3 +128,19 @@ struct LayerModelTests {
         #expect(Color(hex: "#gg0000") == nil)
     }
 }
+
+@Suite struct AnchorPointZTests {
+    /// The anchor (x, y, anchorPointZ) is the point placed at (position, zPosition) and the centre of
+    /// the transform.
+    @Test func theAnchorsDepthIsPlacedAtZPosition() {
+        var m = LayerModel()
+        m.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        m.position = CGPoint(x: 100, y: 50)
+        m.zPosition = 5
+        m.anchorPointZ = 10
+        func z(_ t: Transform3D) -> CGFloat { 20 * t.m13 + 10 * t.m23 + t.m43 } // the layer's centre (20, 10, 0)
+        #expect(z(m.localToParent) == -5)                     // the layer plane sits anchorPointZ behind the anchor
+        m.transform = .rotation(.pi, 0, 1, 0)                 // half a turn about y, around the anchor
+        #expect(abs(z(m.localToParent) - 15) < 1e-9)          // now anchorPointZ in front of it
+    }
+}

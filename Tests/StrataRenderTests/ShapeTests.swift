@@ -64,3 +64,35 @@ import Testing
         #expect(golden.width == img.width && differing == 0, "\(differing) channel values differ")
     }
 }
+
+/// maskedCorners and isDoubleSided.
+@Suite struct CornerAndFacingTests {
+    static let blue = "[0,0,1,1]"
+
+    func render(_ layer: String) throws -> [UInt8] {
+        let json = "{\"strata\":1,\"size\":[100,60],\"background\":[1,1,1,1],\"layers\":[" + layer + "]}"
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        return try SceneRenderer.render(scene, at: 0, width: 100, height: 60).pixels
+    }
+    func at(_ px: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { Array(px[(y * 100 + x) * 4 ..< (y * 100 + x) * 4 + 4]) }
+    func layer(_ extra: String) -> String {
+        "{\"id\":\"l\",\"bounds\":[0,0,60,40],\"position\":[50,30],\"backgroundColor\":\(Self.blue)" + extra + "}"
+    }
+
+    @Test func onlyTheMaskedCornersAreRounded() throws {
+        // 60×40 at x 20…80, y 10…50, radius 12, only the top-left (minX-minY = 1) and bottom-right (8) corners.
+        let px = try render(layer(",\"cornerRadius\":12,\"maskedCorners\":9"))
+        #expect(at(px, 20, 10) == [255, 255, 255, 255])   // top-left: rounded away
+        #expect(at(px, 79, 10) == [0, 0, 255, 255])       // top-right: square
+        #expect(at(px, 20, 49) == [0, 0, 255, 255])       // bottom-left: square
+        #expect(at(px, 79, 49) == [255, 255, 255, 255])   // bottom-right: rounded away
+    }
+
+    @Test func aSingleSidedLayerSeenFromBehindIsNotDrawn() throws {
+        // Turned half a turn about y: its back faces the viewer.
+        let turned = ",\"transform.rotation.y\":3.141592653589793"
+        #expect(at(try render(layer(turned)), 50, 30) == [0, 0, 255, 255])
+        #expect(at(try render(layer(turned + ",\"doubleSided\":false")), 50, 30) == [255, 255, 255, 255])
+        #expect(at(try render(layer(",\"doubleSided\":false")), 50, 30) == [0, 0, 255, 255])
+    }
+}
