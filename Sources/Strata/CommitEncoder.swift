@@ -43,7 +43,7 @@ struct CommitEncoder {
 
     private mutating func syncState(_ layer: CALayer) throws {
         if layer.server == nil {
-            operations.append(.createLayer(layer.layerID))
+            operations.append(layer is CATransformLayer ? .createTransformLayer(layer.layerID) : .createLayer(layer.layerID))
             // A fresh server layer holds LayerModel() defaults; only differences are sent.
             layer.server = ServerShadow()
         }

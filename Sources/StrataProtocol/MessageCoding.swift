@@ -32,7 +32,7 @@ public enum MessageCoding {
     static func encode(_ op: LayerOperation, into w: inout ByteWriter) {
         w.u8(op.code)
         switch op {
-        case .createLayer(let id), .releaseLayer(let id), .removeFromSuperlayer(let id),
+        case .createLayer(let id), .createTransformLayer(let id), .releaseLayer(let id), .removeFromSuperlayer(let id),
              .removeAllAnimations(let id), .attachRoot(let id), .detachRoot(let id):
             w.u64(id)
         case let .setProperty(id, property, value):
@@ -107,6 +107,7 @@ public enum MessageCoding {
         case 11: return .removeAllAnimations(try r.u64(what))
         case 12: return .attachRoot(try r.u64(what))
         case 13: return .detachRoot(try r.u64(what))
+        case 15: return .createTransformLayer(try r.u64(what))
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))

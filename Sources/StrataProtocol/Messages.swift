@@ -27,6 +27,9 @@ public enum LayerOperation: Equatable, Sendable {
     /// New pixels for a rectangle of a defined image (a layer's backing store redrawn in part): the fd at
     /// `fdIndex` holds width·height·4 bytes of premultiplied RGBA8, the rectangle's rows top to bottom.
     case updateImage(ImageID, x: UInt32, y: UInt32, width: UInt32, height: UInt32, fdIndex: UInt16)
+    /// Creates a CATransformLayer: its sublayers share its 3D space (depth-sorted, not flattened) and
+    /// it draws nothing of its own.
+    case createTransformLayer(LayerID)
 
     var code: UInt8 {
         switch self {
@@ -44,6 +47,7 @@ public enum LayerOperation: Equatable, Sendable {
         case .attachRoot: 12
         case .detachRoot: 13
         case .updateImage: 14
+        case .createTransformLayer: 15
         }
     }
 }

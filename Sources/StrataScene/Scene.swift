@@ -14,6 +14,8 @@ public struct Scene {
         /// Animations with beginTime relative to scene time 0.
         public var animations: [AttachedAnimation]
         public var sublayers: [Layer]
+        /// A CATransformLayer (`"transformLayer": true`).
+        public var isTransformLayer = false
     }
 
     public static let formatVersion = 1

@@ -12,7 +12,7 @@ extension Scene {
         var buffers: [SharedPixelBuffer] = []
         let defaults = LayerModel()
         func emit(_ l: Layer, isRoot: Bool) throws {
-            ops.append(.createLayer(l.wireID))
+            ops.append(l.isTransformLayer ? .createTransformLayer(l.wireID) : .createLayer(l.wireID))
             var model = l.model
             if isRoot { model.timing.beginTime += sceneStart }
             for p in LayerProperty.allCases where model[p] != defaults[p] { ops.append(.setProperty(l.wireID, p, model[p])) }

@@ -53,6 +53,10 @@ struct DrawListBuilder {
         let p = node.presentation
         guard !p.isHidden, p.opacity > 0 else { return }
         let m = pre * p.localToParent * parentToTarget
+        if node.isTransformLayer {
+            emitTransformLayer(node, matrix: m, into: &list)
+            return
+        }
         let opacity = min(1, p.opacity)
         let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
         if p.shadowOpacity > 0, let color = p.shadowColor, color.alpha > 0 {
@@ -120,6 +124,36 @@ struct DrawListBuilder {
         let ux = b.0 / b.2 - a.0 / a.2, uy = b.1 / b.2 - a.1 / a.2
         let vx = c.0 / c.2 - a.0 / a.2, vy = c.1 / c.2 - a.1 / a.2
         return ux * vy - uy * vx >= 0
+    }
+
+    /// A CATransformLayer's sublayers share its 3D space: nothing is flattened at this level, nested
+    /// transform layers add their sublayers to the same space, and everything is drawn far to near by the
+    /// depth of each layer's centre (Core Animation's painter's order for transform layers). The
+    /// transform layer draws none of its own background, contents, border or shadow.
+    private mutating func emitTransformLayer(_ node: RenderNode, matrix m: Transform3D, into list: inout DrawList) {
+        var items: [(node: RenderNode, parentToTarget: Transform3D, depth: CGFloat, order: Int)] = []
+        // `toTarget` draws; `toSpace` measures depth in the transform layer's parent space, where z is
+        // still intact (further up, a flattening layer has already dropped it).
+        func collect(_ n: RenderNode, _ toTarget: Transform3D, _ toSpace: Transform3D) {
+            let stl = n.presentation.sublayerTransform == .identity ? nil : n.presentation.sublayerToLocal
+            let base = stl.map { $0 * toTarget } ?? toTarget
+            let space = stl.map { $0 * toSpace } ?? toSpace
+            for child in n.sublayers where !child.presentation.isHidden {
+                let cp = child.presentation
+                if child.isTransformLayer {
+                    collect(child, cp.localToParent * base, cp.localToParent * space)
+                } else {
+                    let d = cp.localToParent * space
+                    let c = CGPoint(x: cp.bounds.midX, y: cp.bounds.midY)
+                    let z = c.x * d.m13 + c.y * d.m23 + d.m43
+                    let w = c.x * d.m14 + c.y * d.m24 + d.m44
+                    items.append((child, base, w > 0 ? z / w : z, items.count))
+                }
+            }
+        }
+        collect(node, m, node.presentation.localToParent)
+        items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
+        for item in items { emit(item.node, parentToTarget: item.parentToTarget, into: &list) }
     }
 
     private mutating func emitSublayers(_ node: RenderNode, matrix m: Transform3D, into list: inout DrawList) {

@@ -40,6 +40,8 @@ final class RenderNode {
     weak var parent: RenderNode?
     var sublayers: [RenderNode] = []
     var isRoot = false
+    /// A CATransformLayer: sublayers are drawn in its 3D space, depth-sorted, and it draws nothing itself.
+    var isTransformLayer = false
     /// The frame in which this node was last evaluated as part of an attached tree.
     var evaluatedFrame: UInt64 = 0
     /// The old appearance of each transition attached to this node (by animation key): a frozen copy of
@@ -70,6 +72,7 @@ final class RenderNode {
     /// are shared, animations and transitions are left behind.
     func frozenCopy() -> RenderNode {
         let copy = RenderNode(id: id)
+        copy.isTransformLayer = isTransformLayer
         copy.model = presentation
         copy.presentation = presentation
         copy.contents = contents

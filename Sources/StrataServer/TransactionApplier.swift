@@ -34,6 +34,11 @@ struct TransactionApplier {
             case .createLayer(let id):
                 guard scene.nodes[id] == nil else { throw CommitError("\(where_) createLayer: layer id \(id) already exists") }
                 scene.nodes[id] = RenderNode(id: id)
+            case .createTransformLayer(let id):
+                guard scene.nodes[id] == nil else { throw CommitError("\(where_) createTransformLayer: layer id \(id) already exists") }
+                let node = RenderNode(id: id)
+                node.isTransformLayer = true
+                scene.nodes[id] = node
             case .releaseLayer(let id):
                 let n = try node(id, scene, "\(where_) releaseLayer")
                 stopAll(n, scene: scene)

@@ -93,7 +93,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 15, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 16, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)

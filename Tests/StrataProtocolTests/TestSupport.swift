@@ -115,6 +115,7 @@ enum Samples {
         .attachRoot(13),
         .detachRoot(UInt64.max),
         .updateImage(14, x: 1, y: 2, width: 3, height: 4, fdIndex: 2),
+        .createTransformLayer(15),
     ]
 
     static let clientMessages: [ClientMessage] = [
