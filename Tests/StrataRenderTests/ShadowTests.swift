@@ -9,17 +9,9 @@ import Testing
 /// Layer shadows: the alpha of the layer's background, contents and sublayers, moved by shadowOffset,
 /// blurred (σ = shadowRadius / 2) and drawn beneath the layer in shadowColor × shadowOpacity.
 @Suite struct ShadowTests {
-    static let scene = """
-    {"strata":1,"size":[120,80],"background":"#FFFFFF","layers":[
-     {"id":"a","bounds":[0,0,30,30],"position":[30,35],"backgroundColor":"#FF0000","shadowOpacity":1,"shadowOffset":[6,6],"shadowRadius":0},
-     {"id":"b","bounds":[0,0,30,30],"position":[85,35],"backgroundColor":"#FF0000","shadowOpacity":0.8,"shadowOffset":[0,8],"shadowRadius":6,
-      "sublayers":[{"id":"c","bounds":[0,0,10,10],"position":[30,0],"backgroundColor":"#0000FF"}]}]}
-    """
+    static let scene = (try? Golden.sceneText("shadows/scene.json")) ?? ""
 
-    func render(_ json: String) throws -> RGBAImage {
-        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
-        return try SceneRenderer.render(scene, at: 0, width: 120, height: 80)
-    }
+    func render(_ json: String) throws -> RGBAImage { try Golden.render(json) }
 
     @Test func aHardShadowIsTheLayersShapeMovedByItsOffset() throws {
         let img = try render(Self.scene)
@@ -50,13 +42,7 @@ import Testing
     }
 
     @Test func matchesTheGoldenImage() throws {
-        let img = try render(Self.scene)
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/shadows/shadows.png")
-        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" { try PNGCodec.write(img, path: url.path); return }
-        let golden = try PNGCodec.read(path: url.path)
-        let tolerance = PixelTolerance.current
-        let differing = zip(golden.pixels, img.pixels).filter { abs(Int($0) - Int($1)) > tolerance }.count
-        #expect(golden.width == img.width && differing == 0, "\(differing) channel values differ")
+        try Golden.expectMatches(try render(Self.scene), "shadows/shadows.png")
     }
 
     @Test func theKernelIsANormalisedGaussian() {

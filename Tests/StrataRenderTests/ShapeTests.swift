@@ -8,19 +8,9 @@ import Testing
 /// cornerRadius, borderWidth/borderColor and masksToBounds: signed-distance shapes with anti-aliased
 /// edges, the border above contents and sublayers, and the clip rounded like the background.
 @Suite struct ShapeTests {
-    static let scene = """
-    {"strata":1,"size":[160,100],"background":"#FFFFFF","layers":[
-     {"id":"a","bounds":[0,0,60,40],"position":[40,30],"backgroundColor":"#3366FF","cornerRadius":12},
-     {"id":"b","bounds":[0,0,60,40],"position":[115,30],"backgroundColor":"#FFCC00","cornerRadius":10,"borderWidth":4,"borderColor":"#000000","transform.rotation.z":0.3},
-     {"id":"c","bounds":[0,0,60,40],"position":[40,75],"backgroundColor":"#DDDDDD","cornerRadius":14,"masksToBounds":true,"borderWidth":2,"borderColor":"#FF0000",
-      "sublayers":[{"id":"d","bounds":[0,0,40,40],"position":[0,0],"backgroundColor":"#00AA00"}]},
-     {"id":"e","bounds":[0,0,50,30],"position":[115,78],"backgroundColor":"#FF0000","cornerRadius":8,"shadowOpacity":0.7,"shadowOffset":[4,4],"shadowRadius":4}]}
-    """
+    static let scene = (try? Golden.sceneText("shapes/scene.json")) ?? ""
 
-    func render(_ json: String = scene) throws -> RGBAImage {
-        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
-        return try SceneRenderer.render(scene, at: 0, width: 160, height: 100)
-    }
+    func render(_ json: String = scene) throws -> RGBAImage { try Golden.render(json) }
 
     @Test func cornersAreRoundedAndEdgesAntialiased() throws {
         let img = try render()
@@ -55,13 +45,7 @@ import Testing
     }
 
     @Test func matchesTheGoldenImage() throws {
-        let img = try render()
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/shapes/shapes.png")
-        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" { try PNGCodec.write(img, path: url.path); return }
-        let golden = try PNGCodec.read(path: url.path)
-        let tolerance = PixelTolerance.current
-        let differing = zip(golden.pixels, img.pixels).filter { abs(Int($0) - Int($1)) > tolerance }.count
-        #expect(golden.width == img.width && differing == 0, "\(differing) channel values differ")
+        try Golden.expectMatches(try render(), "shapes/shapes.png")
     }
 }
 

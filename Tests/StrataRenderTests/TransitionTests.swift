@@ -16,47 +16,15 @@ import Testing
     ]
     static let progresses = [0.25, 0.5, 0.75]
 
-    static func scene(type: String, subtype: String?) -> String {
-        let sub = subtype.map { #","subtype":"\#($0)""# } ?? ""
-        return """
-        {"strata":1,"size":[80,60],"background":"#202020","layers":[
-          {"id":"L","bounds":[0,0,40,30],"position":[40,30],"backgroundColor":"#FF0000","sublayers":[
-            {"id":"m","bounds":[0,0,8,8],"position":[6,6],"backgroundColor":"#FFFFFF"}]}],
-         "changes":[
-          {"time":1,"layer":"L","set":{"backgroundColor":"#0000FF"},"disableActions":true,
-           "transition":{"transitionType":"\(type)"\(sub),"duration":1,"timingFunction":"linear"}},
-          {"time":1,"layer":"m","set":{"position":[34,24]},"disableActions":true}]}
-        """
-    }
-
     static func render(type: String, subtype: String?, progress: Double) throws -> RGBAImage {
-        let scene = try SceneParser.parse(data: Data(scene(type: type, subtype: subtype).utf8), baseDirectory: URL(fileURLWithPath: "/"))
-        return try SceneRenderer.render(scene, at: 1 + progress, width: 80, height: 60)
+        try Golden.render(try Golden.sceneText("transitions/\(type)-\(subtype ?? "default").json"), at: 1 + progress)
     }
-
-    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Golden/transitions")
 
     @Test(arguments: cases)
     func matchesGoldenImages(_ c: (type: String, subtype: String?)) throws {
         for p in Self.progresses {
             let image = try Self.render(type: c.type, subtype: c.subtype, progress: p)
-            let name = "\(c.type)-\(c.subtype ?? "default")-\(Int(p * 100)).png"
-            let url = Self.goldenDirectory.appendingPathComponent(name)
-            if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
-                try PNGCodec.write(image, path: url.path)
-                continue
-            }
-            let golden = try PNGCodec.read(path: url.path)
-            #expect(golden.width == image.width && golden.height == image.height)
-            let tolerance = PixelTolerance.current
-            var worst = 0, differing = 0
-            for (a, b) in zip(golden.pixels, image.pixels) {
-                let d = abs(Int(a) - Int(b))
-                if d > tolerance { differing += 1 }
-                worst = max(worst, d)
-            }
-            #expect(differing == 0, "\(name): \(differing) channel values differ (worst by \(worst), tolerance \(tolerance))")
+            try Golden.expectMatches(image, "transitions/\(c.type)-\(c.subtype ?? "default")-\(Int(p * 100)).png")
         }
     }
 
@@ -109,7 +77,7 @@ import Testing
     }
 
     @Test func unsupportedTransitionTypesAreNamed() throws {
-        let json = Self.scene(type: "suckEffect", subtype: nil)
+        let json = try Golden.sceneText("transitions/fade-default.json").replacingOccurrences(of: "\"fade\"", with: "\"suckEffect\"")
         #expect(throws: (any Error).self) { try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/")) }
         do {
             _ = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))

@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Writes docs/gallery.md: every golden image next to the scene file that renders it.
+Run after adding or regenerating golden images (GalleryTests checks the gallery lists them all)."""
+import json, os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GOLDEN = os.path.join(ROOT, "Tests", "StrataRenderTests", "Golden")
+REL = "../Tests/StrataRenderTests/Golden"
+TITLES = {
+    "shapes": "cornerRadius, maskedCorners, borders and masksToBounds",
+    "shadows": "Shadows (offset, radius, opacity; from the alpha of contents and sublayers)",
+    "cube": "3D: a CATransformLayer cube (depth-sorted) beside the same faces in a plain, flattening layer",
+    "transitions": "CATransition at progress 0.25, 0.5 and 0.75",
+}
+
+out = ["# Strata gallery", "",
+       "What Strata renders, from the golden images its tests compare against (Mesa llvmpipe, exact).",
+       "Each scene file renders with `strata render SCENE --time T --out out.png`; the format is in",
+       "`docs/scene-format.md`. Regenerate this page with `scripts/gallery.py`.", ""]
+for folder in sorted(os.listdir(GOLDEN)):
+    path = os.path.join(GOLDEN, folder)
+    if not os.path.isdir(path):
+        continue
+    out += ["## " + TITLES.get(folder, folder), ""]
+    files = sorted(os.listdir(path))
+    for scene in [f for f in files if f.endswith(".json")]:
+        stem = scene[:-5]
+        images = [f for f in files if f.endswith(".png") and (f.startswith(stem + "-") or stem == "scene")]
+        out += ["### `%s/%s`" % (folder, scene), ""]
+        out += ["".join("![%s](%s/%s/%s) " % (img, REL, folder, img) for img in images).strip(), ""]
+        if "transitions" == folder:
+            out += ["Rendered at scene times 1.25, 1.5 and 1.75 (the change at 1 s adds a 1 s linear transition).", ""]
+        with open(os.path.join(path, scene)) as f:
+            text = f.read().strip()
+        json.loads(text)  # a broken scene file fails here, not in the gallery
+        out += ["[`Golden/%s/%s`](%s/%s/%s)" % (folder, scene, REL, folder, scene), "", "```json", text, "```", ""]
+        out += ["Images: " + ", ".join("`Golden/%s/%s`" % (folder, img) for img in images), ""]
+with open(os.path.join(ROOT, "docs", "gallery.md"), "w") as f:
+    f.write("\n".join(out))
