@@ -70,7 +70,7 @@ public enum Interpolation {
             return .transform(m)
         case .bool: return a
         case let .vector3(x, y, z): return .vector3(x * s, y * s, z * s)
-        case .path(let p): return .path(p.mapPoints { CGPoint(x: $0.x * s, y: $0.y * s) })
+        case .path(let p): return .path(p.mapped { CGPoint(x: $0.x * s, y: $0.y * s) })
         }
     }
 

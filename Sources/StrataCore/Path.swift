@@ -24,17 +24,16 @@ public struct Path: Hashable, Sendable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// The same elements with every point (end and control points) mapped through `f`.
-    public func mapPoints(_ f: (CGPoint) -> CGPoint) -> Path {
-        Path(elements: elements.map { e in
+    /// Every end and control point, in element order.
+    public var points: [CGPoint] {
+        elements.flatMap { e -> [CGPoint] in
             switch e {
-            case .move(let p): .move(f(p))
-            case .line(let p): .line(f(p))
-            case let .quad(c, p): .quad(control: f(c), to: f(p))
-            case let .cubic(c1, c2, p): .cubic(control1: f(c1), control2: f(c2), to: f(p))
-            case .close: .close
+            case .move(let p), .line(let p): [p]
+            case let .quad(c, p): [c, p]
+            case let .cubic(c1, c2, p): [c1, c2, p]
+            case .close: []
             }
-        })
+        }
     }
 
     /// Combines this path with one of the same structure (the same element kinds in the same order)
