@@ -12,6 +12,9 @@ open class CALayer: @unchecked Sendable {
     var contentsImage: CGImage?
     var sublayerList: [CALayer] = []
     weak var parent: CALayer?
+    /// The layer whose alpha masks this one (retained, as in Core Animation), and the layer this one masks.
+    var maskLayer: CALayer?
+    weak var maskedLayer: CALayer?
     var animationEntries: [AnimationEntry] = []
 
     // What the last commit carried: the basis of presentation() and of the next diff.
@@ -330,6 +333,25 @@ open class CALayer: @unchecked Sendable {
     }
 
     // MARK: hierarchy
+
+    /// A layer whose subtree's alpha masks this layer: it is drawn in this layer's coordinates (its
+    /// position relative to this layer's bounds) and runs in this layer's time. It must have no
+    /// superlayer and mask no other layer (a programming error otherwise, as a cycle is).
+    public var mask: CALayer? {
+        get { LayerLock.with { maskLayer } }
+        set {
+            LayerLock.with {
+                if let m = newValue {
+                    precondition(m !== self && m.parent == nil && !m.isAttachedRoot && (m.maskedLayer == nil || m.maskedLayer === self),
+                                 "a mask layer has no superlayer, is not attached and masks only one layer")
+                }
+                maskLayer?.maskedLayer = nil
+                maskLayer = newValue
+                newValue?.maskedLayer = self
+                CATransaction.noteChange(self)
+            }
+        }
+    }
 
     public var superlayer: CALayer? { LayerLock.with { parent } }
 

@@ -27,6 +27,7 @@ struct CommitEncoder {
         }
         for layer in layers { removeDepartedSublayers(layer) }
         for layer in layers { insertSublayers(layer) }
+        for layer in layers { syncMask(layer) }
         for layer in layers where layer.isAttachedRoot && layer.server?.isRoot != true {
             operations.append(.attachRoot(layer.layerID))
             layer.server?.isRoot = true
@@ -39,6 +40,7 @@ struct CommitEncoder {
         guard seen.insert(ObjectIdentifier(layer)).inserted else { return }
         layers.append(layer)
         for child in layer.sublayerList where child.server == nil { try collect(child) }
+        if let mask = layer.maskLayer, mask.server == nil { try collect(mask) }
     }
 
     private mutating func syncState(_ layer: CALayer) throws {
@@ -103,6 +105,13 @@ struct CommitEncoder {
             operations.append(.insertSublayer(parent: layer.layerID, child: child.layerID, index: UInt32(i)))
         }
         layer.server?.sublayerIDs = desired
+    }
+
+    private mutating func syncMask(_ layer: CALayer) {
+        let id = layer.maskLayer?.layerID ?? 0
+        guard let shadow = layer.server, shadow.maskID != id else { return }
+        operations.append(.setMask(layer.layerID, mask: id))
+        layer.server?.maskID = id
     }
 
     private mutating func syncAnimations(_ layer: CALayer) {

@@ -9,6 +9,7 @@ struct ServerShadow {
     var model = LayerModel()
     var contentsImage: UInt64 = 0
     var sublayerIDs: [LayerID] = []
+    var maskID: LayerID = 0
     /// Animation key → identity of the entry sent under it.
     var animations: [String: ObjectIdentifier] = [:]
     var isRoot = false

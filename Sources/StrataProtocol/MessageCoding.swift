@@ -45,6 +45,8 @@ public enum MessageCoding {
             w.u64(id)
         case let .setContents(layer, image):
             w.u64(layer); w.u64(image)
+        case let .setMask(layer, mask):
+            w.u64(layer); w.u64(mask)
         case let .addAnimation(id, key, spec):
             w.u64(id); w.string(key); w.animation(spec)
         case let .removeAnimation(id, key):
@@ -108,6 +110,7 @@ public enum MessageCoding {
         case 12: return .attachRoot(try r.u64(what))
         case 13: return .detachRoot(try r.u64(what))
         case 15: return .createTransformLayer(try r.u64(what))
+        case 16: return .setMask(try r.u64(what), mask: try r.u64(what))
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))

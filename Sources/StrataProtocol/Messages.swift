@@ -30,6 +30,9 @@ public enum LayerOperation: Equatable, Sendable {
     /// Creates a CATransformLayer: its sublayers share its 3D space (depth-sorted, not flattened) and
     /// it draws nothing of its own.
     case createTransformLayer(LayerID)
+    /// Makes `mask` (a layer with no superlayer, not a root) the layer's mask: the alpha of its subtree,
+    /// drawn in the layer's coordinates, masks the layer. 0 removes the mask.
+    case setMask(LayerID, mask: LayerID)
 
     var code: UInt8 {
         switch self {
@@ -48,6 +51,7 @@ public enum LayerOperation: Equatable, Sendable {
         case .detachRoot: 13
         case .updateImage: 14
         case .createTransformLayer: 15
+        case .setMask: 16
         }
     }
 }

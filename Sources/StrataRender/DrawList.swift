@@ -38,6 +38,9 @@ public enum DrawCommand {
     /// Ends the innermost group and composites only what lies inside `rect` (rounded by `radius`)
     /// under `matrix`, anti-aliased, times `alpha` (masksToBounds).
     case endClipGroup(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, alpha: CGFloat)
+    /// Ends the two innermost groups, a layer's drawing and then its mask's, and composites the drawing
+    /// times the mask's alpha, times `alpha`.
+    case endMaskedGroups(alpha: CGFloat)
 }
 
 /// How a finished offscreen group combines with what is beneath it (premultiplied colours).

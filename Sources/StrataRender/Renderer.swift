@@ -11,6 +11,7 @@ public final class Renderer {
     private let blur: ShaderProgram
     private let rounded: ShaderProgram
     private let clip: ShaderProgram
+    private let masked: ShaderProgram
     private let textures = TextureCache()
     private let offscreen = OffscreenTargets()
     private var vao: GLuint = 0
@@ -35,6 +36,10 @@ public final class Renderer {
                                  uniformNames: common + ["u_texture", "u_target", "u_size", "u_radii", "u_alpha"])
         glUseProgram(clip.program)
         glUniform1i(clip.uniform("u_texture"), 0)
+        masked = try ShaderProgram(vertex: "layer.vert", fragment: "mask.frag", uniformNames: common + ["u_texture", "u_mask", "u_target", "u_alpha"])
+        glUseProgram(masked.program)
+        glUniform1i(masked.uniform("u_texture"), 0)
+        glUniform1i(masked.uniform("u_mask"), 1)
         solidColor = solid.uniform("u_color")
         textureAlpha = textured.uniform("u_alpha")
         glUseProgram(textured.program)
@@ -148,6 +153,23 @@ public final class Renderer {
                 glUniform1f(clip.uniform("u_alpha"), GLfloat(alpha))
                 glBindTexture(e(GL_TEXTURE_2D), source.texture)
                 currentTexture = source.texture
+                glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+            case .endMaskedGroups(let alpha):
+                guard targets.count > 2 else { throw GLError("draw list ends mask groups that were not begun") }
+                let depth = targets.count - 3
+                targets.removeLast(2)
+                let content = try offscreen.target(depth: depth, width: width, height: height)
+                let mask = try offscreen.target(depth: depth + 1, width: width, height: height)
+                glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
+                use(masked)
+                setQuad(masked, projection, CGRect(x: 0, y: 0, width: width, height: height), uv: CGRect(x: 0, y: 0, width: 1, height: 1))
+                glUniform2f(masked.uniform("u_target"), GLfloat(width), GLfloat(height))
+                glUniform1f(masked.uniform("u_alpha"), GLfloat(alpha))
+                glActiveTexture(e(GL_TEXTURE1))
+                glBindTexture(e(GL_TEXTURE_2D), mask.texture)
+                glActiveTexture(e(GL_TEXTURE0))
+                glBindTexture(e(GL_TEXTURE_2D), content.texture)
+                currentTexture = content.texture
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
             case let .endShadowGroup(color, alpha, sigma):
                 guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }

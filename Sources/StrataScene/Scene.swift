@@ -16,6 +16,8 @@ public struct Scene {
         public var sublayers: [Layer]
         /// A CATransformLayer (`"transformLayer": true`).
         public var isTransformLayer = false
+        /// The layer's mask (`"mask": LAYER`): none or one layer, in this layer's coordinates and time.
+        public var mask: [Layer] = []
     }
 
     public static let formatVersion = 1
@@ -28,7 +30,7 @@ public struct Scene {
     /// Layers by id, depth first.
     public var allLayers: [Layer] {
         var out: [Layer] = []
-        func walk(_ l: Layer) { out.append(l); l.sublayers.forEach(walk) }
+        func walk(_ l: Layer) { out.append(l); l.sublayers.forEach(walk); l.mask.forEach(walk) }
         layers.forEach(walk)
         return out
     }

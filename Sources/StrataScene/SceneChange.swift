@@ -35,7 +35,8 @@ extension Scene {
     /// Each layer's superlayer id (roots are absent).
     var parents: [String: String] {
         var out: [String: String] = [:]
-        func walk(_ l: Layer) { for c in l.sublayers { out[c.id] = l.id; walk(c) } }
+        // A mask runs in the time of the layer it masks, as a sublayer does.
+        func walk(_ l: Layer) { for c in l.sublayers + l.mask { out[c.id] = l.id; walk(c) } }
         layers.forEach(walk)
         return out
     }

@@ -28,6 +28,10 @@ extension Scene {
                 try emit(child, isRoot: false)
                 ops.append(.insertSublayer(parent: l.wireID, child: child.wireID, index: UInt32(i)))
             }
+            for m in l.mask {
+                try emit(m, isRoot: false)
+                ops.append(.setMask(l.wireID, mask: m.wireID))
+            }
             for a in l.animations { ops.append(.addAnimation(l.wireID, key: a.key, a.spec)) }
         }
         for l in layers {

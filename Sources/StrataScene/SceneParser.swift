@@ -48,7 +48,7 @@ public enum SceneParser {
         var seen: Set<String> = []
         var nextWireID: UInt64 = 1
 
-        static let layerKeys: Set<String> = ["id", "sublayers", "animations", "contents", "transformLayer"]
+        static let layerKeys: Set<String> = ["id", "sublayers", "animations", "contents", "transformLayer", "mask"]
 
         mutating func layer(_ any: Any, path: String) throws -> Scene.Layer {
             guard let o = any as? [String: Any] else { throw SceneError("\(path): a layer must be a JSON object") }
@@ -98,13 +98,15 @@ public enum SceneParser {
                 guard let list = s as? [Any] else { throw SceneError("layer \"\(id)\": \"sublayers\" must be an array") }
                 for (i, child) in list.enumerated() { sublayers.append(try layer(child, path: "layer \"\(id)\" sublayers[\(i)]")) }
             }
+            var mask: [Scene.Layer] = []
+            if let m = o["mask"] { mask = [try layer(m, path: "layer \"\(id)\" mask")] }
             var isTransformLayer = false
             if let t = o["transformLayer"] {
                 guard let b = t as? Bool else { throw SceneError("layer \"\(id)\": \"transformLayer\" must be true or false") }
                 isTransformLayer = b
             }
             return Scene.Layer(id: id, wireID: wireID, model: model, contents: contents, animations: animations, sublayers: sublayers,
-                               isTransformLayer: isTransformLayer)
+                               isTransformLayer: isTransformLayer, mask: mask)
         }
     }
 }

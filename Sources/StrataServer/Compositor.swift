@@ -205,6 +205,8 @@ public final class Compositor {
             if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
         }
         for sub in node.sublayers { evaluate(sub, clock: child, scene: scene, events: &events) }
+        // A mask runs in the time of the layer it masks, as a sublayer would.
+        if let mask = node.mask { evaluate(mask, clock: child, scene: scene, events: &events) }
     }
 
     /// Drops the old appearances of transitions no longer attached, and the textures only they showed.

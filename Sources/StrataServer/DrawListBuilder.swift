@@ -75,6 +75,18 @@ struct DrawListBuilder {
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         let pieces = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
+        if let mask = node.mask {
+            // The layer draws offscreen, its mask (in the layer's coordinates) into the next target, and
+            // the drawing is kept where the mask's alpha is (group opacity applies to the result).
+            list.commands.append(.beginGroup)
+            emitBody(node, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
+            list.commands.append(.beginGroup)
+            var flattened = m
+            flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
+            emit(mask, parentToTarget: flattened, into: &list)
+            list.commands.append(.endMaskedGroups(alpha: opacity))
+            return
+        }
         let group = opacity < 1 && pieces > 1
         if group { list.commands.append(.beginGroup) }
         emitBody(node, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)

@@ -42,6 +42,10 @@ final class RenderNode {
     var isRoot = false
     /// A CATransformLayer: sublayers are drawn in its 3D space, depth-sorted, and it draws nothing itself.
     var isTransformLayer = false
+    /// The layer whose subtree's alpha masks this one (in this layer's coordinates), and the layer this
+    /// one masks.
+    var mask: RenderNode?
+    weak var masking: RenderNode?
     /// The frame in which this node was last evaluated as part of an attached tree.
     var evaluatedFrame: UInt64 = 0
     /// The old appearance of each transition attached to this node (by animation key): a frozen copy of
@@ -81,12 +85,13 @@ final class RenderNode {
             s.parent = copy
             return s
         }
+        copy.mask = mask?.frozenCopy()
         return copy
     }
 
     /// Every image this subtree shows.
     var subtreeImages: [ServerImage] {
-        (contents.map { [$0] } ?? []) + sublayers.flatMap(\.subtreeImages)
+        (contents.map { [$0] } ?? []) + sublayers.flatMap(\.subtreeImages) + (mask?.subtreeImages ?? [])
     }
 
     func removeFromParent() {

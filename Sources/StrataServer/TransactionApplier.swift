@@ -44,6 +44,8 @@ struct TransactionApplier {
                 stopAll(n, scene: scene)
                 n.removeFromParent()
                 for child in n.sublayers { child.parent = nil }
+                n.masking?.mask = nil
+                n.mask?.masking = nil
                 scene.roots.removeAll { $0 === n }
                 scene.nodes[id] = nil
                 // Images only a transition's old appearance still showed.
@@ -61,6 +63,7 @@ struct TransactionApplier {
                     throw CommitError("\(where_) insertSublayer: layer \(childID) is \(parentID) or one of its ancestors")
                 }
                 if child.isRoot { throw CommitError("\(where_) insertSublayer: layer \(childID) is attached as a root") }
+                if child.masking != nil { throw CommitError("\(where_) insertSublayer: layer \(childID) is another layer's mask") }
                 child.removeFromParent()
                 guard Int(index) <= parent.sublayers.count else {
                     throw CommitError("\(where_) insertSublayer: index \(index) beyond \(parent.sublayers.count) sublayers")
@@ -94,6 +97,17 @@ struct TransactionApplier {
                 let pixels = try SharedPixelBuffer(mapping: dup(fds[Int(fdIndex)]), byteCount: Int(width) * Int(height) * 4)
                 image.write(UnsafeRawPointer(pixels.base), x: Int(x), y: Int(y), width: Int(width), height: Int(height))
                 updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
+            case let .setMask(id, maskID):
+                let n = try node(id, scene, "\(where_) setMask")
+                n.mask?.masking = nil
+                n.mask = nil
+                guard maskID != 0 else { break }
+                let m = try node(maskID, scene, "\(where_) setMask")
+                guard m !== n, m.parent == nil, !m.isRoot, m.masking == nil || m.masking === n, !m.isAncestorOrSelf(n) else {
+                    throw CommitError("\(where_) setMask: layer \(maskID) cannot mask \(id) (it is the layer, has a superlayer, is a root, masks another layer or contains the layer)")
+                }
+                m.masking = n
+                n.mask = m
             case .releaseImage(let id):
                 guard let image = scene.images.removeValue(forKey: id) else {
                     throw CommitError("\(where_) releaseImage: unknown image id \(id)")

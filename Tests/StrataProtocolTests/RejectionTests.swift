@@ -13,7 +13,10 @@ struct RejectionTests {
         #expect(!f.body.isEmpty)
         for n in 0..<f.body.count {
             let e = protocolError { try MessageCoding.decodeClient(type: f.type, body: Array(f.body.prefix(n))) }
-            #expect(e?.isTruncated == true, "prefix \(n) of \(f.body.count): \(String(describing: e))")
+            // A prefix that ends with a commit's operation count can't hold that many operations: the
+            // decoder says so before reading any (the guard against huge counts), which is also right.
+            let countCheck = e.map { "\($0)".contains("exceeds message size") } ?? false
+            #expect(e?.isTruncated == true || countCheck, "prefix \(n) of \(f.body.count): \(String(describing: e))")
         }
     }
 
@@ -93,7 +96,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 16, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 17, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)

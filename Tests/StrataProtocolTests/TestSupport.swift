@@ -116,6 +116,7 @@ enum Samples {
         .detachRoot(UInt64.max),
         .updateImage(14, x: 1, y: 2, width: 3, height: 4, fdIndex: 2),
         .createTransformLayer(15),
+        .setMask(16, mask: 17),
     ]
 
     static let clientMessages: [ClientMessage] = [
