@@ -23,7 +23,15 @@ float roundedBox(vec2 p, vec2 halfSize, float r) {
 void main() {
     vec2 half_ = u_size * 0.5;
     vec2 p = v_local - half_;
-    float d = roundedBox(p, half_, cornerRadius(p, u_radii));
-    float c = clamp(0.5 - d / max(fwidth(d), 1e-4), 0.0, 1.0);
+    float r = cornerRadius(p, u_radii);
+    float c;
+    if (r > 0.0) {
+        float d = roundedBox(p, half_, r);
+        c = clamp(0.5 - d / max(fwidth(d), 1e-4), 0.0, 1.0);
+    } else {
+        // Per-axis coverage: exact for pixel-aligned edges.
+        vec2 cc = clamp(0.5 - (abs(p) - half_) / max(fwidth(p), vec2(1e-4)), 0.0, 1.0);
+        c = cc.x * cc.y;
+    }
     o_color = texture(u_texture, gl_FragCoord.xy / u_target) * (c * u_alpha);
 }

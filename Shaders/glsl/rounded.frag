@@ -24,15 +24,28 @@ float coverage(float d) {
     return clamp(0.5 - d / w, 0.0, 1.0);
 }
 
+// Coverage of a rectangle (radius 0) as the product of the coverage along each axis: exact for
+// pixel-aligned edges and corners, a one-pixel ramp along each edge otherwise.
+float boxCoverage(vec2 p, vec2 halfSize) {
+    vec2 d = abs(p) - halfSize;
+    vec2 w = max(fwidth(p), vec2(1e-4));
+    vec2 c = clamp(0.5 - d / w, 0.0, 1.0);
+    return c.x * c.y;
+}
+
+float shapeCoverage(vec2 p, vec2 halfSize, float r) {
+    return r > 0.0 ? coverage(roundedBox(p, halfSize, r)) : boxCoverage(p, halfSize);
+}
+
 void main() {
     vec2 half_ = u_size * 0.5;
     vec2 p = v_local - half_;
     float r = cornerRadius(p, u_radii);
-    float c = coverage(roundedBox(p, half_, r));
+    float c = shapeCoverage(p, half_, r);
     if (u_border > 0.0) {
         vec2 innerHalf = max(half_ - vec2(u_border), vec2(0.0));
         float inner = (innerHalf.x > 0.0 && innerHalf.y > 0.0)
-            ? coverage(roundedBox(p, innerHalf, max(r - u_border, 0.0))) : 0.0;
+            ? shapeCoverage(p, innerHalf, max(r - u_border, 0.0)) : 0.0;
         c = max(c - inner, 0.0);
     }
     o_color = u_color * c;

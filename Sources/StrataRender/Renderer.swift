@@ -6,7 +6,6 @@ import StrataCore
 /// order, offscreen passes for group opacity. Create it and call it only on the thread where the
 /// display's context is current; shaders are compiled once here.
 public final class Renderer {
-    private let solid: ShaderProgram
     private let textured: ShaderProgram
     private let blur: ShaderProgram
     private let rounded: ShaderProgram
@@ -16,7 +15,6 @@ public final class Renderer {
     private let offscreen = OffscreenTargets()
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
-    private let solidColor: GLint
     private let textureAlpha: GLint
     // State already set on the context this frame, so unchanged binds are skipped.
     private var currentProgram: GLuint = 0
@@ -24,8 +22,7 @@ public final class Renderer {
 
     public init() throws {
         let common = ["u_mvp", "u_rect", "u_uvRect"]
-        solid = try ShaderProgram(vertex: "layer.vert", fragment: "solid.frag", uniformNames: common + ["u_color"])
-        textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: common + ["u_texture", "u_alpha"])
+        textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: common + ["u_texture", "u_alpha", "u_size"])
         blur = try ShaderProgram(vertex: "layer.vert", fragment: "shadow_blur.frag",
                                  uniformNames: common + ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"])
         glUseProgram(blur.program)
@@ -40,7 +37,6 @@ public final class Renderer {
         glUseProgram(masked.program)
         glUniform1i(masked.uniform("u_texture"), 0)
         glUniform1i(masked.uniform("u_mask"), 1)
-        solidColor = solid.uniform("u_color")
         textureAlpha = textured.uniform("u_alpha")
         glUseProgram(textured.program)
         glUniform1i(textured.uniform("u_texture"), 0)
@@ -101,25 +97,32 @@ public final class Renderer {
         for command in list.commands {
             switch command {
             case let .fill(matrix, rect, color, alpha):
+                // A plain rectangle is the shape with no corners and no border: anti-aliased edges.
                 let a = color.alpha * alpha
-                guard a > 0 else { continue }
-                use(solid)
-                setQuad(solid, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
-                glUniform4f(solidColor, GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
+                guard a > 0, rect.width > 0, rect.height > 0 else { continue }
+                use(rounded)
+                setQuad(rounded, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+                        expand: Self.pixelInLayerUnits(matrix))
+                glUniform2f(rounded.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
+                setRadii(rounded, radius: 0, corners: 0)
+                glUniform1f(rounded.uniform("u_border"), 0)
+                glUniform4f(rounded.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
             case let .shape(matrix, rect, radius, corners, border, color, alpha):
                 let a = color.alpha * alpha
                 guard a > 0, rect.width > 0, rect.height > 0 else { continue }
                 use(rounded)
-                setQuad(rounded, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
+                setQuad(rounded, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+                        expand: Self.pixelInLayerUnits(matrix))
                 glUniform2f(rounded.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
                 setRadii(rounded, radius: Self.clampRadius(radius, rect), corners: corners)
                 glUniform1f(rounded.uniform("u_border"), GLfloat(max(0, border)))
                 glUniform4f(rounded.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
             case let .image(matrix, rect, image, uv, alpha):
-                guard alpha > 0 else { continue }
-                drawTexture(textures.texture(for: image), matrix * projection, rect, uv: uv, alpha: alpha)
+                guard alpha > 0, rect.width != 0, rect.height != 0 else { continue }
+                drawTexture(textures.texture(for: image), matrix * projection, rect, uv: uv, alpha: alpha,
+                            edges: Self.pixelInLayerUnits(matrix))
             case .beginGroup:
                 let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
                 targets.append(t.framebuffer)
@@ -146,7 +149,8 @@ public final class Renderer {
                 glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
                 guard alpha > 0, rect.width > 0, rect.height > 0 else { continue }
                 use(clip)
-                setQuad(clip, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1))
+                setQuad(clip, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+                        expand: Self.pixelInLayerUnits(matrix))
                 glUniform2f(clip.uniform("u_target"), GLfloat(width), GLfloat(height))
                 glUniform2f(clip.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
                 setRadii(clip, radius: Self.clampRadius(radius, rect), corners: corners)
@@ -232,9 +236,12 @@ public final class Renderer {
         currentProgram = p.program
     }
 
-    private func drawTexture(_ texture: GLuint, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect, alpha: CGFloat) {
+    /// `edges`: the quad grows by this many layer units and the rectangle's edges fade out over a pixel;
+    /// nil for full-target composites (no fade).
+    private func drawTexture(_ texture: GLuint, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect, alpha: CGFloat, edges: CGFloat? = nil) {
         use(textured)
-        setQuad(textured, mvp, rect, uv: uv)
+        setQuad(textured, mvp, rect, uv: uv, expand: edges ?? 0)
+        glUniform2f(textured.uniform("u_size"), edges == nil ? 0 : GLfloat(abs(rect.width)), edges == nil ? 0 : GLfloat(abs(rect.height)))
         if currentTexture != texture {
             glBindTexture(e(GL_TEXTURE_2D), texture)
             currentTexture = texture
@@ -243,7 +250,15 @@ public final class Renderer {
         glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
     }
 
-    private func setQuad(_ p: ShaderProgram, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect) {
+    /// About one target pixel in the layer's units, from the layer-to-target matrix's scale (its smaller
+    /// axis, so the fade covers at least a pixel): how far quads grow for edge anti-aliasing.
+    static func pixelInLayerUnits(_ m: Transform3D) -> CGFloat {
+        let sx = (m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), sy = (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()
+        let s = min(sx, sy)
+        return s > 1e-6 && s.isFinite ? min(1 / s, 1e4) : 0
+    }
+
+    private func setQuad(_ p: ShaderProgram, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect, expand: CGFloat = 0) {
         // A stack tuple, not an array: no allocation per draw.
         var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat,
                 GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) = (
@@ -256,5 +271,6 @@ public final class Renderer {
         }
         glUniform4f(p.rect, GLfloat(rect.origin.x), GLfloat(rect.origin.y), GLfloat(rect.size.width), GLfloat(rect.size.height))
         glUniform4f(p.uvRect, GLfloat(uv.origin.x), GLfloat(uv.origin.y), GLfloat(uv.size.width), GLfloat(uv.size.height))
+        glUniform1f(p.expand, GLfloat(expand))
     }
 }

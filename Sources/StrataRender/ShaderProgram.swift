@@ -9,6 +9,7 @@ final class ShaderProgram {
     private(set) var mvp: GLint = -1
     private(set) var rect: GLint = -1
     private(set) var uvRect: GLint = -1
+    private(set) var expand: GLint = -1
 
     init(vertex: String, fragment: String, uniformNames: [String]) throws {
         let vs = try Self.compile(e(GL_VERTEX_SHADER), try ShaderSources.load(vertex), name: vertex)
@@ -27,6 +28,7 @@ final class ShaderProgram {
         mvp = uniform("u_mvp")
         rect = uniform("u_rect")
         uvRect = uniform("u_uvRect")
+        expand = glGetUniformLocation(program, "u_expand")
     }
 
     func uniform(_ name: String) -> GLint { uniforms[name] ?? -1 }
