@@ -11,6 +11,8 @@ TITLES = {
     "shadows": "Shadows (offset, radius, opacity; from the alpha of contents and sublayers)",
     "cube": "3D: a CATransformLayer cube (depth-sorted) beside the same faces in a plain, flattening layer",
     "transitions": "CATransition at progress 0.25, 0.5 and 0.75",
+    "mask": "CALayer.mask: a circle, and a half-transparent mask with an opaque strip",
+    "shadow-clipping": "The seeds' shadow-with-clipping workaround: masksToBounds clips the shadow (left); an outer layer carries it (right)",
 }
 
 out = ["# Strata gallery", "",
