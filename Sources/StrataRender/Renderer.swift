@@ -11,6 +11,9 @@ public final class Renderer {
     private let rounded: ShaderProgram
     private let clip: ShaderProgram
     private let masked: ShaderProgram
+    // Uniforms set on every layer draw, looked up once (a dictionary lookup per draw is measurable).
+    private let roundedSize: GLint, roundedRadii: GLint, roundedBorder: GLint, roundedColor: GLint
+    private let textureSize: GLint
     private let textures = TextureCache()
     private let offscreen = OffscreenTargets()
     private var vao: GLuint = 0
@@ -38,6 +41,11 @@ public final class Renderer {
         glUniform1i(masked.uniform("u_texture"), 0)
         glUniform1i(masked.uniform("u_mask"), 1)
         textureAlpha = textured.uniform("u_alpha")
+        textureSize = textured.uniform("u_size")
+        roundedSize = rounded.uniform("u_size")
+        roundedRadii = rounded.uniform("u_radii")
+        roundedBorder = rounded.uniform("u_border")
+        roundedColor = rounded.uniform("u_color")
         glUseProgram(textured.program)
         glUniform1i(textured.uniform("u_texture"), 0)
         let unit: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
@@ -97,28 +105,12 @@ public final class Renderer {
         for command in list.commands {
             switch command {
             case let .fill(matrix, rect, color, alpha):
-                // A plain rectangle is the shape with no corners and no border: anti-aliased edges.
-                let a = color.alpha * alpha
-                guard a > 0, rect.width > 0, rect.height > 0 else { continue }
-                use(rounded)
-                setQuad(rounded, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
-                        expand: Self.pixelInLayerUnits(matrix))
-                glUniform2f(rounded.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
-                setRadii(rounded, radius: 0, corners: 0)
-                glUniform1f(rounded.uniform("u_border"), 0)
-                glUniform4f(rounded.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
-                glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+                // A plain rectangle is the shape with no rounded corners and no border.
+                drawShape(matrix * projection, rect, radius: 0, corners: 0, border: 0, color: color, alpha: alpha,
+                          expand: Self.pixelInLayerUnits(matrix))
             case let .shape(matrix, rect, radius, corners, border, color, alpha):
-                let a = color.alpha * alpha
-                guard a > 0, rect.width > 0, rect.height > 0 else { continue }
-                use(rounded)
-                setQuad(rounded, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
-                        expand: Self.pixelInLayerUnits(matrix))
-                glUniform2f(rounded.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
-                setRadii(rounded, radius: Self.clampRadius(radius, rect), corners: corners)
-                glUniform1f(rounded.uniform("u_border"), GLfloat(max(0, border)))
-                glUniform4f(rounded.uniform("u_color"), GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
-                glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+                drawShape(matrix * projection, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border,
+                          color: color, alpha: alpha, expand: Self.pixelInLayerUnits(matrix))
             case let .image(matrix, rect, image, uv, alpha):
                 guard alpha > 0, rect.width != 0, rect.height != 0 else { continue }
                 drawTexture(textures.texture(for: image), matrix * projection, rect, uv: uv, alpha: alpha,
@@ -153,7 +145,7 @@ public final class Renderer {
                         expand: Self.pixelInLayerUnits(matrix))
                 glUniform2f(clip.uniform("u_target"), GLfloat(width), GLfloat(height))
                 glUniform2f(clip.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
-                setRadii(clip, radius: Self.clampRadius(radius, rect), corners: corners)
+                setRadii(clip.uniform("u_radii"), radius: Self.clampRadius(radius, rect), corners: corners)
                 glUniform1f(clip.uniform("u_alpha"), GLfloat(alpha))
                 glBindTexture(e(GL_TEXTURE_2D), source.texture)
                 currentTexture = source.texture
@@ -220,9 +212,9 @@ public final class Renderer {
     }
 
     /// Per-corner radii for the shape shaders: `radius` where `corners` has the corner's CACornerMask bit.
-    private func setRadii(_ p: ShaderProgram, radius: CGFloat, corners: UInt8) {
+    private func setRadii(_ location: GLint, radius: CGFloat, corners: UInt8) {
         func r(_ bit: UInt8) -> GLfloat { corners & bit != 0 ? GLfloat(radius) : 0 }
-        glUniform4f(p.uniform("u_radii"), r(1), r(2), r(4), r(8))
+        glUniform4f(location, r(1), r(2), r(4), r(8))
     }
 
     /// Core Animation clamps the corner radius to half the shorter side.
@@ -236,12 +228,26 @@ public final class Renderer {
         currentProgram = p.program
     }
 
+    /// A (rounded) rectangle or its border ring, anti-aliased over `expand` layer units outside it.
+    private func drawShape(_ mvp: Transform3D, _ rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat,
+                           color: Color, alpha: CGFloat, expand: CGFloat) {
+        let a = color.alpha * alpha
+        guard a > 0, rect.width > 0, rect.height > 0 else { return }
+        use(rounded)
+        setQuad(rounded, mvp, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1), expand: expand)
+        glUniform2f(roundedSize, GLfloat(rect.width), GLfloat(rect.height))
+        setRadii(roundedRadii, radius: radius, corners: corners)
+        glUniform1f(roundedBorder, GLfloat(max(0, border)))
+        glUniform4f(roundedColor, GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
+        glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
     /// `edges`: the quad grows by this many layer units and the rectangle's edges fade out over a pixel;
     /// nil for full-target composites (no fade).
     private func drawTexture(_ texture: GLuint, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect, alpha: CGFloat, edges: CGFloat? = nil) {
         use(textured)
         setQuad(textured, mvp, rect, uv: uv, expand: edges ?? 0)
-        glUniform2f(textured.uniform("u_size"), edges == nil ? 0 : GLfloat(abs(rect.width)), edges == nil ? 0 : GLfloat(abs(rect.height)))
+        glUniform2f(textureSize, edges == nil ? 0 : GLfloat(abs(rect.width)), edges == nil ? 0 : GLfloat(abs(rect.height)))
         if currentTexture != texture {
             glBindTexture(e(GL_TEXTURE_2D), texture)
             currentTexture = texture
