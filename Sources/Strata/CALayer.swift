@@ -313,8 +313,9 @@ open class CALayer: @unchecked Sendable {
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         do {
             let kp = try LayerKeyPath(parsing: keyPath)
-            // nil clears an optional colour (backgroundColor = nil).
-            let converted = value == nil && kp.kind == .color ? .color(nil) : value.flatMap { ValueConversion.convert($0, kind: kp.kind) }
+            // nil clears an optional colour (backgroundColor = nil); enumerations take their names.
+            let converted = value == nil && kp.kind == .color ? .color(nil)
+                : value.flatMap { Self.enumerationValue($0, kp.property) ?? ValueConversion.convert($0, kind: kp.kind) }
             guard let v = converted else {
                 throw StrataError.invalidValue(key: keyPath, expected: "\(kp.kind)")
             }
@@ -329,7 +330,25 @@ open class CALayer: @unchecked Sendable {
 
     public func value(forKeyPath keyPath: String) -> Any? {
         guard let kp = try? LayerKeyPath(parsing: keyPath) else { return nil }
-        return LayerLock.with { ValueConversion.any(model[kp]) }
+        return LayerLock.with {
+            switch kp.property {
+            case .contentsGravity: contentsGravity
+            case .fillMode: fillMode
+            default: ValueConversion.any(model[kp])
+            }
+        }
+    }
+
+    /// contentsGravity and fillMode by name (their Swift types or raw strings), as Core Animation's KVC
+    /// takes them; nil for other properties or unknown names.
+    private static func enumerationValue(_ any: Any, _ property: LayerProperty) -> AnimatableValue? {
+        switch (property, any) {
+        case let (.contentsGravity, g as CALayerContentsGravity): ContentsGravity(name: g.rawValue).map { .scalar(CGFloat($0.rawValue)) }
+        case let (.contentsGravity, s as String): ContentsGravity(name: s).map { .scalar(CGFloat($0.rawValue)) }
+        case let (.fillMode, f as CAMediaTimingFillMode): FillMode(name: f.rawValue).map { .scalar(CGFloat($0.rawValue)) }
+        case let (.fillMode, s as String): FillMode(name: s).map { .scalar(CGFloat($0.rawValue)) }
+        default: nil
+        }
     }
 
     // MARK: hierarchy

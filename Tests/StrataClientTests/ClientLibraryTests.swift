@@ -271,3 +271,19 @@ extension ClientProcessSuite {
     }
 }
 }
+
+extension ClientProcessSuite {
+@Suite struct EnumerationKVCTests {
+    @Test func gravityAndFillModeTravelByName() {
+        let l = CALayer()
+        l.setValue("resizeAspectFill", forKeyPath: "contentsGravity")
+        #expect(l.contentsGravity == .resizeAspectFill)
+        #expect(l.value(forKeyPath: "contentsGravity") as? CALayerContentsGravity == .resizeAspectFill)
+        l.setValue(CAMediaTimingFillMode.both, forKeyPath: "fillMode")
+        #expect(l.fillMode == .both && l.value(forKeyPath: "fillMode") as? CAMediaTimingFillMode == .both)
+        l.setValue("sideways", forKeyPath: "contentsGravity")     // unknown: logged, unchanged
+        #expect(l.contentsGravity == .resizeAspectFill)
+        CATransaction.flush()
+    }
+}
+}
