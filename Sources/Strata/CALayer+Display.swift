@@ -18,6 +18,20 @@ extension CALayer {
         }
     }
 
+    /// Whether the backing store is opaque: it has no alpha, so what `draw(in:)` leaves transparent shows
+    /// black (as in Core Animation). Affects only the backing store, not an image set as `contents`.
+    /// Changing it marks the layer for display. Default false.
+    public var isOpaque: Bool {
+        get { LayerLock.with { isOpaqueValue } }
+        set {
+            LayerLock.with {
+                guard newValue != isOpaqueValue else { return }
+                isOpaqueValue = newValue
+                setNeedsDisplay()
+            }
+        }
+    }
+
     /// Whether a change of the bounds' size marks the layer as needing display. Default false.
     public var needsDisplayOnBoundsChange: Bool {
         get { LayerLock.with { needsDisplayOnBoundsChangeValue } }
@@ -59,7 +73,7 @@ extension CALayer {
     /// store is kept while its size stays the same: with a dirty rectangle (`setNeedsDisplay(_:)`) only
     /// that region is cleared, redrawn (the context clipped to it) and sent to the server.
     public func drawBackingStore() {
-        let (bounds, scale, dirty, shown) = LayerLock.with { (model.bounds, model.contentsScale, dirtyRect, contentsImage) }
+        let (bounds, scale, dirty, shown, opaque) = LayerLock.with { (model.bounds, model.contentsScale, dirtyRect, contentsImage, isOpaqueValue) }
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             contents = nil
@@ -85,9 +99,9 @@ extension CALayer {
             changed = LayerBackingStore.PixelRect(x: Int(px), y: Int(py), width: Int(qx - px), height: Int(qy - py))
             let pixelRect = CGRect(x: px, y: py, width: qx - px, height: qy - py)
             ctx.clip(to: pixelRect)
-            ctx.clear(pixelRect)
+            Self.erase(ctx, pixelRect, opaque: opaque)
         } else {
-            ctx.clear(CGRect(x: 0, y: 0, width: width, height: height))
+            Self.erase(ctx, CGRect(x: 0, y: 0, width: width, height: height), opaque: opaque)
         }
         ctx.scaleBy(x: scale, y: scale)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
@@ -102,4 +116,15 @@ extension CALayer {
     }
 
     private func isEmpty(_ r: LayerBackingStore.PixelRect) -> Bool { r.width <= 0 || r.height <= 0 }
+
+    /// Clears `rect` before drawing: transparent, or opaque black for an opaque backing store (it has no
+    /// alpha channel, so what is not drawn shows black).
+    private static func erase(_ ctx: CGContext, _ rect: CGRect, opaque: Bool) {
+        ctx.clear(rect)
+        guard opaque else { return }
+        ctx.saveGState()
+        ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        ctx.fill(rect)
+        ctx.restoreGState()
+    }
 }

@@ -48,6 +48,7 @@ open class CALayer: @unchecked Sendable {
     var needsDisplayFlag = false
     var dirtyRect: CGRect?
     var needsDisplayOnBoundsChangeValue = false
+    var isOpaqueValue = false
 
     final class AnimationEntry {
         let key: String

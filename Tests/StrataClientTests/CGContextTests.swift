@@ -479,3 +479,34 @@ import Testing
         #expect(try Pixels(c)[1, 2] == Self.red)
     }
 }
+
+extension ClientProcessSuite {
+/// CALayer.isOpaque: the backing store has no alpha, so what draw(in:) leaves transparent is black.
+@Suite struct OpaqueBackingStoreTests {
+    final class Dot: CALayer, @unchecked Sendable {
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(CGColor(red: 1, green: 1, blue: 1, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        }
+    }
+
+    func pixel(_ image: CGImage?, _ x: Int, _ y: Int) -> [UInt8] {
+        guard let image else { return [] }
+        let i = (y * image.width + x) * 4
+        return Array(image.premultipliedPixels[i..<i + 4])
+    }
+
+    @Test func anOpaqueBackingStoreIsBlackWhereNothingIsDrawn() {
+        let layer = Dot()
+        layer.bounds = CGRect(x: 0, y: 0, width: 6, height: 4)
+        layer.setNeedsDisplay()
+        CATransaction.flush()
+        #expect(pixel(layer.contents, 0, 0) == [255, 255, 255, 255])
+        #expect(pixel(layer.contents, 4, 3) == [0, 0, 0, 0])          // transparent where nothing is drawn
+        layer.isOpaque = true                                           // marks the layer for display
+        CATransaction.flush()
+        #expect(pixel(layer.contents, 0, 0) == [255, 255, 255, 255])
+        #expect(pixel(layer.contents, 4, 3) == [0, 0, 0, 255])        // opaque black
+    }
+}
+}
