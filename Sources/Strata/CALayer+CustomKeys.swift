@@ -86,7 +86,7 @@ enum CoreAnimationKeys {
         "compositingFilter", "cornerCurve", "maskedCorners",
         "shadowPath", "isDoubleSided",
         "autoresizingMask", "name", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "shouldRasterize",
-        "rasterizationScale", "minificationFilter", "magnificationFilter", "minificationFilterBias",
+        "rasterizationScale", "minificationFilterBias",
         "allowsGroupOpacity", "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",
         "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
     ]

@@ -184,6 +184,27 @@ open class CALayer: @unchecked Sendable {
         get { LayerLock.with { model.anchorPointZ } }
         set { set(.anchorPointZ, .scalar(newValue)) }
     }
+    /// How contents are sampled when drawn smaller than their pixels (default `.linear`; `.trilinear`
+    /// also blends mipmap levels). Not animatable.
+    public var minificationFilter: CALayerContentsFilter {
+        get { LayerLock.with { CALayerContentsFilter(rawValue: model.minificationFilter.name) } }
+        set { setFilter(.minificationFilter, newValue) }
+    }
+    /// How contents are sampled when drawn larger than their pixels (default `.linear`; `.nearest` keeps
+    /// pixel art sharp). Not animatable.
+    public var magnificationFilter: CALayerContentsFilter {
+        get { LayerLock.with { CALayerContentsFilter(rawValue: model.magnificationFilter.name) } }
+        set { setFilter(.magnificationFilter, newValue) }
+    }
+
+    private func setFilter(_ property: LayerProperty, _ filter: CALayerContentsFilter) {
+        guard let f = ContentsFilter(name: filter.rawValue) else {
+            StrataLog.logger.error("\(property.name) rejected: unsupported: filter \(filter.rawValue)")
+            return
+        }
+        set(property, .scalar(CGFloat(f.rawValue)))
+    }
+
     /// Where the contents image goes within the bounds (default `.resize`). Not animatable.
     public var contentsGravity: CALayerContentsGravity {
         get { LayerLock.with { CALayerContentsGravity(rawValue: model.contentsGravity.name) } }

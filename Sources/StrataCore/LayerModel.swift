@@ -26,6 +26,8 @@ public struct LayerModel: Equatable, Sendable {
     public var maskedCorners: UInt8 = 15
     public var isDoubleSided = true
     public var anchorPointZ: CGFloat = 0
+    public var minificationFilter: ContentsFilter = .linear
+    public var magnificationFilter: ContentsFilter = .linear
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -41,6 +43,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.masksToBounds == b.masksToBounds && a.contentsGravity == b.contentsGravity && a.contentsScale == b.contentsScale
             && a.contentsRect.isIdentical(to: b.contentsRect) && a.contentsCenter.isIdentical(to: b.contentsCenter)
             && a.maskedCorners == b.maskedCorners && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
+            && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -79,6 +82,8 @@ public struct LayerModel: Equatable, Sendable {
             case .maskedCorners: .scalar(CGFloat(maskedCorners))
             case .isDoubleSided: .bool(isDoubleSided)
             case .anchorPointZ: .scalar(anchorPointZ)
+            case .minificationFilter: .scalar(CGFloat(minificationFilter.rawValue))
+            case .magnificationFilter: .scalar(CGFloat(magnificationFilter.rawValue))
             }
         }
         set {
@@ -103,6 +108,8 @@ public struct LayerModel: Equatable, Sendable {
             case let (.maskedCorners, .scalar(v)): maskedCorners = UInt8(exactly: v) ?? 15
             case let (.isDoubleSided, .bool(v)): isDoubleSided = v
             case let (.anchorPointZ, .scalar(v)): anchorPointZ = v
+            case let (.minificationFilter, .scalar(v)): minificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
+            case let (.magnificationFilter, .scalar(v)): magnificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v

@@ -48,6 +48,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case isDoubleSided = 31
     /// The anchor's z in the layer's own space: the point placed at (position, zPosition).
     case anchorPointZ = 32
+    /// How contents are sampled when drawn smaller / larger than their pixels: ContentsFilter raw values.
+    case minificationFilter = 33
+    case magnificationFilter = 34
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -84,6 +87,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .maskedCorners: "maskedCorners"
         case .isDoubleSided: "doubleSided"
         case .anchorPointZ: "anchorPointZ"
+        case .minificationFilter: "minificationFilter"
+        case .magnificationFilter: "magnificationFilter"
         }
     }
 
@@ -99,7 +104,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
              .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth, .contentsGravity, .contentsScale,
-             .maskedCorners, .anchorPointZ: .scalar
+             .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter: .scalar
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
         case .hidden, .autoreverses, .masksToBounds, .isDoubleSided: .bool
@@ -136,13 +141,14 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .maskedCorners: .scalar(15)
         case .isDoubleSided: .bool(true)
         case .anchorPointZ: .scalar(0)
+        case .minificationFilter, .magnificationFilter: .scalar(CGFloat(ContentsFilter.linear.rawValue))
         }
     }
 
     /// The geometry and appearance properties have Core Animation's default implicit animation
     /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
     public var isAnimatable: Bool {
-        !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided].contains(self)
+        !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter].contains(self)
     }
 
     /// The layer's CAMediaTiming properties.
@@ -166,6 +172,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
             return ContentsGravity(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "contentsGravity must be 0…11, got \(x)"
         case .contentsScale:
             return x > 0 ? nil : "contentsScale must be positive, got \(x)"
+        case .minificationFilter, .magnificationFilter:
+            return ContentsFilter(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "\(name) must be 0 (linear), 1 (nearest) or 2 (trilinear), got \(x)"
         case .maskedCorners:
             return UInt8(exactly: x).map { $0 <= 15 } == true ? nil : "maskedCorners must be a mask of 0…15, got \(x)"
         default:

@@ -21,8 +21,10 @@ public final class TextureImage: @unchecked Sendable {
 public enum DrawCommand {
     /// A rectangle of straight-alpha `color`, multiplied by `alpha`.
     case fill(matrix: Transform3D, rect: CGRect, color: Color, alpha: CGFloat)
-    /// The part `uv` (unit coordinates, top-left origin) of the image stretched over `rect`, multiplied by `alpha`.
-    case image(matrix: Transform3D, rect: CGRect, image: TextureImage, uv: CGRect, alpha: CGFloat)
+    /// The part `uv` (unit coordinates, top-left origin) of the image stretched over `rect`, multiplied by
+    /// `alpha`, sampled with the layer's minification and magnification filters.
+    case image(matrix: Transform3D, rect: CGRect, image: TextureImage, uv: CGRect, alpha: CGFloat,
+               minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear)
     /// A rounded rectangle (cornerRadius) filled, or only its border ring when `border` > 0, with
     /// anti-aliased edges; `color` straight alpha, multiplied by `alpha`.
     /// `corners`: which corners are rounded (CACornerMask bits).

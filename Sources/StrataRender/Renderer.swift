@@ -16,6 +16,8 @@ public final class Renderer {
     private let textureSize: GLint
     private let textures = TextureCache()
     private let offscreen = OffscreenTargets()
+    private let samplers: ContentsSamplers
+    private var currentSampler: GLuint = 0
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
     private let textureAlpha: GLint
@@ -24,6 +26,7 @@ public final class Renderer {
     private var currentTexture: GLuint = 0
 
     public init() throws {
+        samplers = ContentsSamplers()
         let common = ["u_mvp", "u_rect", "u_uvRect"]
         textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: common + ["u_texture", "u_alpha", "u_size"])
         blur = try ShaderProgram(vertex: "layer.vert", fragment: "shadow_blur.frag",
@@ -101,6 +104,8 @@ public final class Renderer {
         glActiveTexture(e(GL_TEXTURE0))
         currentProgram = 0
         currentTexture = 0
+        glBindSampler(0, 0)
+        currentSampler = 0
 
         for command in list.commands {
             switch command {
@@ -111,10 +116,13 @@ public final class Renderer {
             case let .shape(matrix, rect, radius, corners, border, color, alpha):
                 drawShape(matrix * projection, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border,
                           color: color, alpha: alpha, expand: Self.pixelInLayerUnits(matrix))
-            case let .image(matrix, rect, image, uv, alpha):
+            case let .image(matrix, rect, image, uv, alpha, minFilter, magFilter):
                 guard alpha > 0, rect.width != 0, rect.height != 0 else { continue }
-                drawTexture(textures.texture(for: image), matrix * projection, rect, uv: uv, alpha: alpha,
-                            edges: Self.pixelInLayerUnits(matrix))
+                let texture = textures.texture(for: image)
+                if minFilter == .trilinear { textures.ensureMipmaps(image); currentTexture = 0 }
+                bindSampler(samplers.sampler(min: minFilter, mag: magFilter))
+                drawTexture(texture, matrix * projection, rect, uv: uv, alpha: alpha, edges: Self.pixelInLayerUnits(matrix))
+                bindSampler(0)
             case .beginGroup:
                 let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
                 targets.append(t.framebuffer)
@@ -220,6 +228,12 @@ public final class Renderer {
     /// Core Animation clamps the corner radius to half the shorter side.
     static func clampRadius(_ r: CGFloat, _ rect: CGRect) -> CGFloat {
         max(0, min(r, min(abs(rect.width), abs(rect.height)) / 2))
+    }
+
+    private func bindSampler(_ s: GLuint) {
+        guard s != currentSampler else { return }
+        glBindSampler(0, s)
+        currentSampler = s
     }
 
     private func use(_ p: ShaderProgram) {

@@ -3,6 +3,8 @@ import CStrataGL
 /// GL textures for layer contents, uploaded once per image and kept until the image is released.
 final class TextureCache {
     private var textures: [UInt64: GLuint] = [:]
+    /// Textures whose mipmaps are built (for trilinear minification), and whether they are current.
+    private var mipmapsCurrent: [UInt64: Bool] = [:]
     /// Number of uploads performed (observable through server stats).
     private(set) var uploadCount = 0
     /// Pixel bytes sent to GL by full and partial uploads.
@@ -37,9 +39,19 @@ final class TextureCache {
                         e(GL_RGBA), e(GL_UNSIGNED_BYTE), image.pixels + (y * image.width + x) * 4)
         glPixelStorei(e(GL_UNPACK_ROW_LENGTH), 0)
         uploadedBytes += width * height * 4
+        if mipmapsCurrent[image.id] != nil { mipmapsCurrent[image.id] = false }
+    }
+
+    /// Builds (or rebuilds, after an update) the mipmaps of an uploaded texture, for trilinear sampling.
+    func ensureMipmaps(_ image: TextureImage) {
+        guard mipmapsCurrent[image.id] != true, let t = textures[image.id] else { return }
+        glBindTexture(e(GL_TEXTURE_2D), t)
+        glGenerateMipmap(e(GL_TEXTURE_2D))
+        mipmapsCurrent[image.id] = true
     }
 
     func release(imageID: UInt64) {
+        mipmapsCurrent[imageID] = nil
         guard var t = textures.removeValue(forKey: imageID) else { return }
         glDeleteTextures(1, &t)
     }

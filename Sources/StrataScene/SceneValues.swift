@@ -46,6 +46,8 @@ public enum SceneValues {
             return (any as? String).flatMap(FillMode.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
         case .contentsGravity:
             return (any as? String).flatMap(ContentsGravity.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
+        case .minificationFilter, .magnificationFilter:
+            return (any as? String).flatMap(ContentsFilter.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
         case .repeatCount where (any as? String) == "infinity", .repeatDuration where (any as? String) == "infinity":
             return .scalar(.greatestFiniteMagnitude)
         default:
@@ -59,6 +61,7 @@ public enum SceneValues {
         case .fillMode: "one of removed, forwards, backwards, both"
         case .contentsGravity: "one of \(ContentsGravity.allCases.map(\.name).joined(separator: ", "))"
         case .contentsScale: "a number > 0"
+        case .minificationFilter, .magnificationFilter: "one of linear, nearest, trilinear"
         case .duration: "a number ≥ 0"
         case .repeatCount, .repeatDuration: "a number ≥ 0 or \"infinity\""
         default: shapeDescription(kp.kind)

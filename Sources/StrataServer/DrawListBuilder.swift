@@ -114,7 +114,8 @@ struct DrawListBuilder {
             for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
                                                gravity: p.contentsGravity, scale: p.contentsScale,
                                                contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
-                list.commands.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha))
+                list.commands.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
+                                            minFilter: p.minificationFilter, magFilter: p.magnificationFilter))
             }
         }
         emitSublayers(node, matrix: m, into: &list)

@@ -95,3 +95,46 @@ import Testing
         #expect(at(px, 5, 5) == [0, 0, 0, 255])
     }
 }
+
+/// minificationFilter and magnificationFilter: nearest keeps pixels sharp when magnified; trilinear
+/// averages mipmap levels when minifying a fine checkerboard, where nearest picks single pixels.
+@Suite struct ContentsFilterTests {
+    func render(image: RGBAImage, size: Int, filters: String) throws -> [UInt8] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-filters-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try PNGCodec.write(image, path: dir.appendingPathComponent("img.png").path)
+        let json = """
+        {"strata":1,"size":[60,60],"background":"#000000","layers":[{"id":"l","bounds":[0,0,\(size),\(size)],"position":[30,30],
+          "contents":"img.png",\(filters)}]}
+        """
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: dir)
+        return try SceneRenderer.render(scene, at: 0, width: 60, height: 60).pixels
+    }
+    func red(_ px: [UInt8], _ x: Int, _ y: Int) -> UInt8 { px[(y * 60 + x) * 4] }
+
+    @Test func nearestMagnificationKeepsPixelsSharp() throws {
+        // A 2×2 image, red on the left column, black on the right, drawn 40×40 (x 10…50).
+        let image = RGBAImage(width: 2, height: 2, pixels: [255, 0, 0, 255, 0, 0, 0, 255, 255, 0, 0, 255, 0, 0, 0, 255],
+                              isPremultiplied: false)
+        let nearest = try render(image: image, size: 40, filters: #""magnificationFilter":"nearest""#)
+        #expect(red(nearest, 28, 30) == 255 && red(nearest, 31, 30) == 0)   // a hard edge at x 30
+        let linear = try render(image: image, size: 40, filters: #""magnificationFilter":"linear""#)
+        #expect(red(linear, 28, 30) > 0 && red(linear, 28, 30) < 255)        // blended across the middle
+    }
+
+    @Test func trilinearMinificationAveragesAFineCheckerboard() throws {
+        // 64×64 one-pixel checkerboard drawn 8×8 (x 26…34).
+        var pixels: [UInt8] = []
+        for y in 0..<64 { for x in 0..<64 { pixels += (x + y) % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255] } }
+        let image = RGBAImage(width: 64, height: 64, pixels: pixels, isPremultiplied: false)
+        let trilinear = try render(image: image, size: 8, filters: #""minificationFilter":"trilinear""#)
+        let nearest = try render(image: image, size: 8, filters: #""minificationFilter":"nearest""#)
+        for y in 27..<33 {
+            for x in 27..<33 {
+                #expect((100...155).contains(red(trilinear, x, y)), "trilinear (\(x),\(y)): \(red(trilinear, x, y))")
+                #expect([0, 255].contains(red(nearest, x, y)), "nearest (\(x),\(y)): \(red(nearest, x, y))")
+            }
+        }
+    }
+}

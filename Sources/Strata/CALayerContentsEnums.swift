@@ -17,3 +17,12 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
     public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
 }
+
+/// CALayer's minificationFilter / magnificationFilter values (kCAFilterLinear, …).
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = CALayerContentsFilter(rawValue: "linear")
+    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}
