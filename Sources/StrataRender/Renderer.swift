@@ -131,22 +131,14 @@ public final class Renderer {
                 glClearColor(0, 0, 0, 0)
                 glClear(e(GL_COLOR_BUFFER_BIT))
             case let .endGroup(alpha, blend):
-                guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
-                let depth = targets.count - 2
-                targets.removeLast()
-                let source = try offscreen.target(depth: depth, width: width, height: height)
-                glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
+                let (source, _) = try popGroup(&targets, width: width, height: height)
                 // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
                 drawTexture(source.texture, projection, CGRect(x: 0, y: 0, width: width, height: height),
                             uv: CGRect(x: 0, y: 1, width: 1, height: -1), alpha: alpha)
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA)) }
             case let .endClipGroup(matrix, rect, radius, corners, alpha):
-                guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
-                let depth = targets.count - 2
-                targets.removeLast()
-                let source = try offscreen.target(depth: depth, width: width, height: height)
-                glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
+                let (source, _) = try popGroup(&targets, width: width, height: height)
                 guard alpha > 0, rect.width > 0, rect.height > 0 else { continue }
                 use(clip)
                 setQuad(clip, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
@@ -176,10 +168,7 @@ public final class Renderer {
                 currentTexture = content.texture
                 glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
             case let .endShadowGroup(color, alpha, sigma):
-                guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
-                let depth = targets.count - 2
-                targets.removeLast()
-                let source = try offscreen.target(depth: depth, width: width, height: height)
+                let (source, depth) = try popGroup(&targets, width: width, height: height)
                 // The target one level deeper is free now: it takes the horizontal pass.
                 let scratch = try offscreen.target(depth: depth + 1, width: width, height: height)
                 try drawShadow(from: source.texture, via: scratch, into: targets[targets.count - 1], projection: projection,
@@ -188,6 +177,17 @@ public final class Renderer {
         }
         guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }
         try checkGL("render")
+    }
+
+    /// Ends the innermost group: the parent becomes the render target again. Returns the group's target
+    /// and its pool depth (the targets deeper than it are free from now on).
+    private func popGroup(_ targets: inout [GLuint], width: Int, height: Int) throws -> (OffscreenTargets.Target, Int) {
+        guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
+        let depth = targets.count - 2
+        targets.removeLast()
+        let source = try offscreen.target(depth: depth, width: width, height: height)
+        glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
+        return (source, depth)
     }
 
     /// Blurs `texture`'s alpha horizontally into `scratch`, then vertically onto `target` tinted with the

@@ -213,8 +213,7 @@ public final class Compositor {
     private func pruneTransitionSources(_ node: RenderNode, scene: ClientScene) {
         for (key, source) in node.transitionSources where !node.animations.contains(where: { $0.key == key }) {
             node.transitionSources[key] = nil
-            for image in source.old?.subtreeImages ?? [] where !scene.images.values.contains(where: { $0 === image })
-                && !scene.nodes.values.contains(where: { $0.contents === image }) {
+            for image in source.old?.subtreeImages ?? [] where !scene.holds(image) {
                 renderer.releaseTexture(imageID: image.texture.id)
             }
         }

@@ -115,6 +115,11 @@ final class ClientScene {
     var pendingCompletions: [UInt64: Set<AnimationRef>] = [:]
 
     init(clientID: UInt32) { self.clientID = clientID }
+
+    /// Whether the client still defines `image` or a layer shows it (its texture must stay).
+    func holds(_ image: ServerImage) -> Bool {
+        images.values.contains { $0 === image } || nodes.values.contains { $0.contents === image }
+    }
 }
 
 struct AnimationRef: Hashable {

@@ -50,7 +50,7 @@ struct TransactionApplier {
                 scene.nodes[id] = nil
                 // Images only a transition's old appearance still showed.
                 for image in n.transitionSources.values.flatMap({ $0.old?.subtreeImages ?? [] })
-                where !scene.images.values.contains(where: { $0 === image }) && !scene.nodes.values.contains(where: { $0.contents === image }) {
+                where !scene.holds(image) {
                     releaseTexture(image.texture.id)
                 }
                 n.transitionSources.removeAll()
@@ -123,8 +123,7 @@ struct TransactionApplier {
                     guard let image = scene.images[imageID] else { throw CommitError("\(where_) setContents: unknown image id \(imageID)") }
                     n.contents = image
                 }
-                if let old, old !== n.contents, !scene.images.values.contains(where: { $0 === old }),
-                   !scene.nodes.values.contains(where: { $0.contents === old }) {
+                if let old, old !== n.contents, !scene.holds(old) {
                     releaseTexture(old.texture.id)
                 }
             case let .addAnimation(id, key, spec):
