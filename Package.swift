@@ -10,7 +10,7 @@ import PackageDescription
 //   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
 //   StrataServer    sessions, render tree, frames                     -> Core, Protocol, Render, Display, CStrataSys
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
-//   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol
+//   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
@@ -49,7 +49,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
-        .target(name: "StrataOffline", dependencies: ["StrataScene", "StrataServer", "StrataDisplay", "StrataPNG", "StrataProtocol"]),
+        .target(name: "StrataOffline", dependencies: ["StrataScene", "StrataServer", "StrataDisplay", "StrataPNG", "StrataProtocol", "StrataRender"]),
 
         // Executables
         .executableTarget(name: "strata-server", dependencies: [
@@ -70,7 +70,7 @@ let package = Package(
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         .testTarget(name: "StrataClientTests", dependencies: ["Strata", "StrataProtocol", "StrataPNG", "StrataCore"]),

@@ -1,13 +1,13 @@
 #version 300 es
 // Composites an offscreen group through a layer's (rounded) bounds: the group's pixel under this
-// fragment, times the shape's anti-aliased coverage, times u_alpha (masksToBounds).
+// fragment, times the shape's anti-aliased coverage, times the quad's alpha (masksToBounds).
 precision highp float;
 in highp vec2 v_local;
+flat in highp vec2 v_size;
+flat in highp vec4 v_radii;   // per corner: minX-minY, maxX-minY, minX-maxY, maxX-maxY (y down)
+flat in highp vec4 v_color;   // the alpha in every channel
 uniform sampler2D u_texture;
-uniform vec2 u_target;    // the group texture's size in pixels
-uniform vec2 u_size;
-uniform vec4 u_radii;     // per corner: minX-minY, maxX-minY, minX-maxY, maxX-maxY (y down)
-uniform float u_alpha;
+uniform vec2 u_target;        // the group texture's size in pixels
 out vec4 o_color;
 
 // The radius of the corner in p's quadrant (p relative to the centre; +y is down, so p.y < 0 is minY).
@@ -21,9 +21,9 @@ float roundedBox(vec2 p, vec2 halfSize, float r) {
 }
 
 void main() {
-    vec2 half_ = u_size * 0.5;
+    vec2 half_ = v_size * 0.5;
     vec2 p = v_local - half_;
-    float r = cornerRadius(p, u_radii);
+    float r = cornerRadius(p, v_radii);
     float c;
     if (r > 0.0) {
         float d = roundedBox(p, half_, r);
@@ -33,5 +33,5 @@ void main() {
         vec2 cc = clamp(0.5 - (abs(p) - half_) / max(fwidth(p), vec2(1e-4)), 0.0, 1.0);
         c = cc.x * cc.y;
     }
-    o_color = texture(u_texture, gl_FragCoord.xy / u_target) * (c * u_alpha);
+    o_color = texture(u_texture, gl_FragCoord.xy / u_target) * (v_color * c);
 }

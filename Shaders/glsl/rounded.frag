@@ -3,10 +3,10 @@
 // pixel comes from the signed distance to the shape, measured in screen pixels with fwidth.
 precision highp float;
 in highp vec2 v_local;
-uniform vec2 u_size;      // the rectangle's size (layer units)
-uniform vec4 u_radii;     // corner radii (minX-minY, maxX-minY, minX-maxY, maxX-maxY), each ≤ half the shorter side
-uniform float u_border;   // 0: fill the shape; > 0: only the ring this wide inside its edge
-uniform vec4 u_color;     // premultiplied
+flat in highp vec2 v_size;    // the rectangle's size (layer units)
+flat in highp vec4 v_radii;   // corner radii (minX-minY, maxX-minY, minX-maxY, maxX-maxY), each ≤ half the shorter side
+flat in highp vec4 v_params;  // y: 0 fills the shape; > 0 draws only the ring this wide inside its edge
+flat in highp vec4 v_color;   // premultiplied
 out vec4 o_color;
 
 // The radius of the corner in p's quadrant (p relative to the centre; +y is down, so p.y < 0 is minY).
@@ -38,15 +38,16 @@ float shapeCoverage(vec2 p, vec2 halfSize, float r) {
 }
 
 void main() {
-    vec2 half_ = u_size * 0.5;
+    vec2 half_ = v_size * 0.5;
     vec2 p = v_local - half_;
-    float r = cornerRadius(p, u_radii);
+    float r = cornerRadius(p, v_radii);
     float c = shapeCoverage(p, half_, r);
-    if (u_border > 0.0) {
-        vec2 innerHalf = max(half_ - vec2(u_border), vec2(0.0));
+    float border = v_params.y;
+    if (border > 0.0) {
+        vec2 innerHalf = max(half_ - vec2(border), vec2(0.0));
         float inner = (innerHalf.x > 0.0 && innerHalf.y > 0.0)
-            ? shapeCoverage(p, innerHalf, max(r - u_border, 0.0)) : 0.0;
+            ? shapeCoverage(p, innerHalf, max(r - border, 0.0)) : 0.0;
         c = max(c - inner, 0.0);
     }
-    o_color = u_color * c;
+    o_color = v_color * c;
 }

@@ -1,23 +1,24 @@
 #version 300 es
-// A premultiplied texture scaled by an alpha (layer contents, and offscreen groups composited with
-// their group opacity), faded out over a pixel at the rectangle's edges (anti-aliasing; u_size 0
-// turns the fade off, for full-target composites).
+// A premultiplied texture times the quad's colour (layer contents and offscreen groups composited
+// with their alpha), faded out over a pixel at the rectangle's edges when v_params.z is 1
+// (anti-aliasing; off for full-target composites).
 precision highp float;
 in highp vec2 v_uv;
 in highp vec2 v_local;
+flat in highp vec2 v_size;
+flat in highp vec4 v_color;
+flat in highp vec4 v_params;
 uniform sampler2D u_texture;
-uniform float u_alpha;
-uniform vec2 u_size;
 out vec4 o_color;
 
 void main() {
     float c = 1.0;
-    if (u_size.x > 0.0) {
+    if (v_params.z > 0.5) {
         // Per-axis coverage: exact for pixel-aligned edges, a one-pixel ramp otherwise.
-        vec2 p = v_local - u_size * 0.5;
-        vec2 d = abs(p) - u_size * 0.5;
+        vec2 p = v_local - v_size * 0.5;
+        vec2 d = abs(p) - v_size * 0.5;
         vec2 cc = clamp(0.5 - d / max(fwidth(p), vec2(1e-4)), 0.0, 1.0);
         c = cc.x * cc.y;
     }
-    o_color = texture(u_texture, v_uv) * (u_alpha * c);
+    o_color = texture(u_texture, v_uv) * (v_color * c);
 }

@@ -14,6 +14,9 @@ public protocol DisplayBackend: AnyObject {
     func makeCurrent() throws
     /// The framebuffer the next frame is drawn into.
     var framebuffer: GLuint { get }
+    /// How many frames ago `framebuffer`'s current contents were drawn (EGL_EXT_buffer_age's meaning):
+    /// 1 when it holds the previous frame, 0 when its contents are undefined (repaint everything).
+    var bufferAge: Int { get }
     /// Hands the frame drawn for the vblank at `targetTime` to the display (headless: waits for GL to finish it).
     func present(targetTime: Double) throws
     /// The next vblank strictly after `time` (monotonic seconds).

@@ -57,6 +57,9 @@ public final class HeadlessDisplay: DisplayBackend {
 
     public var framebuffer: GLuint { fbo }
 
+    /// One renderbuffer, drawn into every frame: it always holds the previous frame.
+    public var bufferAge: Int { 1 }
+
     public func present(targetTime: Double) throws {
         // Offscreen: the frame is complete once GL has executed it.
         glFinish()

@@ -2,6 +2,7 @@ import Foundation
 import StrataDisplay
 import StrataPNG
 import StrataProtocol
+import StrataRender
 import StrataScene
 import StrataServer
 
@@ -14,7 +15,23 @@ public enum SceneRenderer {
         public var description: String { message }
     }
 
+    /// One rendered frame and the work it took.
+    public struct Frame {
+        public let image: RGBAImage
+        public let work: RenderCounters
+    }
+
     public static func render(_ scene: Scene, at time: Double, width: Int, height: Int) throws -> RGBAImage {
+        guard let frame = try render(scene, at: [time], width: width, height: height).last else {
+            throw RenderError(message: "no frame rendered")
+        }
+        return frame.image
+    }
+
+    /// Renders the scene at each of `times` (ascending) with one compositor, as a server shows it frame
+    /// after frame: each frame after the first repaints only what changed since the one before.
+    public static func render(_ scene: Scene, at times: [Double], width: Int, height: Int) throws -> [Frame] {
+        guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw RenderError(message: "frame times must ascend") }
         let display = try HeadlessDisplay(width: width, height: height)
         defer { display.releaseCurrent() }
         let compositor = try Compositor(display: display)
@@ -24,14 +41,21 @@ public enum SceneRenderer {
         compositor.addClient(1)
         let (commit, buffers) = try scene.commit(sceneStart: 0)
         compositor.submit(commit, fds: buffers.map { dup($0.fd) }, from: 1)
-        for change in scene.changeCommits(sceneStart: 0, until: time) {
-            // Evaluate up to the change first: a transition it adds starts from what was on screen then.
-            compositor.advance(to: change.time)
-            compositor.submit(change.commit, fds: [], from: 1)
+        var changes = scene.changeCommits(sceneStart: 0)[...]
+        var frames: [Frame] = []
+        for time in times {
+            while let change = changes.first, change.time <= time {
+                // Evaluate up to the change first: a transition it adds starts from what was on screen then.
+                compositor.advance(to: change.time)
+                compositor.submit(change.commit, fds: [], from: 1)
+                changes.removeFirst()
+            }
+            try compositor.renderFrame(at: time)
+            if let failure { throw RenderError(message: "scene could not be applied: \(failure)") }
+            let shot = try compositor.snapshot()
+            frames.append(Frame(image: RGBAImage(width: shot.width, height: shot.height, pixels: shot.pixels, isPremultiplied: true),
+                                work: compositor.lastFrameWork))
         }
-        try compositor.renderFrame(at: time)
-        if let failure { throw RenderError(message: "scene could not be applied: \(failure)") }
-        let shot = try compositor.snapshot()
-        return RGBAImage(width: shot.width, height: shot.height, pixels: shot.pixels, isPremultiplied: true)
+        return frames
     }
 }

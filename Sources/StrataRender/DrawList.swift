@@ -10,6 +10,8 @@ public final class TextureImage: @unchecked Sendable {
     /// Premultiplied RGBA8, rows top to bottom, tightly packed.
     public let pixels: UnsafeRawPointer
     private let owner: AnyObject?
+    /// Counts in-place pixel updates, so damage tracking sees a changed image as a changed command.
+    public internal(set) var version: UInt64 = 0
 
     public init(id: UInt64, width: Int, height: Int, pixels: UnsafeRawPointer, owner: AnyObject?) {
         self.id = id; self.width = width; self.height = height; self.pixels = pixels; self.owner = owner

@@ -3,68 +3,48 @@ import Foundation
 import StrataCore
 
 /// Executes draw lists with OpenGL ES 3: premultiplied alpha (ONE, ONE_MINUS_SRC_ALPHA), painter's
-/// order, offscreen passes for group opacity. Create it and call it only on the thread where the
-/// display's context is current; shaders are compiled once here.
+/// order, offscreen passes for group effects. Draws are batched: consecutive quads that share a program,
+/// texture and sampler become one instanced draw call (`QuadBatch`). A `FramePlan` limits a frame to
+/// its damaged region: everything is scissored to it and commands and groups outside it are skipped.
+/// Create it and call it only on the thread where the display's context is current; every shader
+/// program is compiled and linked here, at start-up, never during a frame.
 public final class Renderer {
-    private let textured: ShaderProgram
-    private let blur: ShaderProgram
-    private let rounded: ShaderProgram
-    private let clip: ShaderProgram
-    private let masked: ShaderProgram
-    // Uniforms set on every layer draw, looked up once (a dictionary lookup per draw is measurable).
-    private let roundedSize: GLint, roundedRadii: GLint, roundedBorder: GLint, roundedColor: GLint
-    private let textureSize: GLint
-    private let textures = TextureCache()
-    private let offscreen = OffscreenTargets()
-    private let samplers: ContentsSamplers
-    private var currentSampler: GLuint = 0
-    private var vao: GLuint = 0
-    private var vbo: GLuint = 0
-    private let textureAlpha: GLint
-    // State already set on the context this frame, so unchanged binds are skipped.
-    private var currentProgram: GLuint = 0
-    private var currentTexture: GLuint = 0
+    let textured: ShaderProgram
+    let blur: ShaderProgram
+    let rounded: ShaderProgram
+    let clip: ShaderProgram
+    let masked: ShaderProgram
+    let textures = TextureCache()
+    let offscreen = OffscreenTargets()
+    let samplers: ContentsSamplers
+    let quads: QuadBatch
+    /// What the queued quads need bound when they are drawn.
+    struct BatchState: Equatable {
+        var program: GLuint = 0, texture: GLuint = 0, sampler: GLuint = 0
+    }
+    var batchState = BatchState()
+    /// What is bound on the context now (0: unknown or nothing), so unchanged binds are skipped.
+    var bound = BatchState()
+    var counters = RenderCounters()
+    /// The frame's target size and the projection from target pixels (+y down) to clip space.
+    var width = 0, height = 0
+    var projection = Transform3D.identity
 
     public init() throws {
         samplers = ContentsSamplers()
-        let common = ["u_mvp", "u_rect", "u_uvRect"]
-        textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: common + ["u_texture", "u_alpha", "u_size"])
+        textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: ["u_texture"])
         blur = try ShaderProgram(vertex: "layer.vert", fragment: "shadow_blur.frag",
-                                 uniformNames: common + ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"])
-        glUseProgram(blur.program)
-        glUniform1i(blur.uniform("u_texture"), 0)
-        rounded = try ShaderProgram(vertex: "layer.vert", fragment: "rounded.frag",
-                                    uniformNames: common + ["u_size", "u_radii", "u_border", "u_color"])
-        clip = try ShaderProgram(vertex: "layer.vert", fragment: "clip.frag",
-                                 uniformNames: common + ["u_texture", "u_target", "u_size", "u_radii", "u_alpha"])
-        glUseProgram(clip.program)
-        glUniform1i(clip.uniform("u_texture"), 0)
-        masked = try ShaderProgram(vertex: "layer.vert", fragment: "mask.frag", uniformNames: common + ["u_texture", "u_mask", "u_target", "u_alpha"])
-        glUseProgram(masked.program)
-        glUniform1i(masked.uniform("u_texture"), 0)
+                                 uniformNames: ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"])
+        rounded = try ShaderProgram(vertex: "layer.vert", fragment: "rounded.frag", uniformNames: [])
+        clip = try ShaderProgram(vertex: "layer.vert", fragment: "clip.frag", uniformNames: ["u_texture", "u_target"])
+        masked = try ShaderProgram(vertex: "layer.vert", fragment: "mask.frag", uniformNames: ["u_texture", "u_mask", "u_target"])
+        for p in [textured, blur, clip, masked] {
+            glUseProgram(p.program)
+            glUniform1i(p.uniform("u_texture"), 0)
+        }
         glUniform1i(masked.uniform("u_mask"), 1)
-        textureAlpha = textured.uniform("u_alpha")
-        textureSize = textured.uniform("u_size")
-        roundedSize = rounded.uniform("u_size")
-        roundedRadii = rounded.uniform("u_radii")
-        roundedBorder = rounded.uniform("u_border")
-        roundedColor = rounded.uniform("u_color")
-        glUseProgram(textured.program)
-        glUniform1i(textured.uniform("u_texture"), 0)
-        let unit: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
-        glGenVertexArrays(1, &vao)
-        glBindVertexArray(vao)
-        glGenBuffers(1, &vbo)
-        glBindBuffer(e(GL_ARRAY_BUFFER), vbo)
-        unit.withUnsafeBytes { glBufferData(e(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, e(GL_STATIC_DRAW)) }
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, e(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        quads = QuadBatch()
         try checkGL("renderer set-up")
-    }
-
-    deinit {
-        glDeleteBuffers(1, &vbo)
-        glDeleteVertexArrays(1, &vao)
     }
 
     /// Textures uploaded since start (each image once).
@@ -76,153 +56,157 @@ public final class Renderer {
 
     /// Re-uploads a changed rectangle of an image (its pixels already updated in place).
     public func updateTexture(_ image: TextureImage, x: Int, y: Int, width: Int, height: Int) {
+        image.version &+= 1
         textures.update(image, x: x, y: y, width: width, height: height)
-        currentTexture = 0 // the update rebinds GL_TEXTURE_2D
+        bound.texture = 0 // the update rebinds GL_TEXTURE_2D
     }
 
     /// Frees the texture of an image that no layer can show any more.
     public func releaseTexture(imageID: UInt64) { textures.release(imageID: imageID) }
 
-    /// Draws `list` into `framebuffer` (width × height pixels), clearing it first.
-    public func render(_ list: DrawList, framebuffer: GLuint, width: Int, height: Int) throws {
-        // Target pixels (+y down) → clip space.
-        let projection = Transform3D(m11: 2 / CGFloat(width), m12: 0, m13: 0, m14: 0,
-                                     m21: 0, m22: -2 / CGFloat(height), m23: 0, m24: 0,
-                                     m31: 0, m32: 0, m33: 0, m34: 0,
-                                     m41: -1, m42: 1, m43: 0, m44: 1)
+    /// Draws all of `list` into `framebuffer` (width × height pixels).
+    @discardableResult
+    public func render(_ list: DrawList, framebuffer: GLuint, width: Int, height: Int) throws -> RenderCounters {
+        try render(list, plan: .full(list, width: width, height: height), framebuffer: framebuffer, width: width, height: height)
+    }
+
+    /// Draws `list` into `framebuffer` where `plan` says it must be repainted; the rest of the framebuffer
+    /// must already hold this frame's pixels. Returns what it took.
+    @discardableResult
+    public func render(_ list: DrawList, plan: FramePlan, framebuffer: GLuint, width: Int, height: Int) throws -> RenderCounters {
+        counters = RenderCounters()
+        guard !plan.repaint.isEmpty else { return counters }
+        guard plan.analysis.boxes.count == list.commands.count else { throw GLError("frame plan made for another draw list") }
+        counters.repaintedPixels = plan.repaint.area
+        self.width = width
+        self.height = height
+        projection = Transform3D(m11: 2 / CGFloat(width), m12: 0, m13: 0, m14: 0,
+                                 m21: 0, m22: -2 / CGFloat(height), m23: 0, m24: 0,
+                                 m31: 0, m32: 0, m33: 0, m34: 0,
+                                 m41: -1, m42: 1, m43: 0, m44: 1)
+        let full = PixelRect(x: 0, y: 0, width: width, height: height)
         var targets: [GLuint] = [framebuffer]
+        var scissors: [PixelRect] = [plan.repaint]
+        beginFrame(framebuffer)
+        setScissor(plan.repaint)
+        let c = list.clearColor
+        glClearColor(GLfloat(c.red * c.alpha), GLfloat(c.green * c.alpha), GLfloat(c.blue * c.alpha), GLfloat(c.alpha))
+        glClear(e(GL_COLOR_BUFFER_BIT))
+        let a = plan.analysis
+        var i = 0
+        while i < list.commands.count {
+            let command = list.commands[i]
+            let scissor = scissors[scissors.count - 1]
+            switch command {
+            case let .fill(matrix, rect, color, alpha):
+                // A plain rectangle is the shape with no rounded corners and no border.
+                if a.boxes[i].intersects(scissor) {
+                    queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: color, alpha: alpha)
+                }
+            case let .shape(matrix, rect, radius, corners, border, color, alpha):
+                if a.boxes[i].intersects(scissor) {
+                    queueShape(matrix, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border, color: color, alpha: alpha)
+                }
+            case let .image(matrix, rect, image, uv, alpha, minFilter, magFilter):
+                guard a.boxes[i].intersects(scissor), alpha > 0, rect.width != 0, rect.height != 0 else { break }
+                let uploads = textures.uploadCount
+                let texture = textures.texture(for: image)
+                if textures.uploadCount != uploads { bound.texture = texture } // the upload bound it
+                if minFilter == .trilinear, textures.ensureMipmaps(image) { bound.texture = texture } // it bound it
+                let f = Float(alpha)
+                queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: minFilter, mag: magFilter)),
+                      matrix, rect, uv: uv, color: (f, f, f, f), params: (Float(Self.pixelInLayerUnits(matrix)), 0, 1, 0))
+            case .beginGroup:
+                // A group that changes nothing in the repaint region is not drawn at all.
+                if !a.isMaskHalf[i], a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {
+                    i = a.groupEnd[i] + 1
+                    continue
+                }
+                flush()
+                let region = scissor.grown(by: a.reach[i]).intersection(full)
+                let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
+                targets.append(t.framebuffer)
+                scissors.append(region)
+                glBindFramebuffer(e(GL_FRAMEBUFFER), t.framebuffer)
+                bound.texture = 0 // the group's texture may be bound for sampling
+                setScissor(region)
+                glClearColor(0, 0, 0, 0)
+                glClear(e(GL_COLOR_BUFFER_BIT))
+                counters.offscreenPasses += 1
+            case let .endGroup(alpha, blend):
+                let (source, _) = try popGroup(&targets, &scissors)
+                // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
+                let f = Float(alpha)
+                if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
+                queue(BatchState(program: textured.program, texture: source.texture), projection,
+                      CGRect(x: 0, y: 0, width: width, height: height), uv: CGRect(x: 0, y: 1, width: 1, height: -1),
+                      color: (f, f, f, f), clipSpace: true)
+                if blend == .add {
+                    flush()
+                    glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
+                }
+            case let .endClipGroup(matrix, rect, radius, corners, alpha):
+                let (source, _) = try popGroup(&targets, &scissors)
+                guard alpha > 0, rect.width > 0, rect.height > 0 else { break }
+                let r = Self.radii(Self.clampRadius(radius, rect), corners)
+                let f = Float(alpha)
+                queue(BatchState(program: clip.program, texture: source.texture), matrix, rect,
+                      uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
+                      params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
+            case .endMaskedGroups(let alpha):
+                try compositeMasked(&targets, &scissors, alpha: alpha)
+            case let .endShadowGroup(color, alpha, sigma):
+                try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma)
+            }
+            i += 1
+        }
+        flush()
+        glDisable(e(GL_SCISSOR_TEST))
+        guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }
+        try checkGL("render")
+        return counters
+    }
+
+    /// State every frame starts from.
+    private func beginFrame(_ framebuffer: GLuint) {
         glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glDisable(e(GL_DEPTH_TEST))
         glDisable(e(GL_CULL_FACE))
         glEnable(e(GL_BLEND))
         glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
-        let c = list.clearColor
-        glClearColor(GLfloat(c.red * c.alpha), GLfloat(c.green * c.alpha), GLfloat(c.blue * c.alpha), GLfloat(c.alpha))
-        glClear(e(GL_COLOR_BUFFER_BIT))
-        glBindVertexArray(vao)
+        glEnable(e(GL_SCISSOR_TEST))
+        quads.bind()
         glActiveTexture(e(GL_TEXTURE0))
-        currentProgram = 0
-        currentTexture = 0
+        bound = BatchState()
+        batchState = BatchState()
+        glUseProgram(0)
+        glBindTexture(e(GL_TEXTURE_2D), 0)
         glBindSampler(0, 0)
-        currentSampler = 0
-
-        for command in list.commands {
-            switch command {
-            case let .fill(matrix, rect, color, alpha):
-                // A plain rectangle is the shape with no rounded corners and no border.
-                drawShape(matrix * projection, rect, radius: 0, corners: 0, border: 0, color: color, alpha: alpha,
-                          expand: Self.pixelInLayerUnits(matrix))
-            case let .shape(matrix, rect, radius, corners, border, color, alpha):
-                drawShape(matrix * projection, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border,
-                          color: color, alpha: alpha, expand: Self.pixelInLayerUnits(matrix))
-            case let .image(matrix, rect, image, uv, alpha, minFilter, magFilter):
-                guard alpha > 0, rect.width != 0, rect.height != 0 else { continue }
-                let texture = textures.texture(for: image)
-                if minFilter == .trilinear { textures.ensureMipmaps(image); currentTexture = 0 }
-                bindSampler(samplers.sampler(min: minFilter, mag: magFilter))
-                drawTexture(texture, matrix * projection, rect, uv: uv, alpha: alpha, edges: Self.pixelInLayerUnits(matrix))
-                bindSampler(0)
-            case .beginGroup:
-                let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
-                targets.append(t.framebuffer)
-                glBindFramebuffer(e(GL_FRAMEBUFFER), t.framebuffer)
-                currentTexture = 0 // the group's texture may be rebound as a render target
-                glClearColor(0, 0, 0, 0)
-                glClear(e(GL_COLOR_BUFFER_BIT))
-            case let .endGroup(alpha, blend):
-                let (source, _) = try popGroup(&targets, width: width, height: height)
-                // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
-                if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
-                drawTexture(source.texture, projection, CGRect(x: 0, y: 0, width: width, height: height),
-                            uv: CGRect(x: 0, y: 1, width: 1, height: -1), alpha: alpha)
-                if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA)) }
-            case let .endClipGroup(matrix, rect, radius, corners, alpha):
-                let (source, _) = try popGroup(&targets, width: width, height: height)
-                guard alpha > 0, rect.width > 0, rect.height > 0 else { continue }
-                use(clip)
-                setQuad(clip, matrix * projection, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
-                        expand: Self.pixelInLayerUnits(matrix))
-                glUniform2f(clip.uniform("u_target"), GLfloat(width), GLfloat(height))
-                glUniform2f(clip.uniform("u_size"), GLfloat(rect.width), GLfloat(rect.height))
-                setRadii(clip.uniform("u_radii"), radius: Self.clampRadius(radius, rect), corners: corners)
-                glUniform1f(clip.uniform("u_alpha"), GLfloat(alpha))
-                glBindTexture(e(GL_TEXTURE_2D), source.texture)
-                currentTexture = source.texture
-                glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
-            case .endMaskedGroups(let alpha):
-                guard targets.count > 2 else { throw GLError("draw list ends mask groups that were not begun") }
-                let depth = targets.count - 3
-                targets.removeLast(2)
-                let content = try offscreen.target(depth: depth, width: width, height: height)
-                let mask = try offscreen.target(depth: depth + 1, width: width, height: height)
-                glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
-                use(masked)
-                setQuad(masked, projection, CGRect(x: 0, y: 0, width: width, height: height), uv: CGRect(x: 0, y: 0, width: 1, height: 1))
-                glUniform2f(masked.uniform("u_target"), GLfloat(width), GLfloat(height))
-                glUniform1f(masked.uniform("u_alpha"), GLfloat(alpha))
-                glActiveTexture(e(GL_TEXTURE1))
-                glBindTexture(e(GL_TEXTURE_2D), mask.texture)
-                glActiveTexture(e(GL_TEXTURE0))
-                glBindTexture(e(GL_TEXTURE_2D), content.texture)
-                currentTexture = content.texture
-                glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
-            case let .endShadowGroup(color, alpha, sigma):
-                let (source, depth) = try popGroup(&targets, width: width, height: height)
-                // The target one level deeper is free now: it takes the horizontal pass.
-                let scratch = try offscreen.target(depth: depth + 1, width: width, height: height)
-                try drawShadow(from: source.texture, via: scratch, into: targets[targets.count - 1], projection: projection,
-                               width: width, height: height, color: color, alpha: alpha, sigma: sigma)
-            }
+        for p in [clip, masked] {
+            glUseProgram(p.program)
+            glUniform2f(p.uniform("u_target"), GLfloat(width), GLfloat(height))
         }
-        guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }
-        try checkGL("render")
+        glUseProgram(0)
     }
 
-    /// Ends the innermost group: the parent becomes the render target again. Returns the group's target
-    /// and its pool depth (the targets deeper than it are free from now on).
-    private func popGroup(_ targets: inout [GLuint], width: Int, height: Int) throws -> (OffscreenTargets.Target, Int) {
-        guard targets.count > 1 else { throw GLError("draw list ends a group that was not begun") }
+    /// Limits drawing and clearing to `r` (target pixels, +y down; GL counts rows from the bottom).
+    func setScissor(_ r: PixelRect) {
+        glScissor(GLint(r.x), GLint(height - r.maxY), GLsizei(r.width), GLsizei(r.height))
+    }
+
+    /// Ends the innermost group: the parent becomes the render target again, its region the scissor.
+    /// Returns the group's target and its pool depth (the targets deeper than it are free from now on).
+    func popGroup(_ targets: inout [GLuint], _ scissors: inout [PixelRect]) throws -> (OffscreenTargets.Target, Int) {
+        guard targets.count > 1, scissors.count > 1 else { throw GLError("draw list ends a group that was not begun") }
+        flush()
         let depth = targets.count - 2
         targets.removeLast()
+        scissors.removeLast()
         let source = try offscreen.target(depth: depth, width: width, height: height)
         glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
+        setScissor(scissors[scissors.count - 1])
         return (source, depth)
-    }
-
-    /// Blurs `texture`'s alpha horizontally into `scratch`, then vertically onto `target` tinted with the
-    /// shadow colour. Both passes sample at texel centres (the group textures filter NEAREST).
-    private func drawShadow(from texture: GLuint, via scratch: OffscreenTargets.Target, into target: GLuint, projection: Transform3D,
-                            width: Int, height: Int, color: Color, alpha: CGFloat, sigma: CGFloat) throws {
-        let kernel = ShadowKernel(sigma: Double(sigma))
-        let full = CGRect(x: 0, y: 0, width: width, height: height)
-        use(blur)
-        var weights = kernel.weights.map { GLfloat($0) } + [GLfloat](repeating: 0, count: 65 - kernel.weights.count)
-        glUniform1fv(blur.uniform("u_weights"), 65, &weights)
-        glUniform1i(blur.uniform("u_taps"), GLint(kernel.weights.count - 1))
-        // Horizontal: group texture → scratch (cleared: the pass writes every pixel, but blending adds).
-        glBindFramebuffer(e(GL_FRAMEBUFFER), scratch.framebuffer)
-        glClearColor(0, 0, 0, 0)
-        glClear(e(GL_COLOR_BUFFER_BIT))
-        setQuad(blur, projection, full, uv: CGRect(x: 0, y: 1, width: 1, height: -1))
-        glUniform2f(blur.uniform("u_step"), GLfloat(kernel.stride / Double(width)), 0)
-        glUniform4f(blur.uniform("u_tint"), 1, 1, 1, 1)
-        glBindTexture(e(GL_TEXTURE_2D), texture)
-        glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
-        // Vertical: scratch → target, in the shadow colour (premultiplied).
-        glBindFramebuffer(e(GL_FRAMEBUFFER), target)
-        let a = GLfloat(color.alpha * alpha)
-        glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(height)))
-        glUniform4f(blur.uniform("u_tint"), GLfloat(color.red) * a, GLfloat(color.green) * a, GLfloat(color.blue) * a, a)
-        glBindTexture(e(GL_TEXTURE_2D), scratch.texture)
-        glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
-        currentTexture = 0
-    }
-
-    /// Per-corner radii for the shape shaders: `radius` where `corners` has the corner's CACornerMask bit.
-    private func setRadii(_ location: GLint, radius: CGFloat, corners: UInt8) {
-        func r(_ bit: UInt8) -> GLfloat { corners & bit != 0 ? GLfloat(radius) : 0 }
-        glUniform4f(location, r(1), r(2), r(4), r(8))
     }
 
     /// Core Animation clamps the corner radius to half the shorter side.
@@ -230,44 +214,10 @@ public final class Renderer {
         max(0, min(r, min(abs(rect.width), abs(rect.height)) / 2))
     }
 
-    private func bindSampler(_ s: GLuint) {
-        guard s != currentSampler else { return }
-        glBindSampler(0, s)
-        currentSampler = s
-    }
-
-    private func use(_ p: ShaderProgram) {
-        guard currentProgram != p.program else { return }
-        glUseProgram(p.program)
-        currentProgram = p.program
-    }
-
-    /// A (rounded) rectangle or its border ring, anti-aliased over `expand` layer units outside it.
-    private func drawShape(_ mvp: Transform3D, _ rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat,
-                           color: Color, alpha: CGFloat, expand: CGFloat) {
-        let a = color.alpha * alpha
-        guard a > 0, rect.width > 0, rect.height > 0 else { return }
-        use(rounded)
-        setQuad(rounded, mvp, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1), expand: expand)
-        glUniform2f(roundedSize, GLfloat(rect.width), GLfloat(rect.height))
-        setRadii(roundedRadii, radius: radius, corners: corners)
-        glUniform1f(roundedBorder, GLfloat(max(0, border)))
-        glUniform4f(roundedColor, GLfloat(color.red * a), GLfloat(color.green * a), GLfloat(color.blue * a), GLfloat(a))
-        glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
-    }
-
-    /// `edges`: the quad grows by this many layer units and the rectangle's edges fade out over a pixel;
-    /// nil for full-target composites (no fade).
-    private func drawTexture(_ texture: GLuint, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect, alpha: CGFloat, edges: CGFloat? = nil) {
-        use(textured)
-        setQuad(textured, mvp, rect, uv: uv, expand: edges ?? 0)
-        glUniform2f(textureSize, edges == nil ? 0 : GLfloat(abs(rect.width)), edges == nil ? 0 : GLfloat(abs(rect.height)))
-        if currentTexture != texture {
-            glBindTexture(e(GL_TEXTURE_2D), texture)
-            currentTexture = texture
-        }
-        glUniform1f(textureAlpha, GLfloat(alpha))
-        glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
+    /// Per-corner radii for the shape shaders: `radius` where `corners` has the corner's CACornerMask bit.
+    static func radii(_ radius: CGFloat, _ corners: UInt8) -> (Float, Float, Float, Float) {
+        func r(_ bit: UInt8) -> Float { corners & bit != 0 ? Float(radius) : 0 }
+        return (r(1), r(2), r(4), r(8))
     }
 
     /// About one target pixel in the layer's units, from the layer-to-target matrix's scale (its smaller
@@ -277,20 +227,16 @@ public final class Renderer {
         let s = min(sx, sy)
         return s > 1e-6 && s.isFinite ? min(1 / s, 1e4) : 0
     }
+}
 
-    private func setQuad(_ p: ShaderProgram, _ mvp: Transform3D, _ rect: CGRect, uv: CGRect, expand: CGFloat = 0) {
-        // A stack tuple, not an array: no allocation per draw.
-        var m: (GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat,
-                GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) = (
-            GLfloat(mvp.m11), GLfloat(mvp.m12), GLfloat(mvp.m13), GLfloat(mvp.m14),
-            GLfloat(mvp.m21), GLfloat(mvp.m22), GLfloat(mvp.m23), GLfloat(mvp.m24),
-            GLfloat(mvp.m31), GLfloat(mvp.m32), GLfloat(mvp.m33), GLfloat(mvp.m34),
-            GLfloat(mvp.m41), GLfloat(mvp.m42), GLfloat(mvp.m43), GLfloat(mvp.m44))
-        withUnsafePointer(to: &m) { ptr in
-            ptr.withMemoryRebound(to: GLfloat.self, capacity: 16) { glUniformMatrix4fv(p.mvp, 1, GLboolean(GL_FALSE), $0) }
-        }
-        glUniform4f(p.rect, GLfloat(rect.origin.x), GLfloat(rect.origin.y), GLfloat(rect.size.width), GLfloat(rect.size.height))
-        glUniform4f(p.uvRect, GLfloat(uv.origin.x), GLfloat(uv.origin.y), GLfloat(uv.size.width), GLfloat(uv.size.height))
-        glUniform1f(p.expand, GLfloat(expand))
-    }
+/// What one frame cost the GPU side: for `strata-bench` and `strata stats`.
+public struct RenderCounters: Sendable, Equatable {
+    /// GL draw calls (each batch of quads is one).
+    public var drawCalls = 0
+    /// Offscreen groups begun plus intermediate blur passes.
+    public var offscreenPasses = 0
+    /// Pixels in the repaint region (0 when nothing changed).
+    public var repaintedPixels = 0
+
+    public init() {}
 }

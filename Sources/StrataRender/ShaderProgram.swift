@@ -1,15 +1,11 @@
 import CStrataGL
 import StrataShaders
 
-/// A linked GLES program with its uniform locations looked up once.
+/// A linked GLES program with its uniform locations looked up once. Quad geometry and per-quad values
+/// come from `QuadBatch`'s instance attributes (locations fixed in `layer.vert`), not uniforms.
 final class ShaderProgram {
     let program: GLuint
     private var uniforms: [String: GLint] = [:]
-    // The layer quad's uniforms, looked up once (string lookups per draw are measurable).
-    private(set) var mvp: GLint = -1
-    private(set) var rect: GLint = -1
-    private(set) var uvRect: GLint = -1
-    private(set) var expand: GLint = -1
 
     init(vertex: String, fragment: String, uniformNames: [String]) throws {
         let vs = try Self.compile(e(GL_VERTEX_SHADER), try ShaderSources.load(vertex), name: vertex)
@@ -17,7 +13,6 @@ final class ShaderProgram {
         program = glCreateProgram()
         glAttachShader(program, vs)
         glAttachShader(program, fs)
-        glBindAttribLocation(program, 0, "a_unit")
         glLinkProgram(program)
         glDeleteShader(vs)
         glDeleteShader(fs)
@@ -25,10 +20,6 @@ final class ShaderProgram {
         glGetProgramiv(program, e(GL_LINK_STATUS), &ok)
         guard ok != 0 else { throw GLError("link \(vertex)+\(fragment): \(Self.log(program: program))") }
         for name in uniformNames { uniforms[name] = glGetUniformLocation(program, name) }
-        mvp = uniform("u_mvp")
-        rect = uniform("u_rect")
-        uvRect = uniform("u_uvRect")
-        expand = glGetUniformLocation(program, "u_expand")
     }
 
     func uniform(_ name: String) -> GLint { uniforms[name] ?? -1 }

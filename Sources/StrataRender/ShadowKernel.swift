@@ -8,9 +8,15 @@ struct ShadowKernel {
     let weights: [Double]
     let stride: Double
 
+    /// How many texels the blur reaches on each side: ⌈3σ⌉ (0 without blur).
+    static func reach(sigma: Double) -> Int {
+        guard sigma > 0, sigma.isFinite else { return 0 }
+        return Int(min(3 * sigma, 1e6).rounded(.up))
+    }
+
     init(sigma: Double) {
         guard sigma > 0, sigma.isFinite else { weights = [1]; stride = 1; return }
-        let reach = Int((3 * sigma).rounded(.up))
+        let reach = Self.reach(sigma: sigma)
         let taps = min(reach, Self.maxTaps)
         let step = Double(reach) / Double(max(taps, 1))
         stride = step

@@ -43,11 +43,14 @@ final class TextureCache {
     }
 
     /// Builds (or rebuilds, after an update) the mipmaps of an uploaded texture, for trilinear sampling.
-    func ensureMipmaps(_ image: TextureImage) {
-        guard mipmapsCurrent[image.id] != true, let t = textures[image.id] else { return }
+    /// Returns whether it did (and so rebound GL_TEXTURE_2D).
+    @discardableResult
+    func ensureMipmaps(_ image: TextureImage) -> Bool {
+        guard mipmapsCurrent[image.id] != true, let t = textures[image.id] else { return false }
         glBindTexture(e(GL_TEXTURE_2D), t)
         glGenerateMipmap(e(GL_TEXTURE_2D))
         mipmapsCurrent[image.id] = true
+        return true
     }
 
     func release(imageID: UInt64) {

@@ -16,6 +16,9 @@ public final class Compositor {
     private var pending: [(client: UInt32, commit: Commit, fds: [Int32])] = []
     private var drawList = DrawList()
     private var builder = DrawListBuilder()
+    private var damage = DamageTracker()
+    /// The GPU-side work of the last rendered frame (draw calls, offscreen passes, repainted pixels).
+    public private(set) var lastFrameWork = RenderCounters()
     private var imageUID: UInt64 = 0
     private var stats = FrameStats()
     private var needsRedraw = true
@@ -129,13 +132,23 @@ public final class Compositor {
         drawList.removeAll()
         drawList.clearColor = background
         builder.build(roots: roots, into: &drawList)
+        // Only what changed since the framebuffer's contents were drawn is repainted.
+        let plan = damage.plan(drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
         phases.drawList = lap()
-        try display.makeCurrent()
-        try renderer.render(drawList, framebuffer: display.framebuffer, width: display.width, height: display.height)
+        let counters: RenderCounters
+        do {
+            try display.makeCurrent()
+            counters = try renderer.render(drawList, plan: plan, framebuffer: display.framebuffer,
+                                           width: display.width, height: display.height)
+        } catch {
+            damage.invalidate() // the framebuffer may hold part of this frame
+            throw error
+        }
         phases.submit = lap()
         try display.present(targetTime: targetTime)
         phases.present = lap()
-        stats.record(phases)
+        stats.record(phases, counters)
+        lastFrameWork = counters
         needsRedraw = false
         for (client, event) in events { eventSink(client, event) }
     }
@@ -268,6 +281,7 @@ public final class Compositor {
             "server_cpu_ms_per_frame": stats.cpuPercentiles,
             "frame_ms": stats.framePercentiles,
             "phase_p50_ms": stats.phaseMedians,
+            "per_frame": stats.counterSummary,
             "texture_uploads": renderer.textureUploads,
             "texture_upload_bytes": renderer.textureUploadBytes,
             "resident_textures": renderer.residentTextures,

@@ -1,4 +1,5 @@
 import Foundation
+import StrataRender
 
 /// Per-frame timings kept in a ring buffer, with percentiles for `strata stats` and the benchmark.
 struct FrameStats {
@@ -11,17 +12,30 @@ struct FrameStats {
 
     private(set) var framesRendered: UInt64 = 0
     private var frames: [Phases] = []
+    private var counters: [RenderCounters] = []
     private var next = 0
     private let capacity = 1024
 
-    mutating func record(_ phases: Phases) {
+    mutating func record(_ phases: Phases, _ work: RenderCounters = RenderCounters()) {
         framesRendered += 1
         if frames.count < capacity {
             frames.append(phases)
+            counters.append(work)
         } else {
             frames[next] = phases
+            counters[next] = work
             next = (next + 1) % capacity
         }
+    }
+
+    /// The GPU-side work per frame (draw calls, offscreen passes, repainted pixels): p50 and max of each.
+    var counterSummary: [String: [String: Double]] {
+        func summary(_ values: [Int]) -> [String: Double] {
+            ["p50": Self.percentile(values.map(Double.init), 50), "max": Double(values.max() ?? 0)]
+        }
+        return ["draw_calls": summary(counters.map(\.drawCalls)),
+                "offscreen_passes": summary(counters.map(\.offscreenPasses)),
+                "repainted_pixels": summary(counters.map(\.repaintedPixels))]
     }
 
     private var cpu: [Double] { frames.map(\.cpu) }

@@ -5,8 +5,10 @@ import StrataDisplay
 import StrataProtocol
 import StrataServer
 
-/// Animates N layers (position, opacity and rotation each) headlessly through the server's compositor
-/// and prints one JSON object of per-frame timings. A benchmark: it asserts nothing.
+/// Renders N layers headlessly through the server's compositor and prints one JSON object of per-frame
+/// timings and work (draw calls, offscreen passes, repainted pixels). A benchmark: it asserts nothing.
+/// Scenarios: `spin`, every layer animating (position, opacity and rotation); `one-moving`, N opaque
+/// 50×50 layers of which only one moves, so damage tracking repaints a small region each frame.
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
@@ -14,6 +16,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
+    @Option(help: "spin (every layer animates) or one-moving (one 50x50 layer of N moves).") var scenario = Scenario.spin
+
+    enum Scenario: String, ExpressibleByArgument {
+        case spin
+        case oneMoving = "one-moving"
+    }
 
     func run() throws {
         guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
@@ -21,12 +29,17 @@ struct BenchCommand: ParsableCommand {
         let display = try HeadlessDisplay(width: dims.width, height: dims.height)
         let compositor = try Compositor(display: display)
         compositor.addClient(1)
-        compositor.submit(Self.scene(layers: layers, width: dims.width, height: dims.height), fds: [], from: 1)
+        let commit = switch scenario {
+        case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height)
+        case .oneMoving: Self.oneMovingScene(layers: layers, width: dims.width, height: dims.height)
+        }
+        compositor.submit(commit, fds: [], from: 1)
         let wallStart = DispatchTime.now().uptimeNanoseconds
         for i in 0..<frames { try compositor.renderFrame(at: Double(i) / 60) }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9
         var stats = compositor.statsJSON()
         stats["layers"] = layers
+        stats["scenario"] = scenario.rawValue
         stats["frames"] = frames
         stats["wall_seconds"] = wall
         stats["fps"] = Double(frames) / wall
@@ -62,6 +75,38 @@ struct BenchCommand: ParsableCommand {
                 timingFunction: .easeInEaseOut)))
             ops.append(.addAnimation(id, key: "rotation", AnimationSpec(
                 keyPath: LayerKeyPath(property: .transform, component: .rotationZ), kind: .basic(from: .scalar(0), to: .scalar(3), by: nil), timing: t)))
+        }
+        ops.append(.attachRoot(1))
+        return Commit(transactionID: 1, operations: ops)
+    }
+
+    /// A root the size of the display holding `n` opaque 50×50 layers spread over it (overlapping when
+    /// there are many), each its own colour; only the middle one moves, 40 px to and fro every 2 s.
+    static func oneMovingScene(layers n: Int, width: Int, height: Int) -> Commit {
+        var ops: [LayerOperation] = [.createLayer(1),
+                                     .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
+                                     .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2))),
+                                     .setProperty(1, .backgroundColor, .color(Color(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)))]
+        let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
+        let rows = max(1, (n + columns - 1) / columns)
+        for i in 0..<n {
+            let id = LayerID(i + 2)
+            let x = 25 + CGFloat(i % columns) * CGFloat(max(0, width - 50)) / CGFloat(max(1, columns - 1))
+            let y = 25 + CGFloat(i / columns) * CGFloat(max(0, height - 50)) / CGFloat(max(1, rows - 1))
+            ops.append(.createLayer(id))
+            ops.append(.setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 50, height: 50))))
+            ops.append(.setProperty(id, .position, .point(CGPoint(x: x, y: y))))
+            let hue = CGFloat(i % 11) / 11
+            ops.append(.setProperty(id, .backgroundColor, .color(Color(red: hue, green: 1 - hue, blue: 0.5, alpha: 1))))
+            ops.append(.insertSublayer(parent: 1, child: id, index: UInt32(i)))
+            if i == n / 2 {
+                var t = MediaTiming()
+                t.repeatCount = .infinity
+                t.autoreverses = true
+                t.duration = 1
+                ops.append(.addAnimation(id, key: "position", AnimationSpec(
+                    keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 40, y: 0))), timing: t)))
+            }
         }
         ops.append(.attachRoot(1))
         return Commit(transactionID: 1, operations: ops)

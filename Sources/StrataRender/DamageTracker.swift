@@ -1,0 +1,74 @@
+import Foundation
+import StrataCore
+
+/// Finds what changed on screen between frames by comparing draw lists, so a frame repaints only that.
+///
+/// Each command has a key that covers its values and every group around it (`DrawListAnalysis`). The
+/// two lists are aligned: their common start and common end match, and when what lies between has the
+/// same length in both, it is matched position by position. A pixel that no unmatched command (old or
+/// new) can change sees the same commands in the same order in both frames, so it is unchanged. The
+/// damage is the bounding box of the unmatched commands' effects: one rectangle, so two changes far apart
+/// repaint everything between them.
+///
+/// Framebuffers that are reused (KMS swaps two or three) hold older frames: a buffer `age` frames old
+/// needs the damage of the last `age` frames. Age 0 means its contents are unknown: repaint everything.
+public struct DamageTracker {
+    private var previousKeys: [Int] = []
+    private var previousEffects: [PixelRect] = []
+    private var previousClear: Color?
+    private var previousTarget: PixelRect?
+    /// Damage of the most recent frames, oldest first.
+    private var history: [PixelRect] = []
+    static let historyLength = 8
+
+    public init() {}
+
+    /// Forgets the previous frames: the next plan repaints everything (after a failed frame, say).
+    public mutating func invalidate() {
+        previousTarget = nil
+        history.removeAll()
+    }
+
+    /// The plan for drawing `list` into a framebuffer that holds the frame drawn `bufferAge` frames ago.
+    public mutating func plan(_ list: DrawList, width: Int, height: Int, bufferAge: Int) -> FramePlan {
+        let target = PixelRect(x: 0, y: 0, width: width, height: height)
+        let analysis = DrawListAnalysis(list, target: target)
+        let damage: PixelRect
+        if previousTarget != target || previousClear != list.clearColor || !analysis.balanced {
+            damage = target
+        } else {
+            damage = Self.damage(oldKeys: previousKeys, oldEffects: previousEffects, newKeys: analysis.keys, newEffects: analysis.effects)
+        }
+        history.append(damage)
+        if history.count > Self.historyLength { history.removeFirst() }
+        previousKeys = analysis.keys
+        previousEffects = analysis.effects
+        previousClear = list.clearColor
+        previousTarget = target
+        var repaint = PixelRect.empty
+        if bufferAge < 1 || bufferAge > history.count {
+            repaint = target
+        } else {
+            for d in history.suffix(bufferAge) { repaint = repaint.union(d) }
+        }
+        return FramePlan(repaint: repaint.intersection(target), analysis: analysis)
+    }
+
+    /// The bounding box of the effects of the commands not matched between the two lists.
+    static func damage(oldKeys: [Int], oldEffects: [PixelRect], newKeys: [Int], newEffects: [PixelRect]) -> PixelRect {
+        var start = 0
+        while start < oldKeys.count, start < newKeys.count, oldKeys[start] == newKeys[start] { start += 1 }
+        var oldEnd = oldKeys.count, newEnd = newKeys.count
+        while oldEnd > start, newEnd > start, oldKeys[oldEnd - 1] == newKeys[newEnd - 1] { oldEnd -= 1; newEnd -= 1 }
+        var box = PixelRect.empty
+        if oldEnd - start == newEnd - start {
+            for i in start..<oldEnd where oldKeys[i] != newKeys[i] {
+                box = box.union(oldEffects[i]).union(newEffects[i])
+            }
+        } else {
+            for i in start..<oldEnd { box = box.union(oldEffects[i]) }
+            for i in start..<newEnd { box = box.union(newEffects[i]) }
+        }
+        return box
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import StrataCore
+
+/// What the renderer and the damage tracker need to know about a draw list's structure: where each
+/// command draws, which command ends each group, how far a shadow's blur reaches, and a key per command
+/// that is equal in two frames only when the command and every group around it are equal.
+struct DrawListAnalysis {
+    /// Per command, the pixels it can change in the target it draws into: a draw command's quad (plus
+    /// the anti-aliasing margin); a group's begin and end, what the group's composite can change in its
+    /// parent's target.
+    var boxes: [PixelRect]
+    /// Per command, the pixels it can change in the final image (its box grown by the blur of every
+    /// shadow group around it).
+    var effects: [PixelRect]
+    /// Per beginGroup, the index of the command that ends it (−1 elsewhere, or when the list is unbalanced).
+    var groupEnd: [Int]
+    /// Per beginGroup, how far beyond its parent's repaint region the group's content must be drawn: the
+    /// blur reach of a shadow group, 0 otherwise.
+    var reach: [Int]
+    /// Per beginGroup, whether the group is the mask half of a masked pair: it ends together with the
+    /// layer's group, so it can only be skipped with it.
+    var isMaskHalf: [Bool]
+    var keys: [Int]
+    /// Whether every group is ended, in order.
+    var balanced = true
+
+    /// Pixels of anti-aliasing fade drawn outside a quad's rectangle, and rounding.
+    static let margin = 2
+
+    init(_ list: DrawList, target: PixelRect) {
+        let commands = list.commands
+        let n = commands.count
+        boxes = [PixelRect](repeating: .empty, count: n)
+        effects = boxes
+        groupEnd = [Int](repeating: -1, count: n)
+        reach = [Int](repeating: 0, count: n)
+        isMaskHalf = [Bool](repeating: false, count: n)
+        keys = [Int](repeating: 0, count: n)
+        measure(commands, target: target)
+        key(commands, target: target)
+    }
+
+    /// First pass: boxes, group ends and blur reaches, innermost groups first.
+    private mutating func measure(_ commands: [DrawCommand], target: PixelRect) {
+        var open: [(begin: Int, union: PixelRect)] = []
+        func close(_ begin: Int, at end: Int, box: PixelRect) {
+            boxes[begin] = box
+            boxes[end] = box
+            groupEnd[begin] = end
+            if !open.isEmpty { open[open.count - 1].union = open[open.count - 1].union.union(box) }
+        }
+        for (i, command) in commands.enumerated() {
+            switch command {
+            case let .fill(m, rect, _, _), let .shape(m, rect, _, _, _, _, _), let .image(m, rect, _, _, _, _, _):
+                boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
+                if !open.isEmpty { open[open.count - 1].union = open[open.count - 1].union.union(boxes[i]) }
+            case .beginGroup:
+                open.append((i, .empty))
+            case .endGroup:
+                guard let g = open.popLast() else { balanced = false; continue }
+                close(g.begin, at: i, box: g.union)
+            case let .endShadowGroup(_, _, sigma):
+                guard let g = open.popLast() else { balanced = false; continue }
+                let r = ShadowKernel.reach(sigma: Double(sigma)) + 1
+                reach[g.begin] = r
+                close(g.begin, at: i, box: g.union.grown(by: r).intersection(target))
+            case let .endClipGroup(m, rect, _, _, _):
+                guard let g = open.popLast() else { balanced = false; continue }
+                close(g.begin, at: i, box: g.union.intersection(PixelRect.covering(rect, m, margin: Self.margin, within: target)))
+            case .endMaskedGroups:
+                guard let mask = open.popLast(), let layer = open.popLast() else { balanced = false; continue }
+                isMaskHalf[mask.begin] = true
+                groupEnd[mask.begin] = i
+                boxes[mask.begin] = mask.union
+                // Nothing shows where the mask is transparent.
+                close(layer.begin, at: i, box: layer.union.intersection(mask.union))
+            }
+        }
+        if !open.isEmpty { balanced = false }
+    }
+
+    /// Second pass: keys (each command's own values combined with its groups' keys) and effects.
+    private mutating func key(_ commands: [DrawCommand], target: PixelRect) {
+        var context: [(key: Int, reach: Int)] = [(0, 0)]
+        for (i, command) in commands.enumerated() {
+            let outer = context[context.count - 1]
+            var h = Hasher()
+            switch command {
+            case .beginGroup:
+                let end = groupEnd[i]
+                var g = Hasher()
+                g.combine(outer.key)
+                g.combine(isMaskHalf[i])
+                if end >= 0 { Self.combine(commands[end], into: &g) } else { g.combine(i) }
+                let groupKey = g.finalize()
+                h.combine(groupKey)
+                keys[i] = h.finalize()
+                context.append((groupKey, outer.reach + reach[i]))
+                continue
+            case .endGroup, .endShadowGroup, .endClipGroup:
+                if context.count > 1 { context.removeLast() }
+            case .endMaskedGroups:
+                if context.count > 1 { context.removeLast() }
+                if context.count > 1 { context.removeLast() }
+            case .fill, .shape, .image:
+                break
+            }
+            let around = context[context.count - 1]
+            h.combine(around.key)
+            Self.combine(command, into: &h)
+            keys[i] = h.finalize()
+            effects[i] = boxes[i].grown(by: around.reach).intersection(target)
+        }
+    }
+
+    /// Every value that changes what a command draws (an image by identity and version).
+    static func combine(_ command: DrawCommand, into h: inout Hasher) {
+        switch command {
+        case let .fill(m, rect, color, alpha):
+            h.combine(1); h.combine(m); combine(rect, &h); h.combine(color); h.combine(alpha)
+        case let .image(m, rect, image, uv, alpha, minFilter, magFilter):
+            h.combine(2); h.combine(m); combine(rect, &h); h.combine(image.id); h.combine(image.version)
+            combine(uv, &h); h.combine(alpha); h.combine(minFilter); h.combine(magFilter)
+        case let .shape(m, rect, radius, corners, border, color, alpha):
+            h.combine(3); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(border)
+            h.combine(color); h.combine(alpha)
+        case .beginGroup:
+            h.combine(4)
+        case let .endGroup(alpha, blend):
+            h.combine(5); h.combine(alpha); h.combine(blend)
+        case let .endShadowGroup(color, alpha, sigma):
+            h.combine(6); h.combine(color); h.combine(alpha); h.combine(sigma)
+        case let .endClipGroup(m, rect, radius, corners, alpha):
+            h.combine(7); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(alpha)
+        case let .endMaskedGroups(alpha):
+            h.combine(8); h.combine(alpha)
+        }
+    }
+
+    private static func combine(_ r: CGRect, _ h: inout Hasher) {
+        h.combine(r.origin.x); h.combine(r.origin.y); h.combine(r.size.width); h.combine(r.size.height)
+    }
+}

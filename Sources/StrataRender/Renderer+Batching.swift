@@ -1,0 +1,42 @@
+import CStrataGL
+import Foundation
+import StrataCore
+
+extension Renderer {
+    /// Queues one quad for `state`; quads queued for another state are drawn first. `matrix` maps layer
+    /// units to target pixels (or to clip space when `clipSpace`).
+    func queue(_ state: BatchState, _ matrix: Transform3D, _ rect: CGRect, uv: CGRect, color: (Float, Float, Float, Float),
+               radii: (Float, Float, Float, Float) = (0, 0, 0, 0), params: (Float, Float, Float, Float) = (0, 0, 0, 0),
+               clipSpace: Bool = false) {
+        if state != batchState { flush() }
+        batchState = state
+        quads.append(mvp: clipSpace ? matrix : matrix * projection, rect: rect, uv: uv, color: color, radii: radii, params: params)
+    }
+
+    /// A (rounded) rectangle or its border ring, anti-aliased over a pixel outside it.
+    func queueShape(_ matrix: Transform3D, _ rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat) {
+        let a = color.alpha * alpha
+        guard a > 0, rect.width > 0, rect.height > 0 else { return }
+        queue(BatchState(program: rounded.program), matrix, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+              color: (Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a)),
+              radii: Self.radii(radius, corners), params: (Float(Self.pixelInLayerUnits(matrix)), Float(max(0, border)), 0, 0))
+    }
+
+    /// Draws the queued quads with their state bound: before anything that changes GL state the queued
+    /// quads must not see (framebuffer, blending, uniforms, texture contents).
+    func flush() {
+        guard quads.count > 0 else { return }
+        bind(batchState)
+        if quads.draw() { counters.drawCalls += 1 }
+    }
+
+    func use(_ program: GLuint) {
+        if program != bound.program { glUseProgram(program); bound.program = program }
+    }
+
+    func bind(_ s: BatchState) {
+        use(s.program)
+        if s.texture != bound.texture { glBindTexture(e(GL_TEXTURE_2D), s.texture); bound.texture = s.texture }
+        if s.sampler != bound.sampler { glBindSampler(0, s.sampler); bound.sampler = s.sampler }
+    }
+}

@@ -1,0 +1,63 @@
+import CStrataGL
+import Foundation
+import StrataCore
+
+/// The group composites that need more than one texture or pass: shadows and masks.
+extension Renderer {
+    /// Ends a shadow group: blurs its alpha horizontally into the next free target, then vertically onto
+    /// the parent, tinted with the shadow colour. Both passes sample at texel centres (the group textures
+    /// filter NEAREST). The group was drawn over its parent's region grown by the blur's reach, so every
+    /// pixel the passes read in the parent's region is right.
+    func compositeShadow(_ targets: inout [GLuint], _ scissors: inout [PixelRect], color: Color, alpha: CGFloat, sigma: CGFloat) throws {
+        guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
+        let (source, depth) = try popGroup(&targets, &scissors)
+        let parent = targets[targets.count - 1]
+        let scratch = try offscreen.target(depth: depth + 1, width: width, height: height)
+        let kernel = ShadowKernel(sigma: Double(sigma))
+        let full = CGRect(x: 0, y: 0, width: width, height: height)
+        let flippedUV = CGRect(x: 0, y: 1, width: 1, height: -1)
+        use(blur.program)
+        var weights = kernel.weights.map { GLfloat($0) } + [GLfloat](repeating: 0, count: 65 - kernel.weights.count)
+        glUniform1fv(blur.uniform("u_weights"), 65, &weights)
+        glUniform1i(blur.uniform("u_taps"), GLint(kernel.weights.count - 1))
+        // Horizontal: group texture → scratch, over the group's region (cleared: blending adds).
+        glBindFramebuffer(e(GL_FRAMEBUFFER), scratch.framebuffer)
+        setScissor(groupRegion)
+        glClearColor(0, 0, 0, 0)
+        glClear(e(GL_COLOR_BUFFER_BIT))
+        glUniform2f(blur.uniform("u_step"), GLfloat(kernel.stride / Double(width)), 0)
+        glUniform4f(blur.uniform("u_tint"), 1, 1, 1, 1)
+        queue(BatchState(program: blur.program, texture: source.texture), projection, full, uv: flippedUV, color: (1, 1, 1, 1), clipSpace: true)
+        flush()
+        counters.offscreenPasses += 1
+        // Vertical: scratch → parent, in the shadow colour (premultiplied).
+        glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
+        setScissor(scissors[scissors.count - 1])
+        let a = GLfloat(color.alpha * alpha)
+        glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(height)))
+        glUniform4f(blur.uniform("u_tint"), GLfloat(color.red) * a, GLfloat(color.green) * a, GLfloat(color.blue) * a, a)
+        queue(BatchState(program: blur.program, texture: scratch.texture), projection, full, uv: flippedUV, color: (1, 1, 1, 1), clipSpace: true)
+        flush()
+    }
+
+    /// Ends a layer's group and its mask's group: the layer's drawing times the mask's alpha, times `alpha`.
+    func compositeMasked(_ targets: inout [GLuint], _ scissors: inout [PixelRect], alpha: CGFloat) throws {
+        guard targets.count > 2, scissors.count > 2 else { throw GLError("draw list ends mask groups that were not begun") }
+        flush()
+        let depth = targets.count - 3
+        targets.removeLast(2)
+        scissors.removeLast(2)
+        let content = try offscreen.target(depth: depth, width: width, height: height)
+        let mask = try offscreen.target(depth: depth + 1, width: width, height: height)
+        glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
+        setScissor(scissors[scissors.count - 1])
+        glActiveTexture(e(GL_TEXTURE1))
+        glBindTexture(e(GL_TEXTURE_2D), mask.texture)
+        glActiveTexture(e(GL_TEXTURE0))
+        let f = Float(alpha)
+        queue(BatchState(program: masked.program, texture: content.texture), projection,
+              CGRect(x: 0, y: 0, width: width, height: height), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+              color: (f, f, f, f), clipSpace: true)
+        flush() // unit 1 holds this mask only for this draw
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import StrataCore
+@testable import StrataRender
+import Testing
+
+/// Damage tracking compares consecutive draw lists; these check the repaint rectangle it finds, exactly.
+@Suite struct DamageTrackerTests {
+    static let size = (width: 640, height: 480)
+    let everything = PixelRect(x: 0, y: 0, width: 640, height: 480)
+
+    /// A 50×50 opaque square with its top-left corner at (x, y).
+    static func square(_ x: CGFloat, _ y: CGFloat, _ color: Color = Color(red: 1, green: 0, blue: 0, alpha: 1)) -> DrawCommand {
+        .fill(matrix: .translation(x, y, 0), rect: CGRect(x: 0, y: 0, width: 50, height: 50), color: color, alpha: 1)
+    }
+
+    /// 200 squares on a 20 × 10 grid, 32 pixels apart (they overlap), as in issue 4's benchmark scene.
+    static func grid(moving index: Int = -1, by dx: CGFloat = 0) -> DrawList {
+        var list = DrawList()
+        list.commands.append(.fill(matrix: .identity, rect: CGRect(x: 0, y: 0, width: 640, height: 480),
+                                   color: Color(red: 0.1, green: 0.1, blue: 0.1, alpha: 1), alpha: 1))
+        for i in 0..<200 {
+            let x = CGFloat(i % 20) * 30, y = CGFloat(i / 20) * 43
+            list.commands.append(square(x + (i == index ? dx : 0), y))
+        }
+        return list
+    }
+
+    func plan(_ tracker: inout DamageTracker, _ list: DrawList, age: Int = 1) -> PixelRect {
+        tracker.plan(list, width: Self.size.width, height: Self.size.height, bufferAge: age).repaint
+    }
+
+    @Test func theFirstFrameRepaintsEverythingAndAnUnchangedOneNothing() {
+        var tracker = DamageTracker()
+        #expect(plan(&tracker, Self.grid()) == everything)
+        #expect(plan(&tracker, Self.grid()) == .empty)
+    }
+
+    @Test func oneMovedSquareOf200RepaintsItsOldAndNewPixels() {
+        var tracker = DamageTracker()
+        _ = plan(&tracker, Self.grid())
+        // Square 57 sits at (17·30, 2·43) = (510, 86); moved 3 px right. Each box grows by the 2 px
+        // anti-aliasing margin: x 508…563 (old 508…562, new 511…565) → 508…565, y 84…138.
+        let damage = plan(&tracker, Self.grid(moving: 57, by: 3))
+        #expect(damage == PixelRect(x: 508, y: 84, width: 57, height: 54))
+        #expect(damage.area <= 2 * 50 * 50)
+    }
+
+    @Test func aGroupsOpacityRepaintsWhatTheGroupCovers() {
+        func list(alpha: CGFloat) -> DrawList {
+            var l = DrawList()
+            l.commands = [.beginGroup, Self.square(100, 100), Self.square(120, 110), .endGroup(alpha: alpha), Self.square(400, 300)]
+            return l
+        }
+        var tracker = DamageTracker()
+        _ = plan(&tracker, list(alpha: 0.5))
+        #expect(plan(&tracker, list(alpha: 0.75)) == PixelRect(x: 98, y: 98, width: 74, height: 64))
+    }
+
+    @Test func aChangeInsideAShadowGroupRepaintsTheBlurredArea() {
+        func list(x: CGFloat) -> DrawList {
+            var l = DrawList()
+            l.commands = [.beginGroup, Self.square(x, 100), .endShadowGroup(color: Color(red: 0, green: 0, blue: 0, alpha: 1), alpha: 1, sigma: 2),
+                          Self.square(x, 100)]
+            return l
+        }
+        var tracker = DamageTracker()
+        _ = plan(&tracker, list(x: 100))
+        // σ 2 reaches ⌈3σ⌉ = 6 px, plus one: the shadow's squares grow by 2 + 7 px on each side.
+        #expect(plan(&tracker, list(x: 101)) == PixelRect(x: 91, y: 91, width: 69, height: 68))
+    }
+
+    @Test func aSquareAddedOnTopRepaintsOnlyItsPixelsAndASwapRepaintsBoth() {
+        var tracker = DamageTracker()
+        var list = DrawList()
+        list.commands = [Self.square(0, 0), Self.square(300, 200)]
+        _ = plan(&tracker, list)
+        list.commands.append(Self.square(20, 400))
+        #expect(plan(&tracker, list) == PixelRect(x: 18, y: 398, width: 54, height: 54).intersection(everything))
+        list.commands = [Self.square(300, 200), Self.square(0, 0), Self.square(20, 400)]
+        #expect(plan(&tracker, list) == PixelRect(x: 0, y: 0, width: 352, height: 252))
+    }
+
+    @Test func anImageUpdatedInPlaceRepaintsWhereItIsDrawn() {
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 4)
+        defer { pixels.deallocate() }
+        let image = TextureImage(id: 7, width: 2, height: 2, pixels: pixels, owner: nil)
+        var list = DrawList()
+        list.commands = [Self.square(0, 0),
+                         .image(matrix: .translation(200, 100, 0), rect: CGRect(x: 0, y: 0, width: 40, height: 30), image: image,
+                                uv: CGRect(x: 0, y: 0, width: 1, height: 1), alpha: 1)]
+        var tracker = DamageTracker()
+        _ = plan(&tracker, list)
+        #expect(plan(&tracker, list) == .empty)
+        image.version += 1
+        #expect(plan(&tracker, list) == PixelRect(x: 198, y: 98, width: 44, height: 34))
+    }
+
+    @Test func olderBuffersRepaintTheDamageOfEveryFrameSinceTheyWereDrawn() {
+        var tracker = DamageTracker()
+        _ = plan(&tracker, Self.grid())
+        let first = plan(&tracker, Self.grid(moving: 0, by: 1))      // x −2…53, y −2…52 → clipped to the target
+        #expect(first == PixelRect(x: 0, y: 0, width: 53, height: 52))
+        // Square 0 back, square 199 (at 570, 387) moved 1 px: a buffer two frames old needs both changes.
+        let second = plan(&tracker, Self.grid(moving: 199, by: 1), age: 2)
+        #expect(second == PixelRect(x: 0, y: 0, width: 623, height: 439)) // square 199: x 568…623, y 385…439
+        #expect(plan(&tracker, Self.grid(moving: 199, by: 1), age: 0) == everything)
+        #expect(plan(&tracker, Self.grid(moving: 199, by: 1), age: 9) == everything)
+    }
+
+    @Test func aNewClearColourOrAnUnbalancedListRepaintsEverything() {
+        var tracker = DamageTracker()
+        var list = Self.grid()
+        _ = plan(&tracker, list)
+        list.clearColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        #expect(plan(&tracker, list) == everything)
+        list.commands.append(.beginGroup)
+        #expect(plan(&tracker, list) == everything)
+        tracker.invalidate()
+        list.commands.removeLast()
+        #expect(plan(&tracker, list) == everything)
+    }
+
+    @Test func aLayerBehindTheEyeCoversTheWholeTarget() {
+        var m = Transform3D.identity
+        m.m34 = -0.01
+        m.m44 = -1 // w < 0: behind the viewer
+        #expect(PixelRect.covering(CGRect(x: 0, y: 0, width: 10, height: 10), m, margin: 2, within: everything) == everything)
+    }
+}
