@@ -30,11 +30,12 @@ public enum SceneRenderer {
 
     /// Renders the scene at each of `times` (ascending) with one compositor, as a server shows it frame
     /// after frame: each frame after the first repaints only what changed since the one before.
-    public static func render(_ scene: Scene, at times: [Double], width: Int, height: Int) throws -> [Frame] {
+    public static func render(_ scene: Scene, at times: [Double], width: Int, height: Int,
+                              programCache: ProgramBinaryCache? = nil) throws -> [Frame] {
         guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw RenderError(message: "frame times must ascend") }
         let display = try HeadlessDisplay(width: width, height: height)
         defer { display.releaseCurrent() }
-        let compositor = try Compositor(display: display)
+        let compositor = try Compositor(display: display, programCache: programCache)
         compositor.background = scene.background
         var failure: String?
         compositor.commitFailure = { _, reason in failure = reason }

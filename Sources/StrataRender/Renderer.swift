@@ -30,14 +30,16 @@ public final class Renderer {
     var width = 0, height = 0
     var projection = Transform3D.identity
 
-    public init() throws {
+    /// `programCache`: where linked program binaries are kept between runs (nil: compile every time).
+    public init(programCache: ProgramBinaryCache? = nil) throws {
         samplers = ContentsSamplers()
-        textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: ["u_texture"])
+        let c = programCache
+        textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: ["u_texture"], cache: c)
         blur = try ShaderProgram(vertex: "layer.vert", fragment: "shadow_blur.frag",
-                                 uniformNames: ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"])
-        rounded = try ShaderProgram(vertex: "layer.vert", fragment: "rounded.frag", uniformNames: [])
-        clip = try ShaderProgram(vertex: "layer.vert", fragment: "clip.frag", uniformNames: ["u_texture", "u_target"])
-        masked = try ShaderProgram(vertex: "layer.vert", fragment: "mask.frag", uniformNames: ["u_texture", "u_mask", "u_target"])
+                                 uniformNames: ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"], cache: c)
+        rounded = try ShaderProgram(vertex: "layer.vert", fragment: "rounded.frag", uniformNames: [], cache: c)
+        clip = try ShaderProgram(vertex: "layer.vert", fragment: "clip.frag", uniformNames: ["u_texture", "u_target"], cache: c)
+        masked = try ShaderProgram(vertex: "layer.vert", fragment: "mask.frag", uniformNames: ["u_texture", "u_mask", "u_target"], cache: c)
         for p in [textured, blur, clip, masked] {
             glUseProgram(p.program)
             glUniform1i(p.uniform("u_texture"), 0)

@@ -7,18 +7,31 @@ final class ShaderProgram {
     let program: GLuint
     private var uniforms: [String: GLint] = [:]
 
-    init(vertex: String, fragment: String, uniformNames: [String]) throws {
-        let vs = try Self.compile(e(GL_VERTEX_SHADER), try ShaderSources.load(vertex), name: vertex)
-        let fs = try Self.compile(e(GL_FRAGMENT_SHADER), try ShaderSources.load(fragment), name: fragment)
+    /// Links `vertex` + `fragment` (names under Shaders/glsl), loading the linked binary from `cache`
+    /// when it holds one for these sources and this driver, and storing it there otherwise.
+    init(vertex: String, fragment: String, uniformNames: [String], cache: ProgramBinaryCache? = nil) throws {
+        let vertexSource = try ShaderSources.load(vertex), fragmentSource = try ShaderSources.load(fragment)
         program = glCreateProgram()
-        glAttachShader(program, vs)
-        glAttachShader(program, fs)
-        glLinkProgram(program)
-        glDeleteShader(vs)
-        glDeleteShader(fs)
-        var ok: GLint = 0
-        glGetProgramiv(program, e(GL_LINK_STATUS), &ok)
-        guard ok != 0 else { throw GLError("link \(vertex)+\(fragment): \(Self.log(program: program))") }
+        let name = "\(vertex)+\(fragment)"
+        let file = cache?.fileURL(vertex: vertexSource, fragment: fragmentSource)
+        if let cache, let file, cache.load(into: program, from: file, name: name) {
+            // Linked from the cached binary.
+        } else {
+            let vs = try Self.compile(e(GL_VERTEX_SHADER), vertexSource, name: vertex)
+            let fs = try Self.compile(e(GL_FRAGMENT_SHADER), fragmentSource, name: fragment)
+            glAttachShader(program, vs)
+            glAttachShader(program, fs)
+            if cache != nil { glProgramParameteri(program, e(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
+            glLinkProgram(program)
+            glDetachShader(program, vs)
+            glDetachShader(program, fs)
+            glDeleteShader(vs)
+            glDeleteShader(fs)
+            var ok: GLint = 0
+            glGetProgramiv(program, e(GL_LINK_STATUS), &ok)
+            guard ok != 0 else { throw GLError("link \(name): \(Self.log(program: program))") }
+            if let cache, let file { cache.store(program, to: file, name: name) }
+        }
         for name in uniformNames { uniforms[name] = glGetUniformLocation(program, name) }
     }
 

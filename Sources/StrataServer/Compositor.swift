@@ -58,10 +58,11 @@ public final class Compositor {
     /// Receives commits that failed to apply (client id, reason); the caller ends that session.
     public var commitFailure: (UInt32, String) -> Void = { _, _ in }
 
-    public init(display: DisplayBackend) throws {
+    /// `programCache`: where the renderer keeps linked shader binaries between runs (nil: none).
+    public init(display: DisplayBackend, programCache: ProgramBinaryCache? = nil) throws {
         self.display = display
         try display.makeCurrent()
-        renderer = try Renderer()
+        renderer = try Renderer(programCache: programCache)
     }
 
     // MARK: clients

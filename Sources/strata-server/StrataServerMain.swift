@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import StrataDisplay
 import StrataProtocol
+import StrataRender
 import StrataServer
 
 @main
@@ -28,6 +29,9 @@ struct StrataServerCommand: ParsableCommand {
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
+
+    @Option(help: "Directory for linked shader program binaries, so restarts skip compiling (default: $CACHE_DIRECTORY/shaders when systemd sets it, else none).")
+    var shaderCache: String?
 
     func run() throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
@@ -57,7 +61,13 @@ struct StrataServerCommand: ParsableCommand {
             logger.info("listening", metadata: ["socket": "\(path)"])
         }
         let display = try HeadlessDisplay(width: dims.width, height: dims.height, refreshRate: refresh)
-        let compositor = try Compositor(display: display)
+        let cacheDirectory = shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
+        let programCache = cacheDirectory.map { ProgramBinaryCache(directory: URL(fileURLWithPath: $0)) }
+        let compositor = try Compositor(display: display, programCache: programCache)
+        if let programCache {
+            logger.info("shader programs", metadata: ["cache": "\(programCache.directory.path)", "loaded": "\(programCache.loaded)"])
+            for problem in programCache.problems { logger.warning("shader cache: \(problem)") }
+        }
         compositor.background = bg
         try RenderServer(compositor: compositor, listener: listener, logger: logger).run()
     }
