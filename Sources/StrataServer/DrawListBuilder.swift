@@ -12,52 +12,55 @@ struct DrawListBuilder {
         for root in roots { emit(root, parentToTarget: .identity, into: &list) }
     }
 
-    private mutating func emit(_ node: RenderNode, parentToTarget: Transform3D, into list: inout DrawList) {
+    /// `alpha`: the opacity inherited from ancestors that did not composite as a group (1 under a group).
+    private mutating func emit(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat = 1, into list: inout DrawList) {
         if let running = node.activeTransition {
             emitTransition(node, running.transition, progress: running.progress,
-                           old: node.transitionSources[running.key]?.old, parentToTarget: parentToTarget, into: &list)
+                           old: node.transitionSources[running.key]?.old, parentToTarget: parentToTarget, alpha: alpha, into: &list)
         } else {
-            emitLayer(node, pre: .identity, parentToTarget: parentToTarget, into: &list)
+            emitLayer(node, pre: .identity, parentToTarget: parentToTarget, alpha: alpha, into: &list)
         }
     }
 
     /// The old and new appearance of `node`, each moved by its piece's transform in the layer's own space;
     /// a fade sums old · (1 − p) and new · p in a group before compositing.
     private mutating func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
-                                         parentToTarget: Transform3D, into list: inout DrawList) {
+                                         parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let frame = TransitionFrame(transition, progress: progress, bounds: node.presentation.bounds)
         if let weight = frame.crossfade {
             list.commands.append(.beginGroup)
             if let old {
                 list.commands.append(.beginGroup)
-                emitLayer(old, pre: .identity, parentToTarget: parentToTarget, into: &list)
+                emitLayer(old, pre: .identity, parentToTarget: parentToTarget, alpha: 1, into: &list)
                 list.commands.append(.endGroup(alpha: CGFloat(1 - weight), blend: .over))
             }
             list.commands.append(.beginGroup)
-            emitLayer(node, pre: .identity, parentToTarget: parentToTarget, into: &list)
+            emitLayer(node, pre: .identity, parentToTarget: parentToTarget, alpha: 1, into: &list)
             list.commands.append(.endGroup(alpha: CGFloat(weight), blend: .add))
-            list.commands.append(.endGroup(alpha: 1, blend: .over))
+            list.commands.append(.endGroup(alpha: alpha, blend: .over))
             return
         }
         for piece in frame.pieces {
             switch piece.source {
-            case .old: if let old { emitLayer(old, pre: piece.transform, parentToTarget: parentToTarget, into: &list) }
-            case .new: emitLayer(node, pre: piece.transform, parentToTarget: parentToTarget, into: &list)
+            case .old: if let old { emitLayer(old, pre: piece.transform, parentToTarget: parentToTarget, alpha: alpha, into: &list) }
+            case .new: emitLayer(node, pre: piece.transform, parentToTarget: parentToTarget, alpha: alpha, into: &list)
             }
         }
     }
 
     /// One layer and its subtree; `pre` acts in the layer's own coordinates before its geometry. Its
-    /// shadow, if it has one, is drawn first (beneath it).
-    private mutating func emitLayer(_ node: RenderNode, pre: Transform3D, parentToTarget: Transform3D, into list: inout DrawList) {
+    /// shadow, if it has one, is drawn first (beneath it). `alpha` is the opacity inherited from
+    /// ancestors that are not composited as groups: it multiplies this layer's own.
+    private mutating func emitLayer(_ node: RenderNode, pre: Transform3D, parentToTarget: Transform3D, alpha inherited: CGFloat,
+                                    into list: inout DrawList) {
         let p = node.presentation
-        guard !p.isHidden, p.opacity > 0 else { return }
+        let opacity = min(1, p.opacity) * inherited
+        guard !p.isHidden, opacity > 0 else { return }
         let m = pre * p.localToParent * parentToTarget
         if node.isTransformLayer {
-            emitTransformLayer(node, matrix: m, into: &list)
+            emitTransformLayer(node, matrix: m, alpha: opacity, into: &list)
             return
         }
-        let opacity = min(1, p.opacity)
         let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
         if p.shadowOpacity > 0, let color = p.shadowColor, color.alpha > 0 {
             // The shadow's shape is the alpha of the layer's background, contents and sublayers, moved by
@@ -87,6 +90,8 @@ struct DrawListBuilder {
             list.commands.append(.endMaskedGroups(alpha: opacity))
             return
         }
+        // Overlapping pieces under an opacity are composited once, as a group (allowsGroupOpacity). A
+        // single piece needs no group: its opacity passes down to it (a lone sublayer inherits it).
         let group = opacity < 1 && pieces > 1
         if group { list.commands.append(.beginGroup) }
         emitBody(node, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)
@@ -94,7 +99,8 @@ struct DrawListBuilder {
     }
 
     /// The layer's background (rounded by cornerRadius), contents and sublayers (clipped to the rounded
-    /// bounds with masksToBounds), then its border, through `matrix` (layer-local → target).
+    /// bounds with masksToBounds), then its border, through `matrix` (layer-local → target), each
+    /// times `alpha` (sublayers inherit it).
     /// `ownContent` false (a single-sided layer seen from behind) leaves out the layer's own background,
     /// contents and border; its sublayers decide for themselves.
     private mutating func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
@@ -118,7 +124,7 @@ struct DrawListBuilder {
                                             minFilter: p.minificationFilter, magFilter: p.magnificationFilter))
             }
         }
-        emitSublayers(node, matrix: m, into: &list)
+        emitSublayers(node, matrix: m, alpha: alpha, into: &list)
         if clipped { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1)) }
         if ownContent, p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
             list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth, color: color, alpha: alpha))
@@ -143,33 +149,35 @@ struct DrawListBuilder {
     /// transform layers add their sublayers to the same space, and everything is drawn far to near by the
     /// depth of each layer's centre (Core Animation's painter's order for transform layers). The
     /// transform layer draws none of its own background, contents, border or shadow.
-    private mutating func emitTransformLayer(_ node: RenderNode, matrix m: Transform3D, into list: inout DrawList) {
-        var items: [(node: RenderNode, parentToTarget: Transform3D, depth: CGFloat, order: Int)] = []
+    private mutating func emitTransformLayer(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+        var items: [(node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat, depth: CGFloat, order: Int)] = []
         // `toTarget` draws; `toSpace` measures depth in the transform layer's parent space, where z is
         // still intact (further up, a flattening layer has already dropped it).
-        func collect(_ n: RenderNode, _ toTarget: Transform3D, _ toSpace: Transform3D) {
+        // `a`: the opacity of the transform layers down to here (they draw nothing of their own, so
+        // their opacity passes to their sublayers).
+        func collect(_ n: RenderNode, _ toTarget: Transform3D, _ toSpace: Transform3D, _ a: CGFloat) {
             let stl = n.presentation.sublayerTransform == .identity ? nil : n.presentation.sublayerToLocal
             let base = stl.map { $0 * toTarget } ?? toTarget
             let space = stl.map { $0 * toSpace } ?? toSpace
             for child in n.sublayers where !child.presentation.isHidden {
                 let cp = child.presentation
                 if child.isTransformLayer {
-                    collect(child, cp.localToParent * base, cp.localToParent * space)
+                    collect(child, cp.localToParent * base, cp.localToParent * space, a * min(1, max(0, cp.opacity)))
                 } else {
                     let d = cp.localToParent * space
                     let c = CGPoint(x: cp.bounds.midX, y: cp.bounds.midY)
                     let z = c.x * d.m13 + c.y * d.m23 + d.m43
                     let w = c.x * d.m14 + c.y * d.m24 + d.m44
-                    items.append((child, base, w > 0 ? z / w : z, items.count))
+                    items.append((child, base, a, w > 0 ? z / w : z, items.count))
                 }
             }
         }
-        collect(node, m, node.presentation.localToParent)
+        collect(node, m, node.presentation.localToParent, alpha)
         items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
-        for item in items { emit(item.node, parentToTarget: item.parentToTarget, into: &list) }
+        for item in items { emit(item.node, parentToTarget: item.parentToTarget, alpha: item.alpha, into: &list) }
     }
 
-    private mutating func emitSublayers(_ node: RenderNode, matrix m: Transform3D, into list: inout DrawList) {
+    private mutating func emitSublayers(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let p = node.presentation
         guard !node.sublayers.isEmpty else { return }
         // Sublayers render into this layer's plane: after the sublayer transform (which may add
@@ -180,13 +188,13 @@ struct DrawListBuilder {
         // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
         let z = node.sublayers[0].presentation.zPosition
         if node.sublayers.allSatisfy({ $0.presentation.zPosition == z }) {
-            for child in node.sublayers { emit(child, parentToTarget: base, into: &list) }
+            for child in node.sublayers { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
         } else {
             let sorted = node.sublayers.enumerated().sorted {
                 let za = $0.element.presentation.zPosition, zb = $1.element.presentation.zPosition
                 return za != zb ? za < zb : $0.offset < $1.offset
             }
-            for (_, child) in sorted { emit(child, parentToTarget: base, into: &list) }
+            for (_, child) in sorted { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
         }
     }
 }

@@ -35,6 +35,21 @@ import Testing
         expectPixel(px, width: 100, x: 37, y: 22, [255, 0, 0, 255])
     }
 
+    @Test func aLoneSublayerInheritsItsSuperlayersOpacity() throws {
+        // No group is needed for one piece, but the opacity must still reach it: a layer at 0.5 holding
+        // only a red sublayer shows it at half strength, and one more such ancestor halves it again.
+        let px = try render("""
+        {"strata":1,"background":"#000000","layers":[
+          {"id":"p","bounds":[0,0,40,40],"position":[20,20],"opacity":0.5,
+           "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[20,20],"backgroundColor":"#FF0000"}]},
+          {"id":"q","bounds":[0,0,40,40],"position":[70,20],"opacity":0.5,
+           "sublayers":[{"id":"r","bounds":[0,0,40,40],"position":[20,20],"opacity":0.5,
+             "sublayers":[{"id":"s","bounds":[0,0,20,20],"position":[20,20],"backgroundColor":"#FFFFFF"}]}]}]}
+        """, at: 0)
+        expectPixel(px, width: 100, x: 20, y: 20, [128, 0, 0, 255])
+        expectPixel(px, width: 100, x: 70, y: 20, [64, 64, 64, 255])
+    }
+
     @Test func groupOpacityCompositesSubtreeOnce() throws {
         // Two overlapping opaque children under a parent with opacity 0.5: the overlap must look like the
         // top child at 50 %, not the two children blended at 50 % each.
