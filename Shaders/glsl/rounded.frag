@@ -1,11 +1,13 @@
 #version 300 es
 // A rounded rectangle's fill, or its border ring, with anti-aliased edges: the coverage of each
-// pixel comes from the signed distance to the shape, measured in screen pixels with fwidth.
+// pixel comes from the signed distance to the shape, measured in screen pixels with fwidth. Edges
+// left out of the anti-aliasing mask (v_params.w) cut off at pixel centres instead.
 precision highp float;
 in highp vec2 v_local;
 flat in highp vec2 v_size;    // the rectangle's size (layer units)
 flat in highp vec4 v_radii;   // corner radii (minX-minY, maxX-minY, minX-maxY, maxX-maxY), each ≤ half the shorter side
-flat in highp vec4 v_params;  // y: 0 fills the shape; > 0 draws only the ring this wide inside its edge
+flat in highp vec4 v_params;  // y: 0 fills the shape; > 0 draws only the ring this wide inside its edge;
+                              // w: anti-aliased edges (1 minX, 2 maxX, 4 minY, 8 maxY)
 flat in highp vec4 v_color;   // premultiplied
 out vec4 o_color;
 
@@ -19,34 +21,40 @@ float roundedBox(vec2 p, vec2 halfSize, float r) {
     return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
 }
 
-float coverage(float d) {
+float coverage(float d, bool smooth_) {
     float w = max(fwidth(d), 1e-4);
-    return clamp(0.5 - d / w, 0.0, 1.0);
+    return smooth_ ? clamp(0.5 - d / w, 0.0, 1.0) : (d <= 0.0 ? 1.0 : 0.0);
+}
+
+// Whether the edges nearest p (relative to the centre) along x and along y are anti-aliased.
+bvec2 smoothEdges(vec2 p, int edges) {
+    return bvec2((edges & (p.x < 0.0 ? 1 : 2)) != 0, (edges & (p.y < 0.0 ? 4 : 8)) != 0);
 }
 
 // Coverage of a rectangle (radius 0) as the product of the coverage along each axis: exact for
 // pixel-aligned edges and corners, a one-pixel ramp along each edge otherwise.
-float boxCoverage(vec2 p, vec2 halfSize) {
+float boxCoverage(vec2 p, vec2 halfSize, bvec2 smooth_) {
     vec2 d = abs(p) - halfSize;
     vec2 w = max(fwidth(p), vec2(1e-4));
-    vec2 c = clamp(0.5 - d / w, 0.0, 1.0);
-    return c.x * c.y;
+    vec2 ramp = clamp(0.5 - d / w, 0.0, 1.0);
+    vec2 cut = vec2(lessThanEqual(d, vec2(0.0)));
+    return (smooth_.x ? ramp.x : cut.x) * (smooth_.y ? ramp.y : cut.y);
 }
 
-float shapeCoverage(vec2 p, vec2 halfSize, float r) {
-    return r > 0.0 ? coverage(roundedBox(p, halfSize, r)) : boxCoverage(p, halfSize);
+float shapeCoverage(vec2 p, vec2 halfSize, float r, bvec2 smooth_) {
+    return r > 0.0 ? coverage(roundedBox(p, halfSize, r), any(smooth_)) : boxCoverage(p, halfSize, smooth_);
 }
 
 void main() {
     vec2 half_ = v_size * 0.5;
     vec2 p = v_local - half_;
     float r = cornerRadius(p, v_radii);
-    float c = shapeCoverage(p, half_, r);
+    float c = shapeCoverage(p, half_, r, smoothEdges(p, int(v_params.w + 0.5)));
     float border = v_params.y;
     if (border > 0.0) {
         vec2 innerHalf = max(half_ - vec2(border), vec2(0.0));
         float inner = (innerHalf.x > 0.0 && innerHalf.y > 0.0)
-            ? shapeCoverage(p, innerHalf, max(r - border, 0.0)) : 0.0;
+            ? shapeCoverage(p, innerHalf, max(r - border, 0.0), bvec2(true)) : 0.0;
         c = max(c - inner, 0.0);
     }
     o_color = v_color * c;

@@ -85,9 +85,9 @@ enum CoreAnimationKeys {
         "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "cornerCurve", "maskedCorners",
         "shadowPath", "isDoubleSided",
-        "autoresizingMask", "name", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "shouldRasterize",
+        "autoresizingMask", "name", "shouldRasterize",
         "rasterizationScale", "minificationFilterBias",
-        "allowsGroupOpacity", "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",
+        "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",
         "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
     ]
 }

@@ -197,6 +197,26 @@ open class CALayer: @unchecked Sendable {
         set { setFilter(.magnificationFilter, newValue) }
     }
 
+    /// Whether a layer with opacity below 1 composites its background, contents and sublayers once, as a
+    /// group, before applying the opacity (default true); false applies it to each piece separately, so
+    /// overlapping sublayers show through each other. Not animatable.
+    public var allowsGroupOpacity: Bool {
+        get { LayerLock.with { model.allowsGroupOpacity } }
+        set { set(.allowsGroupOpacity, .bool(newValue)) }
+    }
+    /// Whether the layer's edges are anti-aliased (those in `edgeAntialiasingMask`). Core Animation takes
+    /// the default from the app's Info.plist; Strata's is true. Not animatable.
+    public var allowsEdgeAntialiasing: Bool {
+        get { LayerLock.with { model.allowsEdgeAntialiasing } }
+        set { set(.allowsEdgeAntialiasing, .bool(newValue)) }
+    }
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is true (default all four). Turning an
+    /// edge off keeps layers that meet edge to edge from showing a seam. Not animatable.
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { LayerLock.with { CAEdgeAntialiasingMask(rawValue: UInt32(model.edgeAntialiasingMask)) } }
+        set { set(.edgeAntialiasingMask, .scalar(CGFloat(newValue.rawValue & 15))) }
+    }
+
     private func setFilter(_ property: LayerProperty, _ filter: CALayerContentsFilter) {
         guard let f = ContentsFilter(name: filter.rawValue) else {
             StrataLog.logger.error("\(property.name) rejected: unsupported: filter \(filter.rawValue)")

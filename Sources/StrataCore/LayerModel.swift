@@ -28,6 +28,9 @@ public struct LayerModel: Equatable, Sendable {
     public var anchorPointZ: CGFloat = 0
     public var minificationFilter: ContentsFilter = .linear
     public var magnificationFilter: ContentsFilter = .linear
+    public var allowsGroupOpacity = true
+    public var allowsEdgeAntialiasing = true
+    public var edgeAntialiasingMask: UInt8 = 15
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -44,6 +47,8 @@ public struct LayerModel: Equatable, Sendable {
             && a.contentsRect.isIdentical(to: b.contentsRect) && a.contentsCenter.isIdentical(to: b.contentsCenter)
             && a.maskedCorners == b.maskedCorners && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
             && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
+            && a.allowsGroupOpacity == b.allowsGroupOpacity && a.allowsEdgeAntialiasing == b.allowsEdgeAntialiasing
+            && a.edgeAntialiasingMask == b.edgeAntialiasingMask
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -84,6 +89,9 @@ public struct LayerModel: Equatable, Sendable {
             case .anchorPointZ: .scalar(anchorPointZ)
             case .minificationFilter: .scalar(CGFloat(minificationFilter.rawValue))
             case .magnificationFilter: .scalar(CGFloat(magnificationFilter.rawValue))
+            case .allowsGroupOpacity: .bool(allowsGroupOpacity)
+            case .allowsEdgeAntialiasing: .bool(allowsEdgeAntialiasing)
+            case .edgeAntialiasingMask: .scalar(CGFloat(edgeAntialiasingMask))
             }
         }
         set {
@@ -110,6 +118,9 @@ public struct LayerModel: Equatable, Sendable {
             case let (.anchorPointZ, .scalar(v)): anchorPointZ = v
             case let (.minificationFilter, .scalar(v)): minificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
             case let (.magnificationFilter, .scalar(v)): magnificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
+            case let (.allowsGroupOpacity, .bool(v)): allowsGroupOpacity = v
+            case let (.allowsEdgeAntialiasing, .bool(v)): allowsEdgeAntialiasing = v
+            case let (.edgeAntialiasingMask, .scalar(v)): edgeAntialiasingMask = UInt8(exactly: v) ?? 15
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v

@@ -51,6 +51,11 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     /// How contents are sampled when drawn smaller / larger than their pixels: ContentsFilter raw values.
     case minificationFilter = 33
     case magnificationFilter = 34
+    // Ids 35 (shadowPath) and 36 (geometryFlipped) are taken by work on another branch.
+    case allowsGroupOpacity = 37
+    case allowsEdgeAntialiasing = 38
+    /// CAEdgeAntialiasingMask bits: 1 left (minX), 2 right (maxX), 4 bottom (minY), 8 top (maxY).
+    case edgeAntialiasingMask = 39
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -89,6 +94,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .anchorPointZ: "anchorPointZ"
         case .minificationFilter: "minificationFilter"
         case .magnificationFilter: "magnificationFilter"
+        case .allowsGroupOpacity: "allowsGroupOpacity"
+        case .allowsEdgeAntialiasing: "allowsEdgeAntialiasing"
+        case .edgeAntialiasingMask: "edgeAntialiasingMask"
         }
     }
 
@@ -104,10 +112,10 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
              .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth, .contentsGravity, .contentsScale,
-             .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter: .scalar
+             .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter, .edgeAntialiasingMask: .scalar
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
-        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided: .bool
+        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided, .allowsGroupOpacity, .allowsEdgeAntialiasing: .bool
         }
     }
 
@@ -142,13 +150,19 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .isDoubleSided: .bool(true)
         case .anchorPointZ: .scalar(0)
         case .minificationFilter, .magnificationFilter: .scalar(CGFloat(ContentsFilter.linear.rawValue))
+        case .allowsGroupOpacity: .bool(true)
+        // Core Animation reads this default from the app's Info.plist (UIViewEdgeAntialiasing, else
+        // false); Strata has no Info.plist and chooses true, so rotated layers have smooth edges.
+        case .allowsEdgeAntialiasing: .bool(true)
+        case .edgeAntialiasingMask: .scalar(15)
         }
     }
 
     /// The geometry and appearance properties have Core Animation's default implicit animation
     /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
     public var isAnimatable: Bool {
-        !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter].contains(self)
+        !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter,
+                       .allowsGroupOpacity, .allowsEdgeAntialiasing, .edgeAntialiasingMask].contains(self)
     }
 
     /// The layer's CAMediaTiming properties.
@@ -174,8 +188,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
             return x > 0 ? nil : "contentsScale must be positive, got \(x)"
         case .minificationFilter, .magnificationFilter:
             return ContentsFilter(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "\(name) must be 0 (linear), 1 (nearest) or 2 (trilinear), got \(x)"
-        case .maskedCorners:
-            return UInt8(exactly: x).map { $0 <= 15 } == true ? nil : "maskedCorners must be a mask of 0…15, got \(x)"
+        case .maskedCorners, .edgeAntialiasingMask:
+            return UInt8(exactly: x).map { $0 <= 15 } == true ? nil : "\(name) must be a mask of 0…15, got \(x)"
         default:
             return nil
         }

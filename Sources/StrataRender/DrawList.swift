@@ -22,15 +22,18 @@ public final class TextureImage: @unchecked Sendable {
 /// and the renderer executes. Matrices map layer-local coordinates to target pixels (+y down).
 public enum DrawCommand {
     /// A rectangle of straight-alpha `color`, multiplied by `alpha`.
-    case fill(matrix: Transform3D, rect: CGRect, color: Color, alpha: CGFloat)
+    /// `edges`: which of the rectangle's edges fade out over a pixel (CAEdgeAntialiasingMask bits:
+    /// 1 minX, 2 maxX, 4 minY, 8 maxY); the others cut off at pixel centres.
+    case fill(matrix: Transform3D, rect: CGRect, color: Color, alpha: CGFloat, edges: UInt8 = 15)
     /// The part `uv` (unit coordinates, top-left origin) of the image stretched over `rect`, multiplied by
     /// `alpha`, sampled with the layer's minification and magnification filters.
     case image(matrix: Transform3D, rect: CGRect, image: TextureImage, uv: CGRect, alpha: CGFloat,
-               minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear)
+               minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear, edges: UInt8 = 15)
     /// A rounded rectangle (cornerRadius) filled, or only its border ring when `border` > 0, with
     /// anti-aliased edges; `color` straight alpha, multiplied by `alpha`.
     /// `corners`: which corners are rounded (CACornerMask bits).
-    case shape(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat)
+    case shape(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat,
+               edges: UInt8 = 15)
     /// Starts an offscreen group: following commands draw into a transparent layer of the target's size.
     case beginGroup
     /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity),

@@ -51,7 +51,7 @@ struct DrawListAnalysis {
         }
         for (i, command) in commands.enumerated() {
             switch command {
-            case let .fill(m, rect, _, _), let .shape(m, rect, _, _, _, _, _), let .image(m, rect, _, _, _, _, _):
+            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _):
                 boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
                 if !open.isEmpty { open[open.count - 1].union = open[open.count - 1].union.union(boxes[i]) }
             case .beginGroup:
@@ -116,14 +116,14 @@ struct DrawListAnalysis {
     /// Every value that changes what a command draws (an image by identity and version).
     static func combine(_ command: DrawCommand, into h: inout Hasher) {
         switch command {
-        case let .fill(m, rect, color, alpha):
-            h.combine(1); h.combine(m); combine(rect, &h); h.combine(color); h.combine(alpha)
-        case let .image(m, rect, image, uv, alpha, minFilter, magFilter):
+        case let .fill(m, rect, color, alpha, edges):
+            h.combine(1); h.combine(m); combine(rect, &h); h.combine(color); h.combine(alpha); h.combine(edges)
+        case let .image(m, rect, image, uv, alpha, minFilter, magFilter, edges):
             h.combine(2); h.combine(m); combine(rect, &h); h.combine(image.id); h.combine(image.version)
-            combine(uv, &h); h.combine(alpha); h.combine(minFilter); h.combine(magFilter)
-        case let .shape(m, rect, radius, corners, border, color, alpha):
+            combine(uv, &h); h.combine(alpha); h.combine(minFilter); h.combine(magFilter); h.combine(edges)
+        case let .shape(m, rect, radius, corners, border, color, alpha, edges):
             h.combine(3); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(border)
-            h.combine(color); h.combine(alpha)
+            h.combine(color); h.combine(alpha); h.combine(edges)
         case .beginGroup:
             h.combine(4)
         case let .endGroup(alpha, blend):

@@ -14,12 +14,13 @@ extension Renderer {
     }
 
     /// A (rounded) rectangle or its border ring, anti-aliased over a pixel outside it.
-    func queueShape(_ matrix: Transform3D, _ rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat) {
+    func queueShape(_ matrix: Transform3D, _ rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat,
+                    edges: UInt8) {
         let a = color.alpha * alpha
         guard a > 0, rect.width > 0, rect.height > 0 else { return }
         queue(BatchState(program: rounded.program), matrix, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
               color: (Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a)),
-              radii: Self.radii(radius, corners), params: (Float(Self.pixelInLayerUnits(matrix)), Float(max(0, border)), 0, 0))
+              radii: Self.radii(radius, corners), params: (Float(Self.pixelInLayerUnits(matrix)), Float(max(0, border)), 0, Float(edges)))
     }
 
     /// Draws the queued quads with their state bound: before anything that changes GL state the queued

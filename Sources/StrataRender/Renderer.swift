@@ -100,16 +100,17 @@ public final class Renderer {
             let command = list.commands[i]
             let scissor = scissors[scissors.count - 1]
             switch command {
-            case let .fill(matrix, rect, color, alpha):
+            case let .fill(matrix, rect, color, alpha, edges):
                 // A plain rectangle is the shape with no rounded corners and no border.
                 if a.boxes[i].intersects(scissor) {
-                    queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: color, alpha: alpha)
+                    queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: color, alpha: alpha, edges: edges)
                 }
-            case let .shape(matrix, rect, radius, corners, border, color, alpha):
+            case let .shape(matrix, rect, radius, corners, border, color, alpha, edges):
                 if a.boxes[i].intersects(scissor) {
-                    queueShape(matrix, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border, color: color, alpha: alpha)
+                    queueShape(matrix, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border, color: color,
+                               alpha: alpha, edges: edges)
                 }
-            case let .image(matrix, rect, image, uv, alpha, minFilter, magFilter):
+            case let .image(matrix, rect, image, uv, alpha, minFilter, magFilter, edges):
                 guard a.boxes[i].intersects(scissor), alpha > 0, rect.width != 0, rect.height != 0 else { break }
                 let uploads = textures.uploadCount
                 let texture = textures.texture(for: image)
@@ -117,7 +118,7 @@ public final class Renderer {
                 if minFilter == .trilinear, textures.ensureMipmaps(image) { bound.texture = texture } // it bound it
                 let f = Float(alpha)
                 queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: minFilter, mag: magFilter)),
-                      matrix, rect, uv: uv, color: (f, f, f, f), params: (Float(Self.pixelInLayerUnits(matrix)), 0, 1, 0))
+                      matrix, rect, uv: uv, color: (f, f, f, f), params: (Float(Self.pixelInLayerUnits(matrix)), 0, 1, Float(edges)))
             case .beginGroup:
                 // A group that changes nothing in the repaint region is not drawn at all.
                 if !a.isMaskHalf[i], a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {

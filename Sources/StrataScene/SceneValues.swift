@@ -61,6 +61,7 @@ public enum SceneValues {
         case .fillMode: "one of removed, forwards, backwards, both"
         case .contentsGravity: "one of \(ContentsGravity.allCases.map(\.name).joined(separator: ", "))"
         case .contentsScale: "a number > 0"
+        case .maskedCorners, .edgeAntialiasingMask: "a whole number 0…15 (a bit mask)"
         case .minificationFilter, .magnificationFilter: "one of linear, nearest, trilinear"
         case .duration: "a number ≥ 0"
         case .repeatCount, .repeatDuration: "a number ≥ 0 or \"infinity\""

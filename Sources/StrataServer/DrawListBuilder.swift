@@ -90,9 +90,9 @@ struct DrawListBuilder {
             list.commands.append(.endMaskedGroups(alpha: opacity))
             return
         }
-        // Overlapping pieces under an opacity are composited once, as a group (allowsGroupOpacity). A
-        // single piece needs no group: its opacity passes down to it (a lone sublayer inherits it).
-        let group = opacity < 1 && pieces > 1
+        // Overlapping pieces under an opacity are composited once, as a group (unless allowsGroupOpacity
+        // is false). Without a group the opacity passes down to each piece (sublayers inherit it).
+        let group = opacity < 1 && pieces > 1 && p.allowsGroupOpacity
         if group { list.commands.append(.beginGroup) }
         emitBody(node, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)
         if group { list.commands.append(.endGroup(alpha: opacity)) }
@@ -106,11 +106,13 @@ struct DrawListBuilder {
     private mutating func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
                                    into list: inout DrawList) {
         let p = node.presentation
+        let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
         if ownContent, let color = p.backgroundColor, color.alpha > 0 {
             if p.cornerRadius > 0 {
-                list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0, color: color, alpha: alpha))
+                list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0,
+                                            color: color, alpha: alpha, edges: edges))
             } else {
-                list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha))
+                list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha, edges: edges))
             }
         }
         let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty)
@@ -121,13 +123,14 @@ struct DrawListBuilder {
                                                gravity: p.contentsGravity, scale: p.contentsScale,
                                                contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
                 list.commands.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
-                                            minFilter: p.minificationFilter, magFilter: p.magnificationFilter))
+                                            minFilter: p.minificationFilter, magFilter: p.magnificationFilter, edges: edges))
             }
         }
         emitSublayers(node, matrix: m, alpha: alpha, into: &list)
         if clipped { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1)) }
         if ownContent, p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
-            list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth, color: color, alpha: alpha))
+            list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
+                                        color: color, alpha: alpha, edges: edges))
         }
     }
 

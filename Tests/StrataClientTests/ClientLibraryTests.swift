@@ -37,6 +37,21 @@ extension ClientProcessSuite {
         CATransaction.flush()
     }
 
+    @Test func groupOpacityAndEdgeAntialiasingPropertiesAreCarriedAndNotAnimated() {
+        let layer = CALayer()
+        #expect(layer.allowsGroupOpacity && layer.allowsEdgeAntialiasing)
+        #expect(layer.edgeAntialiasingMask == [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
+        layer.allowsGroupOpacity = false
+        layer.allowsEdgeAntialiasing = false
+        layer.edgeAntialiasingMask = [.layerLeftEdge, .layerTopEdge]
+        #expect(!layer.allowsGroupOpacity && !layer.allowsEdgeAntialiasing)
+        #expect(layer.edgeAntialiasingMask.rawValue == 9)
+        for key in ["allowsGroupOpacity", "allowsEdgeAntialiasing", "edgeAntialiasingMask"] {
+            #expect(layer.action(forKey: key) == nil, "\(key) has no implicit animation")
+        }
+        #expect(layer.action(forKey: "opacity") != nil)
+    }
+
     @Test func frameIsDerivedFromBoundsPositionAndAnchor() {
         let l = CALayer()
         l.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)

@@ -42,7 +42,7 @@ struct RoundTripTests {
     @Test("every property with a value of its kind", arguments: LayerProperty.allCases)
     func property(_ p: LayerProperty) throws {
         let value: AnimatableValue = switch p.kind {
-        case .scalar: [.fillMode, .contentsGravity, .maskedCorners, .minificationFilter, .magnificationFilter].contains(p) ? .scalar(2) : .scalar(0.375)
+        case .scalar: [.fillMode, .contentsGravity, .maskedCorners, .minificationFilter, .magnificationFilter, .edgeAntialiasingMask].contains(p) ? .scalar(2) : .scalar(0.375)
         case .point: .point(CGPoint(x: -4, y: 9.5))
         case .size: .size(CGSize(width: 1, height: 2))
         case .rect: .rect(CGRect(x: 1, y: 2, width: 3, height: 4))
