@@ -48,6 +48,11 @@ public enum DrawCommand {
     /// Ends the two innermost groups, a layer's drawing and then its mask's, and composites the drawing
     /// times the mask's alpha, times `alpha`.
     case endMaskedGroups(alpha: CGFloat)
+    /// Until the matching `endClip`, draws only inside `rect` (target pixels): masksToBounds for a layer
+    /// whose bounds land exactly on whole pixels, square-cornered and unrotated, where a scissor cuts
+    /// exactly what the anti-aliased clip shape would, without an offscreen pass.
+    case beginClip(PixelRect)
+    case endClip
 }
 
 /// How a finished offscreen group combines with what is beneath it (premultiplied colours).

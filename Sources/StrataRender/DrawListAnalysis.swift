@@ -12,7 +12,8 @@ struct DrawListAnalysis {
     /// Per command, the pixels it can change in the final image (its box grown by the blur of every
     /// shadow group around it).
     var effects: [PixelRect]
-    /// Per beginGroup, the index of the command that ends it (−1 elsewhere, or when the list is unbalanced).
+    /// Per beginGroup and beginClip, the index of the command that ends it (−1 elsewhere, or when the list
+    /// is unbalanced).
     var groupEnd: [Int]
     /// Per beginGroup, how far beyond its parent's repaint region the group's content must be drawn: the
     /// blur reach of a shadow group, 0 otherwise.
@@ -40,35 +41,51 @@ struct DrawListAnalysis {
         key(commands, target: target)
     }
 
-    /// First pass: boxes, group ends and blur reaches, innermost groups first.
+    /// First pass: boxes, group ends and blur reaches, innermost groups first. A group ended by the
+    /// wrong kind of end (or not at all) makes the list unbalanced.
     private mutating func measure(_ commands: [DrawCommand], target: PixelRect) {
-        var open: [(begin: Int, union: PixelRect)] = []
+        var open: [(begin: Int, union: PixelRect, clip: PixelRect?)] = []
+        func add(_ box: PixelRect) {
+            if !open.isEmpty { open[open.count - 1].union = open[open.count - 1].union.union(box) }
+        }
         func close(_ begin: Int, at end: Int, box: PixelRect) {
             boxes[begin] = box
             boxes[end] = box
             groupEnd[begin] = end
-            if !open.isEmpty { open[open.count - 1].union = open[open.count - 1].union.union(box) }
+            add(box)
+        }
+        /// The innermost open group when it is an offscreen group (not a scissor clip).
+        func popGroup() -> (begin: Int, union: PixelRect)? {
+            guard let g = open.last, g.clip == nil else { return nil }
+            open.removeLast()
+            return (g.begin, g.union)
         }
         for (i, command) in commands.enumerated() {
             switch command {
             case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _):
                 boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
-                if !open.isEmpty { open[open.count - 1].union = open[open.count - 1].union.union(boxes[i]) }
+                add(boxes[i])
             case .beginGroup:
-                open.append((i, .empty))
+                open.append((i, .empty, nil))
+            case .beginClip(let rect):
+                open.append((i, .empty, rect))
+            case .endClip:
+                guard let g = open.last, let rect = g.clip else { balanced = false; continue }
+                open.removeLast()
+                close(g.begin, at: i, box: g.union.intersection(rect))
             case .endGroup:
-                guard let g = open.popLast() else { balanced = false; continue }
+                guard let g = popGroup() else { balanced = false; continue }
                 close(g.begin, at: i, box: g.union)
             case let .endShadowGroup(_, _, sigma):
-                guard let g = open.popLast() else { balanced = false; continue }
+                guard let g = popGroup() else { balanced = false; continue }
                 let r = ShadowKernel.reach(sigma: Double(sigma)) + 1
                 reach[g.begin] = r
                 close(g.begin, at: i, box: g.union.grown(by: r).intersection(target))
             case let .endClipGroup(m, rect, _, _, _):
-                guard let g = open.popLast() else { balanced = false; continue }
+                guard let g = popGroup() else { balanced = false; continue }
                 close(g.begin, at: i, box: g.union.intersection(PixelRect.covering(rect, m, margin: Self.margin, within: target)))
             case .endMaskedGroups:
-                guard let mask = open.popLast(), let layer = open.popLast() else { balanced = false; continue }
+                guard let mask = popGroup(), let layer = popGroup() else { balanced = false; continue }
                 isMaskHalf[mask.begin] = true
                 groupEnd[mask.begin] = i
                 boxes[mask.begin] = mask.union
@@ -86,18 +103,19 @@ struct DrawListAnalysis {
             let outer = context[context.count - 1]
             var h = Hasher()
             switch command {
-            case .beginGroup:
+            case .beginGroup, .beginClip:
                 let end = groupEnd[i]
                 var g = Hasher()
                 g.combine(outer.key)
                 g.combine(isMaskHalf[i])
+                Self.combine(command, into: &g)
                 if end >= 0 { Self.combine(commands[end], into: &g) } else { g.combine(i) }
                 let groupKey = g.finalize()
                 h.combine(groupKey)
                 keys[i] = h.finalize()
                 context.append((groupKey, outer.reach + reach[i]))
                 continue
-            case .endGroup, .endShadowGroup, .endClipGroup:
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip:
                 if context.count > 1 { context.removeLast() }
             case .endMaskedGroups:
                 if context.count > 1 { context.removeLast() }
@@ -134,6 +152,10 @@ struct DrawListAnalysis {
             h.combine(7); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(alpha)
         case let .endMaskedGroups(alpha):
             h.combine(8); h.combine(alpha)
+        case .beginClip(let r):
+            h.combine(9); h.combine(r)
+        case .endClip:
+            h.combine(10)
         }
     }
 

@@ -79,6 +79,7 @@ public final class Renderer {
         counters = RenderCounters()
         guard !plan.repaint.isEmpty else { return counters }
         guard plan.analysis.boxes.count == list.commands.count else { throw GLError("frame plan made for another draw list") }
+        guard plan.analysis.balanced else { throw GLError("draw list has groups or clips that are not properly begun and ended") }
         counters.repaintedPixels = plan.repaint.area
         self.width = width
         self.height = height
@@ -158,6 +159,20 @@ public final class Renderer {
                       params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
             case .endMaskedGroups(let alpha):
                 try compositeMasked(&targets, &scissors, alpha: alpha)
+            case .beginClip(let rect):
+                if a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {
+                    i = a.groupEnd[i] + 1
+                    continue
+                }
+                flush()
+                let clipped = scissor.intersection(rect)
+                scissors.append(clipped)
+                setScissor(clipped)
+            case .endClip:
+                guard scissors.count > targets.count else { throw GLError("draw list ends a clip that was not begun") }
+                flush()
+                scissors.removeLast()
+                setScissor(scissors[scissors.count - 1])
             case let .endShadowGroup(color, alpha, sigma):
                 try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma)
             }

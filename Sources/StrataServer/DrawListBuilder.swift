@@ -68,12 +68,12 @@ struct DrawListBuilder {
             // With masksToBounds the shadow is clipped to the (rounded) bounds like everything else.
             let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * m
             let scale = sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21))
-            if p.masksToBounds { list.commands.append(.beginGroup) }
+            let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
             list.commands.append(.beginGroup)
             emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
             list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * opacity,
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
-            if p.masksToBounds { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1)) }
+            if let clip { Self.endClip(clip, p, m, into: &list) }
         }
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
@@ -116,7 +116,7 @@ struct DrawListBuilder {
             }
         }
         let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty)
-        if clipped { list.commands.append(.beginGroup) }
+        let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
         if ownContent, let image = node.contents {
             // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter.
             for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
@@ -127,11 +127,48 @@ struct DrawListBuilder {
             }
         }
         emitSublayers(node, matrix: m, alpha: alpha, into: &list)
-        if clipped { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1)) }
+        if let clip { Self.endClip(clip, p, m, into: &list) }
         if ownContent, p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
             list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
                                         color: color, alpha: alpha, edges: edges))
         }
+    }
+
+    enum Clip { case scissor, group }
+
+    /// Starts clipping to the layer's (rounded) bounds: a scissor when the bounds land exactly on whole
+    /// pixels, unrotated and square-cornered (anti-aliased coverage there is exactly 1 inside and 0
+    /// outside, so the scissor cuts the same pixels), else an offscreen group composited through the shape.
+    static func beginClip(_ p: LayerModel, _ m: Transform3D, into list: inout DrawList) -> Clip {
+        if p.cornerRadius <= 0 || p.maskedCorners == 0, let rect = pixelAligned(p.bounds, m) {
+            list.commands.append(.beginClip(rect))
+            return .scissor
+        }
+        list.commands.append(.beginGroup)
+        return .group
+    }
+
+    static func endClip(_ clip: Clip, _ p: LayerModel, _ m: Transform3D, into list: inout DrawList) {
+        switch clip {
+        case .scissor: list.commands.append(.endClip)
+        case .group: list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1))
+        }
+    }
+
+    /// The whole-pixel rectangle `bounds` covers under `m`, when `m` only scales and translates it (no
+    /// rotation, skew or perspective) and every edge lands on a pixel boundary.
+    static func pixelAligned(_ bounds: CGRect, _ m: Transform3D) -> PixelRect? {
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
+        let xs = [bounds.minX * m.m11 + m.m41, bounds.maxX * m.m11 + m.m41]
+        let ys = [bounds.minY * m.m22 + m.m42, bounds.maxY * m.m22 + m.m42]
+        var whole: [Int] = []
+        for v in xs + ys {
+            let r = v.rounded()
+            guard abs(v - r) < 1e-6, abs(r) < 1e9 else { return nil }
+            whole.append(Int(r))
+        }
+        let x0 = min(whole[0], whole[1]), y0 = min(whole[2], whole[3])
+        return PixelRect(x: x0, y: y0, width: max(whole[0], whole[1]) - x0, height: max(whole[2], whole[3]) - y0)
     }
 
     /// Whether `bounds` under `m` (with perspective) keeps its orientation on screen: its front faces the

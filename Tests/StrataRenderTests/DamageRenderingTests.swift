@@ -90,6 +90,27 @@ import Testing
         """, times: [0.0, 0.4, 0.7, 1.0])
     }
 
+    @Test func aPixelAlignedClipIsAScissorAndRepaintsExactly() throws {
+        // The card's bounds land on whole pixels with square corners: masksToBounds is a scissor, no
+        // offscreen pass. Half a pixel off, it needs the group again.
+        let json = """
+        {"strata":1,"background":"#000000","layers":[
+          {"id":"card","bounds":[0,0,80,60],"position":[60,50],"backgroundColor":"#303030","masksToBounds":true,"sublayers":[
+             {"id":"a","bounds":[0,0,30,30],"position":[0,30],"backgroundColor":"#FF0000","transform.rotation.z":0.3,
+              "animations":{"move":{"type":"basic","keyPath":"position.x","fromValue":-10,"toValue":90,"duration":1}}}]}]}
+        """
+        let frames = try Self.expectIncrementalMatchesFull(json, times: [0.0, 0.3, 0.6, 0.95])
+        #expect(frames.allSatisfy { $0.work.offscreenPasses == 0 })
+        // At 0.95 the square (centre x 85 in the card, 20…100 + 20 on screen) is cut at the card's right
+        // edge, x = 100.
+        let last = frames[3].image.pixels
+        expectPixel(last, width: 160, x: 99, y: 50, [255, 0, 0, 255])
+        expectPixel(last, width: 160, x: 100, y: 50, [0, 0, 0, 255])
+        let unaligned = try SceneRenderer.render(try Self.scene(json.replacingOccurrences(of: "[60,50]", with: "[60.5,50]")),
+                                                 at: [0.95], width: 160, height: 120)
+        #expect(unaligned[0].work.offscreenPasses == 1)
+    }
+
     @Test func aTransitionRepaintsExactly() throws {
         try Self.expectIncrementalMatchesFull(try Golden.sceneText("transitions/push-fromLeft.json"), times: [0.9, 1.25, 1.5, 1.75, 2.1],
                                               width: 80, height: 60)
