@@ -13,6 +13,8 @@ TITLES = {
     "transitions": "CATransition at progress 0.25, 0.5 and 0.75",
     "mask": "CALayer.mask: a circle, and a half-transparent mask with an opaque strip",
     "shadow-clipping": "The seeds' shadow-with-clipping workaround: masksToBounds clips the shadow (left); an outer layer carries it (right)",
+    "contents": "Contents: contentsRect sprites, a nine-slice button (contentsCenter) from a 1× and a 2× image, a 2× icon beside the same image at 1×",
+    "combined": "Everything at once: a rotated, rounded, bordered card with a shadow and a circular mask, in a perspective sublayerTransform",
 }
 
 out = ["# Strata gallery", "",
@@ -37,5 +39,11 @@ for folder in sorted(os.listdir(GOLDEN)):
         json.loads(text)  # a broken scene file fails here, not in the gallery
         out += ["[`Golden/%s/%s`](%s/%s/%s)" % (folder, scene, REL, folder, scene), "", "```json", text, "```", ""]
         out += ["Images: " + ", ".join("`Golden/%s/%s`" % (folder, img) for img in images), ""]
+    inputs = os.path.join(path, "inputs")
+    if os.path.isdir(inputs):
+        pngs = sorted(f for f in os.listdir(inputs) if f.endswith(".png"))
+        out += ["Input images (the scene's `contents`):", ""]
+        out += ["".join("![%s](%s/%s/inputs/%s) " % (img, REL, folder, img) for img in pngs).strip(), ""]
+        out += ["Inputs: " + ", ".join("`Golden/%s/inputs/%s`" % (folder, img) for img in pngs), ""]
 with open(os.path.join(ROOT, "docs", "gallery.md"), "w") as f:
     f.write("\n".join(out))

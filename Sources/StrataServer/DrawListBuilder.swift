@@ -62,6 +62,10 @@ struct DrawListBuilder {
             return
         }
         let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
+        // A mask keeps only what lies under its alpha: the layer's drawing and its shadow alike. The
+        // layer (shadow first) draws offscreen, its mask (in the layer's coordinates) into the next target,
+        // and the drawing is kept where the mask's alpha is (the opacity applies to the result).
+        if node.mask != nil { list.commands.append(.beginGroup) }
         if p.shadowOpacity > 0, let color = p.shadowColor, color.alpha > 0 {
             // The shadow's shape is the alpha of the layer's background, contents and sublayers, moved by
             // shadowOffset in the layer's coordinates; σ = shadowRadius / 2, scaled to target pixels.
@@ -71,7 +75,7 @@ struct DrawListBuilder {
             let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
             list.commands.append(.beginGroup)
             emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
-            list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * opacity,
+            list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
@@ -79,9 +83,6 @@ struct DrawListBuilder {
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         let pieces = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
         if let mask = node.mask {
-            // The layer draws offscreen, its mask (in the layer's coordinates) into the next target, and
-            // the drawing is kept where the mask's alpha is (group opacity applies to the result).
-            list.commands.append(.beginGroup)
             emitBody(node, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
             list.commands.append(.beginGroup)
             var flattened = m
