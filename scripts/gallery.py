@@ -13,6 +13,7 @@ TITLES = {
     "transitions": "CATransition at progress 0.25, 0.5 and 0.75",
     "mask": "CALayer.mask: a circle, and a half-transparent mask with an opaque strip",
     "shadow-clipping": "The seeds' shadow-with-clipping workaround: masksToBounds clips the shadow (left); an outer layer carries it (right)",
+    "shadow-path": "shadowPath: a star (sharp, then blurred and offset), a circle clipped by masksToBounds, curved corners; no layer content",
 }
 
 out = ["# Strata gallery", "",

@@ -84,7 +84,7 @@ enum CoreAnimationKeys {
         "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
         "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "cornerCurve", "maskedCorners",
-        "shadowPath", "isDoubleSided",
+        "isDoubleSided",
         "autoresizingMask", "name", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "shouldRasterize",
         "rasterizationScale", "minificationFilterBias",
         "allowsGroupOpacity", "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",

@@ -28,6 +28,9 @@ public struct LayerModel: Equatable, Sendable {
     public var anchorPointZ: CGFloat = 0
     public var minificationFilter: ContentsFilter = .linear
     public var magnificationFilter: ContentsFilter = .linear
+    /// The shadow's shape in the layer's coordinates (filled, nonzero winding); nil: the alpha of the layer's
+    /// contents and sublayers.
+    public var shadowPath: Path? = nil
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -44,6 +47,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.contentsRect.isIdentical(to: b.contentsRect) && a.contentsCenter.isIdentical(to: b.contentsCenter)
             && a.maskedCorners == b.maskedCorners && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
             && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
+            && a.shadowPath == b.shadowPath
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -84,6 +88,7 @@ public struct LayerModel: Equatable, Sendable {
             case .anchorPointZ: .scalar(anchorPointZ)
             case .minificationFilter: .scalar(CGFloat(minificationFilter.rawValue))
             case .magnificationFilter: .scalar(CGFloat(magnificationFilter.rawValue))
+            case .shadowPath: .path(shadowPath)
             }
         }
         set {
@@ -110,6 +115,7 @@ public struct LayerModel: Equatable, Sendable {
             case let (.anchorPointZ, .scalar(v)): anchorPointZ = v
             case let (.minificationFilter, .scalar(v)): minificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
             case let (.magnificationFilter, .scalar(v)): magnificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
+            case let (.shadowPath, .path(v)): shadowPath = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v

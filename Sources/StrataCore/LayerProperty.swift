@@ -51,6 +51,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     /// How contents are sampled when drawn smaller / larger than their pixels: ContentsFilter raw values.
     case minificationFilter = 33
     case magnificationFilter = 34
+    /// The shadow's shape (a filled path, nonzero winding, in the layer's coordinates) instead of the alpha
+    /// of the layer's contents and sublayers; absent (nil) by default.
+    case shadowPath = 35
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -89,6 +92,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .anchorPointZ: "anchorPointZ"
         case .minificationFilter: "minificationFilter"
         case .magnificationFilter: "magnificationFilter"
+        case .shadowPath: "shadowPath"
         }
     }
 
@@ -108,6 +112,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
         case .hidden, .autoreverses, .masksToBounds, .isDoubleSided: .bool
+        case .shadowPath: .path
         }
     }
 
@@ -142,11 +147,13 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .isDoubleSided: .bool(true)
         case .anchorPointZ: .scalar(0)
         case .minificationFilter, .magnificationFilter: .scalar(CGFloat(ContentsFilter.linear.rawValue))
+        case .shadowPath: .path(nil)
         }
     }
 
     /// The geometry and appearance properties have Core Animation's default implicit animation
     /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
+    /// shadowPath animates point by point between paths of the same structure (see `PathAnimationCheck`).
     public var isAnimatable: Bool {
         !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter].contains(self)
     }

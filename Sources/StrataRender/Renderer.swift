@@ -11,6 +11,7 @@ public final class Renderer {
     private let rounded: ShaderProgram
     private let clip: ShaderProgram
     private let masked: ShaderProgram
+    private let pathFill: PathFill
     // Uniforms set on every layer draw, looked up once (a dictionary lookup per draw is measurable).
     private let roundedSize: GLint, roundedRadii: GLint, roundedBorder: GLint, roundedColor: GLint
     private let textureSize: GLint
@@ -43,6 +44,7 @@ public final class Renderer {
         glUseProgram(masked.program)
         glUniform1i(masked.uniform("u_texture"), 0)
         glUniform1i(masked.uniform("u_mask"), 1)
+        pathFill = try PathFill()
         textureAlpha = textured.uniform("u_alpha")
         textureSize = textured.uniform("u_size")
         roundedSize = rounded.uniform("u_size")
@@ -123,6 +125,8 @@ public final class Renderer {
                 bindSampler(samplers.sampler(min: minFilter, mag: magFilter))
                 drawTexture(texture, matrix * projection, rect, uv: uv, alpha: alpha, edges: Self.pixelInLayerUnits(matrix))
                 bindSampler(0)
+            case let .path(matrix, path, color, alpha):
+                try pathFill.fill(path, matrix: matrix, projection: projection, width: width, height: height, color: color, alpha: alpha)
             case .beginGroup:
                 let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
                 targets.append(t.framebuffer)

@@ -67,7 +67,12 @@ struct DrawListBuilder {
             let scale = sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21))
             if p.masksToBounds { list.commands.append(.beginGroup) }
             list.commands.append(.beginGroup)
-            emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
+            if let path = p.shadowPath {
+                // shadowPath: the path filled replaces the alpha of the layer's drawing.
+                list.commands.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
+            } else {
+                emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
+            }
             list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * opacity,
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
             if p.masksToBounds { list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1)) }
