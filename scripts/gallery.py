@@ -14,6 +14,7 @@ TITLES = {
     "mask": "CALayer.mask: a circle, and a half-transparent mask with an opaque strip",
     "shadow-clipping": "The seeds' shadow-with-clipping workaround: masksToBounds clips the shadow (left); an outer layer carries it (right)",
     "shadow-path": "shadowPath: a star (sharp, then blurred and offset), a circle clipped by masksToBounds, curved corners; no layer content",
+    "geometry-flipped": "geometryFlipped: the same sublayers (one nested) in a plain layer (left) and a flipped one (right)",
 }
 
 out = ["# Strata gallery", "",

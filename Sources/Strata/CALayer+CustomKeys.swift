@@ -82,7 +82,7 @@ enum CoreAnimationKeys {
     static let all: Set<String> = [
         "mask",
         "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
-        "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
+        "drawsAsynchronously", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "cornerCurve", "maskedCorners",
         "isDoubleSided",
         "autoresizingMask", "name", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "shouldRasterize",

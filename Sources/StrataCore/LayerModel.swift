@@ -31,6 +31,8 @@ public struct LayerModel: Equatable, Sendable {
     /// The shadow's shape in the layer's coordinates (filled, nonzero winding); nil: the alpha of the layer's
     /// contents and sublayers.
     public var shadowPath: Path? = nil
+    /// Whether the sublayers' space is flipped vertically within the bounds (see `sublayerToLocal`).
+    public var isGeometryFlipped = false
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -47,7 +49,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.contentsRect.isIdentical(to: b.contentsRect) && a.contentsCenter.isIdentical(to: b.contentsCenter)
             && a.maskedCorners == b.maskedCorners && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
             && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
-            && a.shadowPath == b.shadowPath
+            && a.shadowPath == b.shadowPath && a.isGeometryFlipped == b.isGeometryFlipped
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -89,6 +91,7 @@ public struct LayerModel: Equatable, Sendable {
             case .minificationFilter: .scalar(CGFloat(minificationFilter.rawValue))
             case .magnificationFilter: .scalar(CGFloat(magnificationFilter.rawValue))
             case .shadowPath: .path(shadowPath)
+            case .geometryFlipped: .bool(isGeometryFlipped)
             }
         }
         set {
@@ -116,6 +119,7 @@ public struct LayerModel: Equatable, Sendable {
             case let (.minificationFilter, .scalar(v)): minificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
             case let (.magnificationFilter, .scalar(v)): magnificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
             case let (.shadowPath, .path(v)): shadowPath = v
+            case let (.geometryFlipped, .bool(v)): isGeometryFlipped = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v
@@ -163,12 +167,23 @@ public struct LayerModel: Equatable, Sendable {
         CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     }
 
-    /// Where sublayers go in this layer's coordinates: `sublayerTransform` about the anchor point.
+    /// Where sublayers go in this layer's coordinates: flipped vertically within the bounds when
+    /// `isGeometryFlipped` (y' = minY + maxY − y: the sublayers' y runs up from the bounds' bottom edge), then
+    /// `sublayerTransform` about the anchor point. The flip comes first because it is how the sublayers'
+    /// geometry values are read; the sublayer transform is this layer's own, in its unflipped space.
     public var sublayerToLocal: Transform3D {
-        guard sublayerTransform != .identity else { return .identity }
+        let flip = isGeometryFlipped
+            ? Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: -1, m23: 0, m24: 0,
+                          m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: bounds.minY + bounds.maxY, m43: 0, m44: 1)
+            : nil
+        guard sublayerTransform != .identity else { return flip ?? .identity }
         let a = anchorInBounds
-        return Transform3D.translation(-a.x, -a.y, 0) * sublayerTransform * Transform3D.translation(a.x, a.y, 0)
+        let about = Transform3D.translation(-a.x, -a.y, 0) * sublayerTransform * Transform3D.translation(a.x, a.y, 0)
+        return flip.map { $0 * about } ?? about
     }
+
+    /// Whether sublayers are placed by anything but the identity (a sublayer transform or a flip).
+    public var hasSublayerSpace: Bool { sublayerTransform != .identity || isGeometryFlipped }
 
     /// Layer-local → superlayer: `T(−anchor) · transform · T(position, zPosition)` (row vectors).
     public var localToParent: Transform3D {

@@ -54,6 +54,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     /// The shadow's shape (a filled path, nonzero winding, in the layer's coordinates) instead of the alpha
     /// of the layer's contents and sublayers; absent (nil) by default.
     case shadowPath = 35
+    /// Whether the sublayers' geometry is flipped vertically: their space's y runs up from the bottom of
+    /// this layer's bounds.
+    case geometryFlipped = 36
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -93,6 +96,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .minificationFilter: "minificationFilter"
         case .magnificationFilter: "magnificationFilter"
         case .shadowPath: "shadowPath"
+        case .geometryFlipped: "geometryFlipped"
         }
     }
 
@@ -111,7 +115,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
              .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter: .scalar
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
-        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided: .bool
+        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided, .geometryFlipped: .bool
         case .shadowPath: .path
         }
     }
@@ -148,6 +152,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .anchorPointZ: .scalar(0)
         case .minificationFilter, .magnificationFilter: .scalar(CGFloat(ContentsFilter.linear.rawValue))
         case .shadowPath: .path(nil)
+        case .geometryFlipped: .bool(false)
         }
     }
 
@@ -155,7 +160,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
     /// shadowPath animates point by point between paths of the same structure (see `PathAnimationCheck`).
     public var isAnimatable: Bool {
-        !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter].contains(self)
+        !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter,
+                       .geometryFlipped].contains(self)
     }
 
     /// The layer's CAMediaTiming properties.

@@ -153,7 +153,7 @@ struct DrawListBuilder {
         // `toTarget` draws; `toSpace` measures depth in the transform layer's parent space, where z is
         // still intact (further up, a flattening layer has already dropped it).
         func collect(_ n: RenderNode, _ toTarget: Transform3D, _ toSpace: Transform3D) {
-            let stl = n.presentation.sublayerTransform == .identity ? nil : n.presentation.sublayerToLocal
+            let stl = n.presentation.hasSublayerSpace ? n.presentation.sublayerToLocal : nil
             let base = stl.map { $0 * toTarget } ?? toTarget
             let space = stl.map { $0 * toSpace } ?? toSpace
             for child in n.sublayers where !child.presentation.isHidden {
@@ -181,7 +181,8 @@ struct DrawListBuilder {
         // perspective), drop their z before this layer's transform.
         var flattened = m
         flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
-        let base = p.sublayerTransform == .identity ? flattened : p.sublayerToLocal * flattened
+        // sublayerToLocal includes geometryFlipped's flip of the sublayers' space.
+        let base = p.hasSublayerSpace ? p.sublayerToLocal * flattened : flattened
         // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
         let z = node.sublayers[0].presentation.zPosition
         if node.sublayers.allSatisfy({ $0.presentation.zPosition == z }) {

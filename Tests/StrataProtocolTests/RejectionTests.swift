@@ -191,6 +191,8 @@ struct RejectionTests {
                 == .invalid("operation 0 shadowPath path presence: boolean byte 2 is neither 0 nor 1"))
         let colour = try commitBody([.setProperty(1, .shadowPath, .color(nil))])
         #expect(protocolError { try decodeCommit(colour) } == .invalid("operation 0: shadowPath needs a path value, got color"))
+        let flipped = try commitBody([.setProperty(1, .geometryFlipped, .scalar(1))])
+        #expect(protocolError { try decodeCommit(flipped) } == .invalid("operation 0: geometryFlipped needs a bool value, got scalar"))
     }
 
     // MARK: strings
@@ -275,7 +277,7 @@ struct RejectionTests {
             == .invalid("animation on custom key: invalid value for custom key: expected values of one kind (scalar, not point)"))
     }
 
-    @Test("shadowPath animates only between paths of one structure")
+    @Test("shadowPath animates only between paths of one structure; geometryFlipped does not animate")
     func shadowPathAnimation() throws {
         func commit(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue? = nil) throws -> [UInt8] {
             try commitBody([.addAnimation(1, key: "s", AnimationSpec(keyPath: LayerKeyPath(property: .shadowPath),
@@ -292,6 +294,9 @@ struct RejectionTests {
         #expect(protocolError { try decodeCommit(commit(.path(nil), .path(square))) }
             == .invalid("animation on shadowPath: unsupported: animating shadowPath from or to no path (fromValue is nil)"))
         #expect(protocolError { try decodeCommit(commit(nil, .path(Samples.triangle), .path(square))) } != nil)
+        let flip = try commitBody([.addAnimation(1, key: "f", AnimationSpec(keyPath: LayerKeyPath(property: .geometryFlipped),
+                                                                             kind: .basic(from: .bool(false), to: .bool(true), by: nil)))])
+        #expect(protocolError { try decodeCommit(flip) } == .invalid("animation on geometryFlipped: unsupported: animation of geometryFlipped"))
     }
 
     @Test("unsupported key paths", arguments: ["frame", "opacity.x", "position.z", "bounds.size.depth"])

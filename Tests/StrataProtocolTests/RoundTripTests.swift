@@ -126,14 +126,14 @@ struct RoundTripTests {
         #expect(s.timingFunction == spec.timingFunction)
     }
 
-    @Test("shadowPath (property 35): set, cleared and animated")
-    func shadowPath() throws {
-        #expect(LayerProperty.shadowPath.rawValue == 35)
+    @Test("shadowPath (property 35) and geometryFlipped (36): set, cleared and animated")
+    func shadowPathAndGeometryFlipped() throws {
+        #expect(LayerProperty.shadowPath.rawValue == 35 && LayerProperty.geometryFlipped.rawValue == 36)
         let spec = AnimationSpec(keyPath: LayerKeyPath(property: .shadowPath),
                                  kind: .basic(from: .path(Samples.triangle), to: .path(Samples.triangle.mapped { CGPoint(x: $0.x + 5, y: $0.y) }), by: nil))
         let m = ClientMessage.commit(Commit(transactionID: 2, operations: [
             .setProperty(1, .shadowPath, .path(Samples.triangle)), .setProperty(1, .shadowPath, .path(nil)),
-            .addAnimation(1, key: "shadowPath", spec),
+            .setProperty(1, .geometryFlipped, .bool(true)), .addAnimation(1, key: "shadowPath", spec),
         ]))
         #expect(try roundTrip(m) == m)
         // The absent path is the two bytes kind 9, presence 0.
