@@ -15,6 +15,8 @@ TITLES = {
     "shadow-clipping": "The seeds' shadow-with-clipping workaround: masksToBounds clips the shadow (left); an outer layer carries it (right)",
     "contents": "Contents: contentsRect sprites, a nine-slice button (contentsCenter) from a 1× and a 2× image, a 2× icon beside the same image at 1×",
     "combined": "Everything at once: a rotated, rounded, bordered card with a shadow and a circular mask, in a perspective sublayerTransform",
+    "shadow-path": "shadowPath: a star (sharp, then blurred and offset), a circle clipped by masksToBounds, curved corners; no layer content",
+    "geometry-flipped": "geometryFlipped: the same sublayers (one nested) in a plain layer (left) and a flipped one (right)",
 }
 
 out = ["# Strata gallery", "",

@@ -82,9 +82,9 @@ enum CoreAnimationKeys {
     static let all: Set<String> = [
         "mask",
         "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
-        "drawsAsynchronously", "geometryFlipped", "isGeometryFlipped", "backgroundFilters", "filters",
+        "drawsAsynchronously", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "cornerCurve", "maskedCorners",
-        "shadowPath", "isDoubleSided",
+        "isDoubleSided",
         "autoresizingMask", "name", "shouldRasterize",
         "rasterizationScale", "minificationFilterBias",
         "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",

@@ -74,6 +74,9 @@ extension CALayer {
     /// that region is cleared, redrawn (the context clipped to it) and sent to the server.
     public func drawBackingStore() {
         let (bounds, scale, dirty, shown, opaque) = LayerLock.with { (model.bounds, model.contentsScale, dirtyRect, contentsImage, isOpaqueValue) }
+        // Under flipped geometry the context is y-flipped (Core Animation's contentsAreFlipped), and so are
+        // dirty rectangles: layer y maps to minY + maxY − y.
+        let flipped = contentsAreFlipped()
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             contents = nil
@@ -93,7 +96,8 @@ extension CALayer {
         ctx.saveGState()
         if reused, let dirty {
             // Pixels outside the dirty rectangle keep the previous drawing.
-            let d = dirty.intersection(bounds)
+            var d = dirty.intersection(bounds)
+            if flipped, !d.isNull { d.origin.y = bounds.minY + bounds.maxY - d.maxY }
             let px = ((d.minX - bounds.minX) * scale).rounded(.down), py = ((d.minY - bounds.minY) * scale).rounded(.down)
             let qx = ((d.maxX - bounds.minX) * scale).rounded(.up), qy = ((d.maxY - bounds.minY) * scale).rounded(.up)
             changed = LayerBackingStore.PixelRect(x: Int(px), y: Int(py), width: Int(qx - px), height: Int(qy - py))
@@ -105,6 +109,10 @@ extension CALayer {
         }
         ctx.scaleBy(x: scale, y: scale)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        if flipped {
+            ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
+            ctx.scaleBy(x: 1, y: -1)
+        }
         if !isEmpty(changed) { draw(in: ctx) }
         ctx.restoreGState()
         LayerLock.with { store.markChanged(changed) }

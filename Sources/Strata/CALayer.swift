@@ -48,6 +48,8 @@ open class CALayer: @unchecked Sendable {
     var needsDisplayFlag = false
     var dirtyRect: CGRect?
     var needsDisplayOnBoundsChangeValue = false
+    /// The property being set and its new value, while `set` looks up the action (guarded by LayerLock).
+    private var changingTo: (property: LayerProperty, value: AnimatableValue)?
     var isOpaqueValue = false
 
     final class AnimationEntry {
@@ -154,6 +156,13 @@ open class CALayer: @unchecked Sendable {
     public var shadowRadius: CGFloat {
         get { LayerLock.with { model.shadowRadius } }
         set { set(.shadowRadius, .scalar(newValue)) }
+    }
+    /// The shadow's shape: this path filled (nonzero winding) in the layer's coordinates, instead of the
+    /// alpha of the layer's contents and sublayers (default nil). Animatable between paths of the same
+    /// structure. The path is copied, as Core Animation retains an immutable CGPath.
+    public var shadowPath: CGPath? {
+        get { LayerLock.with { model.shadowPath.map { CGPath($0) } } }
+        set { set(.shadowPath, .path(newValue?.path)) }
     }
     /// The part of the contents image shown, in unit coordinates with the origin at the image's top-left
     /// (default (0, 0, 1, 1)); sprites pick their frame with it. Animatable.
@@ -355,8 +364,9 @@ open class CALayer: @unchecked Sendable {
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         do {
             let kp = try LayerKeyPath(parsing: keyPath)
-            // nil clears an optional colour (backgroundColor = nil); enumerations take their names.
-            let converted = value == nil && kp.kind == .color ? .color(nil)
+            // nil clears an optional colour or path (backgroundColor = nil, shadowPath = nil); enumerations
+            // take their names.
+            let converted = value == nil && kp.kind == .color ? .color(nil) : value == nil && kp.kind == .path ? .path(nil)
                 : value.flatMap { Self.enumerationValue($0, kp.property) ?? ValueConversion.convert($0, kind: kp.kind) }
             guard let v = converted else {
                 throw StrataError.invalidValue(key: keyPath, expected: "\(kp.kind)")
@@ -514,7 +524,7 @@ open class CALayer: @unchecked Sendable {
             } else if let kp = try? LayerKeyPath(parsing: path) {
                 basic.fromValue = LayerLock.with {
                     let onScreen = hasBeenCommitted ? presentationModel(at: CACurrentMediaTime()) : model
-                    return ValueConversion.any(onScreen[kp]) ?? CGColor(Color.clear)
+                    return ValueConversion.any(onScreen[kp]) ?? (kp.kind == .path ? NSNull() : CGColor(Color.clear))
                 }
             }
         }
@@ -616,14 +626,17 @@ open class CALayer: @unchecked Sendable {
             return fade
         }
         guard let property = LayerProperty(name: event), ImplicitAction.animates(property) else { return nil }
-        return LayerLock.with {
+        return LayerLock.with { () -> CAAction? in
+            let onScreen = presentationModel(at: CACurrentMediaTime())[property]
+            if let target = changingTo, target.property == property,
+               !ImplicitAction.animates(property, from: onScreen, to: target.value) { return nil }
             let action = ImplicitAction.animation(
-                for: property, from: presentationModel(at: CACurrentMediaTime())[property],
+                for: property, from: onScreen,
                 duration: CATransaction.animationDuration(), timingFunction: CATransaction.animationTimingFunction()?.function)
             let anim = CABasicAnimation(keyPath: property.name)
             if case let .basic(from?, _, _) = action.spec.kind {
-                // An absent colour animates from transparent black.
-                anim.fromValue = ValueConversion.any(from) ?? CGColor(Color.clear)
+                // An absent colour animates from transparent black; an absent path stays absent (NSNull).
+                anim.fromValue = ValueConversion.any(from) ?? (property.kind == .path ? NSNull() : CGColor(Color.clear))
             }
             anim.duration = action.spec.timing.duration
             anim.timingFunction = action.spec.timingFunction.map(CAMediaTimingFunction.init)
@@ -679,7 +692,12 @@ open class CALayer: @unchecked Sendable {
             let old = model[property]
             // The action is looked up before the model changes, so it sees the value on screen.
             let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)
+            // The built-in action may depend on where the value goes (shadowPath animates only between paths
+            // of one structure): it reads `changingTo` while the action is looked up.
+            let outer = changingTo // an action's lookup may set other properties
+            changingTo = (property, value)
             let action = old != value && inTree && !CATransaction.disableActions() ? action(forKey: property.name) : nil
+            changingTo = outer
             model[property] = value
             CATransaction.noteChange(self)
             action?.run(forKey: property.name, object: self, arguments: nil)

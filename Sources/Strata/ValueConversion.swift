@@ -32,6 +32,8 @@ enum ValueConversion {
             }
         case .path:
             if let p = any as? CGPath { return .path(p.path) }
+            // NSNull stands for an absent path where a value is required (an animation from no shadowPath).
+            if any is NSNull { return .path(nil) }
         }
         return nil
     }
@@ -75,7 +77,8 @@ enum ValueConversion {
         }
     }
 
-    /// Back to the Swift type Core Animation code expects from `value(forKeyPath:)`; nil for an absent colour.
+    /// Back to the Swift type Core Animation code expects from `value(forKeyPath:)`; nil for an absent colour
+    /// or path.
     static func any(_ v: AnimatableValue) -> Any? {
         switch v {
         case .scalar(let x): x
@@ -86,7 +89,7 @@ enum ValueConversion {
         case .color(let c): c.map { CGColor($0) }
         case .bool(let b): b
         case let .vector3(x, y, z): [x, y, z]
-        case .path(let p): CGPath(p)
+        case .path(let p): p.map { CGPath($0) }
         }
     }
 }

@@ -17,9 +17,9 @@ public enum AnimatableValue: Hashable, Sendable {
     case bool(Bool)
     /// Three numbers: the input of the scale and translate value functions.
     case vector3(CGFloat, CGFloat, CGFloat)
-    /// A CGPath (custom keys): paths of the same structure interpolate point by point, others switch
-    /// half-way.
-    case path(Path)
+    /// A CGPath (custom keys, shadowPath): paths of the same structure interpolate point by point, others
+    /// switch half-way. `path(nil)` is an absent path (a nil shadowPath), as `color(nil)` is an absent colour.
+    case path(Path?)
 
     public var kind: ValueKind {
         switch self {
@@ -60,7 +60,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.color(x), .color(y)): x == y
         case let (.bool(x), .bool(y)): x == y
         case let (.vector3(a, b, c), .vector3(x, y, z)): a == x && b == y && c == z
-        case let (.path(x), .path(y)): x.elements == y.elements
+        case let (.path(x), .path(y)): x?.elements == y?.elements
         default: false
         }
     }
@@ -76,7 +76,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .color(let c): hasher.combine(c)
         case .bool(let b): hasher.combine(b)
         case let .vector3(x, y, z): hasher.combine(x); hasher.combine(y); hasher.combine(z)
-        case .path(let p): hasher.combine(p.elements)
+        case .path(let p): hasher.combine(p?.elements)
         }
     }
 }

@@ -73,6 +73,9 @@ public struct AnimationSpec: Hashable, Sendable {
             }
             if case let .keyframe(frames) = kind {
                 try frames.validate(kind: valueKind, keyPath: "\(keyPath)")
+                if valueKind == .path {
+                    try PathAnimationCheck.check(frames.values.enumerated().map { ("values[\($0.offset)]", $0.element) }, keyPath: keyPath)
+                }
             } else {
                 let (from, to, by) = kind.endpoints
                 for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
@@ -82,6 +85,10 @@ public struct AnimationSpec: Hashable, Sendable {
                 }
                 if from == nil, to == nil, by == nil {
                     throw StrataError.unsupported("CABasicAnimation with no fromValue, toValue or byValue")
+                }
+                if valueKind == .path {
+                    let named = [("fromValue", from), ("toValue", to), ("byValue", by)].compactMap { n, v in v.map { (n, $0) } }
+                    try PathAnimationCheck.check(named, keyPath: keyPath)
                 }
                 if case let .spring(_, _, _, spring) = kind { try spring.validate() }
             }

@@ -9,6 +9,18 @@ public enum ImplicitAction {
     /// Properties that get no implicit animation: `hidden` changes at once (Strata's documented choice).
     public static func animates(_ property: LayerProperty) -> Bool { property.isAnimatable && property != .hidden }
 
+    /// Whether a change from `onScreen` to `newValue` animates: as `animates(_:)`, and a path (shadowPath)
+    /// only between two paths of the same structure; a path appearing, disappearing or changing structure
+    /// shows at once (Strata's choice: Core Animation leaves those undefined).
+    public static func animates(_ property: LayerProperty, from onScreen: AnimatableValue, to newValue: AnimatableValue) -> Bool {
+        guard animates(property) else { return false }
+        if case let .path(a) = onScreen, case let .path(b) = newValue {
+            guard let a, let b else { return false }
+            return a.zipPoints(b, { p, _ in p }) != nil
+        }
+        return true
+    }
+
     public static func animation(for property: LayerProperty, from presentationValue: AnimatableValue,
                                  duration: Double = MediaTiming.defaultDuration,
                                  timingFunction: TimingFunction? = nil, beginTime: Double = 0) -> AttachedAnimation {

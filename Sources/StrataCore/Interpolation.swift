@@ -38,7 +38,7 @@ public enum Interpolation {
         case let (.bool(x), .bool(y)):
             // Discrete: the switch happens half-way through (Strata's documented choice).
             return .bool(t < 0.5 ? x : y)
-        case let (.path(x), .path(y)):
+        case let (.path(x?), .path(y?)):
             // Point by point when the structures match; otherwise discrete like other values.
             return x.zipPoints(y, { p, q in CGPoint(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t)) }).map { .path($0) } ?? (t < 0.5 ? a : b)
         default:
@@ -70,7 +70,7 @@ public enum Interpolation {
             return .transform(m)
         case .bool: return a
         case let .vector3(x, y, z): return .vector3(x * s, y * s, z * s)
-        case .path(let p): return .path(p.mapped { CGPoint(x: $0.x * s, y: $0.y * s) })
+        case .path(let p): return .path(p?.mapped { CGPoint(x: $0.x * s, y: $0.y * s) })
         }
     }
 
@@ -88,7 +88,7 @@ public enum Interpolation {
             return .color(Color(red: p.red + k * q.red, green: p.green + k * q.green,
                                 blue: p.blue + k * q.blue, alpha: p.alpha + k * q.alpha))
         case let (.vector3(a, b, c), .vector3(x, y, z)): return .vector3(a + k * x, b + k * y, c + k * z)
-        case let (.path(x), .path(y)):
+        case let (.path(x?), .path(y?)):
             return x.zipPoints(y, { p, q in CGPoint(x: p.x + k * q.x, y: p.y + k * q.y) }).map { .path($0) } ?? (k > 0 ? b : a)
         case let (.transform(x), .transform(y)):
             if k > 0 { return .transform(y * x) }

@@ -192,7 +192,7 @@ public struct Keyframes: Hashable, Sendable {
         case let .vector3(x, y, z): [Double(x), Double(y), Double(z)]
         case .path(let p):
             // Every point in order: paced keyframes of paths measure how far the points move.
-            p.points.flatMap { [Double($0.x), Double($0.y)] }
+            (p?.points ?? []).flatMap { [Double($0.x), Double($0.y)] }
         }
     }
 

@@ -31,6 +31,11 @@ public struct LayerModel: Equatable, Sendable {
     public var allowsGroupOpacity = true
     public var allowsEdgeAntialiasing = true
     public var edgeAntialiasingMask: UInt8 = 15
+    /// The shadow's shape in the layer's coordinates (filled, nonzero winding); nil: the alpha of the layer's
+    /// contents and sublayers.
+    public var shadowPath: Path? = nil
+    /// Whether the sublayers' space is flipped vertically within the bounds (see `sublayerToLocal`).
+    public var isGeometryFlipped = false
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
 
@@ -49,6 +54,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
             && a.allowsGroupOpacity == b.allowsGroupOpacity && a.allowsEdgeAntialiasing == b.allowsEdgeAntialiasing
             && a.edgeAntialiasingMask == b.edgeAntialiasingMask
+            && a.shadowPath == b.shadowPath && a.isGeometryFlipped == b.isGeometryFlipped
     }
 
     public subscript(property: LayerProperty) -> AnimatableValue {
@@ -92,6 +98,8 @@ public struct LayerModel: Equatable, Sendable {
             case .allowsGroupOpacity: .bool(allowsGroupOpacity)
             case .allowsEdgeAntialiasing: .bool(allowsEdgeAntialiasing)
             case .edgeAntialiasingMask: .scalar(CGFloat(edgeAntialiasingMask))
+            case .shadowPath: .path(shadowPath)
+            case .geometryFlipped: .bool(isGeometryFlipped)
             }
         }
         set {
@@ -121,6 +129,8 @@ public struct LayerModel: Equatable, Sendable {
             case let (.allowsGroupOpacity, .bool(v)): allowsGroupOpacity = v
             case let (.allowsEdgeAntialiasing, .bool(v)): allowsEdgeAntialiasing = v
             case let (.edgeAntialiasingMask, .scalar(v)): edgeAntialiasingMask = UInt8(exactly: v) ?? 15
+            case let (.shadowPath, .path(v)): shadowPath = v
+            case let (.geometryFlipped, .bool(v)): isGeometryFlipped = v
             case let (.opacity, .scalar(v)): opacity = v
             case let (.backgroundColor, .color(v)): backgroundColor = v
             case let (.hidden, .bool(v)): isHidden = v
@@ -168,12 +178,23 @@ public struct LayerModel: Equatable, Sendable {
         CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     }
 
-    /// Where sublayers go in this layer's coordinates: `sublayerTransform` about the anchor point.
+    /// Where sublayers go in this layer's coordinates: flipped vertically within the bounds when
+    /// `isGeometryFlipped` (y' = minY + maxY − y: the sublayers' y runs up from the bounds' bottom edge), then
+    /// `sublayerTransform` about the anchor point. The flip comes first because it is how the sublayers'
+    /// geometry values are read; the sublayer transform is this layer's own, in its unflipped space.
     public var sublayerToLocal: Transform3D {
-        guard sublayerTransform != .identity else { return .identity }
+        let flip = isGeometryFlipped
+            ? Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: -1, m23: 0, m24: 0,
+                          m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: bounds.minY + bounds.maxY, m43: 0, m44: 1)
+            : nil
+        guard sublayerTransform != .identity else { return flip ?? .identity }
         let a = anchorInBounds
-        return Transform3D.translation(-a.x, -a.y, 0) * sublayerTransform * Transform3D.translation(a.x, a.y, 0)
+        let about = Transform3D.translation(-a.x, -a.y, 0) * sublayerTransform * Transform3D.translation(a.x, a.y, 0)
+        return flip.map { $0 * about } ?? about
     }
+
+    /// Whether sublayers are placed by anything but the identity (a sublayer transform or a flip).
+    public var hasSublayerSpace: Bool { sublayerTransform != .identity || isGeometryFlipped }
 
     /// Layer-local → superlayer: `T(−anchor) · transform · T(position, zPosition)` (row vectors).
     public var localToParent: Transform3D {

@@ -51,7 +51,12 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     /// How contents are sampled when drawn smaller / larger than their pixels: ContentsFilter raw values.
     case minificationFilter = 33
     case magnificationFilter = 34
-    // Ids 35 (shadowPath) and 36 (geometryFlipped) are taken by work on another branch.
+    /// The shadow's shape (a filled path, nonzero winding, in the layer's coordinates) instead of the alpha
+    /// of the layer's contents and sublayers; absent (nil) by default.
+    case shadowPath = 35
+    /// Whether the sublayers' geometry is flipped vertically: their space's y runs up from the bottom of
+    /// this layer's bounds.
+    case geometryFlipped = 36
     case allowsGroupOpacity = 37
     case allowsEdgeAntialiasing = 38
     /// CAEdgeAntialiasingMask bits: 1 left (minX), 2 right (maxX), 4 bottom (minY), 8 top (maxY).
@@ -97,6 +102,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .allowsGroupOpacity: "allowsGroupOpacity"
         case .allowsEdgeAntialiasing: "allowsEdgeAntialiasing"
         case .edgeAntialiasingMask: "edgeAntialiasingMask"
+        case .shadowPath: "shadowPath"
+        case .geometryFlipped: "geometryFlipped"
         }
     }
 
@@ -115,7 +122,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
              .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter, .edgeAntialiasingMask: .scalar
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
-        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided, .allowsGroupOpacity, .allowsEdgeAntialiasing: .bool
+        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided, .allowsGroupOpacity, .allowsEdgeAntialiasing, .geometryFlipped: .bool
+        case .shadowPath: .path
         }
     }
 
@@ -155,14 +163,17 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         // false); Strata has no Info.plist and chooses true, so rotated layers have smooth edges.
         case .allowsEdgeAntialiasing: .bool(true)
         case .edgeAntialiasingMask: .scalar(15)
+        case .shadowPath: .path(nil)
+        case .geometryFlipped: .bool(false)
         }
     }
 
     /// The geometry and appearance properties have Core Animation's default implicit animation
     /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
+    /// shadowPath animates point by point between paths of the same structure (see `PathAnimationCheck`).
     public var isAnimatable: Bool {
         !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter,
-                       .allowsGroupOpacity, .allowsEdgeAntialiasing, .edgeAntialiasingMask].contains(self)
+                       .allowsGroupOpacity, .allowsEdgeAntialiasing, .edgeAntialiasingMask, .geometryFlipped].contains(self)
     }
 
     /// The layer's CAMediaTiming properties.

@@ -17,7 +17,10 @@ extension ByteWriter {
             if let c { for e in c.components { f64(Double(e)) } }
         case .bool(let b): bool(b)
         case let .vector3(x, y, z): f64(Double(x)); f64(Double(y)); f64(Double(z))
-        case .path(let p): path(p)
+        case .path(let p):
+            // Present flag first, as for colours: an absent path is a nil shadowPath.
+            bool(p != nil)
+            if let p { path(p) }
         }
     }
 
@@ -120,7 +123,9 @@ extension ByteReader {
             return .color(Color(red: try finite(what), green: try finite(what), blue: try finite(what), alpha: try finite(what)))
         case .bool: return .bool(try bool(what))
         case .vector3: return .vector3(try finite(what), try finite(what), try finite(what))
-        case .path: return .path(try path(what))
+        case .path:
+            guard try bool("\(what) path presence") else { return .path(nil) }
+            return .path(try path(what))
         }
     }
 

@@ -34,6 +34,10 @@ public enum DrawCommand {
     /// `corners`: which corners are rounded (CACornerMask bits).
     case shape(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat,
                edges: UInt8 = 15)
+    /// `path` (layer-local) filled with the nonzero winding rule under `matrix`, in straight-alpha `color`
+    /// times `alpha`; edges are not anti-aliased. Only inside a group: the fill needs the group target's
+    /// stencil (PathFill). Used for shadowPath shadows.
+    case path(matrix: Transform3D, path: Path, color: Color, alpha: CGFloat)
     /// Starts an offscreen group: following commands draw into a transparent layer of the target's size.
     case beginGroup
     /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity),

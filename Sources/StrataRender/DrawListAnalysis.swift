@@ -65,6 +65,9 @@ struct DrawListAnalysis {
             case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _):
                 boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
                 add(boxes[i])
+            case let .path(m, path, _, _):
+                boxes[i] = PixelRect.covering(path.boundingBox, m, margin: Self.margin, within: target)
+                add(boxes[i])
             case .beginGroup:
                 open.append((i, .empty, nil))
             case .beginClip(let rect):
@@ -120,7 +123,7 @@ struct DrawListAnalysis {
             case .endMaskedGroups:
                 if context.count > 1 { context.removeLast() }
                 if context.count > 1 { context.removeLast() }
-            case .fill, .shape, .image:
+            case .fill, .shape, .image, .path:
                 break
             }
             let around = context[context.count - 1]
@@ -142,6 +145,8 @@ struct DrawListAnalysis {
         case let .shape(m, rect, radius, corners, border, color, alpha, edges):
             h.combine(3); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(border)
             h.combine(color); h.combine(alpha); h.combine(edges)
+        case let .path(m, path, color, alpha):
+            h.combine(11); h.combine(m); h.combine(path); h.combine(color); h.combine(alpha)
         case .beginGroup:
             h.combine(4)
         case let .endGroup(alpha, blend):

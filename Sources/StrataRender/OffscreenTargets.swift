@@ -1,8 +1,9 @@
 import CStrataGL
 
-/// Transparent render targets of the frame's size for group opacity, pooled by nesting depth.
+/// Transparent render targets of the frame's size for group opacity, pooled by nesting depth. Each has an
+/// 8-bit stencil buffer, cleared once when made, for path fills (PathFill leaves it zero after each fill).
 final class OffscreenTargets {
-    struct Target { var framebuffer: GLuint; var texture: GLuint }
+    struct Target { var framebuffer: GLuint; var texture: GLuint; var stencil: GLuint = 0 }
     private var pool: [Target] = []
     private var width = 0, height = 0
 
@@ -21,10 +22,21 @@ final class OffscreenTargets {
             glGenFramebuffers(1, &fbo)
             glBindFramebuffer(e(GL_FRAMEBUFFER), fbo)
             glFramebufferTexture2D(e(GL_FRAMEBUFFER), e(GL_COLOR_ATTACHMENT0), e(GL_TEXTURE_2D), tex, 0)
+            var stencil: GLuint = 0
+            glGenRenderbuffers(1, &stencil)
+            glBindRenderbuffer(e(GL_RENDERBUFFER), stencil)
+            glRenderbufferStorage(e(GL_RENDERBUFFER), e(GL_STENCIL_INDEX8), GLsizei(width), GLsizei(height))
+            glFramebufferRenderbuffer(e(GL_FRAMEBUFFER), e(GL_STENCIL_ATTACHMENT), e(GL_RENDERBUFFER), stencil)
             guard glCheckFramebufferStatus(e(GL_FRAMEBUFFER)) == e(GL_FRAMEBUFFER_COMPLETE) else {
                 throw GLError("offscreen group framebuffer incomplete")
             }
-            pool.append(Target(framebuffer: fbo, texture: tex))
+            // All of it: targets are made mid-frame, while the renderer's scissor limits clears.
+            let scissored = glIsEnabled(e(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
+            glDisable(e(GL_SCISSOR_TEST))
+            glClearStencil(0)
+            glClear(e(GL_STENCIL_BUFFER_BIT))
+            if scissored { glEnable(e(GL_SCISSOR_TEST)) }
+            pool.append(Target(framebuffer: fbo, texture: tex, stencil: stencil))
         }
         return pool[depth]
     }
@@ -33,6 +45,7 @@ final class OffscreenTargets {
         for var t in pool {
             glDeleteFramebuffers(1, &t.framebuffer)
             glDeleteTextures(1, &t.texture)
+            glDeleteRenderbuffers(1, &t.stencil)
         }
         pool.removeAll()
     }

@@ -14,6 +14,8 @@ public final class Renderer {
     let rounded: ShaderProgram
     let clip: ShaderProgram
     let masked: ShaderProgram
+    /// shadowPath fills (stencil, then cover), with their own program and vertices.
+    let pathFill: PathFill
     let textures = TextureCache()
     let offscreen = OffscreenTargets()
     let samplers: ContentsSamplers
@@ -45,6 +47,7 @@ public final class Renderer {
             glUniform1i(p.uniform("u_texture"), 0)
         }
         glUniform1i(masked.uniform("u_mask"), 1)
+        pathFill = try PathFill(cache: c)
         quads = QuadBatch()
         try checkGL("renderer set-up")
     }
@@ -120,6 +123,12 @@ public final class Renderer {
                 let f = Float(alpha)
                 queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: minFilter, mag: magFilter)),
                       matrix, rect, uv: uv, color: (f, f, f, f), params: (Float(Self.pixelInLayerUnits(matrix)), 0, 1, Float(edges)))
+            case let .path(matrix, path, color, alpha):
+                guard a.boxes[i].intersects(scissor) else { break }
+                flush()
+                // PathFill puts back the program and vertex array it finds, so `bound` stays true.
+                try pathFill.fill(path, matrix: matrix, projection: projection, width: width, height: height, color: color, alpha: alpha)
+                counters.drawCalls += 1
             case .beginGroup:
                 // A group that changes nothing in the repaint region is not drawn at all.
                 if !a.isMaskHalf[i], a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {

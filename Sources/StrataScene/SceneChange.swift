@@ -74,7 +74,7 @@ extension Scene {
                 let changed = whole != state.model[property]
                 state.model[property] = whole
                 resolved.sets.append((property, whole))
-                guard changed, !change.disableActions, ImplicitAction.animates(property) else { continue }
+                guard changed, !change.disableActions, ImplicitAction.animates(property, from: onScreen[property], to: whole) else { continue }
                 let action = ImplicitAction.animation(for: property, from: onScreen[property],
                                                       duration: change.duration ?? MediaTiming.defaultDuration,
                                                       timingFunction: change.timingFunction, beginTime: local)

@@ -27,10 +27,7 @@ enum SceneChangeParser {
             guard let raw = set[key] else { continue }
             let kp: LayerKeyPath
             do { kp = try LayerKeyPath(parsing: key) } catch { throw SceneError("\(at) (layer \"\(layer)\"): unknown key \"\(key)\"") }
-            guard let v = SceneValues.parse(raw, keyPath: kp) else {
-                throw SceneError("\(at) (layer \"\(layer)\"): \"\(key)\" must be \(SceneValues.shapeDescription(kp))")
-            }
-            values.append((kp, v))
+            values.append((kp, try SceneValues.layerValue(raw, keyPath: kp, key: key, at: "\(at) (layer \"\(layer)\")")))
         }
         var duration: Double?
         if let d = o["duration"] {

@@ -72,10 +72,7 @@ public enum SceneParser {
                 do { kp = try LayerKeyPath(parsing: key) } catch {
                     throw SceneError("layer \"\(id)\": unknown key \"\(key)\"")
                 }
-                guard let v = SceneValues.parse(value, keyPath: kp) else {
-                    throw SceneError("layer \"\(id)\": \"\(key)\" must be \(SceneValues.shapeDescription(kp))")
-                }
-                model[kp] = v
+                model[kp] = try SceneValues.layerValue(value, keyPath: kp, key: key, at: "layer \"\(id)\"")
             }
             var contents: RGBAImage?
             if let c = o["contents"] {

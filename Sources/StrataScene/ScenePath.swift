@@ -5,11 +5,12 @@ import StrataCore
 /// ["move", x, y], ["line", x, y], ["quad", cx, cy, x, y], ["curve", c1x, c1y, c2x, c2y, x, y], ["close"],
 /// ["rect", x, y, w, h], ["ellipse", x, y, w, h], ["arc", cx, cy, radius, startAngle, endAngle, clockwise].
 enum ScenePath {
-    static func parse(_ any: Any, at: String) throws -> Path {
-        guard let list = any as? [Any] else { throw SceneError("\(at): \"path\" must be an array of path elements") }
+    /// `key` names the JSON key holding the path in messages ("path" of a keyframe animation, "shadowPath").
+    static func parse(_ any: Any, at: String, key: String = "path") throws -> Path {
+        guard let list = any as? [Any] else { throw SceneError("\(at): \"\(key)\" must be an array of path elements") }
         var path = Path()
         for (i, item) in list.enumerated() {
-            let here = "\(at): \"path\"[\(i)]"
+            let here = "\(at): \"\(key)\"[\(i)]"
             guard let parts = item as? [Any], let name = parts.first as? String else {
                 throw SceneError("\(here) must be an array starting with an element name")
             }

@@ -34,8 +34,18 @@ public enum SceneValues {
             return color(any).map { .color($0) }
         case .bool: return (any as? Bool).map { .bool($0) }
         case .vector3: return numbers(any, count: 3).map { .vector3($0[0], $0[1], $0[2]) }
-        case .path: return (try? ScenePath.parse(any, at: "value")).map { .path($0) }
+        case .path:
+            if any is NSNull { return .path(nil) }
+            return (try? ScenePath.parse(any, at: "value")).map { .path($0) }
         }
+    }
+
+    /// The value of a layer key (in a layer or a change's `set`); throws naming `at` and the key. A path
+    /// (shadowPath) reports which element is wrong.
+    static func layerValue(_ any: Any, keyPath kp: LayerKeyPath, key: String, at: String) throws -> AnimatableValue {
+        if kp.kind == .path, !(any is NSNull) { return .path(try ScenePath.parse(any, at: at, key: key)) }
+        guard let v = parse(any, keyPath: kp) else { throw SceneError("\(at): \"\(key)\" must be \(shapeDescription(kp))") }
+        return v
     }
 
     /// Parses the value of a layer key: its kind's shape, with the layer timing properties' own forms
@@ -79,7 +89,7 @@ public enum SceneValues {
         case .color: "[r, g, b, a] in 0…1, \"#RRGGBB\" or \"#RRGGBBAA\""
         case .bool: "true or false"
         case .vector3: "[x, y, z]"
-        case .path: "a PATH (array of path elements)"
+        case .path: "a PATH (array of path elements) or null"
         }
     }
 
@@ -94,7 +104,7 @@ public enum SceneValues {
         case .color(let c): c.map { $0.components.map { Double($0) } } ?? NSNull()
         case .bool(let b): b
         case let .vector3(x, y, z): [Double(x), Double(y), Double(z)]
-        case .path(let p): ScenePath.json(p)
+        case .path(let p): p.map { ScenePath.json($0) } ?? NSNull()
         }
     }
 }

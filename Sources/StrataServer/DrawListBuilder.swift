@@ -74,7 +74,12 @@ struct DrawListBuilder {
             let scale = sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21))
             let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
             list.commands.append(.beginGroup)
-            emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
+            if let path = p.shadowPath {
+                // shadowPath: the path filled replaces the alpha of the layer's drawing.
+                list.commands.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
+            } else {
+                emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
+            }
             list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
             if let clip { Self.endClip(clip, p, m, into: &list) }
@@ -197,7 +202,7 @@ struct DrawListBuilder {
         // `a`: the opacity of the transform layers down to here (they draw nothing of their own, so
         // their opacity passes to their sublayers).
         func collect(_ n: RenderNode, _ toTarget: Transform3D, _ toSpace: Transform3D, _ a: CGFloat) {
-            let stl = n.presentation.sublayerTransform == .identity ? nil : n.presentation.sublayerToLocal
+            let stl = n.presentation.hasSublayerSpace ? n.presentation.sublayerToLocal : nil
             let base = stl.map { $0 * toTarget } ?? toTarget
             let space = stl.map { $0 * toSpace } ?? toSpace
             for child in n.sublayers where !child.presentation.isHidden {
@@ -225,7 +230,8 @@ struct DrawListBuilder {
         // perspective), drop their z before this layer's transform.
         var flattened = m
         flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
-        let base = p.sublayerTransform == .identity ? flattened : p.sublayerToLocal * flattened
+        // sublayerToLocal includes geometryFlipped's flip of the sublayers' space.
+        let base = p.hasSublayerSpace ? p.sublayerToLocal * flattened : flattened
         // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
         let z = node.sublayers[0].presentation.zPosition
         if node.sublayers.allSatisfy({ $0.presentation.zPosition == z }) {

@@ -144,3 +144,19 @@ struct LayerModelTests {
         #expect(abs(z(m.localToParent) - 15) < 1e-9)          // now anchorPointZ in front of it
     }
 }
+
+@Suite struct GeometryFlippedModelTests {
+    /// The flip maps the sublayers' y to minY + maxY − y within the bounds (origin included), before the
+    /// sublayer transform; without either, sublayers are placed by the identity.
+    @Test func theSublayerSpaceIsFlippedWithinTheBounds() {
+        var m = LayerModel()
+        m.bounds = CGRect(x: 0, y: 10, width: 40, height: 20)
+        #expect(!m.hasSublayerSpace && m.sublayerToLocal == .identity)
+        m.isGeometryFlipped = true
+        #expect(m.hasSublayerSpace)
+        let top = m.sublayerToLocal.apply(to: CGPoint(x: 3, y: 10)), bottom = m.sublayerToLocal.apply(to: CGPoint(x: 3, y: 30))
+        #expect(top == CGPoint(x: 3, y: 30) && bottom == CGPoint(x: 3, y: 10))
+        m.sublayerTransform = .translation(0, 5, 0)
+        #expect(m.sublayerToLocal.apply(to: CGPoint(x: 3, y: 10)) == CGPoint(x: 3, y: 35))
+    }
+}

@@ -183,6 +183,18 @@ struct RejectionTests {
                 == .invalid("operation 0 backgroundColor colour presence: boolean byte 2 is neither 0 nor 1"))
     }
 
+    @Test("path presence byte must be a boolean, and shadowPath takes only a path")
+    func pathPresence() throws {
+        var op = LE()
+        op.u8(3); op.u64(1); op.u16(35); op.u8(9); op.u8(2)
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) }
+                == .invalid("operation 0 shadowPath path presence: boolean byte 2 is neither 0 nor 1"))
+        let colour = try commitBody([.setProperty(1, .shadowPath, .color(nil))])
+        #expect(protocolError { try decodeCommit(colour) } == .invalid("operation 0: shadowPath needs a path value, got color"))
+        let flipped = try commitBody([.setProperty(1, .geometryFlipped, .scalar(1))])
+        #expect(protocolError { try decodeCommit(flipped) } == .invalid("operation 0: geometryFlipped needs a bool value, got scalar"))
+    }
+
     // MARK: strings
 
     @Test("strings: too long, invalid UTF-8")
@@ -263,6 +275,28 @@ struct RejectionTests {
         #expect(protocolError { try decodeCommit(commitBody([.addAnimation(1, key: "time", spec(.scalar(0), .scalar(1.5)))])) } == nil)
         #expect(protocolError { try decodeCommit(commitBody([.addAnimation(1, key: "time", spec(.scalar(0), .point(.zero)))])) }
             == .invalid("animation on custom key: invalid value for custom key: expected values of one kind (scalar, not point)"))
+    }
+
+    @Test("shadowPath animates only between paths of one structure; geometryFlipped does not animate")
+    func shadowPathAnimation() throws {
+        func commit(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue? = nil) throws -> [UInt8] {
+            try commitBody([.addAnimation(1, key: "s", AnimationSpec(keyPath: LayerKeyPath(property: .shadowPath),
+                                                                      kind: .basic(from: from, to: to, by: by)))])
+        }
+        let moved = Samples.triangle.mapped { CGPoint(x: $0.x + 5, y: $0.y) }
+        var square = Path()
+        square.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(protocolError { try decodeCommit(commit(.path(Samples.triangle), .path(moved))) } == nil)
+        #expect(protocolError { try decodeCommit(commit(nil, .path(moved))) } == nil) // from the value beneath
+        #expect(protocolError { try decodeCommit(commit(.path(Samples.triangle), .path(square))) }
+            == .invalid("animation on shadowPath: unsupported: animating shadowPath between paths of different structure "
+                        + "(fromValue: move, line, line, close; toValue: move, line, line, line, close)"))
+        #expect(protocolError { try decodeCommit(commit(.path(nil), .path(square))) }
+            == .invalid("animation on shadowPath: unsupported: animating shadowPath from or to no path (fromValue is nil)"))
+        #expect(protocolError { try decodeCommit(commit(nil, .path(Samples.triangle), .path(square))) } != nil)
+        let flip = try commitBody([.addAnimation(1, key: "f", AnimationSpec(keyPath: LayerKeyPath(property: .geometryFlipped),
+                                                                             kind: .basic(from: .bool(false), to: .bool(true), by: nil)))])
+        #expect(protocolError { try decodeCommit(flip) } == .invalid("animation on geometryFlipped: unsupported: animation of geometryFlipped"))
     }
 
     @Test("unsupported key paths", arguments: ["frame", "opacity.x", "position.z", "bounds.size.depth"])

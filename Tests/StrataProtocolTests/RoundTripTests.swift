@@ -50,7 +50,7 @@ struct RoundTripTests {
         case .color: .color(Samples.color)
         case .bool: .bool(true)
         case .vector3: .vector3(1, 2, 3) // no layer property has this kind; value functions use it
-        case .path: .path(Path(elements: [.move(.zero), .line(CGPoint(x: 1, y: 1))])) // custom keys only
+        case .path: .path(Samples.triangle) // shadowPath (and custom keys)
         }
         let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.setProperty(77, p, value)]))
         #expect(try roundTrip(m) == m)
@@ -81,7 +81,10 @@ struct RoundTripTests {
 
     @Test("value kind codes and payload sizes")
     func valueSizes() {
-        let expected: [(UInt8, Int)] = [(1, 9), (1, 9), (2, 17), (3, 17), (4, 33), (5, 129), (5, 129), (6, 34), (6, 2), (7, 2), (7, 2)]
+        // A path: kind, presence, u32 count, then per element a code and its points (3 × 17 + 1 for the triangle).
+        let expected: [(UInt8, Int)] = [(1, 9), (1, 9), (2, 17), (3, 17), (4, 33), (5, 129), (5, 129), (6, 34), (6, 2), (7, 2), (7, 2),
+                                        (9, 1 + 1 + 4 + 3 * 17 + 1), (9, 2)]
+        #expect(expected.count == Samples.values.count)
         for (v, (kind, size)) in zip(Samples.values, expected) {
             var w = ByteWriter()
             w.value(v)
@@ -121,6 +124,21 @@ struct RoundTripTests {
         #expect(s.keyPath?.description == spec.keyPath?.description)
         #expect(s.timing == spec.timing)
         #expect(s.timingFunction == spec.timingFunction)
+    }
+
+    @Test("shadowPath (property 35) and geometryFlipped (36): set, cleared and animated")
+    func shadowPathAndGeometryFlipped() throws {
+        #expect(LayerProperty.shadowPath.rawValue == 35 && LayerProperty.geometryFlipped.rawValue == 36)
+        let spec = AnimationSpec(keyPath: LayerKeyPath(property: .shadowPath),
+                                 kind: .basic(from: .path(Samples.triangle), to: .path(Samples.triangle.mapped { CGPoint(x: $0.x + 5, y: $0.y) }), by: nil))
+        let m = ClientMessage.commit(Commit(transactionID: 2, operations: [
+            .setProperty(1, .shadowPath, .path(Samples.triangle)), .setProperty(1, .shadowPath, .path(nil)),
+            .setProperty(1, .geometryFlipped, .bool(true)), .addAnimation(1, key: "shadowPath", spec),
+        ]))
+        #expect(try roundTrip(m) == m)
+        // The absent path is the two bytes kind 9, presence 0.
+        let body = try commitBody([.setProperty(1, .shadowPath, .path(nil))])
+        #expect(Array(body.suffix(4)) == [35, 0, 9, 0])
     }
 
     @Test("infinite repeatCount survives the wire")

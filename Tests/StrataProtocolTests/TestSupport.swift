@@ -79,11 +79,15 @@ enum Samples {
     static let transform = Transform3D(elements: (1...16).map { CGFloat($0) * 0.5 - 3 })
     static let color = Color(red: 0.125, green: 0.25, blue: 0.5, alpha: 0.75)
 
-    /// One value of every kind (colour twice: present and absent; bool both ways).
+    /// A closed triangle (shadowPath values).
+    static let triangle = Path(elements: [.move(CGPoint(x: 1, y: 2)), .line(CGPoint(x: 30, y: 2)), .line(CGPoint(x: 15, y: 25)), .close])
+
+    /// One value of every kind layer properties have (colour and path twice: present and absent; bool both
+    /// ways).
     static let values: [AnimatableValue] = [
         .scalar(0.5), .scalar(-1e300), .point(CGPoint(x: 1.5, y: -2.25)), .size(CGSize(width: 3, height: 4.5)),
         .rect(CGRect(x: -1, y: 2, width: 30, height: 40)), .transform(transform), .transform(.identity),
-        .color(color), .color(nil), .bool(true), .bool(false),
+        .color(color), .color(nil), .bool(true), .bool(false), .path(triangle), .path(nil),
     ]
 
     static var fullTiming: MediaTiming {

@@ -72,7 +72,10 @@ import Testing
              {"id":"b","bounds":[0,0,24,24],"position":[60,30],"backgroundColor":"#00A000","shadowOpacity":0.8,"shadowRadius":4,
               "animations":{"spin":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":3,"duration":1}}}]},
           {"id":"c","bounds":[0,0,20,20],"position":[20,100],"backgroundColor":"#FFFFFF","shadowOpacity":1,"shadowOffset":[3,3],
-           "animations":{"fade":{"type":"basic","keyPath":"shadowRadius","fromValue":0,"toValue":8,"duration":1}}}]}
+           "animations":{"fade":{"type":"basic","keyPath":"shadowRadius","fromValue":0,"toValue":8,"duration":1}}},
+          {"id":"p","bounds":[0,0,24,24],"position":[140,100],"shadowOpacity":1,"shadowRadius":1,"shadowOffset":[0,0],
+           "shadowPath":[["move",12,0],["line",24,24],["line",0,24],["close"]],
+           "animations":{"slide":{"type":"basic","keyPath":"position.y","fromValue":100,"toValue":80,"duration":1}}}]}
         """, times: [0.1, 0.3, 0.6, 0.9])
         #expect(frames.dropFirst().allSatisfy { $0.work.repaintedPixels < 160 * 120 })
     }
