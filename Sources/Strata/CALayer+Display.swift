@@ -97,7 +97,12 @@ extension CALayer {
         if reused, let dirty {
             // Pixels outside the dirty rectangle keep the previous drawing.
             var d = dirty.intersection(bounds)
-            if flipped, !d.isNull { d.origin.y = bounds.minY + bounds.maxY - d.maxY }
+            // A dirty rectangle outside the bounds (or not finite) leaves nothing to redraw.
+            guard !d.isNull, !d.isEmpty, d.minX.isFinite, d.minY.isFinite, d.maxX.isFinite, d.maxY.isFinite else {
+                ctx.restoreGState()
+                return
+            }
+            if flipped { d.origin.y = bounds.minY + bounds.maxY - d.maxY }
             let px = ((d.minX - bounds.minX) * scale).rounded(.down), py = ((d.minY - bounds.minY) * scale).rounded(.down)
             let qx = ((d.maxX - bounds.minX) * scale).rounded(.up), qy = ((d.maxY - bounds.minY) * scale).rounded(.up)
             changed = LayerBackingStore.PixelRect(x: Int(px), y: Int(py), width: Int(qx - px), height: Int(qy - py))

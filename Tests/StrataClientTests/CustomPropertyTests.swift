@@ -124,6 +124,11 @@ extension ClientProcessSuite {
         layer.setNeedsDisplay(CGRect(x: 6, y: 0, width: 6, height: 8))
         layer.displayIfNeeded()
         #expect(layer.draws == 3 && !layer.needsDisplay())
+        // A rectangle wholly outside the bounds redraws nothing (and keeps the drawing).
+        let drawn = layer.contents
+        layer.setNeedsDisplay(CGRect(x: 50, y: 50, width: 4, height: 4))
+        layer.displayIfNeeded()
+        #expect(layer.draws == 3 && !layer.needsDisplay() && layer.contents === drawn)
     }
 
     /// Seed 001, step 3's log: linear 0 → 1.5 over the default 0.25 s, one `display()` per frame with the
