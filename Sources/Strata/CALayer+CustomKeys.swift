@@ -85,8 +85,7 @@ enum CoreAnimationKeys {
         "drawsAsynchronously", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "cornerCurve", "maskedCorners",
         "isDoubleSided",
-        "autoresizingMask", "name", "shouldRasterize",
-        "rasterizationScale", "minificationFilterBias",
+        "autoresizingMask", "name", "minificationFilterBias",
         "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",
         "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
     ]

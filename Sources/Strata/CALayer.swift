@@ -226,6 +226,19 @@ open class CALayer: @unchecked Sendable {
         set { set(.edgeAntialiasingMask, .scalar(CGFloat(newValue.rawValue & 15))) }
     }
 
+    /// Whether the layer and its sublayers (shadow included, opacity not) are drawn once into a bitmap in
+    /// the layer's own space, and that bitmap composited and reused while the subtree is unchanged
+    /// (default false). Animatable (a Bool: switches half-way).
+    public var shouldRasterize: Bool {
+        get { LayerLock.with { model.shouldRasterize } }
+        set { set(.shouldRasterize, .bool(newValue)) }
+    }
+    /// Bitmap pixels per layer unit when rasterizing (default 1); must be > 0. Animatable.
+    public var rasterizationScale: CGFloat {
+        get { LayerLock.with { model.rasterizationScale } }
+        set { set(.rasterizationScale, .scalar(newValue)) }
+    }
+
     private func setFilter(_ property: LayerProperty, _ filter: CALayerContentsFilter) {
         guard let f = ContentsFilter(name: filter.rawValue) else {
             StrataLog.logger.error("\(property.name) rejected: unsupported: filter \(filter.rawValue)")

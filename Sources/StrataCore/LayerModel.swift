@@ -31,6 +31,8 @@ public struct LayerModel: Equatable, Sendable {
     public var allowsGroupOpacity = true
     public var allowsEdgeAntialiasing = true
     public var edgeAntialiasingMask: UInt8 = 15
+    public var shouldRasterize = false
+    public var rasterizationScale: CGFloat = 1
     /// The shadow's shape in the layer's coordinates (filled, nonzero winding); nil: the alpha of the layer's
     /// contents and sublayers.
     public var shadowPath: Path? = nil
@@ -54,6 +56,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
             && a.allowsGroupOpacity == b.allowsGroupOpacity && a.allowsEdgeAntialiasing == b.allowsEdgeAntialiasing
             && a.edgeAntialiasingMask == b.edgeAntialiasingMask
+            && a.shouldRasterize == b.shouldRasterize && a.rasterizationScale == b.rasterizationScale
             && a.shadowPath == b.shadowPath && a.isGeometryFlipped == b.isGeometryFlipped
     }
 
@@ -98,6 +101,8 @@ public struct LayerModel: Equatable, Sendable {
             case .allowsGroupOpacity: .bool(allowsGroupOpacity)
             case .allowsEdgeAntialiasing: .bool(allowsEdgeAntialiasing)
             case .edgeAntialiasingMask: .scalar(CGFloat(edgeAntialiasingMask))
+            case .shouldRasterize: .bool(shouldRasterize)
+            case .rasterizationScale: .scalar(rasterizationScale)
             case .shadowPath: .path(shadowPath)
             case .geometryFlipped: .bool(isGeometryFlipped)
             }
@@ -129,6 +134,8 @@ public struct LayerModel: Equatable, Sendable {
             case let (.allowsGroupOpacity, .bool(v)): allowsGroupOpacity = v
             case let (.allowsEdgeAntialiasing, .bool(v)): allowsEdgeAntialiasing = v
             case let (.edgeAntialiasingMask, .scalar(v)): edgeAntialiasingMask = UInt8(exactly: v) ?? 15
+            case let (.shouldRasterize, .bool(v)): shouldRasterize = v
+            case let (.rasterizationScale, .scalar(v)): rasterizationScale = v
             case let (.shadowPath, .path(v)): shadowPath = v
             case let (.geometryFlipped, .bool(v)): isGeometryFlipped = v
             case let (.opacity, .scalar(v)): opacity = v

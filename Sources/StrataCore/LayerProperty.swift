@@ -61,6 +61,9 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case allowsEdgeAntialiasing = 38
     /// CAEdgeAntialiasingMask bits: 1 left (minX), 2 right (maxX), 4 bottom (minY), 8 top (maxY).
     case edgeAntialiasingMask = 39
+    case shouldRasterize = 40
+    /// Raster pixels per layer unit when shouldRasterize (default 1); > 0.
+    case rasterizationScale = 41
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -102,6 +105,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .allowsGroupOpacity: "allowsGroupOpacity"
         case .allowsEdgeAntialiasing: "allowsEdgeAntialiasing"
         case .edgeAntialiasingMask: "edgeAntialiasingMask"
+        case .shouldRasterize: "shouldRasterize"
+        case .rasterizationScale: "rasterizationScale"
         case .shadowPath: "shadowPath"
         case .geometryFlipped: "geometryFlipped"
         }
@@ -119,10 +124,11 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
              .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth, .contentsGravity, .contentsScale,
-             .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter, .edgeAntialiasingMask: .scalar
+             .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter, .edgeAntialiasingMask, .rasterizationScale: .scalar
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
-        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided, .allowsGroupOpacity, .allowsEdgeAntialiasing, .geometryFlipped: .bool
+        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided, .allowsGroupOpacity, .allowsEdgeAntialiasing, .geometryFlipped,
+             .shouldRasterize: .bool
         case .shadowPath: .path
         }
     }
@@ -163,6 +169,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         // false); Strata has no Info.plist and chooses true, so rotated layers have smooth edges.
         case .allowsEdgeAntialiasing: .bool(true)
         case .edgeAntialiasingMask: .scalar(15)
+        case .shouldRasterize: .bool(false)
+        case .rasterizationScale: .scalar(1)
         case .shadowPath: .path(nil)
         case .geometryFlipped: .bool(false)
         }
@@ -195,8 +203,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
             return FillMode(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "fillMode must be 0 (removed), 1 (forwards), 2 (backwards) or 3 (both), got \(x)"
         case .contentsGravity:
             return ContentsGravity(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "contentsGravity must be 0…11, got \(x)"
-        case .contentsScale:
-            return x > 0 ? nil : "contentsScale must be positive, got \(x)"
+        case .contentsScale, .rasterizationScale:
+            return x > 0 ? nil : "\(name) must be positive, got \(x)"
         case .minificationFilter, .magnificationFilter:
             return ContentsFilter(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "\(name) must be 0 (linear), 1 (nearest) or 2 (trilinear), got \(x)"
         case .maskedCorners, .edgeAntialiasingMask:

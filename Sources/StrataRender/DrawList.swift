@@ -57,6 +57,11 @@ public enum DrawCommand {
     /// exactly what the anti-aliased clip shape would, without an offscreen pass.
     case beginClip(PixelRect)
     case endClip
+    /// A rasterized layer (shouldRasterize): `content` drawn once into a bitmap and reused while it is
+    /// unchanged, shown over `rect` (layer units) under `matrix` like an image, times `alpha` (the
+    /// layer's opacity, which is not rasterized), sampled with the layer's filters.
+    case raster(matrix: Transform3D, rect: CGRect, content: RasterContent, alpha: CGFloat,
+                minFilter: ContentsFilter, magFilter: ContentsFilter, edges: UInt8)
 }
 
 /// How a finished offscreen group combines with what is beneath it (premultiplied colours).

@@ -62,7 +62,8 @@ struct DrawListAnalysis {
         }
         for (i, command) in commands.enumerated() {
             switch command {
-            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _):
+            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _),
+                 let .raster(m, rect, _, _, _, _, _):
                 boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
                 add(boxes[i])
             case let .path(m, path, _, _):
@@ -123,7 +124,7 @@ struct DrawListAnalysis {
             case .endMaskedGroups:
                 if context.count > 1 { context.removeLast() }
                 if context.count > 1 { context.removeLast() }
-            case .fill, .shape, .image, .path:
+            case .fill, .shape, .image, .path, .raster:
                 break
             }
             let around = context[context.count - 1]
@@ -159,6 +160,9 @@ struct DrawListAnalysis {
             h.combine(8); h.combine(alpha)
         case .beginClip(let r):
             h.combine(9); h.combine(r)
+        case let .raster(m, rect, content, alpha, minFilter, magFilter, edges):
+            h.combine(12); h.combine(m); combine(rect, &h); h.combine(content.key); h.combine(alpha)
+            h.combine(minFilter); h.combine(magFilter); h.combine(edges)
         case .endClip:
             h.combine(10)
         }

@@ -47,15 +47,15 @@ final class PathFill {
     }
 
     /// Fills `path` (layer-local) under `matrix` (layer-local → target pixels) with straight-alpha `color`
-    /// times `alpha`, into the bound framebuffer of `width` × `height` pixels; `projection` maps target
-    /// pixels to clip space. Throws when the framebuffer has no stencil buffer.
-    func fill(_ path: Path, matrix: Transform3D, projection: Transform3D, width: Int, height: Int,
+    /// times `alpha`, into the bound framebuffer, which covers `target` (in target pixels); `projection`
+    /// maps target pixels to clip space. Throws when the framebuffer has no stencil buffer.
+    func fill(_ path: Path, matrix: Transform3D, projection: Transform3D, target: CGRect,
               color c: Color, alpha: CGFloat) throws {
         let a = c.alpha * alpha
-        guard a > 0, width > 0, height > 0 else { return }
+        guard a > 0, target.width > 0, target.height > 0 else { return }
         try Self.requireStencil()
         let polygons = path.fillPolygons(tolerance: Self.tolerance, scale: Self.pixelScale(matrix, path.boundingBox))
-        guard !polygons.isEmpty, let cover = Self.coverRect(polygons, matrix, width: width, height: height) else { return }
+        guard !polygons.isEmpty, let cover = Self.coverRect(polygons, matrix, target: target) else { return }
 
         vertices.removeAll(keepingCapacity: true)
         var fans: [(first: GLint, count: GLsizei)] = []
@@ -136,19 +136,19 @@ final class PathFill {
     /// The target pixels the fans can touch, grown by a pixel and clipped to the target: where the cover
     /// pass must clear the stencil. The whole target when a point is at or behind the eye (w ≤ 0); nil
     /// when nothing of the path is inside the target.
-    static func coverRect(_ polygons: [[CGPoint]], _ m: Transform3D, width: Int, height: Int) -> CGRect? {
+    static func coverRect(_ polygons: [[CGPoint]], _ m: Transform3D, target: CGRect) -> CGRect? {
         var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
         for polygon in polygons {
             for p in polygon {
                 let w = p.x * m.m14 + p.y * m.m24 + m.m44
-                guard w > 0 else { return CGRect(x: 0, y: 0, width: width, height: height) }
+                guard w > 0 else { return target }
                 let x = (p.x * m.m11 + p.y * m.m21 + m.m41) / w, y = (p.x * m.m12 + p.y * m.m22 + m.m42) / w
-                guard x.isFinite, y.isFinite else { return CGRect(x: 0, y: 0, width: width, height: height) }
+                guard x.isFinite, y.isFinite else { return target }
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
             }
         }
-        let x0 = max(0, (minX - 1).rounded(.down)), y0 = max(0, (minY - 1).rounded(.down))
-        let x1 = min(CGFloat(width), (maxX + 1).rounded(.up)), y1 = min(CGFloat(height), (maxY + 1).rounded(.up))
+        let x0 = max(target.minX, (minX - 1).rounded(.down)), y0 = max(target.minY, (minY - 1).rounded(.down))
+        let x1 = min(target.maxX, (maxX + 1).rounded(.up)), y1 = min(target.maxY, (maxY + 1).rounded(.up))
         guard x1 > x0, y1 > y0 else { return nil }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

@@ -14,7 +14,7 @@ extension Renderer {
         let parent = targets[targets.count - 1]
         let scratch = try offscreen.target(depth: depth + 1, width: width, height: height)
         let kernel = ShadowKernel(sigma: Double(sigma))
-        let full = CGRect(x: 0, y: 0, width: width, height: height)
+        let full = targetRect
         let flippedUV = CGRect(x: 0, y: 1, width: 1, height: -1)
         use(blur.program)
         var weights = kernel.weights.map { GLfloat($0) } + [GLfloat](repeating: 0, count: 65 - kernel.weights.count)
@@ -56,7 +56,7 @@ extension Renderer {
         glActiveTexture(e(GL_TEXTURE0))
         let f = Float(alpha)
         queue(BatchState(program: masked.program, texture: content.texture), projection,
-              CGRect(x: 0, y: 0, width: width, height: height), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+              targetRect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
               color: (f, f, f, f), clipSpace: true)
         flush() // unit 1 holds this mask only for this draw
     }

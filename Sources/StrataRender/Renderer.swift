@@ -17,7 +17,12 @@ public final class Renderer {
     /// shadowPath fills (stencil, then cover), with their own program and vertices.
     let pathFill: PathFill
     let textures = TextureCache()
-    let offscreen = OffscreenTargets()
+    /// Group targets of the pass being drawn; `pools` keeps one set per target size (the frame's, and
+    /// each rasterized layer's bitmap size).
+    var offscreen = OffscreenTargets()
+    var pools: [Int: OffscreenTargets] = [:]
+    /// Bitmaps of rasterized layers, by owner, with the key of what they hold.
+    var rasters: [ObjectIdentifier: RasterBitmap] = [:]
     let samplers: ContentsSamplers
     let quads: QuadBatch
     /// What the queued quads need bound when they are drawn.
@@ -28,9 +33,15 @@ public final class Renderer {
     /// What is bound on the context now (0: unknown or nothing), so unchanged binds are skipped.
     var bound = BatchState()
     var counters = RenderCounters()
-    /// The frame's target size and the projection from target pixels (+y down) to clip space.
+    /// The pass's target: its size, the target pixel at its top-left corner (not 0 for a rasterized
+    /// layer's bitmap), and the projection from target pixels (+y down) to clip space.
     var width = 0, height = 0
+    var origin = (x: 0, y: 0)
     var projection = Transform3D.identity
+    /// The whole target in target pixels.
+    var targetRect: CGRect { CGRect(x: origin.x, y: origin.y, width: width, height: height) }
+    /// Frames rendered, to find bitmaps no longer used.
+    var frame: UInt64 = 0
 
     /// `programCache`: where linked program binaries are kept between runs (nil: compile every time).
     public init(programCache: ProgramBinaryCache? = nil) throws {
@@ -82,23 +93,36 @@ public final class Renderer {
         counters = RenderCounters()
         guard !plan.repaint.isEmpty else { return counters }
         guard plan.analysis.boxes.count == list.commands.count else { throw GLError("frame plan made for another draw list") }
-        guard plan.analysis.balanced else { throw GLError("draw list has groups or clips that are not properly begun and ended") }
         counters.repaintedPixels = plan.repaint.area
+        frame &+= 1
+        markRasters(list)
+        try drawPass(list, plan.analysis, repaint: plan.repaint, framebuffer: framebuffer, width: width, height: height, origin: (0, 0))
+        releaseUnusedTargets()
+        return counters
+    }
+
+    /// Draws `list` into `framebuffer`, a target of `width` × `height` pixels whose top-left is target
+    /// pixel `origin`, within `repaint`.
+    func drawPass(_ list: DrawList, _ a: DrawListAnalysis, repaint: PixelRect, framebuffer: GLuint, width: Int, height: Int,
+                  origin: (x: Int, y: Int)) throws {
+        guard a.balanced else { throw GLError("draw list has groups or clips that are not properly begun and ended") }
         self.width = width
         self.height = height
-        projection = Transform3D(m11: 2 / CGFloat(width), m12: 0, m13: 0, m14: 0,
-                                 m21: 0, m22: -2 / CGFloat(height), m23: 0, m24: 0,
-                                 m31: 0, m32: 0, m33: 0, m34: 0,
-                                 m41: -1, m42: 1, m43: 0, m44: 1)
-        let full = PixelRect(x: 0, y: 0, width: width, height: height)
+        self.origin = origin
+        offscreen = pool(width: width, height: height)
+        projection = Transform3D.translation(CGFloat(-origin.x), CGFloat(-origin.y), 0) *
+            Transform3D(m11: 2 / CGFloat(width), m12: 0, m13: 0, m14: 0,
+                        m21: 0, m22: -2 / CGFloat(height), m23: 0, m24: 0,
+                        m31: 0, m32: 0, m33: 0, m34: 0,
+                        m41: -1, m42: 1, m43: 0, m44: 1)
+        let full = PixelRect(x: origin.x, y: origin.y, width: width, height: height)
         var targets: [GLuint] = [framebuffer]
-        var scissors: [PixelRect] = [plan.repaint]
+        var scissors: [PixelRect] = [repaint]
         beginFrame(framebuffer)
-        setScissor(plan.repaint)
+        setScissor(repaint)
         let c = list.clearColor
         glClearColor(GLfloat(c.red * c.alpha), GLfloat(c.green * c.alpha), GLfloat(c.blue * c.alpha), GLfloat(c.alpha))
         glClear(e(GL_COLOR_BUFFER_BIT))
-        let a = plan.analysis
         var i = 0
         while i < list.commands.count {
             let command = list.commands[i]
@@ -127,7 +151,7 @@ public final class Renderer {
                 guard a.boxes[i].intersects(scissor) else { break }
                 flush()
                 // PathFill puts back the program and vertex array it finds, so `bound` stays true.
-                try pathFill.fill(path, matrix: matrix, projection: projection, width: width, height: height, color: color, alpha: alpha)
+                try pathFill.fill(path, matrix: matrix, projection: projection, target: targetRect, color: color, alpha: alpha)
                 counters.drawCalls += 1
             case .beginGroup:
                 // A group that changes nothing in the repaint region is not drawn at all.
@@ -152,7 +176,7 @@ public final class Renderer {
                 let f = Float(alpha)
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
                 queue(BatchState(program: textured.program, texture: source.texture), projection,
-                      CGRect(x: 0, y: 0, width: width, height: height), uv: CGRect(x: 0, y: 1, width: 1, height: -1),
+                      targetRect, uv: CGRect(x: 0, y: 1, width: 1, height: -1),
                       color: (f, f, f, f), clipSpace: true)
                 if blend == .add {
                     flush()
@@ -168,6 +192,20 @@ public final class Renderer {
                       params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
             case .endMaskedGroups(let alpha):
                 try compositeMasked(&targets, &scissors, alpha: alpha)
+            case let .raster(matrix, rect, content, alpha, minFilter, magFilter, edges):
+                guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
+                let bitmap = try raster(content, resume: targets[targets.count - 1], scissor: scissor)
+                if minFilter == .trilinear, !bitmap.mipmapsCurrent {
+                    glBindTexture(e(GL_TEXTURE_2D), bitmap.texture)
+                    glGenerateMipmap(e(GL_TEXTURE_2D))
+                    bitmap.mipmapsCurrent = true
+                    bound.texture = bitmap.texture
+                }
+                let f = Float(alpha)
+                // The bitmap's rows run bottom-up (GL's), as a group target's do.
+                queue(BatchState(program: textured.program, texture: bitmap.texture, sampler: samplers.sampler(min: minFilter, mag: magFilter)),
+                      matrix, rect, uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: (f, f, f, f),
+                      params: (Float(Self.pixelInLayerUnits(matrix)), 0, 1, Float(edges)))
             case .beginClip(let rect):
                 if a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {
                     i = a.groupEnd[i] + 1
@@ -191,11 +229,10 @@ public final class Renderer {
         glDisable(e(GL_SCISSOR_TEST))
         guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }
         try checkGL("render")
-        return counters
     }
 
-    /// State every frame starts from.
-    private func beginFrame(_ framebuffer: GLuint) {
+    /// State every pass starts from.
+    func beginFrame(_ framebuffer: GLuint) {
         glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glDisable(e(GL_DEPTH_TEST))
@@ -219,7 +256,7 @@ public final class Renderer {
 
     /// Limits drawing and clearing to `r` (target pixels, +y down; GL counts rows from the bottom).
     func setScissor(_ r: PixelRect) {
-        glScissor(GLint(r.x), GLint(height - r.maxY), GLsizei(r.width), GLsizei(r.height))
+        glScissor(GLint(r.x - origin.x), GLint(height - (r.maxY - origin.y)), GLsizei(r.width), GLsizei(r.height))
     }
 
     /// Ends the innermost group: the parent becomes the render target again, its region the scissor.

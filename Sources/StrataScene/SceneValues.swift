@@ -70,7 +70,7 @@ public enum SceneValues {
         switch kp.property {
         case .fillMode: "one of removed, forwards, backwards, both"
         case .contentsGravity: "one of \(ContentsGravity.allCases.map(\.name).joined(separator: ", "))"
-        case .contentsScale: "a number > 0"
+        case .contentsScale, .rasterizationScale: "a number > 0"
         case .maskedCorners, .edgeAntialiasingMask: "a whole number 0…15 (a bit mask)"
         case .minificationFilter, .magnificationFilter: "one of linear, nearest, trilinear"
         case .duration: "a number ≥ 0"

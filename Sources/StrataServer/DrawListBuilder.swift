@@ -62,6 +62,22 @@ struct DrawListBuilder {
             return
         }
         let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
+        if p.shouldRasterize, let raster = rasterized(node, ownContent: ownContent) {
+            // The bitmap (shadow and mask included) is composited with the layer's opacity, which is not
+            // rasterized, and sampled with its filters.
+            let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
+            list.commands.append(.raster(matrix: m, rect: raster.rect, content: raster.content, alpha: opacity,
+                                         minFilter: p.minificationFilter, magFilter: p.magnificationFilter, edges: edges))
+            return
+        }
+        emitContent(node, matrix: m, opacity: opacity, ownContent: ownContent, into: &list)
+    }
+
+    /// A layer's shadow, mask, background, contents, sublayers and border through `matrix`, with
+    /// `opacity` (its own times what it inherits) applied as a group or passed down.
+    mutating func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool,
+                              into list: inout DrawList) {
+        let p = node.presentation
         // A mask keeps only what lies under its alpha: the layer's drawing and its shadow alike. The
         // layer (shadow first) draws offscreen, its mask (in the layer's coordinates) into the next target,
         // and the drawing is kept where the mask's alpha is (the opacity applies to the result).

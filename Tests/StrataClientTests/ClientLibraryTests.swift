@@ -52,6 +52,17 @@ extension ClientProcessSuite {
         #expect(layer.action(forKey: "opacity") != nil)
     }
 
+    @Test func rasterizationPropertiesAreCarriedAndAnimatable() {
+        let layer = CALayer()
+        #expect(!layer.shouldRasterize && layer.rasterizationScale == 1)
+        layer.shouldRasterize = true
+        layer.rasterizationScale = 2
+        #expect(layer.shouldRasterize && layer.rasterizationScale == 2)
+        // Both are animatable in Core Animation: they get the default implicit animation.
+        #expect(layer.action(forKey: "shouldRasterize") != nil)
+        #expect(layer.action(forKey: "rasterizationScale") != nil)
+    }
+
     @Test func frameIsDerivedFromBoundsPositionAndAnchor() {
         let l = CALayer()
         l.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)

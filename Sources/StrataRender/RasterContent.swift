@@ -1,0 +1,50 @@
+import Foundation
+import StrataCore
+
+/// What a rasterized layer's bitmap holds: its subtree drawn in raster pixels (layer units times the
+/// rasterization scale, shifted so `origin` is the bitmap's top-left corner). `key` is equal in two
+/// frames exactly when the drawing is (its commands' keys, the size and the origin), so the renderer
+/// reuses the bitmap it made for `owner` while the key stays the same.
+public final class RasterContent {
+    /// Which layer the bitmap belongs to (stable while the layer lives).
+    public let owner: ObjectIdentifier
+    public let list: DrawList
+    /// The bitmap's place in raster pixels, and so its size.
+    public let origin: (x: Int, y: Int)
+    public let width: Int, height: Int
+    let analysis: DrawListAnalysis
+    public let key: Int
+
+    /// The largest bitmap side; a bigger layer is drawn directly instead.
+    public static let maxSide = 4096
+
+    /// The bitmap for `list` (drawn in raster pixels), covering what the list draws; nil when it draws
+    /// nothing or would exceed `maxSide`.
+    public init?(owner: ObjectIdentifier, list: DrawList) {
+        let everywhere = PixelRect(x: -(1 << 24), y: -(1 << 24), width: 1 << 25, height: 1 << 25)
+        let whole = DrawListAnalysis(list, target: everywhere)
+        var box = PixelRect.empty
+        var depth = 0
+        for (i, command) in list.commands.enumerated() {
+            // Top-level commands only: a group's box already holds its content.
+            if depth == 0 { box = box.union(whole.boxes[i]) }
+            switch command {
+            case .beginGroup, .beginClip: depth += 1
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
+            case .endMaskedGroups: depth -= 2
+            default: break
+            }
+        }
+        guard whole.balanced, !box.isEmpty, box.width <= Self.maxSide, box.height <= Self.maxSide else { return nil }
+        self.owner = owner
+        self.list = list
+        origin = (box.x, box.y)
+        width = box.width
+        height = box.height
+        analysis = DrawListAnalysis(list, target: box)
+        var h = Hasher()
+        h.combine(box)
+        for k in analysis.keys { h.combine(k) }
+        key = h.finalize()
+    }
+}
