@@ -60,6 +60,13 @@ extension Renderer {
     /// The bitmap holding `content`, drawn now unless the owner's bitmap already holds it. Drawing it is
     /// a pass of its own; afterwards the interrupted pass (into `resume`, limited to `scissor`) carries on.
     func raster(_ content: RasterContent, resume: GLuint, scissor: PixelRect) throws -> RasterBitmap {
+        if let existing = rasters[content.owner], existing.width == content.width, existing.height == content.height,
+           existing.key == content.key {
+            existing.lastUsed = frame
+            return existing
+        }
+        // Queued quads belong to the interrupted pass: draw them before any binding changes.
+        flush()
         let bitmap: RasterBitmap
         if let existing = rasters[content.owner], existing.width == content.width, existing.height == content.height {
             bitmap = existing
@@ -68,8 +75,6 @@ extension Renderer {
             rasters[content.owner] = bitmap
         }
         bitmap.lastUsed = frame
-        guard bitmap.key != content.key else { return bitmap }
-        flush()
         let saved = (width, height, origin, projection, offscreen)
         var list = content.list
         list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
