@@ -14,6 +14,7 @@ TITLES = {
     "mask": "CALayer.mask: a circle, and a half-transparent mask with an opaque strip",
     "shadow-clipping": "The seeds' shadow-with-clipping workaround: masksToBounds clips the shadow (left); an outer layer carries it (right)",
     "contents": "Contents: contentsRect sprites, a nine-slice button (contentsCenter) from a 1× and a 2× image, a 2× icon beside the same image at 1×",
+    "options": "Rendering options: allowsGroupOpacity on and off; edge anti-aliasing on, off, left edge only; shouldRasterize at scale 0.5; linear and nearest magnification, trilinear minification; a single-sided layer from behind",
     "combined": "Everything at once: a rotated, rounded, bordered card with a shadow and a circular mask, in a perspective sublayerTransform",
     "shadow-path": "shadowPath: a star (sharp, then blurred and offset), a circle clipped by masksToBounds, curved corners; no layer content",
     "geometry-flipped": "geometryFlipped: the same sublayers (one nested) in a plain layer (left) and a flipped one (right)",
