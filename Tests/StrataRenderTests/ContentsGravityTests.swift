@@ -138,3 +138,23 @@ import Testing
         }
     }
 }
+
+/// PNG contents are straight alpha; the renderer composites premultiplied. A half-transparent pixel must
+/// blend as its straight colour at its alpha, not as if its colour were already multiplied.
+@Suite struct StraightAlphaContentsTests {
+    @Test func aHalfTransparentStraightAlphaPixelBlendsByItsAlpha() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-alpha-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pixels: [UInt8] = [100, 200, 50, 128, 100, 200, 50, 128, 100, 200, 50, 128, 100, 200, 50, 128]
+        try PNGCodec.write(RGBAImage(width: 2, height: 2, pixels: pixels, isPremultiplied: false), path: dir.appendingPathComponent("half.png").path)
+        let json = """
+        {"strata":1,"background":"#FFFFFF","layers":[{"id":"l","bounds":[0,0,20,20],"position":[20,20],"contents":"half.png",
+          "magnificationFilter":"nearest"}]}
+        """
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: dir)
+        let px = try SceneRenderer.render(scene, at: 0, width: 40, height: 40).pixels
+        // colour · a + white · (1 − a), a = 128/255: (177, 227, 152) within rounding.
+        expectPixel(px, width: 40, x: 20, y: 20, [177, 227, 152, 255], tolerance: max(1, PixelTolerance.current))
+    }
+}
