@@ -18,7 +18,14 @@ public final class RenderServer {
     private var sessions: [Int32: ClientSession] = [:]
     private var nextClientID: UInt32 = 1
     private var running = true
-    private var nextFrameAt: Double?
+    /// When the next frame starts and which vblank it is for (nil: nothing to draw, no wake-up).
+    private var planned: FrameScheduler.Plan?
+    private var scheduler: FrameScheduler
+    /// A drawn frame not yet on screen: it shows at `vblank`, and its events (animations started and
+    /// stopped, display-link ticks) go to the clients then, not when it was drawn ahead of time.
+    private var shown: (vblank: Double, events: [(UInt32, ServerMessage)])?
+    /// While drawing, events are held for the frame's vblank.
+    private var holdingEvents = false
     /// A client whose unread output grows past this is disconnected (it is not reading its events).
     public var outputLimit = 8 << 20
     /// Messages handled per client per loop turn, so one busy client cannot starve the others.
@@ -31,7 +38,12 @@ public final class RenderServer {
         self.listener = listener
         self.logger = logger
         self.clock = clock
-        compositor.eventSink = { [unowned self] client, message in self.send(message, to: client) }
+        let display = compositor.display
+        scheduler = FrameScheduler(clock: FrameClock(interval: display.refreshInterval,
+                                                     lastVBlank: display.nextVBlank(after: clock()) - display.refreshInterval))
+        compositor.eventSink = { [unowned self] client, message in
+            if self.holdingEvents { self.shown?.events.append((client, message)) } else { self.send(message, to: client) }
+        }
         compositor.commitFailure = { [unowned self] client, reason in
             if let s = self.sessions.values.first(where: { $0.clientID == client }) { self.drop(s, reason: reason) }
         }
@@ -51,7 +63,8 @@ public final class RenderServer {
                 let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
                 return pollfd(fd: fd, events: Int16(POLLIN | out), revents: 0)
             }
-            var timeout: Int32 = nextFrameAt.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
+            let wake = [planned?.dispatch, shown?.vblank].compactMap { $0 }.min()
+            var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
             if !backlog.isEmpty { timeout = 0 }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR { throw SocketError("poll") }
@@ -75,28 +88,55 @@ public final class RenderServer {
             for fd in backlog where fds.dropFirst(2).first(where: { $0.fd == fd })?.revents ?? 0 == 0 {
                 if let s = sessions[fd] { service(s) } else { backlog.remove(fd) }
             }
-            if let t = nextFrameAt, clock() >= t {
-                nextFrameAt = nil
-                if compositor.needsFrame(at: t) {
-                    do { try compositor.renderFrame(at: t) } catch { logger.error("frame failed: \(error)") }
-                }
-                // Display links tick at every vblank, drawn or not.
-                for s in sessions.values where s.wantsFrameTicks {
-                    send(.frameTick(timestamp: t, duration: compositor.display.refreshInterval), to: s.clientID)
-                }
+            if let frame = shown, clock() >= frame.vblank { deliver(frame) }
+            if let plan = planned, clock() >= plan.dispatch {
+                planned = nil
+                if let frame = shown { deliver(frame) } // the previous frame is on screen by now
+                drawFrame(for: plan.vblank)
             }
         }
         for s in sessions.values { s.socket.close() }
         sessions.removeAll()
     }
 
+    /// Plans the next frame: as soon as possible when something changed or animates (or a display link
+    /// waits for ticks), else for the next scheduled start or end, else none. A plan already made stays
+    /// unless something now needs an earlier frame (a commit arriving while waiting for a later change).
     private func scheduleFrame() {
-        guard nextFrameAt == nil else { return }
         let now = clock()
+        let want: FrameScheduler.Plan?
         if compositor.needsFrame(at: now) || sessions.values.contains(where: \.wantsFrameTicks) {
-            nextFrameAt = compositor.display.nextVBlank(after: now)
+            want = scheduler.asSoonAsPossible(now: now)
         } else if let change = compositor.nextScheduledChange(after: now) {
-            nextFrameAt = compositor.display.nextVBlank(after: change)
+            want = scheduler.forChange(at: change, now: now)
+        } else {
+            want = nil
+        }
+        guard let want else { return }
+        if planned.map({ want.dispatch < $0.dispatch }) ?? true { planned = want }
+    }
+
+    /// Draws the frame for `vblank` (when anything changed), measuring it for the render budget. Its
+    /// events wait for the vblank (`deliver`).
+    private func drawFrame(for vblank: Double) {
+        shown = (vblank, [])
+        guard compositor.needsFrame(at: vblank) else { return }
+        let start = clock()
+        holdingEvents = true
+        do { try compositor.renderFrame(at: vblank) } catch { logger.error("frame failed: \(error)") }
+        holdingEvents = false
+        scheduler.drew(for: vblank, renderTime: clock() - start)
+        // Headless: the frame shows at its virtual vblank. (A KMS backend reports page-flip times.)
+        if let warning = scheduler.clock.presented(timestamp: vblank, sequence: nil, now: clock()) { logger.warning("\(warning)") }
+    }
+
+    /// The frame for `vblank` is on screen: its events go out, and display links tick (at every vblank a
+    /// frame was planned for, drawn or not).
+    private func deliver(_ frame: (vblank: Double, events: [(UInt32, ServerMessage)])) {
+        shown = nil
+        for (client, message) in frame.events { send(message, to: client) }
+        for s in sessions.values where s.wantsFrameTicks {
+            send(.frameTick(timestamp: frame.vblank, duration: scheduler.clock.interval), to: s.clientID)
         }
     }
 
