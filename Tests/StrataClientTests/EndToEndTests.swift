@@ -124,6 +124,26 @@ extension ClientProcessSuite {
         return sawError
     }
 
+    @Test func aCommitIsNotHeldBackByAFramePlannedForALaterAnimation() throws {
+        // An animation starting in 30 s plans a frame for then; a change committed meanwhile must still
+        // show at the next vblank, not wait for that frame.
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let client = try InspectorClient(socketPath: server.socketPath)
+        var t = MediaTiming()
+        t.duration = 1
+        t.beginTime = CACurrentMediaTime() + 30
+        try client.send(.commit(Commit(transactionID: 1, operations:
+            rootSquare(side: 40, center: CGPoint(x: 20, y: 20), color: Color(red: 1, green: 0, blue: 0, alpha: 1)) + [
+            .addAnimation(1, key: "later", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
+                                                        kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)),
+        ])))
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 20, 20) == [255, 0, 0, 255] })
+        try client.send(.commit(Commit(transactionID: 2, operations: [
+            .setProperty(1, .backgroundColor, .color(Color(red: 0, green: 0, blue: 1, alpha: 1)))])))
+        #expect(try eventually(3) { pixel(try server.snapshot().pixels, width: 160, 20, 20) == [0, 0, 255, 255] })
+    }
+
     @Test func serverRendersNothingWhileIdle() throws {
         let server = try ServerProcess()
         defer { _ = server.stop() }
