@@ -8,6 +8,7 @@ import PackageDescription
 //   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, CStrataCairo
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, CStrataGL, StrataShaders
 //   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
+//   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
 //   StrataServer    sessions, render tree, frames                     -> Core, Protocol, Render, Display, CStrataSys
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
 //   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
@@ -43,6 +44,7 @@ let package = Package(
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
         .target(name: "StrataRender", dependencies: ["StrataCore", "CStrataGL", "StrataShaders"]),
         .target(name: "StrataDisplay", dependencies: ["CStrataGL"]),
+        .target(name: "StrataKMS"),
         .target(name: "StrataServer", dependencies: [
             "CStrataSys",
             "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay",
@@ -69,6 +71,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        .testTarget(name: "StrataKMSTests", dependencies: ["StrataKMS"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
