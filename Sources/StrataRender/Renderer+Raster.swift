@@ -2,48 +2,18 @@ import CStrataGL
 import Foundation
 import StrataCore
 
-/// A rasterized layer's bitmap: a texture it is drawn into, reused while its content key is unchanged.
+/// A rasterized layer's bitmap: a target it is drawn into, reused while its content key is unchanged.
 final class RasterBitmap {
-    var texture: GLuint = 0
-    var framebuffer: GLuint = 0
-    var stencil: GLuint = 0
-    var width = 0, height = 0
+    let target: ColorStencilTarget
     var key: Int?
     var lastUsed: UInt64 = 0
     var mipmapsCurrent = false
+    var width: Int { target.width }
+    var height: Int { target.height }
+    var texture: GLuint { target.texture }
 
-    /// A bitmap of the given size, with a stencil for path fills.
     init(width: Int, height: Int) throws {
-        self.width = width
-        self.height = height
-        glGenTextures(1, &texture)
-        glBindTexture(e(GL_TEXTURE_2D), texture)
-        glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), nil)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(e(GL_FRAMEBUFFER), e(GL_COLOR_ATTACHMENT0), e(GL_TEXTURE_2D), texture, 0)
-        glGenRenderbuffers(1, &stencil)
-        glBindRenderbuffer(e(GL_RENDERBUFFER), stencil)
-        glRenderbufferStorage(e(GL_RENDERBUFFER), e(GL_STENCIL_INDEX8), GLsizei(width), GLsizei(height))
-        glFramebufferRenderbuffer(e(GL_FRAMEBUFFER), e(GL_STENCIL_ATTACHMENT), e(GL_RENDERBUFFER), stencil)
-        guard glCheckFramebufferStatus(e(GL_FRAMEBUFFER)) == e(GL_FRAMEBUFFER_COMPLETE) else {
-            throw GLError("rasterized layer bitmap framebuffer incomplete (\(width)x\(height))")
-        }
-        let scissored = glIsEnabled(e(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
-        glDisable(e(GL_SCISSOR_TEST))
-        glClearStencil(0)
-        glClear(e(GL_STENCIL_BUFFER_BIT))
-        if scissored { glEnable(e(GL_SCISSOR_TEST)) }
-    }
-
-    deinit {
-        glDeleteFramebuffers(1, &framebuffer)
-        glDeleteRenderbuffers(1, &stencil)
-        glDeleteTextures(1, &texture)
+        target = try ColorStencilTarget(width: width, height: height, filter: GL_LINEAR, what: "rasterized layer bitmap")
     }
 }
 
@@ -79,7 +49,7 @@ extension Renderer {
         var list = content.list
         list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
         let whole = PixelRect(x: content.origin.x, y: content.origin.y, width: content.width, height: content.height)
-        try drawPass(list, content.analysis, repaint: whole, framebuffer: bitmap.framebuffer,
+        try drawPass(list, content.analysis, repaint: whole, framebuffer: bitmap.target.framebuffer,
                      width: content.width, height: content.height, origin: content.origin)
         counters.offscreenPasses += 1
         bitmap.key = content.key

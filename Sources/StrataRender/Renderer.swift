@@ -261,7 +261,7 @@ public final class Renderer {
 
     /// Ends the innermost group: the parent becomes the render target again, its region the scissor.
     /// Returns the group's target and its pool depth (the targets deeper than it are free from now on).
-    func popGroup(_ targets: inout [GLuint], _ scissors: inout [PixelRect]) throws -> (OffscreenTargets.Target, Int) {
+    func popGroup(_ targets: inout [GLuint], _ scissors: inout [PixelRect]) throws -> (ColorStencilTarget, Int) {
         guard targets.count > 1, scissors.count > 1 else { throw GLError("draw list ends a group that was not begun") }
         flush()
         let depth = targets.count - 2

@@ -58,12 +58,7 @@ struct BenchCommand: ParsableCommand {
             let id = LayerID(i + 2)
             let x = CGFloat(i % columns) / CGFloat(columns) * CGFloat(width)
             let y = CGFloat(i / columns) / CGFloat(columns) * CGFloat(height)
-            ops.append(.createLayer(id))
-            ops.append(.setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 12, height: 12))))
-            ops.append(.setProperty(id, .position, .point(CGPoint(x: x, y: y))))
-            let hue = CGFloat(i % 7) / 7
-            ops.append(.setProperty(id, .backgroundColor, .color(Color(red: hue, green: 1 - hue, blue: 0.5, alpha: 1))))
-            ops.append(.insertSublayer(parent: 1, child: id, index: UInt32(i)))
+            ops += square(id, side: 12, at: CGPoint(x: x, y: y), hue: CGFloat(i % 7) / 7, index: i)
             var t = MediaTiming()
             t.repeatCount = .infinity
             t.autoreverses = true
@@ -93,12 +88,7 @@ struct BenchCommand: ParsableCommand {
             let id = LayerID(i + 2)
             let x = 25 + CGFloat(i % columns) * CGFloat(max(0, width - 50)) / CGFloat(max(1, columns - 1))
             let y = 25 + CGFloat(i / columns) * CGFloat(max(0, height - 50)) / CGFloat(max(1, rows - 1))
-            ops.append(.createLayer(id))
-            ops.append(.setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 50, height: 50))))
-            ops.append(.setProperty(id, .position, .point(CGPoint(x: x, y: y))))
-            let hue = CGFloat(i % 11) / 11
-            ops.append(.setProperty(id, .backgroundColor, .color(Color(red: hue, green: 1 - hue, blue: 0.5, alpha: 1))))
-            ops.append(.insertSublayer(parent: 1, child: id, index: UInt32(i)))
+            ops += square(id, side: 50, at: CGPoint(x: x, y: y), hue: CGFloat(i % 11) / 11, index: i)
             if i == n / 2 {
                 var t = MediaTiming()
                 t.repeatCount = .infinity
@@ -110,5 +100,14 @@ struct BenchCommand: ParsableCommand {
         }
         ops.append(.attachRoot(1))
         return Commit(transactionID: 1, operations: ops)
+    }
+
+    /// A square sublayer of the root (layer 1) at `index`, coloured by `hue`.
+    static func square(_ id: LayerID, side: CGFloat, at position: CGPoint, hue: CGFloat, index: Int) -> [LayerOperation] {
+        [.createLayer(id),
+         .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: side, height: side))),
+         .setProperty(id, .position, .point(position)),
+         .setProperty(id, .backgroundColor, .color(Color(red: hue, green: 1 - hue, blue: 0.5, alpha: 1))),
+         .insertSublayer(parent: 1, child: id, index: UInt32(index))]
     }
 }

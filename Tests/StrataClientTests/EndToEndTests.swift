@@ -124,20 +124,27 @@ extension ClientProcessSuite {
         return sawError
     }
 
+    /// Commits a 40-point square at the top-left as layer 1, fading in from transparent over `lasting`
+    /// seconds starting `after` seconds from now; returns the client that sent it.
+    static func squareWithFadeIn(_ server: ServerProcess, color: Color, after: Double, lasting: Double) throws -> InspectorClient {
+        let client = try InspectorClient(socketPath: server.socketPath)
+        var t = MediaTiming()
+        t.duration = lasting
+        t.beginTime = CACurrentMediaTime() + after
+        try client.send(.commit(Commit(transactionID: 1, operations:
+            rootSquare(side: 40, center: CGPoint(x: 20, y: 20), color: color) + [
+            .addAnimation(1, key: "fade", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
+                                                       kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)),
+        ])))
+        return client
+    }
+
     @Test func aCommitIsNotHeldBackByAFramePlannedForALaterAnimation() throws {
         // An animation starting in 30 s plans a frame for then; a change committed meanwhile must still
         // show at the next vblank, not wait for that frame.
         let server = try ServerProcess()
         defer { _ = server.stop() }
-        let client = try InspectorClient(socketPath: server.socketPath)
-        var t = MediaTiming()
-        t.duration = 1
-        t.beginTime = CACurrentMediaTime() + 30
-        try client.send(.commit(Commit(transactionID: 1, operations:
-            rootSquare(side: 40, center: CGPoint(x: 20, y: 20), color: Color(red: 1, green: 0, blue: 0, alpha: 1)) + [
-            .addAnimation(1, key: "later", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
-                                                        kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)),
-        ])))
+        let client = try Self.squareWithFadeIn(server, color: Color(red: 1, green: 0, blue: 0, alpha: 1), after: 30, lasting: 1)
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 20, 20) == [255, 0, 0, 255] })
         try client.send(.commit(Commit(transactionID: 2, operations: [
             .setProperty(1, .backgroundColor, .color(Color(red: 0, green: 0, blue: 1, alpha: 1)))])))
@@ -147,23 +154,17 @@ extension ClientProcessSuite {
     @Test func serverRendersNothingWhileIdle() throws {
         let server = try ServerProcess()
         defer { _ = server.stop() }
-        let client = try InspectorClient(socketPath: server.socketPath)
-        var t = MediaTiming()
         // Starts after the commit's own frame, so even a slow machine renders the commit's frame and at
         // least one frame of the animation (how many more depends on the machine's speed, not asserted).
-        t.duration = 0.3
-        t.beginTime = CACurrentMediaTime() + 0.3
-        try client.send(.commit(Commit(transactionID: 1, operations:
-            rootSquare(side: 40, center: CGPoint(x: 20, y: 20), color: Color(red: 1, green: 1, blue: 1, alpha: 1)) + [
-            .addAnimation(1, key: "fade", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
-                                                       kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)),
-        ])))
-        usleep(1_000_000) // the animation has ended
-        let first = try server.stats()["frames_rendered"] as? Int ?? -1
-        #expect(first >= 2, "the commit and the animation were rendered (\(first) frames)")
-        usleep(2_000_000)
-        let second = try server.stats()["frames_rendered"] as? Int ?? -2
-        #expect(second == first)
+        let client = try Self.squareWithFadeIn(server, color: Color(red: 1, green: 1, blue: 1, alpha: 1), after: 0.3, lasting: 0.3)
+        try withExtendedLifetime(client) { // the session (and its tree) lasts while the client is connected
+            usleep(1_000_000) // the animation has ended
+            let first = try server.stats()["frames_rendered"] as? Int ?? -1
+            #expect(first >= 2, "the commit and the animation were rendered (\(first) frames)")
+            usleep(2_000_000)
+            let second = try server.stats()["frames_rendered"] as? Int ?? -2
+            #expect(second == first)
+        }
     }
 }
 }

@@ -8,11 +8,7 @@ import Testing
 /// contentsCenter from a 1× and a 2× image (contentsScale 2: the same size in points, twice the
 /// detail), and a 2× icon beside the same image shown at 1×.
 @Suite struct ContentsGoldenTests {
-    func render() throws -> RGBAImage {
-        let dir = Golden.directory.appendingPathComponent("contents")
-        let scene = try SceneParser.parse(data: Data(try Golden.sceneText("contents/scene.json").utf8), baseDirectory: dir)
-        return try SceneRenderer.render(scene, at: 0, width: 160, height: 120)
-    }
+    func render() throws -> RGBAImage { try Golden.renderFile("contents/scene.json") }
 
     func pixel(_ img: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] { Array(img.pixels[(y * 160 + x) * 4 ..< (y * 160 + x) * 4 + 4]) }
 

@@ -22,6 +22,15 @@ enum Golden {
         return try SceneRenderer.render(scene, at: time, width: size.width, height: size.height)
     }
 
+    /// Renders the scene file at `path` under Golden/ as `strata render` would: its `contents` paths are
+    /// relative to its own folder.
+    static func renderFile(_ path: String, at time: Double = 0) throws -> RGBAImage {
+        let file = directory.appendingPathComponent(path)
+        let scene = try SceneParser.parse(data: try Data(contentsOf: file), baseDirectory: file.deletingLastPathComponent())
+        let size = scene.size ?? (width: 160, height: 120)
+        return try SceneRenderer.render(scene, at: time, width: size.width, height: size.height)
+    }
+
     /// Compares `image` with the PNG at `path` under Golden/, or writes it when updating.
     static func expectMatches(_ image: RGBAImage, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = directory.appendingPathComponent(path)

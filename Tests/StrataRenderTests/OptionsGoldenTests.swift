@@ -8,11 +8,7 @@ import Testing
 /// a rasterized layer at rasterizationScale 0.5, linear and nearest magnification, trilinear
 /// minification, and a single-sided layer seen from behind (only its sublayer shows).
 @Suite struct OptionsGoldenTests {
-    func render() throws -> RGBAImage {
-        let dir = Golden.directory.appendingPathComponent("options")
-        let scene = try SceneParser.parse(data: Data(try Golden.sceneText("options/scene.json").utf8), baseDirectory: dir)
-        return try SceneRenderer.render(scene, at: 0, width: 160, height: 120)
-    }
+    func render() throws -> RGBAImage { try Golden.renderFile("options/scene.json") }
 
     func pixel(_ img: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] { Array(img.pixels[(y * 160 + x) * 4 ..< (y * 160 + x) * 4 + 4]) }
 

@@ -1,0 +1,47 @@
+import CStrataGL
+
+/// A framebuffer drawing into an RGBA8 texture, with an 8-bit stencil for path fills, cleared once when
+/// made (PathFill leaves it zero after each fill). Group targets and rasterized layers' bitmaps are these.
+final class ColorStencilTarget {
+    private(set) var framebuffer: GLuint = 0
+    private(set) var texture: GLuint = 0
+    private var stencil: GLuint = 0
+    let width: Int, height: Int
+
+    /// `filter`: how the texture is sampled when composited (GL_NEAREST for group targets, whose pixels
+    /// map one to one; GL_LINEAR for bitmaps drawn transformed). Edges clamp: a shadow blur reads past
+    /// them, and repeat would wrap the far edge's pixels in.
+    init(width: Int, height: Int, filter: GLint, what: String) throws {
+        self.width = width
+        self.height = height
+        glGenTextures(1, &texture)
+        glBindTexture(e(GL_TEXTURE_2D), texture)
+        glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), nil)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), filter)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(e(GL_FRAMEBUFFER), e(GL_COLOR_ATTACHMENT0), e(GL_TEXTURE_2D), texture, 0)
+        glGenRenderbuffers(1, &stencil)
+        glBindRenderbuffer(e(GL_RENDERBUFFER), stencil)
+        glRenderbufferStorage(e(GL_RENDERBUFFER), e(GL_STENCIL_INDEX8), GLsizei(width), GLsizei(height))
+        glFramebufferRenderbuffer(e(GL_FRAMEBUFFER), e(GL_STENCIL_ATTACHMENT), e(GL_RENDERBUFFER), stencil)
+        guard glCheckFramebufferStatus(e(GL_FRAMEBUFFER)) == e(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GLError("\(what) framebuffer incomplete (\(width)x\(height))")
+        }
+        // All of it: targets are made mid-frame, while the renderer's scissor limits clears.
+        let scissored = glIsEnabled(e(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
+        glDisable(e(GL_SCISSOR_TEST))
+        glClearStencil(0)
+        glClear(e(GL_STENCIL_BUFFER_BIT))
+        if scissored { glEnable(e(GL_SCISSOR_TEST)) }
+    }
+
+    deinit {
+        glDeleteFramebuffers(1, &framebuffer)
+        glDeleteRenderbuffers(1, &stencil)
+        glDeleteTextures(1, &texture)
+    }
+}
