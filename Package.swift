@@ -10,6 +10,7 @@ import PackageDescription
 //   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
 //   StrataServer    sessions, render tree, frames                     -> Core, Protocol, Render, Display, CStrataSys
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
+//   StrataConfig    strata-server's configuration file and settings  -> StrataCore
 //   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
 let package = Package(
     name: "Strata",
@@ -49,6 +50,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
+        .target(name: "StrataConfig", dependencies: ["StrataCore"]),
         .target(name: "StrataOffline", dependencies: ["StrataScene", "StrataServer", "StrataDisplay", "StrataPNG", "StrataProtocol", "StrataRender"]),
 
         // Executables
@@ -70,6 +72,7 @@ let package = Package(
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
+        .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
