@@ -8,7 +8,7 @@ import PackageDescription
 //   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, CStrataCairo
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, CStrataGL, StrataShaders
 //   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
-//   StrataServer    sessions, render tree, frames                     -> Core, Protocol, Render, Display, CStrataSys
+//   StrataServer    sessions, render tree, frames, sd_notify          -> Core, Protocol, Render, Display, CStrataSys, CSystemd
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
 //   StrataConfig    strata-server's configuration file and settings  -> StrataCore
 //   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
@@ -32,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CStrataPNG", path: "Sources/CStrataPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CStrataCairo", path: "Sources/CStrataCairo", pkgConfig: "cairo"),
         .target(name: "CStrataSys", path: "Sources/CStrataSys"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Core model: no GL, no I/O.
         .target(name: "StrataCore"),
@@ -45,7 +46,7 @@ let package = Package(
         .target(name: "StrataRender", dependencies: ["StrataCore", "CStrataGL", "StrataShaders"]),
         .target(name: "StrataDisplay", dependencies: ["CStrataGL"]),
         .target(name: "StrataServer", dependencies: [
-            "CStrataSys",
+            "CStrataSys", "CSystemd",
             "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -73,6 +74,7 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
+        .testTarget(name: "StrataServerTests", dependencies: ["StrataServer"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
