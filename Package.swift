@@ -56,7 +56,7 @@ let package = Package(
 
         // Executables
         .executableTarget(name: "strata-server", dependencies: [
-            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataRender",
+            "StrataServer", "StrataConfig", "StrataDisplay", "StrataProtocol", "StrataRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
