@@ -2,12 +2,11 @@ import Foundation
 import Logging
 import StrataConfig
 import StrataProtocol
-import StrataServer
 
 /// The listening socket: the one systemd passes (socket activation), else one the server binds with the
 /// configured path, mode and group.
 enum ServerSocket {
-    static func open(_ settings: ServerConfig, environment env: [String: String], logger: Logger) throws -> ListeningSocket {
+    static func open(_ settings: ServerConfig, group: UInt32?, environment env: [String: String], logger: Logger) throws -> ListeningSocket {
         if env["LISTEN_FDS"] == "1", env["LISTEN_PID"] == String(getpid()), ListeningSocket.isListeningSocket(3) {
             logger.info("using the socket passed by systemd")
             let ignored = [ConfigKey.socket, .socketMode, .socketGroup].filter { settings.origin(of: $0) != nil }
@@ -18,11 +17,6 @@ enum ServerSocket {
                               metadata: ["settings": "\(ignored.map(\.rawValue).joined(separator: ", "))"])
             }
             return ListeningSocket(adopting: 3)
-        }
-        var group: UInt32?
-        if let name = settings.socketGroup {
-            guard let gid = UnixGroup.id(of: name) else { throw StartupSettings.failure(settings, .socketGroup, "no group named \(name)") }
-            group = gid
         }
         let path = settings.socketPath(environment: env, fallback: { SocketPath.resolve(environment: env) })
         let listener = try ListeningSocket(path: path, permissions: (mode: settings.socketMode, group: group))

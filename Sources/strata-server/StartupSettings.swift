@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataConfig
+import StrataServer
 
 /// Reads the configuration file and applies the command-line options over it, or ends the process with
 /// the problem on stderr before anything is bound: exit 78 (EX_CONFIG) for the file, 64 (EX_USAGE) for an
@@ -22,6 +23,18 @@ enum StartupSettings {
             throw report(error, exit: usageExit)
         }
         return settings
+    }
+
+    /// What the settings need from this machine, checked before anything starts: a backend that exists
+    /// and a socket group that exists. Returns the socket group's id.
+    static func check(_ settings: ServerConfig) throws -> UInt32? {
+        switch settings.backend {
+        case .auto, .headless: break
+        case .kms: throw failure(settings, .backend, "unsupported: kms backend (not built yet; use backend headless)")
+        }
+        guard let name = settings.socketGroup else { return nil }
+        guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .socketGroup, "no group named \(name)") }
+        return gid
     }
 
     /// A setting that parsed but cannot be used (an unknown group, an unbuilt backend), reported where it

@@ -17,6 +17,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Configuration file (default: STRATA_CONFIG, else /etc/strata/strata.conf, which may be absent).")
     var config: String?
 
+    @Flag(help: "Check the configuration file and options, say what is wrong or OK, and exit without serving.")
+    var checkConfig = false
+
     // Each option below overrides the file's key of the same name; nil means "not given".
     @Option(help: "Display backend: auto, headless or kms (kms is not built yet). Default auto (headless).")
     var backend: String?
@@ -67,6 +70,12 @@ struct StrataServerCommand: ParsableCommand {
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let settings = try StartupSettings.load(configOption: config, overrides: overrides, environment: env)
+        let socketGroup = try StartupSettings.check(settings)
+        if checkConfig {
+            let path = ConfigFile.choose(option: config, environment: env).path
+            print("strata-server: configuration OK (\(FileManager.default.fileExists(atPath: path) ? path : "no \(path): the defaults"))")
+            return
+        }
         let level = Logger.Level(rawValue: settings.logLevel.rawValue) ?? .info
         LoggingSystem.bootstrap { label in
             var h = StreamLogHandler.standardError(label: label)
@@ -74,16 +83,12 @@ struct StrataServerCommand: ParsableCommand {
             return h
         }
         let logger = Logger(label: "strata.server")
-        switch settings.backend {
-        case .auto, .headless: break
-        case .kms: throw StartupSettings.failure(settings, .backend, "unsupported: kms backend (not built yet; use backend headless)")
-        }
         if !settings.outputs.isEmpty {
             logger.notice("output settings apply to the kms backend only; the headless backend ignores them",
                           metadata: ["outputs": "\(settings.outputs.map(\.name).joined(separator: ", "))"])
         }
 
-        let listener = try ServerSocket.open(settings, environment: env, logger: logger)
+        let listener = try ServerSocket.open(settings, group: socketGroup, environment: env, logger: logger)
         let display = try HeadlessDisplay(width: settings.size.width, height: settings.size.height, refreshRate: settings.refresh)
         let cacheDirectory = settings.shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
         let programCache = cacheDirectory.map { ProgramBinaryCache(directory: URL(fileURLWithPath: $0)) }

@@ -124,6 +124,20 @@ import Testing
         #expect(err.contains("--socket-mode: socket-mode must be octal permissions from 000 to 0777, e.g. 0660, got 999"), "\(err)")
     }
 
+    @Test func checkConfigSaysOKOrWhatIsWrongWithoutServing() throws {
+        let good = try write("size = 320x240\n[output DP-1]\nscale = 2\n", "good.conf")
+        let (status, out) = try runServer(["--check-config", "--config", good])
+        #expect(status == 0)
+        #expect(out == "strata-server: configuration OK (\(good))\n")
+        let kms = try write("\nbackend = kms\n", "kms.conf")
+        let (bad, err) = try runServer(["--check-config", "--config", kms])
+        #expect(bad == 78)
+        #expect(err.contains("\(kms):2: unsupported: kms backend"), "\(err)")
+        let (group, groupErr) = try runServer(["--check-config", "--config", "/dev/null", "--socket-group", "no-such-strata-group"])
+        #expect(group == 64)
+        #expect(groupErr.contains("--socket-group: no group named no-such-strata-group"), "\(groupErr)")
+    }
+
     @Test func theSocketGetsTheConfiguredMode() throws {
         let conf = try write("socket-mode = 0600\n", "mode.conf")
         let server = try ServerProcess(config: conf)
