@@ -9,8 +9,9 @@ import PackageDescription
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, CStrataGL, StrataShaders
 //   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
 //   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
-//   StrataServer    sessions, render tree, frames                     -> Core, Protocol, Render, Display, CStrataSys
+//   StrataServer    sessions, render tree, frames, sd_notify          -> Core, Protocol, Render, Display, CStrataSys, CSystemd
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
+//   StrataConfig    strata-server's configuration file and settings  -> StrataCore
 //   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
 let package = Package(
     name: "Strata",
@@ -32,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CStrataPNG", path: "Sources/CStrataPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CStrataCairo", path: "Sources/CStrataCairo", pkgConfig: "cairo"),
         .target(name: "CStrataSys", path: "Sources/CStrataSys"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Core model: no GL, no I/O.
         .target(name: "StrataCore"),
@@ -46,16 +48,17 @@ let package = Package(
         .target(name: "StrataDisplay", dependencies: ["CStrataGL"]),
         .target(name: "StrataKMS"),
         .target(name: "StrataServer", dependencies: [
-            "CStrataSys",
+            "CStrataSys", "CSystemd",
             "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
+        .target(name: "StrataConfig", dependencies: ["StrataCore"]),
         .target(name: "StrataOffline", dependencies: ["StrataScene", "StrataServer", "StrataDisplay", "StrataPNG", "StrataProtocol", "StrataRender"]),
 
         // Executables
         .executableTarget(name: "strata-server", dependencies: [
-            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataRender",
+            "StrataServer", "StrataConfig", "StrataDisplay", "StrataProtocol", "StrataRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -73,6 +76,8 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataKMSTests", dependencies: ["StrataKMS"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
+        .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
+        .testTarget(name: "StrataServerTests", dependencies: ["StrataServer"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.

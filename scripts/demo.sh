@@ -8,7 +8,8 @@ swift build -c release --product strata-server
 swift build -c release --product strata-demo
 bin="$(swift build -c release --show-bin-path)"
 export STRATA_SOCKET="${TMPDIR:-/tmp}/strata-demo-$$.sock"
-"$bin/strata-server" --backend headless --size 640x480 &
+# --config /dev/null: the demo ignores any /etc/strata/strata.conf on this machine.
+"$bin/strata-server" --config /dev/null --backend headless --size 640x480 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 50); do [ -S "$STRATA_SOCKET" ] && break; sleep 0.1; done

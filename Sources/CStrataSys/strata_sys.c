@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 #include <pthread.h>
@@ -85,6 +86,25 @@ int strata_listen_unix(const char *path, int backlog) {
         int saved = errno; close(fd); errno = saved; return -1;
     }
     return fd;
+}
+
+int strata_listen_unix_mode(const char *path, int backlog, unsigned mode, long long gid, const char **failed_call) {
+    struct sockaddr_un addr;
+    *failed_call = "bind";
+    if (fill_addr(&addr, path) < 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) { *failed_call = "socket"; return -1; }
+    // bind() creates the file with 0777 & ~umask: with umask 0777 it starts with no permissions, so no
+    // client can connect under looser ones before chmod (and none can while nothing listens anyway).
+    mode_t old = umask(0777);
+    int rc = bind(fd, (struct sockaddr *)&addr, sizeof addr);
+    umask(old);
+    if (rc < 0) { int saved = errno; close(fd); errno = saved; return -1; }
+    if (gid >= 0 && chown(path, (uid_t)-1, (gid_t)gid) < 0) *failed_call = "chown";
+    else if (chmod(path, (mode_t)(mode & 0777)) < 0) *failed_call = "chmod";
+    else if (listen(fd, backlog) < 0) *failed_call = "listen";
+    else return fd;
+    int saved = errno; unlink(path); close(fd); errno = saved; return -1;
 }
 
 int strata_connect_unix(const char *path) {

@@ -189,7 +189,9 @@ public final class ListeningSocket: @unchecked Sendable {
     private let ownsPath: Bool
 
     /// Binds `path`, replacing a stale socket file left by a previous run (only if nothing answers on it).
-    public init(path: String) throws {
+    /// With `permissions`, the file gets that mode and group (nil: keep the process's) before it listens;
+    /// without, the mode the umask gives.
+    public init(path: String, permissions: (mode: UInt32, group: UInt32?)? = nil) throws {
         if FileManager.default.fileExists(atPath: path) {
             let probe = strata_connect_unix(path)
             if probe >= 0 {
@@ -198,8 +200,18 @@ public final class ListeningSocket: @unchecked Sendable {
             }
             unlink(path)
         }
-        let fd = strata_listen_unix(path, 64)
-        guard fd >= 0 else { throw SocketError("bind \(path)") }
+        let fd: Int32
+        if let permissions {
+            var failedCall: UnsafePointer<CChar>?
+            fd = strata_listen_unix_mode(path, 64, permissions.mode, permissions.group.map { Int64($0) } ?? -1, &failedCall)
+            guard fd >= 0 else {
+                let code = errno
+                throw SocketError("\(failedCall.map { String(cString: $0) } ?? "bind") \(path)", errno: code)
+            }
+        } else {
+            fd = strata_listen_unix(path, 64)
+            guard fd >= 0 else { throw SocketError("bind \(path)") }
+        }
         self.fd = fd
         self.path = path
         self.ownsPath = true

@@ -30,6 +30,10 @@ public final class RenderServer {
     public var outputLimit = 8 << 20
     /// Messages handled per client per loop turn, so one busy client cannot starve the others.
     public var messagesPerTurn = 16
+    /// Connections served at once; the server refuses further ones (logged) until one leaves.
+    public var maxClients = 64
+    /// systemd readiness, status and watchdog pings (nil: not reported).
+    public var notifier: ServiceNotifier?
     /// Sessions with complete messages still buffered (poll() cannot see those).
     private var backlog: Set<Int32> = []
 
@@ -54,6 +58,7 @@ public final class RenderServer {
         let signals = ShutdownSignals()
         logger.info("serving", metadata: ["backend": "\(compositor.display.name)",
                                           "size": "\(compositor.display.width)x\(compositor.display.height)"])
+        notifier?.ready(clients: sessions.count, now: clock())
         while running {
             scheduleFrame()
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
@@ -66,10 +71,13 @@ public final class RenderServer {
             let wake = [planned?.dispatch, shown?.vblank].compactMap { $0 }.min()
             var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
             if !backlog.isEmpty { timeout = 0 }
+            if let notifier { timeout = notifier.pollTimeout(timeout, now: clock()) }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR { throw SocketError("poll") }
+            notifier?.pingIfDue(now: clock())
             if fds[0].revents != 0, let sig = signals.read() {
                 logger.info("shutting down", metadata: ["signal": "\(sig)"])
+                notifier?.stopping()
                 running = false
                 break
             }
@@ -94,6 +102,7 @@ public final class RenderServer {
                 if let frame = shown { deliver(frame) } // the previous frame is on screen by now
                 drawFrame(for: plan.vblank)
             }
+            notifier?.clientsChanged(to: sessions.count)
         }
         for s in sessions.values { s.socket.close() }
         sessions.removeAll()
@@ -144,6 +153,10 @@ public final class RenderServer {
         while true {
             do {
                 guard let socket = try listener.accept() else { return }
+                if sessions.count >= maxClients {
+                    refuse(socket, reason: "too many clients: max-clients is \(maxClients)")
+                    continue
+                }
                 let session = ClientSession(socket: socket, clientID: nextClientID, pid: strata_peer_pid(socket.fd))
                 nextClientID += 1
                 sessions[socket.fd] = session
@@ -153,6 +166,13 @@ public final class RenderServer {
                 return
             }
         }
+    }
+
+    /// Turns a connection away: logged with the peer's pid, and the reason goes out if the socket takes it now.
+    private func refuse(_ socket: MessageSocket, reason: String) {
+        logger.warning("refusing client", metadata: ["pid": "\(strata_peer_pid(socket.fd))", "reason": "\(reason)"])
+        _ = try? socket.enqueue(MessageCoding.encode(ServerMessage.error(reason)))
+        socket.close()
     }
 
     /// Reads what the client sent and handles up to `messagesPerTurn` complete messages; the rest wait

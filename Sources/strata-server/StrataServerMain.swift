@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import StrataConfig
 import StrataDisplay
 import StrataProtocol
 import StrataRender
@@ -10,65 +11,101 @@ import StrataServer
 struct StrataServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata-server",
-        abstract: "The Strata render server: composites client layer trees with OpenGL ES, paced by vblank.")
+        abstract: "The Strata render server: composites client layer trees with OpenGL ES, paced by vblank.",
+        discussion: "Settings come from the configuration file, then from these options, which win. docs/configuration.md describes each one.")
 
-    @Option(help: "Display backend: auto or headless (kms is not built yet).")
-    var backend = "auto"
+    @Option(help: "Configuration file (default: STRATA_CONFIG, else /etc/strata/strata.conf, which may be absent).")
+    var config: String?
 
-    @Option(help: "Headless framebuffer size, WIDTHxHEIGHT.")
-    var size = "640x480"
+    @Flag(help: "Check the configuration file and options, say what is wrong or OK, and exit without serving.")
+    var checkConfig = false
 
-    @Option(help: "Virtual vblank rate of the headless backend, in Hz.")
-    var refresh = 60.0
+    // Each option below overrides the file's key of the same name; nil means "not given".
+    @Option(help: "Display backend: auto, headless or kms (kms is not built yet). Default auto (headless).")
+    var backend: String?
 
-    @Option(help: "Socket path (default: STRATA_SOCKET, $XDG_RUNTIME_DIR/strata.sock, /run/strata/strata.sock). Ignored under systemd socket activation.")
+    @Option(help: "Headless framebuffer size, WIDTHxHEIGHT. Default 640x480.")
+    var size: String?
+
+    @Option(help: "Virtual vblank rate of the headless backend, in Hz. Default 60.")
+    var refresh: String?
+
+    @Option(help: "Socket path (default: STRATA_SOCKET, the file's socket, $XDG_RUNTIME_DIR/strata.sock, /run/strata/strata.sock). Ignored under systemd socket activation.")
     var socket: String?
 
-    @Option(help: "Display background colour, #RRGGBB or #RRGGBBAA.")
-    var background = "#000000"
+    @Option(help: "Octal permissions of the socket file the server binds itself. Default 0660.")
+    var socketMode: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel = "info"
+    @Option(help: "Group (name or number) of the socket file the server binds itself. Default: the server's group.")
+    var socketGroup: String?
+
+    @Option(help: "Display background colour, #RRGGBB or #RRGGBBAA. Default #000000.")
+    var background: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Default info.")
+    var logLevel: String?
 
     @Option(help: "Directory for linked shader program binaries, so restarts skip compiling (default: $CACHE_DIRECTORY/shaders when systemd sets it, else none).")
     var shaderCache: String?
 
+    @Option(help: "Connections served at once; further ones are refused. Default 64.")
+    var maxClients: String?
+
+    @Option(help: "Unsent output after which a client that is not reading is disconnected, bytes or with K/M/G. Default 8M.")
+    var clientOutputLimit: String?
+
+    @Option(help: "Messages handled per client per loop turn. Default 16.")
+    var clientMessagesPerTurn: String?
+
+    /// The options given, as configuration keys.
+    var overrides: [(ConfigKey, String)] {
+        let given: [(ConfigKey, String?)] = [
+            (.backend, backend), (.size, size), (.refresh, refresh), (.socket, socket), (.socketMode, socketMode),
+            (.socketGroup, socketGroup), (.background, background), (.logLevel, logLevel), (.shaderCache, shaderCache),
+            (.maxClients, maxClients), (.clientOutputLimit, clientOutputLimit), (.clientMessagesPerTurn, clientMessagesPerTurn),
+        ]
+        return given.compactMap { key, value in value.map { (key, $0) } }
+    }
+
     func run() throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let env = ProcessInfo.processInfo.environment
+        let settings = try StartupSettings.load(configOption: config, overrides: overrides, environment: env)
+        let socketGroup = try StartupSettings.check(settings)
+        if checkConfig {
+            let path = ConfigFile.choose(option: config, environment: env).path
+            print("strata-server: configuration OK (\(FileManager.default.fileExists(atPath: path) ? path : "no \(path): the defaults"))")
+            return
+        }
+        let level = Logger.Level(rawValue: settings.logLevel.rawValue) ?? .info
         LoggingSystem.bootstrap { label in
             var h = StreamLogHandler.standardError(label: label)
             h.logLevel = level
             return h
         }
         let logger = Logger(label: "strata.server")
-        switch backend {
-        case "auto", "headless": break
-        case "kms": throw ValidationError("unsupported: kms backend (not built yet; use --backend headless)")
-        default: throw ValidationError("--backend must be auto or headless, not \(backend)")
+        if !settings.outputs.isEmpty {
+            logger.notice("output settings apply to the kms backend only; the headless backend ignores them",
+                          metadata: ["outputs": "\(settings.outputs.map(\.name).joined(separator: ", "))"])
         }
-        guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 640x480 (got \(size))") }
-        guard let bg = StrataColorArgument.parse(background) else { throw ValidationError("--background must be #RRGGBB or #RRGGBBAA") }
-        guard refresh > 0, refresh <= 1000 else { throw ValidationError("--refresh must be in (0, 1000] Hz") }
 
-        let listener: ListeningSocket
-        let env = ProcessInfo.processInfo.environment
-        if env["LISTEN_FDS"] == "1", env["LISTEN_PID"] == String(getpid()), ListeningSocket.isListeningSocket(3) {
-            listener = ListeningSocket(adopting: 3)
-            logger.info("using the socket passed by systemd")
-        } else {
-            let path = socket ?? SocketPath.resolve()
-            listener = try ListeningSocket(path: path)
-            logger.info("listening", metadata: ["socket": "\(path)"])
-        }
-        let display = try HeadlessDisplay(width: dims.width, height: dims.height, refreshRate: refresh)
-        let cacheDirectory = shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
+        let listener = try ServerSocket.open(settings, group: socketGroup, environment: env, logger: logger)
+        let display = try HeadlessDisplay(width: settings.size.width, height: settings.size.height, refreshRate: settings.refresh)
+        let cacheDirectory = settings.shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
         let programCache = cacheDirectory.map { ProgramBinaryCache(directory: URL(fileURLWithPath: $0)) }
         let compositor = try Compositor(display: display, programCache: programCache)
         if let programCache {
             logger.info("shader programs", metadata: ["cache": "\(programCache.directory.path)", "loaded": "\(programCache.loaded)"])
             for problem in programCache.problems { logger.warning("shader cache: \(problem)") }
         }
-        compositor.background = bg
-        try RenderServer(compositor: compositor, listener: listener, logger: logger).run()
+        compositor.background = settings.background
+        let server = RenderServer(compositor: compositor, listener: listener, logger: logger)
+        server.maxClients = settings.maxClients
+        server.outputLimit = settings.clientOutputLimit
+        server.messagesPerTurn = settings.clientMessagesPerTurn
+        server.notifier = ServiceNotifier.systemd()
+        if let interval = server.notifier?.pingInterval {
+            logger.info("systemd watchdog enabled", metadata: ["ping_every_s": "\(interval)"])
+        }
+        try server.run()
     }
 }

@@ -17,18 +17,26 @@ final class ServerProcess {
     }
 
     /// Starts the server binding its own socket, or, with `socketActivated`, under systemd-socket-activate,
-    /// which listens on the path and hands the listening socket to the server as fd 3 (LISTEN_FDS=1).
-    init(size: String = "160x120", socketActivated: Bool = false, refresh: Double? = nil) throws {
+    /// which listens on the path and hands the listening socket to the server as fd 3 (LISTEN_FDS=1, and
+    /// LISTEN_PID = its own pid, which the server keeps since it execs the server). `config` defaults to
+    /// /dev/null (no settings) so a machine's /etc/strata/strata.conf cannot change the tests; `size: nil`
+    /// leaves the size to the configuration. `environment` adds variables (under systemd-socket-activate,
+    /// which passes the server only the variables it is told to, as `-E`).
+    init(size: String? = "160x120", socketActivated: Bool = false, refresh: Double? = nil, config: String = "/dev/null",
+         arguments extra: [String] = [], environment: [String: String] = [:]) throws {
         socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8)).sock").path
         let server = Self.binDirectory.appendingPathComponent("strata-server").path
-        let args = ["--backend", "headless", "--size", size, "--background", "#000000"] + (refresh.map { ["--refresh", "\($0)"] } ?? [])
+        let args = ["--config", config, "--backend", "headless", "--background", "#000000"] + (size.map { ["--size", $0] } ?? [])
+            + (refresh.map { ["--refresh", "\($0)"] } ?? []) + extra
         if socketActivated {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
             // --socket points somewhere unbindable: the server must use the socket it is given.
-            process.arguments = ["--listen=\(socketPath)", server] + args + ["--socket", "/nonexistent-dir/strata.sock"]
+            process.arguments = ["--listen=\(socketPath)"] + environment.sorted { $0.key < $1.key }.map { "--setenv=\($0.key)=\($0.value)" }
+                + [server] + args + ["--socket", "/nonexistent-dir/strata.sock"]
         } else {
             process.executableURL = URL(fileURLWithPath: server)
             process.arguments = args + ["--socket", socketPath]
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         }
         logPath = socketPath + ".log"
         FileManager.default.createFile(atPath: logPath, contents: nil)

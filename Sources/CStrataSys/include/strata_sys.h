@@ -27,6 +27,12 @@ ssize_t strata_recv_with_fds(int sock, void *buf, size_t len, int *fds, int *nfd
 /// Creates a listening Unix stream socket bound at `path` (non-blocking, CLOEXEC). Returns fd or -1.
 int strata_listen_unix(const char *path, int backlog);
 
+/// Like strata_listen_unix, but the socket file gets permissions `mode` (0...0777) and, when `gid` >= 0,
+/// that group, before listen(). Changes the process umask for the duration of bind(): call it before
+/// other threads create files. Returns fd, or -1 with errno set and `*failed_call` naming the call that
+/// failed ("socket", "bind", "chown", "chmod", "listen"); the file is removed on failure.
+int strata_listen_unix_mode(const char *path, int backlog, unsigned mode, long long gid, const char **failed_call);
+
 /// Connects a Unix stream socket to `path` (blocking, CLOEXEC). Returns fd or -1.
 int strata_connect_unix(const char *path);
 

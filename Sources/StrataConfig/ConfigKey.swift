@@ -1,0 +1,33 @@
+/// The global keys of the configuration file. Each one's raw value is both the file's key and the
+/// command-line option's name (`max-clients` ↔ `--max-clients`).
+public enum ConfigKey: String, CaseIterable, Sendable {
+    case backend, size, refresh, background, socket
+    case socketMode = "socket-mode"
+    case socketGroup = "socket-group"
+    case shaderCache = "shader-cache"
+    case maxClients = "max-clients"
+    case clientOutputLimit = "client-output-limit"
+    case clientMessagesPerTurn = "client-messages-per-turn"
+    case logLevel = "log-level"
+}
+
+/// The keys of an `[output NAME]` section.
+public enum OutputKey: String, CaseIterable, Sendable {
+    case mode, rotation, scale
+}
+
+/// Where a setting came from, for messages about it after parsing (for example a socket group that
+/// does not exist, found only when the server binds its socket).
+public enum ConfigOrigin: Equatable, Sendable, CustomStringConvertible {
+    case file(path: String, line: Int)
+    case commandLine
+
+    var isCommandLine: Bool { self == .commandLine }
+
+    public var description: String {
+        switch self {
+        case let .file(path, line): "\(path):\(line)"
+        case .commandLine: "command line"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import StrataCore
+
+/// Every `strata-server` setting, typed and validated, with its built-in default. Filled from the
+/// configuration file (`ConfigParser`), then from command-line options (`apply(commandLine:)`), so an
+/// option given on the command line always wins over the file. docs/configuration.md lists every key.
+public struct ServerConfig: Equatable, Sendable {
+    public enum Backend: String, CaseIterable, Sendable {
+        case auto, headless, kms
+    }
+
+    /// swift-log's levels by name (this module stays free of swift-log; the server maps them).
+    public enum LogLevel: String, CaseIterable, Sendable {
+        case trace, debug, info, notice, warning, error, critical
+    }
+
+    public var backend: Backend = .auto
+    /// Headless framebuffer size in pixels.
+    public var size = PixelSize(width: 640, height: 480)
+    /// Headless virtual vblank rate, Hz.
+    public var refresh = 60.0
+    public var background = Color.black
+    /// Socket path the server binds when systemd passes none (nil: the environment's default, see
+    /// `socketPath(environment:)`).
+    public var socket: String?
+    /// Permissions of a socket file the server binds itself (not of one systemd passes).
+    public var socketMode: UInt32 = 0o660
+    /// Group (name or number) given to a socket file the server binds itself; nil keeps the server's group.
+    public var socketGroup: String?
+    /// Directory for linked shader binaries; nil: `$CACHE_DIRECTORY/shaders` under systemd, else none.
+    public var shaderCache: String?
+    /// Connections served at once; further ones are refused with a logged reason.
+    public var maxClients = 64
+    /// Unsent output, in bytes, after which a client that is not reading is disconnected.
+    public var clientOutputLimit = 8 << 20
+    /// Complete messages handled per client per loop turn.
+    public var clientMessagesPerTurn = 16
+    public var logLevel: LogLevel = .info
+    /// `[output NAME]` sections in file order. Only the kms backend uses them.
+    public var outputs: [OutputConfig] = []
+
+    /// Where each setting that is not a default came from.
+    public private(set) var origins: [ConfigKey: ConfigOrigin] = [:]
+
+    public init() {}
+
+    public func origin(of key: ConfigKey) -> ConfigOrigin? { origins[key] }
+
+    /// Sets one global key from its text, recording where it came from. Paths must be absolute in a file
+    /// (relative to what?), and may be relative on the command line (to the working directory).
+    mutating func set(_ key: ConfigKey, _ text: String, from origin: ConfigOrigin) throws(ConfigValueError) {
+        let pathRule: ConfigValues.PathRule = origin.isCommandLine ? .anyPath : .absolute
+        switch key {
+        case .backend: backend = try ConfigValues.choice(key.rawValue, text, Backend.self)
+        case .size: size = try ConfigValues.pixelSize(key.rawValue, text)
+        case .refresh: refresh = try ConfigValues.hertz(key.rawValue, text)
+        case .background: background = try ConfigValues.color(key.rawValue, text)
+        case .socket: socket = try ConfigValues.socketPath(key.rawValue, text, pathRule)
+        case .socketMode: socketMode = try ConfigValues.permissions(key.rawValue, text)
+        case .socketGroup: socketGroup = try ConfigValues.group(key.rawValue, text)
+        case .shaderCache: shaderCache = try ConfigValues.path(key.rawValue, text, pathRule)
+        case .maxClients: maxClients = try ConfigValues.integer(key.rawValue, text, in: 1...10_000)
+        case .clientOutputLimit: clientOutputLimit = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...1 << 30)
+        case .clientMessagesPerTurn: clientMessagesPerTurn = try ConfigValues.integer(key.rawValue, text, in: 1...4096)
+        case .logLevel: logLevel = try ConfigValues.choice(key.rawValue, text, LogLevel.self)
+        }
+        origins[key] = origin
+    }
+
+    /// Applies command-line options over the file's settings. Each value is checked exactly as in the file;
+    /// an error names the option (`--size: size must be …`).
+    public mutating func apply(commandLine options: [(ConfigKey, String)]) throws(ConfigError) {
+        for (key, text) in options {
+            do { try set(key, text, from: .commandLine) } catch {
+                throw ConfigError(location: "--\(key.rawValue)", message: error.message)
+            }
+        }
+    }
+
+    /// The path to bind when systemd passes no socket: `--socket`, else `STRATA_SOCKET`, else the file's
+    /// `socket`, else `fallback` (`$XDG_RUNTIME_DIR/strata.sock`, else `/run/strata/strata.sock`, which
+    /// `SocketPath.resolve` gives). The environment wins over the file so that a shell that sets
+    /// STRATA_SOCKET for its clients also moves the server it starts.
+    public func socketPath(environment: [String: String], fallback: () -> String) -> String {
+        if case .commandLine = origins[.socket], let socket { return socket }
+        if let env = environment["STRATA_SOCKET"], !env.isEmpty { return env }
+        return socket ?? fallback()
+    }
+}
+
+/// Width and height in pixels, each 1…16384.
+public struct PixelSize: Equatable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var description: String { "\(width)x\(height)" }
+}

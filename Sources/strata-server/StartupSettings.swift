@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import StrataConfig
+import StrataServer
+
+/// Reads the configuration file and applies the command-line options over it, or ends the process with
+/// the problem on stderr before anything is bound: exit 78 (EX_CONFIG) for the file, 64 (EX_USAGE) for an
+/// option. strata.service lists both in RestartPreventExitStatus=, since restarting cannot fix them.
+enum StartupSettings {
+    static let configExit: Int32 = 78
+    static let usageExit: Int32 = 64
+
+    static func load(configOption: String?, overrides: [(ConfigKey, String)], environment: [String: String]) throws -> ServerConfig {
+        var settings: ServerConfig
+        do {
+            settings = try ConfigFile.load(ConfigFile.choose(option: configOption, environment: environment))
+        } catch {
+            throw report(error, exit: configExit)
+        }
+        do {
+            try settings.apply(commandLine: overrides)
+        } catch {
+            throw report(error, exit: usageExit)
+        }
+        return settings
+    }
+
+    /// What the settings need from this machine, checked before anything starts: a backend that exists
+    /// and a socket group that exists. Returns the socket group's id.
+    static func check(_ settings: ServerConfig) throws -> UInt32? {
+        switch settings.backend {
+        case .auto, .headless: break
+        case .kms: throw failure(settings, .backend, "unsupported: kms backend (not built yet; use backend headless)")
+        }
+        guard let name = settings.socketGroup else { return nil }
+        guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .socketGroup, "no group named \(name)") }
+        return gid
+    }
+
+    /// A setting that parsed but cannot be used (an unknown group, an unbuilt backend), reported where it
+    /// was set: `FILE:LINE: MESSAGE` or `--key: MESSAGE`.
+    static func failure(_ settings: ServerConfig, _ key: ConfigKey, _ message: String) -> ExitCode {
+        switch settings.origin(of: key) {
+        case let .file(path, line)?: report(ConfigError(location: "\(path):\(line)", message: message), exit: configExit)
+        case .commandLine?: report(ConfigError(location: "--\(key.rawValue)", message: message), exit: usageExit)
+        case nil: report(ConfigError(location: key.rawValue, message: message), exit: configExit)
+        }
+    }
+
+    private static func report(_ error: ConfigError, exit code: Int32) -> ExitCode {
+        FileHandle.standardError.write(Data("strata-server: \(error)\n".utf8))
+        return ExitCode(code)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import StrataConfig
+import Testing
+
+/// packaging/strata.conf.example lists every key with its default, commented out.
+@Suite struct ExampleFileTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("packaging/strata.conf.example")
+
+    /// The example with its commented-out settings and section headers switched on ("#key = …", "#[output …]").
+    static func uncommented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("#") && line.dropFirst().first.map { $0.isLowercase || $0 == "[" } == true ? String(line.dropFirst()) : String(line)
+        }.joined(separator: "\n")
+    }
+
+    @Test func asShippedItChangesNothing() throws {
+        let text = try String(contentsOf: Self.example, encoding: .utf8)
+        #expect(try ConfigParser.parse(text, path: "example") == ServerConfig())
+    }
+
+    @Test func everyKeyIsThereWithItsDefault() throws {
+        let text = try String(contentsOf: Self.example, encoding: .utf8)
+        let c = try ConfigParser.parse(Self.uncommented(text), path: "example")
+        for key in ConfigKey.allCases { #expect(c.origin(of: key) != nil, "\(key.rawValue) is missing from the example") }
+        let d = ServerConfig()
+        #expect(c.backend == d.backend && c.size == d.size && c.refresh == d.refresh && c.background == d.background)
+        #expect(c.socketMode == d.socketMode && c.maxClients == d.maxClients && c.clientOutputLimit == d.clientOutputLimit)
+        #expect(c.clientMessagesPerTurn == d.clientMessagesPerTurn && c.logLevel == d.logLevel)
+        #expect(c.socket == "/run/strata/strata.sock", "the path strata.socket uses")
+        #expect(c.outputs.count == 1)
+        #expect(c.outputs.first?.mode == OutputMode(width: 1920, height: 1080, refresh: 60))
+        #expect(c.outputs.first?.rotation == .normal && c.outputs.first?.scale == 1)
+    }
+}
