@@ -6,8 +6,12 @@ import Foundation
 /// Headless renders offscreen; the KMS backend (GBM + DRM page flips) implements the same protocol.
 public protocol DisplayBackend: AnyObject {
     var name: String { get }
+    /// The layer space's size in pixels (the output's size as its layers see it).
     var width: Int { get }
     var height: Int { get }
+    /// Degrees clockwise (0, 90, 180, 270) the renderer turns the layer space onto the framebuffer: an
+    /// output mounted rotated. At 90 and 270 the framebuffer is `height` × `width`.
+    var rotation: Int { get }
     /// Nominal refresh interval in seconds.
     var refreshInterval: Double { get }
     /// Makes the backend's GL context current on the calling thread.
@@ -21,7 +25,8 @@ public protocol DisplayBackend: AnyObject {
     func present(targetTime: Double) throws
     /// The next vblank strictly after `time` (monotonic seconds).
     func nextVBlank(after time: Double) -> Double
-    /// Reads back the most recently presented frame: premultiplied RGBA8, rows top to bottom.
+    /// Reads back the most recently presented frame as the framebuffer holds it (turned by `rotation`):
+    /// premultiplied RGBA8, rows top to bottom.
     func readPixels() throws -> (width: Int, height: Int, pixels: [UInt8])
 }
 

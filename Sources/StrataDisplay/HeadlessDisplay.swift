@@ -15,20 +15,27 @@ public final class HeadlessDisplay: DisplayBackend {
     /// Phase origin of the virtual vblank grid.
     private let epoch: Double
 
-    public init(width: Int, height: Int, refreshRate: Double = 60, epoch: Double = 0) throws {
+    public let rotation: Int
+    /// The framebuffer's size: the layer space's, swapped when turned 90° or 270°.
+    private var physicalWidth: Int { rotation % 180 == 0 ? width : height }
+    private var physicalHeight: Int { rotation % 180 == 0 ? height : width }
+
+    public init(width: Int, height: Int, refreshRate: Double = 60, epoch: Double = 0, rotation: Int = 0) throws {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw DisplayError("headless size \(width)x\(height) out of range (1…16384)")
         }
         guard refreshRate > 0, refreshRate <= 1000 else { throw DisplayError("refresh rate \(refreshRate) out of range (0…1000]") }
+        guard [0, 90, 180, 270].contains(rotation) else { throw DisplayError("rotation must be 0, 90, 180 or 270, not \(rotation)") }
         self.width = width
         self.height = height
+        self.rotation = rotation
         self.refreshInterval = 1 / refreshRate
         self.epoch = epoch
         (display, context) = try EGLSurfaceless.makeContext()
         try makeCurrent()
         glGenRenderbuffers(1, &colorBuffer)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorBuffer)
-        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(physicalWidth), GLsizei(physicalHeight))
         glGenFramebuffers(1, &fbo)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colorBuffer)
@@ -71,6 +78,7 @@ public final class HeadlessDisplay: DisplayBackend {
     }
 
     public func readPixels() throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        let width = physicalWidth, height = physicalHeight
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         var raw = [UInt8](repeating: 0, count: width * height * 4)

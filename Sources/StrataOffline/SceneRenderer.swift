@@ -30,10 +30,12 @@ public enum SceneRenderer {
 
     /// Renders the scene at each of `times` (ascending) with one compositor, as a server shows it frame
     /// after frame: each frame after the first repaints only what changed since the one before.
+    /// `rotation`: degrees clockwise the output is turned (the images are then `height` × `width` at 90
+    /// and 270).
     public static func render(_ scene: Scene, at times: [Double], width: Int, height: Int,
-                              programCache: ProgramBinaryCache? = nil) throws -> [Frame] {
+                              programCache: ProgramBinaryCache? = nil, rotation: Int = 0) throws -> [Frame] {
         guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw RenderError(message: "frame times must ascend") }
-        let display = try HeadlessDisplay(width: width, height: height)
+        let display = try HeadlessDisplay(width: width, height: height, rotation: rotation)
         defer { display.releaseCurrent() }
         let compositor = try Compositor(display: display, programCache: programCache)
         compositor.background = scene.background

@@ -12,9 +12,9 @@ extension Renderer {
         guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
         let (source, depth) = try popGroup(&targets, &scissors)
         let parent = targets[targets.count - 1]
-        let scratch = try offscreen.target(depth: depth + 1, width: width, height: height)
+        let scratch = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
         let kernel = ShadowKernel(sigma: Double(sigma))
-        let full = targetRect
+        let full = compositeRect
         let flippedUV = CGRect(x: 0, y: 1, width: 1, height: -1)
         use(blur.program)
         var weights = kernel.weights.map { GLfloat($0) } + [GLfloat](repeating: 0, count: 65 - kernel.weights.count)
@@ -25,18 +25,20 @@ extension Renderer {
         setScissor(groupRegion)
         glClearColor(0, 0, 0, 0)
         glClear(e(GL_COLOR_BUFFER_BIT))
-        glUniform2f(blur.uniform("u_step"), GLfloat(kernel.stride / Double(width)), 0)
+        glUniform2f(blur.uniform("u_step"), GLfloat(kernel.stride / Double(physicalWidth)), 0)
         glUniform4f(blur.uniform("u_tint"), 1, 1, 1, 1)
-        queue(BatchState(program: blur.program, texture: source.texture), projection, full, uv: flippedUV, color: (1, 1, 1, 1), clipSpace: true)
+        queue(BatchState(program: blur.program, texture: source.texture), compositeProjection, full, uv: flippedUV, color: (1, 1, 1, 1),
+              clipSpace: true)
         flush()
         counters.offscreenPasses += 1
         // Vertical: scratch → parent, in the shadow colour (premultiplied).
         glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
         setScissor(scissors[scissors.count - 1])
         let a = GLfloat(color.alpha * alpha)
-        glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(height)))
+        glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(physicalHeight)))
         glUniform4f(blur.uniform("u_tint"), GLfloat(color.red) * a, GLfloat(color.green) * a, GLfloat(color.blue) * a, a)
-        queue(BatchState(program: blur.program, texture: scratch.texture), projection, full, uv: flippedUV, color: (1, 1, 1, 1), clipSpace: true)
+        queue(BatchState(program: blur.program, texture: scratch.texture), compositeProjection, full, uv: flippedUV, color: (1, 1, 1, 1),
+              clipSpace: true)
         flush()
     }
 
@@ -47,16 +49,16 @@ extension Renderer {
         let depth = targets.count - 3
         targets.removeLast(2)
         scissors.removeLast(2)
-        let content = try offscreen.target(depth: depth, width: width, height: height)
-        let mask = try offscreen.target(depth: depth + 1, width: width, height: height)
+        let content = try offscreen.target(depth: depth, width: physicalWidth, height: physicalHeight)
+        let mask = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
         glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
         setScissor(scissors[scissors.count - 1])
         glActiveTexture(e(GL_TEXTURE1))
         glBindTexture(e(GL_TEXTURE_2D), mask.texture)
         glActiveTexture(e(GL_TEXTURE0))
         let f = Float(alpha)
-        queue(BatchState(program: masked.program, texture: content.texture), projection,
-              targetRect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+        queue(BatchState(program: masked.program, texture: content.texture), compositeProjection,
+              compositeRect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
               color: (f, f, f, f), clipSpace: true)
         flush() // unit 1 holds this mask only for this draw
     }

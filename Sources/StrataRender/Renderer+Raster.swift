@@ -45,7 +45,7 @@ extension Renderer {
             rasters[content.owner] = bitmap
         }
         bitmap.lastUsed = frame
-        let saved = (width, height, origin, projection, offscreen)
+        let saved = (width, height, origin, projection, offscreen, rotation, compositeProjection)
         var list = content.list
         list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
         let whole = PixelRect(x: content.origin.x, y: content.origin.y, width: content.width, height: content.height)
@@ -55,7 +55,7 @@ extension Renderer {
         bitmap.key = content.key
         bitmap.mipmapsCurrent = false
         // Back to the interrupted pass: its target, size, projection and state.
-        (width, height, origin, projection, offscreen) = saved
+        (width, height, origin, projection, offscreen, rotation, compositeProjection) = saved
         beginFrame(resume)
         setScissor(scissor)
         return bitmap
@@ -74,7 +74,7 @@ extension Renderer {
     /// Frees bitmaps of layers not in this frame, and group targets of sizes no pass used.
     func releaseUnusedTargets() {
         for (owner, bitmap) in rasters where bitmap.lastUsed != frame { rasters[owner] = nil }
-        let used = Set([width << 20 | height] + rasters.values.map { $0.width << 20 | $0.height })
+        let used = Set([physicalWidth << 20 | physicalHeight] + rasters.values.map { $0.width << 20 | $0.height })
         for key in pools.keys where !used.contains(key) { pools[key] = nil }
     }
 }

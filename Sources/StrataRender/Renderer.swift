@@ -38,6 +38,14 @@ public final class Renderer {
     var width = 0, height = 0
     var origin = (x: 0, y: 0)
     var projection = Transform3D.identity
+    /// How the pass's target is turned on its framebuffer (degrees clockwise: an output rotated by the
+    /// renderer). Layer space stays `width` × `height`; the framebuffer is `physicalWidth` × `physicalHeight`.
+    var rotation = 0
+    var physicalWidth: Int { rotation % 180 == 0 ? width : height }
+    var physicalHeight: Int { rotation % 180 == 0 ? height : width }
+    /// What group composites draw: the whole framebuffer, unrotated (group targets hold framebuffer pixels).
+    var compositeProjection = Transform3D.identity
+    var compositeRect: CGRect { rotation == 0 ? targetRect : CGRect(x: 0, y: 0, width: physicalWidth, height: physicalHeight) }
     /// The whole target in target pixels.
     var targetRect: CGRect { CGRect(x: origin.x, y: origin.y, width: width, height: height) }
     /// Frames rendered, to find bitmaps no longer used.
@@ -87,34 +95,38 @@ public final class Renderer {
     }
 
     /// Draws `list` into `framebuffer` where `plan` says it must be repainted; the rest of the framebuffer
-    /// must already hold this frame's pixels. Returns what it took.
+    /// must already hold this frame's pixels. `width` × `height` is the layer space; with `rotation` 90 or
+    /// 270 (degrees clockwise) the framebuffer is `height` × `width` and shows it turned. Returns what it took.
     @discardableResult
-    public func render(_ list: DrawList, plan: FramePlan, framebuffer: GLuint, width: Int, height: Int) throws -> RenderCounters {
+    public func render(_ list: DrawList, plan: FramePlan, framebuffer: GLuint, width: Int, height: Int,
+                       rotation: Int = 0) throws -> RenderCounters {
+        guard [0, 90, 180, 270].contains(rotation) else { throw GLError("rotation must be 0, 90, 180 or 270, not \(rotation)") }
         counters = RenderCounters()
         guard !plan.repaint.isEmpty else { return counters }
         guard plan.analysis.boxes.count == list.commands.count else { throw GLError("frame plan made for another draw list") }
         counters.repaintedPixels = plan.repaint.area
         frame &+= 1
         markRasters(list)
-        try drawPass(list, plan.analysis, repaint: plan.repaint, framebuffer: framebuffer, width: width, height: height, origin: (0, 0))
+        try drawPass(list, plan.analysis, repaint: plan.repaint, framebuffer: framebuffer, width: width, height: height, origin: (0, 0),
+                     rotation: rotation)
         releaseUnusedTargets()
         return counters
     }
 
     /// Draws `list` into `framebuffer`, a target of `width` × `height` pixels whose top-left is target
-    /// pixel `origin`, within `repaint`.
+    /// pixel `origin`, turned by `rotation` on the framebuffer, within `repaint`.
     func drawPass(_ list: DrawList, _ a: DrawListAnalysis, repaint: PixelRect, framebuffer: GLuint, width: Int, height: Int,
-                  origin: (x: Int, y: Int)) throws {
+                  origin: (x: Int, y: Int), rotation: Int = 0) throws {
         guard a.balanced else { throw GLError("draw list has groups or clips that are not properly begun and ended") }
         self.width = width
         self.height = height
         self.origin = origin
-        offscreen = pool(width: width, height: height)
+        self.rotation = rotation
+        offscreen = pool(width: physicalWidth, height: physicalHeight)
+        compositeProjection = Self.pixelsToClip(width: physicalWidth, height: physicalHeight)
         projection = Transform3D.translation(CGFloat(-origin.x), CGFloat(-origin.y), 0) *
-            Transform3D(m11: 2 / CGFloat(width), m12: 0, m13: 0, m14: 0,
-                        m21: 0, m22: -2 / CGFloat(height), m23: 0, m24: 0,
-                        m31: 0, m32: 0, m33: 0, m34: 0,
-                        m41: -1, m42: 1, m43: 0, m44: 1)
+            Self.pixelsToClip(width: width, height: height) * Self.turn(rotation)
+        if rotation == 0 { compositeProjection = projection }
         let full = PixelRect(x: origin.x, y: origin.y, width: width, height: height)
         var targets: [GLuint] = [framebuffer]
         var scissors: [PixelRect] = [repaint]
@@ -161,7 +173,7 @@ public final class Renderer {
                 }
                 flush()
                 let region = scissor.grown(by: a.reach[i]).intersection(full)
-                let t = try offscreen.target(depth: targets.count - 1, width: width, height: height)
+                let t = try offscreen.target(depth: targets.count - 1, width: physicalWidth, height: physicalHeight)
                 targets.append(t.framebuffer)
                 scissors.append(region)
                 glBindFramebuffer(e(GL_FRAMEBUFFER), t.framebuffer)
@@ -175,8 +187,8 @@ public final class Renderer {
                 // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
                 let f = Float(alpha)
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
-                queue(BatchState(program: textured.program, texture: source.texture), projection,
-                      targetRect, uv: CGRect(x: 0, y: 1, width: 1, height: -1),
+                queue(BatchState(program: textured.program, texture: source.texture), compositeProjection,
+                      compositeRect, uv: CGRect(x: 0, y: 1, width: 1, height: -1),
                       color: (f, f, f, f), clipSpace: true)
                 if blend == .add {
                     flush()
@@ -234,7 +246,7 @@ public final class Renderer {
     /// State every pass starts from.
     func beginFrame(_ framebuffer: GLuint) {
         glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
-        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glViewport(0, 0, GLsizei(physicalWidth), GLsizei(physicalHeight))
         glDisable(e(GL_DEPTH_TEST))
         glDisable(e(GL_CULL_FACE))
         glEnable(e(GL_BLEND))
@@ -249,14 +261,43 @@ public final class Renderer {
         glBindSampler(0, 0)
         for p in [clip, masked] {
             glUseProgram(p.program)
-            glUniform2f(p.uniform("u_target"), GLfloat(width), GLfloat(height))
+            glUniform2f(p.uniform("u_target"), GLfloat(physicalWidth), GLfloat(physicalHeight))
         }
         glUseProgram(0)
     }
 
-    /// Limits drawing and clearing to `r` (target pixels, +y down; GL counts rows from the bottom).
+    /// Limits drawing and clearing to `r` (target pixels, +y down), turned onto the framebuffer (whose
+    /// rows GL counts from the bottom).
     func setScissor(_ r: PixelRect) {
-        glScissor(GLint(r.x - origin.x), GLint(height - (r.maxY - origin.y)), GLsizei(r.width), GLsizei(r.height))
+        let x = r.x - origin.x, y = r.y - origin.y
+        let p: PixelRect = switch rotation {
+        case 90: PixelRect(x: height - (y + r.height), y: x, width: r.height, height: r.width)
+        case 180: PixelRect(x: width - (x + r.width), y: height - (y + r.height), width: r.width, height: r.height)
+        case 270: PixelRect(x: y, y: width - (x + r.width), width: r.height, height: r.width)
+        default: PixelRect(x: x, y: y, width: r.width, height: r.height)
+        }
+        glScissor(GLint(p.x), GLint(physicalHeight - p.maxY), GLsizei(p.width), GLsizei(p.height))
+    }
+
+    /// Target pixels (+y down, origin top-left) to clip space.
+    static func pixelsToClip(width: Int, height: Int) -> Transform3D {
+        Transform3D(m11: 2 / CGFloat(width), m12: 0, m13: 0, m14: 0,
+                    m21: 0, m22: -2 / CGFloat(height), m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 0, m34: 0,
+                    m41: -1, m42: 1, m43: 0, m44: 1)
+    }
+
+    /// Clip space turned `degrees` clockwise (row-vector: v · M): 90 sends the top-left corner to the
+    /// top-right.
+    static func turn(_ degrees: Int) -> Transform3D {
+        var m = Transform3D.identity
+        switch degrees {
+        case 90: m.m11 = 0; m.m12 = -1; m.m21 = 1; m.m22 = 0
+        case 180: m.m11 = -1; m.m22 = -1
+        case 270: m.m11 = 0; m.m12 = 1; m.m21 = -1; m.m22 = 0
+        default: break
+        }
+        return m
     }
 
     /// Ends the innermost group: the parent becomes the render target again, its region the scissor.
@@ -267,7 +308,7 @@ public final class Renderer {
         let depth = targets.count - 2
         targets.removeLast()
         scissors.removeLast()
-        let source = try offscreen.target(depth: depth, width: width, height: height)
+        let source = try offscreen.target(depth: depth, width: physicalWidth, height: physicalHeight)
         glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
         setScissor(scissors[scissors.count - 1])
         return (source, depth)

@@ -140,7 +140,7 @@ public final class Compositor {
         do {
             try display.makeCurrent()
             counters = try renderer.render(drawList, plan: plan, framebuffer: display.framebuffer,
-                                           width: display.width, height: display.height)
+                                           width: display.width, height: display.height, rotation: display.rotation)
         } catch {
             damage.invalidate() // the framebuffer may hold part of this frame
             throw error
