@@ -85,7 +85,7 @@ enum CoreAnimationKeys {
         "drawsAsynchronously", "isGeometryFlipped", "backgroundFilters", "filters",
         "compositingFilter", "cornerCurve", "maskedCorners",
         "isDoubleSided",
-        "autoresizingMask", "name", "minificationFilterBias",
+        "autoresizingMask", "name",
         "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",
         "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
     ]

@@ -239,6 +239,13 @@ open class CALayer: @unchecked Sendable {
         set { set(.rasterizationScale, .scalar(newValue)) }
     }
 
+    /// Levels of detail added when `minificationFilter` is `.trilinear` and the contents are drawn
+    /// smaller (default 0; positive is blurrier, negative sharper). Not animatable.
+    public var minificationFilterBias: Float {
+        get { LayerLock.with { Float(model.minificationFilterBias) } }
+        set { set(.minificationFilterBias, .scalar(CGFloat(newValue))) }
+    }
+
     private func setFilter(_ property: LayerProperty, _ filter: CALayerContentsFilter) {
         guard let f = ContentsFilter(name: filter.rawValue) else {
             StrataLog.logger.error("\(property.name) rejected: unsupported: filter \(filter.rawValue)")

@@ -33,6 +33,7 @@ public struct LayerModel: Equatable, Sendable {
     public var edgeAntialiasingMask: UInt8 = 15
     public var shouldRasterize = false
     public var rasterizationScale: CGFloat = 1
+    public var minificationFilterBias: CGFloat = 0
     /// The shadow's shape in the layer's coordinates (filled, nonzero winding); nil: the alpha of the layer's
     /// contents and sublayers.
     public var shadowPath: Path? = nil
@@ -57,6 +58,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.allowsGroupOpacity == b.allowsGroupOpacity && a.allowsEdgeAntialiasing == b.allowsEdgeAntialiasing
             && a.edgeAntialiasingMask == b.edgeAntialiasingMask
             && a.shouldRasterize == b.shouldRasterize && a.rasterizationScale == b.rasterizationScale
+            && a.minificationFilterBias == b.minificationFilterBias
             && a.shadowPath == b.shadowPath && a.isGeometryFlipped == b.isGeometryFlipped
     }
 
@@ -103,6 +105,7 @@ public struct LayerModel: Equatable, Sendable {
             case .edgeAntialiasingMask: .scalar(CGFloat(edgeAntialiasingMask))
             case .shouldRasterize: .bool(shouldRasterize)
             case .rasterizationScale: .scalar(rasterizationScale)
+            case .minificationFilterBias: .scalar(minificationFilterBias)
             case .shadowPath: .path(shadowPath)
             case .geometryFlipped: .bool(isGeometryFlipped)
             }
@@ -136,6 +139,7 @@ public struct LayerModel: Equatable, Sendable {
             case let (.edgeAntialiasingMask, .scalar(v)): edgeAntialiasingMask = UInt8(exactly: v) ?? 15
             case let (.shouldRasterize, .bool(v)): shouldRasterize = v
             case let (.rasterizationScale, .scalar(v)): rasterizationScale = v
+            case let (.minificationFilterBias, .scalar(v)): minificationFilterBias = v
             case let (.shadowPath, .path(v)): shadowPath = v
             case let (.geometryFlipped, .bool(v)): isGeometryFlipped = v
             case let (.opacity, .scalar(v)): opacity = v

@@ -64,6 +64,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     case shouldRasterize = 40
     /// Raster pixels per layer unit when shouldRasterize (default 1); > 0.
     case rasterizationScale = 41
+    /// Levels of detail added when minifying trilinearly (default 0).
+    case minificationFilterBias = 42
 
     /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
     public var name: String {
@@ -107,6 +109,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .edgeAntialiasingMask: "edgeAntialiasingMask"
         case .shouldRasterize: "shouldRasterize"
         case .rasterizationScale: "rasterizationScale"
+        case .minificationFilterBias: "minificationFilterBias"
         case .shadowPath: "shadowPath"
         case .geometryFlipped: "geometryFlipped"
         }
@@ -124,7 +127,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .transform, .sublayerTransform: .transform
         case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
              .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth, .contentsGravity, .contentsScale,
-             .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter, .edgeAntialiasingMask, .rasterizationScale: .scalar
+             .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter, .edgeAntialiasingMask, .rasterizationScale,
+             .minificationFilterBias: .scalar
         case .shadowOffset: .size
         case .backgroundColor, .shadowColor, .borderColor: .color
         case .hidden, .autoreverses, .masksToBounds, .isDoubleSided, .allowsGroupOpacity, .allowsEdgeAntialiasing, .geometryFlipped,
@@ -171,6 +175,7 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
         case .edgeAntialiasingMask: .scalar(15)
         case .shouldRasterize: .bool(false)
         case .rasterizationScale: .scalar(1)
+        case .minificationFilterBias: .scalar(0)
         case .shadowPath: .path(nil)
         case .geometryFlipped: .bool(false)
         }
@@ -181,7 +186,8 @@ public enum LayerProperty: UInt16, CaseIterable, Sendable {
     /// shadowPath animates point by point between paths of the same structure (see `PathAnimationCheck`).
     public var isAnimatable: Bool {
         !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter,
-                       .allowsGroupOpacity, .allowsEdgeAntialiasing, .edgeAntialiasingMask, .geometryFlipped].contains(self)
+                       .allowsGroupOpacity, .allowsEdgeAntialiasing, .edgeAntialiasingMask, .geometryFlipped,
+                       .minificationFilterBias].contains(self)
     }
 
     /// The layer's CAMediaTiming properties.

@@ -28,7 +28,7 @@ public enum DrawCommand {
     /// The part `uv` (unit coordinates, top-left origin) of the image stretched over `rect`, multiplied by
     /// `alpha`, sampled with the layer's minification and magnification filters.
     case image(matrix: Transform3D, rect: CGRect, image: TextureImage, uv: CGRect, alpha: CGFloat,
-               minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear, edges: UInt8 = 15)
+               sampling: Sampling = Sampling(), edges: UInt8 = 15)
     /// A rounded rectangle (cornerRadius) filled, or only its border ring when `border` > 0, with
     /// anti-aliased edges; `color` straight alpha, multiplied by `alpha`.
     /// `corners`: which corners are rounded (CACornerMask bits).
@@ -61,7 +61,19 @@ public enum DrawCommand {
     /// unchanged, shown over `rect` (layer units) under `matrix` like an image, times `alpha` (the
     /// layer's opacity, which is not rasterized), sampled with the layer's filters.
     case raster(matrix: Transform3D, rect: CGRect, content: RasterContent, alpha: CGFloat,
-                minFilter: ContentsFilter, magFilter: ContentsFilter, edges: UInt8)
+                sampling: Sampling, edges: UInt8)
+}
+
+/// How an image or a rasterized layer's bitmap is sampled: the layer's minificationFilter,
+/// magnificationFilter and minificationFilterBias (levels of detail added when minifying trilinearly).
+public struct Sampling: Hashable, Sendable {
+    public var minFilter: ContentsFilter
+    public var magFilter: ContentsFilter
+    public var bias: CGFloat
+
+    public init(minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear, bias: CGFloat = 0) {
+        self.minFilter = minFilter; self.magFilter = magFilter; self.bias = bias
+    }
 }
 
 /// How a finished offscreen group combines with what is beneath it (premultiplied colours).

@@ -62,8 +62,8 @@ struct DrawListAnalysis {
         }
         for (i, command) in commands.enumerated() {
             switch command {
-            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _),
-                 let .raster(m, rect, _, _, _, _, _):
+            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _),
+                 let .raster(m, rect, _, _, _, _):
                 boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
                 add(boxes[i])
             case let .path(m, path, _, _):
@@ -140,9 +140,9 @@ struct DrawListAnalysis {
         switch command {
         case let .fill(m, rect, color, alpha, edges):
             h.combine(1); h.combine(m); combine(rect, &h); h.combine(color); h.combine(alpha); h.combine(edges)
-        case let .image(m, rect, image, uv, alpha, minFilter, magFilter, edges):
+        case let .image(m, rect, image, uv, alpha, sampling, edges):
             h.combine(2); h.combine(m); combine(rect, &h); h.combine(image.id); h.combine(image.version)
-            combine(uv, &h); h.combine(alpha); h.combine(minFilter); h.combine(magFilter); h.combine(edges)
+            combine(uv, &h); h.combine(alpha); h.combine(sampling); h.combine(edges)
         case let .shape(m, rect, radius, corners, border, color, alpha, edges):
             h.combine(3); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(border)
             h.combine(color); h.combine(alpha); h.combine(edges)
@@ -160,9 +160,9 @@ struct DrawListAnalysis {
             h.combine(8); h.combine(alpha)
         case .beginClip(let r):
             h.combine(9); h.combine(r)
-        case let .raster(m, rect, content, alpha, minFilter, magFilter, edges):
+        case let .raster(m, rect, content, alpha, sampling, edges):
             h.combine(12); h.combine(m); combine(rect, &h); h.combine(content.key); h.combine(alpha)
-            h.combine(minFilter); h.combine(magFilter); h.combine(edges)
+            h.combine(sampling); h.combine(edges)
         case .endClip:
             h.combine(10)
         }

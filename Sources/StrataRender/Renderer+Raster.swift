@@ -65,7 +65,7 @@ extension Renderer {
     /// repaint region it is skipped, but still on screen).
     func markRasters(_ list: DrawList) {
         for command in list.commands {
-            guard case let .raster(_, _, content, _, _, _, _) = command else { continue }
+            guard case let .raster(_, _, content, _, _, _) = command else { continue }
             rasters[content.owner]?.lastUsed = frame
             markRasters(content.list)
         }

@@ -150,15 +150,15 @@ public final class Renderer {
                     queueShape(matrix, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border, color: color,
                                alpha: alpha, edges: edges)
                 }
-            case let .image(matrix, rect, image, uv, alpha, minFilter, magFilter, edges):
+            case let .image(matrix, rect, image, uv, alpha, sampling, edges):
                 guard a.boxes[i].intersects(scissor), alpha > 0, rect.width != 0, rect.height != 0 else { break }
                 let uploads = textures.uploadCount
                 let texture = textures.texture(for: image)
                 if textures.uploadCount != uploads { bound.texture = texture } // the upload bound it
-                if minFilter == .trilinear, textures.ensureMipmaps(image) { bound.texture = texture } // it bound it
+                if sampling.minFilter == .trilinear, textures.ensureMipmaps(image) { bound.texture = texture } // it bound it
                 let f = Float(alpha)
-                queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: minFilter, mag: magFilter)),
-                      matrix, rect, uv: uv, color: (f, f, f, f), params: (Float(Self.pixelInLayerUnits(matrix)), 0, 1, Float(edges)))
+                queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
+                      matrix, rect, uv: uv, color: (f, f, f, f), params: Self.textureParams(matrix, edges: edges, sampling: sampling))
             case let .path(matrix, path, color, alpha):
                 guard a.boxes[i].intersects(scissor) else { break }
                 flush()
@@ -204,10 +204,10 @@ public final class Renderer {
                       params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
             case .endMaskedGroups(let alpha):
                 try compositeMasked(&targets, &scissors, alpha: alpha)
-            case let .raster(matrix, rect, content, alpha, minFilter, magFilter, edges):
+            case let .raster(matrix, rect, content, alpha, sampling, edges):
                 guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
                 let bitmap = try raster(content, resume: targets[targets.count - 1], scissor: scissor)
-                if minFilter == .trilinear, !bitmap.mipmapsCurrent {
+                if sampling.minFilter == .trilinear, !bitmap.mipmapsCurrent {
                     glBindTexture(e(GL_TEXTURE_2D), bitmap.texture)
                     glGenerateMipmap(e(GL_TEXTURE_2D))
                     bitmap.mipmapsCurrent = true
@@ -215,9 +215,10 @@ public final class Renderer {
                 }
                 let f = Float(alpha)
                 // The bitmap's rows run bottom-up (GL's), as a group target's do.
-                queue(BatchState(program: textured.program, texture: bitmap.texture, sampler: samplers.sampler(min: minFilter, mag: magFilter)),
+                queue(BatchState(program: textured.program, texture: bitmap.texture,
+                                 sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
                       matrix, rect, uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: (f, f, f, f),
-                      params: (Float(Self.pixelInLayerUnits(matrix)), 0, 1, Float(edges)))
+                      params: Self.textureParams(matrix, edges: edges, sampling: sampling))
             case .beginClip(let rect):
                 if a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {
                     i = a.groupEnd[i] + 1
@@ -312,6 +313,14 @@ public final class Renderer {
         glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
         setScissor(scissors[scissors.count - 1])
         return (source, depth)
+    }
+
+    /// texture.frag's per-quad values for a layer's image: the anti-aliasing reach, its edges (z = 1 +
+    /// the CAEdgeAntialiasingMask bits; 0 turns the fade off) and the level-of-detail bias (trilinear
+    /// minification only, as minificationFilterBias is defined).
+    static func textureParams(_ matrix: Transform3D, edges: UInt8, sampling: Sampling) -> (Float, Float, Float, Float) {
+        let bias = sampling.minFilter == .trilinear && sampling.bias.isFinite ? Float(sampling.bias) : 0
+        return (Float(pixelInLayerUnits(matrix)), 0, 1 + Float(edges), bias)
     }
 
     /// Core Animation clamps the corner radius to half the shorter side.

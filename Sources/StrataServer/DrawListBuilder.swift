@@ -67,7 +67,7 @@ struct DrawListBuilder {
             // rasterized, and sampled with its filters.
             let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
             list.commands.append(.raster(matrix: m, rect: raster.rect, content: raster.content, alpha: opacity,
-                                         minFilter: p.minificationFilter, magFilter: p.magnificationFilter, edges: edges))
+                                         sampling: Self.sampling(p), edges: edges))
             return
         }
         emitContent(node, matrix: m, opacity: opacity, ownContent: ownContent, into: &list)
@@ -145,7 +145,7 @@ struct DrawListBuilder {
                                                gravity: p.contentsGravity, scale: p.contentsScale,
                                                contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
                 list.commands.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
-                                            minFilter: p.minificationFilter, magFilter: p.magnificationFilter, edges: edges))
+                                            sampling: Self.sampling(p), edges: edges))
             }
         }
         emitSublayers(node, matrix: m, alpha: alpha, into: &list)
@@ -154,6 +154,11 @@ struct DrawListBuilder {
             list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
                                         color: color, alpha: alpha, edges: edges))
         }
+    }
+
+    /// How the layer's contents (or its rasterized bitmap) are sampled.
+    static func sampling(_ p: LayerModel) -> Sampling {
+        Sampling(minFilter: p.minificationFilter, magFilter: p.magnificationFilter, bias: p.minificationFilterBias)
     }
 
     enum Clip { case scissor, group }

@@ -158,3 +158,40 @@ import Testing
         expectPixel(px, width: 40, x: 20, y: 20, [177, 227, 152, 255], tolerance: max(1, PixelTolerance.current))
     }
 }
+
+/// minificationFilterBias shifts the level of detail trilinear minification samples.
+@Suite struct MinificationBiasTests {
+    /// A 16×16 image of four 8×8 quadrants (red, green / blue, white) shown at 8×8: level 1 of its
+    /// mipmaps, where the top-left pixel is still pure red. Biased by 3 levels it samples the 1×1 level:
+    /// the average of all four.
+    func render(filter: String, bias: Double) throws -> [UInt8] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bias-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var px = [UInt8]()
+        for y in 0..<16 {
+            for x in 0..<16 {
+                px += x < 8 ? (y < 8 ? [255, 0, 0, 255] : [0, 0, 255, 255]) : (y < 8 ? [0, 255, 0, 255] : [255, 255, 255, 255])
+            }
+        }
+        try PNGCodec.write(RGBAImage(width: 16, height: 16, pixels: px, isPremultiplied: false), path: dir.appendingPathComponent("q.png").path)
+        let json = """
+        {"strata":1,"background":"#000000","layers":[{"id":"l","bounds":[0,0,8,8],"position":[4,4],"contents":"q.png",
+          "minificationFilter":"\(filter)","minificationFilterBias":\(bias)}]}
+        """
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: dir)
+        return try SceneRenderer.render(scene, at: 0, width: 16, height: 16).pixels
+    }
+
+    @Test func aPositiveBiasSamplesCoarserLevels() throws {
+        expectPixel(try render(filter: "trilinear", bias: 0), width: 16, x: 1, y: 1, [255, 0, 0, 255])
+        // Level 4 is one texel: (red + green + blue + white) / 4.
+        expectPixel(try render(filter: "trilinear", bias: 3), width: 16, x: 1, y: 1, [128, 128, 128, 255],
+                    tolerance: max(1, PixelTolerance.current))
+    }
+
+    @Test func theBiasOnlyAppliesToTrilinearMinification() throws {
+        // Linear minification has no levels to choose between: the bias changes nothing.
+        #expect(try render(filter: "linear", bias: 3) == (try render(filter: "linear", bias: 0)))
+    }
+}
