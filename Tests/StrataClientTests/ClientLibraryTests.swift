@@ -61,6 +61,10 @@ extension ClientProcessSuite {
         // Both are animatable in Core Animation: they get the default implicit animation.
         #expect(layer.action(forKey: "shouldRasterize") != nil)
         #expect(layer.action(forKey: "rasterizationScale") != nil)
+        #expect(layer.minificationFilterBias == 0)
+        layer.minificationFilterBias = -1.5
+        #expect(layer.minificationFilterBias == -1.5)
+        #expect(layer.action(forKey: "minificationFilterBias") == nil)   // not animatable
     }
 
     @Test func frameIsDerivedFromBoundsPositionAndAnchor() {
