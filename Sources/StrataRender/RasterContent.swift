@@ -41,7 +41,8 @@ public final class RasterContent {
         origin = (box.x, box.y)
         width = box.width
         height = box.height
-        analysis = DrawListAnalysis(list, target: box)
+        // Boxes reaching past the bitmap only make culling test a little more: no second analysis.
+        analysis = whole
         var h = Hasher()
         h.combine(box)
         for k in analysis.keys { h.combine(k) }
