@@ -6,17 +6,8 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func install(into root: String, prefix: String) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = Self.repository.appendingPathComponent("scripts/install.sh")
-        p.arguments = [ServerProcess.binDirectory.path]
-        p.environment = ProcessInfo.processInfo.environment.merging(["DESTDIR": root, "PREFIX": prefix]) { _, new in new }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runToCompletion(Self.repository.appendingPathComponent("scripts/install.sh"), [ServerProcess.binDirectory.path],
+                            environment: ["DESTDIR": root, "PREFIX": prefix])
     }
 
     @Test func installsBinariesShadersUnitsSceneAndAConfigurationItNeverOverwrites() throws {

@@ -69,18 +69,30 @@ final class ServerProcess {
     }
 
     /// Runs a `strata` CLI subcommand to completion; returns (status, stdout).
-    static func cli(_ args: [String], env: [String: String] = [:]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = binDirectory.appendingPathComponent("strata")
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func cli(_ args: [String]) throws -> (Int32, String) {
+        try runToCompletion(binDirectory.appendingPathComponent("strata"), args)
     }
+}
+
+/// Runs a program to completion with `environment` added to this process's; returns its status and
+/// everything it printed (stdout and stderr together).
+func runToCompletion(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+    let p = Process()
+    p.executableURL = executable
+    p.arguments = arguments
+    if !environment.isEmpty {
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = out
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+extension ServerProcess {
 }
 
 /// A snapshot pixel, compared with the golden-image tolerance: exact on the pinned Mesa llvmpipe,

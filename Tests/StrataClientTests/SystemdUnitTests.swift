@@ -30,16 +30,7 @@ import Testing
     /// systemd-analyze's status and everything it printed (it reports unknown keys and bad values as
     /// warnings with status 0, so a clean result is status 0 and no output).
     func verify(_ paths: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.analyze)
-        p.arguments = ["verify"] + paths
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runToCompletion(URL(fileURLWithPath: Self.analyze), ["verify"] + paths)
     }
 
     @Test func theServicesStartTheInstalledBinaries() throws {
