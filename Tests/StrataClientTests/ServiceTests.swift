@@ -89,19 +89,9 @@ import Testing
         #expect(try overridden.snapshot().width == 120)
     }
 
-    /// Runs strata-server until it exits; returns its status and stderr.
-    func runServer(_ args: [String], environment: [String: String]? = nil) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = ServerProcess.binDirectory.appendingPathComponent("strata-server")
-        p.arguments = args
-        if let environment { p.environment = environment }
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = err
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs strata-server until it exits; returns its status and what it printed.
+    func runServer(_ args: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+        try runToCompletion(ServerProcess.binDirectory.appendingPathComponent("strata-server"), args, environment: environment)
     }
 
     @Test func aBadFileStopsTheServerBeforeItBindsTheSocket() throws {
