@@ -64,6 +64,7 @@ extension Renderer {
     /// Keeps the bitmaps of every rasterized layer in the frame, drawn this time or not (outside the
     /// repaint region it is skipped, but still on screen).
     func markRasters(_ list: DrawList) {
+        guard !rasters.isEmpty else { return } // nothing kept: nothing to mark (and no walk per frame)
         for command in list.commands {
             guard case let .raster(_, _, content, _, _, _) = command else { continue }
             rasters[content.owner]?.lastUsed = frame

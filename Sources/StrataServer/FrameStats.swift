@@ -10,23 +10,30 @@ struct FrameStats {
         var total: Double { cpu + present }
     }
 
+    /// One frame's record: its times and its GPU-side work.
+    private struct Frame {
+        var phases: Phases
+        var work: RenderCounters
+    }
+
     private(set) var framesRendered: UInt64 = 0
-    private var frames: [Phases] = []
-    private var counters: [RenderCounters] = []
+    private var recent: [Frame] = []
     private var next = 0
     private let capacity = 1024
 
-    mutating func record(_ phases: Phases, _ work: RenderCounters = RenderCounters()) {
+    mutating func record(_ phases: Phases, _ work: RenderCounters) {
         framesRendered += 1
-        if frames.count < capacity {
-            frames.append(phases)
-            counters.append(work)
+        let frame = Frame(phases: phases, work: work)
+        if recent.count < capacity {
+            recent.append(frame)
         } else {
-            frames[next] = phases
-            counters[next] = work
+            recent[next] = frame
             next = (next + 1) % capacity
         }
     }
+
+    private var frames: [Phases] { recent.map(\.phases) }
+    private var counters: [RenderCounters] { recent.map(\.work) }
 
     /// The GPU-side work per frame (draw calls, offscreen passes, repainted pixels): p50 and max of each.
     var counterSummary: [String: [String: Double]] {
