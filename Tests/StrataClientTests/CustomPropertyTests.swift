@@ -156,8 +156,9 @@ extension ClientProcessSuite {
         let log = clock.log
         // The first display ran at the commit, before the animation: the value then on screen, 0.
         #expect(log.first?.time == 0)
-        // ≈15 frames in 0.25 s at 60 Hz, plus the commit's display and the last one.
-        #expect(log.count >= 4 && log.count <= 23, "\(log.count) displays")
+        // ≈15 frames in 0.25 s at 60 Hz, plus the commit's display and the last one. A loaded machine may
+        // skip frames, so the floor is the commit's display, one interpolated frame and the last one.
+        #expect(log.count >= 3 && log.count <= 23, "\(log.count) displays")
         func expected(_ t: Double) -> Double { 1.5 * min(1, max(0, (t - begin) / 0.25)) }
         for e in log {
             #expect(Double(e.time) >= expected(e.before) - 1e-9 && Double(e.time) <= expected(e.after) + 1e-9,
