@@ -7,8 +7,9 @@ import PackageDescription
 //   StrataPNG       libpng codec                                      -> CStrataPNG
 //   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, CStrataCairo
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, CStrataGL, StrataShaders
-//   StrataDisplay   display backends (headless EGL surfaceless)       -> CStrataGL
 //   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
+//   StrataDisplay   display backends (headless EGL surfaceless, KMS)  -> CStrataGL, StrataKMS
+//   StrataKMSDevice the real DRM device, GBM scanout, udev, libseat   -> StrataKMS, StrataDisplay, CStrataGL, CStrataDRM, CStrataGBM, CStrataUdev, CStrataSeat
 //   StrataServer    sessions, render tree, frames, sd_notify          -> Core, Protocol, Render, Display, CStrataSys, CSystemd
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
 //   StrataConfig    strata-server's configuration file and settings  -> StrataCore
@@ -34,6 +35,10 @@ let package = Package(
         .systemLibrary(name: "CStrataCairo", path: "Sources/CStrataCairo", pkgConfig: "cairo"),
         .target(name: "CStrataSys", path: "Sources/CStrataSys"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CStrataDRM", path: "Sources/CStrataDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CStrataGBM", path: "Sources/CStrataGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        .systemLibrary(name: "CStrataUdev", path: "Sources/CStrataUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CStrataSeat", path: "Sources/CStrataSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
 
         // Core model: no GL, no I/O.
         .target(name: "StrataCore"),
@@ -45,8 +50,11 @@ let package = Package(
         ]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
         .target(name: "StrataRender", dependencies: ["StrataCore", "CStrataGL", "StrataShaders"]),
-        .target(name: "StrataDisplay", dependencies: ["CStrataGL"]),
         .target(name: "StrataKMS"),
+        .target(name: "StrataDisplay", dependencies: ["CStrataGL", "StrataKMS"]),
+        .target(name: "StrataKMSDevice", dependencies: [
+            "StrataKMS", "StrataDisplay", "CStrataGL", "CStrataDRM", "CStrataGBM", "CStrataUdev", "CStrataSeat", "CStrataSys",
+        ]),
         .target(name: "StrataServer", dependencies: [
             "CStrataSys", "CSystemd",
             "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay",
@@ -75,6 +83,7 @@ let package = Package(
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataKMSTests", dependencies: ["StrataKMS"]),
+        .testTarget(name: "StrataKMSDeviceTests", dependencies: ["StrataKMSDevice", "StrataKMS", "StrataDisplay"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
         .testTarget(name: "StrataServerTests", dependencies: ["StrataServer"]),

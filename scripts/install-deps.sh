@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Strata builds and runs against (EGL/GLES with Mesa's llvmpipe, libpng, cairo,
-# libsystemd for sd_notify). Swift 6 itself is expected on PATH (swift.org toolchain).
+# libsystemd for sd_notify; libdrm, GBM, libudev and libseat for the KMS backend). Swift 6 itself is expected on PATH (swift.org toolchain).
 set -euo pipefail
 # systemd provides systemd-socket-activate and systemd-analyze, used by the socket-activation, notify and
 # unit-verification tests.
-packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd)
+packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
+          libdrm-dev libgbm-dev libudev-dev libseat-dev)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

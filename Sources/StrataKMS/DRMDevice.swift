@@ -10,11 +10,11 @@ public protocol DRMDevice: AnyObject {
     var supportsAtomic: Bool { get }
     /// Connectors, CRTCs and planes as the kernel reports them now.
     func resources() throws -> DRMResources
-    /// Checks a commit without applying it (DRM_MODE_ATOMIC_TEST_ONLY).
+    /// Checks a commit without applying it (DRM_MODE_ATOMIC_TEST_ONLY; its `inFence` is not used).
     func test(_ commit: KMSCommit) throws
     /// Applies a commit without blocking, asking for a page-flip event on completion
     /// (DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT, or the legacy calls). Throws `DRMError.busy`
-    /// while a flip is still pending on the CRTC.
+    /// while a flip is still pending on the CRTC. Closes `commit.inFence`, whatever the outcome.
     func commit(_ commit: KMSCommit) throws
     /// Reads the events that are pending (after `eventFD` became readable).
     func readEvents() throws -> [DRMEvent]
@@ -85,10 +85,13 @@ public struct KMSCommit: Equatable, Sendable {
     public var mode: DRMMode?
     /// Hardware rotation of the plane in degrees (0 when the renderer rotates instead).
     public var rotation: Int
+    /// A fence fd that signals when the GPU has finished the framebuffer (the plane's IN_FENCE_FD), or
+    /// nil. The device uses it where the driver has the property and closes it either way.
+    public var inFence: Int32?
 
-    public init(crtc: UInt32, connector: UInt32, plane: UInt32, framebuffer: UInt32, mode: DRMMode?, rotation: Int) {
+    public init(crtc: UInt32, connector: UInt32, plane: UInt32, framebuffer: UInt32, mode: DRMMode?, rotation: Int, inFence: Int32? = nil) {
         self.crtc = crtc; self.connector = connector; self.plane = plane; self.framebuffer = framebuffer
-        self.mode = mode; self.rotation = rotation
+        self.mode = mode; self.rotation = rotation; self.inFence = inFence
     }
 }
 
