@@ -21,13 +21,47 @@ public protocol DisplayBackend: AnyObject {
     /// How many frames ago `framebuffer`'s current contents were drawn (EGL_EXT_buffer_age's meaning):
     /// 1 when it holds the previous frame, 0 when its contents are undefined (repaint everything).
     var bufferAge: Int { get }
-    /// Hands the frame drawn for the vblank at `targetTime` to the display (headless: waits for GL to finish it).
-    func present(targetTime: Double) throws
+    /// Hands the frame drawn for the vblank at `targetTime` to the display (headless: waits for GL to
+    /// finish it and it shows at `targetTime`; KMS: queues a page flip).
+    func present(targetTime: Double) throws -> PresentOutcome
+    /// Polled for display events (page flips, hotplug, seat changes); nil when the display has none.
+    var eventFD: Int32? { get }
+    /// Whether a frame may be drawn now.
+    var state: DisplayState { get }
+    /// Reads the display's pending events (after `eventFD` became readable) at monotonic time `now`.
+    func handleEvents(now: Double) throws -> [DisplayEvent]
     /// The next vblank strictly after `time` (monotonic seconds).
     func nextVBlank(after time: Double) -> Double
     /// Reads back the most recently presented frame as the framebuffer holds it (turned by `rotation`):
     /// premultiplied RGBA8, rows top to bottom.
     func readPixels() throws -> (width: Int, height: Int, pixels: [UInt8])
+}
+
+/// How a drawn frame reaches the screen.
+public enum PresentOutcome: Equatable, Sendable {
+    /// It shows at the vblank it was drawn for (headless's virtual vblank).
+    case shownAtTarget
+    /// A page flip is queued: a `DisplayEvent.presented` says when it showed.
+    case flipQueued
+    /// It will not be shown (the kernel refused the flip, DRM master is gone): draw the next one whole.
+    case dropped(String)
+}
+
+public enum DisplayState: Equatable, Sendable {
+    case ready
+    /// A page flip is in flight: the next frame waits for it (one flip in flight per output).
+    case flipPending
+    /// Nothing can be shown (no output connected, DRM master lost): frames are not drawn.
+    case dark(String)
+}
+
+public enum DisplayEvent: Equatable, Sendable {
+    /// The queued frame is on screen since the vblank at `timestamp` (monotonic seconds, as the kernel
+    /// reported it: possibly 0 or wrong), with the vblank counter when the display has one.
+    case presented(timestamp: Double, sequence: UInt64?)
+    /// Outputs, modes, rotation or DRM master changed: size and refresh may differ, a queued flip will
+    /// not complete, and the next frame is drawn whole. The text says what happened, for the log.
+    case reconfigured(String)
 }
 
 public struct DisplayError: Error, CustomStringConvertible {

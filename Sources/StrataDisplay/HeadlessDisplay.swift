@@ -67,10 +67,15 @@ public final class HeadlessDisplay: DisplayBackend {
     /// One renderbuffer, drawn into every frame: it always holds the previous frame.
     public var bufferAge: Int { 1 }
 
-    public func present(targetTime: Double) throws {
-        // Offscreen: the frame is complete once GL has executed it.
+    public func present(targetTime: Double) throws -> PresentOutcome {
+        // Offscreen: the frame is complete once GL has executed it, and shows at its virtual vblank.
         glFinish()
+        return .shownAtTarget
     }
+
+    public var eventFD: Int32? { nil }
+    public var state: DisplayState { .ready }
+    public func handleEvents(now: Double) throws -> [DisplayEvent] { [] }
 
     public func nextVBlank(after time: Double) -> Double {
         let n = ((time - epoch) / refreshInterval).rounded(.down) + 1

@@ -84,7 +84,10 @@ public final class KMSOutputController {
     }
 
     /// Shows `framebuffer` on the output at its next vblank. Never commits while a flip is pending.
-    public func present(_ name: String, framebuffer: UInt32) throws -> PresentResult {
+    /// `fence` (the GPU's "done drawing" fence fd, or nil) is handed to the device or closed here.
+    public func present(_ name: String, framebuffer: UInt32, fence: Int32? = nil) throws -> PresentResult {
+        var fenceHandedOver = false
+        defer { if let fence, !fenceHandedOver { close(fence) } }
         guard var output = outputs[name] else { return .noSuchOutput }
         if paused { return .paused }
         if output.pending != nil { return .busy }
@@ -101,6 +104,8 @@ public final class KMSOutputController {
                 problems.append("\(name): the plane cannot rotate \(a.rotation)° (\(why)); the renderer rotates instead")
             }
         }
+        commit.inFence = fence
+        fenceHandedOver = true
         do {
             try device.commit(commit)
         } catch DRMError.busy {

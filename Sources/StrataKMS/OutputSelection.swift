@@ -27,6 +27,11 @@ public struct OutputAssignment: Equatable, Sendable {
     /// Whether the plane rotates in hardware; else the renderer draws rotated.
     public var hardwareRotation: Bool
 
+    public init(connector: UInt32, name: String, crtc: UInt32, plane: UInt32, mode: DRMMode, rotation: Int, hardwareRotation: Bool) {
+        self.connector = connector; self.name = name; self.crtc = crtc; self.plane = plane; self.mode = mode
+        self.rotation = rotation; self.hardwareRotation = hardwareRotation
+    }
+
     /// The size of the output's layer space: the mode's, swapped for 90° and 270°.
     public var logicalSize: (width: Int, height: Int) {
         rotation % 180 == 0 ? (mode.width, mode.height) : (mode.height, mode.width)

@@ -117,8 +117,20 @@ public final class Compositor {
         return next
     }
 
-    /// Applies pending commits, evaluates animations at `targetTime`, renders and presents.
-    public func renderFrame(at targetTime: Double) throws {
+    /// Commits waiting for the next frame.
+    public var hasPendingCommits: Bool { !pending.isEmpty }
+
+    /// The next frame is drawn whole: the screen may not show what was last drawn (a dropped flip, a new
+    /// output or mode, DRM master regained).
+    public func invalidate() {
+        needsRedraw = true
+        damage.invalidate()
+    }
+
+    /// Applies pending commits, evaluates animations at `targetTime`, renders and presents. Returns how
+    /// the frame reaches the screen.
+    @discardableResult
+    public func renderFrame(at targetTime: Double) throws -> PresentOutcome {
         var phases = FrameStats.Phases()
         var mark = DispatchTime.now().uptimeNanoseconds
         func lap() -> Double {
@@ -146,12 +158,14 @@ public final class Compositor {
             throw error
         }
         phases.submit = lap()
-        try display.present(targetTime: targetTime)
+        let outcome = try display.present(targetTime: targetTime)
         phases.present = lap()
         stats.record(phases, counters)
         lastFrameWork = counters
         needsRedraw = false
+        if case .dropped = outcome { invalidate() }
         for (client, event) in events { eventSink(client, event) }
+        return outcome
     }
 
     /// Applies pending commits and evaluates every animation at `time` without drawing. Offline rendering

@@ -18,14 +18,8 @@ public final class RenderServer {
     private var sessions: [Int32: ClientSession] = [:]
     private var nextClientID: UInt32 = 1
     private var running = true
-    /// When the next frame starts and which vblank it is for (nil: nothing to draw, no wake-up).
-    private var planned: FrameScheduler.Plan?
-    private var scheduler: FrameScheduler
-    /// A drawn frame not yet on screen: it shows at `vblank`, and its events (animations started and
-    /// stopped, display-link ticks) go to the clients then, not when it was drawn ahead of time.
-    private var shown: (vblank: Double, events: [(UInt32, ServerMessage)])?
-    /// While drawing, events are held for the frame's vblank.
-    private var holdingEvents = false
+    /// When frames are drawn and when their events go out.
+    public let frames: FrameLoop
     /// A client whose unread output grows past this is disconnected (it is not reading its events).
     public var outputLimit = 8 << 20
     /// Messages handled per client per loop turn, so one busy client cannot starve the others.
@@ -42,11 +36,13 @@ public final class RenderServer {
         self.listener = listener
         self.logger = logger
         self.clock = clock
-        let display = compositor.display
-        scheduler = FrameScheduler(clock: FrameClock(interval: display.refreshInterval,
-                                                     lastVBlank: display.nextVBlank(after: clock()) - display.refreshInterval))
-        compositor.eventSink = { [unowned self] client, message in
-            if self.holdingEvents { self.shown?.events.append((client, message)) } else { self.send(message, to: client) }
+        frames = FrameLoop(compositor: compositor, logger: logger, clock: clock)
+        frames.wantsTicks = { [unowned self] in self.sessions.values.contains(where: \.wantsFrameTicks) }
+        frames.send = { [unowned self] message, client in self.send(message, to: client) }
+        frames.tick = { [unowned self] vblank, interval in
+            for s in self.sessions.values where s.wantsFrameTicks {
+                self.send(.frameTick(timestamp: vblank, duration: interval), to: s.clientID)
+            }
         }
         compositor.commitFailure = { [unowned self] client, reason in
             if let s = self.sessions.values.first(where: { $0.clientID == client }) { self.drop(s, reason: reason) }
@@ -60,15 +56,17 @@ public final class RenderServer {
                                           "size": "\(compositor.display.width)x\(compositor.display.height)"])
         notifier?.ready(clients: sessions.count, now: clock())
         while running {
-            scheduleFrame()
+            frames.plan(now: clock())
+            // The display's events (page flips, hotplug) are polled on its fd, or on a closed one (-1: ignored).
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: compositor.display.eventFD ?? -1, events: Int16(POLLIN), revents: 0)]
             let order = Array(sessions.keys)
             fds += order.map { fd in
                 let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
                 return pollfd(fd: fd, events: Int16(POLLIN | out), revents: 0)
             }
-            let wake = [planned?.dispatch, shown?.vblank].compactMap { $0 }.min()
+            let wake = frames.wakeTime
             var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
             if !backlog.isEmpty { timeout = 0 }
             if let notifier { timeout = notifier.pollTimeout(timeout, now: clock()) }
@@ -82,71 +80,26 @@ public final class RenderServer {
                 break
             }
             if fds[1].revents != 0 { acceptClients() }
-            for (i, fd) in order.enumerated() where fds[i + 2].revents != 0 {
+            if fds[2].revents != 0 { frames.handleDisplayEvents(now: clock()) }
+            for (i, fd) in order.enumerated() where fds[i + 3].revents != 0 {
                 guard let s = sessions[fd] else { continue }
-                if fds[i + 2].revents & Int16(POLLOUT) != 0 {
+                if fds[i + 3].revents & Int16(POLLOUT) != 0 {
                     do { _ = try s.socket.flushQueue() } catch {
                         logger.warning("disconnecting client", metadata: ["client": "\(s.clientID)", "reason": "\(error)"])
                         close(s, reason: "\(error)")
                         continue
                     }
                 }
-                if fds[i + 2].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { service(s) }
+                if fds[i + 3].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { service(s) }
             }
-            for fd in backlog where fds.dropFirst(2).first(where: { $0.fd == fd })?.revents ?? 0 == 0 {
+            for fd in backlog where fds.dropFirst(3).first(where: { $0.fd == fd })?.revents ?? 0 == 0 {
                 if let s = sessions[fd] { service(s) } else { backlog.remove(fd) }
             }
-            if let frame = shown, clock() >= frame.vblank { deliver(frame) }
-            if let plan = planned, clock() >= plan.dispatch {
-                planned = nil
-                if let frame = shown { deliver(frame) } // the previous frame is on screen by now
-                drawFrame(for: plan.vblank)
-            }
+            frames.turn(now: clock())
             notifier?.clientsChanged(to: sessions.count)
         }
         for s in sessions.values { s.socket.close() }
         sessions.removeAll()
-    }
-
-    /// Plans the next frame: as soon as possible when something changed or animates (or a display link
-    /// waits for ticks), else for the next scheduled start or end, else none. A plan already made stays
-    /// unless something now needs an earlier frame (a commit arriving while waiting for a later change).
-    private func scheduleFrame() {
-        let now = clock()
-        let want: FrameScheduler.Plan?
-        if compositor.needsFrame(at: now) || sessions.values.contains(where: \.wantsFrameTicks) {
-            want = scheduler.asSoonAsPossible(now: now)
-        } else if let change = compositor.nextScheduledChange(after: now) {
-            want = scheduler.forChange(at: change, now: now)
-        } else {
-            want = nil
-        }
-        guard let want else { return }
-        if planned.map({ want.dispatch < $0.dispatch }) ?? true { planned = want }
-    }
-
-    /// Draws the frame for `vblank` (when anything changed), measuring it for the render budget. Its
-    /// events wait for the vblank (`deliver`).
-    private func drawFrame(for vblank: Double) {
-        shown = (vblank, [])
-        guard compositor.needsFrame(at: vblank) else { return }
-        let start = clock()
-        holdingEvents = true
-        do { try compositor.renderFrame(at: vblank) } catch { logger.error("frame failed: \(error)") }
-        holdingEvents = false
-        scheduler.drew(for: vblank, renderTime: clock() - start)
-        // Headless: the frame shows at its virtual vblank. (A KMS backend reports page-flip times.)
-        if let warning = scheduler.clock.presented(timestamp: vblank, sequence: nil, now: clock()) { logger.warning("\(warning)") }
-    }
-
-    /// The frame for `vblank` is on screen: its events go out, and display links tick (at every vblank a
-    /// frame was planned for, drawn or not).
-    private func deliver(_ frame: (vblank: Double, events: [(UInt32, ServerMessage)])) {
-        shown = nil
-        for (client, message) in frame.events { send(message, to: client) }
-        for s in sessions.values where s.wantsFrameTicks {
-            send(.frameTick(timestamp: frame.vblank, duration: scheduler.clock.interval), to: s.clientID)
-        }
     }
 
     private func acceptClients() {
@@ -231,7 +184,7 @@ public final class RenderServer {
             var fds: [Int32] = []
             var buffer: SharedPixelBuffer?
             do {
-                if compositor.framesRendered == 0 { try compositor.renderFrame(at: clock()) }
+                if compositor.framesRendered == 0, compositor.display.state == .ready { try compositor.renderFrame(at: clock()) }
                 let shot = try compositor.snapshot()
                 let b = try SharedPixelBuffer(byteCount: shot.pixels.count, name: "strata-snapshot")
                 b.write(shot.pixels)
