@@ -82,7 +82,10 @@ let package = Package(
 
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
-        .testTarget(name: "StrataKMSTests", dependencies: ["StrataKMS"]),
+        .testTarget(name: "StrataKMSTests", dependencies: [
+            "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "CStrataGL",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "StrataKMSDeviceTests", dependencies: ["StrataKMSDevice", "StrataKMS", "StrataDisplay"]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
