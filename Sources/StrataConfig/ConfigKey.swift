@@ -9,6 +9,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case clientOutputLimit = "client-output-limit"
     case clientMessagesPerTurn = "client-messages-per-turn"
     case logLevel = "log-level"
+    case drmDevice = "drm-device"
 }
 
 /// The keys of an `[output NAME]` section.

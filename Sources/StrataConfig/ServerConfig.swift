@@ -37,6 +37,8 @@ public struct ServerConfig: Equatable, Sendable {
     public var logLevel: LogLevel = .info
     /// `[output NAME]` sections in file order. Only the kms backend uses them.
     public var outputs: [OutputConfig] = []
+    /// The DRM card the kms backend drives (nil: the first `/dev/dri/card*` with a connected output).
+    public var drmDevice: String?
 
     /// Where each setting that is not a default came from.
     public private(set) var origins: [ConfigKey: ConfigOrigin] = [:]
@@ -62,6 +64,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .clientOutputLimit: clientOutputLimit = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...1 << 30)
         case .clientMessagesPerTurn: clientMessagesPerTurn = try ConfigValues.integer(key.rawValue, text, in: 1...4096)
         case .logLevel: logLevel = try ConfigValues.choice(key.rawValue, text, LogLevel.self)
+        case .drmDevice: drmDevice = try ConfigValues.path(key.rawValue, text, pathRule)
         }
         origins[key] = origin
     }

@@ -21,8 +21,11 @@ struct StrataServerCommand: ParsableCommand {
     var checkConfig = false
 
     // Each option below overrides the file's key of the same name; nil means "not given".
-    @Option(help: "Display backend: auto, headless or kms (kms is not built yet). Default auto (headless).")
+    @Option(help: "Display backend: auto (kms when a DRM device has a connected output, else headless), headless or kms. Default auto.")
     var backend: String?
+
+    @Option(help: "DRM card for the kms backend, such as /dev/dri/card0. Default: the first card with a connected output.")
+    var drmDevice: String?
 
     @Option(help: "Headless framebuffer size, WIDTHxHEIGHT. Default 640x480.")
     var size: String?
@@ -63,6 +66,7 @@ struct StrataServerCommand: ParsableCommand {
             (.backend, backend), (.size, size), (.refresh, refresh), (.socket, socket), (.socketMode, socketMode),
             (.socketGroup, socketGroup), (.background, background), (.logLevel, logLevel), (.shaderCache, shaderCache),
             (.maxClients, maxClients), (.clientOutputLimit, clientOutputLimit), (.clientMessagesPerTurn, clientMessagesPerTurn),
+            (.drmDevice, drmDevice),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

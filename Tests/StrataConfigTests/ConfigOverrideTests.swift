@@ -19,7 +19,7 @@ import Testing
         let values: [ConfigKey: String] = [
             .backend: "headless", .size: "10x20", .refresh: "30", .background: "#FFFFFF", .socket: "rel.sock",
             .socketMode: "0666", .socketGroup: "video", .shaderCache: "cache", .maxClients: "3",
-            .clientOutputLimit: "1M", .clientMessagesPerTurn: "4", .logLevel: "trace",
+            .clientOutputLimit: "1M", .clientMessagesPerTurn: "4", .logLevel: "trace", .drmDevice: "card1",
         ]
         #expect(Set(values.keys) == Set(ConfigKey.allCases))
         try c.apply(commandLine: ConfigKey.allCases.compactMap { k in values[k].map { (k, $0) } })
@@ -27,6 +27,7 @@ import Testing
         #expect(c.background == .white && c.socketMode == 0o666 && c.socketGroup == "video")
         #expect(c.socket == "rel.sock" && c.shaderCache == "cache", "relative paths are fine on the command line")
         #expect(c.maxClients == 3 && c.clientOutputLimit == 1 << 20 && c.clientMessagesPerTurn == 4 && c.logLevel == .trace)
+        #expect(c.drmDevice == "card1")
         #expect(ConfigKey.allCases.allSatisfy { c.origin(of: $0) == .commandLine })
     }
 

@@ -162,8 +162,8 @@ func failure(_ text: String) -> String {
 
     @Test func structuralErrors() {
         let cases: [(String, String)] = [
-            ("sise = 640x480", "t.conf:1: unknown key 'sise'; known keys: backend, size, refresh, background, socket, socket-mode, socket-group, shader-cache, max-clients, client-output-limit, client-messages-per-turn, log-level"),
-            ("Size = 640x480", "t.conf:1: unknown key 'Size'; known keys: backend, size, refresh, background, socket, socket-mode, socket-group, shader-cache, max-clients, client-output-limit, client-messages-per-turn, log-level"),
+            ("sise = 640x480", "t.conf:1: unknown key 'sise'; known keys: backend, size, refresh, background, socket, socket-mode, socket-group, shader-cache, max-clients, client-output-limit, client-messages-per-turn, log-level, drm-device"),
+            ("Size = 640x480", "t.conf:1: unknown key 'Size'; known keys: backend, size, refresh, background, socket, socket-mode, socket-group, shader-cache, max-clients, client-output-limit, client-messages-per-turn, log-level, drm-device"),
             ("[output DP-1]\nfoo = 1", "t.conf:2: unknown key 'foo' in [output DP-1]; known keys there: mode, rotation, scale"),
             ("[output DP-1]\nsize = 640x480", "t.conf:2: size is a global key: put it before the first [output] section"),
             ("rotation = 90", "t.conf:1: rotation belongs in an [output NAME] section"),

@@ -28,6 +28,7 @@ import Testing
         #expect(c.socketMode == d.socketMode && c.maxClients == d.maxClients && c.clientOutputLimit == d.clientOutputLimit)
         #expect(c.clientMessagesPerTurn == d.clientMessagesPerTurn && c.logLevel == d.logLevel)
         #expect(c.socket == "/run/strata/strata.sock", "the path strata.socket uses")
+        #expect(c.drmDevice == "/dev/dri/card0")
         #expect(c.outputs.count == 1)
         #expect(c.outputs.first?.mode == OutputMode(width: 1920, height: 1080, refresh: 60))
         #expect(c.outputs.first?.rotation == .normal && c.outputs.first?.scale == 1)
