@@ -102,10 +102,13 @@ public final class LibDRMDevice: DRMDevice {
     }
 
     /// Opens `path` through a seat manager (seatd, logind) when one answers, else directly (a system
-    /// service with access to the node); STRATA_KMS_SEAT=0 skips the seat.
+    /// service with access to the node). As root the node is opened directly: libseat's fallback for
+    /// root is an embedded seatd that takes the VT over, which a service does not want unasked.
+    /// STRATA_KMS_SEAT=1 uses a seat also as root, STRATA_KMS_SEAT=0 never does.
     public static func open(path: String) throws -> LibDRMDevice {
-        var why = "STRATA_KMS_SEAT=0"
-        if getenv("STRATA_KMS_SEAT").map({ String(cString: $0) }) != "0" {
+        let setting = getenv("STRATA_KMS_SEAT").map { String(cString: $0) }
+        var why = setting == "0" ? "STRATA_KMS_SEAT=0" : "running as root"
+        if setting == "1" || (setting != "0" && geteuid() != 0) {
             do {
                 let seat = try SeatSession()
                 let device = try LibDRMDevice(path: path, seat: seat)
@@ -164,6 +167,12 @@ public final class LibDRMDevice: DRMDevice {
             waitingForMaster = false
             multiplexer.setTimer(interval: 0)
             events.append(.masterRegained)
+        }
+        // Displays may have been plugged while another session had the device, and its hotplug events
+        // went by unread or were ignored: have the connectors read again.
+        if events.contains(.masterRegained), !events.contains(.hotplug) {
+            properties.forgetObjects()
+            events.append(.hotplug)
         }
         return events
     }

@@ -13,8 +13,10 @@ public final class UdevHotplugMonitor {
     /// Monitors the device whose number is `devnum` (`st_rdev` of its node).
     public init(devnum: dev_t) throws {
         guard let udev = udev_new() else { throw Errno.error("udev_new") }
-        // "udev": events after udevd has processed them (the device node and its permissions are ready).
-        guard let monitor = udev_monitor_new_from_netlink(udev, "udev") else {
+        // "udev": events after udevd has processed them (the device node and its permissions are ready);
+        // without udevd (a minimal kiosk image) nothing comes that way, so listen to the kernel's own.
+        let source = access("/run/udev/control", F_OK) == 0 ? "udev" : "kernel"
+        guard let monitor = udev_monitor_new_from_netlink(udev, source) else {
             let e = Errno.error("udev_monitor_new_from_netlink"); udev_unref(udev); throw e
         }
         var ret = udev_monitor_filter_add_match_subsystem_devtype(monitor, "drm", nil)
