@@ -30,7 +30,8 @@ final class DRMFlipEvents {
                                timestamp: Double(seconds) + Double(microseconds) / 1_000_000)
         }
         // Bounded: each call reads up to 1 KiB of events.
-        for _ in 0..<64 where EventMultiplexer.readable(fd) {
+        for _ in 0..<64 {
+            guard EventMultiplexer.readable(fd) else { break }
             guard drmHandleEvent(fd, &context) == 0 else { throw Errno.error("drmHandleEvent") }
         }
     }

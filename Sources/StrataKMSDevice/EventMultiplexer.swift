@@ -11,19 +11,24 @@ final class EventMultiplexer {
     private let timerFD: Int32
 
     init() throws {
-        fd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard fd >= 0 else { throw Errno.error("epoll_create1") }
-        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard wakeFD >= 0 else { let e = Errno.error("eventfd"); close(fd); throw e }
-        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard timerFD >= 0 else { let e = Errno.error("timerfd_create"); close(wakeFD); close(fd); throw e }
+        // Everything in locals first: a class whose stored properties are all set runs its deinit when
+        // init throws, which would close these fds a second time.
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epoll >= 0 else { throw Errno.error("epoll_create1") }
+        let wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        let timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         do {
-            try add(wakeFD)
-            try add(timerFD)
+            guard wake >= 0 else { throw Errno.error("eventfd") }
+            guard timer >= 0 else { throw Errno.error("timerfd_create") }
+            try Self.add(wake, to: epoll)
+            try Self.add(timer, to: epoll)
         } catch {
-            close(timerFD); close(wakeFD); close(fd)
+            if timer >= 0 { close(timer) }
+            if wake >= 0 { close(wake) }
+            close(epoll)
             throw error
         }
+        fd = epoll; wakeFD = wake; timerFD = timer
     }
 
     deinit {
@@ -33,11 +38,13 @@ final class EventMultiplexer {
     }
 
     /// Watches `source` for readability (it stays owned by the caller, who must `remove` it before closing it).
-    func add(_ source: Int32) throws {
+    func add(_ source: Int32) throws { try Self.add(source, to: fd) }
+
+    private static func add(_ source: Int32, to epoll: Int32) throws {
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
         event.data.fd = source
-        guard epoll_ctl(fd, EPOLL_CTL_ADD, source, &event) == 0 else { throw Errno.error("epoll_ctl(ADD, \(source))") }
+        guard epoll_ctl(epoll, EPOLL_CTL_ADD, source, &event) == 0 else { throw Errno.error("epoll_ctl(ADD, \(source))") }
     }
 
     func remove(_ source: Int32) {

@@ -49,9 +49,8 @@ public final class SeatSession {
             callbacks.deinitialize(count: 1); callbacks.deallocate()
             throw e
         }
-        self.seat = seat; self.state = state; self.callbacks = callbacks
-        fd = libseat_get_fd(seat)
-        // The enable_seat callback comes through dispatch; wait for it, bounded.
+        // The enable_seat callback comes through dispatch; wait for it, bounded. Before setting the stored
+        // properties: once they are all set, a throw would run deinit and free the seat twice.
         var waited = 0.0
         while !state.active, waited < activationTimeout {
             if libseat_dispatch(seat, 100) < 0 { break }
@@ -62,6 +61,8 @@ public final class SeatSession {
             callbacks.deinitialize(count: 1); callbacks.deallocate()
             throw KMSDeviceError("libseat: the seat did not become active within \(activationTimeout) s (another session is in front?)")
         }
+        self.seat = seat; self.state = state; self.callbacks = callbacks
+        fd = libseat_get_fd(seat)
         state.events.removeAll()
         state.announce = true
     }

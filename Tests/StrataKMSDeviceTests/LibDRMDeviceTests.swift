@@ -36,6 +36,18 @@ func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
         }
     }
 
+    @Test func anFDItDoesNotOwnStaysOpenWhenRefused() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/card0"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            let fd = open(path, O_RDWR | O_CLOEXEC)
+            #expect(fd >= 0)
+            defer { close(fd) }
+            #expect(throws: KMSDeviceError.self) { _ = try LibDRMDevice(fd: fd, ownsFD: false, path: path, watchHotplug: false) }
+            #expect(fcntl(fd, F_GETFD) >= 0)
+        }
+    }
+
     func openFDCount() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
 }
 
