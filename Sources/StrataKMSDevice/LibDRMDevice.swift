@@ -8,7 +8,8 @@ import StrataKMS
 /// DRM master: with a seat, the seat manager hands master over and its enable/disable events say so.
 /// Without one (a system service with direct access), a commit refused for lack of master (EACCES/EPERM)
 /// starts a retry: every `readEvents()` (a 0.5 s timer on `eventFD` makes sure there is one, hotplug
-/// too) tries drmSetMaster, and when it succeeds `masterRegained` follows.
+/// too) tries drmSetMaster, and when it succeeds `masterRegained` follows. Either way `masterRegained`
+/// comes with a `hotplug`: displays may have changed while another session had the device.
 public final class LibDRMDevice: DRMDevice {
     /// The DRM fd (GBM allocates its scanout buffers on it).
     public let fd: Int32
