@@ -66,7 +66,7 @@ let package = Package(
 
         // Executables
         .executableTarget(name: "strata-server", dependencies: [
-            "StrataServer", "StrataConfig", "StrataDisplay", "StrataProtocol", "StrataRender",
+            "StrataServer", "StrataConfig", "StrataDisplay", "StrataKMS", "StrataKMSDevice", "StrataProtocol", "StrataRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -25,12 +25,13 @@ enum StartupSettings {
         return settings
     }
 
-    /// What the settings need from this machine, checked before anything starts: a backend that exists
-    /// and a socket group that exists. Returns the socket group's id.
+    /// What the settings need from this machine, checked before anything starts: output settings the kms
+    /// backend can honour and a socket group that exists. Returns the socket group's id.
     static func check(_ settings: ServerConfig) throws -> UInt32? {
-        switch settings.backend {
-        case .auto, .headless: break
-        case .kms: throw failure(settings, .backend, "unsupported: kms backend (not built yet; use backend headless)")
+        if settings.backend != .headless, let scaled = settings.outputs.first(where: { $0.scale != 1 }) {
+            // Layer points map 1:1 to the mode's pixels for now; a scale must not be silently ignored.
+            throw report(ConfigError(location: "\(scaled.origin)", message: "[output \(scaled.name)] scale: unsupported: scale other than 1"),
+                         exit: configExit)
         }
         guard let name = settings.socketGroup else { return nil }
         guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .socketGroup, "no group named \(name)") }

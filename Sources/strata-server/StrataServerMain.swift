@@ -87,13 +87,13 @@ struct StrataServerCommand: ParsableCommand {
             return h
         }
         let logger = Logger(label: "strata.server")
-        if !settings.outputs.isEmpty {
+        // The display first: a card that cannot be opened stops the server before it binds its socket.
+        let display = try DisplayChoice.make(settings, logger: logger)
+        let listener = try ServerSocket.open(settings, group: socketGroup, environment: env, logger: logger)
+        if display is HeadlessDisplay, !settings.outputs.isEmpty {
             logger.notice("output settings apply to the kms backend only; the headless backend ignores them",
                           metadata: ["outputs": "\(settings.outputs.map(\.name).joined(separator: ", "))"])
         }
-
-        let listener = try ServerSocket.open(settings, group: socketGroup, environment: env, logger: logger)
-        let display = try HeadlessDisplay(width: settings.size.width, height: settings.size.height, refreshRate: settings.refresh)
         let cacheDirectory = settings.shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
         let programCache = cacheDirectory.map { ProgramBinaryCache(directory: URL(fileURLWithPath: $0)) }
         let compositor = try Compositor(display: display, programCache: programCache)

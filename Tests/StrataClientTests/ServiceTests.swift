@@ -119,17 +119,30 @@ import Testing
     }
 
     @Test func checkConfigSaysOKOrWhatIsWrongWithoutServing() throws {
-        let good = try write("size = 320x240\n[output DP-1]\nscale = 2\n", "good.conf")
+        // Headless ignores output sections (and says so when serving).
+        let good = try write("size = 320x240\nbackend = headless\n[output DP-1]\nscale = 2\n", "good.conf")
         let (status, out) = try runServer(["--check-config", "--config", good])
         #expect(status == 0)
         #expect(out == "strata-server: configuration OK (\(good))\n")
-        let kms = try write("\nbackend = kms\n", "kms.conf")
+        let kms = try write("\nbackend = kms\n[output DP-1]\nscale = 2\n", "kms.conf")
         let (bad, err) = try runServer(["--check-config", "--config", kms])
         #expect(bad == 78)
-        #expect(err.contains("\(kms):2: unsupported: kms backend"), "\(err)")
+        #expect(err.contains("\(kms):3: [output DP-1] scale: unsupported: scale other than 1"), "\(err)")
         let (group, groupErr) = try runServer(["--check-config", "--config", "/dev/null", "--socket-group", "no-such-strata-group"])
         #expect(group == 64)
         #expect(groupErr.contains("--socket-group: no group named no-such-strata-group"), "\(groupErr)")
+    }
+
+    /// No DRM card here: `kms` stops with the reason, `auto` serves headless.
+    @Test func theKMSBackendNamesWhatItCannotOpen() throws {
+        let socket = dir.appendingPathComponent("kms.sock").path
+        let (status, err) = try runServer(["--config", "/dev/null", "--socket", socket, "--backend", "kms", "--drm-device", "/dev/null"])
+        #expect(status == 1)
+        #expect(err.contains("/dev/null: drmModeGetResources (not a KMS device?)"), "\(err)")
+        let (missing, missingErr) = try runServer(["--config", "/dev/null", "--socket", socket, "--backend", "kms", "--drm-device", "/dev/dri/card-none"])
+        #expect(missing == 1)
+        #expect(missingErr.contains("open /dev/dri/card-none"), "\(missingErr)")
+        #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
     @Test func theSocketGetsTheConfiguredMode() throws {
