@@ -17,8 +17,6 @@ public final class KMSDisplay: DisplayBackend {
     /// The framebuffer of the queued flip, and the one on screen (released when the next one shows).
     private var pendingFB: UInt32?
     private var onScreenFB: UInt32?
-    /// Things to report with the next events (a rotation the plane refused).
-    private var notes: [String] = []
     /// The last known layer-space size and refresh, kept while dark so the server's numbers stay sane.
     public private(set) var width = 0
     public private(set) var height = 0
@@ -67,14 +65,13 @@ public final class KMSDisplay: DisplayBackend {
         switch result {
         case .queued:
             pendingFB = frame.framebuffer
-            // A modeset may have fallen back to rotating in the renderer: this frame shows unturned, and
-            // the next event says so, so that the next frame is drawn whole and turned.
-            if let a = controller.outputs[active.name]?.assignment, a != active.assignment {
-                self.active?.assignment = a
-                rotation = a.hardwareRotation ? 0 : a.rotation
-                notes.append(contentsOf: controller.problems)
-            }
             return .flipQueued
+        case .rendererMustRotate:
+            // The plane refused the rotation: the renderer turns the frames, into a buffer the mode's size.
+            let problem = controller.problems.last ?? "the plane cannot rotate"
+            dropActive()
+            _ = try chooseActive()
+            return .dropped(problem)
         case .busy:
             active.surface.release(frame.framebuffer)
             return .dropped("the kernel reported a page flip still pending (EBUSY)")
@@ -97,8 +94,7 @@ public final class KMSDisplay: DisplayBackend {
             pendingFB = nil
             events.append(.presented(timestamp: p.timestamp, sequence: p.sequence))
         }
-        var what = notes
-        notes.removeAll()
+        var what: [String] = []
         if controller.paused != wasPaused {
             what.append(controller.paused ? "DRM master lost" : "DRM master regained")
             // Flips queued before the loss never complete; the mode is set again with the next frame.
@@ -129,7 +125,10 @@ public final class KMSDisplay: DisplayBackend {
         if let active, active.assignment == pick { return notes }
         if active != nil { dropActive() }
         try surfaces.makeCurrentWithoutSurface()
-        let surface = try surfaces.makeSurface(for: pick)
+        // A plane that rotates scans out a buffer in the layer space's shape; else the renderer turns the
+        // layer space into a buffer the mode's shape.
+        let size = pick.hardwareRotation ? pick.logicalSize : (pick.mode.width, pick.mode.height)
+        let surface = try surfaces.makeSurface(width: size.0, height: size.1)
         active = (pick.name, pick, surface)
         width = pick.logicalSize.width
         height = pick.logicalSize.height

@@ -6,7 +6,7 @@ import StrataKMS
 /// with an EGL window surface (`StrataKMSDevice.GBMScanout`); tests use offscreen buffers. Every surface
 /// of one factory shares one GL context, so textures and programs survive outputs coming and going.
 public protocol ScanoutSurface: AnyObject {
-    /// The framebuffer's size: the mode's (before any rotation by the renderer).
+    /// The framebuffer's size: the mode's, or the layer space's when the plane rotates it onto the mode.
     var width: Int { get }
     var height: Int { get }
     /// Makes the shared GL context current with this surface as the draw target.
@@ -36,6 +36,6 @@ public struct ScanoutFrame: Equatable, Sendable {
 public protocol ScanoutSurfaceFactory: AnyObject {
     /// Makes the shared context current with no surface (for work between outputs, or with none lit).
     func makeCurrentWithoutSurface() throws
-    /// A surface the size of `output`'s mode.
-    func makeSurface(for output: OutputAssignment) throws -> ScanoutSurface
+    /// A surface of this size in pixels.
+    func makeSurface(width: Int, height: Int) throws -> ScanoutSurface
 }

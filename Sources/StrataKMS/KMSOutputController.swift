@@ -21,6 +21,9 @@ public final class KMSOutputController {
         case busy
         /// Not DRM master: nothing is shown until it comes back.
         case paused
+        /// The plane refused the configured rotation (TEST_ONLY): nothing was committed. The output now
+        /// rotates in the renderer (`assignment.hardwareRotation` is false): draw the frame again, turned.
+        case rendererMustRotate
         case noSuchOutput
     }
 
@@ -95,13 +98,14 @@ public final class KMSOutputController {
         var commit = KMSCommit(crtc: a.crtc, connector: a.connector, plane: a.plane, framebuffer: framebuffer,
                                mode: output.needsModeset ? a.mode : nil, rotation: a.hardwareRotation ? a.rotation : 0)
         if output.needsModeset, device.supportsAtomic {
-            // A modeset is checked first; a plane that cannot rotate falls back to rotating in the renderer.
+            // A modeset is checked first. A plane that cannot rotate leaves the turn to the renderer, and
+            // the frame, drawn for the plane to turn, is not shown.
             do { try device.test(commit) } catch DRMError.rejected(let why) where commit.rotation != 0 {
-                commit.rotation = 0
-                try device.test(commit)
                 a.hardwareRotation = false
                 output.assignment = a
+                outputs[name] = output
                 problems.append("\(name): the plane cannot rotate \(a.rotation)° (\(why)); the renderer rotates instead")
+                return .rendererMustRotate
             }
         }
         commit.inFence = fence

@@ -119,12 +119,7 @@ public final class GBMScanout: ScanoutSurfaceFactory {
         guard eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else { throw KMSDeviceError.egl("eglMakeCurrent(EGL_NO_SURFACE)") }
     }
 
-    public func makeSurface(for output: OutputAssignment) throws -> ScanoutSurface {
-        try makeSurface(width: output.mode.width, height: output.mode.height)
-    }
-
-    /// A scanout surface of this size (the protocol's call passes the output's mode).
-    public func makeSurface(width: Int, height: Int) throws -> GBMScanoutSurface {
+    public func makeSurface(width: Int, height: Int) throws -> ScanoutSurface {
         try GBMScanoutSurface(factory: self, width: width, height: height)
     }
 

@@ -31,7 +31,7 @@ import Testing
     @Test func aSurfaceIsMadeButItsFirstFrameFailsInTheSwap() throws {
         let null = try OpenFile("/dev/null")
         let factory = try GBMScanout(drmFD: null.fd)
-        let surface = try factory.makeSurface(for: testOutput(width: 64, height: 48))
+        let surface = try factory.makeSurface(width: 64, height: 48)
         #expect(surface.width == 64 && surface.height == 48)
         #expect(surface.framebuffer == 0)
         try surface.makeCurrent()

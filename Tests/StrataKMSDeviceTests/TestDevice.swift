@@ -1,5 +1,4 @@
 import Glibc
-@testable import StrataKMS
 
 /// An open file descriptor for the tests, closed when the test lets go of it (after the factories
 /// made on it, which are declared later and so released first).
@@ -11,11 +10,4 @@ final class OpenFile {
     }
     deinit { close(fd) }
     struct OpenFailed: Error { var path: String; var errno: Int32 }
-}
-
-/// An output lit at `width`x`height` (OutputAssignment's memberwise init is internal to StrataKMS).
-func testOutput(width: Int, height: Int) -> OutputAssignment {
-    OutputAssignment(connector: 40, name: "Virtual-1", crtc: 31, plane: 32,
-                     mode: DRMMode(width: width, height: height, refreshMilliHz: 60000, preferred: true),
-                     rotation: 0, hardwareRotation: true)
 }

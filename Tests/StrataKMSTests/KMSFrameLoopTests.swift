@@ -171,4 +171,34 @@ import Testing
         #expect(try rig.scanout.pixel(fb, x: 159 - 5, y: 5) == [255, 0, 0, 255])
         #expect(try rig.scanout.pixel(fb, x: 5, y: 5) == [0, 0, 0, 255])
     }
+
+    @Test func aPlaneThatRotatesScansOutABufferInTheLayerSpacesShape() throws {
+        let resources = DRMResources(connectors: [kiosk()], crtcs: [40],
+                                     planes: [DRMPlane(id: 50, kind: .primary, possibleCRTCs: 0b01, rotations: [0, 90, 180, 270])])
+        let rig = try KMSFrameLoopRig(resources, requests: ["HDMI-A-1": OutputRequest(rotation: 90)])
+        #expect(rig.display.rotation == 0)
+        #expect(rig.display.width == 120 && rig.display.height == 160)
+        #expect(rig.scanout.surfaces.map { [$0.width, $0.height] } == [[120, 160]])
+        rig.paint(red)
+        rig.run(until: rig.now + 0.02)
+        #expect(rig.device.commits.last?.rotation == 90)
+        #expect(try rig.shownColor() == [255, 0, 0, 255])        // unturned in the buffer: the plane turns it
+    }
+
+    @Test func aRotationRefusedAtTheModesetIsRedrawnByTheRendererBeforeAnythingIsShown() throws {
+        let rig = try KMSFrameLoopRig(requests: ["HDMI-A-1": OutputRequest(rotation: 180)])
+        rig.device.testRule = { $0.rotation != 0 ? .rejected("not with this modifier") : nil }
+        #expect(rig.display.rotation == 0)                        // plane 50 claims 180°
+        rig.paint(red)
+        rig.run(until: rig.now + 0.02)
+        #expect(rig.device.commits.isEmpty)                       // the unturned frame is never shown
+        #expect(rig.display.rotation == 180)
+        rig.run(until: rig.now + KMSFrameLoopRig.refresh)
+        #expect(rig.device.commits.count == 1)
+        #expect(rig.device.commits.last?.rotation == 0 && rig.device.commits.last?.mode != nil)
+        guard let fb = rig.device.commits.last?.framebuffer else { return }
+        // The 40x30 layer at the top left, turned 180°, lies at the bottom right of the buffer.
+        #expect(try rig.scanout.pixel(fb, x: 155, y: 115) == [255, 0, 0, 255])
+        #expect(try rig.scanout.pixel(fb, x: 5, y: 5) == [0, 0, 0, 255])
+    }
 }

@@ -48,10 +48,13 @@ import Testing
         device.testRule = { $0.rotation != 0 ? .rejected("rotation not supported with this format") : nil }
         let kms = try KMSOutputController(device: device, requests: ["HDMI-A-1": OutputRequest(rotation: 180)])
         #expect(kms.outputs["HDMI-A-1"]?.assignment.hardwareRotation == true)
-        #expect(try kms.present("HDMI-A-1", framebuffer: 1) == .queued)
-        #expect(device.commits.last?.rotation == 0)
+        // The frame drawn for the plane to turn is not shown; the next one, turned by the renderer, is.
+        #expect(try kms.present("HDMI-A-1", framebuffer: 1) == .rendererMustRotate)
+        #expect(device.commits.isEmpty)
         #expect(kms.outputs["HDMI-A-1"]?.assignment.hardwareRotation == false)
         #expect(kms.problems.last?.contains("the renderer rotates instead") == true)
+        #expect(try kms.present("HDMI-A-1", framebuffer: 2) == .queued)
+        #expect(device.commits.last?.rotation == 0 && device.commits.last?.framebuffer == 2 && device.commits.last?.mode == mode1080p60)
     }
 
     @Test func unpluggingTheOnlyOutputAndPluggingItBackRestoresItsModeAndRotation() throws {

@@ -27,9 +27,9 @@ final class OffscreenScanout: ScanoutSurfaceFactory {
         guard eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else { throw DisplayError("eglMakeCurrent failed") }
     }
 
-    func makeSurface(for output: OutputAssignment) throws -> ScanoutSurface {
+    func makeSurface(width: Int, height: Int) throws -> ScanoutSurface {
         try makeCurrentWithoutSurface()
-        let surface = try OffscreenScanoutSurface(factory: self, width: output.mode.width, height: output.mode.height, firstID: nextID)
+        let surface = try OffscreenScanoutSurface(factory: self, width: width, height: height, firstID: nextID)
         nextID += 10
         made.append { [weak surface] in surface }
         return surface
