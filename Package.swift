@@ -86,7 +86,10 @@ let package = Package(
             "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "CStrataGL",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "StrataKMSDeviceTests", dependencies: ["StrataKMSDevice", "StrataKMS", "StrataDisplay"]),
+        .testTarget(name: "StrataKMSDeviceTests", dependencies: [
+            "StrataKMSDevice", "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "CStrataGL",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
         .testTarget(name: "StrataServerTests", dependencies: ["StrataServer"]),
