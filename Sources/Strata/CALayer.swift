@@ -21,6 +21,8 @@ open class CALayer: @unchecked Sendable {
     var committedModel = LayerModel()
     var hasBeenCommitted = false
     var isAttachedRoot = false
+    /// The output `StrataConnection.attach(_:toOutput:)` named ("": the primary output).
+    var rootOutput = ""
     /// State the current connection's server has for this layer (nil: not created there). Owned by the
     /// connection's encoder; state left from an earlier connection reads as nil.
     var server: ServerShadow? {

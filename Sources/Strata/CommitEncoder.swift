@@ -28,6 +28,10 @@ struct CommitEncoder {
         for layer in layers { removeDepartedSublayers(layer) }
         for layer in layers { insertSublayers(layer) }
         for layer in layers { syncMask(layer) }
+        for layer in layers where layer.isAttachedRoot && layer.server?.rootOutput != layer.rootOutput {
+            operations.append(.setRootOutput(layer.layerID, output: layer.rootOutput))
+            layer.server?.rootOutput = layer.rootOutput
+        }
         for layer in layers where layer.isAttachedRoot && layer.server?.isRoot != true {
             operations.append(.attachRoot(layer.layerID))
             layer.server?.isRoot = true

@@ -13,6 +13,8 @@ struct ServerShadow {
     /// Animation key → identity of the entry sent under it.
     var animations: [String: ObjectIdentifier] = [:]
     var isRoot = false
+    /// The output the server shows the layer on when it is a root ("": the primary).
+    var rootOutput = ""
     /// Entries sent under each key whose stop the server has not reported yet, oldest first: the server
     /// reports one key's animations in the order they were added, so events match by position, not key alone.
     var inFlight: [String: [CALayer.AnimationEntry]] = [:]

@@ -31,6 +31,12 @@ public final class StrataConnection: @unchecked Sendable {
     private var ticksRequested = false
     /// Called with the server's reason if it ends the session.
     public var onError: (@Sendable (String) -> Void)?
+    /// The server's lit outputs, primary first (as of the last `outputs` message: the handshake's, then
+    /// each change, such as a screen plugged in). Empty while none is lit.
+    public var outputs: [StrataOutput] { LayerLock.with { litOutputs } }
+    private var litOutputs: [StrataOutput] = []
+    /// Called on `callbackQueue` with the new outputs whenever they change.
+    public var onOutputsChanged: (@Sendable ([StrataOutput]) -> Void)?
 
     /// Connects to the render server (socket from `STRATA_SOCKET`, else `$XDG_RUNTIME_DIR/strata.sock`,
     /// else `/run/strata/strata.sock`) and makes this the process's connection. Layers that already exist
@@ -43,6 +49,12 @@ public final class StrataConnection: @unchecked Sendable {
         switch try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
         case let .welcome(_, clientID):
             let c = StrataConnection(socket: socket, clientID: clientID, path: path)
+            // The outputs follow the welcome at once, so they are known when connect returns.
+            guard let next = try socket.receiveFrame(),
+                  case .outputs(let outputs) = try MessageCoding.decodeServer(type: next.type, body: next.body) else {
+                throw ConnectionError(message: "server sent no outputs after its welcome")
+            }
+            c.litOutputs = outputs.map(StrataOutput.init)
             LayerLock.with {
                 ConnectionGeneration.advance()
                 current = c
@@ -60,13 +72,22 @@ public final class StrataConnection: @unchecked Sendable {
         self.socketPath = path
     }
 
-    /// Shows `layer` (which must have no superlayer) on the display, above roots attached earlier.
-    public func attach(_ layer: CALayer) {
+    /// Shows `layer` (which must have no superlayer) on the primary output, above roots attached earlier.
+    public func attach(_ layer: CALayer) { attach(layer, toOutput: "") }
+
+    /// Shows `layer` (which must have no superlayer) on the output named `output` (`outputs` lists them;
+    /// "" is the primary output), above roots attached there earlier. A root already attached moves to
+    /// that output. While that output is not lit (unplugged), the layer is shown nowhere; it appears
+    /// when the output comes back.
+    public func attach(_ layer: CALayer, toOutput output: String) {
         LayerLock.with {
             precondition(layer.parent == nil, "attach: the layer has a superlayer")
-            guard !layer.isAttachedRoot else { return }
-            layer.isAttachedRoot = true
-            roots.append(layer)
+            guard !layer.isAttachedRoot || layer.rootOutput != output else { return }
+            layer.rootOutput = output
+            if !layer.isAttachedRoot {
+                layer.isAttachedRoot = true
+                roots.append(layer)
+            }
             CATransaction.noteChange(layer)
         }
     }
@@ -219,6 +240,10 @@ public final class StrataConnection: @unchecked Sendable {
         case let .frameTick(timestamp, duration):
             let links = LayerLock.with { displayLinks }
             for link in links { link.tick(timestamp: timestamp, duration: duration, queue: callbackQueue) }
+        case .outputs(let outputs):
+            let lit = outputs.map(StrataOutput.init)
+            LayerLock.with { litOutputs = lit }
+            if let onOutputsChanged { callbackQueue.async { onOutputsChanged(lit) } }
         case .welcome:
             break
         }

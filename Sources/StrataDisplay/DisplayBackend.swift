@@ -1,10 +1,11 @@
 import CStrataGL
 import Foundation
 
-/// What the server needs from a display: a GL context it can make current on its render thread, a
+/// What the server needs from one output: a GL context it can make current on its render thread, a
 /// framebuffer to draw each frame into, presentation, and the vblank cadence that paces frames.
-/// Headless renders offscreen; the KMS backend (GBM + DRM page flips) implements the same protocol.
+/// Headless renders offscreen; each lit KMS output (GBM + DRM page flips) is one too.
 public protocol DisplayBackend: AnyObject {
+    /// The output's name: "headless", or the connector's ("HDMI-A-1").
     var name: String { get }
     /// The layer space's size in pixels (the output's size as its layers see it).
     var width: Int { get }
@@ -24,12 +25,8 @@ public protocol DisplayBackend: AnyObject {
     /// Hands the frame drawn for the vblank at `targetTime` to the display (headless: waits for GL to
     /// finish it and it shows at `targetTime`; KMS: queues a page flip).
     func present(targetTime: Double) throws -> PresentOutcome
-    /// Polled for display events (page flips, hotplug, seat changes); nil when the display has none.
-    var eventFD: Int32? { get }
     /// Whether a frame may be drawn now.
     var state: DisplayState { get }
-    /// Reads the display's pending events (after `eventFD` became readable) at monotonic time `now`.
-    func handleEvents(now: Double) throws -> [DisplayEvent]
     /// The next vblank strictly after `time` (monotonic seconds).
     func nextVBlank(after time: Double) -> Double
     /// Reads back the most recently presented frame as the framebuffer holds it (turned by `rotation`):
@@ -51,16 +48,34 @@ public enum DisplayState: Equatable, Sendable {
     case ready
     /// A page flip is in flight: the next frame waits for it (one flip in flight per output).
     case flipPending
-    /// Nothing can be shown (no output connected, DRM master lost): frames are not drawn.
+    /// Nothing can be shown (DRM master lost): frames are not drawn.
     case dark(String)
 }
 
+/// The outputs a server draws on: headless is one; KMS, the outputs lit now (possibly none). Each output
+/// shows its own root layers; the first is the primary output, which shows roots not assigned to one.
+public protocol DisplaySet: AnyObject {
+    /// "headless" or "kms".
+    var backendName: String { get }
+    /// The outputs that can be drawn on, primary first.
+    var outputs: [DisplayBackend] { get }
+    /// Why nothing can be drawn at all (DRM master lost), or nil.
+    var darkReason: String? { get }
+    /// Makes the shared GL context current without an output (texture uploads while none is lit).
+    func makeCurrentWithoutOutput() throws
+    /// Polled for display events (page flips, hotplug, seat changes); nil when there are none.
+    var eventFD: Int32? { get }
+    /// Reads the pending events (after `eventFD` became readable) at monotonic time `now`.
+    func handleEvents(now: Double) throws -> [DisplayEvent]
+}
+
 public enum DisplayEvent: Equatable, Sendable {
-    /// The queued frame is on screen since the vblank at `timestamp` (monotonic seconds, as the kernel
-    /// reported it: possibly 0 or wrong), with the vblank counter when the display has one.
-    case presented(timestamp: Double, sequence: UInt64?)
-    /// Outputs, modes, rotation or DRM master changed: size and refresh may differ, a queued flip will
-    /// not complete, and the next frame is drawn whole. The text says what happened, for the log.
+    /// The frame queued on `output` is on screen since the vblank at `timestamp` (monotonic seconds, as
+    /// the kernel reported it: possibly 0 or wrong), with the vblank counter when the display has one.
+    case presented(output: String, timestamp: Double, sequence: UInt64?)
+    /// Outputs, modes, rotation or DRM master changed: outputs may have come or gone, sizes and refresh
+    /// rates may differ, queued flips will not complete, and every output's next frame is drawn whole.
+    /// The text says what happened, for the log.
     case reconfigured(String)
 }
 

@@ -2,9 +2,13 @@ import CStrataGL
 import Foundation
 
 /// Renders offscreen into an RGBA8 framebuffer object through EGL surfaceless (Mesa llvmpipe on CI,
-/// any GPU elsewhere), paced by a virtual vblank at a fixed refresh rate.
-public final class HeadlessDisplay: DisplayBackend {
+/// any GPU elsewhere), paced by a virtual vblank at a fixed refresh rate. A set of one output.
+public final class HeadlessDisplay: DisplayBackend, DisplaySet {
     public let name = "headless"
+    public var backendName: String { name }
+    public var outputs: [DisplayBackend] { [self] }
+    public var darkReason: String? { nil }
+    public func makeCurrentWithoutOutput() throws { try makeCurrent() }
     public let width: Int
     public let height: Int
     public let refreshInterval: Double

@@ -47,6 +47,8 @@ public enum MessageCoding {
             w.u64(layer); w.u64(image)
         case let .setMask(layer, mask):
             w.u64(layer); w.u64(mask)
+        case let .setRootOutput(layer, output):
+            w.u64(layer); w.string(output)
         case let .addAnimation(id, key, spec):
             w.u64(id); w.string(key); w.animation(spec)
         case let .removeAnimation(id, key):
@@ -111,6 +113,7 @@ public enum MessageCoding {
         case 13: return .detachRoot(try r.u64(what))
         case 15: return .createTransformLayer(try r.u64(what))
         case 16: return .setMask(try r.u64(what), mask: try r.u64(what))
+        case 17: return .setRootOutput(try r.u64(what), output: try r.string("\(what) output", max: WireFormat.maxOutputName))
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))
@@ -132,6 +135,9 @@ public enum MessageCoding {
         case let .tree(id, json), let .stats(id, json): w.u32(id); w.string(json)
         case .error(let text): w.string(text)
         case let .frameTick(timestamp, duration): w.f64(timestamp); w.f64(duration)
+        case .outputs(let outputs):
+            w.u16(UInt16(min(outputs.count, Int(UInt16.max))))
+            for o in outputs.prefix(Int(UInt16.max)) { w.string(o.name); w.u32(o.width); w.u32(o.height); w.f64(o.refreshHz) }
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -150,6 +156,12 @@ public enum MessageCoding {
         case 108: m = .stats(requestID: try r.u32("request id"), json: try r.string("json", max: WireFormat.maxMessageSize))
         case 109: m = .error(try r.string("error"))
         case 110: m = .frameTick(timestamp: try r.f64("timestamp"), duration: try r.f64("duration"))
+        case 111:
+            let count = try r.u16("output count")
+            m = .outputs(try (0..<count).map { i in
+                OutputInfo(name: try r.string("output \(i) name", max: WireFormat.maxOutputName), width: try r.u32("output \(i) width"),
+                           height: try r.u32("output \(i) height"), refreshHz: try r.f64("output \(i) refresh"))
+            })
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

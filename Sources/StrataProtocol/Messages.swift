@@ -33,6 +33,9 @@ public enum LayerOperation: Equatable, Sendable {
     /// Makes `mask` (a layer with no superlayer, not a root) the layer's mask: the alpha of its subtree,
     /// drawn in the layer's coordinates, masks the layer. 0 removes the mask.
     case setMask(LayerID, mask: LayerID)
+    /// The output a root layer shows on, by name ("HDMI-A-1"); empty: the primary output. Applies
+    /// whenever the layer is a root; an output not lit shows nothing of it until it is.
+    case setRootOutput(LayerID, output: String)
 
     var code: UInt8 {
         switch self {
@@ -52,6 +55,7 @@ public enum LayerOperation: Equatable, Sendable {
         case .updateImage: 14
         case .createTransformLayer: 15
         case .setMask: 16
+        case .setRootOutput: 17
         }
     }
 }
@@ -109,6 +113,8 @@ public enum ServerMessage: Equatable, Sendable {
     /// A vblank of the display, to clients that asked for frame ticks: its time (monotonic seconds, the
     /// frame presented there) and the display's refresh interval.
     case frameTick(timestamp: Double, duration: Double)
+    /// The outputs lit now, primary first: right after `welcome`, and whenever they change.
+    case outputs([OutputInfo])
 
     public var typeCode: UInt16 {
         switch self {
@@ -122,6 +128,19 @@ public enum ServerMessage: Equatable, Sendable {
         case .stats: 108
         case .error: 109
         case .frameTick: 110
+        case .outputs: 111
         }
+    }
+}
+
+/// One lit output as clients see it: its name, its layer space's size in pixels and its refresh rate.
+public struct OutputInfo: Equatable, Sendable {
+    public var name: String
+    public var width: UInt32
+    public var height: UInt32
+    public var refreshHz: Double
+
+    public init(name: String, width: UInt32, height: UInt32, refreshHz: Double) {
+        self.name = name; self.width = width; self.height = height; self.refreshHz = refreshHz
     }
 }

@@ -37,6 +37,8 @@ public enum ProtocolError: Error, Equatable, CustomStringConvertible, Sendable {
 public enum WireFormat {
     public static let magic: [UInt8] = Array("STRA".utf8)
     public static let version: UInt16 = 1
+    /// Longest output name in bytes (the kernel's connector names are short: "HDMI-A-1").
+    public static let maxOutputName = 64
     /// Largest frame body accepted (pixels travel in memfds, so commits stay small).
     public static let maxMessageSize = 16 << 20
     /// Frame header: u32 body length + u16 message type.

@@ -4,31 +4,44 @@ import StrataProtocol
 import StrataRender
 import StrataDisplay
 
-/// The server's frame engine, independent of sockets: queues commits, and on each frame applies them
-/// atomically, evaluates every animation at the frame's target time, renders the presentation tree
-/// and reports animation events. Used by the daemon and in-process by `strata render`.
-/// All calls must come from the thread that owns the display's GL context.
+/// The server's frame engine, independent of sockets: queues commits, and on each frame of an output
+/// applies them atomically, evaluates the animations of the roots shown there at the frame's target
+/// time, renders that presentation tree and reports animation events. Used by the daemon and in-process
+/// by `strata render`. All calls must come from the thread that owns the displays' GL context.
 public final class Compositor {
-    public let display: DisplayBackend
+    public let displays: DisplaySet
     private let renderer: Renderer
     private var scenes: [UInt32: ClientScene] = [:]
     private var sceneOrder: [UInt32] = []
     private var pending: [(client: UInt32, commit: Commit, fds: [Int32])] = []
-    private var drawList = DrawList()
     private var builder = DrawListBuilder()
-    private var damage = DamageTracker()
+    /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
+    private var outputFrames: [String: OutputFrames] = [:]
     /// The GPU-side work of the last rendered frame (draw calls, offscreen passes, repainted pixels).
     public private(set) var lastFrameWork = RenderCounters()
     private var imageUID: UInt64 = 0
     private var stats = FrameStats()
-    private var needsRedraw = true
-    /// Counts rendered frames; marks which nodes were reached from a root in the current one.
+    /// Counts evaluations (frames and `advance`); marks which nodes were reached from a root in each.
     private var frameNumber: UInt64 = 0
-    /// What the last frame's evaluation found: whether an animation is running where time moves, and the
+    /// The last `advance`'s frame number and what it scheduled.
+    private var advanced = (frame: UInt64(0), schedule: Schedule())
+    /// What the evaluation in progress finds: whether an animation is running where time moves, and the
     /// next start or end in global time.
     private var schedule = Schedule()
-    /// The target time of the frame being evaluated (the global time `schedule.note` maps from).
+
+    private final class OutputFrames {
+        var drawList = DrawList()
+        var damage = DamageTracker()
+        var needsRedraw = true
+        /// What this output's last frame scheduled.
+        var schedule = Schedule()
+        /// The frame number of its last frame.
+        var lastFrame: UInt64 = 0
+    }
+    /// The target time of the frame being evaluated (the global time `schedule.note` maps from), and its
+    /// output ("" for `advance`).
     private var evaluationTime = 0.0
+    private var evaluationOutput = ""
 
     struct Schedule {
         var animating = false
@@ -50,8 +63,8 @@ public final class Compositor {
             nextChange = min(nextChange ?? global, global)
         }
     }
-    /// The display's clear colour (the background behind every client).
-    public var background: Color = .black { didSet { needsRedraw = true } }
+    /// The displays' clear colour (the background behind every client).
+    public var background: Color = .black { didSet { redrawEverywhere() } }
 
     /// Receives events for clients (client id, message).
     public var eventSink: (UInt32, ServerMessage) -> Void = { _, _ in }
@@ -59,10 +72,35 @@ public final class Compositor {
     public var commitFailure: (UInt32, String) -> Void = { _, _ in }
 
     /// `programCache`: where the renderer keeps linked shader binaries between runs (nil: none).
-    public init(display: DisplayBackend, programCache: ProgramBinaryCache? = nil) throws {
-        self.display = display
-        try display.makeCurrent()
+    public init(display: DisplaySet, programCache: ProgramBinaryCache? = nil) throws {
+        displays = display
+        try display.makeCurrentWithoutOutput()
         renderer = try Renderer(programCache: programCache)
+    }
+
+    /// The primary output: roots not assigned to another show there (nil: none lit).
+    public var primary: DisplayBackend? { displays.outputs.first }
+
+    /// The lit output named `name`, or the primary for nil.
+    public func output(_ name: String?) -> DisplayBackend? {
+        guard let name else { return primary }
+        return displays.outputs.first { $0.name == name }
+    }
+
+    /// The lit outputs as clients are told of them.
+    public var outputInfo: [OutputInfo] {
+        displays.outputs.map { OutputInfo(name: $0.name, width: UInt32($0.width), height: UInt32($0.height), refreshHz: 1 / $0.refreshInterval) }
+    }
+
+    private func frames(_ name: String) -> OutputFrames {
+        if let f = outputFrames[name] { return f }
+        let f = OutputFrames()
+        outputFrames[name] = f
+        return f
+    }
+
+    private func redrawEverywhere() {
+        for f in outputFrames.values { f.needsRedraw = true }
     }
 
     // MARK: clients
@@ -88,7 +126,7 @@ public final class Compositor {
                 for image in source.old?.subtreeImages ?? [] { renderer.releaseTexture(imageID: image.texture.id) }
             }
         }
-        if !scene.roots.isEmpty { needsRedraw = true }
+        if !scene.roots.isEmpty { redrawEverywhere() }
     }
 
     public var clientCount: Int { scenes.count }
@@ -101,36 +139,43 @@ public final class Compositor {
 
     // MARK: frames
 
-    /// Whether a frame at `time` would differ from the last one: something was committed or removed, an
-    /// animation was running (in a subtree that is not paused) at the last frame, or a start or end falls
-    /// at or before `time`. O(1): the last frame's evaluation recorded what is scheduled.
-    public func needsFrame(at time: Double) -> Bool {
-        if needsRedraw || !pending.isEmpty || schedule.animating { return true }
-        if let next = schedule.nextChange, next <= time { return true }
+    /// Whether a frame of `output` (nil: the primary) at `time` would differ from its last one: something
+    /// was committed or removed, an animation was running (in a subtree that is not paused) at its last
+    /// frame, or a start or end falls at or before `time`. O(1): the output's last frame recorded what is
+    /// scheduled.
+    public func needsFrame(at time: Double, output: String? = nil) -> Bool {
+        guard let name = self.output(output)?.name else { return false }
+        let f = frames(name)
+        if f.needsRedraw || !pending.isEmpty || f.schedule.animating { return true }
+        if let next = f.schedule.nextChange, next <= time { return true }
         return false
     }
 
-    /// The earliest future global time at which something scheduled changes (an animation starting or
-    /// ending, mapped out of its layer's time space), if any.
-    public func nextScheduledChange(after time: Double) -> Double? {
-        guard let next = schedule.nextChange, next > time else { return nil }
-        return next
+    /// The earliest global time after `time` at which something scheduled changes (an animation starting
+    /// or ending, mapped out of its layer's time space) on `output`, or anywhere for nil.
+    public func nextScheduledChange(after time: Double, output: String? = nil) -> Double? {
+        let schedules = output.map { [frames($0).schedule] } ?? outputFrames.values.map(\.schedule) + [advanced.schedule]
+        return schedules.compactMap { $0.nextChange }.filter { $0 > time }.min()
     }
 
     /// Commits waiting for the next frame.
     public var hasPendingCommits: Bool { !pending.isEmpty }
 
-    /// The next frame is drawn whole: the screen may not show what was last drawn (a dropped flip, a new
-    /// output or mode, DRM master regained).
+    /// Every output's next frame is drawn whole: the screens may not show what was last drawn (outputs
+    /// came or went, a mode changed, DRM master came back). Forgets outputs that are gone.
     public func invalidate() {
-        needsRedraw = true
-        damage.invalidate()
+        let lit = Set(displays.outputs.map(\.name))
+        outputFrames = outputFrames.filter { lit.contains($0.key) }
+        for f in outputFrames.values { f.needsRedraw = true; f.damage.invalidate() }
     }
 
-    /// Applies pending commits, evaluates animations at `targetTime`, renders and presents. Returns how
-    /// the frame reaches the screen.
+    /// Applies pending commits, evaluates the animations of `output`'s roots (nil: the primary's) at
+    /// `targetTime`, renders them there and presents. Returns how the frame reaches the screen.
     @discardableResult
-    public func renderFrame(at targetTime: Double) throws -> PresentOutcome {
+    public func renderFrame(at targetTime: Double, output name: String? = nil) throws -> PresentOutcome {
+        guard let display = output(name) else { throw DisplayError("no output \(name ?? "connected") to draw on") }
+        let isPrimary = display === primary
+        let f = frames(display.name)
         var phases = FrameStats.Phases()
         var mark = DispatchTime.now().uptimeNanoseconds
         func lap() -> Double {
@@ -140,21 +185,23 @@ public final class Compositor {
         }
         applyPendingCommits()
         phases.apply = lap()
-        let (events, roots) = evaluateScenes(at: targetTime)
+        let (events, roots) = evaluateScenes(at: targetTime, output: display.name, detachedToo: isPrimary)
+        f.schedule = schedule
+        f.lastFrame = frameNumber
         phases.evaluate = lap()
-        drawList.removeAll()
-        drawList.clearColor = background
-        builder.build(roots: roots, into: &drawList)
+        f.drawList.removeAll()
+        f.drawList.clearColor = background
+        builder.build(roots: roots, into: &f.drawList)
         // Only what changed since the framebuffer's contents were drawn is repainted.
-        let plan = damage.plan(drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
+        let plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
         phases.drawList = lap()
         let counters: RenderCounters
         do {
             try display.makeCurrent()
-            counters = try renderer.render(drawList, plan: plan, framebuffer: display.framebuffer,
+            counters = try renderer.render(f.drawList, plan: plan, framebuffer: display.framebuffer,
                                            width: display.width, height: display.height, rotation: display.rotation)
         } catch {
-            damage.invalidate() // the framebuffer may hold part of this frame
+            f.damage.invalidate() // the framebuffer may hold part of this frame
             throw error
         }
         phases.submit = lap()
@@ -162,8 +209,12 @@ public final class Compositor {
         phases.present = lap()
         stats.record(phases, counters)
         lastFrameWork = counters
-        needsRedraw = false
-        if case .dropped = outcome { invalidate() }
+        f.needsRedraw = false
+        if case .dropped = outcome {
+            // Not on screen: the next frame of this output is drawn whole.
+            f.needsRedraw = true
+            f.damage.invalidate()
+        }
         for (client, event) in events { eventSink(client, event) }
         return outcome
     }
@@ -173,23 +224,42 @@ public final class Compositor {
     /// appearance at that change.
     public func advance(to time: Double) {
         applyPendingCommits()
-        let (events, _) = evaluateScenes(at: time)
+        let (events, _) = evaluateScenes(at: time, output: nil, detachedToo: true)
+        advanced = (frameNumber, schedule)
         for (client, event) in events { eventSink(client, event) }
     }
 
-    /// Evaluates every client's tree at `targetTime`; returns the events to send and the roots to draw.
-    private func evaluateScenes(at targetTime: Double) -> (events: [(UInt32, ServerMessage)], roots: [RenderNode]) {
+    /// Whether `root` shows on `output` (nil: every root, for `advance`).
+    private func shows(_ root: RenderNode, on output: String?) -> Bool {
+        guard let output else { return true }
+        return root.output == output || (root.output.isEmpty && output == primary?.name)
+    }
+
+    /// Whether a tree on screen holds `node`: the evaluation in progress reached it, or the latest frame of
+    /// another lit output did. (`advance` evaluates every tree, so there only the first counts.)
+    private func isAttached(_ node: RenderNode) -> Bool {
+        if node.evaluatedFrame == frameNumber { return true }
+        let other = node.evaluatedOutput
+        guard !evaluationOutput.isEmpty, !other.isEmpty, other != evaluationOutput, output(other) != nil else { return false }
+        return outputFrames[other]?.lastFrame == node.evaluatedFrame
+    }
+
+    /// Evaluates the trees shown on `output` (nil: every tree) at `targetTime`, and with `detachedToo` the
+    /// layers no tree on screen holds; returns the events to send and the roots to draw.
+    private func evaluateScenes(at targetTime: Double, output: String?, detachedToo: Bool) -> (events: [(UInt32, ServerMessage)], roots: [RenderNode]) {
         var events: [(UInt32, ServerMessage)] = []
         var roots: [RenderNode] = []
         frameNumber += 1
         schedule = Schedule()
         evaluationTime = targetTime
+        evaluationOutput = output ?? ""
         for id in sceneOrder {
             guard let scene = scenes[id] else { continue }
             var sceneEvents: [ServerMessage] = []
-            for root in scene.roots { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
-            // Detached layers (not reached from a root this frame) still run their animations' lifecycle.
-            for node in scene.nodes.values where node.evaluatedFrame != frameNumber
+            let shown = scene.roots.filter { shows($0, on: output) }
+            for root in shown { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
+            // Detached layers (not reached from a root on screen) still run their animations' lifecycle.
+            for node in scene.nodes.values where detachedToo && !isAttached(node)
                 && (!node.animations.isEmpty || !node.transitionSources.isEmpty) {
                 if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
                 guard !node.animations.isEmpty else { continue }
@@ -205,7 +275,7 @@ public final class Compositor {
                 }
             }
             events.append(contentsOf: sceneEvents.map { (id, $0) })
-            roots.append(contentsOf: scene.roots)
+            roots.append(contentsOf: shown)
         }
         return (events, roots)
     }
@@ -213,6 +283,7 @@ public final class Compositor {
     /// Evaluates a subtree: each layer's animations run in its local time, derived from its parent's.
     private func evaluate(_ node: RenderNode, clock: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
         node.evaluatedFrame = frameNumber
+        node.evaluatedOutput = evaluationOutput
         let child = clock.child(node.model.timing, evaluationTime: evaluationTime, schedule: &schedule)
         node.activeTransition = nil
         if let time = child.time, !node.animations.isEmpty {
@@ -258,7 +329,7 @@ public final class Compositor {
                 releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })
             applier.updateTexture = { [unowned self] image, x, y, w, h in
                 // GL calls: on this (the render) thread, with the display's context current.
-                guard (try? self.display.makeCurrent()) != nil else { return }
+                guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }
                 self.renderer.updateTexture(image, x: x, y: y, width: w, height: h)
             }
             // A transition's old appearance is the layer as on screen before this commit changes it.
@@ -271,7 +342,7 @@ public final class Compositor {
             do {
                 try applier.apply(item.commit, fds: item.fds, to: scene)
                 for e in applier.events { eventSink(item.client, e) }
-                needsRedraw = true
+                redrawEverywhere()
             } catch {
                 commitFailure(item.client, "transaction \(item.commit.transactionID): \(error)")
                 removeClient(item.client)
@@ -281,7 +352,9 @@ public final class Compositor {
 
     // MARK: inspection
 
-    public func snapshot() throws -> (width: Int, height: Int, pixels: [UInt8]) {
+    /// What `output` (nil: the primary) shows: its last presented frame, read back.
+    public func snapshot(output name: String? = nil) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        guard let display = output(name) else { throw DisplayError("no output \(name ?? "connected") to read") }
         try display.makeCurrent()
         return try display.readPixels()
     }
@@ -300,8 +373,9 @@ public final class Compositor {
             "texture_uploads": renderer.textureUploads,
             "texture_upload_bytes": renderer.textureUploadBytes,
             "resident_textures": renderer.residentTextures,
-            "backend": display.name,
-            "size": [display.width, display.height],
+            "backend": displays.backendName,
+            "size": [primary?.width ?? 0, primary?.height ?? 0],
+            "outputs": outputInfo.map { ["name": $0.name, "size": [$0.width, $0.height], "refresh_hz": $0.refreshHz] as [String: Any] },
         ]
         for (k, v) in extra { o[k] = v }
         return o

@@ -19,7 +19,7 @@ public final class RenderServer {
     private var nextClientID: UInt32 = 1
     private var running = true
     /// When frames are drawn and when their events go out.
-    public let frames: FrameLoop
+    public let frames: FrameLoops
     /// A client whose unread output grows past this is disconnected (it is not reading its events).
     public var outputLimit = 8 << 20
     /// Messages handled per client per loop turn, so one busy client cannot starve the others.
@@ -36,9 +36,13 @@ public final class RenderServer {
         self.listener = listener
         self.logger = logger
         self.clock = clock
-        frames = FrameLoop(compositor: compositor, logger: logger, clock: clock)
+        frames = FrameLoops(compositor: compositor, logger: logger, clock: clock)
         frames.wantsTicks = { [unowned self] in self.sessions.values.contains(where: \.wantsFrameTicks) }
         frames.send = { [unowned self] message, client in self.send(message, to: client) }
+        frames.outputsChanged = { [unowned self] in
+            let outputs = ServerMessage.outputs(self.compositor.outputInfo)
+            for s in self.sessions.values where s.greeted { self.send(outputs, to: s.clientID) }
+        }
         frames.tick = { [unowned self] vblank, interval in
             for s in self.sessions.values where s.wantsFrameTicks {
                 self.send(.frameTick(timestamp: vblank, duration: interval), to: s.clientID)
@@ -52,15 +56,15 @@ public final class RenderServer {
     /// Serves until SIGTERM/SIGINT.
     public func run() throws {
         let signals = ShutdownSignals()
-        logger.info("serving", metadata: ["backend": "\(compositor.display.name)",
-                                          "size": "\(compositor.display.width)x\(compositor.display.height)"])
+        logger.info("serving", metadata: ["backend": "\(compositor.displays.backendName)",
+                                          "outputs": "\(compositor.displays.outputs.map { "\($0.name) \($0.width)x\($0.height)" }.joined(separator: ", "))"])
         notifier?.ready(clients: sessions.count, now: clock())
         while running {
             frames.plan(now: clock())
             // The display's events (page flips, hotplug) are polled on its fd, or on a closed one (-1: ignored).
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: compositor.display.eventFD ?? -1, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: compositor.displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0)]
             let order = Array(sessions.keys)
             fds += order.map { fd in
                 let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
@@ -171,6 +175,7 @@ public final class RenderServer {
             s.greeted = true
             compositor.addClient(s.clientID)
             try queue(.welcome(version: WireFormat.version, clientID: s.clientID), to: s)
+            try queue(.outputs(compositor.outputInfo), to: s)
             return
         }
         switch message {
@@ -184,7 +189,7 @@ public final class RenderServer {
             var fds: [Int32] = []
             var buffer: SharedPixelBuffer?
             do {
-                if compositor.framesRendered == 0, compositor.display.state == .ready { try compositor.renderFrame(at: clock()) }
+                if compositor.framesRendered == 0, compositor.primary?.state == .ready { try compositor.renderFrame(at: clock()) }
                 let shot = try compositor.snapshot()
                 let b = try SharedPixelBuffer(byteCount: shot.pixels.count, name: "strata-snapshot")
                 b.write(shot.pixels)

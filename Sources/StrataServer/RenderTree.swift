@@ -46,8 +46,12 @@ final class RenderNode {
     /// one masks.
     var mask: RenderNode?
     weak var masking: RenderNode?
-    /// The frame in which this node was last evaluated as part of an attached tree.
+    /// The frame in which this node was last evaluated as part of an attached tree, and the output that
+    /// frame was for ("" for `Compositor.advance`).
     var evaluatedFrame: UInt64 = 0
+    var evaluatedOutput = ""
+    /// For a root: the output it shows on ("": the primary output).
+    var output = ""
     /// The old appearance of each transition attached to this node (by animation key): a frozen copy of
     /// the subtree as it was on screen before the commit that added it; nil when it wasn't there.
     var transitionSources: [String: TransitionSource] = [:]

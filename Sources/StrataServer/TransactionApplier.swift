@@ -152,6 +152,8 @@ struct TransactionApplier {
                 let n = try node(id, scene, "\(where_) detachRoot")
                 n.isRoot = false
                 scene.roots.removeAll { $0 === n }
+            case let .setRootOutput(id, output):
+                try node(id, scene, "\(where_) setRootOutput").output = output
             }
         }
         if commit.wantsCompletion {

@@ -7,9 +7,9 @@ import StrataKMSDevice
 
 /// Which display the server drives: `headless`, `kms`, or `auto` (kms when a DRM card has a connected
 /// output, else headless). The kms backend opens its card through a seat manager when one answers, else
-/// directly, and drives it through `KMSDisplay`.
+/// directly, and drives its outputs through `KMSDisplays`.
 enum DisplayChoice {
-    static func make(_ settings: ServerConfig, logger: Logger) throws -> DisplayBackend {
+    static func make(_ settings: ServerConfig, logger: Logger) throws -> DisplaySet {
         switch settings.backend {
         case .headless:
             return try headless(settings)
@@ -35,19 +35,19 @@ enum DisplayChoice {
         }
     }
 
-    static func headless(_ settings: ServerConfig) throws -> DisplayBackend {
+    static func headless(_ settings: ServerConfig) throws -> DisplaySet {
         try HeadlessDisplay(width: settings.size.width, height: settings.size.height, refreshRate: settings.refresh)
     }
 
-    static func kms(_ path: String, _ settings: ServerConfig, logger: Logger) throws -> KMSDisplay {
+    static func kms(_ path: String, _ settings: ServerConfig, logger: Logger) throws -> KMSDisplays {
         let device = try LibDRMDevice.open(path: path)
         for note in device.notes { logger.info("kms: \(note)", metadata: ["device": "\(path)"]) }
         let controller = try KMSOutputController(device: device, requests: requests(settings.outputs))
         for problem in controller.problems { logger.warning("kms: \(problem)") }
-        let display = try KMSDisplay(controller: controller, surfaces: try GBMScanout(drmFD: device.fd),
-                                     order: settings.outputs.map(\.name))
-        logger.info("kms backend", metadata: ["device": "\(path)", "output": "\(display.outputDescription)"])
-        return display
+        let displays = try KMSDisplays(controller: controller, surfaces: try GBMScanout(drmFD: device.fd),
+                                       order: settings.outputs.map(\.name))
+        logger.info("kms backend", metadata: ["device": "\(path)", "outputs": "\(displays.summary)"])
+        return displays
     }
 
     /// The `[output NAME]` sections as the output logic's requests, kept by connector name.

@@ -18,10 +18,10 @@ struct KMSBackendOptInTests {
         let path = ProcessInfo.processInfo.environment["STRATA_KMS_TEST_DEVICE"] ?? ""
         let device = try LibDRMDevice(path: path)
         let controller = try KMSOutputController(device: device, requests: [:])
-        let display = try KMSDisplay(controller: controller, surfaces: try GBMScanout(drmFD: device.fd))
-        #expect(display.state == .ready, "a connected output: \(controller.problems)")
-        let compositor = try Compositor(display: display)
-        let loop = FrameLoop(compositor: compositor, logger: Logger(label: "test.kms"))
+        let displays = try KMSDisplays(controller: controller, surfaces: try GBMScanout(drmFD: device.fd))
+        let display = try #require(displays.outputs.first, "a connected output: \(controller.problems)")
+        let compositor = try Compositor(display: displays)
+        let loop = FrameLoops(compositor: compositor, logger: Logger(label: "test.kms"))
         compositor.addClient(1)
         compositor.submit(Commit(transactionID: 1, operations: [
             .createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: display.width, height: display.height))),
@@ -34,7 +34,7 @@ struct KMSBackendOptInTests {
         while flips < 2, MonotonicClock.now() < deadline {
             loop.plan(now: MonotonicClock.now())
             let wait = loop.wakeTime.map { max(0, $0 - MonotonicClock.now()) } ?? 0.1
-            var fd = pollfd(fd: display.eventFD ?? -1, events: Int16(POLLIN), revents: 0)
+            var fd = pollfd(fd: displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0)
             if poll(&fd, 1, Int32(ceil(min(wait, 0.1) * 1000))) > 0 {
                 loop.handleDisplayEvents(now: MonotonicClock.now())
                 flips += 1

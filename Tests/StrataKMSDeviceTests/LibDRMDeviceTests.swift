@@ -26,13 +26,12 @@ func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/card0"
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-            let before = openFDCount()
             #expect {
                 _ = try LibDRMDevice(path: path, watchHotplug: false)
             } throws: { error in
                 "\(error)".contains(path) && "\(error)".contains("ENOTTY")
             }
-            #expect(openFDCount() <= before)
+            #expect(openFDs(to: path) == 0)
         }
     }
 
@@ -48,7 +47,12 @@ func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
         }
     }
 
-    func openFDCount() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
+    /// The process's descriptors open on `path` (other tests open and close descriptors meanwhile, so
+    /// only these say whether the device closed its own).
+    func openFDs(to path: String) -> Int {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }.count
+    }
 }
 
 @Suite struct DRMDeviceDiscoveryTests {

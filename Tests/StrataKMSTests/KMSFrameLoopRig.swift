@@ -6,7 +6,7 @@ import StrataKMS
 import StrataProtocol
 @testable import StrataServer
 
-/// The server's real frame logic (FrameLoop, Compositor, KMSDisplay, KMSOutputController) on a fake DRM
+/// The server's real frame logic (FrameLoops, Compositor, KMSDisplays, KMSOutputController) on a fake DRM
 /// device and offscreen scanout buffers, with time in the test's hands: `run(until:)` wakes the loop at
 /// each time it asks for, as the poll loop would, and flips complete when the test says.
 final class KMSFrameLoopRig {
@@ -14,36 +14,43 @@ final class KMSFrameLoopRig {
     var now = 10.0
     let device: FakeDRMDevice
     let scanout: OffscreenScanout
-    let display: KMSDisplay
+    let displays: KMSDisplays
     let compositor: Compositor
-    let loop: FrameLoop
+    let frames: FrameLoops
     /// Messages the clients were sent, and when.
-    private(set) var sent: [(time: Double, message: ServerMessage)] = []
+    private(set) var sent: [(time: Double, client: UInt32, message: ServerMessage)] = []
     /// Loop turns taken because the loop asked to wake (not counting input or display events).
     private(set) var wakeUps = 0
     private var transaction: UInt64 = 0
 
-    init(_ resources: DRMResources = hardware([kiosk()]), requests: [String: OutputRequest] = [:]) throws {
+    init(_ resources: DRMResources = hardware([kiosk()]), requests: [String: OutputRequest] = [:], order: [String] = []) throws {
         device = FakeDRMDevice(resources)
         scanout = try OffscreenScanout()
-        display = try KMSDisplay(controller: try KMSOutputController(device: device, requests: requests), surfaces: scanout)
-        compositor = try Compositor(display: display)
+        displays = try KMSDisplays(controller: try KMSOutputController(device: device, requests: requests), surfaces: scanout,
+                                   order: order)
+        compositor = try Compositor(display: displays)
         var logger = Logger(label: "test.kms")
         logger.logLevel = .critical
         var clock: () -> Double = { 0 }
-        loop = FrameLoop(compositor: compositor, logger: logger, clock: { clock() })
+        frames = FrameLoops(compositor: compositor, logger: logger, clock: { clock() })
         clock = { [unowned self] in self.now }
-        loop.send = { [unowned self] message, _ in self.sent.append((self.now, message)) }
+        frames.send = { [unowned self] message, client in self.sent.append((self.now, client, message)) }
         compositor.addClient(1)
         commit([.createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 40, height: 30))),
                 .setProperty(1, .position, .point(CGPoint(x: 20, y: 15))), .attachRoot(1)])
     }
 
     /// A client's commit arrives now.
-    func commit(_ operations: [LayerOperation], wantsCompletion: Bool = false) {
+    func commit(_ operations: [LayerOperation], wantsCompletion: Bool = false, client: UInt32 = 1) {
         transaction += 1
-        compositor.submit(Commit(transactionID: transaction, wantsCompletion: wantsCompletion, operations: operations), fds: [], from: 1)
+        compositor.submit(Commit(transactionID: transaction, wantsCompletion: wantsCompletion, operations: operations), fds: [], from: client)
     }
+
+    /// The loop of the output named `name` (the first lit one for nil).
+    func loop(_ name: String = "HDMI-A-1") -> FrameLoop? { frames.loop(name) }
+
+    /// The display of the output named `name`.
+    func display(_ name: String = "HDMI-A-1") -> KMSOutputDisplay? { displays.displays.first { $0.name == name } }
 
     /// The root layer turns `color` (no animation: it shows at the next frame).
     func paint(_ color: Color) { commit([.setProperty(1, .backgroundColor, .color(color))]) }
@@ -51,34 +58,34 @@ final class KMSFrameLoopRig {
     /// Runs the loop until `time`: a turn now (as after input), then plans and takes a turn at every time
     /// it asks to be woken.
     func run(until time: Double) {
-        loop.turn(now: now)
+        frames.turn(now: now)
         while true {
-            loop.plan(now: now)
-            guard let wake = loop.wakeTime, wake <= time else { break }
+            frames.plan(now: now)
+            guard let wake = frames.wakeTime, wake <= time else { break }
             now = max(now, wake)
             wakeUps += 1
-            loop.turn(now: now)
+            frames.turn(now: now)
         }
         now = max(now, time)
-        loop.turn(now: now)
+        frames.turn(now: now)
     }
 
-    /// The flip in flight on CRTC 40 completes at `timestamp` (with `sequence`); the loop hears of it now.
-    func flip(at timestamp: Double, sequence: UInt64, heardAt: Double? = nil) {
-        device.completeFlip(crtc: 40, sequence: sequence, timestamp: timestamp)
+    /// The flip in flight on `crtc` completes at `timestamp` (with `sequence`); the loop hears of it now.
+    func flip(at timestamp: Double, sequence: UInt64, heardAt: Double? = nil, crtc: UInt32 = 40) {
+        device.completeFlip(crtc: crtc, sequence: sequence, timestamp: timestamp)
         now = max(now, heardAt ?? timestamp)
-        loop.handleDisplayEvents(now: now)
+        frames.handleDisplayEvents(now: now)
     }
 
     /// A hotplug, master loss or return: the loop hears of it now.
     func displayEvent(_ happen: () -> Void) {
         happen()
-        loop.handleDisplayEvents(now: now)
+        frames.handleDisplayEvents(now: now)
     }
 
-    /// The colour of the root layer's middle in the framebuffer of the last commit.
-    func shownColor() throws -> [UInt8] {
-        guard let fb = device.commits.last?.framebuffer else { return [] }
+    /// The colour of the root layer's middle in the framebuffer of the last commit (on `crtc`).
+    func shownColor(crtc: UInt32 = 40) throws -> [UInt8] {
+        guard let fb = device.commits.last(where: { $0.crtc == crtc })?.framebuffer else { return [] }
         return try scanout.pixel(fb, x: 20, y: 15)
     }
 

@@ -60,7 +60,7 @@ struct RejectionTests {
         #expect(protocolError { try MessageCoding.decodeClient(type: 7, body: [0, 0, 0, 0]) } == .unknownMessageType(7))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 111, body: []) } == .unknownMessageType(111))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 112, body: []) } == .unknownMessageType(112))
     }
 
     @Test("trailing bytes after a complete body")
@@ -96,7 +96,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 17, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 18, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)

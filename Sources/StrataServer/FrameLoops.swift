@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+import StrataDisplay
+import StrataProtocol
+
+/// Frame timing for every lit output (one `FrameLoop` each), and for none. `RenderServer` calls it each
+/// turn of its poll loop with the time; tests call it with chosen times.
+///
+/// While the displays are dark (no output lit, DRM master lost) nothing is drawn, but commits are
+/// applied as they come and animations still end at their times, so completions reach the clients.
+public final class FrameLoops {
+    private let compositor: Compositor
+    private let logger: Logger
+    /// Monotonic seconds (render times are measured with it).
+    private let clock: () -> Double
+    /// One per lit output, primary first.
+    private(set) var loops: [FrameLoop] = []
+    /// The loop whose frame is being drawn: its events are held until that frame is on screen.
+    private var drawing: FrameLoop?
+    /// While dark: when the next scheduled change (an animation's end) must be applied.
+    private var darkWake: Double?
+
+    /// Whether a client waits for display-link ticks (then every vblank of the primary output is a frame).
+    public var wantsTicks: () -> Bool = { false }
+    /// Sends a message to a client.
+    public var send: (ServerMessage, UInt32) -> Void = { _, _ in }
+    /// Sends a display-link tick (vblank time, refresh interval) to every client that asked for them.
+    public var tick: (Double, Double) -> Void = { _, _ in }
+    /// Outputs came, went or changed: the clients are told.
+    public var outputsChanged: () -> Void = {}
+
+    public init(compositor: Compositor, logger: Logger, clock: @escaping () -> Double = MonotonicClock.now) {
+        self.compositor = compositor
+        self.logger = logger
+        self.clock = clock
+        compositor.eventSink = { [unowned self] client, message in
+            if let drawing = self.drawing { drawing.hold(message, for: client) } else { self.send(message, client) }
+        }
+        makeLoops()
+    }
+
+    func loop(_ output: String) -> FrameLoop? { loops.first { $0.output == output } }
+
+    private var isDark: Bool { compositor.displays.darkReason != nil || loops.isEmpty }
+
+    private func makeLoops() {
+        loops = compositor.displays.outputs.enumerated().map { i, display in
+            let loop = FrameLoop(display, isPrimary: i == 0, compositor: compositor, logger: logger, clock: clock)
+            loop.wantsTicks = { [unowned self] in self.wantsTicks() }
+            loop.send = { [unowned self] message, client in self.send(message, client) }
+            loop.tick = { [unowned self] vblank, interval in self.tick(vblank, interval) }
+            return loop
+        }
+    }
+
+    /// Plans each output's next frame (see `FrameLoop.plan`); while dark, the next scheduled change.
+    public func plan(now: Double) {
+        if isDark {
+            darkWake = compositor.nextScheduledChange(after: now)
+            return
+        }
+        darkWake = nil
+        for loop in loops { loop.plan(now: now) }
+    }
+
+    /// The latest time the poll loop may sleep until (nil: until input or a display event).
+    public var wakeTime: Double? {
+        (loops.compactMap(\.wakeTime) + [darkWake].compactMap { $0 }).min()
+    }
+
+    /// Delivers frames whose vblank has passed and draws those whose start has come. While dark, applies
+    /// commits and scheduled changes instead.
+    public func turn(now: Double) {
+        for loop in loops {
+            drawing = loop
+            loop.turn(now: now)
+            drawing = nil
+        }
+        if isDark, compositor.hasPendingCommits || darkWake.map({ $0 <= now }) == true {
+            compositor.advance(to: now)
+            darkWake = compositor.nextScheduledChange(after: now)
+        }
+    }
+
+    /// The displays' event fd was readable: flips completed (their frames' events go out, and the clocks
+    /// follow their timestamps), or outputs or DRM master changed.
+    public func handleDisplayEvents(now: Double) {
+        let events: [DisplayEvent]
+        do { events = try compositor.displays.handleEvents(now: now) } catch {
+            logger.error("reading display events failed: \(error)")
+            return
+        }
+        for event in events {
+            switch event {
+            case let .presented(output, timestamp, sequence):
+                loop(output)?.presented(timestamp: timestamp, sequence: sequence, now: now)
+            case let .reconfigured(what):
+                logger.notice("display changed: \(what)")
+                for loop in loops { loop.abandon(now: now) }
+                compositor.invalidate()
+                makeLoops()
+                outputsChanged()
+            }
+        }
+    }
+}
