@@ -40,6 +40,8 @@ public enum PresentOutcome: Equatable, Sendable {
     case shownAtTarget
     /// A page flip is queued: a `DisplayEvent.presented` says when it showed.
     case flipQueued
+    /// The frame looks exactly like the one on screen: nothing was drawn or presented.
+    case unchanged
     /// It will not be shown (the kernel refused the flip, DRM master is gone): draw the next one whole.
     case dropped(String)
 }

@@ -39,12 +39,14 @@ public struct DamageTracker {
         } else {
             damage = Self.damage(oldKeys: previousKeys, oldEffects: previousEffects, newKeys: analysis.keys, newEffects: analysis.effects)
         }
-        history.append(damage)
-        if history.count > Self.historyLength { history.removeFirst() }
         previousKeys = analysis.keys
         previousEffects = analysis.effects
         previousClear = list.clearColor
         previousTarget = target
+        // The same picture again: no buffer is drawn or swapped, so the history (by buffer age) stays.
+        if damage.isEmpty { return FramePlan(repaint: .empty, analysis: analysis, unchanged: true) }
+        history.append(damage)
+        if history.count > Self.historyLength { history.removeFirst() }
         var repaint = PixelRect.empty
         if bufferAge < 1 || bufferAge > history.count {
             repaint = target

@@ -6,11 +6,15 @@ import StrataCore
 public struct FramePlan {
     /// The pixels to redraw (+y down); empty when the framebuffer already shows this frame.
     public let repaint: PixelRect
+    /// Whether this frame looks exactly like the last one planned: then nothing need be drawn or shown
+    /// (the screen shows it already), and the plan was not counted as a frame in the damage history.
+    public let unchanged: Bool
     let analysis: DrawListAnalysis
 
-    init(repaint: PixelRect, analysis: DrawListAnalysis) {
+    init(repaint: PixelRect, analysis: DrawListAnalysis, unchanged: Bool = false) {
         self.repaint = repaint
         self.analysis = analysis
+        self.unchanged = unchanged
     }
 
     /// Repaints the whole target.

@@ -195,6 +195,15 @@ public final class Compositor {
         // Only what changed since the framebuffer's contents were drawn is repainted.
         let plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
         phases.drawList = lap()
+        if plan.unchanged {
+            // The screen shows this picture already: no drawing, no flip (a commit elsewhere, an animation
+            // that moved nothing visible).
+            stats.record(phases, RenderCounters())
+            lastFrameWork = RenderCounters()
+            f.needsRedraw = false
+            for (client, event) in events { eventSink(client, event) }
+            return .unchanged
+        }
         let counters: RenderCounters
         do {
             try display.makeCurrent()

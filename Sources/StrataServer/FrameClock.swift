@@ -22,9 +22,11 @@ struct FrameClock {
         self.lastVBlank = lastVBlank
     }
 
-    /// The first vblank strictly after `t` on the grid.
+    /// The first vblank strictly after `t` on the grid. A `t` within a nanosecond-scale tolerance of a
+    /// grid point counts as that point, so a vblank computed earlier (with rounding) is never returned
+    /// again as the one after itself.
     func nextVBlank(after t: Double) -> Double {
-        let n = ((t - lastVBlank) / interval).rounded(.down) + 1
+        let n = ((t - lastVBlank) / interval + 1e-6).rounded(.down) + 1
         return lastVBlank + n * interval
     }
 

@@ -117,6 +117,8 @@ final class FrameLoop {
             if let warning = scheduler.clock.presented(timestamp: vblank, sequence: nil, now: now) { logger.warning("\(warning)") }
         case .flipQueued:
             shown?.awaitingFlip = true
+        case .unchanged:
+            break // nothing new on screen: the events go out at the vblank
         case .dropped(let why):
             // Said once per reason in a row, so a long master loss does not flood the journal.
             if why != lastDrop { logger.warning("frame not shown: \(why)") }

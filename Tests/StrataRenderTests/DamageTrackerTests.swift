@@ -103,8 +103,12 @@ import Testing
         // Square 0 back, square 199 (at 570, 387) moved 1 px: a buffer two frames old needs both changes.
         let second = plan(&tracker, Self.grid(moving: 199, by: 1), age: 2)
         #expect(second == PixelRect(x: 0, y: 0, width: 623, height: 439)) // square 199: x 568…623, y 385…439
-        #expect(plan(&tracker, Self.grid(moving: 199, by: 1), age: 0) == everything)
-        #expect(plan(&tracker, Self.grid(moving: 199, by: 1), age: 9) == everything)
+        // Unknown contents, or older than the history: everything.
+        #expect(plan(&tracker, Self.grid(moving: 199, by: 2), age: 0) == everything)
+        #expect(plan(&tracker, Self.grid(moving: 199, by: 3), age: 9) == everything)
+        // The same picture again, whatever the buffer: nothing to draw or show, and no frame in the history.
+        #expect(tracker.plan(Self.grid(moving: 199, by: 3), width: 640, height: 480, bufferAge: 0).unchanged)
+        #expect(plan(&tracker, Self.grid(moving: 199, by: 4), age: 2) == PixelRect(x: 570, y: 385, width: 56, height: 54))
     }
 
     @Test func aNewClearColourOrAnUnbalancedListRepaintsEverything() {

@@ -76,6 +76,24 @@ import Testing
         #expect(abs(next.vblank - (first.vblank + Self.hz60)) < 1e-12)
     }
 
+    /// A vblank computed from the grid, fed back in, is never taken for the one after itself (rounding),
+    /// even when the next frame is planned exactly at its deadline.
+    @Test func theVBlankAfterAGridPointIsTheNextOneDespiteRounding() {
+        for base in [10.0, 10.006333333333334, 12.3456, 100_000.3] {
+            let clock = FrameClock(interval: Self.hz60, lastVBlank: base)
+            var v = base
+            for _ in 0..<2000 {
+                let next = clock.nextVBlank(after: v)
+                #expect(abs(next - v - Self.hz60) < 1e-6, "\(next) after \(v)")
+                v = next
+            }
+        }
+        var s = FrameScheduler(clock: FrameClock(interval: Self.hz60, lastVBlank: 10.073))
+        s.drew(for: 10.073 + Self.hz60, renderTime: 0)
+        let plan = s.asSoonAsPossible(now: 10.073 + Self.hz60 - 0.002)
+        #expect(abs(plan.vblank - (10.073 + 2 * Self.hz60)) < 1e-9)
+    }
+
     @Test func aScheduledChangeIsDrawnForTheFirstVBlankAfterIt() {
         let s = scheduler()
         let plan = s.forChange(at: 0.5, now: 0.1)
