@@ -210,6 +210,10 @@ struct RejectionTests {
         err.u32(0xFFFF_FFFF)
         #expect(protocolError { try MessageCoding.decodeServer(type: 109, body: err.bytes) }
                 == .invalid("error: string of 4294967295 bytes exceeds 4096"))
+        var output = LE()
+        output.u8(17); output.u64(1); output.string(String(repeating: "x", count: 65))
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: output.bytes)) }
+                == .invalid("operation 0 output: string of 65 bytes exceeds 64"))
         var stats = LE()
         // stats and tree JSON may be as long as a frame allows (the server bounds what it sends).
         stats.u32(1); stats.u32(UInt32(WireFormat.maxMessageSize) + 1)

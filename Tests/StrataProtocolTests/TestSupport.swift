@@ -121,6 +121,8 @@ enum Samples {
         .updateImage(14, x: 1, y: 2, width: 3, height: 4, fdIndex: 2),
         .createTransformLayer(15),
         .setMask(16, mask: 17),
+        .setRootOutput(18, output: "HDMI-A-1"),
+        .setRootOutput(19, output: ""),
     ]
 
     static let clientMessages: [ClientMessage] = [
@@ -144,5 +146,8 @@ enum Samples {
         .tree(requestID: 5, json: #"{"clients":[]}"#),
         .stats(requestID: 6, json: #"{"frames_rendered":3}"#),
         .error("unknown message type 99 — é ✓"),
+        .outputs([]),
+        .outputs([OutputInfo(name: "HDMI-A-1", width: 1080, height: 1920, refreshHz: 59.94),
+                  OutputInfo(name: "DP-1", width: 800, height: 480, refreshHz: 60)]),
     ]
 }
