@@ -238,10 +238,10 @@ public final class Compositor {
         for (client, event) in events { eventSink(client, event) }
     }
 
-    /// Whether `root` shows on `output` (nil: every root, for `advance`).
-    private func shows(_ root: RenderNode, on output: String?) -> Bool {
+    /// Whether `root` shows on `output` (nil: every root, for `advance`), the primary output being `primaryName`.
+    private func shows(_ root: RenderNode, on output: String?, primaryName: String?) -> Bool {
         guard let output else { return true }
-        return root.output == output || (root.output.isEmpty && output == primary?.name)
+        return root.output == output || (root.output.isEmpty && output == primaryName)
     }
 
     /// Whether a tree on screen holds `node`: the evaluation in progress reached it, or the latest frame of
@@ -262,14 +262,15 @@ public final class Compositor {
         schedule = Schedule()
         evaluationTime = targetTime
         evaluationOutput = output ?? ""
+        let primaryName = primary?.name
         for id in sceneOrder {
             guard let scene = scenes[id] else { continue }
             var sceneEvents: [ServerMessage] = []
-            let shown = scene.roots.filter { shows($0, on: output) }
+            let shown = scene.roots.filter { shows($0, on: output, primaryName: primaryName) }
             for root in shown { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
             // Detached layers (not reached from a root on screen) still run their animations' lifecycle.
-            for node in scene.nodes.values where detachedToo && !isAttached(node)
-                && (!node.animations.isEmpty || !node.transitionSources.isEmpty) {
+            for node in scene.nodes.values where detachedToo
+                && (!node.animations.isEmpty || !node.transitionSources.isEmpty) && !isAttached(node) {
                 if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
                 guard !node.animations.isEmpty else { continue }
                 let space = node.timeSpace
