@@ -27,6 +27,9 @@ public protocol DisplayBackend: AnyObject {
     func present(targetTime: Double) throws -> PresentOutcome
     /// Whether a frame may be drawn now.
     var state: DisplayState { get }
+    /// Gives up on the queued flip's event (it never came): its buffer is released and the output may
+    /// present again. Headless queues no flips.
+    func abandonFlip()
     /// The next vblank strictly after `time` (monotonic seconds).
     func nextVBlank(after time: Double) -> Double
     /// Reads back the most recently presented frame as the framebuffer holds it (turned by `rotation`):

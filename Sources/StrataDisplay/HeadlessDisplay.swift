@@ -79,6 +79,7 @@ public final class HeadlessDisplay: DisplayBackend, DisplaySet {
 
     public var eventFD: Int32? { nil }
     public var state: DisplayState { .ready }
+    public func abandonFlip() {}
     public func handleEvents(now: Double) throws -> [DisplayEvent] { [] }
 
     public func nextVBlank(after time: Double) -> Double {

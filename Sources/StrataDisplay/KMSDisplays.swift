@@ -39,7 +39,7 @@ public final class KMSDisplays: DisplaySet {
         var what: [String] = []
         if controller.paused != wasPaused {
             what.append(controller.paused ? "DRM master lost" : "DRM master regained")
-            if !controller.paused { displays.forEach { $0.forgetPendingFlip() } }
+            if !controller.paused { displays.forEach { $0.abandonFlip() } }
         }
         if !changes.isEmpty {
             what += changes.added.map { "\($0) connected" } + changes.removed.map { "\($0) disconnected" }

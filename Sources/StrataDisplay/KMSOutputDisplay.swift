@@ -88,10 +88,12 @@ public final class KMSOutputDisplay: DisplayBackend {
         return true
     }
 
-    /// DRM master came back: flips queued before it went never complete.
-    func forgetPendingFlip() {
+    /// DRM master came back (flips queued before it went never complete), or the flip's event did not
+    /// come in time.
+    public func abandonFlip() {
         if let fb = pendingFB { surface.release(fb) }
         pendingFB = nil
+        controller.abandonFlip(name)
     }
 
     public func nextVBlank(after time: Double) -> Double {

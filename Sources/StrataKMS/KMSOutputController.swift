@@ -125,6 +125,12 @@ public final class KMSOutputController {
         return .queued
     }
 
+    /// Stops waiting for the flip queued on `name` (its event never came): the next present commits. If
+    /// the kernel still has it pending, that commit gets EBUSY.
+    public func abandonFlip(_ name: String) {
+        outputs[name]?.pending = nil
+    }
+
     /// Handles the device's pending events: completed flips (returned), hotplug (`changes`), master loss
     /// and return.
     public func handleEvents() throws -> (presented: [Presented], changes: OutputChanges) {

@@ -24,6 +24,9 @@ final class FrameLoop {
     /// go out then.
     private var shown: Shown?
     private var lastDrop: String?
+    /// How long after its vblank a page flip's event may take before the loop stops waiting for it (a
+    /// driver that lost it must not freeze the output for good).
+    static let flipTimeout = 1.0
     var wantsTicks: () -> Bool = { false }
     var send: (ServerMessage, UInt32) -> Void = { _, _ in }
     var tick: (Double, Double) -> Void = { _, _ in }
@@ -69,13 +72,21 @@ final class FrameLoop {
     var wakeTime: Double? {
         var times: [Double] = []
         if let planned, isReady { times.append(planned.dispatch) }
-        if let shown, !shown.awaitingFlip { times.append(shown.vblank) }
+        if let shown { times.append(shown.vblank + (shown.awaitingFlip ? Self.flipTimeout : 0)) }
         return times.min()
     }
 
     /// Delivers a frame whose vblank has passed and draws a frame whose start has come.
     func turn(now: Double) {
         if let frame = shown, !frame.awaitingFlip, now >= frame.vblank { deliver(frame, at: frame.vblank) }
+        if let frame = shown, frame.awaitingFlip, now >= frame.vblank + Self.flipTimeout {
+            logger.error("\(output): the page flip for the vblank at \(frame.vblank) did not complete within \(Self.flipTimeout) s; going on without it")
+            compositor.output(output)?.abandonFlip()
+            compositor.invalidate()
+            deliver(frame, at: now)
+            planned = nil // planned while waiting, for a vblank long past: plan again from now
+            return
+        }
         guard let plan = planned, now >= plan.dispatch, isReady else { return }
         planned = nil
         if let frame = shown { deliver(frame, at: frame.vblank) } // the previous frame is on screen by now

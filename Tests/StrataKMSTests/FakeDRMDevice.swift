@@ -41,6 +41,9 @@ final class FakeDRMDevice: DRMDevice {
         queued.append(.flipComplete(crtc: crtc, sequence: sequence, timestamp: timestamp))
     }
 
+    /// The flip on `crtc` completes, but its event is lost.
+    func loseFlipEvent(crtc: UInt32) { inFlight.remove(crtc) }
+
     func plug(_ resources: DRMResources) {
         current = resources
         queued.append(.hotplug)

@@ -57,8 +57,9 @@ import Testing
         rig.run(until: KMSFrameLoopRig.after(v0))
         #expect(rig.device.commits.count == 2)
         #expect(rig.display()?.state == .flipPending)
-        // The flip does not complete for three refreshes: no second commit, and the loop sleeps meanwhile.
-        #expect(rig.frames.wakeTime == nil)
+        // The flip does not complete for three refreshes: no second commit, and the loop sleeps meanwhile
+        // (it would wake only to give up on the flip, a second after its vblank).
+        #expect(rig.frames.wakeTime.map { abs($0 - (KMSFrameLoopRig.after(v0) + FrameLoop.flipTimeout)) < 1e-9 } == true)
         let wakeUps = rig.wakeUps
         rig.run(until: KMSFrameLoopRig.after(v0, 4) - 0.001)
         #expect(rig.device.commits.count == 2)
@@ -69,6 +70,22 @@ import Testing
         rig.run(until: KMSFrameLoopRig.after(v4))
         #expect(rig.device.commits.count == 3)
         #expect(abs((rig.loop()?.scheduler.lastTarget ?? 0) - KMSFrameLoopRig.after(v4)) < 1e-9)
+    }
+
+    @Test func aFlipWhoseEventNeverComesIsGivenUpOnAfterASecond() throws {
+        let rig = try KMSFrameLoopRig()
+        let v0 = try Self.start(rig)
+        rig.paint(green)
+        let v1 = KMSFrameLoopRig.after(v0)
+        rig.run(until: v1)
+        rig.device.loseFlipEvent(crtc: 40)                      // the kernel flipped, the event got lost
+        rig.paint(blue)
+        rig.run(until: v1 + FrameLoop.flipTimeout - 0.001)
+        #expect(rig.device.commits.count == 2)                  // still waiting
+        rig.run(until: v1 + FrameLoop.flipTimeout + 2 * KMSFrameLoopRig.refresh)
+        #expect(rig.device.commits.count == 3)                  // going on: the latest tree is shown
+        #expect(try rig.shownColor() == [0, 0, 255, 255])
+        #expect(rig.scanout.surfaces.first?.lockedCount == 2)   // on screen and queued: the lost flip's buffer was not leaked
     }
 
     @Test func idleMeansNoFlipsAndNoWakeUps() throws {
