@@ -44,7 +44,15 @@ final class ServerProcess {
         process.standardError = log
         process.standardOutput = log
         try process.run()
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socketPath) { usleep(50_000) }
+        // The socket file exists from bind(), before the server listens (it sets the file's mode and
+        // group in between): wait for its "listening" line too. (systemd-socket-activate listens itself.)
+        for _ in 0..<200 where process.isRunning && !listening(socketActivated) { usleep(50_000) }
+    }
+
+    /// Whether connections to the socket path are accepted now (queued until the server's loop runs).
+    private func listening(_ socketActivated: Bool) -> Bool {
+        FileManager.default.fileExists(atPath: socketPath)
+            && (socketActivated || ((try? String(contentsOfFile: logPath, encoding: .utf8))?.contains("] listening\n") ?? false))
     }
 
     /// Everything the server logged so far (after stop()).
