@@ -267,9 +267,9 @@ public final class StrataConnection: @unchecked Sendable {
         return (reply ?? .error("no reply"), replyFDs.removeValue(forKey: id) ?? [])
     }
 
-    /// The server's most recent composited frame.
-    public func snapshot() throws -> RGBAImage {
-        let (reply, fds) = try request { .snapshotRequest(requestID: $0) }
+    /// The most recent frame composited for `output` (one of `outputs`' names; "" is the primary output).
+    public func snapshot(output: String = "") throws -> RGBAImage {
+        let (reply, fds) = try request { .snapshotRequest(requestID: $0, output: output) }
         switch reply {
         case let .snapshot(_, w, h):
             guard let fd = fds.first else { throw ConnectionError(message: "snapshot arrived without pixels") }

@@ -21,7 +21,9 @@ public enum MessageCoding {
             w.u64(c.transactionID); w.bool(c.wantsCompletion); w.u16(c.fdCount)
             w.u32(UInt32(c.operations.count))
             for op in c.operations { encode(op, into: &w) }
-        case .snapshotRequest(let id), .treeRequest(let id), .statsRequest(let id):
+        case let .snapshotRequest(id, output):
+            w.u32(id); w.string(output)
+        case .treeRequest(let id), .statsRequest(let id):
             w.u32(id)
         case .frameTicks(let enabled):
             w.bool(enabled)
@@ -75,7 +77,7 @@ public enum MessageCoding {
             ops.reserveCapacity(count)
             for i in 0..<count { ops.append(try decodeOperation(&r, index: i)) }
             m = .commit(Commit(transactionID: id, wantsCompletion: wants, operations: ops, fdCount: fds))
-        case 3: m = .snapshotRequest(requestID: try r.u32("request id"))
+        case 3: m = .snapshotRequest(requestID: try r.u32("request id"), output: try r.string("output", max: WireFormat.maxOutputName))
         case 4: m = .treeRequest(requestID: try r.u32("request id"))
         case 5: m = .statsRequest(requestID: try r.u32("request id"))
         case 6: m = .frameTicks(enabled: try r.bool("enabled"))

@@ -79,7 +79,8 @@ public struct Commit: Equatable, Sendable {
 public enum ClientMessage: Equatable, Sendable {
     case hello(version: UInt16)
     case commit(Commit)
-    case snapshotRequest(requestID: UInt32)
+    /// What `output` (empty: the primary output) shows.
+    case snapshotRequest(requestID: UInt32, output: String = "")
     case treeRequest(requestID: UInt32)
     case statsRequest(requestID: UInt32)
     /// Asks for (true) or stops (false) a `frameTick` at every vblank (CADisplayLink).

@@ -183,14 +183,17 @@ public final class RenderServer {
         case .commit(let commit):
             let fds = try s.socket.takeFDs(Int(commit.fdCount))
             compositor.submit(commit, fds: fds, from: s.clientID)
-        case .snapshotRequest(let id):
+        case let .snapshotRequest(id, output):
             // A failed readback is the server's problem, not the client's: answer, keep the session.
             let reply: ServerMessage
             var fds: [Int32] = []
             var buffer: SharedPixelBuffer?
+            let name = output.isEmpty ? nil : output
             do {
-                if compositor.framesRendered == 0, compositor.primary?.state == .ready { try compositor.renderFrame(at: clock()) }
-                let shot = try compositor.snapshot()
+                if compositor.framesRendered == 0, compositor.output(name)?.state == .ready {
+                    try compositor.renderFrame(at: clock(), output: name)
+                }
+                let shot = try compositor.snapshot(output: name)
                 let b = try SharedPixelBuffer(byteCount: shot.pixels.count, name: "strata-snapshot")
                 b.write(shot.pixels)
                 b.seal()

@@ -56,16 +56,18 @@ struct PlayCommand: ParsableCommand {
     }
 }
 
-/// `strata snapshot --out FILE.png [--socket PATH]`
+/// `strata snapshot --out FILE.png [--output NAME] [--socket PATH]`
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Write the server's most recent composited frame to a PNG.")
 
     @Option(help: "Output PNG path.") var out: String
+    @Option(help: "The output to read, by name (HDMI-A-1; `strata stats` lists them). Default: the primary output.")
+    var output: String = ""
     @OptionGroup var socket: SocketOption
 
     func run() throws {
         let client = try socket.connect()
-        let (reply, fds) = try client.request { .snapshotRequest(requestID: $0) }
+        let (reply, fds) = try client.request { .snapshotRequest(requestID: $0, output: output) }
         switch reply {
         case let .snapshot(_, w, h):
             guard let fd = fds.first else { throw CLIError("snapshot arrived without pixels") }

@@ -32,6 +32,12 @@ extension ClientProcessSuite {
         connection.attach(layer, toOutput: "headless")
         CATransaction.flush()
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 80, 60) == [0, 255, 0, 255] })
+        // Snapshots by output name: the headless one, and one that is not lit.
+        let shot = try connection.snapshot(output: "headless")
+        #expect(shot.width == 160 && Array(shot.pixels[(60 * 160 + 80) * 4..<(60 * 160 + 80) * 4 + 4]) == [0, 255, 0, 255])
+        #expect(throws: StrataConnection.ConnectionError.self) { _ = try connection.snapshot(output: "DP-1") }
+        let (status, out) = try ServerProcess.cli(["snapshot", "--out", "/dev/null", "--output", "DP-1", "--socket", server.socketPath])
+        #expect(status != 0 && out.contains("snapshot unavailable: no output DP-1 to read"), "\(out)")
         #expect(errors.reasons.isEmpty)
     }
 }

@@ -17,7 +17,7 @@ struct RoundTripTests {
 
     @Test("client type codes")
     func clientTypeCodes() {
-        #expect(Samples.clientMessages.map(\.typeCode) == [1, 1, 2, 2, 3, 4, 5])
+        #expect(Samples.clientMessages.map(\.typeCode) == [1, 1, 2, 2, 3, 3, 4, 5])
     }
 
     @Test("server type codes")

@@ -131,6 +131,7 @@ enum Samples {
         .commit(Commit(transactionID: 42, operations: [])),
         .commit(Commit(transactionID: UInt64.max, wantsCompletion: true, operations: operations, fdCount: 4)),
         .snapshotRequest(requestID: 7),
+        .snapshotRequest(requestID: 8, output: "HDMI-A-1"),
         .treeRequest(requestID: 0xFFFF_FFFF),
         .statsRequest(requestID: 0),
     ]

@@ -38,7 +38,9 @@ struct WireBytesTests {
 
     @Test("requests: u32 request id")
     func requests() {
-        #expect(MessageCoding.encode(ClientMessage.snapshotRequest(requestID: 0x0102_0304)) == [4, 0, 0, 0, 3, 0, 4, 3, 2, 1])
+        #expect(MessageCoding.encode(ClientMessage.snapshotRequest(requestID: 0x0102_0304)) == [8, 0, 0, 0, 3, 0, 4, 3, 2, 1, 0, 0, 0, 0])
+        #expect(MessageCoding.encode(ClientMessage.snapshotRequest(requestID: 1, output: "DP-1"))
+                == [12, 0, 0, 0, 3, 0, 1, 0, 0, 0, 4, 0, 0, 0] + Array("DP-1".utf8))
         #expect(MessageCoding.encode(ClientMessage.treeRequest(requestID: 1)) == [4, 0, 0, 0, 4, 0, 1, 0, 0, 0])
         #expect(MessageCoding.encode(ClientMessage.statsRequest(requestID: 2)) == [4, 0, 0, 0, 5, 0, 2, 0, 0, 0])
     }
