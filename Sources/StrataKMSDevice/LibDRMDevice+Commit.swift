@@ -30,6 +30,13 @@ extension LibDRMDevice {
             try add(commit.crtc, crtcIDs, "ACTIVE", 1)
             flags |= UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET)
             placement = planeGeometry(framebuffer: commit.framebuffer, mode: mode, rotation: commit.rotation)
+            // Planes a previous DRM client left lit on this CRTC (a cursor, an overlay) go off: only the
+            // primary plane shows Strata's frames.
+            for other in planesShowing(on: commit.crtc) where other != commit.plane {
+                let ids = properties.ids(object: other, type: UInt32(DRM_MODE_OBJECT_PLANE))
+                try add(other, ids, "FB_ID", 0)
+                try add(other, ids, "CRTC_ID", 0)
+            }
         }
         try add(commit.plane, planeIDs, "FB_ID", UInt64(commit.framebuffer))
         try add(commit.plane, planeIDs, "CRTC_ID", UInt64(commit.crtc))
@@ -80,6 +87,15 @@ extension LibDRMDevice {
             let ret = drmModePageFlip(fd, commit.crtc, commit.framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), flips.userData)
             guard ret == 0 else { throw Errno.drmError("drmModePageFlip", returned: ret) }
             flips.pending.insert(commit.crtc)
+        }
+    }
+
+    /// The planes the kernel says are on `crtc` now (read live: our own commits move planes too).
+    func planesShowing(on crtc: UInt32) -> [UInt32] {
+        (snapshot?.resources.planes ?? []).compactMap { p in
+            guard let plane = drmModeGetPlane(fd, p.id) else { return nil }
+            defer { drmModeFreePlane(plane) }
+            return plane.pointee.crtc_id == crtc && plane.pointee.fb_id != 0 ? p.id : nil
         }
     }
 
