@@ -44,8 +44,8 @@ public final class KMSDisplays: DisplaySet {
         if !changes.isEmpty {
             what += changes.added.map { "\($0) connected" } + changes.removed.map { "\($0) disconnected" }
                 + changes.changed.map { "\($0) changed" }
+            what += try sync()
         }
-        if !changes.isEmpty { what += try sync() }
         if !what.isEmpty {
             what += controller.problems
             events.append(.reconfigured(what.joined(separator: "; ") + "; outputs: \(summary)"))
