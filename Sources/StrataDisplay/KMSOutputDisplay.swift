@@ -58,16 +58,21 @@ public final class KMSOutputDisplay: DisplayBackend {
             surface.release(frame.framebuffer)
             throw error
         }
-        if result == .queued {
+        switch result {
+        case .queued:
             pendingFB = frame.framebuffer
             return .flipQueued
-        }
-        surface.release(frame.framebuffer)
-        switch result {
-        case .busy: return .dropped("\(name): the kernel reported a page flip still pending (EBUSY)")
-        case .paused: return .dropped("DRM master lost")
-        case .noSuchOutput: return .dropped("output \(name) is gone")
+        case .busy:
+            surface.release(frame.framebuffer)
+            return .dropped("\(name): the kernel reported a page flip still pending (EBUSY)")
+        case .paused:
+            surface.release(frame.framebuffer)
+            return .dropped("DRM master lost")
+        case .noSuchOutput:
+            surface.release(frame.framebuffer)
+            return .dropped("output \(name) is gone")
         case .rendererMustRotate:
+            surface.release(frame.framebuffer)
             // The renderer turns the frames from now on, into a buffer the mode's shape.
             if let a = controller.outputs[name]?.assignment {
                 assignment = a
@@ -75,7 +80,6 @@ public final class KMSOutputDisplay: DisplayBackend {
                 surface = try Self.makeSurface(for: a, surfaces)
             }
             return .dropped(controller.problems.last ?? "\(name): the plane cannot rotate")
-        case .queued: return .flipQueued
         }
     }
 

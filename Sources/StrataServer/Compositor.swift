@@ -37,6 +37,12 @@ public final class Compositor {
         var schedule = Schedule()
         /// The frame number of its last frame.
         var lastFrame: UInt64 = 0
+
+        /// The next frame is drawn whole: the framebuffer may not show what was last drawn.
+        func invalidate() {
+            needsRedraw = true
+            damage.invalidate()
+        }
     }
     /// The target time of the frame being evaluated (the global time `schedule.note` maps from), and its
     /// output ("" for `advance`).
@@ -166,7 +172,12 @@ public final class Compositor {
     public func invalidate() {
         let lit = Set(displays.outputs.map(\.name))
         outputFrames = outputFrames.filter { lit.contains($0.key) }
-        for f in outputFrames.values { f.needsRedraw = true; f.damage.invalidate() }
+        for f in outputFrames.values { f.invalidate() }
+    }
+
+    /// `output`'s next frame is drawn whole (its flip was given up on: what it shows is unknown).
+    public func invalidate(output name: String) {
+        outputFrames[name]?.invalidate()
     }
 
     /// Applies pending commits, evaluates the animations of `output`'s roots (nil: the primary's) at
@@ -219,11 +230,8 @@ public final class Compositor {
         stats.record(phases, counters)
         lastFrameWork = counters
         f.needsRedraw = false
-        if case .dropped = outcome {
-            // Not on screen: the next frame of this output is drawn whole.
-            f.needsRedraw = true
-            f.damage.invalidate()
-        }
+        // Not on screen: the next frame of this output is drawn whole.
+        if case .dropped = outcome { f.invalidate() }
         for (client, event) in events { eventSink(client, event) }
         return outcome
     }

@@ -82,7 +82,7 @@ final class FrameLoop {
         if let frame = shown, frame.awaitingFlip, now >= frame.vblank + Self.flipTimeout {
             logger.error("\(output): the page flip for the vblank at \(frame.vblank) did not complete within \(Self.flipTimeout) s; going on without it")
             compositor.output(output)?.abandonFlip()
-            compositor.invalidate()
+            compositor.invalidate(output: output)
             deliver(frame, at: now)
             planned = nil // planned while waiting, for a vblank long past: plan again from now
             return
