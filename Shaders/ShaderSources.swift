@@ -1,20 +1,44 @@
 import Foundation
 
 /// The GLSL ES 3.00 sources shipped as package resources (Shaders/glsl is the only place shader text lives).
+/// A line `#include "NAME"` is replaced by the text of glsl/NAME (itself expanded the same way), so code
+/// several shaders share (the rounded-box distance, say) is written once.
 public enum ShaderSources {
     public enum Error: Swift.Error, CustomStringConvertible {
         case missing(String)
+        case includeCycle(String)
         public var description: String {
-            switch self { case .missing(let name): "shader source \(name) not found in the Strata shader bundle" }
+            switch self {
+            case .missing(let name): "shader source \(name) not found in the Strata shader bundle"
+            case .includeCycle(let name): "shader source \(name) includes itself"
+            }
         }
     }
 
-    /// Loads `glsl/NAME` (e.g. "layer.vert").
+    /// Loads `glsl/NAME` (e.g. "layer.vert") with its includes expanded.
     public static func load(_ name: String) throws -> String {
+        try load(name, including: [])
+    }
+
+    private static func load(_ name: String, including open: [String]) throws -> String {
+        guard !open.contains(name) else { throw Error.includeCycle(name) }
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "glsl"),
               let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw Error.missing(name)
         }
-        return text
+        guard text.contains("#include") else { return text }
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#include \""), trimmed.hasSuffix("\""), trimmed.count > 11 {
+                let included = String(trimmed.dropFirst(10).dropLast())
+                var body = try load(included, including: open + [name])
+                if body.hasSuffix("\n") { body.removeLast() }
+                lines.append(body)
+            } else {
+                lines.append(String(line))
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }
