@@ -25,17 +25,20 @@ extension CAAnimationDelegate {
 
 /// Abstract base: media timing, timing function, delegate (retained strongly, as in Core Animation).
 open class CAAnimation: @unchecked Sendable {
-    public var beginTime: CFTimeInterval = 0
-    public var duration: CFTimeInterval = 0
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
-    public var timingFunction: CAMediaTimingFunction?
-    public var isRemovedOnCompletion = true
+    public var beginTime: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
+    public var duration: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
+    public var speed: Float = 1 { didSet { compiledSpec = nil } }
+    public var timeOffset: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
+    public var repeatCount: Float = 0 { didSet { compiledSpec = nil } }
+    public var repeatDuration: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
+    public var autoreverses = false { didSet { compiledSpec = nil } }
+    public var fillMode: CAMediaTimingFillMode = .removed { didSet { compiledSpec = nil } }
+    public var timingFunction: CAMediaTimingFunction? { didSet { compiledSpec = nil } }
+    public var isRemovedOnCompletion = true { didSet { compiledSpec = nil } }
     public var delegate: CAAnimationDelegate?
+    /// The spec this animation compiles to, when it was built from one (Core Animation's implicit
+    /// animation): used as is instead of compiling again, until a property changes.
+    var compiledSpec: AnimationSpec?
 
     public init() {}
 
@@ -99,10 +102,10 @@ public final class CAValueFunction: @unchecked Sendable {
 }
 
 open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
-    public var keyPath: String?
-    public var isAdditive = false
-    public var isCumulative = false
-    public var valueFunction: CAValueFunction?
+    public var keyPath: String? { didSet { compiledSpec = nil } }
+    public var isAdditive = false { didSet { compiledSpec = nil } }
+    public var isCumulative = false { didSet { compiledSpec = nil } }
+    public var valueFunction: CAValueFunction? { didSet { compiledSpec = nil } }
 
     func resolvedValueFunction() throws -> ValueFunction? {
         guard let valueFunction else { return nil }
@@ -137,13 +140,14 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
 /// Interpolates a key path between fromValue, toValue and byValue (any one or two of them).
 /// Values: numbers (Double/Float/CGFloat/Int/NSNumber), CGPoint, CGSize, CGRect, CATransform3D, CGColor, Bool.
 open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
-    public var fromValue: Any?
-    public var toValue: Any?
-    public var byValue: Any?
+    public var fromValue: Any? { didSet { compiledSpec = nil } }
+    public var toValue: Any? { didSet { compiledSpec = nil } }
+    public var byValue: Any? { didSet { compiledSpec = nil } }
 
     open override func copy() -> CAAnimation {
         let c = CABasicAnimation(keyPath: keyPath)
         copyBasic(to: c)
+        c.compiledSpec = compiledSpec
         return c
     }
 

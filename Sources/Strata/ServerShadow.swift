@@ -6,7 +6,7 @@ import StrataProtocol
 struct ServerShadow {
     /// The connection this state belongs to; state from an earlier connection means "not on the server".
     var generation = ConnectionGeneration.current
-    var model = LayerModel()
+    var model: LayerModel
     var contentsImage: UInt64 = 0
     var sublayerIDs: [LayerID] = []
     var maskID: LayerID = 0

@@ -2,6 +2,9 @@ import Foundation
 import StrataCore
 
 /// Converts Core Animation's untyped `Any` values (fromValue, setValue(_:forKeyPath:)) to core values.
+/// As lenient as Core Animation: numbers of any Swift type or NSNumber, geometry and transforms as
+/// themselves or wrapped in NSValue (`NSValue(cgPoint:)`, `NSValue(caTransform3D:)`, …), lists as
+/// arrays of numbers or NSNumbers and of CGColors.
 enum ValueConversion {
     static func value(_ any: Any?, kind: ValueKind, key: String) throws -> AnimatableValue? {
         guard let any else { return nil }
@@ -15,16 +18,21 @@ enum ValueConversion {
             if let n = number(any) { return .scalar(n) }
         case .point:
             if let p = any as? CGPoint { return .point(p) }
+            if let v = wrapped(any), String(cString: v.objCType) != "[16d]" { return .point(v.pointValue) }
         case .size:
             if let s = any as? CGSize { return .size(s) }
+            if let v = wrapped(any), String(cString: v.objCType) != "[16d]" { return .size(v.sizeValue) }
         case .rect:
             if let r = any as? CGRect { return .rect(r) }
+            if let v = wrapped(any), String(cString: v.objCType) != "[16d]" { return .rect(v.rectValue) }
         case .transform:
             if let t = any as? Transform3D { return .transform(t) }
+            if let v = wrapped(any), let t = v.transform3DValue { return .transform(t) }
         case .color:
             if let c = any as? CGColor { return .color(c.color) }
         case .bool:
             if let b = any as? Bool { return .bool(b) }
+            if let n = any as? NSNumber { return .bool(n.boolValue) }
         case .vector3:
             // Core Animation passes three NSNumbers in an array.
             if let list = any as? [Any], list.count == 3, case let ns = list.compactMap(number), ns.count == 3 {
@@ -34,8 +42,22 @@ enum ValueConversion {
             if let p = any as? CGPath { return .path(p.path) }
             // NSNull stands for an absent path where a value is required (an animation from no shadowPath).
             if any is NSNull { return .path(nil) }
+        case .numbers:
+            if any is NSNull { return .numbers(nil) }
+            if let list = any as? [Any], case let ns = list.compactMap(number), ns.count == list.count { return .numbers(ns) }
+        case .colors:
+            if any is NSNull { return .colors(nil) }
+            if let list = any as? [Any], case let cs = list.compactMap({ ($0 as? CGColor)?.color }), cs.count == list.count {
+                return .colors(cs)
+            }
         }
         return nil
+    }
+
+    /// An NSValue that is not a number (NSNumber is an NSValue too).
+    private static func wrapped(_ any: Any) -> NSValue? {
+        guard let v = any as? NSValue, !(v is NSNumber) else { return nil }
+        return v
     }
 
     /// A value of whatever kind `any` is (custom keys have no declared kind); nil for types that can't be
@@ -66,7 +88,7 @@ enum ValueConversion {
         return any(v)
     }
 
-    private static func number(_ any: Any) -> CGFloat? {
+    static func number(_ any: Any) -> CGFloat? {
         switch any {
         case let v as CGFloat: v
         case let v as Double: CGFloat(v)
@@ -77,8 +99,8 @@ enum ValueConversion {
         }
     }
 
-    /// Back to the Swift type Core Animation code expects from `value(forKeyPath:)`; nil for an absent colour
-    /// or path.
+    /// Back to the Swift type Core Animation code expects from `value(forKeyPath:)`; nil for an absent colour,
+    /// path or list. Lists of numbers come back as `[NSNumber]`, as Core Animation's do.
     static func any(_ v: AnimatableValue) -> Any? {
         switch v {
         case .scalar(let x): x
@@ -90,6 +112,8 @@ enum ValueConversion {
         case .bool(let b): b
         case let .vector3(x, y, z): [x, y, z]
         case .path(let p): p.map { CGPath($0) }
+        case .numbers(let n): n.map { $0.map { NSNumber(value: Double($0)) } }
+        case .colors(let c): c.map { $0.map { CGColor($0) } }
         }
     }
 }

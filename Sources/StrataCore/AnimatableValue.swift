@@ -2,7 +2,7 @@ import Foundation
 
 /// The value shapes a layer property or key-path component can hold.
 public enum ValueKind: UInt8, Sendable {
-    case scalar = 1, point, size, rect, transform, color, bool, vector3, path
+    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors
 }
 
 /// A property value as carried by animations, the wire protocol and scene files.
@@ -12,7 +12,8 @@ public enum AnimatableValue: Hashable, Sendable {
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
-    case transform(Transform3D)
+    /// Boxed: a matrix is 128 bytes, and values are copied often (every other kind is at most 33).
+    indirect case transform(Transform3D)
     case color(Color?)
     case bool(Bool)
     /// Three numbers: the input of the scale and translate value functions.
@@ -20,6 +21,10 @@ public enum AnimatableValue: Hashable, Sendable {
     /// A CGPath (custom keys, shadowPath): paths of the same structure interpolate point by point, others
     /// switch half-way. `path(nil)` is an absent path (a nil shadowPath), as `color(nil)` is an absent colour.
     case path(Path?)
+    /// A list of numbers (lineDashPattern, a gradient's locations); `numbers(nil)` is an absent list.
+    case numbers([CGFloat]?)
+    /// A list of colours (a gradient's colors); `colors(nil)` is an absent list.
+    case colors([Color]?)
 
     public var kind: ValueKind {
         switch self {
@@ -32,6 +37,26 @@ public enum AnimatableValue: Hashable, Sendable {
         case .bool: .bool
         case .vector3: .vector3
         case .path: .path
+        case .numbers: .numbers
+        case .colors: .colors
+        }
+    }
+
+    /// Whether every number in the value is finite (Core Animation refuses NaN and infinite geometry).
+    public var isFinite: Bool {
+        func ok(_ xs: CGFloat...) -> Bool { xs.allSatisfy(\.isFinite) }
+        switch self {
+        case .scalar(let x): return x.isFinite
+        case .point(let p): return ok(p.x, p.y)
+        case .size(let s): return ok(s.width, s.height)
+        case .rect(let r): return ok(r.origin.x, r.origin.y, r.size.width, r.size.height)
+        case .transform(let t): return t.elements.allSatisfy(\.isFinite)
+        case .color(let c): return c.map { $0.components.allSatisfy(\.isFinite) } ?? true
+        case .bool: return true
+        case let .vector3(x, y, z): return ok(x, y, z)
+        case .path(let p): return p.map { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } } ?? true
+        case .numbers(let n): return n.map { $0.allSatisfy(\.isFinite) } ?? true
+        case .colors(let c): return c.map { $0.allSatisfy { $0.components.allSatisfy(\.isFinite) } } ?? true
         }
     }
 
@@ -47,6 +72,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .bool: .bool(false)
         case .vector3: .vector3(0, 0, 0)
         case .path: .path(Path())
+        case .numbers: .numbers([])
+        case .colors: .colors([])
         }
     }
 
@@ -61,6 +88,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.bool(x), .bool(y)): x == y
         case let (.vector3(a, b, c), .vector3(x, y, z)): a == x && b == y && c == z
         case let (.path(x), .path(y)): x?.elements == y?.elements
+        case let (.numbers(x), .numbers(y)): x == y
+        case let (.colors(x), .colors(y)): x == y
         default: false
         }
     }
@@ -77,6 +106,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .bool(let b): hasher.combine(b)
         case let .vector3(x, y, z): hasher.combine(x); hasher.combine(y); hasher.combine(z)
         case .path(let p): hasher.combine(p?.elements)
+        case .numbers(let n): hasher.combine(n)
+        case .colors(let c): hasher.combine(c)
         }
     }
 }

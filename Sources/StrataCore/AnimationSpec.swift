@@ -105,6 +105,12 @@ public struct AnimationSpec: Hashable, Sendable {
         }
     }
 
+    /// Every key path this animation and its group's children animate.
+    public var keyPaths: [LayerKeyPath] {
+        if case let .group(children) = kind { return children.flatMap(\.keyPaths) }
+        return keyPath.map { [$0] } ?? []
+    }
+
     /// The kind of a property animation's values (from/to/by or keyframe values); nil for a group or a
     /// transition, or when none is set.
     public var customValueKind: ValueKind? {
@@ -139,35 +145,9 @@ public struct AnimationSpec: Hashable, Sendable {
         }
     }
 
-    /// Applies this animation's effect at parent time `t` to `model`, each property animation seeing the
-    /// value beneath it. `inGroup`: a group's children ignore `isRemovedOnCompletion` (their fill modes
-    /// alone decide what they show after their end), as in Core Animation.
+    /// Applies this animation's effect at parent time `t` to `model` (see `PreparedAnimation.apply`).
     public func apply(to model: inout LayerModel, at t: Double, inGroup: Bool = false) {
-        let removed = isRemovedOnCompletion && !inGroup
-        if case let .group(children) = kind {
-            guard let sample = timing.sample(at: t, removedOnCompletion: removed) else { return }
-            // The group's local time, clipped to its duration, is its children's parent time.
-            let local = (timingFunction ?? .linear).progress(at: sample.fraction) * timing.simpleDuration
-            for child in children { child.apply(to: &model, at: local, inGroup: true) }
-            return
-        }
-        guard let keyPath else { return } // transitions change drawing, not values
-        if let valueFunction, case let .transform(beneath) = model[keyPath] {
-            // Animate the function's input (the value beneath read as that input), then build the transform.
-            guard let input = value(at: t, underlying: valueFunction.input(of: beneath), removedOnCompletion: removed, additive: false)
-            else { return }
-            let m = valueFunction.matrix(input)
-            model[keyPath] = isAdditive ? Interpolation.add(.transform(beneath), .transform(m)) : .transform(m)
-            return
-        }
-        guard let v = value(at: t, underlying: model[keyPath], removedOnCompletion: removed) else { return }
-        model[keyPath] = v
-        // Following a path with a rotation mode also turns the layer to the path's direction.
-        if case let .keyframe(frames) = kind, frames.rotationMode != nil,
-           let sample = timing.sample(at: t, removedOnCompletion: removed),
-           let angle = frames.rotation(at: (timingFunction ?? .linear).progress(at: sample.fraction)) {
-            model.transform = Transform3D.rotation(angle, 0, 0, 1) * model.transform
-        }
+        PreparedAnimation(self).apply(to: &model, at: t, inGroup: inGroup)
     }
 
     /// The transition's progress at parent time `t`; nil when this is not a transition or it has no
@@ -181,36 +161,6 @@ public struct AnimationSpec: Hashable, Sendable {
     /// The value this property animation presents at parent time `t`, given the value beneath it
     /// (the model value with earlier animations applied); nil when it has no effect at `t` (or for a group).
     public func value(at t: Double, underlying: AnimatableValue) -> AnimatableValue? {
-        value(at: t, underlying: underlying, removedOnCompletion: isRemovedOnCompletion)
-    }
-
-    private func value(at t: Double, underlying: AnimatableValue, removedOnCompletion: Bool, additive: Bool? = nil) -> AnimatableValue? {
-        let isAdditive = additive ?? self.isAdditive
-        guard let sample = timing.sample(at: t, removedOnCompletion: removedOnCompletion) else { return nil }
-        let curved = (timingFunction ?? .linear).progress(at: sample.fraction)
-        let progress: Double
-        switch kind {
-        case .basic:
-            progress = curved
-        case let .spring(_, _, _, spring):
-            // The spring runs in seconds of the animation's own (curved) time within its duration.
-            progress = spring.progress(at: curved * timing.simpleDuration)
-        case .group, .transition:
-            return nil
-        case let .keyframe(frames):
-            // The animation's timing function shapes the whole duration; segment functions act inside it.
-            var v = frames.value(at: curved)
-            if isCumulative, sample.iteration > 0, let first = frames.values.first, let last = frames.values.last {
-                v = Interpolation.add(v, Interpolation.scale(Interpolation.subtract(last, first), sample.iteration))
-            }
-            return isAdditive ? Interpolation.add(underlying, v) : v
-        }
-        let (from, to, by) = kind.endpoints
-        let (start, end) = Interpolation.endpoints(from: from, to: to, by: by, underlying: underlying)
-        var v = Interpolation.interpolate(start, end, progress)
-        if isCumulative, sample.iteration > 0 {
-            v = Interpolation.add(v, Interpolation.scale(Interpolation.subtract(end, start), sample.iteration))
-        }
-        return isAdditive ? Interpolation.add(underlying, v) : v
+        PreparedAnimation(self).value(at: t, underlying: underlying)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// CALayer's minificationFilter / magnificationFilter (CALayerContentsFilter): how contents pixels are
 /// sampled when drawn smaller or larger than they are. Trilinear also blends between mipmap levels
 /// when minifying (as magnification filter it acts as linear).
-public enum ContentsFilter: UInt8, CaseIterable, Sendable {
+public enum ContentsFilter: UInt8, NamedCases {
     case linear = 0, nearest, trilinear
 
     public var name: String {
@@ -12,10 +12,5 @@ public enum ContentsFilter: UInt8, CaseIterable, Sendable {
         case .nearest: "nearest"
         case .trilinear: "trilinear"
         }
-    }
-
-    public init?(name: String) {
-        guard let f = ContentsFilter.allCases.first(where: { $0.name == name }) else { return nil }
-        self = f
     }
 }

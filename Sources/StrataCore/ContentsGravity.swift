@@ -1,7 +1,7 @@
 import Foundation
 
 /// CALayer.contentsGravity: where the contents image goes within the bounds.
-public enum ContentsGravity: UInt8, CaseIterable, Sendable {
+public enum ContentsGravity: UInt8, NamedCases {
     case resize = 0, resizeAspect, resizeAspectFill, center, top, bottom, left, right,
          topLeft, topRight, bottomLeft, bottomRight
 
@@ -21,11 +21,6 @@ public enum ContentsGravity: UInt8, CaseIterable, Sendable {
         case .bottomLeft: "bottomLeft"
         case .bottomRight: "bottomRight"
         }
-    }
-
-    public init?(name: String) {
-        guard let g = ContentsGravity.allCases.first(where: { $0.name == name }) else { return nil }
-        self = g
     }
 
     /// The rectangle (layer coordinates) the image of `size` points covers in `bounds`. The scaling

@@ -92,7 +92,13 @@ public struct DecomposedTransform: Equatable, Sendable {
     }
 
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
-        guard let da = DecomposedTransform(a), let db = DecomposedTransform(b) else { return t < 0.5 ? a : b }
+        interpolate(a, b, t, decomposed: (DecomposedTransform(a), DecomposedTransform(b)))
+    }
+
+    /// As `interpolate(_:_:_:)`, with the endpoints already decomposed (an animation prepares them once).
+    static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double,
+                            decomposed: (DecomposedTransform?, DecomposedTransform?)) -> Transform3D {
+        guard let da = decomposed.0, let db = decomposed.1 else { return t < 0.5 ? a : b }
         var r = da
         func mix(_ x: [Double], _ y: [Double]) -> [Double] { zip(x, y).map { $0 + ($1 - $0) * t } }
         r.perspective = mix(da.perspective, db.perspective)

@@ -6,19 +6,28 @@ import Foundation
 /// transaction's timing function, else `kCAMediaTimingFunctionDefault`.
 /// The one definition used by the client library's CALayer and by scene-file changes.
 public enum ImplicitAction {
-    /// Properties that get no implicit animation: `hidden` changes at once (Strata's documented choice).
-    public static func animates(_ property: LayerProperty) -> Bool { property.isAnimatable && property != .hidden }
+    /// Whether the property has the implicit animation (not `hidden`, which changes at once: Strata's
+    /// documented choice; not the properties that do not animate).
+    public static func animates(_ property: LayerProperty) -> Bool { property.animation == .implicit }
 
-    /// Whether a change from `onScreen` to `newValue` animates: as `animates(_:)`, and a path (shadowPath)
-    /// only between two paths of the same structure; a path appearing, disappearing or changing structure
-    /// shows at once (Strata's choice: Core Animation leaves those undefined).
+    /// Whether a change from `onScreen` to `newValue` animates: as `animates(_:)`, and a path (shadowPath,
+    /// a shape's path) only between two paths of the same structure, a list (a gradient's colors or
+    /// locations) only between two lists as long; a path or list appearing, disappearing or changing
+    /// structure or length shows at once (Strata's choice: Core Animation leaves those undefined).
     public static func animates(_ property: LayerProperty, from onScreen: AnimatableValue, to newValue: AnimatableValue) -> Bool {
         guard animates(property) else { return false }
-        if case let .path(a) = onScreen, case let .path(b) = newValue {
+        switch (onScreen, newValue) {
+        case let (.path(a), .path(b)):
             guard let a, let b else { return false }
             return a.zipPoints(b, { p, _ in p }) != nil
+        case let (.numbers(a), .numbers(b)):
+            // Lists (a gradient's locations) animate element by element, so only between lists as long.
+            return a != nil && a?.count == b?.count
+        case let (.colors(a), .colors(b)):
+            return a != nil && a?.count == b?.count
+        default:
+            return true
         }
-        return true
     }
 
     public static func animation(for property: LayerProperty, from presentationValue: AnimatableValue,

@@ -41,6 +41,13 @@ public enum Interpolation {
         case let (.path(x?), .path(y?)):
             // Point by point when the structures match; otherwise discrete like other values.
             return x.zipPoints(y, { p, q in CGPoint(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t)) }).map { .path($0) } ?? (t < 0.5 ? a : b)
+        case let (.numbers(x?), .numbers(y?)) where x.count == y.count:
+            // Element by element when the lists are as long; otherwise discrete (Strata's documented choice).
+            return .numbers(zip(x, y).map { lerp($0, $1, t) })
+        case let (.colors(x?), .colors(y?)) where x.count == y.count:
+            return .colors(zip(x, y).map { p, q in
+                Color(red: lerp(p.red, q.red, t), green: lerp(p.green, q.green, t), blue: lerp(p.blue, q.blue, t), alpha: lerp(p.alpha, q.alpha, t))
+            })
         default:
             return t < 0.5 ? a : b
         }
@@ -71,6 +78,8 @@ public enum Interpolation {
         case .bool: return a
         case let .vector3(x, y, z): return .vector3(x * s, y * s, z * s)
         case .path(let p): return .path(p?.mapped { CGPoint(x: $0.x * s, y: $0.y * s) })
+        case .numbers(let n): return .numbers(n?.map { $0 * s })
+        case .colors(let c): return .colors(c?.map { Color(red: $0.red * s, green: $0.green * s, blue: $0.blue * s, alpha: $0.alpha * s) })
         }
     }
 
@@ -90,6 +99,12 @@ public enum Interpolation {
         case let (.vector3(a, b, c), .vector3(x, y, z)): return .vector3(a + k * x, b + k * y, c + k * z)
         case let (.path(x?), .path(y?)):
             return x.zipPoints(y, { p, q in CGPoint(x: p.x + k * q.x, y: p.y + k * q.y) }).map { .path($0) } ?? (k > 0 ? b : a)
+        case let (.numbers(x?), .numbers(y?)) where x.count == y.count:
+            return .numbers(zip(x, y).map { $0 + k * $1 })
+        case let (.colors(x?), .colors(y?)) where x.count == y.count:
+            return .colors(zip(x, y).map { p, q in
+                Color(red: p.red + k * q.red, green: p.green + k * q.green, blue: p.blue + k * q.blue, alpha: p.alpha + k * q.alpha)
+            })
         case let (.transform(x), .transform(y)):
             if k > 0 { return .transform(y * x) }
             return .transform((y.inverse ?? .identity) * x)

@@ -1,7 +1,12 @@
 import Foundation
 
 /// One layer's property values (model or presentation). Value semantics; no identity, no hierarchy.
+/// CALayer's own properties are stored fields; the properties only one kind carries live in that kind's
+/// values (`kindValues`), so a plain layer does not pay for them. Read and write any property through
+/// the table: `model[.strokeEnd]`.
 public struct LayerModel: Equatable, Sendable {
+    /// The layer's class (fixed when the layer is made).
+    public let kind: LayerKind
     public var bounds: CGRect = .zero
     public var position: CGPoint = .zero
     public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
@@ -11,6 +16,7 @@ public struct LayerModel: Equatable, Sendable {
     public var isHidden = false
     public var zPosition: CGFloat = 0
     public var sublayerTransform: Transform3D = .identity
+    // Core Animation's shadow defaults: opaque black, invisible (opacity 0), offset (0, −3), radius 3.
     public var shadowColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 1)
     public var shadowOpacity: CGFloat = 0
     public var shadowOffset = CGSize(width: 0, height: -3)
@@ -29,6 +35,8 @@ public struct LayerModel: Equatable, Sendable {
     public var minificationFilter: ContentsFilter = .linear
     public var magnificationFilter: ContentsFilter = .linear
     public var allowsGroupOpacity = true
+    /// Core Animation reads this default from the app's Info.plist (UIViewEdgeAntialiasing, else false);
+    /// Strata has no Info.plist and chooses true, so rotated layers have smooth edges.
     public var allowsEdgeAntialiasing = true
     public var edgeAntialiasingMask: UInt8 = 15
     public var shouldRasterize = false
@@ -41,11 +49,17 @@ public struct LayerModel: Equatable, Sendable {
     public var isGeometryFlipped = false
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
+    /// The values of the layer's kind's own properties.
+    public var kindValues: KindValues
 
-    public init() {}
+    public init(kind: LayerKind = .layer) {
+        self.kind = kind
+        kindValues = KindValues(kind)
+    }
 
+    /// Equal when the kinds and every property the kind carries are.
     public static func == (a: LayerModel, b: LayerModel) -> Bool {
-        a.bounds.isIdentical(to: b.bounds) && a.position == b.position && a.anchorPoint == b.anchorPoint
+        a.kind == b.kind && a.bounds.isIdentical(to: b.bounds) && a.position == b.position && a.anchorPoint == b.anchorPoint
             && a.transform == b.transform && a.opacity == b.opacity && a.backgroundColor == b.backgroundColor
             && a.isHidden == b.isHidden && a.zPosition == b.zPosition && a.timing == b.timing
             && a.sublayerTransform == b.sublayerTransform && a.shadowColor == b.shadowColor
@@ -60,108 +74,23 @@ public struct LayerModel: Equatable, Sendable {
             && a.shouldRasterize == b.shouldRasterize && a.rasterizationScale == b.rasterizationScale
             && a.minificationFilterBias == b.minificationFilterBias
             && a.shadowPath == b.shadowPath && a.isGeometryFlipped == b.isGeometryFlipped
+            && a.kindValues == b.kindValues
     }
 
+    /// A property's value: its default when the layer's kind does not carry it. Setting a property the
+    /// kind does not carry changes nothing (callers check `LayerProperty.isCarried(by:)` and report it).
     public subscript(property: LayerProperty) -> AnimatableValue {
-        get {
-            switch property {
-            case .bounds: .rect(bounds)
-            case .position: .point(position)
-            case .anchorPoint: .point(anchorPoint)
-            case .transform: .transform(transform)
-            case .opacity: .scalar(opacity)
-            case .backgroundColor: .color(backgroundColor)
-            case .hidden: .bool(isHidden)
-            case .zPosition: .scalar(zPosition)
-            case .beginTime: .scalar(CGFloat(timing.beginTime))
-            case .speed: .scalar(CGFloat(timing.speed))
-            case .timeOffset: .scalar(CGFloat(timing.timeOffset))
-            case .duration: .scalar(CGFloat(timing.duration))
-            // Infinity travels as the largest finite number (the wire carries finite scalars only).
-            case .repeatCount: .scalar(CGFloat(min(timing.repeatCount, .greatestFiniteMagnitude)))
-            case .repeatDuration: .scalar(CGFloat(min(timing.repeatDuration, .greatestFiniteMagnitude)))
-            case .autoreverses: .bool(timing.autoreverses)
-            case .fillMode: .scalar(CGFloat(timing.fillMode.rawValue))
-            case .sublayerTransform: .transform(sublayerTransform)
-            case .shadowColor: .color(shadowColor)
-            case .shadowOpacity: .scalar(shadowOpacity)
-            case .shadowOffset: .size(shadowOffset)
-            case .shadowRadius: .scalar(shadowRadius)
-            case .cornerRadius: .scalar(cornerRadius)
-            case .borderWidth: .scalar(borderWidth)
-            case .borderColor: .color(borderColor)
-            case .masksToBounds: .bool(masksToBounds)
-            case .contentsGravity: .scalar(CGFloat(contentsGravity.rawValue))
-            case .contentsScale: .scalar(contentsScale)
-            case .contentsRect: .rect(contentsRect)
-            case .contentsCenter: .rect(contentsCenter)
-            case .maskedCorners: .scalar(CGFloat(maskedCorners))
-            case .isDoubleSided: .bool(isDoubleSided)
-            case .anchorPointZ: .scalar(anchorPointZ)
-            case .minificationFilter: .scalar(CGFloat(minificationFilter.rawValue))
-            case .magnificationFilter: .scalar(CGFloat(magnificationFilter.rawValue))
-            case .allowsGroupOpacity: .bool(allowsGroupOpacity)
-            case .allowsEdgeAntialiasing: .bool(allowsEdgeAntialiasing)
-            case .edgeAntialiasingMask: .scalar(CGFloat(edgeAntialiasingMask))
-            case .shouldRasterize: .bool(shouldRasterize)
-            case .rasterizationScale: .scalar(rasterizationScale)
-            case .minificationFilterBias: .scalar(minificationFilterBias)
-            case .shadowPath: .path(shadowPath)
-            case .geometryFlipped: .bool(isGeometryFlipped)
-            }
-        }
-        set {
-            switch (property, newValue) {
-            case let (.bounds, .rect(v)): bounds = v
-            case let (.position, .point(v)): position = v
-            case let (.anchorPoint, .point(v)): anchorPoint = v
-            case let (.transform, .transform(v)): transform = v
-            case let (.sublayerTransform, .transform(v)): sublayerTransform = v
-            case let (.shadowColor, .color(v)): shadowColor = v
-            case let (.shadowOpacity, .scalar(v)): shadowOpacity = v
-            case let (.shadowOffset, .size(v)): shadowOffset = v
-            case let (.shadowRadius, .scalar(v)): shadowRadius = v
-            case let (.cornerRadius, .scalar(v)): cornerRadius = v
-            case let (.borderWidth, .scalar(v)): borderWidth = v
-            case let (.borderColor, .color(v)): borderColor = v
-            case let (.masksToBounds, .bool(v)): masksToBounds = v
-            case let (.contentsGravity, .scalar(v)): contentsGravity = ContentsGravity(rawValue: UInt8(exactly: v) ?? 0) ?? .resize
-            case let (.contentsScale, .scalar(v)): contentsScale = v
-            case let (.contentsRect, .rect(v)): contentsRect = v
-            case let (.contentsCenter, .rect(v)): contentsCenter = v
-            case let (.maskedCorners, .scalar(v)): maskedCorners = UInt8(exactly: v) ?? 15
-            case let (.isDoubleSided, .bool(v)): isDoubleSided = v
-            case let (.anchorPointZ, .scalar(v)): anchorPointZ = v
-            case let (.minificationFilter, .scalar(v)): minificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
-            case let (.magnificationFilter, .scalar(v)): magnificationFilter = ContentsFilter(rawValue: UInt8(exactly: v) ?? 0) ?? .linear
-            case let (.allowsGroupOpacity, .bool(v)): allowsGroupOpacity = v
-            case let (.allowsEdgeAntialiasing, .bool(v)): allowsEdgeAntialiasing = v
-            case let (.edgeAntialiasingMask, .scalar(v)): edgeAntialiasingMask = UInt8(exactly: v) ?? 15
-            case let (.shouldRasterize, .bool(v)): shouldRasterize = v
-            case let (.rasterizationScale, .scalar(v)): rasterizationScale = v
-            case let (.minificationFilterBias, .scalar(v)): minificationFilterBias = v
-            case let (.shadowPath, .path(v)): shadowPath = v
-            case let (.geometryFlipped, .bool(v)): isGeometryFlipped = v
-            case let (.opacity, .scalar(v)): opacity = v
-            case let (.backgroundColor, .color(v)): backgroundColor = v
-            case let (.hidden, .bool(v)): isHidden = v
-            case let (.zPosition, .scalar(v)): zPosition = v
-            case let (.beginTime, .scalar(v)): timing.beginTime = Double(v)
-            case let (.speed, .scalar(v)): timing.speed = Double(v)
-            case let (.timeOffset, .scalar(v)): timing.timeOffset = Double(v)
-            case let (.duration, .scalar(v)): timing.duration = Double(v)
-            case let (.repeatCount, .scalar(v)): timing.repeatCount = Double(v)
-            case let (.repeatDuration, .scalar(v)): timing.repeatDuration = Double(v)
-            case let (.autoreverses, .bool(v)): timing.autoreverses = v
-            case let (.fillMode, .scalar(v)): timing.fillMode = FillMode(rawValue: UInt8(exactly: v) ?? 0) ?? .removed
-            default: break // shapes are validated before they reach the model
-            }
-        }
+        get { property.kinds.contains(kind) ? property.read(self) : property.defaultValue }
+        set { if property.kinds.contains(kind) { property.write(&self, newValue) } }
     }
 
     public subscript(keyPath: LayerKeyPath) -> AnimatableValue {
         get { keyPath.get(from: self[keyPath.property]) }
-        set { self[keyPath.property] = keyPath.set(newValue, in: self[keyPath.property]) }
+        set {
+            // A whole property is written as is; a component is written into the property's value.
+            guard keyPath.component != nil else { self[keyPath.property] = newValue; return }
+            self[keyPath.property] = keyPath.set(newValue, in: self[keyPath.property])
+        }
     }
 
     /// `frame`, derived as in Core Animation: the bounding box of the transformed bounds in the

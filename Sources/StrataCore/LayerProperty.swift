@@ -1,222 +1,186 @@
 import Foundation
 
-/// The schema of every layer property Strata carries: its Core Animation name, wire id, value shape,
-/// default and whether it animates. `contents` is carried separately (an image reference, not a value).
-public enum LayerProperty: UInt16, CaseIterable, Sendable {
-    case bounds = 1
-    case position = 2
-    case anchorPoint = 3
-    case transform = 4
-    case opacity = 5
-    case backgroundColor = 6
-    case hidden = 7
-    case zPosition = 8
-    // CAMediaTiming on the layer: its local time is (parent time − beginTime) · speed + timeOffset.
-    case beginTime = 9
-    case speed = 10
-    case timeOffset = 11
-    // With a positive duration the layer's time cycles like an animation group's (see LayerTiming).
-    case duration = 12
-    case repeatCount = 13
-    case repeatDuration = 14
-    case autoreverses = 15
-    /// FillMode's raw value (0 removed, 1 forwards, 2 backwards, 3 both).
-    case fillMode = 16
-    /// Applied to the sublayers (about this layer's anchor point) before they are flattened into its plane.
-    case sublayerTransform = 17
-    // The layer's shadow, drawn beneath it from the alpha of its contents and sublayers.
-    case shadowColor = 18
-    case shadowOpacity = 19
-    case shadowOffset = 20
-    case shadowRadius = 21
-    // Shape: rounded corners (background, border and the masksToBounds clip), and the border.
-    case cornerRadius = 22
-    case borderWidth = 23
-    case borderColor = 24
-    case masksToBounds = 25
-    // Contents placement: ContentsGravity's raw value, and pixels per point of the contents image.
-    case contentsGravity = 26
-    case contentsScale = 27
-    /// The part of the image shown, in unit coordinates of the image (top-left origin).
-    case contentsRect = 28
-    /// The stretchable middle of the image (unit coordinates): the parts around it keep their size.
-    case contentsCenter = 29
-    /// Which corners cornerRadius rounds: CACornerMask bits (1 minX-minY, 2 maxX-minY, 4 minX-maxY,
-    /// 8 maxX-maxY); 15 by default.
-    case maskedCorners = 30
-    /// Whether the layer is drawn when it faces away from the viewer (default true).
-    case isDoubleSided = 31
-    /// The anchor's z in the layer's own space: the point placed at (position, zPosition).
-    case anchorPointZ = 32
-    /// How contents are sampled when drawn smaller / larger than their pixels: ContentsFilter raw values.
-    case minificationFilter = 33
-    case magnificationFilter = 34
-    /// The shadow's shape (a filled path, nonzero winding, in the layer's coordinates) instead of the alpha
-    /// of the layer's contents and sublayers; absent (nil) by default.
-    case shadowPath = 35
-    /// Whether the sublayers' geometry is flipped vertically: their space's y runs up from the bottom of
-    /// this layer's bounds.
-    case geometryFlipped = 36
-    case allowsGroupOpacity = 37
-    case allowsEdgeAntialiasing = 38
-    /// CAEdgeAntialiasingMask bits: 1 left (minX), 2 right (maxX), 4 bottom (minY), 8 top (maxY).
-    case edgeAntialiasingMask = 39
-    case shouldRasterize = 40
-    /// Raster pixels per layer unit when shouldRasterize (default 1); > 0.
-    case rasterizationScale = 41
-    /// Levels of detail added when minifying trilinearly (default 0).
-    case minificationFilterBias = 42
+/// One layer property Strata carries: its Core Animation key, wire id, value shape, default, how it
+/// animates, which layer kinds carry it, what values it takes, and where a `LayerModel` stores it.
+/// Every property is declared once, in the table (`LayerProperty+Table.swift` for CALayer's own, and each
+/// kind's file under Kinds/ for its own); key paths, the wire codec, scene files, KVC and animation
+/// evaluation read the table, and nothing else lists properties. `contents` is carried separately (an
+/// image reference, not a value).
+public struct LayerProperty: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// How a property animates.
+    public enum Animation: Sendable {
+        /// Not animatable: an animation of it is rejected.
+        case none
+        /// Animates explicitly and has Core Animation's implicit animation when it changes.
+        case implicit
+        /// Animates explicitly only (`hidden`: a change shows at once, Strata's documented choice).
+        case explicitOnly
+    }
 
-    /// The Core Animation key (as used by key paths, scene files and `CABasicAnimation(keyPath:)`).
-    public var name: String {
-        switch self {
-        case .bounds: "bounds"
-        case .position: "position"
-        case .anchorPoint: "anchorPoint"
-        case .transform: "transform"
-        case .opacity: "opacity"
-        case .backgroundColor: "backgroundColor"
-        case .hidden: "hidden"
-        case .zPosition: "zPosition"
-        case .beginTime: "beginTime"
-        case .speed: "speed"
-        case .timeOffset: "timeOffset"
-        case .duration: "duration"
-        case .repeatCount: "repeatCount"
-        case .repeatDuration: "repeatDuration"
-        case .autoreverses: "autoreverses"
-        case .fillMode: "fillMode"
-        case .sublayerTransform: "sublayerTransform"
-        case .shadowColor: "shadowColor"
-        case .shadowOpacity: "shadowOpacity"
-        case .shadowOffset: "shadowOffset"
-        case .shadowRadius: "shadowRadius"
-        case .cornerRadius: "cornerRadius"
-        case .borderWidth: "borderWidth"
-        case .borderColor: "borderColor"
-        case .masksToBounds: "masksToBounds"
-        case .contentsGravity: "contentsGravity"
-        case .contentsScale: "contentsScale"
-        case .contentsRect: "contentsRect"
-        case .contentsCenter: "contentsCenter"
-        case .maskedCorners: "maskedCorners"
-        case .isDoubleSided: "doubleSided"
-        case .anchorPointZ: "anchorPointZ"
-        case .minificationFilter: "minificationFilter"
-        case .magnificationFilter: "magnificationFilter"
-        case .allowsGroupOpacity: "allowsGroupOpacity"
-        case .allowsEdgeAntialiasing: "allowsEdgeAntialiasing"
-        case .edgeAntialiasingMask: "edgeAntialiasingMask"
-        case .shouldRasterize: "shouldRasterize"
-        case .rasterizationScale: "rasterizationScale"
-        case .minificationFilterBias: "minificationFilterBias"
-        case .shadowPath: "shadowPath"
-        case .geometryFlipped: "geometryFlipped"
+    /// The declaration, shared: a property is one word to copy (key paths and animations carry it).
+    private let declaration: Declaration
+
+    private final class Declaration: Sendable {
+        let id: UInt16
+        let name: String
+        let kind: ValueKind
+        let defaultValue: AnimatableValue
+        let kinds: LayerKinds
+        let animation: Animation
+        let isTiming: Bool
+        let rule: ValueRule
+        let read: @Sendable (borrowing LayerModel) -> AnimatableValue
+        let write: @Sendable (inout LayerModel, AnimatableValue) -> Void
+
+        init(id: UInt16, name: String, kind: ValueKind, defaultValue: AnimatableValue, kinds: LayerKinds, animation: Animation,
+             isTiming: Bool, rule: ValueRule, read: @escaping @Sendable (borrowing LayerModel) -> AnimatableValue,
+             write: @escaping @Sendable (inout LayerModel, AnimatableValue) -> Void) {
+            self.id = id; self.name = name; self.kind = kind; self.defaultValue = defaultValue; self.kinds = kinds
+            self.animation = animation; self.isTiming = isTiming; self.rule = rule; self.read = read; self.write = write
         }
     }
 
-    public init?(name: String) {
-        guard let p = LayerProperty.allCases.first(where: { $0.name == name }) else { return nil }
+    /// The wire id (docs/protocol.md).
+    public var rawValue: UInt16 { declaration.id }
+    /// The Core Animation key (key paths, scene files, `CABasicAnimation(keyPath:)`).
+    public var name: String { declaration.name }
+    public var kind: ValueKind { declaration.kind }
+    public var defaultValue: AnimatableValue { declaration.defaultValue }
+    /// The layer kinds that carry it.
+    public var kinds: LayerKinds { declaration.kinds }
+    public var animation: Animation { declaration.animation }
+    /// One of the layer's CAMediaTiming properties.
+    public var isTiming: Bool { declaration.isTiming }
+    /// Which values are valid beyond their kind.
+    public var rule: ValueRule { declaration.rule }
+    var read: @Sendable (borrowing LayerModel) -> AnimatableValue { declaration.read }
+    var write: @Sendable (inout LayerModel, AnimatableValue) -> Void { declaration.write }
+
+    /// Declares a property stored in `LayerModel` where `get` reads it and `set` writes it (closures, not a
+    /// key path: key-path projection costs a copy of the model and a metadata lookup on every access, and
+    /// animations read and write properties every frame). Its default is the stored property's initial
+    /// value in a model of a kind that carries it.
+    @inline(__always)
+    init<V: LayerValue>(_ id: UInt16, _ name: String, _ get: @escaping @Sendable (borrowing LayerModel) -> V,
+                        _ set: @escaping @Sendable (inout LayerModel, V) -> Void,
+                        kinds: LayerKinds = .all, animation: Animation = .implicit, timing: Bool = false, rule: ValueRule = .any) {
+        self.init(id, name, kind: V.valueKind, kinds: kinds, animation: animation, timing: timing,
+                  rule: V.self is any ScalarEnumeration.Type ? Self.enumerationRule(V.self) : rule,
+                  read: { get($0).animatableValue },
+                  write: { m, v in if let typed = V(animatableValue: v) { set(&m, typed) } })
+    }
+
+    /// Declares a property with its own conversion (a value stored in another form).
+    init(_ id: UInt16, _ name: String, kind: ValueKind, kinds: LayerKinds = .all, animation: Animation = .implicit,
+         timing: Bool = false, rule: ValueRule = .any,
+         read: @escaping @Sendable (borrowing LayerModel) -> AnimatableValue, write: @escaping @Sendable (inout LayerModel, AnimatableValue) -> Void) {
+        let carrier = LayerKind.allCases.first(where: kinds.contains) ?? .layer
+        declaration = Declaration(id: id, name: name, kind: kind, defaultValue: read(LayerModel(kind: carrier)), kinds: kinds,
+                                  animation: animation, isTiming: timing, rule: rule, read: read, write: write)
+    }
+
+    private static func enumerationRule<V: LayerValue>(_ type: V.Type) -> ValueRule {
+        func names<E: ScalarEnumeration>(_ e: E.Type) -> [String] { E.names }
+        guard let named = type as? any ScalarEnumeration.Type else { return .any }
+        return .enumeration(names(named))
+    }
+
+    /// The property with wire id `rawValue`.
+    public init?(rawValue: UInt16) {
+        guard Int(rawValue) < Self.byID.count, let p = Self.byID[Int(rawValue)] else { return nil }
         self = p
     }
 
-    public var kind: ValueKind {
-        switch self {
-        case .bounds, .contentsRect, .contentsCenter: .rect
-        case .position, .anchorPoint: .point
-        case .transform, .sublayerTransform: .transform
-        case .opacity, .zPosition, .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .fillMode,
-             .shadowOpacity, .shadowRadius, .cornerRadius, .borderWidth, .contentsGravity, .contentsScale,
-             .maskedCorners, .anchorPointZ, .minificationFilter, .magnificationFilter, .edgeAntialiasingMask, .rasterizationScale,
-             .minificationFilterBias: .scalar
-        case .shadowOffset: .size
-        case .backgroundColor, .shadowColor, .borderColor: .color
-        case .hidden, .autoreverses, .masksToBounds, .isDoubleSided, .allowsGroupOpacity, .allowsEdgeAntialiasing, .geometryFlipped,
-             .shouldRasterize: .bool
-        case .shadowPath: .path
-        }
+    /// The property called `name` (any kind's).
+    public init?(name: String) {
+        guard let p = Self.byName[name] else { return nil }
+        self = p
     }
 
-    public var defaultValue: AnimatableValue {
-        switch self {
-        case .bounds: .rect(.zero)
-        case .position: .point(.zero)
-        case .anchorPoint: .point(CGPoint(x: 0.5, y: 0.5))
-        case .transform, .sublayerTransform: .transform(.identity)
-        case .opacity: .scalar(1)
-        case .backgroundColor: .color(nil)
-        case .hidden: .bool(false)
-        case .zPosition: .scalar(0)
-        case .beginTime: .scalar(0)
-        case .speed: .scalar(1)
-        case .timeOffset: .scalar(0)
-        case .duration, .repeatCount, .repeatDuration: .scalar(0)
-        case .autoreverses: .bool(false)
-        case .fillMode: .scalar(CGFloat(FillMode.removed.rawValue))
-        // Core Animation's defaults: opaque black, invisible (opacity 0), offset (0, −3), radius 3.
-        case .shadowColor: .color(Color(red: 0, green: 0, blue: 0, alpha: 1))
-        case .shadowOpacity: .scalar(0)
-        case .shadowOffset: .size(CGSize(width: 0, height: -3))
-        case .shadowRadius: .scalar(3)
-        case .cornerRadius, .borderWidth: .scalar(0)
-        case .borderColor: .color(Color(red: 0, green: 0, blue: 0, alpha: 1))
-        case .masksToBounds: .bool(false)
-        case .contentsGravity: .scalar(CGFloat(ContentsGravity.resize.rawValue))
-        case .contentsScale: .scalar(1)
-        case .contentsRect, .contentsCenter: .rect(CGRect(x: 0, y: 0, width: 1, height: 1))
-        case .maskedCorners: .scalar(15)
-        case .isDoubleSided: .bool(true)
-        case .anchorPointZ: .scalar(0)
-        case .minificationFilter, .magnificationFilter: .scalar(CGFloat(ContentsFilter.linear.rawValue))
-        case .allowsGroupOpacity: .bool(true)
-        // Core Animation reads this default from the app's Info.plist (UIViewEdgeAntialiasing, else
-        // false); Strata has no Info.plist and chooses true, so rotated layers have smooth edges.
-        case .allowsEdgeAntialiasing: .bool(true)
-        case .edgeAntialiasingMask: .scalar(15)
-        case .shouldRasterize: .bool(false)
-        case .rasterizationScale: .scalar(1)
-        case .minificationFilterBias: .scalar(0)
-        case .shadowPath: .path(nil)
-        case .geometryFlipped: .bool(false)
-        }
-    }
+    public static func == (a: LayerProperty, b: LayerProperty) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into h: inout Hasher) { h.combine(rawValue) }
+    public var description: String { name }
 
-    /// The geometry and appearance properties have Core Animation's default implicit animation
-    /// (Table B-1; `hidden` animates discretely). The layer's timing properties are not animatable.
-    /// shadowPath animates point by point between paths of the same structure (see `PathAnimationCheck`).
-    public var isAnimatable: Bool {
-        !isTiming && ![.contentsGravity, .contentsScale, .maskedCorners, .isDoubleSided, .minificationFilter, .magnificationFilter,
-                       .allowsGroupOpacity, .allowsEdgeAntialiasing, .edgeAntialiasingMask, .geometryFlipped,
-                       .minificationFilterBias].contains(self)
-    }
+    public var isAnimatable: Bool { animation != .none }
 
-    /// The layer's CAMediaTiming properties.
-    public var isTiming: Bool {
-        switch self {
-        case .beginTime, .speed, .timeOffset, .duration, .repeatCount, .repeatDuration, .autoreverses, .fillMode: true
-        default: false
-        }
-    }
+    /// Whether a layer of `kind` carries this property.
+    public func isCarried(by kind: LayerKind) -> Bool { kinds.contains(kind) }
 
     /// Why `value` (already of the right kind) is out of range for this property, or nil when it is valid.
-    /// An infinite repeatCount travels as the largest finite number.
-    public func rangeError(_ value: AnimatableValue) -> String? {
+    public func rangeError(_ value: AnimatableValue) -> String? { rule.error(value, property: name) }
+
+    /// The properties a layer of `kind` carries, in table order.
+    public static func carried(by kind: LayerKind) -> [LayerProperty] { byKind[Int(kind.rawValue)] }
+
+    private static let byID: [LayerProperty?] = {
+        var table = [LayerProperty?](repeating: nil, count: Int(allCases.map(\.rawValue).max() ?? 0) + 1)
+        for p in allCases { table[Int(p.rawValue)] = p }
+        return table
+    }()
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+    private static let byKind = LayerKind.allCases.map { k in allCases.filter { $0.kinds.contains(k) } }
+}
+
+/// The values a property takes beyond its value kind, with the wording of the errors that name them.
+public enum ValueRule: Sendable {
+    case any
+    /// A number ≥ 0.
+    case nonNegative
+    /// A number > 0.
+    case positive
+    /// A bit mask of 0…15.
+    case mask
+    /// A raw value of an enumeration whose case names, in raw-value order, are given (0, 1, …).
+    case enumeration([String])
+    /// Checked by `check`, which returns the reason a value is wrong; `shape` describes valid values.
+    case custom(shape: String, check: @Sendable (AnimatableValue) -> String?)
+
+    /// Why `value` is invalid for `property`, or nil. An infinite repeatCount travels as the largest
+    /// finite number.
+    public func error(_ value: AnimatableValue, property: String) -> String? {
+        switch self {
+        case .any:
+            return nil
+        case .custom(_, let check):
+            return check(value).map { "\(property) \($0)" }
+        default:
+            break
+        }
         guard case let .scalar(x) = value else { return nil }
         switch self {
-        case .duration, .repeatCount, .repeatDuration:
-            return x >= 0 ? nil : "\(name) must not be negative, got \(x)"
-        case .fillMode:
-            return FillMode(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "fillMode must be 0 (removed), 1 (forwards), 2 (backwards) or 3 (both), got \(x)"
-        case .contentsGravity:
-            return ContentsGravity(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "contentsGravity must be 0…11, got \(x)"
-        case .contentsScale, .rasterizationScale:
-            return x > 0 ? nil : "\(name) must be positive, got \(x)"
-        case .minificationFilter, .magnificationFilter:
-            return ContentsFilter(rawValue: UInt8(exactly: x) ?? 255) != nil ? nil : "\(name) must be 0 (linear), 1 (nearest) or 2 (trilinear), got \(x)"
-        case .maskedCorners, .edgeAntialiasingMask:
-            return UInt8(exactly: x).map { $0 <= 15 } == true ? nil : "\(name) must be a mask of 0…15, got \(x)"
-        default:
+        case .nonNegative:
+            return x >= 0 ? nil : "\(property) must not be negative, got \(x)"
+        case .positive:
+            return x > 0 ? nil : "\(property) must be positive, got \(x)"
+        case .mask:
+            return UInt8(exactly: x).map { $0 <= 15 } == true ? nil : "\(property) must be a mask of 0…15, got \(x)"
+        case .enumeration(let names):
+            guard let raw = Int(exactly: x), names.indices.contains(raw) else {
+                let choices = names.enumerated().map { "\($0.offset) (\($0.element))" }
+                let list = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "") : choices.joined()
+                return "\(property) must be \(list), got \(x)"
+            }
+            return nil
+        case .any, .custom:
             return nil
         }
+    }
+
+    /// What valid values look like, for scene-file messages ("a number > 0").
+    public func shapeDescription(kind: ValueKind) -> String? {
+        switch self {
+        case .any: nil
+        case .nonNegative: "a number ≥ 0"
+        case .positive: "a number > 0"
+        case .mask: "a whole number 0…15 (a bit mask)"
+        case .enumeration(let names): "one of \(names.joined(separator: ", "))"
+        case .custom(let shape, _): shape
+        }
+    }
+
+    /// Core Animation's names of an enumerated property's values (nil for other properties).
+    public var names: [String]? {
+        if case let .enumeration(names) = self { return names }
+        return nil
     }
 }

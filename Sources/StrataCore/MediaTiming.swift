@@ -1,7 +1,7 @@
 import Foundation
 
 /// How an animation's effect extends outside its active interval (CAMediaTimingFillMode).
-public enum FillMode: UInt8, Sendable, CaseIterable {
+public enum FillMode: UInt8, Sendable, NamedCases {
     case removed = 0, forwards, backwards, both
 
     public var name: String {
@@ -13,10 +13,6 @@ public enum FillMode: UInt8, Sendable, CaseIterable {
         }
     }
 
-    public init?(name: String) {
-        guard let v = FillMode.allCases.first(where: { $0.name == name }) else { return nil }
-        self = v
-    }
 }
 
 /// CAMediaTiming values of an animation, all in seconds.

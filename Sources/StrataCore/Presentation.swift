@@ -1,14 +1,19 @@
 import Foundation
 
-/// An animation as attached to a layer: its key (unique per layer) and description.
+/// An animation as attached to a layer: its key (unique per layer) and description, prepared for
+/// evaluation when it is attached.
 public struct AttachedAnimation: Hashable, Sendable {
     public var key: String
-    public var spec: AnimationSpec
+    public let prepared: PreparedAnimation
+    public var spec: AnimationSpec { prepared.spec }
 
     public init(key: String, spec: AnimationSpec) {
         self.key = key
-        self.spec = spec
+        prepared = PreparedAnimation(spec)
     }
+
+    public static func == (a: AttachedAnimation, b: AttachedAnimation) -> Bool { a.key == b.key && a.spec == b.spec }
+    public func hash(into h: inout Hasher) { h.combine(key); h.combine(spec) }
 }
 
 /// Computes presentation values: the model with every attached animation applied in the order added,
@@ -17,8 +22,13 @@ public struct AttachedAnimation: Hashable, Sendable {
 public enum Presentation {
     public static func apply(_ animations: [AttachedAnimation], to model: LayerModel, at time: Double) -> LayerModel {
         var out = model
-        for a in animations { a.spec.apply(to: &out, at: time) }
+        apply(animations, onto: &out, at: time)
         return out
+    }
+
+    /// As `apply(_:to:at:)`, in place: `model` holds the model values and becomes the presentation.
+    public static func apply(_ animations: [AttachedAnimation], onto model: inout LayerModel, at time: Double) {
+        for a in animations { a.prepared.apply(to: &model, at: time) }
     }
 
     /// The transition drawing the layer at `time`: the last one added that has an effect then.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How the ends of open stroked subpaths and of dashes are drawn (CAShapeLayerLineCap, CGLineCap).
-public enum LineCap: UInt8, CaseIterable, Sendable {
+public enum LineCap: UInt8, NamedCases {
     case butt = 0, round, square
 
     /// Core Animation's names (kCALineCapButt is "butt", …).
@@ -15,7 +15,7 @@ public enum LineCap: UInt8, CaseIterable, Sendable {
 }
 
 /// How the corners where stroked segments meet are drawn (CAShapeLayerLineJoin, CGLineJoin).
-public enum LineJoin: UInt8, CaseIterable, Sendable {
+public enum LineJoin: UInt8, NamedCases {
     case miter = 0, round, bevel
 
     public var name: String {
@@ -29,7 +29,7 @@ public enum LineJoin: UInt8, CaseIterable, Sendable {
 
 /// Which points a filled path encloses (CAShapeLayerFillRule, CGPathFillRule): a non-zero winding number,
 /// or an odd one.
-public enum FillRule: UInt8, CaseIterable, Sendable {
+public enum FillRule: UInt8, NamedCases {
     case nonZero = 0, evenOdd
 
     /// Core Animation's names: kCAFillRuleNonZero is "non-zero", kCAFillRuleEvenOdd "even-odd".

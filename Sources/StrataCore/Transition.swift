@@ -28,7 +28,7 @@ public struct Transition: Hashable, Sendable {
 
     /// CATransitionSubtype: the side the new content comes from (screen terms, +y down: top is the
     /// smaller y). Content moves away from that side.
-    public enum Direction: UInt8, CaseIterable, Sendable {
+    public enum Direction: UInt8, NamedCases {
         case fromRight = 0, fromLeft, fromTop, fromBottom
 
         public var name: String {
@@ -38,11 +38,6 @@ public struct Transition: Hashable, Sendable {
             case .fromTop: "fromTop"
             case .fromBottom: "fromBottom"
             }
-        }
-
-        public init?(name: String) {
-            guard let d = Direction.allCases.first(where: { $0.name == name }) else { return nil }
-            self = d
         }
     }
 

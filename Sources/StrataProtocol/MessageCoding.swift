@@ -34,8 +34,9 @@ public enum MessageCoding {
     static func encode(_ op: LayerOperation, into w: inout ByteWriter) {
         w.u8(op.code)
         switch op {
-        case .createLayer(let id), .createTransformLayer(let id), .releaseLayer(let id), .removeFromSuperlayer(let id),
-             .removeAllAnimations(let id), .attachRoot(let id), .detachRoot(let id):
+        case let .createLayer(id, kind):
+            w.u64(id); w.u8(kind.rawValue)
+        case .releaseLayer(let id), .removeFromSuperlayer(let id), .attachRoot(let id), .detachRoot(let id):
             w.u64(id)
         case let .setProperty(id, property, value):
             w.u64(id); w.u16(property.rawValue); w.value(value)
@@ -91,7 +92,11 @@ public enum MessageCoding {
         let what = "operation \(index)"
         let code = try r.u8("\(what) code")
         switch code {
-        case 1: return .createLayer(try r.u64(what))
+        case 1:
+            let id = try r.u64(what)
+            let raw = try r.u8("\(what) kind")
+            guard let kind = LayerKind(rawValue: raw) else { throw ProtocolError.invalid("\(what): unknown layer kind \(raw)") }
+            return .createLayer(id, kind: kind)
         case 2: return .releaseLayer(try r.u64(what))
         case 3:
             let id = try r.u64(what)
@@ -110,10 +115,8 @@ public enum MessageCoding {
         case 8: return .setContents(try r.u64(what), try r.u64(what))
         case 9: return .addAnimation(try r.u64(what), key: try r.string("\(what) key"), try r.animation())
         case 10: return .removeAnimation(try r.u64(what), key: try r.string("\(what) key"))
-        case 11: return .removeAllAnimations(try r.u64(what))
         case 12: return .attachRoot(try r.u64(what))
         case 13: return .detachRoot(try r.u64(what))
-        case 15: return .createTransformLayer(try r.u64(what))
         case 16: return .setMask(try r.u64(what), mask: try r.u64(what))
         case 17: return .setRootOutput(try r.u64(what), output: try r.string("\(what) output", max: WireFormat.maxOutputName))
         case 14:

@@ -7,7 +7,8 @@ public typealias ImageID = UInt64
 
 /// One operation of a committed transaction, applied in order.
 public enum LayerOperation: Equatable, Sendable {
-    case createLayer(LayerID)
+    /// Makes a layer of `kind` (CALayer, CATransformLayer, CAShapeLayer, …); its kind never changes.
+    case createLayer(LayerID, kind: LayerKind = .layer)
     case releaseLayer(LayerID)
     case setProperty(LayerID, LayerProperty, AnimatableValue)
     case insertSublayer(parent: LayerID, child: LayerID, index: UInt32)
@@ -20,16 +21,12 @@ public enum LayerOperation: Equatable, Sendable {
     case setContents(LayerID, ImageID)
     case addAnimation(LayerID, key: String, AnimationSpec)
     case removeAnimation(LayerID, key: String)
-    case removeAllAnimations(LayerID)
     /// Makes the layer one of this client's roots on the display (composited in attach order).
     case attachRoot(LayerID)
     case detachRoot(LayerID)
     /// New pixels for a rectangle of a defined image (a layer's backing store redrawn in part): the fd at
     /// `fdIndex` holds width·height·4 bytes of premultiplied RGBA8, the rectangle's rows top to bottom.
     case updateImage(ImageID, x: UInt32, y: UInt32, width: UInt32, height: UInt32, fdIndex: UInt16)
-    /// Creates a CATransformLayer: its sublayers share its 3D space (depth-sorted, not flattened) and
-    /// it draws nothing of its own.
-    case createTransformLayer(LayerID)
     /// Makes `mask` (a layer with no superlayer, not a root) the layer's mask: the alpha of its subtree,
     /// drawn in the layer's coordinates, masks the layer. 0 removes the mask.
     case setMask(LayerID, mask: LayerID)
@@ -49,11 +46,10 @@ public enum LayerOperation: Equatable, Sendable {
         case .setContents: 8
         case .addAnimation: 9
         case .removeAnimation: 10
-        case .removeAllAnimations: 11
+        // 11 (removeAllAnimations) and 15 (createTransformLayer) are retired.
         case .attachRoot: 12
         case .detachRoot: 13
         case .updateImage: 14
-        case .createTransformLayer: 15
         case .setMask: 16
         case .setRootOutput: 17
         }

@@ -21,6 +21,12 @@ extension ByteWriter {
             // Present flag first, as for colours: an absent path is a nil shadowPath.
             bool(p != nil)
             if let p { path(p) }
+        case .numbers(let list):
+            bool(list != nil)
+            if let list { u32(UInt32(list.count)); for x in list { f64(Double(x)) } }
+        case .colors(let list):
+            bool(list != nil)
+            if let list { u32(UInt32(list.count)); for c in list { for e in c.components { f64(Double(e)) } } }
         }
     }
 
@@ -126,7 +132,24 @@ extension ByteReader {
         case .path:
             guard try bool("\(what) path presence") else { return .path(nil) }
             return .path(try path(what))
+        case .numbers:
+            guard try bool("\(what) list presence") else { return .numbers(nil) }
+            let n = try listCount(what)
+            return .numbers(try (0..<n).map { _ in try finite(what) })
+        case .colors:
+            guard try bool("\(what) list presence") else { return .colors(nil) }
+            let n = try listCount(what)
+            return .colors(try (0..<n).map { _ in
+                Color(red: try finite(what), green: try finite(what), blue: try finite(what), alpha: try finite(what))
+            })
         }
+    }
+
+    /// A list's element count, at most `maxKeyframes` (the properties' own rules bound them further).
+    private mutating func listCount(_ what: String) throws -> Int {
+        let n = Int(try u32("\(what) count"))
+        guard n <= Self.maxKeyframes else { throw ProtocolError.invalid("\(what): a list of \(n) entries exceeds \(Self.maxKeyframes)") }
+        return n
     }
 
     /// A path as `ByteWriter.path` writes it, at most 4096 elements, every coordinate finite.

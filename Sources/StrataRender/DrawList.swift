@@ -27,7 +27,7 @@ public enum DrawCommand {
     case fill(matrix: Transform3D, rect: CGRect, color: Color, alpha: CGFloat, edges: UInt8 = 15)
     /// The part `uv` (unit coordinates, top-left origin) of the image stretched over `rect`, multiplied by
     /// `alpha`, sampled with the layer's minification and magnification filters.
-    case image(matrix: Transform3D, rect: CGRect, image: TextureImage, uv: CGRect, alpha: CGFloat,
+    case image(matrix: Transform3D, rect: CGRect, image: any TextureSource, uv: CGRect, alpha: CGFloat,
                sampling: Sampling = Sampling(), edges: UInt8 = 15)
     /// A rounded rectangle (cornerRadius) filled, or only its border ring when `border` > 0, with
     /// anti-aliased edges; `color` straight alpha, multiplied by `alpha`.
@@ -62,6 +62,8 @@ public enum DrawCommand {
     /// layer's opacity, which is not rasterized), sampled with the layer's filters.
     case raster(matrix: Transform3D, rect: CGRect, content: RasterContent, alpha: CGFloat,
                 sampling: Sampling, edges: UInt8)
+    /// What a layer kind draws itself (a shape, a gradient): see `ContentDraw`.
+    case content(any ContentDraw)
 }
 
 /// How an image or a rasterized layer's bitmap is sampled: the layer's minificationFilter,

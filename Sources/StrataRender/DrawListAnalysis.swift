@@ -69,6 +69,9 @@ struct DrawListAnalysis {
             case let .path(m, path, _, _):
                 boxes[i] = PixelRect.covering(path.boundingBox, m, margin: Self.margin, within: target)
                 add(boxes[i])
+            case .content(let c):
+                boxes[i] = c.box(within: target)
+                add(boxes[i])
             case .beginGroup:
                 open.append((i, .empty, nil))
             case .beginClip(let rect):
@@ -124,7 +127,7 @@ struct DrawListAnalysis {
             case .endMaskedGroups:
                 if context.count > 1 { context.removeLast() }
                 if context.count > 1 { context.removeLast() }
-            case .fill, .shape, .image, .path, .raster:
+            case .fill, .shape, .image, .path, .raster, .content:
                 break
             }
             let around = context[context.count - 1]
@@ -165,6 +168,8 @@ struct DrawListAnalysis {
             h.combine(sampling); h.combine(edges)
         case .endClip:
             h.combine(10)
+        case .content(let c):
+            h.combine(13); c.combine(into: &h)
         }
     }
 

@@ -25,8 +25,8 @@ final class PathFill {
     /// Reused between fills so a frame's paths do not allocate.
     private var vertices: [GLfloat] = []
 
-    init(cache: ProgramBinaryCache? = nil) throws {
-        program = try ShaderProgram(vertex: "path.vert", fragment: "path.frag", uniformNames: ["u_mvp", "u_color"], cache: cache)
+    init(program: ShaderProgram) throws {
+        self.program = program
         color = program.uniform("u_color")
         mvp = program.uniform("u_mvp")
         var previous: GLint = 0

@@ -31,6 +31,12 @@ extension Renderer {
         if quads.draw() { counters.drawCalls += 1 }
     }
 
+    /// Forgets what is bound (program, texture, sampler), after a draw that bound GL state of its own:
+    /// the next batch binds its state again.
+    func invalidateBindings() {
+        bound = BatchState()
+    }
+
     func use(_ program: GLuint) {
         if program != bound.program { glUseProgram(program); bound.program = program }
     }

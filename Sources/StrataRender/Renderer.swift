@@ -9,6 +9,8 @@ import StrataCore
 /// Create it and call it only on the thread where the display's context is current; every shader
 /// program is compiled and linked here, at start-up, never during a frame.
 public final class Renderer {
+    /// Every material's program (Material.all), compiled once here.
+    let programs: MaterialPrograms
     let textured: ShaderProgram
     let blur: ShaderProgram
     let rounded: ShaderProgram
@@ -54,19 +56,13 @@ public final class Renderer {
     /// `programCache`: where linked program binaries are kept between runs (nil: compile every time).
     public init(programCache: ProgramBinaryCache? = nil) throws {
         samplers = ContentsSamplers()
-        let c = programCache
-        textured = try ShaderProgram(vertex: "layer.vert", fragment: "texture.frag", uniformNames: ["u_texture"], cache: c)
-        blur = try ShaderProgram(vertex: "layer.vert", fragment: "shadow_blur.frag",
-                                 uniformNames: ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"], cache: c)
-        rounded = try ShaderProgram(vertex: "layer.vert", fragment: "rounded.frag", uniformNames: [], cache: c)
-        clip = try ShaderProgram(vertex: "layer.vert", fragment: "clip.frag", uniformNames: ["u_texture", "u_target"], cache: c)
-        masked = try ShaderProgram(vertex: "layer.vert", fragment: "mask.frag", uniformNames: ["u_texture", "u_mask", "u_target"], cache: c)
-        for p in [textured, blur, clip, masked] {
-            glUseProgram(p.program)
-            glUniform1i(p.uniform("u_texture"), 0)
-        }
-        glUniform1i(masked.uniform("u_mask"), 1)
-        pathFill = try PathFill(cache: c)
+        programs = try MaterialPrograms(cache: programCache)
+        textured = programs[.texture]
+        blur = programs[.shadowBlur]
+        rounded = programs[.rounded]
+        clip = programs[.clip]
+        masked = programs[.mask]
+        pathFill = try PathFill(program: programs[.pathFill])
         quads = QuadBatch()
         try checkGL("renderer set-up")
     }
@@ -235,6 +231,9 @@ public final class Renderer {
                 setScissor(scissors[scissors.count - 1])
             case let .endShadowGroup(color, alpha, sigma):
                 try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma)
+            case .content(let c):
+                guard a.boxes[i].intersects(scissor) else { break }
+                try c.draw(in: self, framebuffer: targets[targets.count - 1], scissor: scissor)
             }
             i += 1
         }

@@ -1,6 +1,6 @@
 import CStrataGL
 
-/// GL textures for layer contents, uploaded once per image and kept until the image is released.
+/// GL textures for layer contents (`TextureSource`s), uploaded once per source and kept until it is released.
 final class TextureCache {
     private var textures: [UInt64: GLuint] = [:]
     /// Textures whose mipmaps are built (for trilinear minification), and whether they are current.
@@ -10,42 +10,34 @@ final class TextureCache {
     /// Pixel bytes sent to GL by full and partial uploads.
     private(set) var uploadedBytes = 0
 
-    func texture(for image: TextureImage) -> GLuint {
+    func texture(for image: any TextureSource) -> GLuint {
         if let t = textures[image.id] { return t }
         var t: GLuint = 0
         glGenTextures(1, &t)
         glBindTexture(e(GL_TEXTURE_2D), t)
-        glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
-        glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-                     e(GL_RGBA), e(GL_UNSIGNED_BYTE), image.pixels)
+        uploadedBytes += image.uploadWhole()
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         textures[image.id] = t
         uploadCount += 1
-        uploadedBytes += image.width * image.height * 4
         return t
     }
 
-    /// Re-uploads a rectangle of an image whose pixels changed (nothing when it has no texture yet: the
-    /// first use uploads it whole). `image.pixels` already holds the new pixels.
-    func update(_ image: TextureImage, x: Int, y: Int, width: Int, height: Int) {
+    /// Re-uploads a rectangle of a source whose pixels changed (nothing when it has no texture yet: the
+    /// first use uploads it whole).
+    func update(_ image: any TextureSource, x: Int, y: Int, width: Int, height: Int) {
         guard let t = textures[image.id] else { return }
         glBindTexture(e(GL_TEXTURE_2D), t)
-        glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
-        glPixelStorei(e(GL_UNPACK_ROW_LENGTH), GLint(image.width))
-        glTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
-                        e(GL_RGBA), e(GL_UNSIGNED_BYTE), image.pixels + (y * image.width + x) * 4)
-        glPixelStorei(e(GL_UNPACK_ROW_LENGTH), 0)
-        uploadedBytes += width * height * 4
+        uploadedBytes += image.uploadRect(x: x, y: y, width: width, height: height)
         if mipmapsCurrent[image.id] != nil { mipmapsCurrent[image.id] = false }
     }
 
     /// Builds (or rebuilds, after an update) the mipmaps of an uploaded texture, for trilinear sampling.
     /// Returns whether it did (and so rebound GL_TEXTURE_2D).
     @discardableResult
-    func ensureMipmaps(_ image: TextureImage) -> Bool {
+    func ensureMipmaps(_ image: any TextureSource) -> Bool {
         guard mipmapsCurrent[image.id] != true, let t = textures[image.id] else { return false }
         glBindTexture(e(GL_TEXTURE_2D), t)
         glGenerateMipmap(e(GL_TEXTURE_2D))

@@ -14,8 +14,8 @@ public struct Scene {
         /// Animations with beginTime relative to scene time 0.
         public var animations: [AttachedAnimation]
         public var sublayers: [Layer]
-        /// A CATransformLayer (`"transformLayer": true`).
-        public var isTransformLayer = false
+        /// The layer's class (`"class": "shape"`; `"transformLayer": true` is a transform layer).
+        public var kind: LayerKind = .layer
         /// The layer's mask (`"mask": LAYER`): none or one layer, in this layer's coordinates and time.
         public var mask: [Layer] = []
     }

@@ -16,7 +16,7 @@ enum SceneChangeParser {
         if let s = o["layer"] as? String { layer = s }
         else if let n = o["layer"].flatMap(SceneValues.number), let i = Int(exactly: Double(n)) { layer = String(i) }
         else { throw SceneError("\(at): \"layer\" must name a layer id") }
-        guard scene.layer(id: layer) != nil else { throw SceneError("\(at): no layer with id \"\(layer)\"") }
+        guard let target = scene.layer(id: layer) else { throw SceneError("\(at): no layer with id \"\(layer)\"") }
         // A change sets at least one property, or only adds a transition (then "set" may be left out).
         let set = o["set"] as? [String: Any] ?? [:]
         guard (o["set"] == nil && o["transition"] != nil) || !set.isEmpty else {
@@ -25,8 +25,7 @@ enum SceneChangeParser {
         var values: [(LayerKeyPath, AnimatableValue)] = []
         for key in set.keys.sorted(by: { a, b in a.contains(".") == b.contains(".") ? a < b : !a.contains(".") }) {
             guard let raw = set[key] else { continue }
-            let kp: LayerKeyPath
-            do { kp = try LayerKeyPath(parsing: key) } catch { throw SceneError("\(at) (layer \"\(layer)\"): unknown key \"\(key)\"") }
+            let kp = try SceneParser.keyPath(key, of: target.kind, at: "\(at) (layer \"\(layer)\")")
             values.append((kp, try SceneValues.layerValue(raw, keyPath: kp, key: key, at: "\(at) (layer \"\(layer)\")")))
         }
         var duration: Double?

@@ -10,12 +10,11 @@ extension Scene {
     public func commit(sceneStart: Double, transactionID: UInt64 = 1) throws -> (Commit, [SharedPixelBuffer]) {
         var ops: [LayerOperation] = []
         var buffers: [SharedPixelBuffer] = []
-        let defaults = LayerModel()
         func emit(_ l: Layer, isRoot: Bool) throws {
-            ops.append(l.isTransformLayer ? .createTransformLayer(l.wireID) : .createLayer(l.wireID))
+            ops.append(.createLayer(l.wireID, kind: l.kind))
             var model = l.model
             if isRoot { model.timing.beginTime += sceneStart }
-            for p in LayerProperty.allCases where model[p] != defaults[p] { ops.append(.setProperty(l.wireID, p, model[p])) }
+            for p in LayerProperty.carried(by: l.kind) where model[p] != p.defaultValue { ops.append(.setProperty(l.wireID, p, model[p])) }
             if let image = l.contents {
                 let buffer = try SharedPixelBuffer(byteCount: image.pixels.count, name: "strata-scene")
                 buffer.write(image.pixels)

@@ -48,7 +48,7 @@ public enum SceneParser {
         var seen: Set<String> = []
         var nextWireID: UInt64 = 1
 
-        static let layerKeys: Set<String> = ["id", "sublayers", "animations", "contents", "transformLayer", "mask"]
+        static let layerKeys: Set<String> = ["id", "class", "sublayers", "animations", "contents", "transformLayer", "mask"]
 
         mutating func layer(_ any: Any, path: String) throws -> Scene.Layer {
             guard let o = any as? [String: Any] else { throw SceneError("\(path): a layer must be a JSON object") }
@@ -63,15 +63,13 @@ public enum SceneParser {
             guard seen.insert(id).inserted else { throw SceneError("layer \"\(id)\": duplicate id") }
             let wireID = nextWireID
             nextWireID += 1
-            var model = LayerModel()
+            let kind = try SceneParser.kind(o, id: id)
+            var model = LayerModel(kind: kind)
             // Whole properties first, then key-path components in sorted order (JSON objects are unordered).
             let keys = o.keys.filter { !Self.layerKeys.contains($0) }
             for key in keys.sorted(by: { a, b in a.contains(".") == b.contains(".") ? a < b : !a.contains(".") }) {
                 guard let value = o[key] else { continue }
-                let kp: LayerKeyPath
-                do { kp = try LayerKeyPath(parsing: key) } catch {
-                    throw SceneError("layer \"\(id)\": unknown key \"\(key)\"")
-                }
+                let kp = try SceneParser.keyPath(key, of: kind, at: "layer \"\(id)\"")
                 model[kp] = try SceneValues.layerValue(value, keyPath: kp, key: key, at: "layer \"\(id)\"")
             }
             var contents: RGBAImage?
@@ -87,7 +85,11 @@ public enum SceneParser {
                 guard let dict = a as? [String: Any] else { throw SceneError("layer \"\(id)\": \"animations\" must be an object of KEY: ANIMATION") }
                 for key in dict.keys.sorted() {
                     guard let v = dict[key] else { continue }
-                    animations.append(AttachedAnimation(key: key, spec: try SceneAnimation.parse(v, layer: id, key: key)))
+                    let spec = try SceneAnimation.parse(v, layer: id, key: key)
+                    if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: kind) }) {
+                        throw SceneError("layer \"\(id)\" animation \"\(key)\": \"keyPath\": a \(kind.className) has no \(foreign.property.name)")
+                    }
+                    animations.append(AttachedAnimation(key: key, spec: spec))
                 }
             }
             var sublayers: [Scene.Layer] = []
@@ -97,13 +99,40 @@ public enum SceneParser {
             }
             var mask: [Scene.Layer] = []
             if let m = o["mask"] { mask = [try layer(m, path: "layer \"\(id)\" mask")] }
-            var isTransformLayer = false
-            if let t = o["transformLayer"] {
-                guard let b = t as? Bool else { throw SceneError("layer \"\(id)\": \"transformLayer\" must be true or false") }
-                isTransformLayer = b
-            }
             return Scene.Layer(id: id, wireID: wireID, model: model, contents: contents, animations: animations, sublayers: sublayers,
-                               isTransformLayer: isTransformLayer, mask: mask)
+                               kind: kind, mask: mask)
         }
+    }
+
+    /// The layer's class: `"class"` names it (`"layer"`, `"transform"`, `"shape"`, `"gradient"`,
+    /// `"replicator"`); `"transformLayer": true` (format 1's first spelling) is a transform layer.
+    static func kind(_ o: [String: Any], id: String) throws -> LayerKind {
+        var kind = LayerKind.layer
+        if let c = o["class"] {
+            guard let name = c as? String, let k = LayerKind(name: name) else {
+                throw SceneError("layer \"\(id)\": \"class\" must be one of \(LayerKind.names.joined(separator: ", "))")
+            }
+            kind = k
+        }
+        if let t = o["transformLayer"] {
+            guard let b = t as? Bool else { throw SceneError("layer \"\(id)\": \"transformLayer\" must be true or false") }
+            if b {
+                guard o["class"] == nil || kind == .transform else {
+                    throw SceneError("layer \"\(id)\": \"transformLayer\": true contradicts \"class\": \"\(kind.name)\"")
+                }
+                kind = .transform
+            }
+        }
+        return kind
+    }
+
+    /// A key of a layer of `kind`: a key path of a property that kind carries.
+    static func keyPath(_ key: String, of kind: LayerKind, at: String) throws -> LayerKeyPath {
+        let kp: LayerKeyPath
+        do { kp = try LayerKeyPath(parsing: key) } catch { throw SceneError("\(at): unknown key \"\(key)\"") }
+        guard kp.property.isCarried(by: kind) else {
+            throw SceneError("\(at): \"\(key)\" is not a property of a \(kind.className) (\"class\": \"\(kind.name)\")")
+        }
+        return kp
     }
 }

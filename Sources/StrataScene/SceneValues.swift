@@ -37,6 +37,14 @@ public enum SceneValues {
         case .path:
             if any is NSNull { return .path(nil) }
             return (try? ScenePath.parse(any, at: "value")).map { .path($0) }
+        case .numbers:
+            if any is NSNull { return .numbers(nil) }
+            guard let list = any as? [Any], case let ns = list.compactMap(number), ns.count == list.count else { return nil }
+            return .numbers(ns)
+        case .colors:
+            if any is NSNull { return .colors(nil) }
+            guard let list = any as? [Any], case let cs = list.compactMap(color), cs.count == list.count else { return nil }
+            return .colors(cs)
         }
     }
 
@@ -48,35 +56,24 @@ public enum SceneValues {
         return v
     }
 
-    /// Parses the value of a layer key: its kind's shape, with the layer timing properties' own forms
-    /// (`"fillMode": "forwards"`, `"repeatCount": "infinity"`) and ranges.
+    /// Parses the value of a layer key: its kind's shape, an enumerated property's value by Core
+    /// Animation's name (`"fillMode": "forwards"`, `"lineCap": "round"`), `"infinity"` for the layer's
+    /// repeatCount and repeatDuration, and the property's range (its `ValueRule`).
     static func parse(_ any: Any, keyPath kp: LayerKeyPath) -> AnimatableValue? {
-        switch kp.property {
-        case .fillMode:
-            return (any as? String).flatMap(FillMode.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
-        case .contentsGravity:
-            return (any as? String).flatMap(ContentsGravity.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
-        case .minificationFilter, .magnificationFilter:
-            return (any as? String).flatMap(ContentsFilter.init(name:)).map { .scalar(CGFloat($0.rawValue)) }
-        case .repeatCount where (any as? String) == "infinity", .repeatDuration where (any as? String) == "infinity":
-            return .scalar(.greatestFiniteMagnitude)
-        default:
-            guard let v = parse(any, kind: kp.kind), kp.property.rangeError(v) == nil else { return nil }
-            return v
+        if kp.component == nil, let names = kp.property.rule.names {
+            return (any as? String).flatMap { names.firstIndex(of: $0) }.map { .scalar(CGFloat($0)) }
         }
+        if kp.property == .repeatCount || kp.property == .repeatDuration, (any as? String) == "infinity" {
+            return .scalar(.greatestFiniteMagnitude)
+        }
+        guard let v = parse(any, kind: kp.kind), kp.property.rangeError(v) == nil else { return nil }
+        return v
     }
 
     static func shapeDescription(_ kp: LayerKeyPath) -> String {
-        switch kp.property {
-        case .fillMode: "one of removed, forwards, backwards, both"
-        case .contentsGravity: "one of \(ContentsGravity.allCases.map(\.name).joined(separator: ", "))"
-        case .contentsScale, .rasterizationScale: "a number > 0"
-        case .maskedCorners, .edgeAntialiasingMask: "a whole number 0…15 (a bit mask)"
-        case .minificationFilter, .magnificationFilter: "one of linear, nearest, trilinear"
-        case .duration: "a number ≥ 0"
-        case .repeatCount, .repeatDuration: "a number ≥ 0 or \"infinity\""
-        default: shapeDescription(kp.kind)
-        }
+        if kp.property == .repeatCount || kp.property == .repeatDuration { return "a number ≥ 0 or \"infinity\"" }
+        guard kp.component == nil, let rule = kp.property.rule.shapeDescription(kind: kp.kind) else { return shapeDescription(kp.kind) }
+        return rule
     }
 
     public static func shapeDescription(_ kind: ValueKind) -> String {
@@ -90,6 +87,8 @@ public enum SceneValues {
         case .bool: "true or false"
         case .vector3: "[x, y, z]"
         case .path: "a PATH (array of path elements) or null"
+        case .numbers: "an array of numbers or null"
+        case .colors: "an array of colours ([r, g, b, a] or \"#RRGGBB\") or null"
         }
     }
 
@@ -105,6 +104,8 @@ public enum SceneValues {
         case .bool(let b): b
         case let .vector3(x, y, z): [Double(x), Double(y), Double(z)]
         case .path(let p): p.map { ScenePath.json($0) } ?? NSNull()
+        case .numbers(let n): n.map { $0.map { Double($0) } } ?? NSNull()
+        case .colors(let c): c.map { $0.map { $0.components.map { Double($0) } } } ?? NSNull()
         }
     }
 }

@@ -14,7 +14,7 @@ public final class Compositor {
     private var scenes: [UInt32: ClientScene] = [:]
     private var sceneOrder: [UInt32] = []
     private var pending: [(client: UInt32, commit: Commit, fds: [Int32])] = []
-    private var builder = DrawListBuilder()
+    private let builder = DrawListBuilder()
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
     private var outputFrames: [String: OutputFrames] = [:]
     /// The GPU-side work of the last rendered frame (draw calls, offscreen passes, repainted pixels).
@@ -277,8 +277,7 @@ public final class Compositor {
             let shown = scene.roots.filter { shows($0, on: output, primaryName: primaryName) }
             for root in shown { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
             // Detached layers (not reached from a root on screen) still run their animations' lifecycle.
-            for node in scene.nodes.values where detachedToo
-                && (!node.animations.isEmpty || !node.transitionSources.isEmpty) && !isAttached(node) {
+            for node in scene.activeNodes.values where detachedToo && !isAttached(node) {
                 if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
                 guard !node.animations.isEmpty else { continue }
                 let space = node.timeSpace
@@ -286,7 +285,8 @@ public final class Compositor {
                     node.presentation = node.model
                     continue
                 }
-                node.presentation = Presentation.apply(node.animations, to: node.model, at: local)
+                node.presentation = node.model
+                Presentation.apply(node.animations, onto: &node.presentation, at: local)
                 AnimationLifecycle.advance(node: node, to: local, scene: scene, events: &sceneEvents)
                 if space.cycles { schedule.animating = true } else {
                     schedule.note(node.animations, local: local, rate: space.rate, time: targetTime)
@@ -298,14 +298,26 @@ public final class Compositor {
         return (events, roots)
     }
 
-    /// Evaluates a subtree: each layer's animations run in its local time, derived from its parent's.
+    /// Evaluates a subtree: each layer's animations run in its local time, derived from its parent's. Only
+    /// the branches that hold active nodes are walked: everywhere else the presentation is the model.
     private func evaluate(_ node: RenderNode, clock: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
+        guard node.activeInSubtree > 0 else { return }
         node.evaluatedFrame = frameNumber
         node.evaluatedOutput = evaluationOutput
         let child = clock.child(node.model.timing, evaluationTime: evaluationTime, schedule: &schedule)
+        if node.isActive { evaluateOwn(node, clock: child, scene: scene, events: &events) }
+        for sub in node.sublayers where sub.activeInSubtree > 0 { evaluate(sub, clock: child, scene: scene, events: &events) }
+        // A mask runs in the time of the layer it masks, as a sublayer would.
+        if let mask = node.mask, mask.activeInSubtree > 0 { evaluate(mask, clock: child, scene: scene, events: &events) }
+    }
+
+    /// An active node's own animations at its local time (`clock`), their events, and what they schedule.
+    private func evaluateOwn(_ node: RenderNode, clock child: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
         node.activeTransition = nil
+        node.localTime = child.time
         if let time = child.time, !node.animations.isEmpty {
-            node.presentation = Presentation.apply(node.animations, to: node.model, at: time)
+            node.presentation = node.model
+            Presentation.apply(node.animations, onto: &node.presentation, at: time)
             AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
             if !node.transitionSources.isEmpty {
                 pruneTransitionSources(node, scene: scene)
@@ -321,9 +333,6 @@ public final class Compositor {
             node.presentation = node.model
             if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
         }
-        for sub in node.sublayers { evaluate(sub, clock: child, scene: scene, events: &events) }
-        // A mask runs in the time of the layer it masks, as a sublayer would.
-        if let mask = node.mask { evaluate(mask, clock: child, scene: scene, events: &events) }
     }
 
     /// Drops the old appearances of transitions no longer attached, and the textures only they showed.

@@ -7,7 +7,7 @@ extension DrawListBuilder {
     /// of its own, which the renderer turns into a bitmap and reuses while the list is unchanged.
     /// Returns the bitmap's content and where it lies in layer units; nil when the layer draws nothing
     /// or is too big for a bitmap (then it is drawn directly).
-    mutating func rasterized(_ node: RenderNode, ownContent: Bool) -> (content: RasterContent, rect: CGRect)? {
+    func rasterized(_ node: RenderNode, ownContent: Bool) -> (content: RasterContent, rect: CGRect)? {
         let s = node.presentation.rasterizationScale
         guard s > 0, s.isFinite else { return nil }
         var sub = DrawList()

@@ -3,17 +3,18 @@ import StrataCore
 import StrataRender
 
 /// Turns the presentation tree into back-to-front draw commands: per layer its background, then its
-/// contents, then its sublayers sorted by zPosition then index, each flattened into the layer's plane.
+/// contents, then what its kind draws (`LayerKindContent`), then its sublayers (by default sorted by
+/// zPosition then index, each flattened into the layer's plane; the kind may place them otherwise).
 /// A layer with opacity < 1 whose pieces overlap (sublayers, or background plus contents) is drawn as an
 /// offscreen group so the opacity applies to the composited result, as in Core Animation. A layer with a
 /// running transition draws its old and new appearance as `TransitionFrame` says.
 struct DrawListBuilder {
-    mutating func build(roots: [RenderNode], into list: inout DrawList) {
+    func build(roots: [RenderNode], into list: inout DrawList) {
         for root in roots { emit(root, parentToTarget: .identity, into: &list) }
     }
 
     /// `alpha`: the opacity inherited from ancestors that did not composite as a group (1 under a group).
-    private mutating func emit(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat = 1, into list: inout DrawList) {
+    func emit(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat = 1, into list: inout DrawList) {
         if let running = node.activeTransition {
             emitTransition(node, running.transition, progress: running.progress,
                            old: node.transitionSources[running.key]?.old, parentToTarget: parentToTarget, alpha: alpha, into: &list)
@@ -24,7 +25,7 @@ struct DrawListBuilder {
 
     /// The old and new appearance of `node`, each moved by its piece's transform in the layer's own space;
     /// a fade sums old · (1 − p) and new · p in a group before compositing.
-    private mutating func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
+    private func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
                                          parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let frame = TransitionFrame(transition, progress: progress, bounds: node.presentation.bounds)
         if let weight = frame.crossfade {
@@ -51,14 +52,14 @@ struct DrawListBuilder {
     /// One layer and its subtree; `pre` acts in the layer's own coordinates before its geometry. Its
     /// shadow, if it has one, is drawn first (beneath it). `alpha` is the opacity inherited from
     /// ancestors that are not composited as groups: it multiplies this layer's own.
-    private mutating func emitLayer(_ node: RenderNode, pre: Transform3D, parentToTarget: Transform3D, alpha inherited: CGFloat,
-                                    into list: inout DrawList) {
+    private func emitLayer(_ node: RenderNode, pre: Transform3D, parentToTarget: Transform3D, alpha inherited: CGFloat,
+                           into list: inout DrawList) {
         let p = node.presentation
         let opacity = min(1, p.opacity) * inherited
         guard !p.isHidden, opacity > 0 else { return }
         let m = pre * p.localToParent * parentToTarget
-        if node.isTransformLayer {
-            emitTransformLayer(node, matrix: m, alpha: opacity, into: &list)
+        guard node.content.drawsLayer else {
+            node.content.appendSublayers(node, matrix: m, alpha: opacity, builder: self, into: &list)
             return
         }
         let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
@@ -75,8 +76,8 @@ struct DrawListBuilder {
 
     /// A layer's shadow, mask, background, contents, sublayers and border through `matrix`, with
     /// `opacity` (its own times what it inherits) applied as a group or passed down.
-    mutating func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool,
-                              into list: inout DrawList) {
+    func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool,
+                     into list: inout DrawList) {
         let p = node.presentation
         // A mask keeps only what lies under its alpha: the layer's drawing and its shadow alike. The
         // layer (shadow first) draws offscreen, its mask (in the layer's coordinates) into the next target,
@@ -103,6 +104,7 @@ struct DrawListBuilder {
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         let pieces = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
+            + (ownContent ? node.content.pieces(node) : 0)
         if let mask = node.mask {
             emitBody(node, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
             list.commands.append(.beginGroup)
@@ -120,12 +122,12 @@ struct DrawListBuilder {
         if group { list.commands.append(.endGroup(alpha: opacity)) }
     }
 
-    /// The layer's background (rounded by cornerRadius), contents and sublayers (clipped to the rounded
-    /// bounds with masksToBounds), then its border, through `matrix` (layer-local → target), each
-    /// times `alpha` (sublayers inherit it).
+    /// The layer's background (rounded by cornerRadius), contents, its kind's content and sublayers (clipped
+    /// to the rounded bounds with masksToBounds), then its border, through `matrix` (layer-local → target),
+    /// each times `alpha` (sublayers inherit it).
     /// `ownContent` false (a single-sided layer seen from behind) leaves out the layer's own background,
-    /// contents and border; its sublayers decide for themselves.
-    private mutating func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
+    /// contents, kind content and border; its sublayers decide for themselves.
+    private func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
                                    into list: inout DrawList) {
         let p = node.presentation
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
@@ -137,7 +139,8 @@ struct DrawListBuilder {
                 list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha, edges: edges))
             }
         }
-        let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty)
+        let kindPieces = ownContent ? node.content.pieces(node) : 0
+        let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty || kindPieces > 0)
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
         if ownContent, let image = node.contents {
             // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter.
@@ -148,7 +151,8 @@ struct DrawListBuilder {
                                             sampling: Self.sampling(p), edges: edges))
             }
         }
-        emitSublayers(node, matrix: m, alpha: alpha, into: &list)
+        if kindPieces > 0 { node.content.appendContent(node, matrix: m, alpha: alpha, into: &list) }
+        if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
         if let clip { Self.endClip(clip, p, m, into: &list) }
         if ownContent, p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
             list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
@@ -212,39 +216,9 @@ struct DrawListBuilder {
         return ux * vy - uy * vx >= 0
     }
 
-    /// A CATransformLayer's sublayers share its 3D space: nothing is flattened at this level, nested
-    /// transform layers add their sublayers to the same space, and everything is drawn far to near by the
-    /// depth of each layer's centre (Core Animation's painter's order for transform layers). The
-    /// transform layer draws none of its own background, contents, border or shadow.
-    private mutating func emitTransformLayer(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
-        var items: [(node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat, depth: CGFloat, order: Int)] = []
-        // `toTarget` draws; `toSpace` measures depth in the transform layer's parent space, where z is
-        // still intact (further up, a flattening layer has already dropped it).
-        // `a`: the opacity of the transform layers down to here (they draw nothing of their own, so
-        // their opacity passes to their sublayers).
-        func collect(_ n: RenderNode, _ toTarget: Transform3D, _ toSpace: Transform3D, _ a: CGFloat) {
-            let stl = n.presentation.hasSublayerSpace ? n.presentation.sublayerToLocal : nil
-            let base = stl.map { $0 * toTarget } ?? toTarget
-            let space = stl.map { $0 * toSpace } ?? toSpace
-            for child in n.sublayers where !child.presentation.isHidden {
-                let cp = child.presentation
-                if child.isTransformLayer {
-                    collect(child, cp.localToParent * base, cp.localToParent * space, a * min(1, max(0, cp.opacity)))
-                } else {
-                    let d = cp.localToParent * space
-                    let c = CGPoint(x: cp.bounds.midX, y: cp.bounds.midY)
-                    let z = c.x * d.m13 + c.y * d.m23 + d.m43
-                    let w = c.x * d.m14 + c.y * d.m24 + d.m44
-                    items.append((child, base, a, w > 0 ? z / w : z, items.count))
-                }
-            }
-        }
-        collect(node, m, node.presentation.localToParent, alpha)
-        items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
-        for item in items { emit(item.node, parentToTarget: item.parentToTarget, alpha: item.alpha, into: &list) }
-    }
-
-    private mutating func emitSublayers(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+    /// The sublayers flattened into the layer's plane, in painter's order (zPosition, then index): every
+    /// kind's default placement.
+    func emitFlattenedSublayers(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let p = node.presentation
         guard !node.sublayers.isEmpty else { return }
         // Sublayers render into this layer's plane: after the sublayer transform (which may add

@@ -31,31 +31,27 @@ struct TransactionApplier {
         for (index, op) in commit.operations.enumerated() {
             let where_ = "operation \(index)"
             switch op {
-            case .createLayer(let id):
+            case let .createLayer(id, kind):
                 guard scene.nodes[id] == nil else { throw CommitError("\(where_) createLayer: layer id \(id) already exists") }
-                scene.nodes[id] = RenderNode(id: id)
-            case .createTransformLayer(let id):
-                guard scene.nodes[id] == nil else { throw CommitError("\(where_) createTransformLayer: layer id \(id) already exists") }
-                let node = RenderNode(id: id)
-                node.isTransformLayer = true
-                scene.nodes[id] = node
+                guard KindContents.isDrawn(kind) else { throw CommitError("\(where_) createLayer: unsupported: \(kind.className)") }
+                scene.nodes[id] = RenderNode(id: id, kind: kind, scene: scene)
             case .releaseLayer(let id):
                 let n = try node(id, scene, "\(where_) releaseLayer")
                 stopAll(n, scene: scene)
-                n.removeFromParent()
-                for child in n.sublayers { child.parent = nil }
-                n.masking?.mask = nil
-                n.mask?.masking = nil
+                let sources = n.transitionSources.values.flatMap { $0.old?.subtreeImages ?? [] }
+                n.unlinkForRelease()
                 scene.roots.removeAll { $0 === n }
                 scene.nodes[id] = nil
                 // Images only a transition's old appearance still showed.
-                for image in n.transitionSources.values.flatMap({ $0.old?.subtreeImages ?? [] })
-                where !scene.holds(image) {
+                for image in sources where !scene.holds(image) {
                     releaseTexture(image.texture.id)
                 }
-                n.transitionSources.removeAll()
             case let .setProperty(id, property, value):
-                try node(id, scene, "\(where_) setProperty").model[property] = value
+                let n = try node(id, scene, "\(where_) setProperty")
+                guard property.isCarried(by: n.kind) else {
+                    throw CommitError("\(where_) setProperty: layer \(id) is a \(n.kind.className), which has no \(property.name)")
+                }
+                n.setModel(property, value)
             case let .insertSublayer(parentID, childID, index):
                 let parent = try node(parentID, scene, "\(where_) insertSublayer")
                 let child = try node(childID, scene, "\(where_) insertSublayer")
@@ -68,8 +64,7 @@ struct TransactionApplier {
                 guard Int(index) <= parent.sublayers.count else {
                     throw CommitError("\(where_) insertSublayer: index \(index) beyond \(parent.sublayers.count) sublayers")
                 }
-                parent.sublayers.insert(child, at: Int(index))
-                child.parent = parent
+                parent.insert(child, at: Int(index))
             case .removeFromSuperlayer(let id):
                 try node(id, scene, "\(where_) removeFromSuperlayer").removeFromParent()
             case let .defineImage(id, width, height, fdIndex):
@@ -99,15 +94,13 @@ struct TransactionApplier {
                 updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
             case let .setMask(id, maskID):
                 let n = try node(id, scene, "\(where_) setMask")
-                n.mask?.masking = nil
-                n.mask = nil
+                n.setMask(nil)
                 guard maskID != 0 else { break }
                 let m = try node(maskID, scene, "\(where_) setMask")
                 guard m !== n, m.parent == nil, !m.isRoot, m.masking == nil || m.masking === n, !m.isAncestorOrSelf(n) else {
                     throw CommitError("\(where_) setMask: layer \(maskID) cannot mask \(id) (it is the layer, has a superlayer, is a root, masks another layer or contains the layer)")
                 }
-                m.masking = n
-                n.mask = m
+                n.setMask(m)
             case .releaseImage(let id):
                 guard let image = scene.images.removeValue(forKey: id) else {
                     throw CommitError("\(where_) releaseImage: unknown image id \(id)")
@@ -128,6 +121,9 @@ struct TransactionApplier {
                 }
             case let .addAnimation(id, key, spec):
                 let n = try node(id, scene, "\(where_) addAnimation")
+                if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: n.kind) }) {
+                    throw CommitError("\(where_) addAnimation: layer \(id) is a \(n.kind.className), which has no \(foreign.property.name)")
+                }
                 if let i = n.animations.firstIndex(where: { $0.key == key }) {
                     n.animations.remove(at: i)
                     stopped(n, key: key, finished: false, scene: scene)
@@ -142,8 +138,6 @@ struct TransactionApplier {
                     n.animations.remove(at: i)
                     stopped(n, key: key, finished: false, scene: scene)
                 }
-            case .removeAllAnimations(let id):
-                stopAll(try node(id, scene, "\(where_) removeAllAnimations"), scene: scene)
             case .attachRoot(let id):
                 let n = try node(id, scene, "\(where_) attachRoot")
                 guard n.parent == nil else { throw CommitError("\(where_) attachRoot: layer \(id) has a superlayer") }

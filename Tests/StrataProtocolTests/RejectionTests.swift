@@ -50,8 +50,8 @@ struct RejectionTests {
 
     @Test("hello with another version decodes; version checking is the server's job")
     func otherVersion() throws {
-        #expect(try MessageCoding.decodeClient(type: 1, body: Array("STRA".utf8) + [2, 0]) == .hello(version: 2))
-        #expect(ProtocolError.unsupportedVersion(2).description == "unsupported protocol version 2 (server speaks 1)")
+        #expect(try MessageCoding.decodeClient(type: 1, body: Array("STRA".utf8) + [1, 0]) == .hello(version: 1))
+        #expect(ProtocolError.unsupportedVersion(1).description == "unsupported protocol version 1 (server speaks 2)")
     }
 
     @Test("unknown message types")
@@ -73,7 +73,7 @@ struct RejectionTests {
         // An operation count lower than the operations present leaves the rest as trailing bytes.
         var b = try commitBody([.createLayer(1), .createLayer(2)])
         b[11] = 1
-        #expect(protocolError { try decodeCommit(b) } == .trailingBytes(9))
+        #expect(protocolError { try decodeCommit(b) } == .trailingBytes(10)) // createLayer: code, u64 id, u8 kind
     }
 
     @Test("operation count larger than the body")
@@ -122,7 +122,7 @@ struct RejectionTests {
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))
     }
 
-    @Test("unknown value kind", arguments: [UInt8(0), 10, 200]) // 8 is vector3 (value-function inputs), 9 a path
+    @Test("unknown value kind", arguments: [UInt8(0), 12, 200]) // 8 is vector3 (value-function inputs), 9 a path, 10 numbers, 11 colours
     func unknownValueKind(_ kind: UInt8) {
         var op = LE()
         op.u8(3); op.u64(1); op.u16(5); op.u8(kind); op.f64(1)

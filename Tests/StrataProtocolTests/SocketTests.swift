@@ -159,9 +159,9 @@ struct SocketTests {
     @Test("a frame larger than one read (64 KiB) is reassembled")
     func largeFrame() throws {
         let (client, server) = try socketPair()
-        let ops = (0..<20_000).map { LayerOperation.createLayer(UInt64($0)) }  // 180 KB body
+        let ops = (0..<20_000).map { LayerOperation.createLayer(UInt64($0)) }  // 200 KB body
         let frame = MessageCoding.encode(ClientMessage.commit(Commit(transactionID: 3, operations: ops)))
-        #expect(frame.count == 6 + 15 + 9 * 20_000)
+        #expect(frame.count == 6 + 15 + 10 * 20_000)
         let sender = Thread { try? client.send(frame) }
         sender.start()
         let received = try #require(try server.receiveFrame())

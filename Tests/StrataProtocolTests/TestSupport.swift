@@ -115,14 +115,16 @@ enum Samples {
         .setContents(9, 0),
         .addAnimation(10, key: "slide", animation),
         .removeAnimation(11, key: "fade"),
-        .removeAllAnimations(12),
         .attachRoot(13),
         .detachRoot(UInt64.max),
         .updateImage(14, x: 1, y: 2, width: 3, height: 4, fdIndex: 2),
-        .createTransformLayer(15),
+        .createLayer(15, kind: .transform),
         .setMask(16, mask: 17),
         .setRootOutput(18, output: "HDMI-A-1"),
         .setRootOutput(19, output: ""),
+        .createLayer(20, kind: .shape),
+        .createLayer(21, kind: .gradient),
+        .createLayer(22, kind: .replicator),
     ]
 
     static let clientMessages: [ClientMessage] = [

@@ -8,10 +8,10 @@ import Testing
 struct WireBytesTests {
     @Test("hello: STRA magic + u16 version")
     func hello() {
-        #expect(MessageCoding.encode(ClientMessage.hello(version: 1)) ==
-                [6, 0, 0, 0, 1, 0, 0x53, 0x54, 0x52, 0x41, 1, 0])
+        #expect(MessageCoding.encode(ClientMessage.hello(version: 2)) ==
+                [6, 0, 0, 0, 1, 0, 0x53, 0x54, 0x52, 0x41, 2, 0])
         #expect(WireFormat.magic == [0x53, 0x54, 0x52, 0x41])
-        #expect(WireFormat.version == 1)
+        #expect(WireFormat.version == 2)
         #expect(WireFormat.headerSize == 6)
         #expect(WireFormat.maxMessageSize == 16_777_216)
     }
@@ -61,7 +61,7 @@ struct WireBytesTests {
             fdCount: 2))
         var b = LE()
         b.u64(0x1122_3344_5566_7788); b.u8(1); b.u16(2); b.u32(7)
-        b.u8(1); b.u64(9)
+        b.u8(1); b.u64(9); b.u8(0) // createLayer: id, kind 0 (CALayer)
         b.u8(3); b.u64(9); b.u16(5); b.u8(1); b.f64(0.5)
         b.u8(4); b.u64(1); b.u64(9); b.u32(2)
         b.u8(6); b.u64(3); b.u32(2); b.u32(1); b.u16(1)

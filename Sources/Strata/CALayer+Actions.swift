@@ -1,0 +1,51 @@
+import Foundation
+import Logging
+import StrataCore
+import StrataProtocol
+
+extension CALayer {
+    /// Core Animation's built-in action: for an animatable property (not `hidden`), a basic animation
+    /// from the on-screen value over the transaction's duration and timing function; for `kCATransition`
+    /// (a sublayer replaced), a fade transition over the transaction's duration.
+    func implicitAction(forKey event: String) -> CAAction? {
+        if event == kCATransition {
+            let fade = CATransition()
+            fade.duration = CATransaction.animationDuration()
+            fade.timingFunction = CATransaction.animationTimingFunction()
+            return fade
+        }
+        guard let property = LayerProperty(name: event), ImplicitAction.animates(property) else { return nil }
+        return LayerLock.with { () -> CAAction? in
+            let onScreen = presentationModel(at: CACurrentMediaTime())[property]
+            if let target = changingTo, target.property == property,
+               !ImplicitAction.animates(property, from: onScreen, to: target.value) { return nil }
+            let action = ImplicitAction.animation(
+                for: property, from: onScreen,
+                duration: CATransaction.animationDuration(), timingFunction: CATransaction.animationTimingFunction()?.function)
+            let anim = CABasicAnimation(keyPath: property.name)
+            if case let .basic(from?, _, _) = action.spec.kind {
+                // An absent colour animates from transparent black; an absent path stays absent (NSNull).
+                anim.fromValue = ValueConversion.any(from) ?? (property.kind == .color ? CGColor(Color.clear) : NSNull())
+            }
+            anim.duration = action.spec.timing.duration
+            anim.timingFunction = action.spec.timingFunction.map(CAMediaTimingFunction.init)
+            // Built once: adding it uses this spec instead of compiling the animation back (until a property
+            // of it changes, e.g. in an `action(forKey:)` override).
+            anim.compiledSpec = action.spec
+            return anim
+        }
+    }
+
+    /// Whether the layer is in a tree shown on a display (for the order-in/out events).
+    var isInAttachedTree: Bool {
+        var n: CALayer? = self
+        while let c = n { if c.isAttachedRoot { return true }; n = c.parent }
+        return false
+    }
+
+    /// Looks up and runs the action for `event`, unless actions are disabled in the current transaction.
+    func runAction(forKey event: String) {
+        guard !CATransaction.disableActions(), let action = action(forKey: event) else { return }
+        action.run(forKey: event, object: self, arguments: nil)
+    }
+}

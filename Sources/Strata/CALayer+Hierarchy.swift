@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+import StrataCore
+import StrataProtocol
+
+extension CALayer {
+    // MARK: hierarchy
+
+    /// A layer whose subtree's alpha masks this layer: it is drawn in this layer's coordinates (its
+    /// position relative to this layer's bounds) and runs in this layer's time. It must have no
+    /// superlayer and mask no other layer (a programming error otherwise, as a cycle is).
+    public var mask: CALayer? {
+        get { LayerLock.with { maskLayer } }
+        set {
+            LayerLock.with {
+                if let m = newValue {
+                    precondition(m !== self && m.parent == nil && !m.isAttachedRoot && (m.maskedLayer == nil || m.maskedLayer === self),
+                                 "a mask layer has no superlayer, is not attached and masks only one layer")
+                }
+                maskLayer?.maskedLayer = nil
+                maskLayer = newValue
+                newValue?.maskedLayer = self
+                CATransaction.noteChange(self)
+            }
+        }
+    }
+
+    public var superlayer: CALayer? { LayerLock.with { parent } }
+
+    public var sublayers: [CALayer]? {
+        get { LayerLock.with { sublayerList.isEmpty ? nil : sublayerList } }
+        set {
+            LayerLock.with {
+                for l in sublayerList { l.parent = nil }
+                sublayerList = []
+                for l in newValue ?? [] { insertSublayer(l, at: UInt32(sublayerList.count)) }
+                CATransaction.noteChange(self)
+            }
+        }
+    }
+
+    public func addSublayer(_ layer: CALayer) {
+        LayerLock.with { insertSublayer(layer, at: UInt32(sublayerList.count)) }
+    }
+
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        LayerLock.with {
+            precondition(!layer.isAncestor(of: self), "insertSublayer: the layer is the receiver or one of its ancestors")
+            precondition(!layer.isPresentationCopy && !isPresentationCopy, "insertSublayer: presentation layers cannot be rearranged")
+            if let p = layer.parent {
+                let oldIndex = p.sublayerList.firstIndex { $0 === layer }
+                p.sublayerList.removeAll { $0 === layer }
+                CATransaction.noteChange(p)
+                if p === self, let oldIndex, oldIndex < Int(index) {
+                    sublayerList.insert(layer, at: min(Int(index) - 1, sublayerList.count))
+                    layer.parent = self
+                    CATransaction.noteChange(self)
+                    return
+                }
+            }
+            if layer.isAttachedRoot { StrataConnection.detachRootLocked(layer) }
+            sublayerList.insert(layer, at: min(Int(index), sublayerList.count))
+            layer.parent = self
+            CATransaction.noteChange(self)
+            CATransaction.noteChange(layer)
+            if isInAttachedTree { layer.runAction(forKey: kCAOnOrderIn) }
+        }
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        LayerLock.with {
+            let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s } } ?? 0
+            insertSublayer(layer, at: UInt32(i))
+        }
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        LayerLock.with {
+            let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerList.count
+            insertSublayer(layer, at: UInt32(i))
+        }
+    }
+
+    public func replaceSublayer(_ old: CALayer, with new: CALayer) {
+        LayerLock.with {
+            guard let i = sublayerList.firstIndex(where: { $0 === old }) else { return }
+            old.removeFromSuperlayer()
+            insertSublayer(new, at: UInt32(i))
+            // The superlayer's subtree changes, so it runs the transition (old appearance → new).
+            if isInAttachedTree { runAction(forKey: kCATransition) }
+        }
+    }
+
+    public func removeFromSuperlayer() {
+        LayerLock.with {
+            guard let p = parent else { return }
+            if isInAttachedTree { runAction(forKey: kCAOnOrderOut) }
+            p.sublayerList.removeAll { $0 === self }
+            parent = nil
+            CATransaction.noteChange(p)
+            CATransaction.noteChange(self)
+        }
+    }
+
+    func isAncestor(of other: CALayer) -> Bool {
+        var n: CALayer? = other
+        while let c = n { if c === self { return true }; n = c.parent }
+        return false
+    }
+}

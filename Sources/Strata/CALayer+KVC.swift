@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import StrataCore
+
+/// Key-value coding of the properties in the table, by key path (`"transform.rotation.z"`, `"position.x"`,
+/// `"strokeEnd"`).
+extension CALayer {
+    /// Sets a property or key-path component. Values are taken as Core Animation takes them: numbers of any
+    /// type, NSValue-wrapped geometry, enumerations by name (a String or their Swift type), nil for an
+    /// optional colour, path or list. Key paths Strata does not carry, properties of other layer kinds and
+    /// wrong values are logged ("setValue(_:forKeyPath:) rejected: …") and change nothing.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        do {
+            let kp = try LayerKeyPath(parsing: keyPath)
+            guard let v = Self.convert(value, for: kp) else {
+                throw StrataError.invalidValue(key: keyPath, expected: "\(kp.kind)")
+            }
+            LayerLock.with {
+                let whole = kp.set(v, in: model[kp.property])
+                set(kp.property, whole)
+            }
+        } catch {
+            StrataLog.logger.error("setValue(_:forKeyPath:) rejected: \(error)")
+        }
+    }
+
+    public func value(forKeyPath keyPath: String) -> Any? {
+        guard let kp = try? LayerKeyPath(parsing: keyPath) else { return nil }
+        if kp.component == nil, kp.property.rule.names != nil {
+            let name = name(of: kp.property)
+            return Self.enumerationTypes[kp.property]?(name) ?? name
+        }
+        return LayerLock.with { ValueConversion.any(model[kp]) }
+    }
+
+    /// `value` as a value of `kp`'s kind: nil clears what may be absent; an enumerated property takes its
+    /// value by name.
+    private static func convert(_ value: Any?, for kp: LayerKeyPath) -> AnimatableValue? {
+        guard let value else {
+            switch kp.kind {
+            case .color: return .color(nil)
+            case .path: return .path(nil)
+            case .numbers: return .numbers(nil)
+            case .colors: return .colors(nil)
+            default: return nil
+            }
+        }
+        if kp.component == nil, let names = kp.property.rule.names {
+            let name = value as? String ?? (value as? any RawRepresentable)?.rawValue as? String
+            return name.flatMap { names.firstIndex(of: $0) }.map { .scalar(CGFloat($0)) }
+        }
+        return ValueConversion.convert(value, kind: kp.kind)
+    }
+
+    /// The Swift types Core Animation code reads enumerated values as.
+    private static let enumerationTypes: [LayerProperty: @Sendable (String) -> Any] = [
+        .contentsGravity: { CALayerContentsGravity(rawValue: $0) },
+        .fillMode: { CAMediaTimingFillMode(rawValue: $0) },
+        .minificationFilter: { CALayerContentsFilter(rawValue: $0) },
+        .magnificationFilter: { CALayerContentsFilter(rawValue: $0) },
+        .lineCap: { CAShapeLayerLineCap(rawValue: $0) },
+        .lineJoin: { CAShapeLayerLineJoin(rawValue: $0) },
+        .fillRule: { CAShapeLayerFillRule(rawValue: $0) },
+        .gradientType: { CAGradientLayerType(rawValue: $0) },
+    ]
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Logging
+import StrataCore
+import StrataProtocol
+
+extension CALayer {
+    // MARK: presentation
+
+    /// The values on screen now: the last committed model with the committed animations applied at
+    /// CACurrentMediaTime(), computed with the same core code the server renders with. nil before the
+    /// layer's first commit.
+    public func presentation() -> CALayer? { presentation(at: CACurrentMediaTime()) }
+
+    /// `presentation()` at an explicit media time (Strata addition for tools and tests).
+    public func presentation(at time: CFTimeInterval) -> CALayer? {
+        LayerLock.with { () -> CALayer? in
+            guard hasBeenCommitted, !isPresentationCopy else { return isPresentationCopy ? self : nil }
+            let copy = type(of: self).init(layer: self)
+            copy.model = presentationModel(at: time)
+            copy.customValues = presentationCustomValues(at: time)
+            return copy
+        }
+    }
+
+    /// Presentation at global media time `time`: the committed animations run in the layer's local time.
+    func presentationModel(at time: Double) -> LayerModel {
+        let committed = animationEntries.filter(\.committed).map { AttachedAnimation(key: $0.key, spec: $0.spec) }
+        guard !committed.isEmpty else { return committedModel }
+        // An inactive layer time (outside a cycling layer's active interval, no fill) shows the model.
+        guard let local = timeSpace(committed: true).activeLocal(fromGlobal: time) else { return committedModel }
+        return Presentation.apply(committed, to: committedModel, at: local)
+    }
+}

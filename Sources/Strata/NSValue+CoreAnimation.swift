@@ -1,0 +1,32 @@
+import Foundation
+import StrataCore
+
+/// The NSValue wrappers Apple code puts geometry and transforms in (`NSValue(caTransform3D:)` in a
+/// keyframe animation's `values`, say), so such code compiles and its values are accepted wherever a
+/// value is.
+extension NSValue {
+    public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+    public var cgPointValue: CGPoint { pointValue }
+    public var cgSizeValue: CGSize { sizeValue }
+    public var cgRectValue: CGRect { rectValue }
+
+    /// A CATransform3D: sixteen doubles, m11 to m44 (Foundation on Linux cannot wrap structs, but arrays).
+    public convenience init(caTransform3D t: CATransform3D) {
+        var elements = t.elements.map { Double($0) }
+        self.init(bytes: &elements, objCType: "[16d]")
+    }
+
+    /// The wrapped transform (identity when the value holds something else).
+    public var caTransform3DValue: CATransform3D { transform3DValue ?? .identity }
+
+    var transform3DValue: CATransform3D? {
+        guard String(cString: objCType) == "[16d]" else { return nil }
+        var elements = [Double](repeating: 0, count: 16)
+        elements.withUnsafeMutableBytes { raw in
+            if let base = raw.baseAddress { getValue(base) }
+        }
+        return Transform3D(elements: elements.map { CGFloat($0) })
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What kind of layer a layer is: its Core Animation class. The kind decides which properties the layer
+/// carries (`LayerProperty.kinds`), which values its model holds (`LayerModel.kindValues`) and, on the
+/// server, what it draws. A layer's kind is fixed when it is created.
+public enum LayerKind: UInt8, NamedCases {
+    /// CALayer.
+    case layer = 0
+    /// CATransformLayer: sublayers share its 3D space; it draws nothing itself.
+    case transform
+    /// CAShapeLayer: a path filled and stroked by the server.
+    case shape
+    /// CAGradientLayer: colours blended across the bounds by the server.
+    case gradient
+    /// CAReplicatorLayer: its sublayers drawn several times by the server.
+    case replicator
+
+    /// The name scene files use (`"class": "shape"`).
+    public var name: String {
+        switch self {
+        case .layer: "layer"
+        case .transform: "transform"
+        case .shape: "shape"
+        case .gradient: "gradient"
+        case .replicator: "replicator"
+        }
+    }
+
+    /// Core Animation's class name.
+    public var className: String {
+        switch self {
+        case .layer: "CALayer"
+        case .transform: "CATransformLayer"
+        case .shape: "CAShapeLayer"
+        case .gradient: "CAGradientLayer"
+        case .replicator: "CAReplicatorLayer"
+        }
+    }
+}
+
+/// A set of layer kinds (which kinds carry a property).
+public struct LayerKinds: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init(_ kind: LayerKind) { rawValue = 1 << UInt32(kind.rawValue) }
+
+    public static let all = LayerKinds(rawValue: .max)
+    public static let shape = LayerKinds(.shape)
+    public static let gradient = LayerKinds(.gradient)
+    public static let replicator = LayerKinds(.replicator)
+
+    public func contains(_ kind: LayerKind) -> Bool { contains(LayerKinds(kind)) }
+}

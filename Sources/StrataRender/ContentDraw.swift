@@ -1,0 +1,18 @@
+import CStrataGL
+import Foundation
+import StrataCore
+
+/// Drawing a layer kind adds that the renderer does not know by name (a shape's fill and stroke, a
+/// gradient): `DrawCommand.content`. It says which pixels it can change and what it depends on (for
+/// culling and damage tracking), and draws itself with its material through the renderer. Each kind's
+/// draws live in Kinds/.
+public protocol ContentDraw {
+    /// The target pixels it can change, clipped to `target`.
+    func box(within target: PixelRect) -> PixelRect
+    /// Combines every value that changes what it draws (equal in two frames only when the drawing is).
+    func combine(into h: inout Hasher)
+    /// Draws into `framebuffer`, the pass's current target, limited to `scissor` (target pixels); the
+    /// renderer's batch state stays valid (a draw that binds GL state itself flushes first and resets
+    /// what it changed, see `Renderer.flush` and `Renderer.invalidateBindings`).
+    func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws
+}

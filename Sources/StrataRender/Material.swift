@@ -1,0 +1,51 @@
+import CStrataGL
+import StrataShaders
+
+/// A way of drawing: a GLSL program (its sources under Shaders/glsl, sharing code through `#include`)
+/// and its uniforms. Every material is listed in `Material.all` and compiled once, when the renderer
+/// starts (never during a frame); draws name the material they use. A new kind of content adds its
+/// material here.
+public struct Material: Hashable, Sendable {
+    let vertex: String
+    let fragment: String
+    let uniforms: [String]
+    /// Sampler uniforms and the texture unit each reads, set once after linking.
+    let samplerUnits: [String: GLint]
+
+    // Layer quads (`QuadBatch` instances, layer.vert).
+    static let texture = Material(vertex: "layer.vert", fragment: "texture.frag", uniforms: ["u_texture"], samplerUnits: ["u_texture": 0])
+    static let rounded = Material(vertex: "layer.vert", fragment: "rounded.frag", uniforms: [], samplerUnits: [:])
+    static let shadowBlur = Material(vertex: "layer.vert", fragment: "shadow_blur.frag",
+                                     uniforms: ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"], samplerUnits: ["u_texture": 0])
+    static let clip = Material(vertex: "layer.vert", fragment: "clip.frag", uniforms: ["u_texture", "u_target"], samplerUnits: ["u_texture": 0])
+    static let mask = Material(vertex: "layer.vert", fragment: "mask.frag", uniforms: ["u_texture", "u_mask", "u_target"],
+                               samplerUnits: ["u_texture": 0, "u_mask": 1])
+    // shadowPath fills by stencil-then-cover (PathFill).
+    static let pathFill = Material(vertex: "path.vert", fragment: "path.frag", uniforms: ["u_mvp", "u_color"], samplerUnits: [:])
+
+    /// Every material, compiled at start-up in this order.
+    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill]
+}
+
+/// The linked program of every material.
+final class MaterialPrograms {
+    private var programs: [Material: ShaderProgram] = [:]
+
+    init(cache: ProgramBinaryCache?) throws {
+        for m in Material.all {
+            let p = try ShaderProgram(vertex: m.vertex, fragment: m.fragment, uniformNames: m.uniforms, cache: cache)
+            if !m.samplerUnits.isEmpty {
+                glUseProgram(p.program)
+                for (name, unit) in m.samplerUnits { glUniform1i(p.uniform(name), unit) }
+            }
+            programs[m] = p
+        }
+        glUseProgram(0)
+    }
+
+    /// The program of a registered material (every material is compiled in `init`).
+    subscript(_ m: Material) -> ShaderProgram {
+        guard let p = programs[m] else { preconditionFailure("material \(m.fragment) is not in Material.all") }
+        return p
+    }
+}

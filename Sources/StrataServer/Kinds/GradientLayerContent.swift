@@ -1,0 +1,6 @@
+import Foundation
+import StrataCore
+import StrataRender
+
+/// CAGradientLayer (in progress).
+struct GradientLayerContent: LayerKindContent {}

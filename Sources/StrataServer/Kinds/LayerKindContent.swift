@@ -1,0 +1,48 @@
+import Foundation
+import StrataCore
+import StrataRender
+
+/// What one kind of layer adds to a frame's drawing on the server: the content it draws between its
+/// contents and its first sublayer, and how it places its sublayers. One type per kind, in this folder;
+/// `DrawListBuilder` asks a node's kind and knows none itself (as Chromium's `LayerImpl::AppendQuads`).
+protocol LayerKindContent: Sendable {
+    /// False for a kind that draws nothing of its own (no background, contents, border, shadow, mask or
+    /// rasterized bitmap: CATransformLayer); the builder then asks it only for its sublayers.
+    var drawsLayer: Bool { get }
+    /// How many separately drawn pieces the kind's content has (group opacity composites a layer with
+    /// more than one piece offscreen).
+    func pieces(_ node: RenderNode) -> Int
+    /// Appends the kind's content in the layer's coordinates through `matrix` (layer → target), times `alpha`.
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, into list: inout DrawList)
+    /// Appends the sublayers through `matrix`, each inheriting `alpha`.
+    func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList)
+}
+
+extension LayerKindContent {
+    var drawsLayer: Bool { true }
+    func pieces(_ node: RenderNode) -> Int { 0 }
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, into list: inout DrawList) {}
+    func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
+        builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)
+    }
+}
+
+/// The content of each kind of layer.
+enum KindContents {
+    /// Whether the server draws layers of `kind` yet (others are refused as unsupported).
+    static func isDrawn(_ kind: LayerKind) -> Bool { [.layer, .transform].contains(kind) }
+
+    static func content(for kind: LayerKind) -> any LayerKindContent {
+        switch kind {
+        case .layer: PlainLayerContent()
+        case .transform: TransformLayerContent()
+        case .shape: ShapeLayerContent()
+        case .gradient: GradientLayerContent()
+        case .replicator: ReplicatorLayerContent()
+        }
+    }
+}
+
+/// CALayer: its background, contents and border (drawn by the builder) and nothing more; sublayers
+/// flattened into its plane.
+struct PlainLayerContent: LayerKindContent {}

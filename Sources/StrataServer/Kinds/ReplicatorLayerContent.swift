@@ -1,0 +1,6 @@
+import Foundation
+import StrataCore
+import StrataRender
+
+/// CAReplicatorLayer (in progress).
+struct ReplicatorLayerContent: LayerKindContent {}

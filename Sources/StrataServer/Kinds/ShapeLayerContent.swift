@@ -1,0 +1,6 @@
+import Foundation
+import StrataCore
+import StrataRender
+
+/// CAShapeLayer (in progress).
+struct ShapeLayerContent: LayerKindContent {}
