@@ -57,7 +57,8 @@ struct Flattening {
 
     /// A uniform split of a curve into n pieces is within |B''|max / (8 n²) of it (the chord error of a
     /// parameter interval h is at most h²/8 · max |B''|). For a quad |B''| = 2|P0 − 2P1 + P2|, for a cubic
-    /// at most 6 · max of its two second differences. A line is one piece; a non-finite bound gives the most.
+    /// at most 6 · max of its two second differences. A line is one piece; a bound too large for `Int`, or
+    /// not finite, gives the most.
     func pieces(_ segment: PathSegment) -> Int {
         let p = segment.points
         func length(_ p: CGPoint) -> CGFloat { (p.x * p.x + p.y * p.y).squareRoot() }
@@ -69,7 +70,7 @@ struct Flattening {
         default: secondDerivative = 6 * max(second(p[0], p[1], p[2]), second(p[1], p[2], p[3]))
         }
         let n = (secondDerivative / (8 * limit)).squareRoot().rounded(.up)
-        return n.isFinite ? min(max(Int(n), 1), maxSegments) : maxSegments
+        return n < CGFloat(maxSegments) ? max(Int(n), 1) : maxSegments // NaN fails the test too
     }
 
     /// The points that replace `segment` after its start: `pieces` evenly spaced in its parameter (a

@@ -25,8 +25,8 @@ public enum Stroker {
     /// single point is a dot: a circle for round caps, an axis-aligned square for square caps, nothing for
     /// butt caps.
     ///
-    /// Orientation: every polyline's contours wind +1 over its stroke (more only where the stroke overlaps
-    /// itself), that is, an outline runs clockwise on a y-down screen, the way `Path.addRect` does (positive
+    /// Orientation: every polyline's contours wind +1 over its stroke (2 only where the stroke overlaps
+    /// itself or a tight inner corner runs through its vertex, inside the stroke), that is, an outline runs clockwise on a y-down screen, the way `Path.addRect` does (positive
     /// Σ xᵢ·yᵢ₊₁ − xᵢ₊₁·yᵢ); the inner loop of a closed polyline runs the other way. So all polylines
     /// together fill correctly with the non-zero rule (not with even-odd).
     ///

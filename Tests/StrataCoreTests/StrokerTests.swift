@@ -40,6 +40,10 @@ func signedArea(_ contours: [[CGPoint]]) -> Double { contours.reduce(0) { $0 + s
             #expect(stroke.points == Array(fill.dropLast()))
         }
         #expect(try #require(circle(20).polylines(tolerance: 0.25, scale: 1e12, maxSegments: 8).first).points.count == 32)
+        // A control point far out asks for more pieces than an Int holds: the cap applies, nothing traps.
+        let wild = Path(elements: [.move(.zero), .cubic(control1: CGPoint(x: 1e300, y: 0), control2: .zero, to: CGPoint(x: 1, y: 0))])
+        #expect(try #require(wild.polylines(tolerance: 0.25, scale: 1).first).points.count == 257)
+        #expect(try #require(wild.fillPolygons(tolerance: 0.25, scale: 1).first).count == 257)
     }
 }
 
