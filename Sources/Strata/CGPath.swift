@@ -94,12 +94,35 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     /// Angles in radians from +x towards +y (clockwise on Strata's y-down screen); `clockwise: true`
-    /// decreases the angle. A line joins the current point, if any, to the arc's start.
+    /// decreases the angle; angles 2π or more apart give a full circle. A line joins the current point, if
+    /// any, to the arc's start.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
                        transform: CGAffineTransform = .identity) {
         var arc = Path()
         arc.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
         path.append(contentsOf: arc.mapped { $0.applying(transform) }, connecting: true)
+    }
+
+    /// An arc of `delta` radians from `startAngle` (positive increases the angle), at most a full circle.
+    /// A line joins the current point, if any, to the arc's start.
+    public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
+                               transform: CGAffineTransform = .identity) {
+        var arc = Path()
+        arc.addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: delta)
+        path.append(contentsOf: arc.mapped { $0.applying(transform) }, connecting: true)
+    }
+
+    /// CGPathAddArcToPoint: a line from the current point to the first tangent point, then the arc of
+    /// `radius` touching the lines current point → `tangent1End` → `tangent2End`, built in the transform's
+    /// space (the current point taken back through it) and then transformed. Without a current point it
+    /// moves to `tangent1End`; collinear points or a radius ≤ 0 give a line to it (see `Path.addArc(tangent1End:…)`).
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity) {
+        var arc = Path()
+        let current = path.currentPoint
+        if let current { arc.move(to: current.applying(transform.determinant != 0 ? transform.inverted() : .identity)) }
+        arc.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius)
+        // With a current point the arc's own leading move is that point again: continue from it instead.
+        for e in arc.mapped({ $0.applying(transform) }).elements.dropFirst(current == nil ? 0 : 1) { path.append(e) }
     }
 
     public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {

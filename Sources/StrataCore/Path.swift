@@ -84,34 +84,6 @@ public struct Path: Hashable, Sendable {
         closeSubpath()
     }
 
-    /// An arc of the circle around `center`, angles in radians measured from +x towards +y (clockwise on a
-    /// y-down screen); `clockwise` follows Core Graphics: true decreases the angle.
-    /// Non-finite arguments add nothing.
-    public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        guard center.x.isFinite, center.y.isFinite, radius.isFinite, startAngle.isFinite, endAngle.isFinite else { return }
-        var sweep = endAngle - startAngle
-        guard sweep.isFinite else { return }
-        let full = 2 * CGFloat.pi
-        // Reduce huge sweeps first: stepping 1e20 down by 2π would never finish (ordinary ones are untouched).
-        if abs(sweep) > 4 * full { sweep = sweep.truncatingRemainder(dividingBy: full) }
-        if clockwise { while sweep > 0 { sweep -= full } } else { while sweep < 0 { sweep += full } }
-        let start = CGPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
-        if currentPoint == nil { move(to: start) } else { addLine(to: start) }
-        let pieces = max(1, Int((abs(sweep) / (CGFloat.pi / 2)).rounded(.up)))
-        let step = sweep / CGFloat(pieces)
-        var a0 = startAngle
-        for _ in 0..<pieces {
-            let a1 = a0 + step
-            let k = 4 / 3 * tan(step / 4) * radius
-            let p0 = CGPoint(x: center.x + radius * cos(a0), y: center.y + radius * sin(a0))
-            let p3 = CGPoint(x: center.x + radius * cos(a1), y: center.y + radius * sin(a1))
-            let c1 = CGPoint(x: p0.x - k * sin(a0), y: p0.y + k * cos(a0))
-            let c2 = CGPoint(x: p3.x + k * sin(a1), y: p3.y - k * cos(a1))
-            addCurve(to: p3, control1: c1, control2: c2)
-            a0 = a1
-        }
-    }
-
     /// An ellipse inscribed in `r`, starting at its right-hand side (0°) and going clockwise on a y-down
     /// screen once round (as the seed describes), closed.
     public mutating func addEllipse(in r: CGRect) {
@@ -129,31 +101,6 @@ public struct Path: Hashable, Sendable {
             let t0 = tangent(i), t1 = tangent(i + 1)
             addCurve(to: p3, control1: CGPoint(x: p0.x + k * t0.x, y: p0.y + k * t0.y), control2: CGPoint(x: p3.x - k * t1.x, y: p3.y - k * t1.y))
         }
-        closeSubpath()
-    }
-
-    /// A rectangle with quarter-ellipse corners (`cornerWidth` × `cornerHeight`), closed, going the same way
-    /// as `addRect` (clockwise on a y-down screen), starting where the top edge leaves the top-left corner.
-    /// Corner sizes are clamped to 0…half the side (NaN counts as 0); a zero corner gives `addRect`.
-    public mutating func addRoundedRect(_ r: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat) {
-        let s = r.standardized
-        func clamp(_ v: CGFloat, _ half: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), half) }
-        let cw = clamp(cornerWidth, s.width / 2), ch = clamp(cornerHeight, s.height / 2)
-        guard cw > 0, ch > 0 else { addRect(s); return }
-        let k: CGFloat = 4 / 3 * (CGFloat(2).squareRoot() - 1) // quarter ellipse, as in addEllipse
-        let kx = k * cw, ky = k * ch
-        let (x0, x1, y0, y1) = (s.minX, s.maxX, s.minY, s.maxY)
-        // Straight edges shrink to nothing when a corner takes half the side: skip zero-length lines.
-        func line(_ p: CGPoint) { if currentPoint != p { addLine(to: p) } }
-        move(to: CGPoint(x: x0 + cw, y: y0))
-        line(CGPoint(x: x1 - cw, y: y0))
-        addCurve(to: CGPoint(x: x1, y: y0 + ch), control1: CGPoint(x: x1 - cw + kx, y: y0), control2: CGPoint(x: x1, y: y0 + ch - ky))
-        line(CGPoint(x: x1, y: y1 - ch))
-        addCurve(to: CGPoint(x: x1 - cw, y: y1), control1: CGPoint(x: x1, y: y1 - ch + ky), control2: CGPoint(x: x1 - cw + kx, y: y1))
-        line(CGPoint(x: x0 + cw, y: y1))
-        addCurve(to: CGPoint(x: x0, y: y1 - ch), control1: CGPoint(x: x0 + cw - kx, y: y1), control2: CGPoint(x: x0, y: y1 - ch + ky))
-        line(CGPoint(x: x0, y: y0 + ch))
-        addCurve(to: CGPoint(x: x0 + cw, y: y0), control1: CGPoint(x: x0, y: y0 + ch - ky), control2: CGPoint(x: x0 + cw - kx, y: y0))
         closeSubpath()
     }
 

@@ -7,17 +7,7 @@ extension Path {
     /// `maxSegments` segments, which bounds the work a huge or hostile path can cause. Subpaths of fewer
     /// than three points enclose nothing and are left out; so are non-finite points.
     public func fillPolygons(tolerance: CGFloat, scale: CGFloat, maxSegments: Int = 256) -> [[CGPoint]] {
-        // A uniform split of a curve into n pieces is within |B''|max / (8 n²) of it (the chord error of a
-        // parameter interval h is at most h²/8 · max |B''|). For a quad |B''| = 2|P0 − 2P1 + P2|, for a cubic
-        // at most 6 · max of its two second differences.
-        let limit = max(tolerance, 1e-6) / max(scale, 1e-9)
-        func pieces(_ secondDerivative: CGFloat) -> Int {
-            let n = (secondDerivative / (8 * limit)).squareRoot().rounded(.up)
-            return n.isFinite ? min(max(Int(n), 1), maxSegments) : maxSegments
-        }
-        func length(_ p: CGPoint) -> CGFloat { (p.x * p.x + p.y * p.y).squareRoot() }
-        func second(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> CGPoint { CGPoint(x: a.x - 2 * b.x + c.x, y: a.y - 2 * b.y + c.y) }
-
+        let bound = Flattening(tolerance: tolerance, scale: scale, maxSegments: maxSegments)
         var polygons: [[CGPoint]] = []
         var current: [CGPoint] = []
         func finish() {
@@ -33,14 +23,10 @@ extension Path {
                 current.append(p)
             case let .quad(c, p):
                 guard let s = current.last else { current = [p]; continue }
-                let segment = PathSegment(points: [s, c, p])
-                let n = pieces(2 * length(second(s, c, p)))
-                for i in 1...n { current.append(segment.point(at: Double(i) / Double(n))) }
+                current += bound.points(PathSegment(points: [s, c, p]))
             case let .cubic(c1, c2, p):
                 guard let s = current.last else { current = [p]; continue }
-                let segment = PathSegment(points: [s, c1, c2, p])
-                let n = pieces(6 * max(length(second(s, c1, c2)), length(second(c1, c2, p))))
-                for i in 1...n { current.append(segment.point(at: Double(i) / Double(n))) }
+                current += bound.points(PathSegment(points: [s, c1, c2, p]))
             case .close:
                 // The next element starts from the subpath's start: Path.append already tracks that, and a
                 // line or curve after a close without a move continues a new polygon from there.
@@ -51,5 +37,47 @@ extension Path {
         }
         finish()
         return polygons
+    }
+}
+
+/// How finely curves are split into lines: the piece count that keeps a segment within `limit` of its
+/// curve, shared by filling and stroking.
+struct Flattening {
+    /// The largest allowed distance from the curve, in path units: the tolerance in target units divided
+    /// by the scale.
+    let limit: CGFloat
+    let maxSegments: Int
+
+    init(tolerance: CGFloat, scale: CGFloat, maxSegments: Int) {
+        limit = Self.limit(tolerance: tolerance, scale: scale)
+        self.maxSegments = max(maxSegments, 1)
+    }
+
+    static func limit(tolerance: CGFloat, scale: CGFloat) -> CGFloat { max(tolerance, 1e-6) / max(scale, 1e-9) }
+
+    /// A uniform split of a curve into n pieces is within |B''|max / (8 n²) of it (the chord error of a
+    /// parameter interval h is at most h²/8 · max |B''|). For a quad |B''| = 2|P0 − 2P1 + P2|, for a cubic
+    /// at most 6 · max of its two second differences. A line is one piece; a bound too large for `Int`, or
+    /// not finite, gives the most.
+    func pieces(_ segment: PathSegment) -> Int {
+        let p = segment.points
+        func length(_ p: CGPoint) -> CGFloat { (p.x * p.x + p.y * p.y).squareRoot() }
+        func second(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> CGFloat { length(CGPoint(x: a.x - 2 * b.x + c.x, y: a.y - 2 * b.y + c.y)) }
+        let secondDerivative: CGFloat
+        switch p.count {
+        case 2: return 1
+        case 3: secondDerivative = 2 * second(p[0], p[1], p[2])
+        default: secondDerivative = 6 * max(second(p[0], p[1], p[2]), second(p[1], p[2], p[3]))
+        }
+        let n = (secondDerivative / (8 * limit)).squareRoot().rounded(.up)
+        return n < CGFloat(maxSegments) ? max(Int(n), 1) : maxSegments // NaN fails the test too
+    }
+
+    /// The points that replace `segment` after its start: `pieces` evenly spaced in its parameter (a
+    /// line's end as it is, even after a non-finite start).
+    func points(_ segment: PathSegment) -> [CGPoint] {
+        if segment.points.count == 2 { return [segment.end] }
+        let n = pieces(segment)
+        return (1...n).map { segment.point(at: Double($0) / Double(n)) }
     }
 }
