@@ -1,7 +1,7 @@
 import Foundation
 
 /// The shape of a stroke: what CAShapeLayer's and CGContext's line settings give the outline.
-public struct StrokeGeometry: Sendable, Equatable {
+public struct StrokeGeometry: Sendable, Hashable {
     public var lineWidth: CGFloat
     public var lineCap: LineCap
     public var lineJoin: LineJoin

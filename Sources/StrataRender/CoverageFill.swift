@@ -43,14 +43,17 @@ final class CoverageFill {
 
     /// Compiles (or loads from `cache`) both programs once. `extensions` replaces the context's
     /// extension list when choosing the accumulation format (tests force the fallbacks with it).
-    init(cache: ProgramBinaryCache?, maxEdges: Int = CoverageFill.defaultMaxEdges, extensions: Set<String>? = nil) throws {
+    convenience init(cache: ProgramBinaryCache?, maxEdges: Int = CoverageFill.defaultMaxEdges, extensions: Set<String>? = nil) throws {
+        try self.init(edges: try ShaderProgram(material: .coverageEdges, cache: cache),
+                      cover: try ShaderProgram(material: .coverageCover, cache: cache), maxEdges: maxEdges, extensions: extensions)
+    }
+
+    /// Uses the two materials' programs (compiled once, with every other material, by the renderer).
+    init(edges: ShaderProgram, cover: ShaderProgram, maxEdges: Int = CoverageFill.defaultMaxEdges, extensions: Set<String>? = nil) throws {
         format = CoverageFormat.choose(extensions: extensions ?? CoverageFormat.contextExtensions())
         self.maxEdges = max(0, maxEdges)
-        edgesProgram = try ShaderProgram(vertex: "coverage_edges.vert", fragment: "coverage_edges.frag",
-                                         uniformNames: ["u_viewport", "u_region"], cache: cache)
-        coverProgram = try ShaderProgram(vertex: "coverage_cover.vert", fragment: "coverage_cover.frag",
-                                         uniformNames: ["u_viewport", "u_region", "u_accumulation", "u_color", "u_evenOdd"],
-                                         cache: cache)
+        edgesProgram = edges
+        coverProgram = cover
         edgesViewport = edgesProgram.uniform("u_viewport")
         edgesRegion = edgesProgram.uniform("u_region")
         coverViewport = coverProgram.uniform("u_viewport")
@@ -60,8 +63,6 @@ final class CoverageFill {
 
         let saved = CoverageBindings.save()
         defer { saved.restore() }
-        glUseProgram(coverProgram.program)
-        glUniform1i(coverProgram.uniform("u_accumulation"), 0)
         glGenVertexArrays(1, &vao)
         glBindVertexArray(vao)
         glGenBuffers(1, &instanceBuffer)

@@ -22,9 +22,27 @@ public struct Material: Hashable, Sendable {
                                samplerUnits: ["u_texture": 0, "u_mask": 1])
     // shadowPath fills by stencil-then-cover (PathFill).
     static let pathFill = Material(vertex: "path.vert", fragment: "path.frag", uniforms: ["u_mvp", "u_color"], samplerUnits: [:])
+    // Exact-coverage fills (CoverageFill): the edges' sums, then the coverage they give.
+    static let coverageEdges = Material(vertex: "coverage_edges.vert", fragment: "coverage_edges.frag",
+                                        uniforms: ["u_viewport", "u_region"], samplerUnits: [:])
+    static let coverageCover = Material(vertex: "coverage_cover.vert", fragment: "coverage_cover.frag",
+                                        uniforms: ["u_viewport", "u_region", "u_accumulation", "u_color", "u_evenOdd"],
+                                        samplerUnits: ["u_accumulation": 0])
 
     /// Every material, compiled at start-up in this order.
-    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill]
+    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover]
+}
+
+extension ShaderProgram {
+    /// Links a material's program (MaterialPrograms does it for every material).
+    convenience init(material m: Material, cache: ProgramBinaryCache?) throws {
+        try self.init(vertex: m.vertex, fragment: m.fragment, uniformNames: m.uniforms, cache: cache)
+        if !m.samplerUnits.isEmpty {
+            glUseProgram(program)
+            for (name, unit) in m.samplerUnits { glUniform1i(uniform(name), unit) }
+            glUseProgram(0)
+        }
+    }
 }
 
 /// The linked program of every material.
@@ -32,15 +50,7 @@ final class MaterialPrograms {
     private var programs: [Material: ShaderProgram] = [:]
 
     init(cache: ProgramBinaryCache?) throws {
-        for m in Material.all {
-            let p = try ShaderProgram(vertex: m.vertex, fragment: m.fragment, uniformNames: m.uniforms, cache: cache)
-            if !m.samplerUnits.isEmpty {
-                glUseProgram(p.program)
-                for (name, unit) in m.samplerUnits { glUniform1i(p.uniform(name), unit) }
-            }
-            programs[m] = p
-        }
-        glUseProgram(0)
+        for m in Material.all { programs[m] = try ShaderProgram(material: m, cache: cache) }
     }
 
     /// The program of a registered material (every material is compiled in `init`).

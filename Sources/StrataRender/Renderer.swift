@@ -18,6 +18,8 @@ public final class Renderer {
     let masked: ShaderProgram
     /// shadowPath fills (stencil, then cover), with their own program and vertices.
     let pathFill: PathFill
+    /// Anti-aliased fills by exact coverage (shape layers).
+    let coverage: CoverageFill
     let textures = TextureCache()
     /// Group targets of the pass being drawn; `pools` keeps one set per target size (the frame's, and
     /// each rasterized layer's bitmap size).
@@ -63,6 +65,7 @@ public final class Renderer {
         clip = programs[.clip]
         masked = programs[.mask]
         pathFill = try PathFill(program: programs[.pathFill])
+        coverage = try CoverageFill(edges: programs[.coverageEdges], cover: programs[.coverageCover])
         quads = QuadBatch()
         try checkGL("renderer set-up")
     }
@@ -269,6 +272,13 @@ public final class Renderer {
     /// Limits drawing and clearing to `r` (target pixels, +y down), turned onto the framebuffer (whose
     /// rows GL counts from the bottom).
     func setScissor(_ r: PixelRect) {
+        let p = windowRect(r)
+        glScissor(GLint(p.x), GLint(p.y), GLsizei(p.width), GLsizei(p.height))
+    }
+
+    /// `r` (target pixels, +y down) in window pixels of the pass's framebuffer (turned by the pass's
+    /// rotation; y counted up from the bottom, x, y its bottom-left corner, as glScissor takes it).
+    func windowRect(_ r: PixelRect) -> PixelRect {
         let x = r.x - origin.x, y = r.y - origin.y
         let p: PixelRect = switch rotation {
         case 90: PixelRect(x: height - (y + r.height), y: x, width: r.height, height: r.width)
@@ -276,7 +286,7 @@ public final class Renderer {
         case 270: PixelRect(x: y, y: width - (x + r.width), width: r.height, height: r.width)
         default: PixelRect(x: x, y: y, width: r.width, height: r.height)
         }
-        glScissor(GLint(p.x), GLint(physicalHeight - p.maxY), GLsizei(p.width), GLsizei(p.height))
+        return PixelRect(x: p.x, y: physicalHeight - p.maxY, width: p.width, height: p.height)
     }
 
     /// Target pixels (+y down, origin top-left) to clip space.

@@ -30,7 +30,7 @@ extension LayerKindContent {
 /// The content of each kind of layer.
 enum KindContents {
     /// Whether the server draws layers of `kind` yet (others are refused as unsupported).
-    static func isDrawn(_ kind: LayerKind) -> Bool { [.layer, .transform].contains(kind) }
+    static func isDrawn(_ kind: LayerKind) -> Bool { [.layer, .transform, .shape].contains(kind) }
 
     static func content(for kind: LayerKind) -> any LayerKindContent {
         switch kind {

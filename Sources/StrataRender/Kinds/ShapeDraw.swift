@@ -1,0 +1,90 @@
+import CStrataGL
+import Foundation
+import StrataCore
+
+/// A CAShapeLayer's drawing (`DrawCommand.content`): its path filled, then its stroke, each anti-aliased by
+/// exact area coverage (`CoverageFill`). Geometry is flattened for the size it is shown at, after the
+/// layer's whole transform (perspective included), so a zoomed shape stays sharp; it is computed only
+/// when the draw is inside the region being repainted.
+public struct ShapeDraw: ContentDraw {
+    public struct Fill: Hashable, Sendable {
+        public var rule: FillRule
+        /// Straight alpha.
+        public var color: Color
+        public init(rule: FillRule, color: Color) { self.rule = rule; self.color = color }
+    }
+
+    public struct Stroke: Hashable, Sendable {
+        public var geometry: StrokeGeometry
+        public var dashPattern: [CGFloat]?
+        public var dashPhase: CGFloat
+        /// The part stroked, as fractions of the path's length.
+        public var start: CGFloat, end: CGFloat
+        /// Straight alpha.
+        public var color: Color
+        public init(geometry: StrokeGeometry, dashPattern: [CGFloat]?, dashPhase: CGFloat, start: CGFloat, end: CGFloat, color: Color) {
+            self.geometry = geometry; self.dashPattern = dashPattern; self.dashPhase = dashPhase
+            self.start = start; self.end = end; self.color = color
+        }
+    }
+
+    /// Layer coordinates → target pixels.
+    public var matrix: Transform3D
+    public var path: Path
+    public var fill: Fill?
+    public var stroke: Stroke?
+    public var alpha: CGFloat
+
+    /// How far (target pixels) flattened curves may stray from the path.
+    static let tolerance: CGFloat = 0.1
+
+    public init(matrix: Transform3D, path: Path, fill: Fill?, stroke: Stroke?, alpha: CGFloat) {
+        self.matrix = matrix; self.path = path; self.fill = fill; self.stroke = stroke; self.alpha = alpha
+    }
+
+    public func box(within target: PixelRect) -> PixelRect {
+        let bounds = path.boundingBox
+        guard !bounds.isNull else { return .empty }
+        // A stroke reaches half its width beyond the path, further at miter joins and square caps.
+        var reach: CGFloat = 0
+        if let stroke {
+            let g = stroke.geometry
+            let miter = g.lineJoin == .miter ? max(1, g.miterLimit) : 1
+            reach = max(0, g.lineWidth) / 2 * max(miter, g.lineCap == .square ? 2.squareRoot() : 1)
+        }
+        guard reach.isFinite else { return target }
+        return PixelRect.covering(bounds.insetBy(dx: -reach, dy: -reach), matrix, margin: 2, within: target)
+    }
+
+    public func combine(into h: inout Hasher) {
+        h.combine(matrix); h.combine(path); h.combine(fill); h.combine(stroke); h.combine(alpha)
+    }
+
+    public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {
+        renderer.flush()
+        let bounds = path.boundingBox
+        guard !bounds.isNull, alpha > 0 else { return }
+        let scale = PathFill.pixelScale(matrix, bounds)
+        let window = WindowProjection(toClip: matrix * renderer.projection, width: CGFloat(renderer.physicalWidth),
+                                      height: CGFloat(renderer.physicalHeight))
+        let clip = renderer.windowRect(scissor)
+        if let fill, fill.color.alpha > 0 {
+            let polygons = window.project(path.fillPolygons(tolerance: Self.tolerance, scale: scale))
+            try renderer.coverage.fill(polygons, rule: fill.rule, color: premultiplied(fill.color), framebuffer: framebuffer,
+                                       width: renderer.physicalWidth, height: renderer.physicalHeight, scissor: clip)
+        }
+        if let stroke, stroke.color.alpha > 0, stroke.geometry.lineWidth > 0 {
+            let part = path.strokedPart(from: stroke.start, to: stroke.end, dashPhase: stroke.dashPhase, dashPattern: stroke.dashPattern)
+            let lines = part.polylines(tolerance: Self.tolerance, scale: scale)
+            let outline = Stroker.outline(lines, stroke.geometry, tolerance: Self.tolerance, scale: scale)
+            try renderer.coverage.fill(window.project(outline), rule: .nonZero, color: premultiplied(stroke.color), framebuffer: framebuffer,
+                                       width: renderer.physicalWidth, height: renderer.physicalHeight, scissor: clip)
+        }
+        renderer.invalidateBindings()
+    }
+
+    private func premultiplied(_ c: Color) -> (Float, Float, Float, Float) {
+        let a = c.alpha * alpha
+        return (Float(c.red * a), Float(c.green * a), Float(c.blue * a), Float(a))
+    }
+}
