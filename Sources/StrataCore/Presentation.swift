@@ -41,17 +41,25 @@ public enum Presentation {
         return nil
     }
 
-    /// Whether any animation changes the presentation between now and later frames (needs frames).
-    public static func isAnimating(_ animations: [AttachedAnimation], at time: Double) -> Bool {
-        animations.contains { $0.spec.timing.phase(at: time) == .active }
+    /// Whether any animation changes the presentation between now and later frames (needs frames). With a
+    /// `spread` (copies that see the animations that much later, a replicator's delayed instances), an
+    /// animation counts while any copy of it is active.
+    public static func isAnimating(_ animations: [AttachedAnimation], at time: Double, spread: ClosedRange<Double> = 0...0) -> Bool {
+        animations.contains { a in
+            let timing = a.spec.timing
+            guard spread != 0...0 else { return timing.phase(at: time) == .active }
+            return time >= timing.beginTime + spread.lowerBound && time < timing.endTime + spread.upperBound
+        }
     }
 
-    /// The earliest future time at which one of the animations starts or ends (a wake-up deadline).
-    public static func nextTransition(_ animations: [AttachedAnimation], after time: Double) -> Double? {
+    /// The earliest future time at which one of the animations starts or ends (a wake-up deadline); with a
+    /// `spread`, the first copy's start or the last copy's end.
+    public static func nextTransition(_ animations: [AttachedAnimation], after time: Double, spread: ClosedRange<Double> = 0...0) -> Double? {
         var next: Double?
         for a in animations {
             let timing = a.spec.timing
-            for candidate in [timing.beginTime, timing.endTime] where candidate > time && candidate.isFinite {
+            for candidate in [timing.beginTime + spread.lowerBound, timing.endTime + spread.upperBound]
+            where candidate > time && candidate.isFinite {
                 next = min(next ?? candidate, candidate)
             }
         }

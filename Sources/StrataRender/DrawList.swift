@@ -26,9 +26,10 @@ public enum DrawCommand {
     /// 1 minX, 2 maxX, 4 minY, 8 maxY); the others cut off at pixel centres.
     case fill(matrix: Transform3D, rect: CGRect, color: Color, alpha: CGFloat, edges: UInt8 = 15)
     /// The part `uv` (unit coordinates, top-left origin) of the image stretched over `rect`, multiplied by
-    /// `alpha`, sampled with the layer's minification and magnification filters.
+    /// `alpha` (and its red, green and blue by `tint`), sampled with the layer's minification and
+    /// magnification filters.
     case image(matrix: Transform3D, rect: CGRect, image: any TextureSource, uv: CGRect, alpha: CGFloat,
-               sampling: Sampling = Sampling(), edges: UInt8 = 15)
+               sampling: Sampling = Sampling(), edges: UInt8 = 15, tint: Color = .white)
     /// A rounded rectangle (cornerRadius) filled, or only its border ring when `border` > 0, with
     /// anti-aliased edges; `color` straight alpha, multiplied by `alpha`.
     /// `corners`: which corners are rounded (CACornerMask bits).
@@ -61,7 +62,7 @@ public enum DrawCommand {
     /// unchanged, shown over `rect` (layer units) under `matrix` like an image, times `alpha` (the
     /// layer's opacity, which is not rasterized), sampled with the layer's filters.
     case raster(matrix: Transform3D, rect: CGRect, content: RasterContent, alpha: CGFloat,
-                sampling: Sampling, edges: UInt8)
+                sampling: Sampling, edges: UInt8, tint: Color = .white)
     /// What a layer kind draws itself (a shape, a gradient): see `ContentDraw`.
     case content(any ContentDraw)
 }

@@ -62,8 +62,8 @@ struct DrawListAnalysis {
         }
         for (i, command) in commands.enumerated() {
             switch command {
-            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _),
-                 let .raster(m, rect, _, _, _, _):
+            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _),
+                 let .raster(m, rect, _, _, _, _, _):
                 boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
                 add(boxes[i])
             case let .path(m, path, _, _):
@@ -143,9 +143,10 @@ struct DrawListAnalysis {
         switch command {
         case let .fill(m, rect, color, alpha, edges):
             h.combine(1); h.combine(m); combine(rect, &h); h.combine(color); h.combine(alpha); h.combine(edges)
-        case let .image(m, rect, image, uv, alpha, sampling, edges):
+        case let .image(m, rect, image, uv, alpha, sampling, edges, tint):
             h.combine(2); h.combine(m); combine(rect, &h); h.combine(image.id); h.combine(image.version)
             combine(uv, &h); h.combine(alpha); h.combine(sampling); h.combine(edges)
+            if tint != .white { h.combine(tint) }
         case let .shape(m, rect, radius, corners, border, color, alpha, edges):
             h.combine(3); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(border)
             h.combine(color); h.combine(alpha); h.combine(edges)
@@ -163,9 +164,10 @@ struct DrawListAnalysis {
             h.combine(8); h.combine(alpha)
         case .beginClip(let r):
             h.combine(9); h.combine(r)
-        case let .raster(m, rect, content, alpha, sampling, edges):
+        case let .raster(m, rect, content, alpha, sampling, edges, tint):
             h.combine(12); h.combine(m); combine(rect, &h); h.combine(content.key); h.combine(alpha)
             h.combine(sampling); h.combine(edges)
+            if tint != .white { h.combine(tint) }
         case .endClip:
             h.combine(10)
         case .content(let c):

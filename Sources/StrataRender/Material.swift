@@ -29,8 +29,12 @@ public struct Material: Hashable, Sendable {
                                         uniforms: ["u_viewport", "u_region", "u_accumulation", "u_color", "u_evenOdd"],
                                         samplerUnits: ["u_accumulation": 0])
 
+    // Gradients computed per pixel (GradientDraw), a layer quad with the stops in a texture.
+    static let gradient = Material(vertex: "layer.vert", fragment: "gradient.frag", uniforms: ["u_stops", "u_count", "u_type", "u_points"],
+                                   samplerUnits: ["u_stops": 0])
+
     /// Every material, compiled at start-up in this order.
-    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover]
+    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover, gradient]
 }
 
 extension ShaderProgram {

@@ -66,7 +66,7 @@ extension Renderer {
     func markRasters(_ list: DrawList) {
         guard !rasters.isEmpty else { return } // nothing kept: nothing to mark (and no walk per frame)
         for command in list.commands {
-            guard case let .raster(_, _, content, _, _, _) = command else { continue }
+            guard case let .raster(_, _, content, _, _, _, _) = command else { continue }
             rasters[content.owner]?.lastUsed = frame
             markRasters(content.list)
         }

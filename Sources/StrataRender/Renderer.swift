@@ -20,6 +20,8 @@ public final class Renderer {
     let pathFill: PathFill
     /// Anti-aliased fills by exact coverage (shape layers).
     let coverage: CoverageFill
+    /// The stops of the gradient being drawn.
+    let gradientStops = GradientStops()
     let textures = TextureCache()
     /// Group targets of the pass being drawn; `pools` keeps one set per target size (the frame's, and
     /// each rasterized layer's bitmap size).
@@ -149,15 +151,14 @@ public final class Renderer {
                     queueShape(matrix, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border, color: color,
                                alpha: alpha, edges: edges)
                 }
-            case let .image(matrix, rect, image, uv, alpha, sampling, edges):
+            case let .image(matrix, rect, image, uv, alpha, sampling, edges, tint):
                 guard a.boxes[i].intersects(scissor), alpha > 0, rect.width != 0, rect.height != 0 else { break }
                 let uploads = textures.uploadCount
                 let texture = textures.texture(for: image)
                 if textures.uploadCount != uploads { bound.texture = texture } // the upload bound it
                 if sampling.minFilter == .trilinear, textures.ensureMipmaps(image) { bound.texture = texture } // it bound it
-                let f = Float(alpha)
                 queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
-                      matrix, rect, uv: uv, color: (f, f, f, f), params: Self.textureParams(matrix, edges: edges, sampling: sampling))
+                      matrix, rect, uv: uv, color: Self.tinted(alpha, tint), params: Self.textureParams(matrix, edges: edges, sampling: sampling))
             case let .path(matrix, path, color, alpha):
                 guard a.boxes[i].intersects(scissor) else { break }
                 flush()
@@ -203,7 +204,7 @@ public final class Renderer {
                       params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
             case .endMaskedGroups(let alpha):
                 try compositeMasked(&targets, &scissors, alpha: alpha)
-            case let .raster(matrix, rect, content, alpha, sampling, edges):
+            case let .raster(matrix, rect, content, alpha, sampling, edges, tint):
                 guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
                 let bitmap = try raster(content, resume: targets[targets.count - 1], scissor: scissor)
                 if sampling.minFilter == .trilinear, !bitmap.mipmapsCurrent {
@@ -212,11 +213,10 @@ public final class Renderer {
                     bitmap.mipmapsCurrent = true
                     bound.texture = bitmap.texture
                 }
-                let f = Float(alpha)
                 // The bitmap's rows run bottom-up (GL's), as a group target's do.
                 queue(BatchState(program: textured.program, texture: bitmap.texture,
                                  sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
-                      matrix, rect, uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: (f, f, f, f),
+                      matrix, rect, uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: Self.tinted(alpha, tint),
                       params: Self.textureParams(matrix, edges: edges, sampling: sampling))
             case .beginClip(let rect):
                 if a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {
@@ -330,6 +330,13 @@ public final class Renderer {
     static func textureParams(_ matrix: Transform3D, edges: UInt8, sampling: Sampling) -> (Float, Float, Float, Float) {
         let bias = sampling.minFilter == .trilinear && sampling.bias.isFinite ? Float(sampling.bias) : 0
         return (Float(pixelInLayerUnits(matrix)), 0, 1 + Float(edges), bias)
+    }
+
+    /// texture.frag's colour for a premultiplied image drawn times `alpha`, its red, green and blue
+    /// multiplied by `tint`.
+    static func tinted(_ alpha: CGFloat, _ tint: Color) -> (Float, Float, Float, Float) {
+        let f = Float(alpha)
+        return (Float(tint.red) * f, Float(tint.green) * f, Float(tint.blue) * f, f)
     }
 
     /// Core Animation clamps the corner radius to half the shorter side.

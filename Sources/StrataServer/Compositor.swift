@@ -54,12 +54,15 @@ public final class Compositor {
         var nextChange: Double?
 
         /// Notes a layer's animations at local time `local`, where local time runs at `rate` against global
-        /// time and equals `local` at global `time` (local time is affine in global time).
-        mutating func note(_ animations: [AttachedAnimation], local: Double, rate: Double, time: Double) {
+        /// time and equals `local` at global `time` (local time is affine in global time). Under replicators
+        /// with instance delays the copies see the animations `spread` later or earlier: their active
+        /// intervals are widened by it.
+        mutating func note(_ animations: [AttachedAnimation], local: Double, rate: Double, time: Double,
+                           spread: TimeSpread = TimeSpread()) {
             guard rate != 0, !animations.isEmpty else { return }
-            if !animating, Presentation.isAnimating(animations, at: local) { animating = true }
+            if !animating, Presentation.isAnimating(animations, at: local, spread: spread.lower...spread.upper) { animating = true }
             // Transitions ahead in local time lie ahead in global time only when time runs forwards.
-            guard rate > 0, let t = Presentation.nextTransition(animations, after: local) else { return }
+            guard rate > 0, let t = Presentation.nextTransition(animations, after: local, spread: spread.lower...spread.upper) else { return }
             let global = time + (t - local) / rate
             noteChange(at: global)
         }
@@ -304,8 +307,11 @@ public final class Compositor {
         guard node.activeInSubtree > 0 else { return }
         node.evaluatedFrame = frameNumber
         node.evaluatedOutput = evaluationOutput
-        let child = clock.child(node.model.timing, evaluationTime: evaluationTime, schedule: &schedule)
+        var child = clock.child(node.model.timing, evaluationTime: evaluationTime, schedule: &schedule)
+        node.localTime = child.time
         if node.isActive { evaluateOwn(node, clock: child, scene: scene, events: &events) }
+        // A replicator's delayed copies show its sublayers' animations later: their frames run longer.
+        if node.kind == .replicator { child.spread = child.spread.widened(by: ReplicatorLayerContent.delaySpan(node.presentation.replicator)) }
         for sub in node.sublayers where sub.activeInSubtree > 0 { evaluate(sub, clock: child, scene: scene, events: &events) }
         // A mask runs in the time of the layer it masks, as a sublayer would.
         if let mask = node.mask, mask.activeInSubtree > 0 { evaluate(mask, clock: child, scene: scene, events: &events) }
@@ -314,7 +320,6 @@ public final class Compositor {
     /// An active node's own animations at its local time (`clock`), their events, and what they schedule.
     private func evaluateOwn(_ node: RenderNode, clock child: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
         node.activeTransition = nil
-        node.localTime = child.time
         if let time = child.time, !node.animations.isEmpty {
             node.presentation = node.model
             Presentation.apply(node.animations, onto: &node.presentation, at: time)
@@ -324,7 +329,7 @@ public final class Compositor {
                 node.activeTransition = Presentation.activeTransition(node.animations, at: time)
             }
             if child.affine {
-                schedule.note(node.animations, local: time, rate: child.rate, time: evaluationTime)
+                schedule.note(node.animations, local: time, rate: child.rate, time: evaluationTime, spread: child.spread)
             } else {
                 // Under a cycling layer local time loops: every frame may differ.
                 schedule.animating = true

@@ -11,7 +11,10 @@ extension DrawListBuilder {
         let s = node.presentation.rasterizationScale
         guard s > 0, s.isFinite else { return nil }
         var sub = DrawList()
-        emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
+        // The bitmap holds the layer untinted; a replicator's tint applies when it is composited.
+        var plain = self
+        plain.tint = .white
+        plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
         guard let content = RasterContent(owner: ObjectIdentifier(node), list: sub) else { return nil }
         let rect = CGRect(x: CGFloat(content.origin.x) / s, y: CGFloat(content.origin.y) / s,
                           width: CGFloat(content.width) / s, height: CGFloat(content.height) / s)

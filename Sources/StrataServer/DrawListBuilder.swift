@@ -9,6 +9,19 @@ import StrataRender
 /// offscreen group so the opacity applies to the composited result, as in Core Animation. A layer with a
 /// running transition draws its old and new appearance as `TransitionFrame` says.
 struct DrawListBuilder {
+    /// Multiplies the red, green and blue of everything drawn (a replicator's instance colour; white
+    /// elsewhere). Its alpha is carried by the inherited opacity instead.
+    var tint = Color.white
+
+    /// The most commands a frame's list takes from replicators (a bound on nested replicators'
+    /// multiplying copies: the list stops growing there).
+    static let maxCommands = 2_000_000
+
+    /// `color` with the tint's red, green and blue multiplied in.
+    func tinted(_ color: Color) -> Color {
+        tint == .white ? color : Color(red: color.red * tint.red, green: color.green * tint.green, blue: color.blue * tint.blue, alpha: color.alpha)
+    }
+
     func build(roots: [RenderNode], into list: inout DrawList) {
         for root in roots { emit(root, parentToTarget: .identity, into: &list) }
     }
@@ -68,7 +81,7 @@ struct DrawListBuilder {
             // rasterized, and sampled with its filters.
             let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
             list.commands.append(.raster(matrix: m, rect: raster.rect, content: raster.content, alpha: opacity,
-                                         sampling: Self.sampling(p), edges: edges))
+                                         sampling: Self.sampling(p), edges: edges, tint: tint))
             return
         }
         emitContent(node, matrix: m, opacity: opacity, ownContent: ownContent, into: &list)
@@ -97,7 +110,7 @@ struct DrawListBuilder {
             } else {
                 emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
             }
-            list.commands.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
+            list.commands.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
@@ -134,9 +147,9 @@ struct DrawListBuilder {
         if ownContent, let color = p.backgroundColor, color.alpha > 0 {
             if p.cornerRadius > 0 {
                 list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0,
-                                            color: color, alpha: alpha, edges: edges))
+                                            color: tinted(color), alpha: alpha, edges: edges))
             } else {
-                list.commands.append(.fill(matrix: m, rect: p.bounds, color: color, alpha: alpha, edges: edges))
+                list.commands.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges))
             }
         }
         let kindPieces = ownContent ? node.content.pieces(node) : 0
@@ -148,15 +161,15 @@ struct DrawListBuilder {
                                                gravity: p.contentsGravity, scale: p.contentsScale,
                                                contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
                 list.commands.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
-                                            sampling: Self.sampling(p), edges: edges))
+                                            sampling: Self.sampling(p), edges: edges, tint: tint))
             }
         }
-        if kindPieces > 0 { node.content.appendContent(node, matrix: m, alpha: alpha, into: &list) }
+        if kindPieces > 0 { node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, into: &list) }
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
         if let clip { Self.endClip(clip, p, m, into: &list) }
         if ownContent, p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
             list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
-                                        color: color, alpha: alpha, edges: edges))
+                                        color: tinted(color), alpha: alpha, edges: edges))
         }
     }
 
@@ -227,12 +240,18 @@ struct DrawListBuilder {
         flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
         // sublayerToLocal includes geometryFlipped's flip of the sublayers' space.
         let base = p.hasSublayerSpace ? p.sublayerToLocal * flattened : flattened
+        emitInPaintersOrder(node.sublayers, parentToTarget: base, alpha: alpha, into: &list)
+    }
+
+    /// Sublayers through `base` (their superlayer's sublayer space → target), sorted by zPosition then index.
+    func emitInPaintersOrder(_ sublayers: [RenderNode], parentToTarget base: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+        guard let first = sublayers.first else { return }
         // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
-        let z = node.sublayers[0].presentation.zPosition
-        if node.sublayers.allSatisfy({ $0.presentation.zPosition == z }) {
-            for child in node.sublayers { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
+        let z = first.presentation.zPosition
+        if sublayers.allSatisfy({ $0.presentation.zPosition == z }) {
+            for child in sublayers { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
         } else {
-            let sorted = node.sublayers.enumerated().sorted {
+            let sorted = sublayers.enumerated().sorted {
                 let za = $0.element.presentation.zPosition, zb = $1.element.presentation.zPosition
                 return za != zb ? za < zb : $0.offset < $1.offset
             }

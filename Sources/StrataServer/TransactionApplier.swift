@@ -33,7 +33,6 @@ struct TransactionApplier {
             switch op {
             case let .createLayer(id, kind):
                 guard scene.nodes[id] == nil else { throw CommitError("\(where_) createLayer: layer id \(id) already exists") }
-                guard KindContents.isDrawn(kind) else { throw CommitError("\(where_) createLayer: unsupported: \(kind.className)") }
                 scene.nodes[id] = RenderNode(id: id, kind: kind, scene: scene)
             case .releaseLayer(let id):
                 let n = try node(id, scene, "\(where_) releaseLayer")

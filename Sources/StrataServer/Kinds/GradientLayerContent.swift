@@ -2,5 +2,35 @@ import Foundation
 import StrataCore
 import StrataRender
 
-/// CAGradientLayer (in progress).
-struct GradientLayerContent: LayerKindContent {}
+/// CAGradientLayer: its gradient over its bounds, rounded by its corners as the background is, above the
+/// background and contents. Nothing is drawn without colours, or when `locations` is set with a count
+/// other than `colors`' (the seed's rule); one colour fills the bounds. Locations in any order are sorted
+/// (**Strata's choice**). Colours blend per straight sRGB component, as Core Animation's do.
+struct GradientLayerContent: LayerKindContent {
+    func pieces(_ node: RenderNode) -> Int {
+        Self.stops(node.presentation.gradient) == nil ? 0 : 1
+    }
+
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {
+        let p = node.presentation, g = p.gradient
+        guard let stops = Self.stops(g) else { return }
+        let colors = tint == .white ? stops.colors : stops.colors.map {
+            Color(red: $0.red * tint.red, green: $0.green * tint.green, blue: $0.blue * tint.blue, alpha: $0.alpha)
+        }
+        let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
+        list.commands.append(.content(GradientDraw(matrix: matrix, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners,
+                                                   edges: edges, colors: colors, locations: stops.locations,
+                                                   start: g.startPoint, end: g.endPoint, type: g.type, alpha: alpha)))
+    }
+
+    /// The stops to draw, sorted by location; nil when nothing is drawn.
+    static func stops(_ g: GradientModel) -> (colors: [Color], locations: [CGFloat])? {
+        guard let colors = g.colors, !colors.isEmpty else { return nil }
+        let locations = g.locations ?? colors.indices.map { colors.count > 1 ? CGFloat($0) / CGFloat(colors.count - 1) : 0 }
+        guard locations.count == colors.count else { return nil }
+        let sorted = zip(colors, locations).enumerated().sorted { a, b in
+            a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
+        }
+        return (sorted.map(\.element.0), sorted.map(\.element.1))
+    }
+}

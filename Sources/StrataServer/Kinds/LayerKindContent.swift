@@ -12,8 +12,9 @@ protocol LayerKindContent: Sendable {
     /// How many separately drawn pieces the kind's content has (group opacity composites a layer with
     /// more than one piece offscreen).
     func pieces(_ node: RenderNode) -> Int
-    /// Appends the kind's content in the layer's coordinates through `matrix` (layer → target), times `alpha`.
-    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, into list: inout DrawList)
+    /// Appends the kind's content in the layer's coordinates through `matrix` (layer → target), times `alpha`,
+    /// its colours' red, green and blue multiplied by `tint`.
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList)
     /// Appends the sublayers through `matrix`, each inheriting `alpha`.
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList)
 }
@@ -21,7 +22,7 @@ protocol LayerKindContent: Sendable {
 extension LayerKindContent {
     var drawsLayer: Bool { true }
     func pieces(_ node: RenderNode) -> Int { 0 }
-    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, into list: inout DrawList) {}
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {}
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)
     }
@@ -29,8 +30,6 @@ extension LayerKindContent {
 
 /// The content of each kind of layer.
 enum KindContents {
-    /// Whether the server draws layers of `kind` yet (others are refused as unsupported).
-    static func isDrawn(_ kind: LayerKind) -> Bool { [.layer, .transform, .shape].contains(kind) }
 
     static func content(for kind: LayerKind) -> any LayerKindContent {
         switch kind {

@@ -2,5 +2,84 @@ import Foundation
 import StrataCore
 import StrataRender
 
-/// CAReplicatorLayer (in progress).
-struct ReplicatorLayerContent: LayerKindContent {}
+/// CAReplicatorLayer: the server draws its sublayers `instanceCount` times. Copy k is moved by
+/// `instanceTransform` applied k times, about the centre of the layer's bounds; its colours are multiplied
+/// by `instanceColor` plus k times the offsets (each channel clamped to 0…1; the alpha multiplies the
+/// copy's opacity); and its animations run k × `instanceDelay` later. Copies are flattened into the
+/// replicator's plane, or with `preservesDepth` keep their z through the replicator's transform (drawn in
+/// index order, not sorted by depth among themselves). No layer is copied: each copy is the same
+/// subtree drawn again, so a copy costs its draw commands and, with a delay, the evaluation of the
+/// subtree's animated layers.
+struct ReplicatorLayerContent: LayerKindContent {
+    /// How much later the last copy runs than the first (negative for a negative delay): what the frame
+    /// schedule widens animations by.
+    static func delaySpan(_ r: ReplicatorModel) -> Double {
+        Double(r.instanceDelay) * Double(max(0, count(r) - 1))
+    }
+
+    /// The copies drawn: the whole part of the (possibly animating) count, within 0…maxInstances.
+    static func count(_ r: ReplicatorModel) -> Int {
+        guard r.instanceCount.isFinite, r.instanceCount > 0 else { return 0 }
+        return Int(min(r.instanceCount, CGFloat(ValueRule.maxInstances)))
+    }
+
+    func appendSublayers(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
+        let p = node.presentation, r = p.replicator
+        let count = Self.count(r)
+        guard count > 0, !node.sublayers.isEmpty else { return }
+        let centre = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
+        let step = Transform3D.translation(-centre.x, -centre.y, 0) * r.instanceTransform * Transform3D.translation(centre.x, centre.y, 0)
+        var toTarget = m
+        if !r.preservesDepth { toTarget.m31 = 0; toTarget.m32 = 0; toTarget.m33 = 0; toTarget.m34 = 0 }
+        let sublayerSpace = p.hasSublayerSpace ? p.sublayerToLocal : Transform3D.identity
+        let first = r.instanceColor ?? .white
+        let delayed = r.instanceDelay != 0 && node.activeInSubtree > (node.isActive ? 1 : 0)
+        var shifted = DelayedPresentations()
+        defer { shifted.restore() }
+        var instance = Transform3D.identity
+        for k in 0..<count {
+            defer { instance = instance * step }
+            let f = CGFloat(k)
+            func channel(_ base: CGFloat, _ offset: CGFloat) -> CGFloat { min(1, max(0, base + f * offset)) }
+            let a = channel(first.alpha, r.instanceAlphaOffset)
+            guard a > 0 else { continue }
+            var copy = builder
+            copy.tint = Color(red: builder.tint.red * channel(first.red, r.instanceRedOffset),
+                              green: builder.tint.green * channel(first.green, r.instanceGreenOffset),
+                              blue: builder.tint.blue * channel(first.blue, r.instanceBlueOffset), alpha: 1)
+            if delayed { shifted.evaluate(node, delay: Double(r.instanceDelay) * Double(k)) }
+            copy.emitInPaintersOrder(node.sublayers, parentToTarget: sublayerSpace * instance * toTarget, alpha: alpha * a, into: &list)
+            // Guard against nested replicators multiplying without bound: the list stops growing here.
+            if list.commands.count > DrawListBuilder.maxCommands { break }
+        }
+    }
+}
+
+/// The presentations of a replicator's animated descendants for one delayed copy, and the frame's own,
+/// put back afterwards.
+struct DelayedPresentations {
+    private var saved: [(RenderNode, LayerModel)] = []
+
+    /// Evaluates the animated layers below `replicator` as its copy delayed by `delay` (local seconds)
+    /// shows them: their local times from the replicator's own, less the delay.
+    mutating func evaluate(_ replicator: RenderNode, delay: Double) {
+        guard let time = replicator.localTime else { return }
+        for child in replicator.sublayers where child.activeInSubtree > 0 { walk(child, parentTime: time - delay) }
+    }
+
+    private mutating func walk(_ node: RenderNode, parentTime: Double?) {
+        let local = parentTime.flatMap { node.model.timing.activeLocal(fromParent: $0) }
+        if node.isActive, !node.animations.isEmpty {
+            if !saved.contains(where: { $0.0 === node }) { saved.append((node, node.presentation)) }
+            node.presentation = node.model
+            if let local { Presentation.apply(node.animations, onto: &node.presentation, at: local) }
+        }
+        for sub in node.sublayers where sub.activeInSubtree > 0 { walk(sub, parentTime: local) }
+        if let mask = node.mask, mask.activeInSubtree > 0 { walk(mask, parentTime: local) }
+    }
+
+    /// Puts back the frame's presentations.
+    func restore() {
+        for (node, presentation) in saved { node.presentation = presentation }
+    }
+}

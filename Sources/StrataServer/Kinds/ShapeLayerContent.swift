@@ -12,12 +12,20 @@ struct ShapeLayerContent: LayerKindContent {
         return (Self.fill(s) != nil ? 1 : 0) + (Self.stroke(s) != nil ? 1 : 0)
     }
 
-    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {
         let s = node.presentation.shape
         guard let path = s.path, !path.isEmpty else { return }
-        let fill = Self.fill(s), stroke = Self.stroke(s)
+        var fill = Self.fill(s), stroke = Self.stroke(s)
         guard fill != nil || stroke != nil else { return }
+        if tint != .white {
+            if let f = fill { fill?.color = Self.tinted(f.color, tint) }
+            if let k = stroke { stroke?.color = Self.tinted(k.color, tint) }
+        }
         list.commands.append(.content(ShapeDraw(matrix: matrix, path: path, fill: fill, stroke: stroke, alpha: alpha)))
+    }
+
+    private static func tinted(_ c: Color, _ t: Color) -> Color {
+        Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha)
     }
 
     private static func fill(_ s: ShapeModel) -> ShapeDraw.Fill? {
