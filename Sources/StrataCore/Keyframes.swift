@@ -48,9 +48,6 @@ public struct Keyframes: Hashable, Sendable {
                     throw StrataError.invalidValue(key: "\(keyPath).keyTimes", expected: "\(n + 1) non-decreasing key times in 0…1 for a path of \(n) segments")
                 }
             }
-            if let tf = timingFunctions, mode == .linear || mode == .cubic, tf.count != n {
-                throw StrataError.invalidValue(key: "\(keyPath).timingFunctions", expected: "\(n) timing functions for a path of \(n) segments")
-            }
             return
         }
         guard rotationMode == nil else { throw StrataError.invalidValue(key: "\(keyPath).rotationMode", expected: "a path to follow") }
@@ -67,9 +64,6 @@ public struct Keyframes: Hashable, Sendable {
             guard kt.allSatisfy({ $0.isFinite && (0...1).contains($0) }), zip(kt, kt.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                 throw StrataError.invalidValue(key: "\(keyPath).keyTimes", expected: "non-decreasing numbers in 0…1")
             }
-        }
-        if let tf = timingFunctions, mode == .linear || mode == .cubic, tf.count != max(0, n - 1) {
-            throw StrataError.invalidValue(key: "\(keyPath).timingFunctions", expected: "\(max(0, n - 1)) timing functions for \(n) values")
         }
         for (name, list) in [("tensionValues", tension), ("continuityValues", continuity), ("biasValues", bias)] {
             if let list, list.count != n || !list.allSatisfy(\.isFinite) {
@@ -107,7 +101,7 @@ public struct Keyframes: Hashable, Sendable {
             (i, u) = k >= n ? (n - 1, 1) : (k, 0)
         case .linear, .cubic:
             let (k, raw) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n + 1))
-            (i, u) = (k, timingFunctions.map { $0[k].progress(at: raw) } ?? raw)
+            (i, u) = (k, segmentFunction(k)?.progress(at: raw) ?? raw)
         }
         return (segments[i].point(at: u), segments[i].tangent(at: u))
     }
@@ -130,18 +124,25 @@ public struct Keyframes: Hashable, Sendable {
             return values[min(Self.lastReached(f, keyTimes ?? Self.even(n)), n - 1)]
         case .linear:
             let (i, u) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n))
-            let curved = timingFunctions.map { $0[i].progress(at: u) } ?? u
+            let curved = segmentFunction(i)?.progress(at: u) ?? u
             return Interpolation.interpolate(values[i], values[i + 1], curved)
         case .paced:
             let (i, u) = Self.segment(at: f, keyTimes: pacedKeyTimes())
             return Interpolation.interpolate(values[i], values[i + 1], u)
         case .cubic:
             let (i, u) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n))
-            let curved = timingFunctions.map { $0[i].progress(at: u) } ?? u
+            let curved = segmentFunction(i)?.progress(at: u) ?? u
             return spline.value(segment: i, at: curved)
         case .cubicPaced:
             return spline.value(atArcFraction: f)
         }
+    }
+
+    /// Segment `i`'s timing function. As Core Animation does, a list shorter than the segments is accepted:
+    /// segments past its end are linear (and extra entries are unused).
+    func segmentFunction(_ i: Int) -> TimingFunction? {
+        guard let tf = timingFunctions, i < tf.count else { return nil }
+        return tf[i]
     }
 
     static func even(_ n: Int) -> [Double] { (0..<n).map { Double($0) / Double(n - 1) } }

@@ -40,15 +40,40 @@ public struct Scene {
     /// Presentation value of `keyPath` on layer `id` at scene time `t`: the layer's model and animations
     /// after the changes up to `t`, evaluated at the layer's local time (its ancestors' and its own
     /// beginTime/speed/timeOffset applied to `t`) with the core-model code the server uses.
-    public func sample(layer id: String, keyPath: String, at t: Double) throws -> AnimatableValue {
+    /// `instance`: which copy of the nearest replicator above the layer to sample (0, the original, by
+    /// default): copy k sees the layer's animations k × that replicator's instanceDelay later.
+    public func sample(layer id: String, keyPath: String, at t: Double, instance: Int = 0) throws -> AnimatableValue {
         let states = states(at: t)
         guard let state = states[id] else { throw SceneError("no layer with id \"\(id)\" in the scene") }
         let kp: LayerKeyPath
         do { kp = try LayerKeyPath(parsing: keyPath) } catch { throw SceneError("\(error)") }
-        // An inactive layer time (outside a cycling layer's active interval, no fill) shows the model.
-        guard let local = Self.timeSpace(of: id, parents: parents, states: states).activeLocal(fromGlobal: t) else {
-            return state.model[kp]
+        guard kp.property.isCarried(by: state.model.kind) else {
+            throw SceneError("layer \"\(id)\" is a \(state.model.kind.className), which has no \(kp.property.name)")
         }
+        // An inactive layer time (outside a cycling layer's active interval, no fill) shows the model.
+        guard let local = try localTime(of: id, at: t, instance: instance, states: states) else { return state.model[kp] }
         return Presentation.apply(state.animations, to: state.model, at: local)[kp]
+    }
+
+    /// The local time of layer `id`'s animations at scene time `t`, as copy `instance` of the nearest
+    /// replicator above it shows it; nil when its time is inactive.
+    func localTime(of id: String, at t: Double, instance: Int, states: [String: LayerState]) throws -> Double? {
+        let parents = self.parents
+        var chain: [String] = []
+        var current: String? = id
+        while let c = current { chain.insert(c, at: 0); current = parents[c] }
+        let timings = chain.map { states[$0]?.model.timing ?? LayerTiming() }
+        guard instance != 0 else { return TimeSpace(chain: timings).activeLocal(fromGlobal: t) }
+        // The copies of the nearest replicator above (not the layer itself) shift its sublayers' time.
+        guard let r = chain.dropLast().lastIndex(where: { states[$0]?.model.kind == .replicator }), let replicator = states[chain[r]] else {
+            throw SceneError("layer \"\(id)\" is inside no replicator: there is no copy \(instance)")
+        }
+        let count = Int(replicator.model.replicator.instanceCount)
+        guard instance >= 0, instance < count else {
+            throw SceneError("replicator \"\(chain[r])\" draws \(count) copies: there is no copy \(instance)")
+        }
+        guard let above = TimeSpace(chain: Array(timings[...r])).activeLocal(fromGlobal: t) else { return nil }
+        let delayed = above - Double(replicator.model.replicator.instanceDelay) * Double(instance)
+        return TimeSpace(chain: Array(timings[(r + 1)...])).activeLocal(fromGlobal: delayed)
     }
 }

@@ -20,8 +20,56 @@ struct TreeDescription: Encodable {
         var height: Int
     }
 
+    /// A property value as JSON: numbers, lists of numbers, booleans, an enumeration's name, null; a path
+    /// as its element count and bounding box (paths can be long).
+    enum Value: Encodable {
+        case number(Double), numbers([Double]), bool(Bool), name(String), null
+        case path(elements: Int, boundingBox: [Double])
+
+        init(_ v: AnimatableValue, names: [String]?) {
+            switch v {
+            case .scalar(let x):
+                if let names, let i = Int(exactly: x), names.indices.contains(i) { self = .name(names[i]) } else { self = .number(Double(x)) }
+            case .point(let p): self = .numbers([p.x, p.y].map { Double($0) })
+            case .size(let s): self = .numbers([s.width, s.height].map { Double($0) })
+            case .rect(let r): self = .numbers([r.origin.x, r.origin.y, r.width, r.height].map { Double($0) })
+            case .transform(let t): self = .numbers(t.elements.map { Double($0) })
+            case .color(let c): self = c.map { .numbers($0.components.map { Double($0) }) } ?? .null
+            case .bool(let b): self = .bool(b)
+            case let .vector3(x, y, z): self = .numbers([x, y, z].map { Double($0) })
+            case .path(let p):
+                guard let p else { self = .null; return }
+                let b = p.boundingBox
+                self = .path(elements: p.elements.count, boundingBox: b.isNull ? [] : [b.origin.x, b.origin.y, b.width, b.height].map { Double($0) })
+            case .numbers(let n): self = n.map { .numbers($0.map { Double($0) }) } ?? .null
+            case .colors(let c): self = c.map { .numbers($0.flatMap { $0.components.map { Double($0) } }) } ?? .null
+            }
+        }
+
+        private struct PathSummary: Encodable {
+            var elements: Int
+            var boundingBox: [Double]
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .number(let x): try c.encode(x)
+            case .numbers(let n): try c.encode(n)
+            case .bool(let b): try c.encode(b)
+            case .name(let s): try c.encode(s)
+            case .null: try c.encodeNil()
+            case let .path(elements, box): try c.encode(PathSummary(elements: elements, boundingBox: box))
+            }
+        }
+    }
+
     struct Node: Encodable {
         var id: UInt64
+        /// The layer's class when it is not a plain CALayer ("shape", "gradient", …).
+        var kind: String?
+        /// The values of its kind's own properties that differ from their defaults.
+        var properties: [String: Value]?
         var bounds: [Double]
         var position: [Double]
         var anchorPoint: [Double]
@@ -38,9 +86,17 @@ struct TreeDescription: Encodable {
         var presentation: Presented
         var sublayers: [Node]
 
+        enum CodingKeys: String, CodingKey {
+            case id, kind = "class", properties, bounds, position, anchorPoint, opacity, hidden, zPosition, timing, transform
+            case sublayerTransform, backgroundColor, contents, animations, presentation, sublayers
+        }
+
         init(_ n: RenderNode) {
             let m = n.model
             id = n.id
+            kind = n.kind == .layer ? nil : n.kind.name
+            let own = LayerProperty.carried(by: n.kind).filter { !$0.isCarried(by: .layer) && m[$0] != $0.defaultValue }
+            properties = own.isEmpty ? nil : Dictionary(uniqueKeysWithValues: own.map { ($0.name, Value(m[$0], names: $0.rule.names)) })
             bounds = [m.bounds.origin.x, m.bounds.origin.y, m.bounds.width, m.bounds.height].map { Double($0) }
             position = [Double(m.position.x), Double(m.position.y)]
             anchorPoint = [Double(m.anchorPoint.x), Double(m.anchorPoint.y)]

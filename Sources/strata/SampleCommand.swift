@@ -10,6 +10,7 @@ struct SampleCommand: ParsableCommand {
     @Option(help: "Layer id.") var layer: String
     @Option(help: "Key path, e.g. opacity, position, transform.rotation.z.") var key: String
     @Option(help: "Comma-separated scene times in seconds.") var times: String
+    @Option(help: "Which copy of the nearest replicator above the layer (0: the original).") var instance = 0
 
     func run() throws {
         let s = try SceneParser.load(path: scene)
@@ -20,7 +21,7 @@ struct SampleCommand: ParsableCommand {
             return t
         }
         let samples = try ts.map { t -> [String: Any] in
-            ["t": t, "value": SceneValues.json(try s.sample(layer: layer, keyPath: key, at: t))]
+            ["t": t, "value": SceneValues.json(try s.sample(layer: layer, keyPath: key, at: t, instance: instance))]
         }
         let layerJSON: Any = Int(layer).map { $0 as Any } ?? layer
         try JSONOutput.print(["layer": layerJSON, "keyPath": key, "samples": samples], keyOrder: ["layer", "keyPath", "samples"])
