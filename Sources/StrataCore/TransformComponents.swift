@@ -29,9 +29,13 @@ public struct TransformComponents: Sendable {
 
     public var matrix: Transform3D {
         let s = Transform3D.scale(scale.x, scale.y, scale.z)
-        let r = Transform3D.rotation(rotation.x, 1, 0, 0) * Transform3D.rotation(rotation.y, 0, 1, 0)
-            * Transform3D.rotation(rotation.z, 0, 0, 1)
-        var m = s * r
+        // No rotation (a scale or translation animating): the rotations are the identity, so skip them.
+        var m = s
+        if rotation.x != 0 || rotation.y != 0 || rotation.z != 0 {
+            let r = Transform3D.rotation(rotation.x, 1, 0, 0) * Transform3D.rotation(rotation.y, 0, 1, 0)
+                * Transform3D.rotation(rotation.z, 0, 0, 1)
+            m = s * r
+        }
         m.m41 = translation.x; m.m42 = translation.y; m.m43 = translation.z
         m.m14 = perspective.0; m.m24 = perspective.1; m.m34 = perspective.2; m.m44 = perspective.3
         return m

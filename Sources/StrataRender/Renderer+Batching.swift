@@ -31,6 +31,12 @@ extension Renderer {
         if quads.draw() { counters.drawCalls += 1 }
     }
 
+    /// Counts a coverage fill's work: its accumulation pass and its two draws.
+    func countCoverageFill() {
+        counters.drawCalls += 2
+        counters.offscreenPasses += 1
+    }
+
     /// Forgets what is bound (program, texture, sampler), after a draw that bound GL state of its own:
     /// the next batch binds its state again.
     func invalidateBindings() {

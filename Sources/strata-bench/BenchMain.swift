@@ -8,7 +8,9 @@ import StrataServer
 /// Renders N layers headlessly through the server's compositor and prints one JSON object of per-frame
 /// timings and work (draw calls, offscreen passes, repainted pixels). A benchmark: it asserts nothing.
 /// Scenarios: `spin`, every layer animating (position, opacity and rotation); `one-moving`, N opaque
-/// 50×50 layers of which only one moves, so damage tracking repaints a small region each frame.
+/// 50×50 layers of which only one moves, so damage tracking repaints a small region each frame; `shapes`,
+/// N shape layers, each a stroked circle whose strokeEnd and rotation animate; `replicator`, one
+/// replicator drawing N copies of one bar whose opacity and scale animate, each copy later than the last.
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
@@ -16,11 +18,14 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
-    @Option(help: "spin (every layer animates) or one-moving (one 50x50 layer of N moves).") var scenario = Scenario.spin
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation) or replicator (one replicator of N delayed copies).")
+    var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
         case spin
         case oneMoving = "one-moving"
+        case shapes
+        case replicator
     }
 
     func run() throws {
@@ -32,6 +37,8 @@ struct BenchCommand: ParsableCommand {
         let commit = switch scenario {
         case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height)
         case .oneMoving: Self.oneMovingScene(layers: layers, width: dims.width, height: dims.height)
+        case .shapes: Self.shapesScene(layers: layers, width: dims.width, height: dims.height)
+        case .replicator: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height)
         }
         compositor.submit(commit, fds: [], from: 1)
         let wallStart = DispatchTime.now().uptimeNanoseconds
@@ -100,6 +107,72 @@ struct BenchCommand: ParsableCommand {
         }
         ops.append(.attachRoot(1))
         return Commit(transactionID: 1, operations: ops)
+    }
+
+    /// A root holding `n` shape layers in a grid, each a stroked circle (no fill) whose strokeEnd runs 0 → 1
+    /// and whose rotation turns, both infinitely.
+    static func shapesScene(layers n: Int, width: Int, height: Int) -> Commit {
+        var ops = root(width: width, height: height)
+        let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
+        let side = max(4, CGFloat(width) / CGFloat(columns))
+        var circle = Path()
+        circle.addEllipse(in: CGRect(x: 2, y: 2, width: side - 4, height: side - 4))
+        for i in 0..<n {
+            let id = LayerID(i + 2)
+            ops += [.createLayer(id, kind: .shape),
+                    .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: side, height: side))),
+                    .setProperty(id, .position, .point(CGPoint(x: (CGFloat(i % columns) + 0.5) * side, y: (CGFloat(i / columns) + 0.5) * side))),
+                    .setProperty(id, .path, .path(circle)),
+                    .setProperty(id, .fillColor, .color(nil)),
+                    .setProperty(id, .strokeColor, .color(Color(red: CGFloat(i % 7) / 7, green: 0.6, blue: 1, alpha: 1))),
+                    .setProperty(id, .lineWidth, .scalar(2)),
+                    .insertSublayer(parent: 1, child: id, index: UInt32(i))]
+            var t = MediaTiming()
+            t.repeatCount = .infinity
+            t.duration = 1 + Double(i % 5) * 0.1
+            ops.append(.addAnimation(id, key: "strokeEnd", AnimationSpec(
+                keyPath: LayerKeyPath(property: .strokeEnd), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)))
+            ops.append(.addAnimation(id, key: "rotation", AnimationSpec(
+                keyPath: LayerKeyPath(property: .transform, component: .rotationZ), kind: .basic(from: .scalar(0), to: .scalar(6.283), by: nil),
+                timing: t)))
+        }
+        ops.append(.attachRoot(1))
+        return Commit(transactionID: 1, operations: ops)
+    }
+
+    /// A root holding one replicator of `n` copies of a 4×12 bar, turned 2π/n apart about its centre
+    /// (a spinner); the bar's opacity and scale animate infinitely and each copy runs 1/n s later.
+    static func replicatorScene(instances n: Int, width: Int, height: Int) -> Commit {
+        var ops = root(width: width, height: height)
+        let side = CGFloat(min(width, height))
+        ops += [.createLayer(2, kind: .replicator),
+                .setProperty(2, .bounds, .rect(CGRect(x: 0, y: 0, width: side, height: side))),
+                .setProperty(2, .position, .point(CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2))),
+                .setProperty(2, .instanceCount, .scalar(CGFloat(n))),
+                .setProperty(2, .instanceTransform, .transform(.rotation(2 * .pi / CGFloat(max(n, 1)), 0, 0, 1))),
+                .setProperty(2, .instanceDelay, .scalar(1 / CGFloat(max(n, 1)))),
+                .insertSublayer(parent: 1, child: 2, index: 0),
+                .createLayer(3),
+                .setProperty(3, .bounds, .rect(CGRect(x: 0, y: 0, width: 4, height: 12))),
+                .setProperty(3, .position, .point(CGPoint(x: side / 2, y: 14))),
+                .setProperty(3, .backgroundColor, .color(Color(red: 0.3, green: 0.8, blue: 1, alpha: 1))),
+                .insertSublayer(parent: 2, child: 3, index: 0)]
+        var t = MediaTiming()
+        t.repeatCount = .infinity
+        t.autoreverses = true
+        t.duration = 0.5
+        ops.append(.addAnimation(3, key: "opacity", AnimationSpec(
+            keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(1), to: .scalar(0.2), by: nil), timing: t)))
+        ops.append(.addAnimation(3, key: "scale", AnimationSpec(
+            keyPath: LayerKeyPath(property: .transform, component: .scale), kind: .basic(from: .scalar(1), to: .scalar(0.5), by: nil), timing: t)))
+        ops.append(.attachRoot(1))
+        return Commit(transactionID: 1, operations: ops)
+    }
+
+    /// Layer 1: a root the size of the display.
+    static func root(width: Int, height: Int) -> [LayerOperation] {
+        [.createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
+         .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2)))]
     }
 
     /// A square sublayer of the root (layer 1) at `index`, coloured by `hue`.

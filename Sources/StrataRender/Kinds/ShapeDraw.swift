@@ -72,6 +72,7 @@ public struct ShapeDraw: ContentDraw {
             let polygons = window.project(path.fillPolygons(tolerance: Self.tolerance, scale: scale))
             try renderer.coverage.fill(polygons, rule: fill.rule, color: premultiplied(fill.color), framebuffer: framebuffer,
                                        width: renderer.physicalWidth, height: renderer.physicalHeight, scissor: clip)
+            renderer.countCoverageFill()
         }
         if let stroke, stroke.color.alpha > 0, stroke.geometry.lineWidth > 0 {
             let part = path.strokedPart(from: stroke.start, to: stroke.end, dashPhase: stroke.dashPhase, dashPattern: stroke.dashPattern)
@@ -79,6 +80,7 @@ public struct ShapeDraw: ContentDraw {
             let outline = Stroker.outline(lines, stroke.geometry, tolerance: Self.tolerance, scale: scale)
             try renderer.coverage.fill(window.project(outline), rule: .nonZero, color: premultiplied(stroke.color), framebuffer: framebuffer,
                                        width: renderer.physicalWidth, height: renderer.physicalHeight, scissor: clip)
+            renderer.countCoverageFill()
         }
         renderer.invalidateBindings()
     }
