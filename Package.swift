@@ -71,7 +71,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "strata", dependencies: [
-            "StrataServer", "StrataScene", "StrataOffline", "StrataProtocol", "StrataPNG",
+            "StrataScene", "StrataOffline", "StrataProtocol", "StrataPNG", "StrataCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [

@@ -76,17 +76,15 @@ extension CALayer {
     }
 }
 
-/// Core Animation's CALayer property names (spec §13) that Strata does not carry yet: they are not custom
-/// keys, so setting or animating them fails as unsupported instead of being stored and ignored.
+/// Core Animation's CALayer keys that are not properties in the table (`LayerProperty`): those carried
+/// another way (`mask`, `contents`, `sublayers`, `frame`, …), the CALayer spellings of table keys
+/// (`isDoubleSided` is `doubleSided`), and those Strata lacks. None of them is a custom key, so setting or
+/// animating one by name fails as unsupported instead of being stored and ignored.
 enum CoreAnimationKeys {
     static let all: Set<String> = [
-        "mask",
-        "contentsFormat", "isOpaque", "opaque", "needsDisplayOnBoundsChange",
-        "drawsAsynchronously", "isGeometryFlipped", "backgroundFilters", "filters",
-        "compositingFilter", "cornerCurve", "maskedCorners",
-        "isDoubleSided",
+        "mask", "contents", "sublayers", "frame", "superlayer", "style", "actions", "delegate",
+        "isOpaque", "opaque", "needsDisplayOnBoundsChange", "isDoubleSided", "isGeometryFlipped",
+        "contentsFormat", "drawsAsynchronously", "backgroundFilters", "filters", "compositingFilter", "cornerCurve",
         "autoresizingMask", "name",
-        "frame", "sublayers", "contents", "style", "actions", "delegate", "superlayer",
-        "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
     ]
 }

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import StrataPNG
 import StrataScene
+import StrataCore
 import StrataOffline
-import StrataServer
 
 /// `strata render SCENE.json --time T --out FILE.png [--size WxH]`: in-process, headless, no daemon.
 struct RenderCommand: ParsableCommand {

@@ -3,7 +3,6 @@ import Foundation
 import StrataPNG
 import StrataProtocol
 import StrataScene
-import StrataServer
 
 struct SocketOption: ParsableArguments {
     @Option(help: "Server socket (default: STRATA_SOCKET, $XDG_RUNTIME_DIR/strata.sock, /run/strata/strata.sock).")

@@ -147,10 +147,14 @@ func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
 }
 
 @Suite struct UdevHotplugMonitorTests {
-    /// Where udev's netlink socket can be opened (not in every container), draining with nothing
-    /// pending returns at once instead of blocking.
-    @Test func drainingNothingDoesNotBlock() throws {
-        guard let monitor = try? UdevHotplugMonitor(devnum: 0) else { return }
+    /// Whether udev's netlink socket can be opened here (not in every container).
+    static var netlinkOpens: Bool { (try? UdevHotplugMonitor(devnum: 0)) != nil }
+
+    /// Draining with nothing pending returns at once instead of blocking. Reported as skipped, not passed,
+    /// where netlink is unavailable.
+    @Test(.enabled(if: netlinkOpens, "udev's netlink socket cannot be opened in this environment"))
+    func drainingNothingDoesNotBlock() throws {
+        let monitor = try UdevHotplugMonitor(devnum: 0)
         #expect(fcntl(monitor.fd, F_GETFL) & O_NONBLOCK != 0)
         #expect(monitor.drain() == false)
     }
