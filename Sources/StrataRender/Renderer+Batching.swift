@@ -13,6 +13,36 @@ extension Renderer {
         quads.append(mvp: clipSpace ? matrix : matrix * projection, rect: rect, uv: uv, color: color, radii: radii, params: params)
     }
 
+    /// Queues a quad command (`fill`, `shape`, `image`; nothing for others), its matrix followed by `outer`,
+    /// its alpha times `alpha` and its colours' red, green and blue times `tint` (a replicator's copy).
+    func queueQuad(_ command: DrawCommand, outer: Transform3D? = nil, tint: Color = .white, alpha extra: CGFloat = 1) {
+        func through(_ m: Transform3D) -> Transform3D { outer.map { m * $0 } ?? m }
+        func tinted(_ c: Color) -> Color {
+            tint == .white ? c : Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha)
+        }
+        switch command {
+        case let .fill(matrix, rect, color, alpha, edges):
+            // A plain rectangle is the shape with no rounded corners and no border.
+            queueShape(through(matrix), rect, radius: 0, corners: 0, border: 0, color: tinted(color), alpha: alpha * extra, edges: edges)
+        case let .shape(matrix, rect, radius, corners, border, color, alpha, edges):
+            queueShape(through(matrix), rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border, color: tinted(color),
+                       alpha: alpha * extra, edges: edges)
+        case let .image(matrix, rect, image, uv, alpha, sampling, edges, imageTint):
+            let a = alpha * extra
+            guard a > 0, rect.width != 0, rect.height != 0 else { return }
+            let uploads = textures.uploadCount
+            let texture = textures.texture(for: image)
+            if textures.uploadCount != uploads { bound.texture = texture } // the upload bound it
+            if sampling.minFilter == .trilinear, textures.ensureMipmaps(image) { bound.texture = texture } // it bound it
+            let m = through(matrix)
+            queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
+                  m, rect, uv: uv, color: Self.tinted(a, tint == .white ? imageTint : tinted(imageTint)),
+                  params: Self.textureParams(m, edges: edges, sampling: sampling))
+        default:
+            return
+        }
+    }
+
     /// A (rounded) rectangle or its border ring, anti-aliased over a pixel outside it.
     func queueShape(_ matrix: Transform3D, _ rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat,
                     edges: UInt8) {

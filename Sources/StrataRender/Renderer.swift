@@ -141,24 +141,8 @@ public final class Renderer {
             let command = list.commands[i]
             let scissor = scissors[scissors.count - 1]
             switch command {
-            case let .fill(matrix, rect, color, alpha, edges):
-                // A plain rectangle is the shape with no rounded corners and no border.
-                if a.boxes[i].intersects(scissor) {
-                    queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: color, alpha: alpha, edges: edges)
-                }
-            case let .shape(matrix, rect, radius, corners, border, color, alpha, edges):
-                if a.boxes[i].intersects(scissor) {
-                    queueShape(matrix, rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border, color: color,
-                               alpha: alpha, edges: edges)
-                }
-            case let .image(matrix, rect, image, uv, alpha, sampling, edges, tint):
-                guard a.boxes[i].intersects(scissor), alpha > 0, rect.width != 0, rect.height != 0 else { break }
-                let uploads = textures.uploadCount
-                let texture = textures.texture(for: image)
-                if textures.uploadCount != uploads { bound.texture = texture } // the upload bound it
-                if sampling.minFilter == .trilinear, textures.ensureMipmaps(image) { bound.texture = texture } // it bound it
-                queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
-                      matrix, rect, uv: uv, color: Self.tinted(alpha, tint), params: Self.textureParams(matrix, edges: edges, sampling: sampling))
+            case .fill, .shape, .image:
+                if a.boxes[i].intersects(scissor) { queueQuad(command) }
             case let .path(matrix, path, color, alpha):
                 guard a.boxes[i].intersects(scissor) else { break }
                 flush()

@@ -10,7 +10,9 @@ import StrataServer
 /// Scenarios: `spin`, every layer animating (position, opacity and rotation); `one-moving`, N opaque
 /// 50×50 layers of which only one moves, so damage tracking repaints a small region each frame; `shapes`,
 /// N shape layers, each a stroked circle whose strokeEnd and rotation animate; `replicator`, one
-/// replicator drawing N copies of one bar whose opacity and scale animate, each copy later than the last.
+/// replicator drawing N copies of one bar whose opacity and scale animate; `replicator-delayed`, the same
+/// with each copy 1/N s later than the last (a spinner); `bars`, the delayed replicator's picture from N
+/// separate bar layers (what the replicator saves).
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
@@ -18,7 +20,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation) or replicator (one replicator of N delayed copies).")
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later) or bars (that picture from N separate layers).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -26,6 +28,8 @@ struct BenchCommand: ParsableCommand {
         case oneMoving = "one-moving"
         case shapes
         case replicator
+        case replicatorDelayed = "replicator-delayed"
+        case bars
     }
 
     func run() throws {
@@ -38,7 +42,9 @@ struct BenchCommand: ParsableCommand {
         case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height)
         case .oneMoving: Self.oneMovingScene(layers: layers, width: dims.width, height: dims.height)
         case .shapes: Self.shapesScene(layers: layers, width: dims.width, height: dims.height)
-        case .replicator: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height)
+        case .replicator: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: false)
+        case .replicatorDelayed: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: true)
+        case .bars: Self.barsScene(layers: layers, width: dims.width, height: dims.height)
         }
         compositor.submit(commit, fds: [], from: 1)
         let wallStart = DispatchTime.now().uptimeNanoseconds
@@ -140,9 +146,9 @@ struct BenchCommand: ParsableCommand {
         return Commit(transactionID: 1, operations: ops)
     }
 
-    /// A root holding one replicator of `n` copies of a 4×12 bar, turned 2π/n apart about its centre
-    /// (a spinner); the bar's opacity and scale animate infinitely and each copy runs 1/n s later.
-    static func replicatorScene(instances n: Int, width: Int, height: Int) -> Commit {
+    /// A root holding one replicator of `n` copies of a 4×12 bar, turned 2π/n apart about its centre; the
+    /// bar's opacity and scale animate infinitely, and with `delayed` each copy runs 1/n s later (a spinner).
+    static func replicatorScene(instances n: Int, width: Int, height: Int, delayed: Bool) -> Commit {
         var ops = root(width: width, height: height)
         let side = CGFloat(min(width, height))
         ops += [.createLayer(2, kind: .replicator),
@@ -150,7 +156,7 @@ struct BenchCommand: ParsableCommand {
                 .setProperty(2, .position, .point(CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2))),
                 .setProperty(2, .instanceCount, .scalar(CGFloat(n))),
                 .setProperty(2, .instanceTransform, .transform(.rotation(2 * .pi / CGFloat(max(n, 1)), 0, 0, 1))),
-                .setProperty(2, .instanceDelay, .scalar(1 / CGFloat(max(n, 1)))),
+                .setProperty(2, .instanceDelay, .scalar(delayed ? 1 / CGFloat(max(n, 1)) : 0)),
                 .insertSublayer(parent: 1, child: 2, index: 0),
                 .createLayer(3),
                 .setProperty(3, .bounds, .rect(CGRect(x: 0, y: 0, width: 4, height: 12))),
@@ -165,6 +171,38 @@ struct BenchCommand: ParsableCommand {
             keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(1), to: .scalar(0.2), by: nil), timing: t)))
         ops.append(.addAnimation(3, key: "scale", AnimationSpec(
             keyPath: LayerKeyPath(property: .transform, component: .scale), kind: .basic(from: .scalar(1), to: .scalar(0.5), by: nil), timing: t)))
+        ops.append(.attachRoot(1))
+        return Commit(transactionID: 1, operations: ops)
+    }
+
+    /// The replicator scenario's picture from `n` separate layers: each bar turned 2π/n further about the
+    /// centre, its opacity and scale animations begun 1/n s later than the previous bar's.
+    static func barsScene(layers n: Int, width: Int, height: Int) -> Commit {
+        var ops = root(width: width, height: height)
+        let side = CGFloat(min(width, height)), count = CGFloat(max(n, 1))
+        let centre = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
+        for i in 0..<n {
+            let id = LayerID(i + 2)
+            // The bar at (side/2, 14) in a side × side square centred on the display, turned about its centre.
+            let angle = 2 * .pi * CGFloat(i) / count
+            let offset = CGPoint(x: 0, y: 14 - side / 2)
+            let p = CGPoint(x: centre.x + offset.x * cos(angle) - offset.y * sin(angle), y: centre.y + offset.x * sin(angle) + offset.y * cos(angle))
+            ops += [.createLayer(id),
+                    .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 4, height: 12))),
+                    .setProperty(id, .position, .point(p)),
+                    .setProperty(id, .transform, .transform(.rotation(angle, 0, 0, 1))),
+                    .setProperty(id, .backgroundColor, .color(Color(red: 0.3, green: 0.8, blue: 1, alpha: 1))),
+                    .insertSublayer(parent: 1, child: id, index: UInt32(i))]
+            var t = MediaTiming()
+            t.repeatCount = .infinity
+            t.autoreverses = true
+            t.duration = 0.5
+            t.beginTime = Double(i) / Double(count)
+            ops.append(.addAnimation(id, key: "opacity", AnimationSpec(
+                keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(1), to: .scalar(0.2), by: nil), timing: t)))
+            ops.append(.addAnimation(id, key: "scale", AnimationSpec(
+                keyPath: LayerKeyPath(property: .transform, component: .scale), kind: .basic(from: .scalar(1), to: .scalar(0.5), by: nil), timing: t)))
+        }
         ops.append(.attachRoot(1))
         return Commit(transactionID: 1, operations: ops)
     }

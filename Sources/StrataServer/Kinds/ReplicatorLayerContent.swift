@@ -34,23 +34,61 @@ struct ReplicatorLayerContent: LayerKindContent {
         let sublayerSpace = p.hasSublayerSpace ? p.sublayerToLocal : Transform3D.identity
         let first = r.instanceColor ?? .white
         let delayed = r.instanceDelay != 0 && node.activeInSubtree > (node.isActive ? 1 : 0)
+        if !delayed, count > 1, Self.repeatable(node.sublayers) {
+            // Every copy shows the same presentation: build the sublayers' drawing once and repeat it.
+            var body = DrawList()
+            var plain = builder
+            plain.tint = .white
+            plain.emitInPaintersOrder(node.sublayers, parentToTarget: sublayerSpace, alpha: 1, into: &body)
+            var copies: [ReplicatedDraw.Copy] = []
+            copies.reserveCapacity(count)
+            var instance = Transform3D.identity
+            for k in 0..<count {
+                let (tint, a) = Self.tint(first, r, k, builder.tint)
+                copies.append(ReplicatedDraw.Copy(matrix: instance * toTarget, tint: tint, alpha: alpha * a))
+                instance = instance * step
+            }
+            if let draw = ReplicatedDraw(body: body.commands, copies: copies) {
+                list.commands.append(.content(draw))
+                return
+            }
+        }
         var shifted = DelayedPresentations()
         defer { shifted.restore() }
         var instance = Transform3D.identity
         for k in 0..<count {
             defer { instance = instance * step }
-            let f = CGFloat(k)
-            func channel(_ base: CGFloat, _ offset: CGFloat) -> CGFloat { min(1, max(0, base + f * offset)) }
-            let a = channel(first.alpha, r.instanceAlphaOffset)
+            let (tint, a) = Self.tint(first, r, k, builder.tint)
             guard a > 0 else { continue }
             var copy = builder
-            copy.tint = Color(red: builder.tint.red * channel(first.red, r.instanceRedOffset),
-                              green: builder.tint.green * channel(first.green, r.instanceGreenOffset),
-                              blue: builder.tint.blue * channel(first.blue, r.instanceBlueOffset), alpha: 1)
+            copy.tint = tint
             if delayed { shifted.evaluate(node, delay: Double(r.instanceDelay) * Double(k)) }
             copy.emitInPaintersOrder(node.sublayers, parentToTarget: sublayerSpace * instance * toTarget, alpha: alpha * a, into: &list)
             // Guard against nested replicators multiplying without bound: the list stops growing here.
             if list.commands.count > DrawListBuilder.maxCommands { break }
+        }
+    }
+}
+
+extension ReplicatorLayerContent {
+    /// Copy k's colour multiplier (red, green and blue, times the tint already applying) and alpha: the
+    /// instance colour plus k times the offsets, each channel clamped to 0…1.
+    static func tint(_ first: Color, _ r: ReplicatorModel, _ k: Int, _ outer: Color) -> (Color, CGFloat) {
+        let f = CGFloat(k)
+        func channel(_ base: CGFloat, _ offset: CGFloat) -> CGFloat { min(1, max(0, base + f * offset)) }
+        let tint = Color(red: outer.red * channel(first.red, r.instanceRedOffset), green: outer.green * channel(first.green, r.instanceGreenOffset),
+                         blue: outer.blue * channel(first.blue, r.instanceBlueOffset), alpha: 1)
+        return (tint, channel(first.alpha, r.instanceAlphaOffset))
+    }
+
+    /// Whether the sublayers' drawing can be built once for every copy: nothing in them depends on where
+    /// a copy lands (single-sided layers judge which way they face, rasterized ones keep a bitmap per layer)
+    /// or needs more than plain quads (shadows, masks, transitions). `ReplicatedDraw` then checks the quads.
+    static func repeatable(_ nodes: [RenderNode]) -> Bool {
+        nodes.allSatisfy { n in
+            let p = n.presentation
+            return p.isDoubleSided && !p.shouldRasterize && p.shadowOpacity <= 0 && n.mask == nil && n.activeTransition == nil
+                && n.content.drawsLayer && repeatable(n.sublayers)
         }
     }
 }
