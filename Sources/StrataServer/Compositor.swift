@@ -311,7 +311,8 @@ public final class Compositor {
         node.localTime = child.time
         if node.isActive { evaluateOwn(node, clock: child, scene: scene, events: &events) }
         // A replicator's delayed copies show its sublayers' animations later: their frames run longer.
-        if node.kind == .replicator { child.spread = child.spread.widened(by: ReplicatorLayerContent.delaySpan(node.presentation.replicator)) }
+        let spread = node.content.timeSpread(node)
+        if spread != 0 { child.spread = child.spread.widened(by: spread) }
         for sub in node.sublayers where sub.activeInSubtree > 0 { evaluate(sub, clock: child, scene: scene, events: &events) }
         // A mask runs in the time of the layer it masks, as a sublayer would.
         if let mask = node.mask, mask.activeInSubtree > 0 { evaluate(mask, clock: child, scene: scene, events: &events) }

@@ -15,6 +15,9 @@ protocol LayerKindContent: Sendable {
     /// Appends the kind's content in the layer's coordinates through `matrix` (layer → target), times `alpha`,
     /// its colours' red, green and blue multiplied by `tint`.
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList)
+    /// How much later (local seconds; negative: earlier) than the layer itself its sublayers are last shown
+    /// (a replicator's delayed copies): the frame schedule keeps their animations running that much longer.
+    func timeSpread(_ node: RenderNode) -> Double
     /// Appends the sublayers through `matrix`, each inheriting `alpha`.
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList)
 }
@@ -22,6 +25,7 @@ protocol LayerKindContent: Sendable {
 extension LayerKindContent {
     var drawsLayer: Bool { true }
     func pieces(_ node: RenderNode) -> Int { 0 }
+    func timeSpread(_ node: RenderNode) -> Double { 0 }
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {}
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)

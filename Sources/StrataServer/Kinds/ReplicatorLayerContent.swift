@@ -13,8 +13,9 @@ import StrataRender
 struct ReplicatorLayerContent: LayerKindContent {
     /// How much later the last copy runs than the first (negative for a negative delay): what the frame
     /// schedule widens animations by.
-    static func delaySpan(_ r: ReplicatorModel) -> Double {
-        Double(r.instanceDelay) * Double(max(0, count(r) - 1))
+    func timeSpread(_ node: RenderNode) -> Double {
+        let r = node.presentation.replicator
+        return Double(r.instanceDelay) * Double(max(0, Self.count(r) - 1))
     }
 
     /// The copies drawn: the whole part of the (possibly animating) count, within 0…maxInstances.
