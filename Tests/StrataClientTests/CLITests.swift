@@ -4,27 +4,15 @@ import Testing
 
 /// The `strata` CLI as scripts call it: a real process on scene files.
 @Suite struct CLITests {
-    let dir: URL
+    let folder: SceneFolder
+    var dir: URL { folder.dir }
 
-    init() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
+    init() throws { folder = try SceneFolder("strata-cli") }
 
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
+    func write(_ name: String, _ text: String) throws -> String { try folder.write(name, text) }
 
     func samples(_ scene: String, layer: String, key: String, times: [Double]) throws -> [(Double, Any)] {
-        let (status, out) = try ServerProcess.cli(["sample", scene, "--layer", layer, "--key", key,
-                                                   "--times", times.map { String($0) }.joined(separator: ",")])
-        #expect(status == 0, "strata sample failed: \(out)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        #expect(o["keyPath"] as? String == key)
-        let list = try #require(o["samples"] as? [[String: Any]])
-        return try list.map { (try #require($0["t"] as? Double), try #require($0["value"])) }
+        try folder.samples(scene, layer: layer, key: key, times: times)
     }
 
     static let fadeScene = """

@@ -4,27 +4,15 @@ import Testing
 /// `strata sample` of the layer kinds' properties, as a script runs it on a scene file, against Core
 /// Animation's timing computed independently (ReferenceBezier); and scene files' errors for them.
 @Suite struct KindSampleTests {
-    let dir: URL
+    let folder: SceneFolder
+    var dir: URL { folder.dir }
 
-    init() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-kinds-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
+    init() throws { folder = try SceneFolder("strata-kinds") }
 
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
+    func write(_ name: String, _ text: String) throws -> String { try folder.write(name, text) }
 
     func samples(_ scene: String, layer: String, key: String, times: [Double], instance: Int? = nil) throws -> [(Double, Any)] {
-        var args = ["sample", scene, "--layer", layer, "--key", key, "--times", times.map { String($0) }.joined(separator: ",")]
-        if let instance { args += ["--instance", String(instance)] }
-        let (status, out) = try ServerProcess.cli(args)
-        #expect(status == 0, "strata sample failed: \(out)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let list = try #require(o["samples"] as? [[String: Any]])
-        return try list.map { (try #require($0["t"] as? Double), try #require($0["value"])) }
+        try folder.samples(scene, layer: layer, key: key, times: times, extra: instance.map { ["--instance", String($0)] } ?? [])
     }
 
     static let scene = """
