@@ -18,6 +18,10 @@ TITLES = {
     "combined": "Everything at once: a rotated, rounded, bordered card with a shadow and a circular mask, in a perspective sublayerTransform",
     "shadow-path": "shadowPath: a star (sharp, then blurred and offset), a circle clipped by masksToBounds, curved corners; no layer content",
     "geometry-flipped": "geometryFlipped: the same sublayers (one nested) in a plain layer (left) and a flipped one (right)",
+    "seed-demos": "The seeds' demos of shape, gradient and replicator layers (D1 clock, D6 stick figure, D7 per-corner rounding and mask, D12/D13 gradients, D14 ring, D15 reflection)",
+    "shape-layers": "CAShapeLayer: fill rules, caps, joins and miter limit, dashes and partial strokes, shapes zoomed 8x and turned in 3D",
+    "gradient-layers": "CAGradientLayer: axial (rounded, bordered), radial and conic",
+    "replicator-layers": "CAReplicatorLayer: five copies of a pulsing bar, each 0.1 s later, at scene times 0.05, 0.35 and 0.65",
 }
 
 out = ["# Strata gallery", "",
@@ -35,6 +39,8 @@ for folder in sorted(os.listdir(GOLDEN)):
         images = [f for f in files if f.endswith(".png") and (f.startswith(stem + "-") or stem == "scene")]
         out += ["### `%s/%s`" % (folder, scene), ""]
         out += ["".join("![%s](%s/%s/%s) " % (img, REL, folder, img) for img in images).strip(), ""]
+        if any(img.startswith(stem + "-t") for img in images):
+            out += ["Each image's name ends in the scene time it shows (`-t1.5`: `strata render --time 1.5`).", ""]
         if "transitions" == folder:
             out += ["Rendered at scene times 1.25, 1.5 and 1.75 (the change at 1 s adds a 1 s linear transition).", ""]
         with open(os.path.join(path, scene)) as f:

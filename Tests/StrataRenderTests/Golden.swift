@@ -61,3 +61,16 @@ enum Golden {
         for file in shown { #expect(gallery.contains("Golden/\(file)"), "docs/gallery.md does not show \(file)") }
     }
 }
+
+extension RGBAImage {
+    /// The RGBA values at (x, y), as Ints for arithmetic in expectations.
+    func rgba(_ x: Int, _ y: Int) -> [Int] {
+        let i = (y * width + x) * 4
+        return pixels[i ..< i + 4].map(Int.init)
+    }
+
+    /// Whether (x, y) is within `tolerance` of `expected` in every channel.
+    func isClose(_ x: Int, _ y: Int, to expected: [Int], within tolerance: Int = 0) -> Bool {
+        zip(rgba(x, y), expected).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+}
