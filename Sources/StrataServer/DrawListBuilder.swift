@@ -114,10 +114,7 @@ struct DrawListBuilder {
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
-        let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
-        let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
-        let pieces = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
-            + (ownContent ? node.content.pieces(node) : 0)
+        let pieces = Self.pieces(of: node, ownContent: ownContent)
         if let mask = node.mask {
             emitBody(node, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
             list.commands.append(.beginGroup)
@@ -257,5 +254,17 @@ struct DrawListBuilder {
             }
             for (_, child) in sorted { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
         }
+    }
+}
+
+extension DrawListBuilder {
+    /// How many separately drawn pieces a layer has (background, border, contents, its kind's content,
+    /// sublayers): with more than one, an opacity below 1 composites them as a group.
+    static func pieces(of node: RenderNode, ownContent: Bool = true) -> Int {
+        let p = node.presentation
+        let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
+        let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
+        return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
+            + (ownContent ? node.content.pieces(node) : 0)
     }
 }

@@ -74,3 +74,11 @@ extension RGBAImage {
         zip(rgba(x, y), expected).allSatisfy { abs($0 - $1) <= tolerance }
     }
 }
+
+/// Expects the pixel at (x, y) of `image` to be `expected` (RGBA, 0…255) within `tolerance`, plus the
+/// global STRATA_PIXEL_TOLERANCE.
+func expectColor(_ image: RGBAImage, _ x: Int, _ y: Int, _ expected: [Int], tolerance: Int = 0,
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    expectPixel(image.pixels, width: image.width, x: x, y: y, expected, tolerance: tolerance + PixelTolerance.current,
+                sourceLocation: sourceLocation)
+}

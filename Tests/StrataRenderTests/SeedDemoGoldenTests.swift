@@ -144,5 +144,15 @@ import Testing
         #expect(!reddish(afterAt(35, 117)) && !greenish(afterAt(35, 117)))
         // The gap between the layer and its reflection is background.
         #expect(beforeAt(70, 70) == [255, 255, 255, 255] && beforeAt(70, 71) == [255, 255, 255, 255])
+        // The reflection is the layer at alpha 0.4 over the white background, the badge composited over
+        // the blue as a group (not each faded on its own): the sky at (60, 20) and the badge at (35, 25)
+        // mirror to y 122 and 117.
+        for (x, y, mirrored) in [(60, 20, 122), (35, 25, 117)] {
+            let original = beforeAt(x, y), reflected = beforeAt(x, mirrored)
+            for c in 0..<3 where original[c] < 200 {
+                let alpha = Double(255 - reflected[c]) / Double(255 - original[c])
+                #expect(abs(alpha - 0.4) < 0.01, "(\(x), \(y)) channel \(c): reflected at alpha \(alpha)")
+            }
+        }
     }
 }

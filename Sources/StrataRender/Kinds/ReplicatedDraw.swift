@@ -6,7 +6,8 @@ import StrataCore
 /// the replicator's sublayer space, queued again for each copy through the copy's matrix, with the copy's
 /// tint and alpha. So the server builds, keys and boxes the sublayers once whatever the number of copies;
 /// each copy costs the quads it queues. Used when every copy shows the same presentation (no instance
-/// delay, or nothing below animates) and the sublayers draw plain quads only.
+/// delay, or nothing below animates), the sublayers draw plain quads only, and a copy's alpha below 1
+/// groups none of them (a copy's alpha multiplies each quad here).
 public struct ReplicatedDraw: ContentDraw {
     public struct Copy: Sendable {
         /// The replicator's sublayer space → target pixels, for this copy.

@@ -35,7 +35,10 @@ struct ReplicatorLayerContent: LayerKindContent {
         let sublayerSpace = p.hasSublayerSpace ? p.sublayerToLocal : Transform3D.identity
         let first = r.instanceColor ?? .white
         let delayed = r.instanceDelay != 0 && node.activeInSubtree > (node.isActive ? 1 : 0)
-        if !delayed, count > 1, Self.repeatable(node.sublayers) {
+        // The repeated quads take a copy's alpha one by one; drawn separately, a sublayer of several
+        // pieces under that alpha composites them as a group. Repeat only where the two agree.
+        if !delayed, count > 1, Self.repeatable(node.sublayers),
+           Self.neverGrouped(node.sublayers) || !(0..<count).contains(where: { alpha * Self.tint(first, r, $0, builder.tint).1 < 1 }) {
             // Every copy shows the same presentation: build the sublayers' drawing once and repeat it.
             var body = DrawList()
             var plain = builder
@@ -90,6 +93,15 @@ extension ReplicatorLayerContent {
             let p = n.presentation
             return p.isDoubleSided && !p.shouldRasterize && p.shadowOpacity <= 0 && n.mask == nil && n.activeTransition == nil
                 && n.content.drawsLayer && repeatable(n.sublayers)
+        }
+    }
+
+    /// Whether no layer in these subtrees would composite as a group under an inherited opacity below 1:
+    /// each has at most one piece (`DrawListBuilder.pieces`) or does not
+    /// allow group opacity. Then a copy's alpha may multiply each quad instead.
+    static func neverGrouped(_ nodes: [RenderNode]) -> Bool {
+        nodes.allSatisfy { n in
+            (DrawListBuilder.pieces(of: n) <= 1 || !n.presentation.allowsGroupOpacity) && neverGrouped(n.sublayers)
         }
     }
 }
