@@ -3,7 +3,9 @@ import StrataCore
 
 /// A path in a scene file: an array of elements, each an array starting with its name:
 /// ["move", x, y], ["line", x, y], ["quad", cx, cy, x, y], ["curve", c1x, c1y, c2x, c2y, x, y], ["close"],
-/// ["rect", x, y, w, h], ["ellipse", x, y, w, h], ["arc", cx, cy, radius, startAngle, endAngle, clockwise].
+/// ["rect", x, y, w, h], ["ellipse", x, y, w, h], ["arc", cx, cy, radius, startAngle, endAngle, clockwise],
+/// ["roundedRect", x, y, w, h, topLeft, topRight, bottomLeft, bottomRight] (circular corner radii, 0 square:
+/// UIBezierPath's roundedRect byRoundingCorners, which a plain cornerRadius can't express).
 enum ScenePath {
     /// `key` names the JSON key holding the path in messages ("path" of a keyframe animation, "shadowPath").
     static func parse(_ any: Any, at: String, key: String = "path") throws -> Path {
@@ -31,13 +33,20 @@ enum ScenePath {
             case "close": _ = try numbers(0); path.closeSubpath()
             case "rect": let n = try numbers(4); path.addRect(CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
             case "ellipse": let n = try numbers(4); path.addEllipse(in: CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
+            case "roundedRect":
+                let n = try numbers(8)
+                // Clamped to half the shorter side, so a corner stays circular (as UIBezierPath's).
+                let most = min(abs(n[2]), abs(n[3])) / 2
+                func corner(_ r: CGFloat) -> CGSize { CGSize(width: min(r, most), height: min(r, most)) }
+                path.addRoundedRect(CGRect(x: n[0], y: n[1], width: n[2], height: n[3]), topLeft: corner(n[4]), topRight: corner(n[5]),
+                                    bottomLeft: corner(n[6]), bottomRight: corner(n[7]))
             case "arc":
                 guard rest.count == 6, let clockwise = rest[5] as? Bool, case let ns = rest.prefix(5).compactMap(SceneValues.number), ns.count == 5 else {
                     throw SceneError("\(here): \"arc\" takes cx, cy, radius, startAngle, endAngle and a clockwise flag")
                 }
                 path.addArc(center: CGPoint(x: ns[0], y: ns[1]), radius: ns[2], startAngle: ns[3], endAngle: ns[4], clockwise: clockwise)
             default:
-                throw SceneError("\(here): unknown path element \"\(name)\" (move, line, quad, curve, close, rect, ellipse, arc)")
+                throw SceneError("\(here): unknown path element \"\(name)\" (move, line, quad, curve, close, rect, ellipse, arc, roundedRect)")
             }
         }
         return path

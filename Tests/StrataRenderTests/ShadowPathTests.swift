@@ -105,7 +105,7 @@ import Testing
         #expect(throws: SceneError(#"layer "a": "shadowPath" must be an array of path elements"#)) {
             _ = try parse(#"{"strata":1,"layers":[{"id":"a","shadowPath":3}]}"#)
         }
-        #expect(throws: SceneError(#"changes[0] (layer "a"): "shadowPath"[0]: unknown path element "spline" (move, line, quad, curve, close, rect, ellipse, arc)"#)) {
+        #expect(throws: SceneError(#"changes[0] (layer "a"): "shadowPath"[0]: unknown path element "spline" (move, line, quad, curve, close, rect, ellipse, arc, roundedRect)"#)) {
             _ = try parse(#"{"strata":1,"layers":[{"id":"a"}],"changes":[{"time":1,"layer":"a","set":{"shadowPath":[["spline"]]}}]}"#)
         }
     }
