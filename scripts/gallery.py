@@ -18,6 +18,7 @@ TITLES = {
     "combined": "Everything at once: a rotated, rounded, bordered card with a shadow and a circular mask, in a perspective sublayerTransform",
     "shadow-path": "shadowPath: a star (sharp, then blurred and offset), a circle clipped by masksToBounds, curved corners; no layer content",
     "geometry-flipped": "geometryFlipped: the same sublayers (one nested) in a plain layer (left) and a flipped one (right)",
+    "gradient-compositing": "CAGradientLayer composited like any layer: rounded corners, a border and a shadow; a blank gradient (two locations for three colours) showing only its background and border",
     "seed-demos": "The seeds' demos of shape, gradient and replicator layers (D1 clock, D6 stick figure, D7 per-corner rounding and mask, D12/D13 gradients, D14 ring, D15 reflection)",
     "shape-layers": "CAShapeLayer: fill rules, caps, joins and miter limit, dashes and partial strokes, shapes zoomed 8x and turned in 3D",
     "gradient-layers": "CAGradientLayer: axial (rounded, bordered), radial and conic",

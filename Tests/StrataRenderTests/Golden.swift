@@ -70,7 +70,7 @@ extension RGBAImage {
     }
 
     /// Whether (x, y) is within `tolerance` of `expected` in every channel.
-    func isClose(_ x: Int, _ y: Int, to expected: [Int], within tolerance: Int = 0) -> Bool {
+    func isClose(_ x: Int, _ y: Int, _ expected: [Int], _ tolerance: Int = 0) -> Bool {
         zip(rgba(x, y), expected).allSatisfy { abs($0 - $1) <= tolerance }
     }
 }
