@@ -96,7 +96,9 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "CStrataGL"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
-        .testTarget(name: "StrataClientTests", dependencies: ["Strata", "StrataProtocol", "StrataPNG", "StrataCore"]),
+        .testTarget(name: "StrataClientTests", dependencies: [
+            "Strata", "StrataProtocol", "StrataPNG", "StrataCore", .product(name: "Logging", package: "swift-log"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

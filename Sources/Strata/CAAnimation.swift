@@ -313,3 +313,43 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
         return spec
     }
 }
+
+extension AnimationSpec {
+    /// What in this animation the render server would refuse, ending the session for it: a value that is
+    /// not finite (a NaN point in a path, say) or a timing function with a control point that is not finite
+    /// or an x outside 0…1. `add(_:forKey:)` refuses such an animation instead, naming what is wrong.
+    func unsendable() -> StrataError? {
+        func badCurve(_ f: TimingFunction) -> Bool {
+            ![f.c1x, f.c1y, f.c2x, f.c2y].allSatisfy(\.isFinite) || !(0...1).contains(f.c1x) || !(0...1).contains(f.c2x)
+        }
+        let curveShape = "control points that are finite, with x in 0…1"
+        let name: String
+        switch kind {
+        case .group: name = "CAAnimationGroup"
+        case .transition: name = "CATransition"
+        default: name = keyPath.map { "\($0)" } ?? "custom key"
+        }
+        if let f = timingFunction, badCurve(f) { return .invalidValue(key: "\(name).timingFunction", expected: curveShape) }
+        switch kind {
+        case let .basic(from, to, by), let .spring(from, to, by, _):
+            for (field, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] where v?.isFinite == false {
+                return .invalidValue(key: "\(name).\(field)", expected: "a finite value")
+            }
+        case let .keyframe(frames):
+            if let i = frames.values.firstIndex(where: { !$0.isFinite }) {
+                return .invalidValue(key: "\(name).values[\(i)]", expected: "a finite value")
+            }
+            if let path = frames.path, !AnimatableValue.path(path).isFinite {
+                return .invalidValue(key: "\(name).path", expected: "finite points")
+            }
+            if let i = frames.timingFunctions?.firstIndex(where: badCurve) {
+                return .invalidValue(key: "\(name).timingFunctions[\(i)]", expected: curveShape)
+            }
+        case let .group(children):
+            return children.lazy.compactMap { $0.unsendable() }.first
+        case .transition:
+            break
+        }
+        return nil
+    }
+}

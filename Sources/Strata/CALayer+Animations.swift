@@ -7,7 +7,8 @@ extension CALayer {
     // MARK: animations
 
     /// Adds a copy of `anim`; an existing animation with the same key is replaced. A nil key gets a
-    /// unique one. Animations Strata cannot carry are logged as "unsupported: …" and not added.
+    /// unique one. Animations Strata cannot carry or whose values are wrong are logged, naming the layer and the
+    /// key ("CALayer (layer 3), animation key "spin": add(_:forKey:) rejected animation: …"), and not added.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy()
         // No fromValue, toValue or byValue: Core Animation animates from the previous presentation value to
@@ -28,11 +29,12 @@ extension CALayer {
         let spec: AnimationSpec
         do {
             spec = try copy.compiledSpec ?? copy.makeSpec()
+            if let problem = spec.unsendable() { throw problem }
             if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: model.kind) }) {
                 throw StrataError.unsupported("\(foreign.property.name) on a \(type(of: self)) (a property of another kind of layer)")
             }
         } catch {
-            StrataLog.logger.error("add(_:forKey:) rejected animation: \(error)")
+            StrataLog.logger.error("\(logName), animation key \(key.map { "\"\($0)\"" } ?? "nil"): add(_:forKey:) rejected animation: \(error)")
             return
         }
         LayerLock.with {

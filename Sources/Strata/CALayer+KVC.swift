@@ -8,7 +8,8 @@ extension CALayer {
     /// Sets a property or key-path component. Values are taken as Core Animation takes them: numbers of any
     /// type, NSValue-wrapped geometry, enumerations by name (a String or their Swift type), nil for an
     /// optional colour, path or list. Key paths Strata does not carry, properties of other layer kinds and
-    /// wrong values are logged ("setValue(_:forKeyPath:) rejected: …") and change nothing.
+    /// wrong values are logged, naming the layer and the key path ("CALayer (layer 3): setValue(_:forKeyPath:)
+    /// rejected: invalid value for position …"), and change nothing.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         do {
             let kp = try LayerKeyPath(parsing: keyPath)
@@ -20,7 +21,7 @@ extension CALayer {
                 set(kp.property, whole)
             }
         } catch {
-            StrataLog.logger.error("setValue(_:forKeyPath:) rejected: \(error)")
+            StrataLog.logger.error("\(logName): setValue(_:forKeyPath:) rejected: \(error)")
         }
     }
 

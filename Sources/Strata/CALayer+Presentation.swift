@@ -8,12 +8,13 @@ extension CALayer {
 
     /// The values on screen now: the last committed model with the committed animations applied at
     /// CACurrentMediaTime(), computed with the same core code the server renders with. nil before the
-    /// layer's first commit.
-    public func presentation() -> CALayer? { presentation(at: CACurrentMediaTime()) }
+    /// layer's first commit. Of the layer's own class (`Self`, as in Core Animation), so
+    /// `shapeLayer.presentation()?.strokeEnd` reads a shape's value without a cast.
+    public func presentation() -> Self? { presentation(at: CACurrentMediaTime()) }
 
     /// `presentation()` at an explicit media time (Strata addition for tools and tests).
-    public func presentation(at time: CFTimeInterval) -> CALayer? {
-        LayerLock.with { () -> CALayer? in
+    public func presentation(at time: CFTimeInterval) -> Self? {
+        LayerLock.with { () -> Self? in
             guard hasBeenCommitted, !isPresentationCopy else { return isPresentationCopy ? self : nil }
             let copy = type(of: self).init(layer: self)
             copy.model = presentationModel(at: time)

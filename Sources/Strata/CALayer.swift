@@ -165,15 +165,18 @@ open class CALayer: @unchecked Sendable {
         }
     }
 
-    /// Sets an enumerated property by its Core Animation name; an unknown name is logged
-    /// ("unsupported: WHAT NAME") and changes nothing.
+    /// Sets an enumerated property by its Core Animation name; an unknown name is logged, naming the layer
+    /// and the key ("… lineCap rejected: unsupported: line cap NAME"), and changes nothing.
     func set(_ property: LayerProperty, named name: String, what: String) {
         guard let i = property.rule.names?.firstIndex(of: name) else {
-            StrataLog.logger.error("\(property.name) rejected: unsupported: \(what) \(name)")
+            StrataLog.logger.error("\(logName): \(property.name) rejected: unsupported: \(what) \(name)")
             return
         }
         set(property, .scalar(CGFloat(i)))
     }
+
+    /// How log messages name this layer: its class and id ("CAShapeLayer (layer 7)").
+    var logName: String { "\(type(of: self)) (layer \(layerID))" }
 
     /// Why `value` cannot be `property`'s value on this layer (a property of another kind, a non-finite
     /// number, a value out of range), or nil.
@@ -181,7 +184,13 @@ open class CALayer: @unchecked Sendable {
         if !property.isCarried(by: model.kind) {
             return "\(type(of: self)) has no \(property.name) (a property of \(LayerKind.allCases.filter(property.isCarried).map(\.className).joined(separator: ", ")))"
         }
-        if !value.isFinite { return "\(property.name) must be finite, got \(value)" }
+        if !value.isFinite {
+            // A whole path would bury the bad point: name it.
+            if case let .path(path?) = value, let i = path.points.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+                return "\(property.name) must be finite, got point \(i) at (\(path.points[i].x), \(path.points[i].y))"
+            }
+            return "\(property.name) must be finite, got \(value)"
+        }
         return property.rangeError(value)
     }
 
@@ -190,7 +199,7 @@ open class CALayer: @unchecked Sendable {
     /// key, and changes nothing.
     func set(_ property: LayerProperty, _ value: AnimatableValue) {
         if let why = rejection(property, value) {
-            StrataLog.logger.error("\(type(of: self)) (layer \(layerID)): \(property.name) rejected: \(why)")
+            StrataLog.logger.error("\(logName): \(property.name) rejected: \(why)")
             return
         }
         LayerLock.with {

@@ -7,6 +7,10 @@ import Glibc
 /// Seconds (Core Foundation's CFTimeInterval).
 public typealias CFTimeInterval = Double
 
+/// Darwin's `HUGE` (math.h's MAXFLOAT), which Core Animation code writes as a repeatCount meaning "for
+/// ever" (`animation.repeatCount = HUGE`); glibc's math.h no longer defines it.
+public let HUGE: Float = .greatestFiniteMagnitude
+
 /// Core Animation's 4×4 transform (row-vector convention, translation in m41…m43).
 public typealias CATransform3D = Transform3D
 
@@ -55,6 +59,11 @@ public final class CGColor: Equatable, @unchecked Sendable {
     }
     public convenience init(gray: CGFloat, alpha: CGFloat) { self.init(red: gray, green: gray, blue: gray, alpha: alpha) }
     init(_ color: Color) { self.color = color }
+    /// CoreGraphics' constant colours (kCGColorWhite, …), which `UIColor.white.cgColor` becomes when
+    /// UIColor is renamed CGColor.
+    public static let white = CGColor(gray: 1, alpha: 1)
+    public static let black = CGColor(gray: 0, alpha: 1)
+    public static let clear = CGColor(gray: 0, alpha: 0)
     public var components: [CGFloat]? { color.components }
     public var alpha: CGFloat { color.alpha }
     public static func == (a: CGColor, b: CGColor) -> Bool { a.color == b.color }
