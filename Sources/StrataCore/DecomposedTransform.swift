@@ -10,15 +10,17 @@ public struct DecomposedTransform: Equatable, Sendable {
     public var skew: [Double] = [0, 0, 0]
     public var quaternion: [Double] = [0, 0, 0, 1]
 
-    /// nil when the matrix is singular (it then interpolates discretely).
+    /// nil when m44 is 0, or when the matrix has perspective terms and its affine part is singular (it then
+    /// interpolates discretely). A zero scale decomposes (as a scale of 0 with no rotation about the lost
+    /// axis), so a scale animated from or to 0 eases as in Core Animation (SpinKit's `scale(1, 0.4, 0)`).
     public init?(_ t: Transform3D) {
         var m = t.elements.map { Double($0) }
         guard m[15] != 0 else { return nil }
         for i in 0..<16 { m[i] /= m[15] }
-        var p = m
-        p[3] = 0; p[7] = 0; p[11] = 0; p[15] = 1
-        guard let pInv = Transform3D(elements: p.map { CGFloat($0) }).inverse else { return nil }
         if m[3] != 0 || m[7] != 0 || m[11] != 0 {
+            var p = m
+            p[3] = 0; p[7] = 0; p[11] = 0; p[15] = 1
+            guard let pInv = Transform3D(elements: p.map { CGFloat($0) }).inverse else { return nil }
             let rhs = [m[3], m[7], m[11], m[15]]
             // perspective = rhs · transpose(inverse(p)), i.e. inverse(p) applied to rhs as a column.
             let inv = pInv.elements.map { Double($0) }
@@ -43,6 +45,7 @@ public struct DecomposedTransform: Equatable, Sendable {
         skew[2] = dot(row[1], row[2]); row[2] = combine(row[2], row[1], 1, -skew[2])
         scale[2] = length(row[2]); row[2] = normalize(row[2])
         if scale[2] != 0 { skew[1] /= scale[2]; skew[2] /= scale[2] }
+        Self.completeBasis(&row, present: scale.map { $0 != 0 })
         if dot(row[0], cross(row[1], row[2])) < 0 {
             for i in 0..<3 { scale[i] = -scale[i]; row[i] = row[i].map { -$0 } }
         }
@@ -67,6 +70,35 @@ public struct DecomposedTransform: Equatable, Sendable {
         if q[3] < 0 { q = q.map { -$0 } }
         let qLength = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).squareRoot()
         quaternion = qLength > 0 && qLength.isFinite ? q.map { $0 / qLength } : [0, 0, 0, 1]
+    }
+
+    /// Replaces the rows a zero scale left empty so that the rows form a right-handed orthonormal basis
+    /// with the others (which are orthonormal already): the rotation is then the one the present axes show.
+    static func completeBasis(_ row: inout [[Double]], present: [Bool]) {
+        func cross(_ a: [Double], _ b: [Double]) -> [Double] {
+            [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+        }
+        let known = (0..<3).filter { present[$0] }
+        switch known.count {
+        case 0:
+            row = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+        case 1:
+            let k = known[0], u = row[k]
+            // The unit axis least aligned with u, made orthogonal to it.
+            let axis = (0..<3).min { abs(u[$0]) < abs(u[$1]) } ?? 0
+            var e = [0.0, 0, 0]
+            e[axis] = 1
+            var v = cross(u, e)
+            let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot()
+            v = v.map { $0 / l }
+            row[(k + 1) % 3] = v
+            row[(k + 2) % 3] = cross(u, v)
+        case 2:
+            let missing = (0..<3).first { !present[$0] } ?? 2
+            row[missing] = cross(row[(missing + 1) % 3], row[(missing + 2) % 3])
+        default:
+            break
+        }
     }
 
     public var matrix: Transform3D {

@@ -482,13 +482,10 @@ extension ClientProcessSuite {
         // Every value is accepted (NSValue-wrapped, four timing functions for three segments).
         #expect(bars.allSatisfy { $0.animation(forKey: "spinkit-anim") != nil })
         // A quarter into the rising segment (0 → 0.24 s of 1.2 s: 0.4 → 1): Core Animation eases the height
-        // (SpinKit's wave is smooth on iOS). Strata decomposes each matrix to interpolate it, and one with
-        // z scale 0 cannot be, so it switches half-way instead (docs/animation.md: a singular matrix).
+        // (SpinKit's wave is smooth on iOS), although each matrix has z scale 0.
         let p = try #require(bars[0].presentation(at: begin + 0.06))
         #expect(p.transform.m11 == 1 && p.transform.m33 == 0)
-        withKnownIssue("a singular transform (z scale 0) switches half-way instead of interpolating") {
-            #expect(Self.close(Double(p.transform.m22), 0.4 + 0.6 * Self.eased(0.25)), "height \(p.transform.m22)")
-        }
+        #expect(Self.close(Double(p.transform.m22), 0.4 + 0.6 * Self.eased(0.25)), "height \(p.transform.m22)")
         // Where both agree: the last, flat segment (0.4 → 0.4).
         let flat = try #require(bars[0].presentation(at: begin + 0.9))
         #expect(Self.close(Double(flat.transform.m22), 0.4))

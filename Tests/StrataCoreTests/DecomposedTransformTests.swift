@@ -109,11 +109,31 @@ struct DecomposedTransformTests {
         }
     }
 
-    @Test func singularMatricesDoNotDecompose() {
-        #expect(DecomposedTransform(.scale(1, 0, 1)) == nil)
+    @Test func singularMatricesWithPerspectiveOrZeroWDoNotDecompose() {
         var zeroW = Transform3D.identity
         zeroW.m44 = 0
         #expect(DecomposedTransform(zeroW) == nil)
+        var flatWithPerspective = Transform3D.scale(1, 0, 1)
+        flatWithPerspective.m34 = -0.002
+        #expect(DecomposedTransform(flatWithPerspective) == nil)
+    }
+
+    /// A zero scale (SpinKit's `CATransform3DMakeScale(1, 0.4, 0)`, a pop-in from `scale(0, 0, 0)`) is a
+    /// scale of 0, not a matrix to give up on: it decomposes, recomposes exactly, and keeps the rotation
+    /// the remaining axes show.
+    @Test func zeroScalesDecompose() throws {
+        for m in [Transform3D.scale(1, 0.4, 0), .scale(0, 0, 0), .scale(0, 1, 1), .scale(1, 0, 0),
+                  Transform3D.rotation(0.5, 0, 0, 1) * .scale(2, 3, 0) * .translation(4, 5, 6),
+                  Transform3D.scale(0, 1, 1) * .rotation(0.7, 1, 1, 0)] {
+            let d = try #require(DecomposedTransform(m), "\(m)")
+            #expect(maxDifference(d.matrix, m) <= 1e-9, "\(m) recomposes as \(d.matrix)")
+        }
+        let turned = try #require(DecomposedTransform(Transform3D.scale(2, 3, 0) * .rotation(0.5, 0, 0, 1)))
+        #expect(abs(turned.quaternion[2] - sin(0.25)) <= 1e-12 && abs(turned.quaternion[3] - cos(0.25)) <= 1e-12)
+        #expect(turned.scale == [2, 3, 0])
+        // Between scale(1, 0.4, 0) and scale(1, 1, 1) every component moves linearly.
+        let half = DecomposedTransform.interpolate(.scale(1, 0.4, 0), .identity, 0.5)
+        #expect(maxDifference(half, .scale(1, 0.7, 0.5)) <= 1e-12, "\(half)")
     }
 
     @Test func interpolatingZRotationSlerps() {
@@ -186,7 +206,9 @@ struct DecomposedTransformTests {
     }
 
     @Test func singularEndpointsInterpolateDiscretely() {
-        let a = Transform3D.scale(0, 1, 1), b = Transform3D.translation(5, 5, 5)
+        var a = Transform3D.scale(0, 1, 1)
+        a.m34 = -0.002
+        let b = Transform3D.translation(5, 5, 5)
         #expect(DecomposedTransform.interpolate(a, b, 0.49) == a)
         #expect(DecomposedTransform.interpolate(a, b, 0.5) == b)
     }
