@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StrataCore
+import StrataProtocol
 
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -316,9 +317,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
 
 extension AnimationSpec {
     /// What in this animation the render server would refuse, ending the session for it: a value that is
-    /// not finite (a NaN point in a path, say) or a timing function with a control point that is not finite
-    /// or an x outside 0…1. `add(_:forKey:)` refuses such an animation instead, naming what is wrong.
+    /// not finite (a NaN point in a path, say), a timing function with a control point that is not finite
+    /// or an x outside 0…1, or more keyframes or path elements than the wire carries
+    /// (`WireFormat.maxListCount`). `add(_:forKey:)` refuses such an animation instead, naming what is wrong.
     func unsendable() -> StrataError? {
+        let most = WireFormat.maxListCount
+        func tooLong(_ v: AnimatableValue?) -> Bool {
+            if case let .path(p?) = v { return p.elements.count > most }
+            return false
+        }
         func badCurve(_ f: TimingFunction) -> Bool {
             ![f.c1x, f.c1y, f.c2x, f.c2y].allSatisfy(\.isFinite) || !(0...1).contains(f.c1x) || !(0...1).contains(f.c2x)
         }
@@ -332,10 +339,20 @@ extension AnimationSpec {
         if let f = timingFunction, badCurve(f) { return .invalidValue(key: "\(name).timingFunction", expected: curveShape) }
         switch kind {
         case let .basic(from, to, by), let .spring(from, to, by, _):
-            for (field, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] where v?.isFinite == false {
-                return .invalidValue(key: "\(name).\(field)", expected: "a finite value")
+            for (field, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
+                if v?.isFinite == false { return .invalidValue(key: "\(name).\(field)", expected: "a finite value") }
+                if tooLong(v) { return .invalidValue(key: "\(name).\(field)", expected: "a path of at most \(most) elements") }
             }
         case let .keyframe(frames):
+            if frames.values.count > most || (frames.keyTimes?.count ?? 0) > most {
+                return .invalidValue(key: "\(name).values", expected: "at most \(most) keyframes")
+            }
+            if let i = frames.values.firstIndex(where: tooLong) {
+                return .invalidValue(key: "\(name).values[\(i)]", expected: "a path of at most \(most) elements")
+            }
+            if let path = frames.path, path.elements.count > most {
+                return .invalidValue(key: "\(name).path", expected: "a path of at most \(most) elements")
+            }
             if let i = frames.values.firstIndex(where: { !$0.isFinite }) {
                 return .invalidValue(key: "\(name).values[\(i)]", expected: "a finite value")
             }

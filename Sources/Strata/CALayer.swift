@@ -184,6 +184,9 @@ open class CALayer: @unchecked Sendable {
         if !property.isCarried(by: model.kind) {
             return "\(type(of: self)) has no \(property.name) (a property of \(LayerKind.allCases.filter(property.isCarried).map(\.className).joined(separator: ", ")))"
         }
+        if case let .path(path?) = value, path.elements.count > WireFormat.maxListCount {
+            return "\(property.name) has \(path.elements.count) path elements, more than the \(WireFormat.maxListCount) a commit carries"
+        }
         if !value.isFinite {
             // A whole path would bury the bad point: name it.
             if case let .path(path?) = value, let i = path.points.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {

@@ -41,6 +41,9 @@ public enum WireFormat {
     public static let maxOutputName = 64
     /// Largest frame body accepted (pixels travel in memfds, so commits stay small).
     public static let maxMessageSize = 16 << 20
+    /// Most entries in one keyframe list, path or value list, so one message cannot make the server
+    /// evaluate unbounded work (the properties' own rules bound some lists further).
+    public static let maxListCount = 4096
     /// Frame header: u32 body length + u16 message type.
     public static let headerSize = 6
 }

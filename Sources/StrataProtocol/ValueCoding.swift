@@ -192,8 +192,7 @@ extension ByteReader {
         return ValueFunction.allCases[code - 1]
     }
 
-    /// Keyframe lists are bounded so one message cannot make the server evaluate unbounded work.
-    static let maxKeyframes = 4096
+    static let maxKeyframes = WireFormat.maxListCount
 
     mutating func doubles(_ what: String) throws -> [Double]? {
         guard try bool("\(what) presence") else { return nil }

@@ -512,6 +512,10 @@ extension ClientProcessSuite {
         let bad = CGMutablePath()
         bad.move(to: CGPoint(x: 0, y: 0))
         bad.addLine(to: CGPoint(x: CGFloat.nan, y: 10))
+        // A chart's worth of points, more than one commit carries (WireFormat.maxListCount elements).
+        let long = CGMutablePath()
+        long.move(to: .zero)
+        for i in 1...5000 { long.addLine(to: CGPoint(x: Double(i) / 100, y: Double(i % 7))) }
 
         // Each wrong value: one error naming the layer and the key, and the value unchanged.
         let cases: [(String, String, () -> Void)] = [
@@ -523,6 +527,7 @@ extension ClientProcessSuite {
             }),
             ("lineDashPattern rejected: lineDashPattern must not be all zeros", "a dash pattern of zeros", { ring.lineDashPattern = [0, 0] }),
             ("path rejected: path must be finite, got point 1", "a NaN point in a path", { ring.path = bad }),
+            ("path rejected: path has 5001 path elements, more than the 4096 a commit carries", "a path too long", { ring.path = long }),
             ("position rejected: position must be finite", "an infinite position", { ring.position = CGPoint(x: CGFloat.infinity, y: 3) }),
             ("position rejected: position must be finite", "a NaN position by key path", {
                 ring.setValue(NSValue(cgPoint: CGPoint(x: CGFloat.nan, y: 3)), forKeyPath: "position")
@@ -550,6 +555,8 @@ extension ClientProcessSuite {
         overshoot.timingFunction = CAMediaTimingFunction(controlPoints: 1.5, 0, 1, 1)
         let stroke = CABasicAnimation(keyPath: "strokeEnd")
         stroke.toValue = 0.5
+        let grow = CABasicAnimation(keyPath: "path")
+        grow.toValue = long
         let group = CAAnimationGroup()
         group.animations = [fade]
         let animationCases: [(CALayer, CAAnimation, String, String)] = [
@@ -558,6 +565,7 @@ extension ClientProcessSuite {
             (ring, pulse, "pulse", "invalid value for transform.scale.values[1]: expected a finite value"),
             (ring, overshoot, "overshoot", "invalid value for strokeEnd.timingFunction"),
             (ring, group, "group", "invalid value for opacity.toValue"),
+            (ring, grow, "grow", "invalid value for path.toValue: expected a path of at most 4096 elements"),
             (host, stroke, "draw", "unsupported: strokeEnd on a CALayer"),
         ]
         for (layer, animation, key, message) in animationCases {
