@@ -59,8 +59,7 @@ public final class CGColor: Equatable, @unchecked Sendable {
     }
     public convenience init(gray: CGFloat, alpha: CGFloat) { self.init(red: gray, green: gray, blue: gray, alpha: alpha) }
     init(_ color: Color) { self.color = color }
-    /// CoreGraphics' constant colours (kCGColorWhite, …), which `UIColor.white.cgColor` becomes when
-    /// UIColor is renamed CGColor.
+    /// CoreGraphics' constant colours (kCGColorWhite, …); UIKit's other named colours are in CGColor+UIColor.
     public static let white = CGColor(gray: 1, alpha: 1)
     public static let black = CGColor(gray: 0, alpha: 1)
     public static let clear = CGColor(gray: 0, alpha: 0)
