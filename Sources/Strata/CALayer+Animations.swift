@@ -21,7 +21,7 @@ extension CALayer {
                 } ?? type(of: self).defaultValue(forKey: custom)
             } else if let kp = try? LayerKeyPath(parsing: path) {
                 basic.fromValue = LayerLock.with {
-                    let onScreen = hasBeenCommitted ? presentationModel(at: CACurrentMediaTime()) : model
+                    let onScreen = hasBeenCommitted ? presentationModel(at: CACurrentMediaTime()) : modelValues
                     return ValueConversion.any(onScreen[kp]) ?? (kp.kind == .color ? CGColor(Color.clear) : NSNull())
                 }
             }
@@ -30,7 +30,7 @@ extension CALayer {
         do {
             spec = try copy.compiledSpec ?? copy.makeSpec()
             if let problem = spec.unsendable() { throw problem }
-            if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: model.kind) }) {
+            if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: modelValues.kind) }) {
                 throw StrataError.unsupported("\(foreign.property.name) on a \(type(of: self)) (a property of another kind of layer)")
             }
         } catch {

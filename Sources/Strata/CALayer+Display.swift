@@ -8,10 +8,10 @@ extension CALayer {
     /// draws sharply on a 2× display), and position-based `contentsGravity` shows an image at its pixel
     /// size ÷ contentsScale. Default 1; changing it marks the layer for display. Not animatable.
     public var contentsScale: CGFloat {
-        get { LayerLock.with { model.contentsScale } }
+        get { LayerLock.with { modelValues.contentsScale } }
         set {
             LayerLock.with {
-                guard newValue.isFinite, newValue > 0, newValue != model.contentsScale else { return }
+                guard newValue.isFinite, newValue > 0, newValue != modelValues.contentsScale else { return }
                 set(.contentsScale, .scalar(newValue))
                 setNeedsDisplay()
             }
@@ -73,7 +73,7 @@ extension CALayer {
     /// store is kept while its size stays the same: with a dirty rectangle (`setNeedsDisplay(_:)`) only
     /// that region is cleared, redrawn (the context clipped to it) and sent to the server.
     public func drawBackingStore() {
-        let (bounds, scale, dirty, shown, opaque) = LayerLock.with { (model.bounds, model.contentsScale, dirtyRect, contentsImage, isOpaqueValue) }
+        let (bounds, scale, dirty, shown, opaque) = LayerLock.with { (modelValues.bounds, modelValues.contentsScale, dirtyRect, contentsImage, isOpaqueValue) }
         // Under flipped geometry the context is y-flipped (Core Animation's contentsAreFlipped), and so are
         // dirty rectangles: layer y maps to minY + maxY − y.
         let flipped = contentsAreFlipped()

@@ -24,7 +24,7 @@ extension CALayer {
         get { read { $0.frame } }
         set {
             LayerLock.with {
-                var m = model
+                var m = modelValues
                 m.setFrame(newValue)
                 set(.bounds, m.bounds)
                 set(.position, m.position)

@@ -8,7 +8,7 @@ extension CALayer {
     /// are placed in a space whose y runs up from the bottom edge of this layer's bounds. The layer's own
     /// background, contents and border are not flipped. Default false; not animatable.
     public var isGeometryFlipped: Bool {
-        get { LayerLock.with { model.isGeometryFlipped } }
+        get { LayerLock.with { modelValues.isGeometryFlipped } }
         set { set(.geometryFlipped, .bool(newValue)) }
     }
 
@@ -22,7 +22,7 @@ extension CALayer {
             var flipped = false
             var n: CALayer? = self
             while let c = n {
-                if c.model.isGeometryFlipped { flipped.toggle() }
+                if c.modelValues.isGeometryFlipped { flipped.toggle() }
                 n = c.parent
             }
             return flipped

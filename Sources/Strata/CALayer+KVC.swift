@@ -17,7 +17,7 @@ extension CALayer {
                 throw StrataError.invalidValue(key: keyPath, expected: "\(kp.kind)")
             }
             LayerLock.with {
-                let whole = kp.set(v, in: model[kp.property])
+                let whole = kp.set(v, in: modelValues[kp.property])
                 set(kp.property, whole)
             }
         } catch {
@@ -31,7 +31,7 @@ extension CALayer {
             let name = name(of: kp.property)
             return Self.enumerationTypes[kp.property]?(name) ?? name
         }
-        return LayerLock.with { ValueConversion.any(model[kp]) }
+        return LayerLock.with { ValueConversion.any(modelValues[kp]) }
     }
 
     /// `value` as a value of `kp`'s kind: nil clears what may be absent; an enumerated property takes its

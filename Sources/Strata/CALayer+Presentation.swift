@@ -17,11 +17,16 @@ extension CALayer {
         LayerLock.with { () -> Self? in
             guard hasBeenCommitted, !isPresentationCopy else { return isPresentationCopy ? self : nil }
             let copy = type(of: self).init(layer: self)
-            copy.model = presentationModel(at: time)
+            copy.modelValues = presentationModel(at: time)
             copy.customValues = presentationCustomValues(at: time)
+            copy.presentedLayer = self
             return copy
         }
     }
+
+    /// The model layer: for a layer returned by `presentation()`, the layer it presents; for any other
+    /// layer, itself (as Core Animation's `model()`).
+    public func model() -> Self { (presentedLayer as? Self) ?? self }
 
     /// Presentation at global media time `time`: the committed animations run in the layer's local time.
     func presentationModel(at time: Double) -> LayerModel {

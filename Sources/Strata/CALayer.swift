@@ -8,7 +8,7 @@ import StrataProtocol
 /// duration) from the on-screen value. Thread-safe through the transaction lock.
 open class CALayer: @unchecked Sendable {
     // Model state (guarded by LayerLock).
-    var model = LayerModel()
+    var modelValues = LayerModel()
     var contentsImage: CGImage?
     var sublayerList: [CALayer] = []
     weak var parent: CALayer?
@@ -32,6 +32,8 @@ open class CALayer: @unchecked Sendable {
     private var serverState: ServerShadow?
     let layerID: LayerID
     let isPresentationCopy: Bool
+    /// For a presentation layer, the layer it presents (what `model()` returns).
+    var presentedLayer: CALayer?
 
     /// Asked first when an action is looked up (held weakly, as in Core Animation).
     public weak var delegate: CALayerDelegate?
@@ -70,8 +72,8 @@ open class CALayer: @unchecked Sendable {
     public init() {
         layerID = LayerRegistry.register()
         isPresentationCopy = false
-        model = LayerModel(kind: Self.layerKind)
-        committedModel = model
+        modelValues = LayerModel(kind: Self.layerKind)
+        committedModel = modelValues
         LayerRegistry.track(self)
     }
 
@@ -86,7 +88,7 @@ open class CALayer: @unchecked Sendable {
         layerID = 0
         isPresentationCopy = true
         if let source = layer as? CALayer {
-            model = source.model
+            modelValues = source.modelValues
             contentsImage = source.contentsImage
             customValues = source.customValues
         }
@@ -151,7 +153,7 @@ open class CALayer: @unchecked Sendable {
     // MARK: property changes and implicit animations
 
     /// Reads the model under the layer lock (the typed accessors' getter).
-    func read<T>(_ body: (LayerModel) -> T) -> T { LayerLock.with { body(model) } }
+    func read<T>(_ body: (LayerModel) -> T) -> T { LayerLock.with { body(modelValues) } }
 
     /// Sets a typed property value (the typed accessors' setter).
     func set<V: LayerValue>(_ property: LayerProperty, _ value: V) { set(property, value.animatableValue) }
@@ -181,7 +183,7 @@ open class CALayer: @unchecked Sendable {
     /// Why `value` cannot be `property`'s value on this layer (a property of another kind, a non-finite
     /// number, a value out of range), or nil.
     func rejection(_ property: LayerProperty, _ value: AnimatableValue) -> String? {
-        if !property.isCarried(by: model.kind) {
+        if !property.isCarried(by: modelValues.kind) {
             return "\(type(of: self)) has no \(property.name) (a property of \(LayerKind.allCases.filter(property.isCarried).map(\.className).joined(separator: ", ")))"
         }
         if case let .path(path?) = value, path.elements.count > WireFormat.maxListCount {
@@ -207,7 +209,7 @@ open class CALayer: @unchecked Sendable {
         }
         LayerLock.with {
             precondition(!isPresentationCopy, "presentation layers are read-only")
-            let old = model[property]
+            let old = modelValues[property]
             // The action is looked up before the model changes, so it sees the value on screen.
             let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)
             // The built-in action may depend on where the value goes (shadowPath animates only between paths
@@ -216,7 +218,7 @@ open class CALayer: @unchecked Sendable {
             changingTo = (property, value)
             let action = old != value && inTree && !CATransaction.disableActions() ? action(forKey: property.name) : nil
             changingTo = outer
-            model[property] = value
+            modelValues[property] = value
             CATransaction.noteChange(self)
             action?.run(forKey: property.name, object: self, arguments: nil)
             if old != value, type(of: self).needsDisplay(forKey: property.name)

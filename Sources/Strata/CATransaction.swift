@@ -203,7 +203,7 @@ public enum CATransaction {
         state.dirty.removeAll(); state.dirtySet.removeAll(); state.completions.removeAll()
         let now = CACurrentMediaTime()
         for layer in layers {
-            layer.committedModel = layer.model
+            layer.committedModel = layer.modelValues
             layer.committedCustomValues = layer.customValues
             layer.hasBeenCommitted = true
         }

@@ -49,12 +49,12 @@ struct CommitEncoder {
 
     private mutating func syncState(_ layer: CALayer) throws {
         if layer.server == nil {
-            operations.append(.createLayer(layer.layerID, kind: layer.model.kind))
+            operations.append(.createLayer(layer.layerID, kind: layer.modelValues.kind))
             // A fresh server layer holds its kind's defaults; only differences are sent.
-            layer.server = ServerShadow(model: LayerModel(kind: layer.model.kind))
+            layer.server = ServerShadow(model: LayerModel(kind: layer.modelValues.kind))
         }
         guard var shadow = layer.server else { return }
-        for p in LayerProperty.carried(by: layer.model.kind) where shadow.model[p] != layer.committedModel[p] {
+        for p in LayerProperty.carried(by: layer.modelValues.kind) where shadow.model[p] != layer.committedModel[p] {
             operations.append(.setProperty(layer.layerID, p, layer.committedModel[p]))
             shadow.model[p] = layer.committedModel[p]
         }

@@ -106,6 +106,17 @@ extension ClientProcessSuite {
         #expect(l.presentation()?.opacity == 0.3)
     }
 
+    @Test func modelOfAPresentationIsTheLayer() throws {
+        let shape = CAShapeLayer()
+        shape.strokeEnd = 0.5
+        #expect(shape.model() === shape)
+        CATransaction.flush()
+        let p = try #require(shape.presentation())
+        #expect(p !== shape && p.model() === shape)
+        #expect(p.model().strokeEnd == 0.5)   // typed as the layer's own class
+        #expect(p.presentation() === p)
+    }
+
     @Test func implicitAnimationFromPresentationValueWithTransactionDuration() throws {
         let (root, child) = committedPair()
         defer { withExtendedLifetime(root) {} }
