@@ -12,6 +12,30 @@ extension ClientProcessSuite {
     static let width = 160
 
     /// The layer an indicator is set up in: the whole 160×120 screen, as a view's layer.
+    /// A server, a session on it, and a host layer showing `indicator`, committed. `close()` ends them.
+    final class IndicatorSession {
+        let server: ServerProcess, connection: StrataConnection, errors: SessionErrors
+        let host = IndicatorPortTests.hostLayer()
+
+        init(_ indicator: some ActivityIndicatorAnimation, size: CGSize) throws {
+            server = try ServerProcess()
+            do {
+                (connection, errors) = try SessionErrors.connect(server)
+            } catch {
+                _ = server.stop()
+                throw error
+            }
+            indicator.setUpAnimation(in: host, size: size, color: .white)
+            connection.attach(host)
+            CATransaction.flush()
+        }
+
+        func close() {
+            connection.close()
+            _ = server.stop()
+        }
+    }
+
     static func hostLayer() -> CALayer {
         let host = CALayer()
         host.bounds = CGRect(x: 0, y: 0, width: 160, height: 120)
@@ -75,14 +99,9 @@ extension ClientProcessSuite {
     }
 
     @Test func ballPulseDotsScaleAndFadeInTurn() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let host = Self.hostLayer()
-        BallPulseIndicator().setUpAnimation(in: host, size: CGSize(width: 64, height: 20), color: .white)
-        connection.attach(host)
-        CATransaction.flush()
+        let session = try IndicatorSession(BallPulseIndicator(), size: CGSize(width: 64, height: 20))
+        defer { session.close() }
+        let (server, errors, host) = (session.server, session.errors, session.host)
 
         let dots = try #require(host.sublayers)
         #expect(dots.count == 3 && dots.allSatisfy { $0 is CAShapeLayer })
@@ -144,14 +163,9 @@ extension ClientProcessSuite {
     }
 
     @Test func materialRingChasesItsStrokeWhileTurning() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let host = Self.hostLayer()
-        MaterialRingIndicator().setUpAnimation(in: host, size: CGSize(width: 60, height: 60), color: .white)
-        connection.attach(host)
-        CATransaction.flush()
+        let session = try IndicatorSession(MaterialRingIndicator(), size: CGSize(width: 60, height: 60))
+        defer { session.close() }
+        let (server, errors, host) = (session.server, session.errors, session.host)
 
         let ring = try #require(host.sublayers?.first as? CAShapeLayer)
         // beginTime 0: both stamped with the commit's time.
@@ -187,14 +201,9 @@ extension ClientProcessSuite {
     }
 
     @Test func circleStrokeSpinsDurationlessChildRunsForTheGroup() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let host = Self.hostLayer()
-        CircleStrokeSpinIndicator().setUpAnimation(in: host, size: CGSize(width: 60, height: 60), color: .white)
-        connection.attach(host)
-        CATransaction.flush()
+        let session = try IndicatorSession(CircleStrokeSpinIndicator(), size: CGSize(width: 60, height: 60))
+        defer { session.close() }
+        let (server, errors, host) = (session.server, session.errors, session.host)
 
         let circle = try #require(host.sublayers?.first as? CAShapeLayer)
         let group = try #require(circle.animation(forKey: "animation") as? CAAnimationGroup)
@@ -244,14 +253,9 @@ extension ClientProcessSuite {
     }
 
     @Test func replicatorBarsFadeInTurnRoundTheCircle() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let host = Self.hostLayer()
-        ReplicatorBarsIndicator().setUpAnimation(in: host, size: CGSize(width: 60, height: 60), color: .white)
-        connection.attach(host)
-        CATransaction.flush()
+        let session = try IndicatorSession(ReplicatorBarsIndicator(), size: CGSize(width: 60, height: 60))
+        defer { session.close() }
+        let (server, errors, host) = (session.server, session.errors, session.host)
 
         let replicator = try #require(host.sublayers?.first as? CAReplicatorLayer)
         #expect(replicator.instanceCount == 12 && Self.close(replicator.instanceDelay, 1.0 / 12))
@@ -286,14 +290,9 @@ extension ClientProcessSuite {
     }
 
     @Test func ballScaleMultipleRipplesOutFromTheCentre() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let host = Self.hostLayer()
-        BallScaleMultipleIndicator().setUpAnimation(in: host, size: CGSize(width: 60, height: 60), color: .white)
-        connection.attach(host)
-        CATransaction.flush()
+        let session = try IndicatorSession(BallScaleMultipleIndicator(), size: CGSize(width: 60, height: 60))
+        defer { session.close() }
+        let (server, errors, host) = (session.server, session.errors, session.host)
 
         let circles = try #require(host.sublayers)
         let begins = try circles.map { try #require($0.animation(forKey: "animation")).beginTime }
@@ -345,14 +344,9 @@ extension ClientProcessSuite {
     }
 
     @Test func keyframeSegmentsFollowTheirOwnTimingFunctionsAndMissingOnesAreLinear() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let host = Self.hostLayer()
-        BallBeatIndicator().setUpAnimation(in: host, size: CGSize(width: 100, height: 40), color: .white)
-        connection.attach(host)
-        CATransaction.flush()
+        let session = try IndicatorSession(BallBeatIndicator(), size: CGSize(width: 100, height: 40))
+        defer { session.close() }
+        let (server, errors, host) = (session.server, session.errors, session.host)
 
         let squares = try #require(host.sublayers)
         // One timing function for four segments is accepted (not rejected as the wrong count).
@@ -395,14 +389,9 @@ extension ClientProcessSuite {
     }
 
     @Test func triangleMorphsBetweenPathsOfOneStructure() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let host = Self.hostLayer()
-        TriangleMorphIndicator().setUpAnimation(in: host, size: CGSize(width: 40, height: 40), color: .white)
-        connection.attach(host)
-        CATransaction.flush()
+        let session = try IndicatorSession(TriangleMorphIndicator(), size: CGSize(width: 40, height: 40))
+        defer { session.close() }
+        let (server, errors, host) = (session.server, session.errors, session.host)
 
         let triangle = try #require(host.sublayers?.first as? CAShapeLayer)
         #expect(triangle.frame == CGRect(x: 60, y: 40, width: 40, height: 40))
@@ -440,14 +429,9 @@ extension ClientProcessSuite {
     }
 
     @Test func ballTrianglePathTakesWrappedTransformsAndPoints() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let host = Self.hostLayer()
-        BallTrianglePathIndicator().setUpAnimation(in: host, size: CGSize(width: 60, height: 60), color: .white)
-        connection.attach(host)
-        CATransaction.flush()
+        let session = try IndicatorSession(BallTrianglePathIndicator(), size: CGSize(width: 60, height: 60))
+        defer { session.close() }
+        let (server, errors, host) = (session.server, session.errors, session.host)
 
         let rings = try #require(host.sublayers)
         let begin = try #require(rings[0].animation(forKey: "animation")).beginTime
