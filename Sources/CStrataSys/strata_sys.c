@@ -9,9 +9,14 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <malloc.h>
 
 int strata_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+}
+
+int strata_memfd_seals(int fd) {
+    return fcntl(fd, F_GET_SEALS);
 }
 
 int strata_memfd_seal(int fd) {
@@ -158,4 +163,8 @@ int strata_read_signalfd(int fd) {
     struct signalfd_siginfo info;
     ssize_t n = read(fd, &info, sizeof info);
     return n == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
+}
+
+int strata_malloc_trim(void) {
+    return malloc_trim(0);
 }

@@ -7,6 +7,7 @@ import Glibc
 /// A memfd-backed pixel buffer: the way backing stores and snapshots cross the socket without copying
 /// through it. The writer fills it, seals it and passes the descriptor with SCM_RIGHTS.
 public final class SharedPixelBuffer: @unchecked Sendable {
+    /// The memfd of a buffer made here (-1 for a received one: its descriptor was closed once mapped).
     public let fd: Int32
     public let byteCount: Int
     public let base: UnsafeMutableRawPointer
@@ -26,23 +27,46 @@ public final class SharedPixelBuffer: @unchecked Sendable {
         self.fd = fd; self.byteCount = byteCount; self.base = p
     }
 
-    /// Maps a received descriptor, checking that it holds at least `byteCount` bytes. Takes ownership of `fd`.
-    /// `writable` maps it copy-on-write: the receiver may change its own copy (a backing store updated in
-    /// part), never the sender's pages.
-    public init(mapping fd: Int32, byteCount: Int, writable: Bool = false) throws {
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { let e = SocketError("fstat"); Glibc.close(fd); throw e }
-        guard Int(st.st_size) >= byteCount else {
-            Glibc.close(fd)
-            throw ProtocolError.invalid("shared buffer holds \(st.st_size) bytes, needs \(byteCount)")
+    /// Maps a received descriptor and closes it at once (the mapping keeps the memory; the receiver holds
+    /// no descriptor). Takes ownership of `fd`. Only a memfd sealed against shrinking, growing and writing
+    /// is accepted: the sender could otherwise shrink it under the mapping (SIGBUS on the next read) or
+    /// change pixels after validation. `byteCount` nil maps the whole file; otherwise the file must hold at
+    /// least that many bytes. `writable` maps it copy-on-write: the receiver may change its own copy (a
+    /// backing store updated in part), never the sender's pages.
+    public init(mapping fd: Int32, byteCount: Int? = nil, writable: Bool = false) throws {
+        defer { Glibc.close(fd) }
+        let size = try Self.checkSealed(fd)
+        if let byteCount, size < byteCount {
+            throw ProtocolError.invalid("shared buffer holds \(size) bytes, needs \(byteCount)")
         }
+        let count = byteCount ?? size
         // MAP_PRIVATE: a read-only MAP_SHARED mapping of a write-sealed memfd is refused (EPERM) before Linux 6.7;
         // a private read-only mapping is never copied, so it shows the same pages.
-        guard let p = mmap(nil, max(byteCount, 1), writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_PRIVATE, fd, 0),
+        guard let p = mmap(nil, max(count, 1), writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_PRIVATE, fd, 0),
               p != MAP_FAILED else {
-            let e = SocketError("mmap"); Glibc.close(fd); throw e
+            throw SocketError("mmap")
         }
-        self.fd = fd; self.byteCount = byteCount; self.base = p
+        self.fd = -1; self.byteCount = count; self.base = p; self.isSealed = true
+    }
+
+    /// The size of `fd` if it is a memfd sealed against shrinking, growing and writing; otherwise an error
+    /// saying what it is instead.
+    public static func checkSealed(_ fd: Int32) throws -> Int {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw SocketError("fstat") }
+        let seals = strata_memfd_seals(fd)
+        guard seals >= 0 else {
+            let what = (st.st_mode & S_IFMT) == S_IFREG ? "a regular file" : (st.st_mode & S_IFMT) == S_IFIFO ? "a pipe"
+                : (st.st_mode & S_IFMT) == S_IFSOCK ? "a socket" : "not a file that can be sealed"
+            throw ProtocolError.invalid("shared buffer is \(what), not a sealed memfd")
+        }
+        // F_SEAL_SHRINK, F_SEAL_GROW, F_SEAL_WRITE (Glibc hides the names behind _GNU_SOURCE).
+        let required: [(Int32, String)] = [(0x2, "shrink"), (0x4, "grow"), (0x8, "write")]
+        let missing = required.filter { seals & $0.0 == 0 }.map(\.1)
+        guard missing.isEmpty else {
+            throw ProtocolError.invalid("shared buffer is a memfd not sealed against \(missing.joined(separator: ", ")) (seal it with F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE)")
+        }
+        return Int(st.st_size)
     }
 
     public func write(_ bytes: [UInt8]) {
@@ -72,6 +96,6 @@ public final class SharedPixelBuffer: @unchecked Sendable {
 
     deinit {
         munmap(base, max(byteCount, 1))
-        Glibc.close(fd)
+        if fd >= 0 { Glibc.close(fd) }
     }
 }

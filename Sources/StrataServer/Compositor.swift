@@ -13,7 +13,16 @@ public final class Compositor {
     private let renderer: Renderer
     private var scenes: [UInt32: ClientScene] = [:]
     private var sceneOrder: [UInt32] = []
-    private var pending: [(client: UInt32, commit: Commit, fds: [Int32])] = []
+    private var pending: [PendingCommit] = []
+    /// A commit waiting for the next frame, with its descriptors already mapped and its wire size.
+    private struct PendingCommit {
+        var client: UInt32
+        var commit: Commit
+        var mappings: [CountedMapping]
+        var messageBytes: Int
+    }
+    /// What each client may hold (see `ClientQuotas`).
+    public var quotas = ClientQuotas()
     private let builder = DrawListBuilder()
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
     private var outputFrames: [String: OutputFrames] = [:]
@@ -120,14 +129,12 @@ public final class Compositor {
         sceneOrder.append(id)
     }
 
-    /// Drops a client's whole tree (disconnect or rejected input); other clients are untouched.
+    /// Drops a client's whole tree (disconnect or rejected input); other clients are untouched. Every link
+    /// is cut, so nothing it made outlives it, and the heap it used goes back to the system.
     public func removeClient(_ id: UInt32) {
         guard let scene = scenes.removeValue(forKey: id) else { return }
         sceneOrder.removeAll { $0 == id }
-        for (i, p) in pending.enumerated().reversed() where p.client == id {
-            p.fds.forEach { close($0) }
-            pending.remove(at: i)
-        }
+        pending.removeAll { $0.client == id }
         for image in scene.images.values { renderer.releaseTexture(imageID: image.texture.id) }
         for node in scene.nodes.values {
             if let c = node.contents { renderer.releaseTexture(imageID: c.texture.id) }
@@ -136,14 +143,38 @@ public final class Compositor {
             }
         }
         if !scene.roots.isEmpty { redrawEverywhere() }
+        for node in scene.nodes.values { node.unlinkForRelease() }
+        _ = scene.roots.removeAll()
+        scene.nodes.removeAll()
+        scene.images.removeAll()
+        MemoryRelease.returnFreedMemory()
     }
+
+    /// What `client` holds now (nil: no such client).
+    func usage(of client: UInt32) -> ClientUsage? { scenes[client]?.usage }
 
     public var clientCount: Int { scenes.count }
     public var layerCount: Int { scenes.values.reduce(0) { $0 + $1.nodes.count } }
 
-    /// Queues a commit for the start of the next frame. Takes ownership of `fds`.
+    /// Queues a commit for the start of the next frame. Takes ownership of `fds`, which must be sealed
+    /// memfds; a commit whose descriptors cannot be mapped fails as a commit that cannot be applied does.
     public func submit(_ commit: Commit, fds: [Int32], from client: UInt32) {
-        pending.append((client, commit, fds))
+        guard let usage = scenes[client]?.usage else { fds.forEach { close($0) }; return }
+        do {
+            let mappings = try SharedMemoryIntake.map(fds, usage: usage, quotas: quotas)
+            submit(commit, mappings: mappings, messageBytes: 0, from: client)
+        } catch {
+            commitFailure(client, "transaction \(commit.transactionID): \(error)")
+            removeClient(client)
+        }
+    }
+
+    /// Queues a commit whose descriptors were mapped on arrival; counted as pending until applied.
+    func submit(_ commit: Commit, mappings: [CountedMapping], messageBytes: Int, from client: UInt32) {
+        guard let usage = scenes[client]?.usage else { return }
+        usage.pendingCommits += 1
+        usage.pendingCommitBytes += messageBytes
+        pending.append(PendingCommit(client: client, commit: commit, mappings: mappings, messageBytes: messageBytes))
     }
 
     // MARK: frames
@@ -355,11 +386,13 @@ public final class Compositor {
         let batch = pending
         pending.removeAll()
         for item in batch {
-            defer { item.fds.forEach { close($0) } }
             guard let scene = scenes[item.client] else { continue }
+            scene.usage.pendingCommits -= 1
+            scene.usage.pendingCommitBytes -= item.messageBytes
             var applier = TransactionApplier(
                 nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
                 releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })
+            applier.quotas = quotas
             applier.updateTexture = { [unowned self] image, x, y, w, h in
                 // GL calls: on this (the render) thread, with the display's context current.
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }
@@ -373,7 +406,7 @@ public final class Compositor {
                 }
             }
             do {
-                try applier.apply(item.commit, fds: item.fds, to: scene)
+                try applier.apply(item.commit, mappings: item.mappings, to: scene)
                 for e in applier.events { eventSink(item.client, e) }
                 redrawEverywhere()
             } catch {

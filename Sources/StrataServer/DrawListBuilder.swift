@@ -237,7 +237,7 @@ struct DrawListBuilder {
         flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
         // sublayerToLocal includes geometryFlipped's flip of the sublayers' space.
         let base = p.hasSublayerSpace ? p.sublayerToLocal * flattened : flattened
-        emitInPaintersOrder(node.sublayers, parentToTarget: base, alpha: alpha, into: &list)
+        emitInPaintersOrder(node.sublayers.array, parentToTarget: base, alpha: alpha, into: &list)
     }
 
     /// Sublayers through `base` (their superlayer's sublayer space → target), sorted by zPosition then index.

@@ -3,26 +3,6 @@ import StrataCore
 import StrataProtocol
 import StrataRender
 
-/// Pixels a client shared through a memfd, kept mapped while any layer may show them.
-final class ServerImage {
-    let buffer: SharedPixelBuffer
-    let texture: TextureImage
-
-    init(buffer: SharedPixelBuffer, width: Int, height: Int, uniqueID: UInt64) {
-        self.buffer = buffer
-        self.texture = TextureImage(id: uniqueID, width: width, height: height, pixels: UnsafeRawPointer(buffer.base), owner: buffer)
-    }
-
-    /// Copies a rectangle of new pixels (rows of width·4 bytes) into the server's copy of the image;
-    /// the caller has checked that the rectangle lies inside it and that `source` holds it.
-    func write(_ source: UnsafeRawPointer, x: Int, y: Int, width: Int, height: Int) {
-        let stride = texture.width * 4
-        for row in 0..<height {
-            (buffer.base + (y + row) * stride + x * 4).copyMemory(from: source + row * width * 4, byteCount: width * 4)
-        }
-    }
-}
-
 /// One layer in the server's retained render tree.
 ///
 /// Only layers that animate are evaluated each frame: a node is *active* while it has animations or a
@@ -38,8 +18,25 @@ final class RenderNode {
     var model: LayerModel
     /// Recomputed in place each frame while the node is active; the model otherwise.
     var presentation: LayerModel
-    var contents: ServerImage?
-    var animations: [AttachedAnimation] = [] { didSet { refreshActivity() } }
+    /// The image shown as contents. A scene's own nodes count as its users (`ServerImage.shownBy`); frozen
+    /// copies do not.
+    var contents: ServerImage? {
+        didSet {
+            guard scene != nil, oldValue !== contents else { return }
+            oldValue?.shownBy -= 1
+            contents?.shownBy += 1
+        }
+    }
+    var animations: [AttachedAnimation] = [] {
+        didSet {
+            refreshActivity()
+            if let usage = scene?.usage { countAnimations(from: oldValue, into: usage) }
+        }
+    }
+    /// The estimated variable size of each attached animation (by key) and of the model's values, as
+    /// counted into the scene's usage.
+    private var animationBytes: [String: Int] = [:]
+    private(set) var valueBytes = 0
     /// Keys whose start has been reported.
     var startedKeys: Set<String> = []
     /// Keys whose end has been reported (animations kept after completion by isRemovedOnCompletion = false).
@@ -47,12 +44,19 @@ final class RenderNode {
     /// Transaction that added each animation, for completion tracking.
     var animationTransaction: [String: UInt64] = [:]
     private(set) weak var parent: RenderNode?
-    private(set) var sublayers: [RenderNode] = []
+    let sublayers = SublayerList()
+    /// The chunk of the list that holds this node: its parent's sublayers, or its scene's roots.
+    weak var chunk: SublayerList.Chunk?
     var isRoot = false
     /// The layer whose subtree's alpha masks this one (in this layer's coordinates), and the layer this
     /// one masks.
     private(set) var mask: RenderNode?
     private(set) weak var masking: RenderNode?
+    /// The layers on the longest chain of sublayer and mask links below this one (0: none), and how many
+    /// of its linked layers (sublayers and mask) have each height: kept as links change, so a link that
+    /// would nest layers past `RenderTreeLimits.maxNesting` is refused without walking the subtree.
+    private(set) var height = 0
+    private var childHeights: [Int32] = []
     /// The frame in which this node was last evaluated as part of an attached tree, and the output that
     /// frame was for ("" for `Compositor.advance`).
     var evaluatedFrame: UInt64 = 0
@@ -89,45 +93,82 @@ final class RenderNode {
         self.scene = scene
     }
 
-    var isAncestorOrSelf: (RenderNode) -> Bool {
-        { [unowned self] other in
-            var n: RenderNode? = other
-            while let c = n { if c === self { return true }; n = c.parent }
-            return false
+    /// The layer this one hangs from: its superlayer, or the layer it masks.
+    var upLink: RenderNode? { parent ?? masking }
+
+    /// Why `child` cannot be linked below this node (as a sublayer or as its mask), or nil when it can:
+    /// the link would close a cycle through sublayers and masks, or make a chain longer than
+    /// `RenderTreeLimits.maxNesting`. O(maxNesting): the chain above this node is never longer.
+    func linkProblem(adding child: RenderNode) -> String? {
+        var above = 0
+        var n: RenderNode? = self
+        while let c = n {
+            if c === child { return "layer \(child.id) is \(id) or holds it (through sublayers or masks): the link would make a cycle" }
+            above += 1
+            n = c.upLink
+        }
+        let chain = above + 1 + child.height
+        if chain > RenderTreeLimits.maxNesting {
+            return "the link would nest \(chain) layers (sublayers and masks); the limit is \(RenderTreeLimits.maxNesting)"
+        }
+        return nil
+    }
+
+    /// How much setting `property` to `value` changes the estimated size of the model's values.
+    func valueBytesChange(_ property: LayerProperty, to value: AnimatableValue) -> Int {
+        MemoryEstimate.bytes(of: value) - MemoryEstimate.bytes(of: model[property])
+    }
+
+    /// Counts animations added or removed since `old` into `usage`; keys are unique on a layer.
+    private func countAnimations(from old: [AttachedAnimation], into usage: ClientUsage) {
+        usage.animations += animations.count - old.count
+        let now = Set(animations.map(\.key))
+        for a in old where !now.contains(a.key) {
+            usage.modelBytes -= animationBytes.removeValue(forKey: a.key) ?? 0
+        }
+        for a in animations where animationBytes[a.key] == nil {
+            let bytes = MemoryEstimate.bytes(of: a.spec)
+            animationBytes[a.key] = bytes
+            usage.modelBytes += bytes
         }
     }
 
     /// Sets a model value; an inactive node's presentation follows at once.
     func setModel(_ property: LayerProperty, _ value: AnimatableValue) {
+        if let usage = scene?.usage {
+            let change = valueBytesChange(property, to: value)
+            valueBytes += change
+            usage.modelBytes += change
+        }
         model[property] = value
         if !isActive { presentation = model }
     }
 
-    /// Inserts `child` (detached from any parent first) at `index`.
+    /// Inserts `child` (detached from any parent first) at `index`. The caller has checked `linkProblem`.
     func insert(_ child: RenderNode, at index: Int) {
         child.removeFromParent()
         sublayers.insert(child, at: index)
         child.parent = self
-        if child.activeInSubtree > 0 { adjustActive(by: child.activeInSubtree) }
+        childLinked(child)
     }
 
     func removeFromParent() {
         guard let p = parent else { return }
-        if activeInSubtree > 0 { p.adjustActive(by: -activeInSubtree) }
-        p.sublayers.removeAll { $0 === self }
+        p.childUnlinked(self)
+        p.sublayers.remove(self)
         parent = nil
     }
 
-    /// Makes `m` this node's mask (nil removes the mask).
+    /// Makes `m` this node's mask (nil removes the mask). The caller has checked `linkProblem`.
     func setMask(_ m: RenderNode?) {
         if let old = mask {
-            if old.activeInSubtree > 0 { adjustActive(by: -old.activeInSubtree) }
+            childUnlinked(old)
             old.masking = nil
         }
         mask = m
         if let m {
             m.masking = self
-            if m.activeInSubtree > 0 { adjustActive(by: m.activeInSubtree) }
+            childLinked(m)
         }
     }
 
@@ -135,12 +176,50 @@ final class RenderNode {
     /// (which become detached layers of the client).
     func unlinkForRelease() {
         animations.removeAll()
+        scene?.usage.modelBytes -= valueBytes
+        valueBytes = 0
         transitionSources.removeAll()
+        contents = nil
         removeFromParent()
         masking?.setMask(nil)
         setMask(nil)
-        for child in sublayers { child.parent = nil }
-        sublayers.removeAll()
+        for child in sublayers.removeAll() {
+            child.parent = nil
+            if child.activeInSubtree > 0 { adjustActive(by: -child.activeInSubtree) }
+        }
+        childHeights.removeAll()
+        height = 0
+    }
+
+    /// Counts a newly linked sublayer or mask into this node's active count and heights (and above).
+    private func childLinked(_ child: RenderNode) {
+        if child.activeInSubtree > 0 { adjustActive(by: child.activeInSubtree) }
+        childHeightChanged(from: nil, to: child.height)
+    }
+
+    private func childUnlinked(_ child: RenderNode) {
+        if child.activeInSubtree > 0 { adjustActive(by: -child.activeInSubtree) }
+        childHeightChanged(from: child.height, to: nil)
+    }
+
+    /// A linked layer's height went from `old` to `new` (nil: it was not, or is no longer, linked).
+    /// Walks up only while heights change: O(maxNesting) levels.
+    private func childHeightChanged(from old: Int?, to new: Int?) {
+        var node: RenderNode? = self
+        var (old, new) = (old, new)
+        while let n = node {
+            if let o = old { n.childHeights[o] -= 1 }
+            if let w = new {
+                while n.childHeights.count <= w { n.childHeights.append(0) }
+                n.childHeights[w] += 1
+            }
+            while n.childHeights.last == 0 { n.childHeights.removeLast() }
+            let h = n.childHeights.count
+            guard h != n.height else { return }
+            (old, new) = (n.height, h)
+            n.height = h
+            node = n.upLink
+        }
     }
 
     private func refreshActivity() {
@@ -189,26 +268,3 @@ struct TransitionSource {
     let old: RenderNode?
 }
 
-/// Everything one client has committed: its layers, images, roots and outstanding completions.
-final class ClientScene {
-    let clientID: UInt32
-    var nodes: [LayerID: RenderNode] = [:]
-    /// The nodes with animations or transition sources (see `RenderNode.isActive`).
-    var activeNodes: [ObjectIdentifier: RenderNode] = [:]
-    var images: [ImageID: ServerImage] = [:]
-    var roots: [RenderNode] = []
-    /// Transactions waiting for their animations: transaction id → outstanding "layer/key" references.
-    var pendingCompletions: [UInt64: Set<AnimationRef>] = [:]
-
-    init(clientID: UInt32) { self.clientID = clientID }
-
-    /// Whether the client still defines `image` or a layer shows it (its texture must stay).
-    func holds(_ image: ServerImage) -> Bool {
-        images.values.contains { $0 === image } || nodes.values.contains { $0.contents === image }
-    }
-}
-
-struct AnimationRef: Hashable {
-    let layer: LayerID
-    let key: String
-}

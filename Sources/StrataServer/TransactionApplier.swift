@@ -10,6 +10,8 @@ struct TransactionApplier {
     var releaseTexture: (UInt64) -> Void
     /// Re-uploads a changed rectangle of an image's texture.
     var updateTexture: (TextureImage, Int, Int, Int, Int) -> Void = { _, _, _, _, _ in }
+    /// What the committing client may hold.
+    var quotas = ClientQuotas()
     /// Frozen copies, taken before the commit, of layers it adds transitions to (see `Compositor`).
     var transitionSources: [LayerID: RenderNode] = [:]
 
@@ -26,23 +28,40 @@ struct TransactionApplier {
         return n
     }
 
-    mutating func apply(_ commit: Commit, fds: [Int32], to scene: ClientScene) throws {
+    /// Applies `commit`, whose descriptors arrived mapped as `mappings` (in order).
+    mutating func apply(_ commit: Commit, mappings: [CountedMapping], to scene: ClientScene) throws {
         var addedAnimations: [AnimationRef] = []
+        let usage = scene.usage
+        /// Descriptors an image was defined from: its copy-on-write mapping is that image's own.
+        var claimed: Set<Int> = []
+        func mapping(_ index: UInt16, _ op: String) throws -> CountedMapping {
+            guard Int(index) < mappings.count else {
+                throw CommitError("\(op): fd index \(index) but \(mappings.count) descriptors arrived")
+            }
+            guard !claimed.contains(Int(index)) else {
+                throw CommitError("\(op): fd index \(index) already defines an image in this commit")
+            }
+            return mappings[Int(index)]
+        }
         for (index, op) in commit.operations.enumerated() {
             let where_ = "operation \(index)"
             switch op {
             case let .createLayer(id, kind):
                 guard scene.nodes[id] == nil else { throw CommitError("\(where_) createLayer: layer id \(id) already exists") }
+                guard scene.nodes.count < quotas.layers else {
+                    throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers, detail: "\(where_) createLayer \(id)")
+                }
                 scene.nodes[id] = RenderNode(id: id, kind: kind, scene: scene)
             case .releaseLayer(let id):
                 let n = try node(id, scene, "\(where_) releaseLayer")
                 stopAll(n, scene: scene)
                 let sources = n.transitionSources.values.flatMap { $0.old?.subtreeImages ?? [] }
+                let shown = n.contents
+                if n.isRoot { scene.roots.remove(n); n.isRoot = false }
                 n.unlinkForRelease()
-                scene.roots.removeAll { $0 === n }
                 scene.nodes[id] = nil
-                // Images only a transition's old appearance still showed.
-                for image in sources where !scene.holds(image) {
+                // Images only a transition's old appearance, or this layer, still showed.
+                for image in sources + [shown].compactMap({ $0 }) where !scene.holds(image) {
                     releaseTexture(image.texture.id)
                 }
             case let .setProperty(id, property, value):
@@ -50,18 +69,23 @@ struct TransactionApplier {
                 guard property.isCarried(by: n.kind) else {
                     throw CommitError("\(where_) setProperty: layer \(id) is a \(n.kind.className), which has no \(property.name)")
                 }
+                let growth = n.valueBytesChange(property, to: value)
+                if growth > 0, usage.modelBytes + growth > quotas.modelBytes {
+                    throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
+                                        detail: "\(where_) setProperty \(property.name) of layer \(id) needs \(growth) more bytes, \(usage.modelBytes) held")
+                }
                 n.setModel(property, value)
             case let .insertSublayer(parentID, childID, index):
                 let parent = try node(parentID, scene, "\(where_) insertSublayer")
                 let child = try node(childID, scene, "\(where_) insertSublayer")
-                if child.isAncestorOrSelf(parent) {
-                    throw CommitError("\(where_) insertSublayer: layer \(childID) is \(parentID) or one of its ancestors")
+                if let problem = parent.linkProblem(adding: child) {
+                    throw CommitError("\(where_) insertSublayer: \(childID) under \(parentID): \(problem)")
                 }
                 if child.isRoot { throw CommitError("\(where_) insertSublayer: layer \(childID) is attached as a root") }
                 if child.masking != nil { throw CommitError("\(where_) insertSublayer: layer \(childID) is another layer's mask") }
-                child.removeFromParent()
-                guard Int(index) <= parent.sublayers.count else {
-                    throw CommitError("\(where_) insertSublayer: index \(index) beyond \(parent.sublayers.count) sublayers")
+                let count = parent.sublayers.count - (child.parent === parent ? 1 : 0)
+                guard Int(index) <= count else {
+                    throw CommitError("\(where_) insertSublayer: index \(index) beyond \(count) sublayers")
                 }
                 parent.insert(child, at: Int(index))
             case .removeFromSuperlayer(let id):
@@ -71,24 +95,27 @@ struct TransactionApplier {
                 guard width > 0, height > 0, width <= 16384, height <= 16384 else {
                     throw CommitError("\(where_) defineImage: size \(width)x\(height) out of range (1…16384)")
                 }
-                guard Int(fdIndex) < fds.count else {
-                    throw CommitError("\(where_) defineImage: fd index \(fdIndex) but \(fds.count) descriptors arrived")
-                }
+                let source = try mapping(fdIndex, "\(where_) defineImage")
                 let bytes = Int(width) * Int(height) * 4
-                let fd = dup(fds[Int(fdIndex)])
-                // Copy-on-write: updateImage may change the server's copy later.
-                let buffer = try SharedPixelBuffer(mapping: fd, byteCount: bytes, writable: true)
-                scene.images[id] = ServerImage(buffer: buffer, width: Int(width), height: Int(height), uniqueID: nextImageUID())
+                guard source.buffer.byteCount >= bytes else {
+                    throw CommitError("\(where_) defineImage: shared buffer holds \(source.buffer.byteCount) bytes, a \(width)x\(height) image needs \(bytes)")
+                }
+                guard usage.imageBytes + bytes <= quotas.imageBytes else {
+                    throw QuotaExceeded(key: "client-image-bytes", limit: quotas.imageBytes,
+                                        detail: "\(where_) defineImage \(id) of \(bytes) bytes, \(usage.imageBytes) held")
+                }
+                claimed.insert(Int(fdIndex))
+                scene.images[id] = ServerImage(mapping: source, width: Int(width), height: Int(height), uniqueID: nextImageUID(), usage: usage)
             case let .updateImage(id, x, y, width, height, fdIndex):
                 guard let image = scene.images[id] else { throw CommitError("\(where_) updateImage: unknown image id \(id)") }
                 let (w, h) = (image.texture.width, image.texture.height)
                 guard width > 0, height > 0, Int(x) + Int(width) <= w, Int(y) + Int(height) <= h else {
                     throw CommitError("\(where_) updateImage: rectangle \(x),\(y) \(width)x\(height) outside the \(w)x\(h) image")
                 }
-                guard Int(fdIndex) < fds.count else {
-                    throw CommitError("\(where_) updateImage: fd index \(fdIndex) but \(fds.count) descriptors arrived")
+                let pixels = try mapping(fdIndex, "\(where_) updateImage").buffer
+                guard pixels.byteCount >= Int(width) * Int(height) * 4 else {
+                    throw CommitError("\(where_) updateImage: shared buffer holds \(pixels.byteCount) bytes, needs \(Int(width) * Int(height) * 4)")
                 }
-                let pixels = try SharedPixelBuffer(mapping: dup(fds[Int(fdIndex)]), byteCount: Int(width) * Int(height) * 4)
                 image.write(UnsafeRawPointer(pixels.base), x: Int(x), y: Int(y), width: Int(width), height: Int(height))
                 updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
             case let .setMask(id, maskID):
@@ -96,8 +123,11 @@ struct TransactionApplier {
                 n.setMask(nil)
                 guard maskID != 0 else { break }
                 let m = try node(maskID, scene, "\(where_) setMask")
-                guard m !== n, m.parent == nil, !m.isRoot, m.masking == nil || m.masking === n, !m.isAncestorOrSelf(n) else {
-                    throw CommitError("\(where_) setMask: layer \(maskID) cannot mask \(id) (it is the layer, has a superlayer, is a root, masks another layer or contains the layer)")
+                guard m.parent == nil, !m.isRoot, m.masking == nil else {
+                    throw CommitError("\(where_) setMask: layer \(maskID) cannot mask \(id) (it has a superlayer, is a root or masks another layer)")
+                }
+                if let problem = n.linkProblem(adding: m) {
+                    throw CommitError("\(where_) setMask: \(maskID) as the mask of \(id): \(problem)")
                 }
                 n.setMask(m)
             case .releaseImage(let id):
@@ -105,7 +135,8 @@ struct TransactionApplier {
                     throw CommitError("\(where_) releaseImage: unknown image id \(id)")
                 }
                 // Layers still showing it keep the mapping alive; the texture goes when the last one lets go.
-                if !scene.nodes.values.contains(where: { $0.contents === image }) { releaseTexture(image.texture.id) }
+                image.isDefined = false
+                if !scene.holds(image) { releaseTexture(image.texture.id) }
             case let .setContents(layerID, imageID):
                 let n = try node(layerID, scene, "\(where_) setContents")
                 let old = n.contents
@@ -123,7 +154,16 @@ struct TransactionApplier {
                 if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: n.kind) }) {
                     throw CommitError("\(where_) addAnimation: layer \(id) is a \(n.kind.className), which has no \(foreign.property.name)")
                 }
-                if let i = n.animations.firstIndex(where: { $0.key == key }) {
+                let replaced = n.animations.firstIndex(where: { $0.key == key })
+                if replaced == nil, usage.animations >= quotas.animations {
+                    throw QuotaExceeded(key: "client-max-animations", limit: quotas.animations, detail: "\(where_) addAnimation \(key) to layer \(id)")
+                }
+                let bytes = MemoryEstimate.bytes(of: spec)
+                if usage.modelBytes + bytes > quotas.modelBytes {
+                    throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
+                                        detail: "\(where_) addAnimation \(key) to layer \(id) needs \(bytes) bytes, \(usage.modelBytes) held")
+                }
+                if let i = replaced {
                     n.animations.remove(at: i)
                     stopped(n, key: key, finished: false, scene: scene)
                 }
@@ -139,12 +179,13 @@ struct TransactionApplier {
                 }
             case .attachRoot(let id):
                 let n = try node(id, scene, "\(where_) attachRoot")
-                guard n.parent == nil else { throw CommitError("\(where_) attachRoot: layer \(id) has a superlayer") }
-                if !n.isRoot { n.isRoot = true; scene.roots.append(n) }
+                guard n.parent == nil, n.masking == nil else {
+                    throw CommitError("\(where_) attachRoot: layer \(id) has a superlayer or masks another layer")
+                }
+                if !n.isRoot { n.isRoot = true; scene.roots.insert(n, at: scene.roots.count) }
             case .detachRoot(let id):
                 let n = try node(id, scene, "\(where_) detachRoot")
-                n.isRoot = false
-                scene.roots.removeAll { $0 === n }
+                if n.isRoot { scene.roots.remove(n); n.isRoot = false }
             case let .setRootOutput(id, output):
                 try node(id, scene, "\(where_) setRootOutput").output = output
             }

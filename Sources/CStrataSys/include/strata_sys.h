@@ -16,6 +16,10 @@ int strata_memfd_create(const char *name);
 /// Seals a memfd against shrinking/growing/writing (best effort; returns 0 on success).
 int strata_memfd_seal(int fd);
 
+/// The seals on `fd` (F_SEAL_* bits: shrink 2, grow 4, write 8), or -1 with errno set (EINVAL: not a
+/// memfd that allows sealing, such as a regular file or a pipe).
+int strata_memfd_seals(int fd);
+
 /// Sends `len` bytes plus `nfds` descriptors via SCM_RIGHTS. Returns bytes sent or -1 (errno set).
 ssize_t strata_send_with_fds(int sock, const void *buf, size_t len, const int *fds, int nfds);
 
@@ -50,5 +54,8 @@ int strata_shutdown_signalfd(void);
 
 /// Reads one signal from the signalfd: its number, or -1 if none is pending.
 int strata_read_signalfd(int fd);
+
+/// Returns the free pages of every malloc arena to the system (glibc's malloc_trim(0)). 1 if memory was released.
+int strata_malloc_trim(void);
 
 #endif

@@ -43,7 +43,7 @@ struct ReplicatorLayerContent: LayerKindContent {
             var body = DrawList()
             var plain = builder
             plain.tint = .white
-            plain.emitInPaintersOrder(node.sublayers, parentToTarget: sublayerSpace, alpha: 1, into: &body)
+            plain.emitInPaintersOrder(node.sublayers.array, parentToTarget: sublayerSpace, alpha: 1, into: &body)
             var copies: [ReplicatedDraw.Copy] = []
             copies.reserveCapacity(count)
             var instance = Transform3D.identity
@@ -67,7 +67,7 @@ struct ReplicatorLayerContent: LayerKindContent {
             var copy = builder
             copy.tint = tint
             if delayed { shifted.evaluate(node, delay: Double(r.instanceDelay) * Double(k)) }
-            copy.emitInPaintersOrder(node.sublayers, parentToTarget: sublayerSpace * instance * toTarget, alpha: alpha * a, into: &list)
+            copy.emitInPaintersOrder(node.sublayers.array, parentToTarget: sublayerSpace * instance * toTarget, alpha: alpha * a, into: &list)
             // Guard against nested replicators multiplying without bound: the list stops growing here.
             if list.commands.count > DrawListBuilder.maxCommands { break }
         }
@@ -88,7 +88,7 @@ extension ReplicatorLayerContent {
     /// Whether the sublayers' drawing can be built once for every copy: nothing in them depends on where
     /// a copy lands (single-sided layers judge which way they face, rasterized ones keep a bitmap per layer)
     /// or needs more than plain quads (shadows, masks, transitions). `ReplicatedDraw` then checks the quads.
-    static func repeatable(_ nodes: [RenderNode]) -> Bool {
+    static func repeatable(_ nodes: some Sequence<RenderNode>) -> Bool {
         nodes.allSatisfy { n in
             let p = n.presentation
             return p.isDoubleSided && !p.shouldRasterize && p.shadowOpacity <= 0 && n.mask == nil && n.activeTransition == nil
@@ -99,7 +99,7 @@ extension ReplicatorLayerContent {
     /// Whether no layer in these subtrees would composite as a group under an inherited opacity below 1:
     /// each has at most one piece (`DrawListBuilder.pieces`) or does not
     /// allow group opacity. Then a copy's alpha may multiply each quad instead.
-    static func neverGrouped(_ nodes: [RenderNode]) -> Bool {
+    static func neverGrouped(_ nodes: some Sequence<RenderNode>) -> Bool {
         nodes.allSatisfy { n in
             (DrawListBuilder.pieces(of: n) <= 1 || !n.presentation.allowsGroupOpacity) && neverGrouped(n.sublayers)
         }

@@ -1,0 +1,33 @@
+import StrataCore
+import StrataProtocol
+
+/// Everything one client has committed: its layers, images, roots and outstanding completions.
+final class ClientScene {
+    let clientID: UInt32
+    var nodes: [LayerID: RenderNode] = [:]
+    /// The nodes with animations or transition sources (see `RenderNode.isActive`).
+    var activeNodes: [ObjectIdentifier: RenderNode] = [:]
+    var images: [ImageID: ServerImage] = [:]
+    /// Attached roots, bottom first (a list with O(1) removal: a client may attach thousands).
+    let roots = SublayerList()
+    /// Transactions waiting for their animations: transaction id → outstanding "layer/key" references.
+    var pendingCompletions: [UInt64: Set<AnimationRef>] = [:]
+
+    /// What the client holds, for its quotas.
+    let usage: ClientUsage
+
+    init(clientID: UInt32, usage: ClientUsage = ClientUsage()) {
+        self.clientID = clientID
+        self.usage = usage
+    }
+
+    /// Whether the client still defines `image` or a layer shows it (its texture must stay).
+    func holds(_ image: ServerImage) -> Bool {
+        image.isDefined || image.shownBy > 0
+    }
+}
+
+struct AnimationRef: Hashable {
+    let layer: LayerID
+    let key: String
+}

@@ -1,0 +1,38 @@
+import StrataCore
+
+/// What a client's values cost the server in memory, estimated from their sizes so quota checks stay
+/// O(size of the value): a layer's fixed part, and the variable part of values (paths, number and colour
+/// lists) and animations (their endpoint and keyframe values, key times and timing functions).
+enum MemoryEstimate {
+    /// A render node with its model and presentation values and its links.
+    static let layerBytes = 2 * MemoryLayout<LayerModel>.stride + 512
+    /// An attached animation's fixed part (its spec, prepared form and bookkeeping).
+    static let animationBytes = 2048
+
+    /// The variable part of one value.
+    static func bytes(of value: AnimatableValue?) -> Int {
+        switch value {
+        case .path(let p?): p.elements.count * MemoryLayout<Path.Element>.stride
+        case .numbers(let n?): n.count * MemoryLayout<Double>.stride
+        case .colors(let c?): c.count * MemoryLayout<Color>.stride
+        default: 0
+        }
+    }
+
+    /// The variable part of an animation: its values, key times, timing functions and children.
+    static func bytes(of spec: AnimationSpec) -> Int {
+        switch spec.kind {
+        case let .basic(from, to, by), let .spring(from, to, by, _):
+            return bytes(of: from) + bytes(of: to) + bytes(of: by)
+        case .keyframe(let frames):
+            let values = frames.values.reduce(frames.values.count * MemoryLayout<AnimatableValue>.stride) { $0 + bytes(of: $1) }
+            let lists = (frames.keyTimes?.count ?? 0) + (frames.tension?.count ?? 0) + (frames.continuity?.count ?? 0)
+            return values + lists * MemoryLayout<Double>.stride
+                + (frames.timingFunctions?.count ?? 0) * MemoryLayout<TimingFunction>.stride
+        case .group(let children):
+            return children.reduce(children.count * animationBytes) { $0 + bytes(of: $1) }
+        case .transition:
+            return 0
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import StrataRender
+
+/// Pixels a client shared through a memfd, kept mapped while any layer may show them.
+final class ServerImage {
+    /// The client's memfd, mapped copy-on-write (the descriptor itself was closed once mapped).
+    let mapping: CountedMapping
+    let texture: TextureImage
+    /// Whether the client still defines it (no `releaseImage` yet), and how many of its layers show it:
+    /// its texture stays while either holds.
+    var isDefined = true
+    var shownBy = 0
+    private let usage: ClientUsage
+
+    init(mapping: CountedMapping, width: Int, height: Int, uniqueID: UInt64, usage: ClientUsage) {
+        self.mapping = mapping
+        self.usage = usage
+        texture = TextureImage(id: uniqueID, width: width, height: height, pixels: UnsafeRawPointer(mapping.buffer.base), owner: mapping)
+        usage.imageBytes += byteCount
+    }
+
+    var byteCount: Int { texture.width * texture.height * 4 }
+
+    deinit { usage.imageBytes -= byteCount }
+
+    /// Copies a rectangle of new pixels (rows of width·4 bytes) into the server's copy of the image;
+    /// the caller has checked that the rectangle lies inside it and that `source` holds it.
+    func write(_ source: UnsafeRawPointer, x: Int, y: Int, width: Int, height: Int) {
+        let stride = texture.width * 4
+        for row in 0..<height {
+            (mapping.buffer.base + (y + row) * stride + x * 4).copyMemory(from: source + row * width * 4, byteCount: width * 4)
+        }
+    }
+}
