@@ -140,6 +140,24 @@ int strata_peer_pid(int fd) {
     return (int)cred.pid;
 }
 
+int strata_peer_credentials(int fd, int *pid, unsigned *uid, unsigned *gid) {
+    struct ucred cred; socklen_t len = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) return -1;
+    *pid = (int)cred.pid; *uid = cred.uid; *gid = cred.gid;
+    return 0;
+}
+
+int strata_peer_groups(int fd, unsigned *groups, int capacity) {
+#ifdef SO_PEERGROUPS
+    socklen_t len = (socklen_t)(sizeof(gid_t) * (capacity > 0 ? capacity : 0));
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &len) < 0) return -1;
+    return (int)(len / sizeof(gid_t));
+#else
+    errno = ENOPROTOOPT;
+    return -1;
+#endif
+}
+
 int strata_accept(int listen_fd) {
     int fd;
     do { fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); } while (fd < 0 && errno == EINTR);

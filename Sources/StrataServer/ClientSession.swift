@@ -1,18 +1,26 @@
 import Foundation
 import StrataProtocol
 
-/// One connected client: its socket and where it is in the handshake.
+/// One connected client: its socket, who it is and where it is in the handshake.
 final class ClientSession {
     let socket: MessageSocket
     let clientID: UInt32
-    let pid: Int32
+    /// As the kernel recorded them at connect().
+    let peer: PeerCredentials
+    var pid: Int32 { peer.pid }
+    /// Whether it may see other clients' content (`AccessPolicy.isInspector`).
+    let isInspector: Bool
+    /// When it connected: a client that has not said hello by `handshakeTimeout` later is dropped.
+    let connectedAt: Double
     var greeted = false
     /// The client asked for a `frameTick` at every vblank (a CADisplayLink is running there).
     var wantsFrameTicks = false
 
-    init(socket: MessageSocket, clientID: UInt32, pid: Int32) {
+    init(socket: MessageSocket, clientID: UInt32, peer: PeerCredentials, isInspector: Bool, connectedAt: Double) {
         self.socket = socket
         self.clientID = clientID
-        self.pid = pid
+        self.peer = peer
+        self.isInspector = isInspector
+        self.connectedAt = connectedAt
     }
 }

@@ -4,3 +4,10 @@ struct CommitError: Error, CustomStringConvertible {
     init(_ message: String) { self.message = message }
     var description: String { message }
 }
+
+/// A request for something only inspectors may see.
+struct AccessDenied: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { "permission denied: \(message)" }
+}

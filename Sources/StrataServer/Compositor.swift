@@ -427,31 +427,62 @@ public final class Compositor {
 
     public var framesRendered: UInt64 { stats.framesRendered }
 
-    public func statsJSON(extra: [String: Any] = [:]) -> [String: Any] {
+    /// Whether every root shown on `output` (nil: the primary) belongs to `client`: then its pixels show
+    /// nothing of any other client.
+    func showsOnly(client: UInt32, output name: String?) -> Bool {
+        let primaryName = primary?.name
+        let shownOn = output(name)?.name
+        return scenes.allSatisfy { id, scene in
+            id == client || !scene.roots.contains { shows($0, on: shownOn, primaryName: primaryName) }
+        }
+    }
+
+    /// Server-wide figures and counts, for `strata stats`. With `client`, the counts are that client's
+    /// own (a client that is not an inspector sees nothing of the others).
+    public func statsJSON(client: UInt32? = nil, extra: [String: Any] = [:]) -> [String: Any] {
         var o: [String: Any] = [
             "frames_rendered": stats.framesRendered,
-            "clients": clientCount,
-            "layers": layerCount,
             "server_cpu_ms_per_frame": stats.cpuPercentiles,
             "frame_ms": stats.framePercentiles,
             "phase_p50_ms": stats.phaseMedians,
             "per_frame": stats.counterSummary,
-            "texture_uploads": renderer.textureUploads,
-            "texture_upload_bytes": renderer.textureUploadBytes,
-            "resident_textures": renderer.residentTextures,
             "backend": displays.backendName,
             "size": [primary?.width ?? 0, primary?.height ?? 0],
             "outputs": outputInfo.map { ["name": $0.name, "size": [$0.width, $0.height], "refresh_hz": $0.refreshHz] as [String: Any] },
         ]
+        if let client {
+            let scene = scenes[client]
+            o["layers"] = scene?.nodes.count ?? 0
+            if let usage = scene?.usage { o["usage"] = Self.usageJSON(usage, layers: scene?.nodes.count ?? 0) }
+        } else {
+            o["clients"] = clientCount
+            o["layers"] = layerCount
+            o["texture_uploads"] = renderer.textureUploads
+            o["texture_upload_bytes"] = renderer.textureUploadBytes
+            o["resident_textures"] = renderer.residentTextures
+        }
         for (k, v) in extra { o[k] = v }
         return o
     }
 
-    /// The render tree as JSON (`strata tree`).
-    public func treeJSON() -> String {
-        TreeDescription(clients: sceneOrder.compactMap { id in
-            guard let scene = scenes[id] else { return nil }
-            return TreeDescription.Client(client: id, layers: scene.nodes.count, roots: scene.roots.map(TreeDescription.Node.init))
-        }).json()
+    static func usageJSON(_ u: ClientUsage, layers: Int) -> [String: Any] {
+        ["layers": layers, "animations": u.animations, "model_bytes": u.modelBytes, "image_bytes": u.imageBytes,
+         "shared_memory_bytes": u.sharedMemoryBytes, "pending_commits": u.pendingCommits]
+    }
+
+    /// The render tree as JSON (`strata tree`): every client's, or only `client`'s; at most
+    /// `TreeDescription.maxLayers` layers.
+    public func treeJSON(client: UInt32? = nil) -> String {
+        var budget = TreeDescription.Budget()
+        var clients: [TreeDescription.Client] = []
+        for id in sceneOrder where client == nil || client == id {
+            guard let scene = scenes[id] else { continue }
+            var roots: [TreeDescription.Node] = []
+            for root in scene.roots {
+                if budget.remaining > 0 { roots.append(TreeDescription.Node(root, budget: &budget)) } else { budget.truncated = true }
+            }
+            clients.append(TreeDescription.Client(client: id, layers: scene.nodes.count, roots: roots))
+        }
+        return TreeDescription(clients: clients, truncated: budget.truncated ? true : nil).json()
     }
 }

@@ -30,6 +30,14 @@ public final class RenderServer {
     public var notifier: ServiceNotifier?
     /// Sessions with complete messages still buffered (poll() cannot see those).
     private var backlog: Set<Int32> = []
+    /// A connection that has not completed its handshake within this many seconds is closed.
+    public var handshakeTimeout = 5.0
+    /// Who may connect and who may inspect other clients.
+    public var access = AccessPolicy()
+    /// Lines a client can cause are rate limited.
+    private let logLimiter = LogLimiter()
+    /// Keeps the listener serviceable when descriptors run out (see `acceptClients`).
+    private let listenerGuard = DescriptorReserve()
 
     public init(compositor: Compositor, listener: ListeningSocket, logger: Logger, clock: @escaping () -> Double = MonotonicClock.now) {
         self.compositor = compositor
@@ -62,15 +70,17 @@ public final class RenderServer {
         while running {
             frames.plan(now: clock())
             // The display's events (page flips, hotplug) are polled on its fd, or on a closed one (-1: ignored).
+            // While descriptors are exhausted the listener rests (its backlog would wake the loop at once).
+            let listening = listenerGuard.listens(now: clock())
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: listening ? listener.fd : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: compositor.displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0)]
             let order = Array(sessions.keys)
             fds += order.map { fd in
                 let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
                 return pollfd(fd: fd, events: Int16(POLLIN | out), revents: 0)
             }
-            let wake = frames.wakeTime
+            let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime].compactMap { $0 }.min()
             var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
             if !backlog.isEmpty { timeout = 0 }
             if let notifier { timeout = notifier.pollTimeout(timeout, now: clock()) }
@@ -89,7 +99,7 @@ public final class RenderServer {
                 guard let s = sessions[fd] else { continue }
                 if fds[i + 3].revents & Int16(POLLOUT) != 0 {
                     do { _ = try s.socket.flushQueue() } catch {
-                        logger.warning("disconnecting client", metadata: ["client": "\(s.clientID)", "reason": "\(error)"])
+                        log(.warning, "disconnecting client", metadata: ["client": "\(s.clientID)", "reason": "\(error)"])
                         close(s, reason: "\(error)")
                         continue
                     }
@@ -99,6 +109,7 @@ public final class RenderServer {
             for fd in backlog where fds.dropFirst(3).first(where: { $0.fd == fd })?.revents ?? 0 == 0 {
                 if let s = sessions[fd] { service(s) } else { backlog.remove(fd) }
             }
+            dropStalledHandshakes(now: clock())
             frames.turn(now: clock())
             notifier?.clientsChanged(to: sessions.count)
         }
@@ -108,28 +119,70 @@ public final class RenderServer {
 
     private func acceptClients() {
         while true {
+            let socket: MessageSocket
             do {
-                guard let socket = try listener.accept() else { return }
-                if sessions.count >= maxClients {
-                    refuse(socket, reason: "too many clients: max-clients is \(maxClients)")
-                    continue
+                guard let accepted = try listener.accept() else { return }
+                socket = accepted
+                if let ended = listenerGuard.recovered() {
+                    logger.notice("file descriptors available again", metadata: ["connections_turned_away": "\(ended)"])
                 }
-                let session = ClientSession(socket: socket, clientID: nextClientID, pid: strata_peer_pid(socket.fd))
-                nextClientID += 1
-                sessions[socket.fd] = session
-                logger.info("client connected", metadata: ["client": "\(session.clientID)", "pid": "\(session.pid)"])
+            } catch let error as SocketError where error.errno == EMFILE || error.errno == ENFILE {
+                // Out of descriptors: the pending connection would wake poll() for ever. The reserve frees one
+                // to accept it and turn it away; without one the listener rests for a while.
+                if listenerGuard.exhausted(now: clock(), listener: listener) {
+                    logger.error("out of file descriptors: turning connections away until some close",
+                                 metadata: ["error": "\(error)"])
+                }
+                return
             } catch {
-                logger.error("accept failed: \(error)")
+                log(.error, "accept failed", metadata: ["error": "\(error)"])
                 return
             }
+            guard let peer = PeerCredentials.of(socket: socket.fd) else {
+                refuse(socket, pid: -1, reason: "the peer's credentials are unavailable")
+                continue
+            }
+            if let reason = access.refusal(for: peer) {
+                refuse(socket, pid: peer.pid, reason: reason)
+                continue
+            }
+            if sessions.count >= maxClients {
+                refuse(socket, pid: peer.pid, reason: "too many clients: max-clients is \(maxClients)")
+                continue
+            }
+            let session = ClientSession(socket: socket, clientID: nextClientID, peer: peer,
+                                        isInspector: access.isInspector(peer), connectedAt: clock())
+            nextClientID += 1
+            sessions[socket.fd] = session
+            log(.info, "client connected", metadata: ["client": "\(session.clientID)", "pid": "\(peer.pid)", "uid": "\(peer.uid)"])
         }
     }
 
     /// Turns a connection away: logged with the peer's pid, and the reason goes out if the socket takes it now.
-    private func refuse(_ socket: MessageSocket, reason: String) {
-        logger.warning("refusing client", metadata: ["pid": "\(strata_peer_pid(socket.fd))", "reason": "\(reason)"])
+    private func refuse(_ socket: MessageSocket, pid: Int32, reason: String) {
+        log(.warning, "refusing client", metadata: ["pid": "\(pid)", "reason": "\(reason)"])
         _ = try? socket.enqueue(MessageCoding.encode(ServerMessage.error(reason)))
         socket.close()
+    }
+
+    /// The earliest time a connection still in its handshake runs out of time.
+    private var handshakeDeadline: Double? {
+        sessions.values.lazy.filter { !$0.greeted }.map { $0.connectedAt + self.handshakeTimeout }.min()
+    }
+
+    private func dropStalledHandshakes(now: Double) {
+        for s in sessions.values where !s.greeted && now - s.connectedAt >= handshakeTimeout {
+            drop(s, reason: "no hello within the \(handshakeTimeout) s handshake timeout")
+        }
+    }
+
+    /// Logs a line a client can cause, rate limited per kind (`message`).
+    private func log(_ level: Logger.Level, _ message: String, metadata: Logger.Metadata = [:]) {
+        let (admitted, held) = logLimiter.admit(message, now: clock())
+        guard admitted else { return }
+        var metadata = metadata
+        if held > 0 { metadata["similar_lines_suppressed"] = "\(held)" }
+        logger.log(level: level, "\(message)", metadata: metadata)
     }
 
     /// Reads what the client sent and handles up to `messagesPerTurn` complete messages; the rest wait
@@ -141,7 +194,7 @@ public final class RenderServer {
             var handled = 0
             readLoop: while true {
                 while handled < messagesPerTurn, let frame = try s.socket.nextFrame() {
-                    try handle(try MessageCoding.decodeClient(type: frame.type, body: frame.body), from: s)
+                    try handle(try MessageCoding.decodeClient(type: frame.type, body: frame.body), size: frame.body.count, from: s)
                     guard sessions[fd] != nil else { return }
                     handled += 1
                 }
@@ -168,7 +221,7 @@ public final class RenderServer {
         }
     }
 
-    private func handle(_ message: ClientMessage, from s: ClientSession) throws {
+    private func handle(_ message: ClientMessage, size: Int, from s: ClientSession) throws {
         if !s.greeted {
             guard case .hello(let version) = message else { throw ProtocolError.unexpectedMessage("\(message.typeCode) before hello") }
             guard version == WireFormat.version else { throw ProtocolError.unsupportedVersion(version) }
@@ -182,7 +235,20 @@ public final class RenderServer {
         case .hello: throw ProtocolError.unexpectedMessage("second hello")
         case .commit(let commit):
             let fds = try s.socket.takeFDs(Int(commit.fdCount))
-            compositor.submit(commit, fds: fds, from: s.clientID)
+            guard let usage = compositor.usage(of: s.clientID) else { fds.forEach { Glibc.close($0) }; return }
+            let quotas = compositor.quotas
+            guard usage.pendingCommits < quotas.pendingCommits, usage.pendingCommitBytes + size <= quotas.pendingCommitBytes else {
+                fds.forEach { Glibc.close($0) }
+                throw usage.pendingCommits >= quotas.pendingCommits
+                    ? QuotaExceeded(key: "client-pending-commits", limit: quotas.pendingCommits, detail: "transaction \(commit.transactionID) arrived with \(usage.pendingCommits) not yet applied")
+                    : QuotaExceeded(key: "client-pending-bytes", limit: quotas.pendingCommitBytes, detail: "transaction \(commit.transactionID) of \(size) bytes arrived with \(usage.pendingCommitBytes) bytes not yet applied")
+            }
+            do {
+                let mappings = try SharedMemoryIntake.map(fds, usage: usage, quotas: quotas)
+                compositor.submit(commit, mappings: mappings, messageBytes: size, from: s.clientID)
+            } catch {
+                throw CommitError("transaction \(commit.transactionID): \(error)")
+            }
         case let .snapshotRequest(id, output):
             // A failed readback is the server's problem, not the client's: answer, keep the session.
             let reply: ServerMessage
@@ -190,6 +256,10 @@ public final class RenderServer {
             var buffer: SharedPixelBuffer?
             let name = output.isEmpty ? nil : output
             do {
+                // Pixels show every client's layers: only inspectors, or a client alone on that output, may read them.
+                guard s.isInspector || compositor.showsOnly(client: s.clientID, output: name) else {
+                    throw AccessDenied("snapshot: the output shows other clients' layers, and only inspectors may read those (root, the server's user or the inspector-group)")
+                }
                 if compositor.framesRendered == 0, compositor.output(name)?.state == .ready {
                     try compositor.renderFrame(at: clock(), output: name)
                 }
@@ -200,16 +270,21 @@ public final class RenderServer {
                 buffer = b
                 fds = [b.fd]
                 reply = .snapshot(requestID: id, width: UInt32(shot.width), height: UInt32(shot.height))
+            } catch let error as AccessDenied {
+                reply = .snapshotUnavailable(requestID: id, reason: "\(error)")
             } catch {
-                logger.error("snapshot failed: \(error)")
+                log(.error, "snapshot failed", metadata: ["error": "\(error)"])
                 reply = .snapshotUnavailable(requestID: id, reason: "\(error)")
             }
             try queue(reply, to: s, fds: fds)
             withExtendedLifetime(buffer) {}
         case .treeRequest(let id):
-            try queue(.tree(requestID: id, json: Self.bounded(compositor.treeJSON(), what: "tree")), to: s)
+            // Others' trees only for inspectors; each reply holds at most `TreeDescription.maxLayers` layers.
+            let json = compositor.treeJSON(client: s.isInspector ? nil : s.clientID)
+            try queue(.tree(requestID: id, json: Self.bounded(json, what: "tree")), to: s)
         case .statsRequest(let id):
-            try queue(.stats(requestID: id, json: Self.bounded(Self.json(compositor.statsJSON()), what: "stats")), to: s)
+            let stats = compositor.statsJSON(client: s.isInspector ? nil : s.clientID)
+            try queue(.stats(requestID: id, json: Self.bounded(Self.json(stats), what: "stats")), to: s)
         case .frameTicks(let enabled):
             s.wantsFrameTicks = enabled
         }
@@ -241,7 +316,7 @@ public final class RenderServer {
 
     /// Ends a session whose input was rejected: logs the reason, tells the client, drops its tree.
     private func drop(_ s: ClientSession, reason: String) {
-        logger.warning("disconnecting client", metadata: ["client": "\(s.clientID)", "pid": "\(s.pid)", "reason": "\(reason)"])
+        log(.warning, "disconnecting client", metadata: ["client": "\(s.clientID)", "pid": "\(s.pid)", "reason": "\(reason)"])
         // Best effort: the reason goes out if the socket takes it now; the session ends either way.
         _ = try? s.socket.enqueue(MessageCoding.encode(ServerMessage.error(reason)))
         close(s, reason: reason)
@@ -250,7 +325,7 @@ public final class RenderServer {
     private func close(_ s: ClientSession, reason: String?) {
         guard sessions.removeValue(forKey: s.socket.fd) != nil else { return }
         backlog.remove(s.socket.fd)
-        if reason == nil { logger.info("client disconnected", metadata: ["client": "\(s.clientID)"]) }
+        if reason == nil { log(.info, "client disconnected", metadata: ["client": "\(s.clientID)"]) }
         compositor.removeClient(s.clientID)
         s.socket.close()
     }

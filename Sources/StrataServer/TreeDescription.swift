@@ -10,6 +10,17 @@ struct TreeDescription: Encodable {
         var roots: [Node]
     }
 
+    /// The most layers one reply describes: building and encoding a layer's description takes tens of
+    /// microseconds, and the server's loop must not stall (docs/security.md). Past it, sublayers are left
+    /// out and counted (`omittedSublayers`), and the reply says `truncated`.
+    static let maxLayers = 4096
+
+    /// Layers a reply may still describe, and whether any were left out.
+    struct Budget {
+        var remaining = TreeDescription.maxLayers
+        var truncated = false
+    }
+
     struct Presented: Encodable {
         var position: [Double]
         var opacity: Double
@@ -85,13 +96,17 @@ struct TreeDescription: Encodable {
         var animations: [String]?
         var presentation: Presented
         var sublayers: [Node]
+        /// Sublayers left out because the reply reached `maxLayers`.
+        var omittedSublayers: Int?
 
         enum CodingKeys: String, CodingKey {
             case id, kind = "class", properties, bounds, position, anchorPoint, opacity, hidden, zPosition, timing, transform
-            case sublayerTransform, backgroundColor, contents, animations, presentation, sublayers
+            case sublayerTransform, backgroundColor, contents, animations, presentation, sublayers, omittedSublayers
         }
 
-        init(_ n: RenderNode) {
+        /// Describes `n` and as much of its subtree as `budget` (layers) allows, depth first.
+        init(_ n: RenderNode, budget: inout Budget) {
+            budget.remaining -= 1
             let m = n.model
             id = n.id
             kind = n.kind == .layer ? nil : n.kind.name
@@ -111,11 +126,19 @@ struct TreeDescription: Encodable {
             animations = n.animations.isEmpty ? nil : n.animations.map(\.key)
             presentation = Presented(position: [Double(n.presentation.position.x), Double(n.presentation.position.y)],
                                      opacity: Double(n.presentation.opacity))
-            sublayers = n.sublayers.map(Node.init)
+            sublayers = []
+            var omitted = 0
+            for sub in n.sublayers {
+                if budget.remaining > 0 { sublayers.append(Node(sub, budget: &budget)) } else { omitted += 1 }
+            }
+            omittedSublayers = omitted > 0 ? omitted : nil
+            if omitted > 0 { budget.truncated = true }
         }
     }
 
     var clients: [Client]
+    /// Set when layers were left out to keep within `maxLayers`.
+    var truncated: Bool?
 
     func json() -> String {
         let encoder = JSONEncoder()

@@ -46,6 +46,13 @@ int strata_is_listening_unix_socket(int fd);
 /// Retrieves the peer's pid for a connected Unix socket, or -1.
 int strata_peer_pid(int fd);
 
+/// The peer's pid, uid and gid as the kernel recorded them at connect() (SO_PEERCRED). 0, or -1 (errno set).
+int strata_peer_credentials(int fd, int *pid, unsigned *uid, unsigned *gid);
+
+/// The peer's supplementary groups (SO_PEERGROUPS, Linux 4.13+) into `groups`: their count, or -1 with errno
+/// set (ERANGE: more than `capacity`).
+int strata_peer_groups(int fd, unsigned *groups, int capacity);
+
 /// Accepts a connection as a non-blocking, close-on-exec socket. Returns fd or -1 (errno set).
 int strata_accept(int listen_fd);
 
