@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// The value grammars shared by the file and the command line. Each parser takes the key (for its
@@ -65,6 +66,26 @@ enum ConfigValues {
             && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) }
         guard ok else { throw ConfigValueError("\(key) must be a group name or number, got \(quoted(text))") }
         return text
+    }
+
+    /// Names or numbers of users or groups, separated by commas (blanks around each are ignored).
+    static func nameList(_ key: String, _ text: String) throws(ConfigValueError) -> [String] {
+        var names: [String] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            do { names.append(try group(key, name)) } catch {
+                throw ConfigValueError("\(key) must be user or group names or numbers separated by commas, got \(quoted(text))")
+            }
+        }
+        return names
+    }
+
+    /// Seconds as a plain decimal within `range`.
+    static func seconds(_ key: String, _ text: String, in range: ClosedRange<Double>) throws(ConfigValueError) -> Double {
+        guard let s = decimal(text), range.contains(s) else {
+            throw ConfigValueError("\(key) must be a number of seconds from \(range.lowerBound) to \(range.upperBound), got \(quoted(text))")
+        }
+        return s
     }
 
     static func integer(_ key: String, _ text: String, in range: ClosedRange<Int>) throws(ConfigValueError) -> Int {

@@ -34,6 +34,27 @@ public struct ServerConfig: Equatable, Sendable {
     public var clientOutputLimit = 8 << 20
     /// Complete messages handled per client per loop turn.
     public var clientMessagesPerTurn = 16
+    // Per-client quotas (StrataServer's ClientQuotas has the same defaults; docs/security.md).
+    /// Layers one client may hold.
+    public var clientMaxLayers = 20_000
+    /// Animations one client may have attached at once.
+    public var clientMaxAnimations = 20_000
+    /// Estimated bytes of one client's variable-size values (paths, lists, keyframes).
+    public var clientModelBytes = 64 << 20
+    /// Pixel bytes of one client's images.
+    public var clientImageBytes = 128 << 20
+    /// Shared memory the server keeps mapped for one client.
+    public var clientSharedMemory = 256 << 20
+    /// Commits of one client received and not yet applied, and their bytes.
+    public var clientPendingCommits = 256
+    public var clientPendingBytes = 32 << 20
+    /// Seconds a new connection has to say hello.
+    public var handshakeTimeout = 5.0
+    /// Members of this group (name or number) may inspect every client's tree and pixels.
+    public var inspectorGroup: String?
+    /// When either is non-empty, only these users and groups (names or numbers) may connect.
+    public var allowUsers: [String] = []
+    public var allowGroups: [String] = []
     public var logLevel: LogLevel = .info
     /// `[output NAME]` sections in file order. Only the kms backend uses them.
     public var outputs: [OutputConfig] = []
@@ -63,6 +84,17 @@ public struct ServerConfig: Equatable, Sendable {
         case .maxClients: maxClients = try ConfigValues.integer(key.rawValue, text, in: 1...10_000)
         case .clientOutputLimit: clientOutputLimit = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...1 << 30)
         case .clientMessagesPerTurn: clientMessagesPerTurn = try ConfigValues.integer(key.rawValue, text, in: 1...4096)
+        case .clientMaxLayers: clientMaxLayers = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
+        case .clientMaxAnimations: clientMaxAnimations = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
+        case .clientModelBytes: clientModelBytes = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...16 << 30)
+        case .clientImageBytes: clientImageBytes = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...16 << 30)
+        case .clientSharedMemory: clientSharedMemory = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...16 << 30)
+        case .clientPendingCommits: clientPendingCommits = try ConfigValues.integer(key.rawValue, text, in: 1...65_536)
+        case .clientPendingBytes: clientPendingBytes = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...4 << 30)
+        case .handshakeTimeout: handshakeTimeout = try ConfigValues.seconds(key.rawValue, text, in: 0.1...600)
+        case .inspectorGroup: inspectorGroup = try ConfigValues.group(key.rawValue, text)
+        case .allowUsers: allowUsers = try ConfigValues.nameList(key.rawValue, text)
+        case .allowGroups: allowGroups = try ConfigValues.nameList(key.rawValue, text)
         case .logLevel: logLevel = try ConfigValues.choice(key.rawValue, text, LogLevel.self)
         case .drmDevice: drmDevice = try ConfigValues.path(key.rawValue, text, pathRule)
         }

@@ -10,7 +10,7 @@ final class SublayerList: Sequence {
         var position = 0
     }
 
-    static let chunkCapacity = 256
+    static let chunkCapacity = 128
     private var chunks: [Chunk] = []
     private(set) var count = 0
 
@@ -55,7 +55,7 @@ final class SublayerList: Sequence {
 
     /// Removes `node`, which must be in this list.
     func remove(_ node: RenderNode) {
-        guard let chunk = node.chunk, let i = chunk.nodes.firstIndex(where: { $0 === node }) else { return }
+        guard let chunk = node.chunk, let i = Self.index(of: node, in: chunk) else { return }
         chunk.nodes.remove(at: i)
         node.chunk = nil
         count -= 1
@@ -72,6 +72,16 @@ final class SublayerList: Sequence {
         chunks.removeAll()
         count = 0
         return all
+    }
+
+    private static func index(of node: RenderNode, in chunk: Chunk) -> Int? {
+        var i = 0
+        let n = chunk.nodes.count
+        while i < n {
+            if chunk.nodes[i] === node { return i }
+            i += 1
+        }
+        return nil
     }
 
     private func split(_ chunkIndex: Int) {

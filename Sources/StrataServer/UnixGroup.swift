@@ -18,3 +18,17 @@ public enum UnixGroup {
 }
 
 private typealias group_t = Glibc.group
+
+/// Looks up the users named in `allow-users`.
+public enum UnixUser {
+    /// The id of a user given by number or by name; nil when no such user exists (a number is taken as is).
+    public static func id(of user: String) -> UInt32? {
+        if !user.isEmpty, user.allSatisfy({ $0.isNumber && $0.isASCII }) { return UInt32(user) }
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16 << 10)
+        let rc = getpwnam_r(user, &entry, &buffer, buffer.count, &result)
+        guard rc == 0, result != nil else { return nil }
+        return entry.pw_uid
+    }
+}

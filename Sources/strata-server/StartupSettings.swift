@@ -33,9 +33,42 @@ enum StartupSettings {
             throw report(ConfigError(location: "\(scaled.origin)", message: "[output \(scaled.name)] scale: unsupported: scale other than 1"),
                          exit: configExit)
         }
+        _ = try access(settings)
         guard let name = settings.socketGroup else { return nil }
         guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .socketGroup, "no group named \(name)") }
         return gid
+    }
+
+    /// Who may connect and inspect, with every named user and group looked up.
+    static func access(_ settings: ServerConfig) throws -> AccessPolicy {
+        var policy = AccessPolicy()
+        if let name = settings.inspectorGroup {
+            guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .inspectorGroup, "no group named \(name)") }
+            policy.inspectorGroup = gid
+        }
+        for name in settings.allowUsers {
+            guard let uid = UnixUser.id(of: name) else { throw failure(settings, .allowUsers, "no user named \(name)") }
+            policy.allowedUsers.insert(uid)
+        }
+        for name in settings.allowGroups {
+            guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .allowGroups, "no group named \(name)") }
+            policy.allowedGroups.insert(gid)
+        }
+        return policy
+    }
+
+    /// The per-client quotas the settings give.
+    static func quotas(_ settings: ServerConfig) -> ClientQuotas {
+        var q = ClientQuotas()
+        q.layers = settings.clientMaxLayers
+        q.animations = settings.clientMaxAnimations
+        q.modelBytes = settings.clientModelBytes
+        q.imageBytes = settings.clientImageBytes
+        q.sharedMemoryBytes = settings.clientSharedMemory
+        q.pendingCommits = settings.clientPendingCommits
+        q.pendingCommitBytes = settings.clientPendingBytes
+        q.outputBytes = settings.clientOutputLimit
+        return q
     }
 
     /// A setting that parsed but cannot be used (an unknown group, an unbuilt backend), reported where it

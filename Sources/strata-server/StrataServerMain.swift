@@ -60,13 +60,50 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Messages handled per client per loop turn. Default 16.")
     var clientMessagesPerTurn: String?
 
+    @Option(help: "Layers one client may hold. Default 20000.")
+    var clientMaxLayers: String?
+
+    @Option(help: "Animations one client may have attached at once. Default 20000.")
+    var clientMaxAnimations: String?
+
+    @Option(help: "Estimated bytes of one client's paths, lists and keyframes, with K/M/G. Default 64M.")
+    var clientModelBytes: String?
+
+    @Option(help: "Pixel bytes of one client's images, with K/M/G. Default 128M.")
+    var clientImageBytes: String?
+
+    @Option(help: "Shared memory the server keeps mapped for one client, with K/M/G. Default 256M.")
+    var clientSharedMemory: String?
+
+    @Option(help: "Commits of one client received and not yet applied. Default 256.")
+    var clientPendingCommits: String?
+
+    @Option(help: "Bytes of those commits, with K/M/G. Default 32M.")
+    var clientPendingBytes: String?
+
+    @Option(help: "Seconds a new connection has to complete its handshake. Default 5.")
+    var handshakeTimeout: String?
+
+    @Option(help: "Group (name or number) whose members may inspect every client's tree and pixels. Default: none (root and the server's user only).")
+    var inspectorGroup: String?
+
+    @Option(help: "Users (names or numbers, comma-separated) allowed to connect. Default: anyone who can open the socket.")
+    var allowUsers: String?
+
+    @Option(help: "Groups (names or numbers, comma-separated) whose members may connect. Default: anyone who can open the socket.")
+    var allowGroups: String?
+
     /// The options given, as configuration keys.
     var overrides: [(ConfigKey, String)] {
         let given: [(ConfigKey, String?)] = [
             (.backend, backend), (.size, size), (.refresh, refresh), (.socket, socket), (.socketMode, socketMode),
             (.socketGroup, socketGroup), (.background, background), (.logLevel, logLevel), (.shaderCache, shaderCache),
             (.maxClients, maxClients), (.clientOutputLimit, clientOutputLimit), (.clientMessagesPerTurn, clientMessagesPerTurn),
-            (.drmDevice, drmDevice),
+            (.drmDevice, drmDevice), (.clientMaxLayers, clientMaxLayers), (.clientMaxAnimations, clientMaxAnimations),
+            (.clientModelBytes, clientModelBytes), (.clientImageBytes, clientImageBytes), (.clientSharedMemory, clientSharedMemory),
+            (.clientPendingCommits, clientPendingCommits), (.clientPendingBytes, clientPendingBytes),
+            (.handshakeTimeout, handshakeTimeout), (.inspectorGroup, inspectorGroup), (.allowUsers, allowUsers),
+            (.allowGroups, allowGroups),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -102,9 +139,12 @@ struct StrataServerCommand: ParsableCommand {
             for problem in programCache.problems { logger.warning("shader cache: \(problem)") }
         }
         compositor.background = settings.background
+        compositor.quotas = StartupSettings.quotas(settings)
         let server = RenderServer(compositor: compositor, listener: listener, logger: logger)
         server.maxClients = settings.maxClients
         server.outputLimit = settings.clientOutputLimit
+        server.handshakeTimeout = settings.handshakeTimeout
+        server.access = try StartupSettings.access(settings)
         server.messagesPerTurn = settings.clientMessagesPerTurn
         server.notifier = ServiceNotifier.systemd()
         if let interval = server.notifier?.pingInterval {
