@@ -73,7 +73,10 @@ enum ConfigValues {
         var names: [String] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces)
-            do { names.append(try group(key, name)) } catch {
+            do {
+                guard !name.isEmpty else { throw ConfigValueError("") }
+                names.append(try group(key, name))
+            } catch {
                 throw ConfigValueError("\(key) must be user or group names or numbers separated by commas, got \(quoted(text))")
             }
         }

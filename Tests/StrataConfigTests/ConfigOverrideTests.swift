@@ -20,6 +20,9 @@ import Testing
             .backend: "headless", .size: "10x20", .refresh: "30", .background: "#FFFFFF", .socket: "rel.sock",
             .socketMode: "0666", .socketGroup: "video", .shaderCache: "cache", .maxClients: "3",
             .clientOutputLimit: "1M", .clientMessagesPerTurn: "4", .logLevel: "trace", .drmDevice: "card1",
+            .clientMaxLayers: "10", .clientMaxAnimations: "11", .clientModelBytes: "1M", .clientImageBytes: "2M",
+            .clientSharedMemory: "3M", .clientPendingCommits: "12", .clientPendingBytes: "4M", .handshakeTimeout: "0.5",
+            .inspectorGroup: "adm", .allowUsers: "kiosk, 1000", .allowGroups: "video",
         ]
         #expect(Set(values.keys) == Set(ConfigKey.allCases))
         try c.apply(commandLine: ConfigKey.allCases.compactMap { k in values[k].map { (k, $0) } })
@@ -28,7 +31,21 @@ import Testing
         #expect(c.socket == "rel.sock" && c.shaderCache == "cache", "relative paths are fine on the command line")
         #expect(c.maxClients == 3 && c.clientOutputLimit == 1 << 20 && c.clientMessagesPerTurn == 4 && c.logLevel == .trace)
         #expect(c.drmDevice == "card1")
+        #expect(c.clientMaxLayers == 10 && c.clientMaxAnimations == 11 && c.clientModelBytes == 1 << 20)
+        #expect(c.clientImageBytes == 2 << 20 && c.clientSharedMemory == 3 << 20 && c.clientPendingCommits == 12)
+        #expect(c.clientPendingBytes == 4 << 20 && c.handshakeTimeout == 0.5 && c.inspectorGroup == "adm")
+        #expect(c.allowUsers == ["kiosk", "1000"] && c.allowGroups == ["video"])
         #expect(ConfigKey.allCases.allSatisfy { c.origin(of: $0) == .commandLine })
+    }
+
+    @Test func listsAndSecondsAreChecked() {
+        var c = ServerConfig()
+        #expect(throws: ConfigError(location: "--allow-users", message: "allow-users must be user or group names or numbers separated by commas, got kiosk,,x")) {
+            try c.apply(commandLine: [(.allowUsers, "kiosk,,x")])
+        }
+        #expect(throws: ConfigError(location: "--handshake-timeout", message: "handshake-timeout must be a number of seconds from 0.1 to 600.0, got 0")) {
+            try c.apply(commandLine: [(.handshakeTimeout, "0")])
+        }
     }
 
     @Test func aBadOptionNamesTheOption() {

@@ -162,8 +162,8 @@ func failure(_ text: String) -> String {
 
     @Test func structuralErrors() {
         let cases: [(String, String)] = [
-            ("sise = 640x480", "t.conf:1: unknown key 'sise'; known keys: backend, size, refresh, background, socket, socket-mode, socket-group, shader-cache, max-clients, client-output-limit, client-messages-per-turn, log-level, drm-device"),
-            ("Size = 640x480", "t.conf:1: unknown key 'Size'; known keys: backend, size, refresh, background, socket, socket-mode, socket-group, shader-cache, max-clients, client-output-limit, client-messages-per-turn, log-level, drm-device"),
+            ("sise = 640x480", "t.conf:1: unknown key 'sise'; known keys: backend, size, refresh, background, socket, socket-mode, socket-group, shader-cache, max-clients, client-output-limit, client-messages-per-turn, client-max-layers, client-max-animations, client-model-bytes, client-image-bytes, client-shared-memory, client-pending-commits, client-pending-bytes, handshake-timeout, inspector-group, allow-users, allow-groups, log-level, drm-device"),
+            ("Size = 640x480", "t.conf:1: unknown key 'Size'; known keys: backend, size, refresh, background, socket, socket-mode, socket-group, shader-cache, max-clients, client-output-limit, client-messages-per-turn, client-max-layers, client-max-animations, client-model-bytes, client-image-bytes, client-shared-memory, client-pending-commits, client-pending-bytes, handshake-timeout, inspector-group, allow-users, allow-groups, log-level, drm-device"),
             ("[output DP-1]\nfoo = 1", "t.conf:2: unknown key 'foo' in [output DP-1]; known keys there: mode, rotation, scale"),
             ("[output DP-1]\nsize = 640x480", "t.conf:2: size is a global key: put it before the first [output] section"),
             ("rotation = 90", "t.conf:1: rotation belongs in an [output NAME] section"),
