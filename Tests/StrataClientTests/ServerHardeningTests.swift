@@ -205,5 +205,28 @@ extension ClientProcessSuite {
                 }
             }
         }
+
+        @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+        func runningOutOfDescriptorsNeitherSpinsNorFloodsTheLog() throws {
+            let server = try ServerProcess(arguments: ["--max-clients", "500"], launcher: ["/usr/bin/prlimit", "--nofile=48:48", "--"])
+            defer { _ = server.stop() }
+            let pid = server.process.processIdentifier
+            let witness = try Witness(server)
+            #expect(eventually { witness.isIntact })
+            // Far more connections than descriptors; the kernel queues them all in the listen backlog.
+            let flood = (0..<60).compactMap { _ in try? MessageSocket.connect(path: server.socketPath) }
+            usleep(300_000)
+            let cpuBefore = cpuSeconds(of: pid)
+            usleep(1_000_000)
+            let cpu = cpuSeconds(of: pid) - cpuBefore
+            #expect(cpu < 0.3, "the server used \(cpu) s of CPU in a second of exhaustion")
+            flood.forEach { $0.close() }
+            #expect(eventually { witness.isIntact })
+            #expect(eventually { (try? RawSession(server)) != nil }, "serves new clients again")
+            let log = server.stop()
+            #expect(log.components(separatedBy: "out of file descriptors: turning connections away").count - 1 == 1, "\(log.suffix(2000))")
+            #expect(log.contains("file descriptors available again"))
+            #expect(!log.contains("accept failed"))
+        }
     }
 }

@@ -21,9 +21,10 @@ final class ServerProcess {
     /// LISTEN_PID = its own pid, which the server keeps since it execs the server). `config` defaults to
     /// /dev/null (no settings) so a machine's /etc/strata/strata.conf cannot change the tests; `size: nil`
     /// leaves the size to the configuration. `environment` adds variables (under systemd-socket-activate,
-    /// which passes the server only the variables it is told to, as `-E`).
+    /// which passes the server only the variables it is told to, as `-E`). `launcher` runs the server
+    /// through a program that execs it.
     init(size: String? = "160x120", socketActivated: Bool = false, refresh: Double? = nil, config: String = "/dev/null",
-         arguments extra: [String] = [], environment: [String: String] = [:]) throws {
+         arguments extra: [String] = [], environment: [String: String] = [:], launcher: [String] = []) throws {
         socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8)).sock").path
         let server = Self.binDirectory.appendingPathComponent("strata-server").path
         let args = ["--config", config, "--backend", "headless", "--background", "#000000"] + (size.map { ["--size", $0] } ?? [])
@@ -33,6 +34,10 @@ final class ServerProcess {
             // --socket points somewhere unbindable: the server must use the socket it is given.
             process.arguments = ["--listen=\(socketPath)"] + environment.sorted { $0.key < $1.key }.map { "--setenv=\($0.key)=\($0.value)" }
                 + [server] + args + ["--socket", "/nonexistent-dir/strata.sock"]
+        } else if let tool = launcher.first {
+            // A program that execs the server (prlimit, setpriv), so the pid stays the server's.
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = launcher.dropFirst() + [server] + args + ["--socket", socketPath]
         } else {
             process.executableURL = URL(fileURLWithPath: server)
             process.arguments = args + ["--socket", socketPath]
