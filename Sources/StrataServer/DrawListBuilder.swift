@@ -12,6 +12,9 @@ struct DrawListBuilder {
     /// Multiplies the red, green and blue of everything drawn (a replicator's instance colour; white
     /// elsewhere). Its alpha is carried by the inherited opacity instead.
     var tint = Color.white
+    /// How many copies the enclosing replicators make of what is being built (1 outside any): nested
+    /// replicators multiply, and together they draw at most `ValueRule.maxInstances` copies of a layer.
+    var replication = 1
 
     /// The most commands a frame's list takes from replicators (a bound on nested replicators'
     /// multiplying copies: the list stops growing there).

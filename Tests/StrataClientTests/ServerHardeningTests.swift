@@ -206,6 +206,31 @@ extension ClientProcessSuite {
             }
         }
 
+        @Test func nestedReplicatorsDrawAtMostTheInstanceLimitInAll() throws {
+            try underAttack { server in
+                // Three replicators of 10,000 copies each, nested: 10¹² squares as Core Animation would
+                // draw them; the server draws at most 10,000 copies of the square in all.
+                let s = try RawSession(server)
+                var ops: [LayerOperation] = []
+                for id in LayerID(1)...3 {
+                    ops += [.createLayer(id, kind: .replicator), .setProperty(id, .instanceCount, .scalar(10_000)),
+                            .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 100, height: 100))),
+                            .setProperty(id, .position, .point(CGPoint(x: 50, y: 50)))]
+                    if id > 1 { ops.append(.insertSublayer(parent: id - 1, child: id, index: 0)) }
+                }
+                ops += rootSquare(4, side: 4, center: CGPoint(x: 50, y: 50), color: Color(red: 1, green: 1, blue: 1, alpha: 1)).filter {
+                    if case .attachRoot = $0 { return false } else { return true }
+                }
+                ops += [.insertSublayer(parent: 3, child: 4, index: 0), .attachRoot(1)]
+                try s.commit(ops)
+                #expect(eventually { (try? s.layerCount()) == 4 })
+                #expect(eventually {
+                    guard let shot = try? server.snapshot() else { return false }
+                    return pixel(shot.pixels, width: shot.width, 50, 50) == [255, 255, 255, 255]
+                }, "the square is drawn")
+            }
+        }
+
         @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
         func runningOutOfDescriptorsNeitherSpinsNorFloodsTheLog() throws {
             let server = try ServerProcess(arguments: ["--max-clients", "500"], launcher: ["/usr/bin/prlimit", "--nofile=48:48", "--"])

@@ -26,7 +26,8 @@ struct ReplicatorLayerContent: LayerKindContent {
 
     func appendSublayers(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         let p = node.presentation, r = p.replicator
-        let count = Self.count(r)
+        // Nested replicators multiply their counts; the copies of any layer stop at maxInstances in all.
+        let count = min(Self.count(r), ValueRule.maxInstances / max(1, builder.replication))
         guard count > 0, !node.sublayers.isEmpty else { return }
         let centre = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
         let step = Transform3D.translation(-centre.x, -centre.y, 0) * r.instanceTransform * Transform3D.translation(centre.x, centre.y, 0)
@@ -43,6 +44,7 @@ struct ReplicatorLayerContent: LayerKindContent {
             var body = DrawList()
             var plain = builder
             plain.tint = .white
+            plain.replication = builder.replication * count
             plain.emitInPaintersOrder(node.sublayers.array, parentToTarget: sublayerSpace, alpha: 1, into: &body)
             var copies: [ReplicatedDraw.Copy] = []
             copies.reserveCapacity(count)
@@ -66,6 +68,7 @@ struct ReplicatorLayerContent: LayerKindContent {
             guard a > 0 else { continue }
             var copy = builder
             copy.tint = tint
+            copy.replication = builder.replication * count
             if delayed { shifted.evaluate(node, delay: Double(r.instanceDelay) * Double(k)) }
             copy.emitInPaintersOrder(node.sublayers.array, parentToTarget: sublayerSpace * instance * toTarget, alpha: alpha * a, into: &list)
             // Guard against nested replicators multiplying without bound: the list stops growing here.
