@@ -191,6 +191,57 @@ extension ClientProcessSuite {
         #expect(StrataConnection.current == nil)
     }
 
+    /// `strata play` keeps playing across a restart: the restarted server shows the step a witness
+    /// server, playing the same scene since the same moment, shows; play then runs to its end and exits 0.
+    @Test(arguments: [false, true])
+    func strataPlayKeepsPlayingAcrossARestart(socketActivated: Bool) throws {
+        let server = try RestartableServer(socketActivated: socketActivated)
+        defer { server.stop() }
+        let witness = try ServerProcess()
+        defer { _ = witness.stop() }
+        let folder = try SceneFolder("strata-restart")
+        let scene = try folder.write("steps.json", Self.steppingScene)
+        let players = try [server.socketPath, witness.socketPath].map { path in
+            try PlayerProcess(["play", scene, "--socket", path, "--duration", "4"])
+        }
+        #expect(try eventually { SteppingSquare.step(in: try Self.snapshot(server.socketPath)) == 0 })
+        usleep(1_200_000)
+
+        server.kill()
+        let restart = CACurrentMediaTime()
+        try server.start()
+        var matched: Int?
+        while matched == nil, CACurrentMediaTime() < restart + 1 {
+            if let restored = try? Self.snapshot(server.socketPath), let step = SteppingSquare.step(in: restored),
+               SteppingSquare.same(restored, try Self.snapshot(witness.socketPath)) {
+                matched = step
+            } else {
+                usleep(10_000)
+            }
+        }
+        #expect(matched.map { $0 >= 1 } == true, "no frame like the witness's within 1 s: \(server.log)")
+        let results = players.map { $0.wait() }
+        #expect(results[0].status == 0, "\(results[0].output)")
+        #expect(results[0].output.contains("reconnected"), "\(results[0].output)")
+        #expect(results[1].status == 0, "\(results[1].output)")
+    }
+
+    static let steppingScene: String = {
+        let xs = (0..<10).map { "[\(SteppingSquare.x(step: $0)),\(SteppingSquare.y)]" }.joined(separator: ",")
+        return """
+        {"strata":1,"layers":[{"id":"square","bounds":[0,0,20,20],"position":[20,60],"backgroundColor":"#FFFFFF",
+          "animations":{"move":{"type":"keyframe","keyPath":"position","values":[\(xs)],"calculationMode":"discrete",
+            "keyTimes":[\((0...10).map { "\(Double($0) / 10)" }.joined(separator: ","))],"duration":10}}}]}
+        """
+    }()
+
+    static func snapshot(_ socketPath: String) throws -> [UInt8] {
+        let client = try InspectorClient(socketPath: socketPath)
+        let (reply, fds) = try client.request { .snapshotRequest(requestID: $0, output: "") }
+        guard case let .snapshot(_, w, h) = reply, let fd = fds.first else { return [] }
+        return try SharedPixelBuffer(mapping: fd, byteCount: Int(w * h * 4)).bytes()
+    }
+
     /// The clients the server has, counting the inspector that asks.
     static func clients(_ server: RestartableServer) throws -> Int? {
         let client = try InspectorClient(socketPath: server.socketPath)
@@ -208,4 +259,27 @@ final class TickCounter: @unchecked Sendable {
     private var n = 0
     var count: Int { lock.lock(); defer { lock.unlock() }; return n }
     func add() { lock.lock(); n += 1; lock.unlock() }
+}
+
+/// A `strata` CLI process run in the background; `wait()` gives its status and everything it printed.
+final class PlayerProcess {
+    private let process = Process()
+    private let output: URL
+
+    init(_ arguments: [String]) throws {
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("strata-player-\(UUID().uuidString.prefix(8)).log")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let log = try FileHandle(forWritingTo: output)
+        process.executableURL = ServerProcess.binDirectory.appendingPathComponent("strata")
+        process.arguments = arguments
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+    }
+
+    func wait() -> (status: Int32, output: String) {
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: output) }
+        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    }
 }
