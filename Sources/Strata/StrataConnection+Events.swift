@@ -62,11 +62,14 @@ extension StrataConnection {
     /// this connection's roots are no longer on any display, and commits fall back to local evaluation
     /// until the app connects again. Requests still waiting fail with `reason`.
     func finish(_ reason: String) {
-        LayerLock.with {
+        let last = LayerLock.with { () -> MessageSocket in
             link = .ended
             detachRoots()
             attemptSocket = nil
+            return socket
         }
+        // A server still there (messages it sent could not be decoded) drops this client's tree too.
+        last.shutdown()
         replyCondition.lock()
         closedReason = reason
         sessionsEnded += 1
