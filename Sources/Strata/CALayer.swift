@@ -30,6 +30,10 @@ open class CALayer: @unchecked Sendable {
         set { serverState = newValue }
     }
     private var serverState: ServerShadow?
+    /// The state recorded for the connection of `generation`, if this layer was on its server.
+    func shadow(ofGeneration generation: UInt64) -> ServerShadow? {
+        serverState?.generation == generation ? serverState : nil
+    }
     let layerID: LayerID
     let isPresentationCopy: Bool
     /// For a presentation layer, the layer it presents (what `model()` returns).
@@ -61,6 +65,10 @@ open class CALayer: @unchecked Sendable {
         let animation: CAAnimation
         var spec: AnimationSpec
         var committed = false
+        /// Whether the delegate heard of its start and stop: a restored session re-sends running
+        /// animations and reports them again, and the delegate hears of each once.
+        var startDelivered = false
+        var stopDelivered = false
         /// The animated custom key (a subclass's own property) when the animation is evaluated here, not
         /// by the server.
         let customKey: String?

@@ -5,6 +5,8 @@ import StrataPNG
 
 /// The process's connection to the render server. Commits travel over it as one message each;
 /// animation events and transaction completions come back and are delivered on `callbackQueue`.
+/// When the server goes away (it crashed or was restarted) the connection reconnects by itself and
+/// sends the server everything it showed (`StrataConnection+Restore.swift`).
 public final class StrataConnection: @unchecked Sendable {
     nonisolated(unsafe) static var current: StrataConnection?
 
@@ -13,28 +15,57 @@ public final class StrataConnection: @unchecked Sendable {
         public var description: String { message }
     }
 
-    private let socket: MessageSocket
-    public let clientID: UInt32
+    /// Whether a session is up, being restored after the server went away, or over for good.
+    enum Link { case live, restoring, ended }
+
+    // Guarded by LayerLock.
+    /// The session's socket (the last one while restoring). Replaced, never closed, on reconnection: a
+    /// thread still holding the old one keeps its descriptor alive until it lets go.
+    var socket: MessageSocket
+    var link = Link.live
+    /// A socket being connected while restoring; `close()` shuts it down too.
+    var attemptSocket: MessageSocket?
+    /// Layers committed while restoring: the restored session carries them.
+    var heldLayerIDs: Set<LayerID> = []
+    var sessionClientID: UInt32
+    var roots: [CALayer] = []
+    var images = ImageTable()
+    var litOutputs: [StrataOutput] = []
+    /// Display links following this connection's frames, and whether the server was asked for ticks.
+    var displayLinks: [CADisplayLink] = []
+    var ticksRequested = false
+    private var nextTransactionID: UInt64 = 0
+
+    // Guarded by replyCondition.
+    var nextRequestID: UInt32 = 0
+    var replies: [UInt32: ServerMessage] = [:]
+    var replyFDs: [UInt32: [Int32]] = [:]
+    /// Sessions ended so far: a request waiting for a reply from a session that ended fails.
+    var sessionsEnded = 0
+    var closedReason: String?
+    let replyCondition = NSCondition()
+    /// Signalled by `close()`: cuts short a wait between reconnection attempts.
+    let closeSignal = DispatchSemaphore(value: 0)
+
+    /// The id the server gave this client (a new one after each reconnection).
+    public var clientID: UInt32 { LayerLock.with { sessionClientID } }
     public let socketPath: String
     /// Queue for completion blocks and animation delegate callbacks (default: main).
     public var callbackQueue: DispatchQueue = .main
-    private var roots: [CALayer] = []
-    private let images = ImageTable()
-    private var nextTransactionID: UInt64 = 0
-    private var nextRequestID: UInt32 = 0
-    private var replies: [UInt32: ServerMessage] = [:]
-    private var replyFDs: [UInt32: [Int32]] = [:]
-    private let replyCondition = NSCondition()
-    private var closedReason: String?
-    /// Display links following this connection's frames, and whether the server was asked for ticks.
-    private var displayLinks: [CADisplayLink] = []
-    private var ticksRequested = false
-    /// Called with the server's reason if it ends the session.
+    /// Called (on the reader thread) with the server's reason when it ends the session because of what
+    /// this client sent. The connection does not reconnect then: the same input would be refused again.
     public var onError: (@Sendable (String) -> Void)?
+    /// Whether the connection reconnects when the server goes away (default true).
+    public var automaticallyReconnects = true
+    /// Called on `callbackQueue` with the reason when the server went away and reconnection begins.
+    public var onServerLost: (@Sendable (String) -> Void)?
+    /// Called on `callbackQueue` once a restarted server has been given the whole scene again.
+    public var onReconnect: (@Sendable () -> Void)?
+    /// Whether a session with the server is up now (false while reconnecting and after the end).
+    public var isConnected: Bool { LayerLock.with { link == .live } }
     /// The server's lit outputs, primary first (as of the last `outputs` message: the handshake's, then
     /// each change, such as a screen plugged in). Empty while none is lit.
     public var outputs: [StrataOutput] { LayerLock.with { litOutputs } }
-    private var litOutputs: [StrataOutput] = []
     /// Called on `callbackQueue` with the new outputs whenever they change.
     public var onOutputsChanged: (@Sendable ([StrataOutput]) -> Void)?
 
@@ -44,32 +75,26 @@ public final class StrataConnection: @unchecked Sendable {
     public static func connect(socketPath: String? = nil) throws -> StrataConnection {
         let path = socketPath ?? SocketPath.resolve()
         let socket = try MessageSocket.connect(path: path)
-        try socket.send(MessageCoding.encode(ClientMessage.hello(version: WireFormat.version)))
-        guard let frame = try socket.receiveFrame() else { throw ConnectionError(message: "server closed the connection during the handshake") }
-        switch try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
-        case let .welcome(_, clientID):
-            let c = StrataConnection(socket: socket, clientID: clientID, path: path)
-            // The outputs follow the welcome at once, so they are known when connect returns.
-            guard let next = try socket.receiveFrame(),
-                  case .outputs(let outputs) = try MessageCoding.decodeServer(type: next.type, body: next.body) else {
-                throw ConnectionError(message: "server sent no outputs after its welcome")
-            }
-            c.litOutputs = outputs.map(StrataOutput.init)
-            LayerLock.with {
-                ConnectionGeneration.advance()
-                current = c
-            }
-            c.startReader()
-            return c
-        case .error(let reason): throw ConnectionError(message: "server refused the connection: \(reason)")
-        case let other: throw ConnectionError(message: "unexpected handshake reply \(other)")
+        let welcome: ClientHandshake.Welcome
+        do {
+            welcome = try ClientHandshake.perform(on: socket)
+        } catch let failure as ClientHandshake.Failure {
+            throw ConnectionError(message: failure.description)
         }
+        let c = StrataConnection(socket: socket, welcome: welcome, path: path)
+        LayerLock.with {
+            ConnectionGeneration.advance()
+            current = c
+        }
+        c.startReader()
+        return c
     }
 
-    private init(socket: MessageSocket, clientID: UInt32, path: String) {
+    private init(socket: MessageSocket, welcome: ClientHandshake.Welcome, path: String) {
         self.socket = socket
-        self.clientID = clientID
-        self.socketPath = path
+        sessionClientID = welcome.clientID
+        litOutputs = welcome.outputs.map(StrataOutput.init)
+        socketPath = path
     }
 
     /// Shows `layer` (which must have no superlayer) on the primary output, above roots attached earlier.
@@ -101,34 +126,56 @@ public final class StrataConnection: @unchecked Sendable {
         CATransaction.noteChange(layer)
     }
 
-    /// Ends the session; the server drops this client's layers. The reader thread sees end of stream
-    /// and exits; the descriptor is closed when the connection is freed (never under a blocked read).
+    /// Ends the session for good (a reconnection under way stops); the server drops this client's layers.
+    /// The reader thread sees end of stream and exits; the descriptor is closed when the connection is
+    /// freed (never under a blocked read).
     public func close() {
-        LayerLock.with {
-            // Roots are attached to this connection's display only.
-            for root in roots { root.isAttachedRoot = false }
-            roots.removeAll()
-            if Self.current === self { Self.current = nil }
+        let sockets = LayerLock.with { () -> [MessageSocket] in
+            link = .ended
+            detachRoots()
+            return [socket] + (attemptSocket.map { [$0] } ?? [])
         }
-        socket.shutdown()
+        for s in sockets { s.shutdown() }
+        closeSignal.signal()
+    }
+
+    /// This connection's roots are on no display any more, and it is no longer the process's connection
+    /// (commits are evaluated locally until the app connects again). Called with LayerLock held.
+    func detachRoots() {
+        // Roots are attached to this connection's display only; one the app has since attached to a newer
+        // connection stays attached there.
+        let newer = Self.current === self ? nil : Self.current
+        for root in roots where !(newer?.roots.contains { $0 === root } ?? false) { root.isAttachedRoot = false }
+        roots.removeAll()
+        if Self.current === self { Self.current = nil }
     }
 
     // MARK: commits
 
     /// Sends the changes of `layers` as one commit; false when it could not be sent. Completion blocks are
-    /// tracked on the client (CompletionTracker) from the server's animation events.
+    /// tracked on the client (CompletionTracker) from the server's animation events. While restoring, the
+    /// layers wait for the restored session, which sends them whole. Called with LayerLock held.
     @discardableResult
     func commit(layers: [CALayer]) -> Bool {
+        switch link {
+        case .live: break
+        case .restoring:
+            heldLayerIDs.formUnion(layers.map(\.layerID))
+            return true
+        case .ended: return false
+        }
         var encoder = CommitEncoder(images: images)
         do {
             try encoder.encode(layers)
             for id in LayerRegistry.takeReleased() { encoder.operations.append(.releaseLayer(id)) }
-            nextTransactionID += 1
-            let id = nextTransactionID
             guard !encoder.operations.isEmpty else { return true }
-            let commit = Commit(transactionID: id, wantsCompletion: false, operations: encoder.operations,
-                                fdCount: UInt16(encoder.buffers.count))
-            try socket.send(MessageCoding.encode(ClientMessage.commit(commit)), fds: encoder.buffers.map(\.fd))
+            // More descriptors than one message carries: the images go ahead in commits of their own.
+            for batch in CommitBatches.split(encoder.operations, buffers: encoder.buffers) {
+                nextTransactionID += 1
+                let commit = Commit(transactionID: nextTransactionID, wantsCompletion: false, operations: batch.operations,
+                                    fdCount: UInt16(batch.buffers.count))
+                try socket.send(MessageCoding.encode(ClientMessage.commit(commit)), fds: batch.buffers.map(\.fd))
+            }
             return true
         } catch {
             StrataLog.logger.error("commit failed, the render server did not receive it: \(error)")
@@ -149,10 +196,12 @@ public final class StrataConnection: @unchecked Sendable {
     }
 
     /// Asks the server for a tick per vblank while some link runs, and stops the ticks when none does.
+    /// While restoring only the wish is recorded: the restored session asks for ticks if it holds then.
     func updateFrameTicks() {
         LayerLock.with {
             let wanted = displayLinks.contains { $0.isRunning }
             guard wanted != ticksRequested else { return }
+            guard link == .live else { ticksRequested = wanted; return }
             do {
                 try socket.send(MessageCoding.encode(ClientMessage.frameTicks(enabled: wanted)))
                 ticksRequested = wanted
@@ -160,133 +209,5 @@ public final class StrataConnection: @unchecked Sendable {
                 StrataLog.logger.error("display link: the render server did not receive the request: \(error)")
             }
         }
-    }
-
-    // MARK: events
-
-    private func startReader() {
-        // The reader holds the connection until the socket ends, so the descriptor outlives every read.
-        let thread = Thread { [self] in self.readLoop() }
-        thread.name = "strata.connection"
-        thread.start()
-    }
-
-    private func readLoop() {
-        while true {
-            do {
-                guard let frame = try socket.receiveFrame() else { finish("server closed the connection"); return }
-                let message = try MessageCoding.decodeServer(type: frame.type, body: frame.body)
-                handle(message)
-            } catch {
-                finish("\(error)")
-                return
-            }
-        }
-    }
-
-    /// The session is over (server closed it or the socket failed): this connection's roots are no longer
-    /// on any display, and commits fall back to local evaluation until the app connects again.
-    private func finish(_ reason: String) {
-        LayerLock.with {
-            for root in roots { root.isAttachedRoot = false }
-            roots.removeAll()
-            if Self.current === self { Self.current = nil }
-        }
-        replyCondition.lock()
-        closedReason = reason
-        replyCondition.broadcast()
-        replyCondition.unlock()
-    }
-
-    private func handle(_ message: ServerMessage) {
-        switch message {
-        case let .animationStarted(layerID, key):
-            guard let layer = LayerRegistry.layer(layerID) else { return }
-            let anim: CAAnimation? = LayerLock.with {
-                guard let entry = layer.server?.inFlight[key]?.first(where: { layer.server?.started.contains(ObjectIdentifier($0)) == false })
-                else { return nil }
-                layer.server?.started.insert(ObjectIdentifier(entry))
-                return entry.animation
-            }
-            if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStart(anim) } }
-        case let .animationStopped(layerID, key, finished):
-            guard let layer = LayerRegistry.layer(layerID) else { return }
-            let anim: CAAnimation? = LayerLock.with {
-                guard var queue = layer.server?.inFlight[key], !queue.isEmpty else { return nil }
-                let entry = queue.removeFirst()
-                layer.server?.inFlight[key] = queue.isEmpty ? nil : queue
-                layer.server?.started.remove(ObjectIdentifier(entry))
-                CompletionTracker.stopped(ObjectIdentifier(entry), queue: callbackQueue)
-                if finished, entry.animation.isRemovedOnCompletion {
-                    // The server detached it at its end; keep the client's view equal.
-                    layer.animationEntries.removeAll { $0 === entry }
-                    if layer.server?.animations[key] == ObjectIdentifier(entry) { layer.server?.animations[key] = nil }
-                }
-                return entry.animation
-            }
-            if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStop(anim, finished: finished) } }
-        case .transactionCompleted:
-            // The library tracks completion per transaction itself (it never sets wantsCompletion).
-            break
-        case .snapshot(let id, _, _), .snapshotUnavailable(let id, _), .tree(let id, _), .stats(let id, _):
-            replyCondition.lock()
-            replies[id] = message
-            if case .snapshot = message, let fds = try? socket.takeFDs(1) { replyFDs[id] = fds }
-            replyCondition.broadcast()
-            replyCondition.unlock()
-        case .error(let reason):
-            StrataLog.logger.error("render server ended the session: \(reason)")
-            onError?(reason)
-        case let .frameTick(timestamp, duration):
-            let links = LayerLock.with { displayLinks }
-            for link in links { link.tick(timestamp: timestamp, duration: duration, queue: callbackQueue) }
-        case .outputs(let outputs):
-            let lit = outputs.map(StrataOutput.init)
-            LayerLock.with { litOutputs = lit }
-            if let onOutputsChanged { callbackQueue.async { onOutputsChanged(lit) } }
-        case .welcome:
-            break
-        }
-    }
-
-    // MARK: inspection
-
-    private func request(_ make: (UInt32) -> ClientMessage, timeout: TimeInterval = 10) throws -> (ServerMessage, [Int32]) {
-        replyCondition.lock()
-        nextRequestID += 1
-        let id = nextRequestID
-        replyCondition.unlock()
-        try socket.send(MessageCoding.encode(make(id)))
-        replyCondition.lock(); defer { replyCondition.unlock() }
-        let deadline = Date().addingTimeInterval(timeout)
-        while replies[id] == nil {
-            if let reason = closedReason { throw ConnectionError(message: "connection closed: \(reason)") }
-            guard replyCondition.wait(until: deadline) else { throw ConnectionError(message: "no reply from the server within \(timeout) s") }
-        }
-        let reply = replies.removeValue(forKey: id)
-        return (reply ?? .error("no reply"), replyFDs.removeValue(forKey: id) ?? [])
-    }
-
-    /// The most recent frame composited for `output` (one of `outputs`' names; "" is the primary output).
-    public func snapshot(output: String = "") throws -> RGBAImage {
-        let (reply, fds) = try request { .snapshotRequest(requestID: $0, output: output) }
-        switch reply {
-        case let .snapshot(_, w, h):
-            guard let fd = fds.first else { throw ConnectionError(message: "snapshot arrived without pixels") }
-            let buffer = try SharedPixelBuffer(mapping: fd, byteCount: Int(w) * Int(h) * 4)
-            return RGBAImage(width: Int(w), height: Int(h), pixels: buffer.bytes(), isPremultiplied: true)
-        case let .snapshotUnavailable(_, reason): throw ConnectionError(message: "snapshot unavailable: \(reason)")
-        default: throw ConnectionError(message: "unexpected reply \(reply)")
-        }
-    }
-
-    /// `strata stats` as a dictionary.
-    public func stats() throws -> [String: Any] {
-        let (reply, _) = try request { .statsRequest(requestID: $0) }
-        guard case let .stats(_, json) = reply,
-              let o = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
-            throw ConnectionError(message: "unexpected reply \(reply)")
-        }
-        return o
     }
 }

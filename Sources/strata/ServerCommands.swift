@@ -21,36 +21,47 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let s = try SceneParser.load(path: scene)
-        let client = try socket.connect()
-        let start = MonotonicClock.now()
-        let (commit, buffers) = try s.commit(sceneStart: start)
-        try client.send(.commit(commit), fds: buffers.map(\.fd))
-        var pendingChanges = s.changeCommits(sceneStart: start)[...]
+        let playback = try ScenePlayback(scene: s, socketPath: socket.socket ?? SocketPath.resolve())
         let changeEnds = s.resolvedChanges().flatMap(\.animations).map { $0.spec.timing.endTime }
         // Stay until the last finite animation ends and the last change has been sent.
         let lastEnd = (s.allLayers.flatMap(\.animations).map { $0.spec.timing.endTime } + changeEnds + s.changes.map(\.time))
             .filter(\.isFinite).max() ?? 0
         let stay = duration ?? max(1, lastEnd)
         // Keep reading events so the server never blocks on us; leave when the time is up.
-        let deadline = start + stay
-        client.socket.setNonBlocking()
+        let deadline = playback.start + stay
+        playback.socket.setNonBlocking()
         while MonotonicClock.now() < deadline {
-            // Scheduled changes are committed at their scene time, as an app would make them.
-            while let next = pendingChanges.first, start + next.time <= MonotonicClock.now() {
-                try client.send(.commit(next.commit))
-                pendingChanges.removeFirst()
+            do {
+                try serve(playback, until: deadline)
+            } catch let gone as ServerGone {
+                // A server that went away (restarted, crashed) gets the scene again once it is back.
+                FileHandle.standardError.write(Data("strata play: \(gone.reason); reconnecting\n".utf8))
+                guard playback.reconnect(until: deadline) else { throw CLIError("\(gone.reason), and no server came back") }
+                FileHandle.standardError.write(Data("strata play: reconnected, the scene goes on\n".utf8))
             }
-            let wake = min(deadline, pendingChanges.first.map { start + $0.time } ?? deadline)
-            var p = pollfd(fd: client.socket.fd, events: Int16(POLLIN), revents: 0)
+        }
+    }
+
+    /// End of stream or a socket error: the server went away (as opposed to refusing the scene).
+    private struct ServerGone: Error { let reason: String }
+
+    /// One wait for input or the next change; throws `ServerGone` when the connection is lost.
+    private func serve(_ playback: ScenePlayback, until deadline: Double) throws {
+        do {
+            // Scheduled changes are committed at their scene time, as an app would make them.
+            try playback.sendDueChanges(now: MonotonicClock.now())
+            let wake = min(deadline, playback.nextChangeTime.map { playback.start + $0 } ?? deadline)
+            var p = pollfd(fd: playback.socket.fd, events: Int16(POLLIN), revents: 0)
             _ = poll(&p, 1, Int32(max(1, min(1000, (wake - MonotonicClock.now()) * 1000))))
-            if p.revents != 0 {
-                if try client.socket.fill() == .endOfStream { throw CLIError("the server closed the connection") }
-                while let f = try client.socket.nextFrame() {
-                    if case .error(let reason) = try MessageCoding.decodeServer(type: f.type, body: f.body) {
-                        throw CLIError("the server rejected the scene: \(reason)")
-                    }
+            guard p.revents != 0 else { return }
+            if try playback.socket.fill() == .endOfStream { throw ServerGone(reason: "the server closed the connection") }
+            while let f = try playback.socket.nextFrame() {
+                if case .error(let reason) = try MessageCoding.decodeServer(type: f.type, body: f.body) {
+                    throw CLIError("the server rejected the scene: \(reason)")
                 }
             }
+        } catch let error as SocketError {
+            throw ServerGone(reason: "the connection to the server failed (\(error))")
         }
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+
+/// The reader thread: server messages of each session, and what happens when a session ends.
+extension StrataConnection {
+    /// How a session ended, which decides whether to reconnect.
+    enum SessionEnd {
+        /// End of stream or a socket error: the server exited, crashed or was restarted.
+        case serverGone(String)
+        /// The server sent `error` (it refused this client's input) before closing.
+        case refused(String)
+        /// The server's messages could not be decoded: the stream can no longer be trusted.
+        case broken(String)
+    }
+
+    func startReader() {
+        // The reader holds the connection until its last session ends, so the descriptor outlives every read.
+        let thread = Thread { [self] in self.readSessions() }
+        thread.name = "strata.connection"
+        thread.start()
+    }
+
+    /// Reads session after session: a session the server ended by going away is followed by a restored
+    /// one, until the app closes the connection, the server refuses it, or reconnection is off.
+    private func readSessions() {
+        var socket = LayerLock.with { self.socket }
+        while true {
+            let end = read(socket)
+            guard case .serverGone(let reason) = end, beginRestoring(reason) else {
+                switch end {
+                case .serverGone(let reason), .refused(let reason), .broken(let reason):
+                    // After close() the end of stream is the app's doing, whatever the socket said.
+                    finish(LayerLock.with { link == .ended } ? "closed by the app" : reason)
+                }
+                return
+            }
+            guard let restored = reconnect() else { return }
+            socket = restored
+        }
+    }
+
+    private func read(_ socket: MessageSocket) -> SessionEnd {
+        var refusal: String?
+        while true {
+            do {
+                guard let frame = try socket.receiveFrame() else {
+                    return refusal.map(SessionEnd.refused) ?? .serverGone("server closed the connection")
+                }
+                let message = try MessageCoding.decodeServer(type: frame.type, body: frame.body)
+                if case .error(let reason) = message { refusal = reason }
+                handle(message, socket: socket)
+            } catch let error as ProtocolError {
+                return refusal.map(SessionEnd.refused) ?? .broken("\(error)")
+            } catch {
+                return refusal.map(SessionEnd.refused) ?? .serverGone("\(error)")
+            }
+        }
+    }
+
+    /// The session is over for good (closed by the app, refused by the server, or not to be restored):
+    /// this connection's roots are no longer on any display, and commits fall back to local evaluation
+    /// until the app connects again. Requests still waiting fail with `reason`.
+    func finish(_ reason: String) {
+        let last = LayerLock.with { () -> MessageSocket in
+            link = .ended
+            detachRoots()
+            attemptSocket = nil
+            return socket
+        }
+        // A server still there (messages it sent could not be decoded) drops this client's tree too.
+        last.shutdown()
+        replyCondition.lock()
+        closedReason = reason
+        sessionsEnded += 1
+        replyCondition.broadcast()
+        replyCondition.unlock()
+    }
+
+    func handle(_ message: ServerMessage, socket: MessageSocket) {
+        switch message {
+        case let .animationStarted(layerID, key):
+            guard let layer = LayerRegistry.layer(layerID) else { return }
+            let anim: CAAnimation? = LayerLock.with {
+                guard let entry = layer.server?.inFlight[key]?.first(where: { layer.server?.started.contains(ObjectIdentifier($0)) == false })
+                else { return nil }
+                layer.server?.started.insert(ObjectIdentifier(entry))
+                // A restored session reports again the start of an animation the lost one had reported.
+                guard !entry.startDelivered else { return nil }
+                entry.startDelivered = true
+                return entry.animation
+            }
+            if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStart(anim) } }
+        case let .animationStopped(layerID, key, finished):
+            guard let layer = LayerRegistry.layer(layerID) else { return }
+            let anim: CAAnimation? = LayerLock.with {
+                guard var queue = layer.server?.inFlight[key], !queue.isEmpty else { return nil }
+                let entry = queue.removeFirst()
+                layer.server?.inFlight[key] = queue.isEmpty ? nil : queue
+                layer.server?.started.remove(ObjectIdentifier(entry))
+                if finished, entry.animation.isRemovedOnCompletion {
+                    // The server detached it at its end; keep the client's view equal.
+                    layer.animationEntries.removeAll { $0 === entry }
+                    if layer.server?.animations[key] == ObjectIdentifier(entry) { layer.server?.animations[key] = nil }
+                }
+                // A finished animation kept by its fill mode is re-sent to a restored server, which reports
+                // its end again.
+                guard !entry.stopDelivered else { return nil }
+                entry.stopDelivered = true
+                CompletionTracker.stopped(ObjectIdentifier(entry), queue: callbackQueue)
+                return entry.animation
+            }
+            if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStop(anim, finished: finished) } }
+        case .transactionCompleted:
+            // The library tracks completion per transaction itself (it never sets wantsCompletion).
+            break
+        case .snapshot(let id, _, _), .snapshotUnavailable(let id, _), .tree(let id, _), .stats(let id, _):
+            replyCondition.lock()
+            replies[id] = message
+            if case .snapshot = message, let fds = try? socket.takeFDs(1) { replyFDs[id] = fds }
+            replyCondition.broadcast()
+            replyCondition.unlock()
+        case .error(let reason):
+            StrataLog.logger.error("render server ended the session: \(reason)")
+            onError?(reason)
+        case let .frameTick(timestamp, duration):
+            let links = LayerLock.with { displayLinks }
+            for link in links { link.tick(timestamp: timestamp, duration: duration, queue: callbackQueue) }
+        case .outputs(let outputs):
+            let lit = outputs.map(StrataOutput.init)
+            LayerLock.with { litOutputs = lit }
+            if let onOutputsChanged { callbackQueue.async { onOutputsChanged(lit) } }
+        case .welcome:
+            break
+        }
+    }
+}

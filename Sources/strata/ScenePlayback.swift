@@ -1,0 +1,73 @@
+import Foundation
+import StrataProtocol
+import StrataScene
+
+/// A scene `strata play` keeps on a server: its commit and its changes, timed from one scene start. A
+/// server that restarts gets the scene commit again with the same start, then the changes already made,
+/// so its animations go on where they were (their begin times are on CLOCK_MONOTONIC, which every
+/// process shares).
+final class ScenePlayback {
+    let scene: Scene
+    let socketPath: String
+    private(set) var socket: MessageSocket
+    /// The scene's time 0 on the media clock.
+    let start: Double
+    let changes: [(time: Double, commit: Commit)]
+    /// How long a restarted server may take to answer (under socket activation the connect succeeds at
+    /// once and the welcome comes when the server runs).
+    static let handshakeTimeout = 10.0
+    /// How many of `changes` have been sent.
+    private var sent = 0
+
+    /// Connects and sends the scene; the scene starts now.
+    init(scene: Scene, socketPath: String) throws {
+        self.scene = scene
+        self.socketPath = socketPath
+        socket = try Self.handshake(socketPath, timeout: nil)
+        start = MonotonicClock.now()
+        changes = scene.changeCommits(sceneStart: start)
+        try sendScene()
+    }
+
+    private static func handshake(_ path: String, timeout: Double?) throws -> MessageSocket {
+        let socket = try MessageSocket.connect(path: path)
+        _ = try ClientHandshake.perform(on: socket, timeout: timeout)
+        return socket
+    }
+
+    private func sendScene() throws {
+        let (commit, buffers) = try scene.commit(sceneStart: start)
+        try socket.send(MessageCoding.encode(ClientMessage.commit(commit)), fds: buffers.map(\.fd))
+        for change in changes.prefix(sent) { try socket.send(MessageCoding.encode(ClientMessage.commit(change.commit))) }
+    }
+
+    /// The scene time of the next change to send, if any is left.
+    var nextChangeTime: Double? { sent < changes.count ? changes[sent].time : nil }
+
+    /// Sends the changes due by `now` (media time), as an app makes them at their scene time.
+    func sendDueChanges(now: Double) throws {
+        while let t = nextChangeTime, start + t <= now {
+            try socket.send(MessageCoding.encode(ClientMessage.commit(changes[sent].commit)))
+            sent += 1
+        }
+    }
+
+    /// Connects again and re-sends the scene, with backoff, until `deadline` (media time). False when no
+    /// server answered by then.
+    func reconnect(until deadline: Double) -> Bool {
+        var backoff = ReconnectBackoff()
+        while true {
+            let wait = backoff.next()
+            guard MonotonicClock.now() + wait < deadline else { return false }
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            do {
+                socket = try Self.handshake(socketPath, timeout: max(0.1, min(Self.handshakeTimeout, deadline - MonotonicClock.now())))
+                socket.setNonBlocking()
+                try sendScene()
+                return true
+            } catch {
+                continue // the server is not back yet
+            }
+        }
+    }
+}
