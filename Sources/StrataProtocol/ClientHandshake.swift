@@ -32,7 +32,17 @@ public enum ClientHandshake {
     /// only once one has started.
     public static func perform(on socket: MessageSocket, timeout: Double? = nil) throws -> Welcome {
         let deadline = timeout.map { MonotonicClock.now() + $0 }
-        try socket.send(MessageCoding.encode(ClientMessage.hello(version: WireFormat.version)))
+        do {
+            try socket.send(MessageCoding.encode(ClientMessage.hello(version: WireFormat.version)))
+        } catch {
+            // A server that turns the connection away says why and closes at once, possibly before the
+            // hello arrives: its reason is still there to read.
+            if let frame = try? receive(socket, deadline: MonotonicClock.now() + 1, timeout: 1),
+               case .error(let reason)? = try? MessageCoding.decodeServer(type: frame.type, body: frame.body) {
+                throw Failure.refused(reason)
+            }
+            throw error
+        }
         guard let frame = try receive(socket, deadline: deadline, timeout: timeout) else { throw Failure.closed }
         switch try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
         case let .welcome(_, clientID):

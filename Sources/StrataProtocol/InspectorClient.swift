@@ -10,12 +10,14 @@ public final class InspectorClient {
 
     public init(socketPath: String) throws {
         socket = try MessageSocket.connect(path: socketPath)
-        try socket.send(MessageCoding.encode(ClientMessage.hello(version: WireFormat.version)))
-        guard let frame = try socket.receiveFrame() else { throw ProtocolError.invalid("server closed the connection during the handshake") }
-        switch try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
-        case .welcome(_, let id): clientID = id
-        case .error(let reason): throw ProtocolError.invalid("server refused the connection: \(reason)")
-        case let other: throw ProtocolError.unexpectedMessage("\(other) during the handshake")
+        do {
+            clientID = try ClientHandshake.perform(on: socket).clientID
+        } catch let failure as ClientHandshake.Failure {
+            switch failure {
+            case .refused: throw ProtocolError.invalid("\(failure)")
+            case .unexpected(let what): throw ProtocolError.unexpectedMessage(what)
+            default: throw ProtocolError.invalid("\(failure)")
+            }
         }
     }
 

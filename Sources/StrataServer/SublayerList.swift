@@ -74,12 +74,14 @@ final class SublayerList: Sequence {
         return all
     }
 
+    /// Searches from both ends at once: removing a run of sublayers from either end finds each at once.
     private static func index(of node: RenderNode, in chunk: Chunk) -> Int? {
-        var i = 0
-        let n = chunk.nodes.count
-        while i < n {
-            if chunk.nodes[i] === node { return i }
-            i += 1
+        var (front, back) = (0, chunk.nodes.count - 1)
+        while front <= back {
+            if chunk.nodes[front] === node { return front }
+            if chunk.nodes[back] === node { return back }
+            front += 1
+            back -= 1
         }
         return nil
     }

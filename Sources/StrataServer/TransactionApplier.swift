@@ -23,8 +23,8 @@ struct TransactionApplier {
         self.releaseTexture = releaseTexture
     }
 
-    private func node(_ id: LayerID, _ scene: ClientScene, _ op: String) throws -> RenderNode {
-        guard let n = scene.nodes[id] else { throw CommitError("\(op): unknown layer id \(id)") }
+    private func node(_ id: LayerID, _ scene: ClientScene, _ op: @autoclosure () -> String) throws -> RenderNode {
+        guard let n = scene.nodes[id] else { throw CommitError("\(op()): unknown layer id \(id)") }
         return n
     }
 
@@ -44,7 +44,8 @@ struct TransactionApplier {
             return mappings[Int(index)]
         }
         for (index, op) in commit.operations.enumerated() {
-            let where_ = "operation \(index)"
+            // Built only for a message: formatting it for each of 100,000 operations would cost more than applying them.
+            var where_: String { "operation \(index)" }
             switch op {
             case let .createLayer(id, kind):
                 guard scene.nodes[id] == nil else { throw CommitError("\(where_) createLayer: layer id \(id) already exists") }

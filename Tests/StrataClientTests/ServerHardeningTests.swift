@@ -154,7 +154,7 @@ extension ClientProcessSuite {
         }
 
         @Test func removingEverySublayerOfAWideParentIsQuick() throws {
-            let n = 19_990
+            let n = 10_000 // the issue measured 1.4 s of frozen server for this many
             try underAttack(setup: { server in
                 let s = try RawSession(server)
                 try s.commit(creates(1...LayerID(n)) + (2...LayerID(n)).map { .insertSublayer(parent: 1, child: $0, index: 0) })
