@@ -40,14 +40,14 @@ public struct ServerConfig: Equatable, Sendable {
     /// Animations one client may have attached at once.
     public var clientMaxAnimations = 20_000
     /// Estimated bytes of one client's variable-size values (paths, lists, keyframes).
-    public var clientModelBytes = 64 << 20
+    public var clientModelBytes = 32 << 20
     /// Pixel bytes of one client's images.
     public var clientImageBytes = 128 << 20
     /// Shared memory the server keeps mapped for one client.
-    public var clientSharedMemory = 256 << 20
+    public var clientSharedMemory = 192 << 20
     /// Commits of one client received and not yet applied, and their bytes.
     public var clientPendingCommits = 256
-    public var clientPendingBytes = 32 << 20
+    public var clientPendingBytes = 8 << 20
     /// Seconds a new connection has to say hello.
     public var handshakeTimeout = 5.0
     /// Members of this group (name or number) may inspect every client's tree and pixels.

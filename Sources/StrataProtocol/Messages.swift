@@ -5,12 +5,14 @@ import StrataCore
 public typealias LayerID = UInt64
 public typealias ImageID = UInt64
 
-/// One operation of a committed transaction, applied in order.
+/// One operation of a committed transaction, applied in order. Cases with large payloads are boxed
+/// (`indirect`), so an array of operations takes a few times its wire size in memory, not thirty: a
+/// commit of a million small operations must not cost the server hundreds of megabytes.
 public enum LayerOperation: Equatable, Sendable {
     /// Makes a layer of `kind` (CALayer, CATransformLayer, CAShapeLayer, …); its kind never changes.
     case createLayer(LayerID, kind: LayerKind = .layer)
     case releaseLayer(LayerID)
-    case setProperty(LayerID, LayerProperty, AnimatableValue)
+    indirect case setProperty(LayerID, LayerProperty, AnimatableValue)
     case insertSublayer(parent: LayerID, child: LayerID, index: UInt32)
     case removeFromSuperlayer(LayerID)
     /// Pixels arrive as the commit's file descriptor at `fdIndex`: a memfd of width·height·4 bytes,
@@ -19,8 +21,8 @@ public enum LayerOperation: Equatable, Sendable {
     case releaseImage(ImageID)
     /// Image 0 clears the contents.
     case setContents(LayerID, ImageID)
-    case addAnimation(LayerID, key: String, AnimationSpec)
-    case removeAnimation(LayerID, key: String)
+    indirect case addAnimation(LayerID, key: String, AnimationSpec)
+    indirect case removeAnimation(LayerID, key: String)
     /// Makes the layer one of this client's roots on the display (composited in attach order).
     case attachRoot(LayerID)
     case detachRoot(LayerID)
@@ -32,7 +34,7 @@ public enum LayerOperation: Equatable, Sendable {
     case setMask(LayerID, mask: LayerID)
     /// The output a root layer shows on, by name ("HDMI-A-1"); empty: the primary output. Applies
     /// whenever the layer is a root; an output not lit shows nothing of it until it is.
-    case setRootOutput(LayerID, output: String)
+    indirect case setRootOutput(LayerID, output: String)
 
     var code: UInt8 {
         switch self {

@@ -9,30 +9,36 @@ public struct ClientQuotas: Equatable, Sendable {
     public var animations = 20_000
     /// Variable-size values kept for layers and animations: paths, number and colour lists, keyframes
     /// (estimated in memory, see `MemoryEstimate`).
-    public var modelBytes = 64 << 20
+    public var modelBytes = 32 << 20
     /// Pixels of the images the client defines or its layers still show (4 bytes a pixel).
     public var imageBytes = 128 << 20
     /// Shared memory the server keeps mapped for the client: its images' memfds and those of commits not
     /// applied yet.
-    public var sharedMemoryBytes = 256 << 20
+    public var sharedMemoryBytes = 192 << 20
     /// Commits received and not yet applied (the server applies them at its next frame).
     public var pendingCommits = 256
     /// Message bytes of those commits.
-    public var pendingCommitBytes = 32 << 20
+    public var pendingCommitBytes = 8 << 20
     /// Unsent output (events, replies) after which a client that is not reading is disconnected.
     public var outputBytes = 8 << 20
 
     public init() {}
 
     /// An upper bound on the memory one client can make the server hold with these limits, in bytes:
-    /// two copies (model and presentation) of each layer's fixed part, the model bytes twice (presentation
-    /// copies share nothing), each image's pixels in its mapping and its texture, shared memory, pending
-    /// commits decoded (at most 4 bytes in memory per byte on the wire), unsent output, and one partly
-    /// received message.
+    /// its layers and animations (fixed parts), its variable-size values twice (model and presentation),
+    /// its images' textures (mipmaps included: 4/3), the shared memory mapped for it (its images' pixels
+    /// among it), its pending commits decoded (`decodedBytesPerWireByte`), its unsent output and one
+    /// partly received message. docs/security.md works it out for the defaults.
     public var memoryBound: Int {
-        layers * 2 * MemoryEstimate.layerBytes + animations * MemoryEstimate.animationBytes + 2 * modelBytes
-            + 2 * imageBytes + sharedMemoryBytes + 4 * pendingCommitBytes + outputBytes + Self.messageBufferBytes
+        layers * MemoryEstimate.layerBytes + animations * MemoryEstimate.animationBytes + 2 * modelBytes
+            + imageBytes * 4 / 3 + sharedMemoryBytes + Self.decodedBytesPerWireByte * pendingCommitBytes
+            + outputBytes + Self.messageBufferBytes
     }
+
+    /// How much memory a decoded commit takes per byte of its message, at most: an operation is 32 bytes
+    /// in an array and its smallest encoding 9; boxed payloads (values, animations) take up to about six
+    /// times their encoding.
+    static let decodedBytesPerWireByte = 8
 
     /// The largest message a client can make the server buffer (`WireFormat.maxMessageSize`).
     static let messageBufferBytes = 16 << 20

@@ -66,19 +66,19 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Animations one client may have attached at once. Default 20000.")
     var clientMaxAnimations: String?
 
-    @Option(help: "Estimated bytes of one client's paths, lists and keyframes, with K/M/G. Default 64M.")
+    @Option(help: "Estimated bytes of one client's paths, lists and keyframes, with K/M/G. Default 32M.")
     var clientModelBytes: String?
 
     @Option(help: "Pixel bytes of one client's images, with K/M/G. Default 128M.")
     var clientImageBytes: String?
 
-    @Option(help: "Shared memory the server keeps mapped for one client, with K/M/G. Default 256M.")
+    @Option(help: "Shared memory the server keeps mapped for one client, with K/M/G. Default 192M.")
     var clientSharedMemory: String?
 
     @Option(help: "Commits of one client received and not yet applied. Default 256.")
     var clientPendingCommits: String?
 
-    @Option(help: "Bytes of those commits, with K/M/G. Default 32M.")
+    @Option(help: "Bytes of those commits, with K/M/G. Default 8M.")
     var clientPendingBytes: String?
 
     @Option(help: "Seconds a new connection has to complete its handshake. Default 5.")

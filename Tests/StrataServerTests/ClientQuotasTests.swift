@@ -1,0 +1,18 @@
+import StrataCore
+import StrataProtocol
+@testable import StrataServer
+import Testing
+
+@Suite struct ClientQuotasTests {
+    /// docs/security.md states the bound for the default quotas; it must stay what the defaults give.
+    @Test func theDefaultMemoryBoundIsTheDocumentedOne() {
+        #expect(ClientQuotas().memoryBound >> 20 == 591)
+    }
+
+    /// The bound's factor for decoded commits holds for the array of operations: a case with a large
+    /// payload left unboxed would make each operation hundreds of bytes (it was 336).
+    @Test func decodedOperationsStayWithinTheFactor() {
+        let smallestEncoding = 9 // an operation code and a layer id
+        #expect(MemoryLayout<LayerOperation>.stride <= ClientQuotas.decodedBytesPerWireByte * smallestEncoding / 2)
+    }
+}
