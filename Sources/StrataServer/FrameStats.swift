@@ -63,5 +63,7 @@ struct FrameStats {
     }
 
     var cpuPercentiles: [String: Double] { ["p50": Self.percentile(cpu, 50), "p90": Self.percentile(cpu, 90), "p99": Self.percentile(cpu, 99)] }
-    var framePercentiles: [String: Double] { ["p50": Self.percentile(total, 50), "p90": Self.percentile(total, 90), "p99": Self.percentile(total, 99)] }
+    var framePercentiles: [String: Double] {
+        ["p50": Self.percentile(total, 50), "p90": Self.percentile(total, 90), "p99": Self.percentile(total, 99), "max": total.max() ?? 0]
+    }
 }

@@ -12,7 +12,8 @@ import StrataServer
 /// N shape layers, each a stroked circle whose strokeEnd and rotation animate; `replicator`, one
 /// replicator drawing N copies of one bar whose opacity and scale animate; `replicator-delayed`, the same
 /// with each copy 1/N s later than the last (a spinner); `bars`, the delayed replicator's picture from N
-/// separate bar layers (what the replicator saves).
+/// separate bar layers (what the replicator saves); `soak`, many clients committing fast to a real server
+/// process (`SoakRun`).
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
@@ -30,11 +31,22 @@ struct BenchCommand: ParsableCommand {
         case replicator
         case replicatorDelayed = "replicator-delayed"
         case bars
+        case soak
     }
+
+    @Option(help: "soak: clients, each with its own animated tree, committing --rate times a second for --seconds.")
+    var clients = 32
+    @Option(help: "soak: commits per second per client.") var rate = 120.0
+    @Option(help: "soak: seconds to run.") var seconds = 60.0
 
     func run() throws {
         guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
         guard layers >= 0, frames > 0 else { throw ValidationError("--layers must be ≥ 0 and --frames > 0") }
+        if scenario == .soak {
+            let result = try SoakRun(clients: clients, commitsPerSecond: rate, seconds: seconds, size: size).run()
+            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+            return
+        }
         let display = try HeadlessDisplay(width: dims.width, height: dims.height)
         let compositor = try Compositor(display: display)
         compositor.addClient(1)
@@ -45,6 +57,7 @@ struct BenchCommand: ParsableCommand {
         case .replicator: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: false)
         case .replicatorDelayed: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: true)
         case .bars: Self.barsScene(layers: layers, width: dims.width, height: dims.height)
+        case .soak: Commit(transactionID: 1, operations: [])
         }
         compositor.submit(commit, fds: [], from: 1)
         let wallStart = DispatchTime.now().uptimeNanoseconds
