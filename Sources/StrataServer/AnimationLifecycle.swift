@@ -15,14 +15,12 @@ enum AnimationLifecycle {
             events.append(.animationStarted(node.id, key: key))
         }
         events.append(.animationStopped(node.id, key: key, finished: finished))
-        if let tx = node.animationTransaction.removeValue(forKey: key), var pending = scene.pendingCompletions[tx] {
-            pending.remove(AnimationRef(layer: node.id, key: key))
-            if pending.isEmpty {
-                scene.pendingCompletions[tx] = nil
-                events.append(.transactionCompleted(tx))
-            } else {
-                scene.pendingCompletions[tx] = pending
-            }
+        // In place: a copy of the set per stop would make a transaction of n animations cost n².
+        if let tx = node.animationTransaction.removeValue(forKey: key),
+           scene.pendingCompletions[tx]?.remove(AnimationRef(layer: node.id, key: key)) != nil,
+           scene.pendingCompletions[tx]?.isEmpty == true {
+            scene.pendingCompletions[tx] = nil
+            events.append(.transactionCompleted(tx))
         }
         return events
     }

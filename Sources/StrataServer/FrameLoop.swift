@@ -16,6 +16,8 @@ final class FrameLoop {
     let isPrimary: Bool
     private let compositor: Compositor
     private let logger: Logger
+    /// For lines that could come every frame.
+    private let limited: LimitedLogger
     private let clock: () -> Double
     private(set) var scheduler: FrameScheduler
     /// When the next frame starts and which vblank it is for (nil: nothing to draw, no wake-up).
@@ -43,6 +45,7 @@ final class FrameLoop {
         self.isPrimary = isPrimary
         self.compositor = compositor
         self.logger = logger
+        limited = LimitedLogger(logger, clock: clock)
         self.clock = clock
         let now = clock()
         scheduler = FrameScheduler(clock: FrameClock(interval: display.refreshInterval,
@@ -80,7 +83,7 @@ final class FrameLoop {
     func turn(now: Double) {
         if let frame = shown, !frame.awaitingFlip, now >= frame.vblank { deliver(frame, at: frame.vblank) }
         if let frame = shown, frame.awaitingFlip, now >= frame.vblank + Self.flipTimeout {
-            logger.error("\(output): the page flip for the vblank at \(frame.vblank) did not complete within \(Self.flipTimeout) s; going on without it")
+            limited.log(.error, "\(output): a page flip did not complete within \(Self.flipTimeout) s; going on without it", "vblank \(frame.vblank)")
             compositor.output(output)?.abandonFlip()
             compositor.invalidate(output: output)
             deliver(frame, at: now)
@@ -101,7 +104,7 @@ final class FrameLoop {
     /// The output's flip completed at `timestamp`: the frame's events go out, and the clock follows it.
     func presented(timestamp: Double, sequence: UInt64?, now: Double) {
         if let warning = scheduler.clock.presented(timestamp: timestamp, sequence: sequence, now: now) {
-            logger.warning("\(output): \(warning)")
+            limited.log(.warning, "\(output): frame clock", "\(warning)")
         }
         if let frame = shown, frame.awaitingFlip { deliver(frame, at: scheduler.clock.lastVBlank) }
         // Plan again from the vblank the flip really showed at.
@@ -120,12 +123,12 @@ final class FrameLoop {
         guard compositor.needsFrame(at: vblank, output: output) else { return }
         let start = clock()
         var outcome = PresentOutcome.shownAtTarget
-        do { outcome = try compositor.renderFrame(at: vblank, output: output) } catch { logger.error("\(output): frame failed: \(error)") }
+        do { outcome = try compositor.renderFrame(at: vblank, output: output) } catch { limited.log(.error, "\(output): frame failed", "\(error)") }
         scheduler.drew(for: vblank, renderTime: clock() - start)
         switch outcome {
         case .shownAtTarget:
             // Headless: the frame shows at its virtual vblank.
-            if let warning = scheduler.clock.presented(timestamp: vblank, sequence: nil, now: now) { logger.warning("\(warning)") }
+            if let warning = scheduler.clock.presented(timestamp: vblank, sequence: nil, now: now) { limited.log(.warning, "\(output): frame clock", "\(warning)") }
         case .flipQueued:
             shown?.awaitingFlip = true
         case .unchanged:

@@ -11,6 +11,8 @@ import StrataProtocol
 public final class FrameLoops {
     private let compositor: Compositor
     private let logger: Logger
+    /// For lines that could come at every display event.
+    private let limited: LimitedLogger
     /// Monotonic seconds (render times are measured with it).
     private let clock: () -> Double
     /// One per lit output, primary first.
@@ -32,6 +34,7 @@ public final class FrameLoops {
     public init(compositor: Compositor, logger: Logger, clock: @escaping () -> Double = MonotonicClock.now) {
         self.compositor = compositor
         self.logger = logger
+        limited = LimitedLogger(logger, clock: clock)
         self.clock = clock
         compositor.eventSink = { [unowned self] client, message in
             if let drawing = self.drawing { drawing.hold(message, for: client) } else { self.send(message, client) }
@@ -87,7 +90,7 @@ public final class FrameLoops {
     public func handleDisplayEvents(now: Double) {
         let events: [DisplayEvent]
         do { events = try compositor.displays.handleEvents(now: now) } catch {
-            logger.error("reading display events failed: \(error)")
+            limited.log(.error, "reading display events failed", "\(error)")
             return
         }
         for event in events {

@@ -1,3 +1,5 @@
+import Logging
+
 /// Rate limit for log lines that a client (or many) can cause: each kind of line is let through at most
 /// `burst` times per `interval` seconds; the lines held back are counted and reported with the next one
 /// let through, so a flood of connections costs a handful of lines, not a million.
@@ -25,5 +27,27 @@ final class LogLimiter {
         let held = w.held
         w.held = 0
         return (true, held)
+    }
+}
+
+/// A logger for lines that can repeat (a client's doing, or a frame's): each kind is rate limited by
+/// a `LogLimiter`, and a line let through after others were held back says how many.
+final class LimitedLogger {
+    let logger: Logger
+    private let limiter = LogLimiter()
+    private let clock: () -> Double
+
+    init(_ logger: Logger, clock: @escaping () -> Double) {
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// Logs `kind` (the line's fixed text, which is also what is counted) with `detail` appended.
+    func log(_ level: Logger.Level, _ kind: String, _ detail: String = "", metadata: Logger.Metadata = [:]) {
+        let (admitted, held) = limiter.admit(kind, now: clock())
+        guard admitted else { return }
+        var metadata = metadata
+        if held > 0 { metadata["similar_lines_suppressed"] = "\(held)" }
+        logger.log(level: level, "\(kind)\(detail.isEmpty ? "" : ": " + detail)", metadata: metadata)
     }
 }

@@ -35,7 +35,7 @@ public final class RenderServer {
     /// Who may connect and who may inspect other clients.
     public var access = AccessPolicy()
     /// Lines a client can cause are rate limited.
-    private let logLimiter = LogLimiter()
+    private let limited: LimitedLogger
     /// Keeps the listener serviceable when descriptors run out (see `acceptClients`).
     private let listenerGuard = DescriptorReserve()
 
@@ -44,6 +44,7 @@ public final class RenderServer {
         self.listener = listener
         self.logger = logger
         self.clock = clock
+        limited = LimitedLogger(logger, clock: clock)
         frames = FrameLoops(compositor: compositor, logger: logger, clock: clock)
         frames.wantsTicks = { [unowned self] in self.sessions.values.contains(where: \.wantsFrameTicks) }
         frames.send = { [unowned self] message, client in self.send(message, to: client) }
@@ -178,11 +179,7 @@ public final class RenderServer {
 
     /// Logs a line a client can cause, rate limited per kind (`message`).
     private func log(_ level: Logger.Level, _ message: String, metadata: Logger.Metadata = [:]) {
-        let (admitted, held) = logLimiter.admit(message, now: clock())
-        guard admitted else { return }
-        var metadata = metadata
-        if held > 0 { metadata["similar_lines_suppressed"] = "\(held)" }
-        logger.log(level: level, "\(message)", metadata: metadata)
+        limited.log(level, message, metadata: metadata)
     }
 
     /// Reads what the client sent and handles up to `messagesPerTurn` complete messages; the rest wait
