@@ -82,13 +82,25 @@ final class FuzzClient {
             end(s, &stats)
         }
         let s = FuzzSession(id: nextSessionID())
-        stats.sessions += 1
-        guard perform(.connect, on: s, &stats) else { return nil }
+        guard connect(s, &stats) else { return nil }
         send(.hello(version: WireFormat.version), on: s, &stats)
         session = s
         model = SessionModel()
         generator.reset()
         return s
+    }
+
+    /// Opens `s`; a refused connection (a server that stopped accepting) is forgotten, not logged, and
+    /// the client pauses a moment so a stuck server is not flooded with attempts.
+    private func connect(_ s: FuzzSession, _ stats: inout FuzzStats) -> Bool {
+        guard s.perform(.connect, socketPath: socketPath) else {
+            stats.refusedConnections += 1
+            usleep(2_000)
+            return false
+        }
+        stats.sessions += 1
+        log.record(client: index, session: s.id, .connect)
+        return true
     }
 
     private func end(_ s: FuzzSession, _ stats: inout FuzzStats, closing: Bool = false) {
@@ -229,8 +241,7 @@ final class FuzzClient {
         default:
             trick = "fds-with-hello"
             let fresh = FuzzSession(id: nextSessionID())
-            stats.sessions += 1
-            if perform(.connect, on: fresh, &stats) {
+            if connect(fresh, &stats) {
                 let m = ClientMessage.hello(version: WireFormat.version)
                 stats.count(message: m)
                 perform(.send(bytes: MessageCoding.encode(m), fds: [FDSpec(.sealedMemfd, byteCount: 64)], splitAt: nil, fdsOnSecondPart: false), on: fresh, &stats)
@@ -267,8 +278,7 @@ final class FuzzClient {
 
     private func handshakeTrick(_ stats: inout FuzzStats) {
         let fresh = FuzzSession(id: nextSessionID())
-        stats.sessions += 1
-        guard perform(.connect, on: fresh, &stats) else { return }
+        guard connect(fresh, &stats) else { return }
         let hello = MessageCoding.encode(ClientMessage.hello(version: WireFormat.version))
         var keepOpen = false
         let choice = r.int(0...9)

@@ -52,11 +52,15 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Replay a reproducer directory against a fresh server instead of fuzzing.")
     var replay: String?
 
+    @Option(help: "Print a reproducer directory's actions, decoded, and exit.")
+    var describe: String?
+
     @Option(help: "Write seed frames for --corpus and the decoder fuzzer's seed corpus into this directory, then exit.")
     var writeSeeds: String?
 
     mutating func run() throws {
         if let dir = writeSeeds { return try Self.writeSeeds(to: dir) }
+        if let dir = describe { return print(ReproDescription.describe(try ReproLog.read(from: URL(fileURLWithPath: dir)))) }
         let serverPath = server ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata-server").path
         let avoided = Set(try Family.parseList(avoid))
         let chosen = try Family.parseList(families).filter { !avoided.contains($0) }

@@ -46,7 +46,10 @@ struct FuzzRun {
     mutating func replay(_ entries: [ReproLog.Entry]) {
         started = MonotonicClock.now()
         var sessions: [Int: FuzzSession] = [:]
+        let firstTime = entries.first?.time ?? 0
         for e in entries where failure == nil {
+            let due = started + e.time - firstTime
+            while MonotonicClock.now() < due, failure == nil { usleep(useconds_t(min(20_000, max(0, due - MonotonicClock.now()) * 1e6))); check() }
             let s = sessions[e.session] ?? FuzzSession(id: e.session)
             sessions[e.session] = s
             log.record(client: e.client, session: e.session, e.action)
@@ -56,7 +59,7 @@ struct FuzzRun {
             check()
         }
         // Let the server apply and draw what it was sent before judging it.
-        let end = MonotonicClock.now() + 1
+        let end = MonotonicClock.now() + 3
         while failure == nil, MonotonicClock.now() < end { usleep(20_000); check() }
         sessions.values.forEach { $0.closeNow() }
         elapsed = MonotonicClock.now() - started
@@ -91,10 +94,14 @@ struct FuzzRun {
                 witnessLayers = n
                 if n != Witness.layerCount { failure = "witness tree damaged: the server reports \(n) layers for it, \(Witness.layerCount) expected" }
             case .failure(let why):
-                failure = "witness tree unreadable: \(why)"
+                // A server that crashed may still be writing its backtrace: wait for it to go, then say so.
+                let end = MonotonicClock.now() + 60
+                while sut.isRunning, MonotonicClock.now() < end { usleep(50_000) }
+                failure = sut.exitDescription.map { "crash: strata-server ended (\($0))" } ?? "witness tree unreadable: \(why)"
             }
         }
-        if failure != nil, sut.isRunning, failure?.hasPrefix("hang") == true { sut.abortForBacktrace() }
+        // A server that fails without exiting (hung, or not answering) is asked for its stacks, into its log.
+        if failure != nil, sut.isRunning { sut.abortForBacktrace() }
         var reproducer: String?
         if let failure {
             let dir = crashes.appendingPathComponent("\(Int(Date().timeIntervalSince1970))-seed\(seed)")
@@ -122,6 +129,7 @@ struct FuzzRun {
             "inputs_per_second": elapsed > 0 ? Int(Double(stats.inputs) / elapsed) : 0,
             "clients": clients.count,
             "sessions": stats.sessions,
+            "connections_refused": stats.refusedConnections,
             "sessions_refused_by_server": stats.sessionsRefused,
             "families_run": families.map(\.rawValue).sorted(),
             "steps_by_family": stats.families,

@@ -7,6 +7,8 @@ import StrataProtocol
 struct FuzzStats {
     var inputs = 0
     var sessions = 0
+    /// Connection attempts the server did not take (backlog full: it stopped accepting).
+    var refusedConnections = 0
     /// Sessions the server ended with an `error` (the reason's first words counted in `rejections`).
     var sessionsRefused = 0
     var messages: [String: Int] = [:]

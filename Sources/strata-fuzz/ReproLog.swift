@@ -1,5 +1,6 @@
 import Foundation
 import StrataFuzzing
+import StrataProtocol
 
 /// The recent actions of every fuzz session, in global order, so a failure can be saved as a reproducer:
 /// the sessions still open and the last few that ended on each client (a leak or a cycle left behind by
@@ -10,19 +11,23 @@ final class ReproLog {
         let client: Int
         let session: Int
         let action: FuzzAction
+        /// Seconds since the run started (a replay keeps the original pacing: when the server applies and
+        /// draws a commit decides which of several bugs a sequence hits first).
+        var time: Double = 0
     }
 
     /// Finished sessions kept per client besides the open ones.
     let keepFinished: Int
     private var seq = 0
+    private let start = MonotonicClock.now()
     private var sessions: [Int: [Entry]] = [:]
     private var finished: [Int: [Int]] = [:]
 
-    init(keepFinished: Int = 4) { self.keepFinished = keepFinished }
+    init(keepFinished: Int = 24) { self.keepFinished = keepFinished }
 
     func record(client: Int, session: Int, _ action: FuzzAction) {
         seq += 1
-        sessions[session, default: []].append(Entry(seq: seq, client: client, session: session, action: action))
+        sessions[session, default: []].append(Entry(seq: seq, client: client, session: session, action: action, time: MonotonicClock.now() - start))
     }
 
     /// Marks a session as ended; the oldest ended sessions of that client are forgotten.
@@ -46,7 +51,8 @@ final class ReproLog {
         try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
         var lines: [String] = []
         for e in list {
-            var o: [String: Any] = ["seq": e.seq, "client": e.client, "session": e.session, "action": e.action.name]
+            var o: [String: Any] = ["seq": e.seq, "client": e.client, "session": e.session, "action": e.action.name,
+                                    "time": (e.time * 1e6).rounded() / 1e6]
             func save(_ bytes: [UInt8]) throws {
                 let name = String(format: "%07d.bin", e.seq)
                 try Data(bytes).write(to: frames.appendingPathComponent(name))
@@ -99,7 +105,7 @@ final class ReproLog {
                 action = .send(bytes: try frame(), fds: fds, splitAt: o["splitAt"] as? Int, fdsOnSecondPart: o["fdsOnSecondPart"] as? Bool ?? false)
             default: throw ReproError(description: "unknown action \(name)")
             }
-            out.append(Entry(seq: seq, client: client, session: session, action: action))
+            out.append(Entry(seq: seq, client: client, session: session, action: action, time: o["time"] as? Double ?? 0))
         }
         return out
     }
