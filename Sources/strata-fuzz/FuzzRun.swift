@@ -15,6 +15,9 @@ struct FuzzRun {
     var failure: String?
     private var started = MonotonicClock.now()
     private var elapsed = 0.0
+    /// The server's memory and descriptors after the witness connected, and once the fuzz clients left.
+    private var resourcesAtStart: (rssMiB: Double, fds: Int)?
+    private var resourcesAtEnd: (rssMiB: Double, fds: Int)?
 
     init(sut: ServerUnderTest, witness: Witness, seed: UInt64, families: [Family], clients count: Int, corpus: [[UInt8]]) {
         self.sut = sut; self.witness = witness; self.seed = seed; self.families = families
@@ -26,6 +29,7 @@ struct FuzzRun {
     }
 
     mutating func fuzz(inputs: Int, seconds: Double) {
+        resourcesAtStart = sut.resources()
         started = MonotonicClock.now()
         var lastReport = started
         while failure == nil {
@@ -44,6 +48,7 @@ struct FuzzRun {
 
     /// Replays a reproducer's actions in their recorded order, one session per recorded session.
     mutating func replay(_ entries: [ReproLog.Entry]) {
+        resourcesAtStart = sut.resources()
         started = MonotonicClock.now()
         var sessions: [Int: FuzzSession] = [:]
         let firstTime = entries.first?.time ?? 0
@@ -82,9 +87,10 @@ struct FuzzRun {
     mutating func finish(crashes: URL) -> Outcome {
         clients.forEach { $0.finish() }
         if failure == nil {
-            // The witness's tree must be intact at the end.
-            usleep(100_000)
+            // The witness's tree must be intact at the end; the server has a moment to drop the clients.
+            usleep(500_000)
             check()
+            resourcesAtEnd = sut.resources()
         }
         witness.stop()
         var witnessLayers: Int?
@@ -143,6 +149,8 @@ struct FuzzRun {
                        "max_ms": rounded(latencies.last ?? 0), "over_100_ms": latencies.filter { $0 > 100 }.count,
                        "timeout_ms": Int(witness.timeout * 1000)],
             "witness_layers_at_end": witnessLayers ?? NSNull(),
+            "server_rss_mib": ["start": resourcesAtStart.map { $0.rssMiB as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.rssMiB as Any } ?? NSNull()],
+            "server_fds": ["start": resourcesAtStart.map { $0.fds as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.fds as Any } ?? NSNull()],
         ]
         let data = (try? JSONSerialization.data(withJSONObject: summary, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return Outcome(passed: failure == nil, summaryJSON: String(decoding: data, as: UTF8.self))
