@@ -12,7 +12,7 @@ struct GeneratorTests {
         var generator = CommitGenerator()
         var model = SessionModel()
         let families: [Family] = [.tree, .properties, .animations, .images, .masks, .invalid, .maskCycles, .deepChains, .wideParents, .shrunkMemfds]
-        for i in 0..<400 {
+        for i in 0..<120 {
             let g = generator.next(families[i % families.count], model: &model, now: 100, &r)
             let frame = MessageCoding.encode(ClientMessage.commit(g.commit))
             let decoded = try MessageCoding.decodeClient(type: 2, body: Array(frame.dropFirst(6)))
