@@ -74,7 +74,12 @@ struct FuzzRun {
         if let exit = sut.exitDescription {
             failure = "crash: strata-server ended (\(exit))"
         } else if let w = witness.failure {
-            failure = w
+            // A witness cut off by a crashing server: wait for the crash (the backtracer takes a while).
+            if w.hasPrefix("witness session ended") {
+                let end = MonotonicClock.now() + 60
+                while sut.isRunning, MonotonicClock.now() < end { usleep(50_000) }
+            }
+            failure = sut.exitDescription.map { "crash: strata-server ended (\($0))" } ?? w
         }
     }
 
@@ -107,7 +112,8 @@ struct FuzzRun {
             }
         }
         // A server that fails without exiting (hung, or not answering) is asked for its stacks, into its log.
-        if failure != nil, sut.isRunning { sut.abortForBacktrace() }
+        // (A frozen server that answered late is responsive again: its stacks would show nothing.)
+        if failure != nil, sut.isRunning, failure?.hasPrefix("freeze") != true { sut.abortForBacktrace() }
         var reproducer: String?
         if let failure {
             let dir = crashes.appendingPathComponent("\(Int(Date().timeIntervalSince1970))-seed\(seed)")
