@@ -63,9 +63,13 @@ struct FuzzRun {
             s.drain()
             check()
         }
-        // Let the server apply and draw what it was sent before judging it.
-        let end = MonotonicClock.now() + 3
-        while failure == nil, MonotonicClock.now() < end { usleep(20_000); check() }
+        // Let the server apply and draw what it was sent, and answer a probe sent after that, before judging it
+        // (a hang shows as a probe unanswered past the bound and the grace).
+        let sent = MonotonicClock.now()
+        let end = sent + witness.timeout + witness.grace + 3
+        while failure == nil, MonotonicClock.now() < end, MonotonicClock.now() < sent + 3 || witness.lastAnswer < sent + 2.5 {
+            usleep(20_000); check()
+        }
         sessions.values.forEach { $0.closeNow() }
         elapsed = MonotonicClock.now() - started
     }
@@ -106,7 +110,7 @@ struct FuzzRun {
                 if n != Witness.layerCount { failure = "witness tree damaged: the server reports \(n) layers for it, \(Witness.layerCount) expected" }
             case .failure(let why):
                 // A server that crashed may still be writing its backtrace: wait for it to go, then say so.
-                let end = MonotonicClock.now() + 60
+                let end = MonotonicClock.now() + 20
                 while sut.isRunning, MonotonicClock.now() < end { usleep(50_000) }
                 failure = sut.exitDescription.map { "crash: strata-server ended (\($0))" } ?? "witness tree unreadable: \(why)"
             }

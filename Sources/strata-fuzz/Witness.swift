@@ -31,6 +31,9 @@ final class Witness: @unchecked Sendable {
     }
 
     var failure: String? { lock.withLock { failureText } }
+    /// When the last probe was answered (MonotonicClock seconds), 0 before the first.
+    var lastAnswer: Double { lock.withLock { lastAnswerTime } }
+    private var lastAnswerTime = 0.0
     var latencySamples: [Double] { lock.withLock { latencies } }
 
     /// Connects and commits the witness tree; throws when the server does not welcome it.
@@ -93,7 +96,7 @@ final class Witness: @unchecked Sendable {
                 let isReply: (ServerMessage) -> Bool = { if case .stats(id, _) = $0 { true } else { false } }
                 if try waitFor(isReply, within: timeout) != nil {
                     let ms = (MonotonicClock.now() - start) * 1000
-                    lock.withLock { latencies.append(ms) }
+                    lock.withLock { latencies.append(ms); lastAnswerTime = MonotonicClock.now() }
                     continue
                 }
                 // Unanswered within the bound: a failure either way; a late answer makes it a freeze.
