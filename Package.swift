@@ -23,6 +23,8 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "strata-demo", targets: ["strata-demo"]),
+        .executable(name: "strata-fuzz", targets: ["strata-fuzz"]),
+        .executable(name: "strata-fuzz-decoders", targets: ["strata-fuzz-decoders"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -80,6 +82,15 @@ let package = Package(
         ]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata"]),
 
+        // Fuzzing (docs/fuzzing.md): generators and the decoder harness, the process-level fuzzer, and the
+        // libFuzzer target (a file replayer unless built with --sanitize=fuzzer -Xswiftc -DSTRATA_LIBFUZZER).
+        .target(name: "StrataFuzzing", dependencies: ["StrataProtocol", "StrataCore"]),
+        .executableTarget(name: "strata-fuzz", dependencies: [
+            "StrataFuzzing", "StrataProtocol", "StrataCore", "CStrataSys",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "strata-fuzz-decoders", dependencies: ["StrataFuzzing"]),
+
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
@@ -91,6 +102,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
+        .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing", "StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
         .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "CStrataGL"]),

@@ -1,0 +1,107 @@
+import Foundation
+import StrataCore
+
+/// Random values of every kind, mostly plausible (the sizes and ranges apps use) with a small share of
+/// extremes, so commits get past decoding and reach the server's tree, animation and drawing code.
+public struct ValueGenerator {
+    /// Share of numbers drawn from the extremes (huge, tiny, negative zero, near the f64 limits).
+    public var extremeShare = 0.03
+
+    public init() {}
+
+    public func number(_ r: inout FuzzRandom) -> CGFloat {
+        if r.chance(extremeShare) {
+            return r.pick([1e6, -1e6, 1e12, 1e-9, -0.0, 1e300, -1e300, .greatestFiniteMagnitude, 16384, 16385]) ?? 0
+        }
+        switch r.int(0...4) {
+        case 0: return CGFloat(r.int(0...4))
+        case 1: return CGFloat(r.double(0...1))
+        case 2: return CGFloat(r.double(0...200))
+        case 3: return CGFloat(r.double(-100...100))
+        default: return CGFloat(r.int(-2...64))
+        }
+    }
+
+    public func point(_ r: inout FuzzRandom) -> CGPoint { CGPoint(x: number(&r), y: number(&r)) }
+
+    public func color(_ r: inout FuzzRandom) -> Color {
+        Color(red: r.double(0...1), green: r.double(0...1), blue: r.double(0...1), alpha: r.chance(0.7) ? 1 : r.double(0...1))
+    }
+
+    public func transform(_ r: inout FuzzRandom) -> Transform3D {
+        switch r.int(0...5) {
+        case 0: return .identity
+        case 1: return .rotation(number(&r), 0, 0, 1)
+        case 2: return .rotation(CGFloat(r.double(-7...7)), CGFloat(r.double(-1...1)), CGFloat(r.double(-1...1)), 1)
+        case 3: return .scale(number(&r), number(&r), r.chance(0.2) ? 0 : 1)
+        case 4:
+            var t = Transform3D.translation(number(&r), number(&r), number(&r))
+            if r.chance(0.5) { t = Transform3D(elements: t.elements.enumerated().map { $0.offset == 11 ? -1 / 500 : $0.element }) }
+            return t
+        default: return Transform3D(elements: (0..<16).map { _ in number(&r) })
+        }
+    }
+
+    /// A path of up to `maxElements` elements (most short, a few long).
+    public func path(_ r: inout FuzzRandom, maxElements: Int = 64) -> Path {
+        var p = Path()
+        p.move(to: point(&r))
+        for _ in 0..<r.skewed(maxElements) { append(&p, r.int(0...4), &r) }
+        return p
+    }
+
+    /// A path with `structure`'s element kinds in order (animations between paths need one structure).
+    public func path(like structure: Path, _ r: inout FuzzRandom) -> Path {
+        var p = Path()
+        for e in structure.elements {
+            switch e {
+            case .move: append(&p, 0, &r)
+            case .line: append(&p, 1, &r)
+            case .quad: append(&p, 2, &r)
+            case .cubic: append(&p, 3, &r)
+            case .close: append(&p, 4, &r)
+            }
+        }
+        return p
+    }
+
+    private func append(_ p: inout Path, _ code: Int, _ r: inout FuzzRandom) {
+        switch code {
+        case 0: p.move(to: point(&r))
+        case 1: p.addLine(to: point(&r))
+        case 2: p.addQuadCurve(to: point(&r), control: point(&r))
+        case 3: p.addCurve(to: point(&r), control1: point(&r), control2: point(&r))
+        default: p.closeSubpath()
+        }
+    }
+
+    /// Any value of `kind`; absent (nil) colours, paths and lists now and then.
+    public func value(_ kind: ValueKind, _ r: inout FuzzRandom) -> AnimatableValue {
+        switch kind {
+        case .scalar: return .scalar(number(&r))
+        case .point: return .point(point(&r))
+        case .size: return .size(CGSize(width: number(&r), height: number(&r)))
+        case .rect: return .rect(CGRect(x: number(&r), y: number(&r), width: number(&r), height: number(&r)))
+        case .transform: return .transform(transform(&r))
+        case .color: return .color(r.chance(0.1) ? nil : color(&r))
+        case .bool: return .bool(r.chance(0.5))
+        case .vector3: return .vector3(number(&r), number(&r), number(&r))
+        case .path: return .path(r.chance(0.1) ? nil : path(&r))
+        case .numbers: return .numbers(r.chance(0.1) ? nil : (0..<r.skewed(16)).map { _ in abs(number(&r)) })
+        case .colors: return .colors(r.chance(0.1) ? nil : (0..<r.skewed(8)).map { _ in color(&r) })
+        }
+    }
+
+    /// A value `property` accepts (its kind and its rule), or, with probability `invalid`, whatever came up.
+    public func value(for property: LayerProperty, _ r: inout FuzzRandom, invalid: Double = 0) -> AnimatableValue {
+        for _ in 0..<6 {
+            var v = value(property.kind, &r)
+            // Enumerations and masks take small whole numbers; most draws would miss them.
+            if case .scalar = v, property.rule.names != nil || property.rangeError(.scalar(3)) == nil && r.chance(0.5) {
+                v = .scalar(CGFloat(r.int(0...(property.rule.names?.count ?? 16))))
+            }
+            if property.rangeError(v) == nil || r.chance(invalid) { return v }
+        }
+        return property.defaultValue
+    }
+}

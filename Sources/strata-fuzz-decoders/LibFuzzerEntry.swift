@@ -1,0 +1,15 @@
+#if STRATA_LIBFUZZER
+import StrataFuzzing
+
+/// libFuzzer's entry point (built with `--sanitize=fuzzer -Xswiftc -DSTRATA_LIBFUZZER`; libFuzzer brings its
+/// own `main`). A violated decoder property stops the run as a crash, so libFuzzer saves the input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    do { try DecoderHarness.run(bytes) } catch {
+        // The decoder broke a property: crashing is how libFuzzer is told to keep this input.
+        fatalError("decoder property violated: \(error)")
+    }
+    return 0
+}
+#endif
