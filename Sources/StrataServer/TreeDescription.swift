@@ -2,9 +2,10 @@ import Foundation
 import StrataCore
 
 /// JSON description of the render tree for `strata tree`: model values, the last presentation values
-/// and each layer's sublayers. Encodable structs, so large trees encode without Foundation bridging.
-struct TreeDescription: Encodable {
-    struct Client: Encodable {
+/// and each layer's sublayers, written with `JSONWriter` (keys sorted), fast enough for thousands of
+/// layers per reply.
+struct TreeDescription {
+    struct Client {
         var client: UInt32
         var layers: Int
         var roots: [Node]
@@ -21,19 +22,19 @@ struct TreeDescription: Encodable {
         var truncated = false
     }
 
-    struct Presented: Encodable {
+    struct Presented {
         var position: [Double]
         var opacity: Double
     }
 
-    struct Contents: Encodable {
+    struct Contents {
         var width: Int
         var height: Int
     }
 
     /// A property value as JSON: numbers, lists of numbers, booleans, an enumeration's name, null; a path
     /// as its element count and bounding box (paths can be long).
-    enum Value: Encodable {
+    enum Value {
         case number(Double), numbers([Double]), bool(Bool), name(String), null
         case path(elements: Int, boundingBox: [Double])
 
@@ -57,25 +58,23 @@ struct TreeDescription: Encodable {
             }
         }
 
-        private struct PathSummary: Encodable {
-            var elements: Int
-            var boundingBox: [Double]
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.singleValueContainer()
+        func write(to w: inout JSONWriter) {
             switch self {
-            case .number(let x): try c.encode(x)
-            case .numbers(let n): try c.encode(n)
-            case .bool(let b): try c.encode(b)
-            case .name(let s): try c.encode(s)
-            case .null: try c.encodeNil()
-            case let .path(elements, box): try c.encode(PathSummary(elements: elements, boundingBox: box))
+            case .number(let x): w.number(x)
+            case .numbers(let n): w.numbers(n)
+            case .bool(let b): w.bool(b)
+            case .name(let s): w.string(s)
+            case .null: w.null()
+            case let .path(elements, box):
+                w.beginObject()
+                w.key("boundingBox"); w.numbers(box)
+                w.key("elements"); w.number(elements)
+                w.endObject()
             }
         }
     }
 
-    struct Node: Encodable {
+    struct Node {
         var id: UInt64
         /// The layer's class when it is not a plain CALayer ("shape", "gradient", …).
         var kind: String?
@@ -99,9 +98,47 @@ struct TreeDescription: Encodable {
         /// Sublayers left out because the reply reached `maxLayers`.
         var omittedSublayers: Int?
 
-        enum CodingKeys: String, CodingKey {
-            case id, kind = "class", properties, bounds, position, anchorPoint, opacity, hidden, zPosition, timing, transform
-            case sublayerTransform, backgroundColor, contents, animations, presentation, sublayers, omittedSublayers
+        /// Writes the layer's object, keys sorted; absent optional members are left out.
+        func write(to w: inout JSONWriter) {
+            w.beginObject()
+            w.key("anchorPoint"); w.numbers(anchorPoint)
+            if let animations {
+                w.key("animations"); w.beginArray(); for a in animations { w.string(a) }; w.endArray()
+            }
+            if let backgroundColor { w.key("backgroundColor"); w.numbers(backgroundColor) }
+            w.key("bounds"); w.numbers(bounds)
+            if let kind { w.key("class"); w.string(kind) }
+            if let contents {
+                w.key("contents"); w.beginObject()
+                w.key("height"); w.number(contents.height)
+                w.key("width"); w.number(contents.width)
+                w.endObject()
+            }
+            w.key("hidden"); w.bool(hidden)
+            w.key("id"); w.number(id)
+            if let omittedSublayers { w.key("omittedSublayers"); w.number(omittedSublayers) }
+            w.key("opacity"); w.number(opacity)
+            w.key("position"); w.numbers(position)
+            w.key("presentation"); w.beginObject()
+            w.key("opacity"); w.number(presentation.opacity)
+            w.key("position"); w.numbers(presentation.position)
+            w.endObject()
+            if let properties {
+                w.key("properties"); w.beginObject()
+                for name in properties.keys.sorted() {
+                    w.key(name)
+                    properties[name]?.write(to: &w)
+                }
+                w.endObject()
+            }
+            if let sublayerTransform { w.key("sublayerTransform"); w.numbers(sublayerTransform) }
+            w.key("sublayers"); w.beginArray()
+            for sub in sublayers { sub.write(to: &w) }
+            w.endArray()
+            if let timing { w.key("timing"); w.numbers(timing) }
+            if let transform { w.key("transform"); w.numbers(transform) }
+            w.key("zPosition"); w.number(zPosition)
+            w.endObject()
         }
 
         /// Describes `n` and as much of its subtree as `budget` (layers) allows, depth first.
@@ -141,9 +178,21 @@ struct TreeDescription: Encodable {
     var truncated: Bool?
 
     func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(self) else { return #"{"error":"tree could not be encoded"}"# }
-        return String(decoding: data, as: UTF8.self)
+        var w = JSONWriter(reservingCapacity: 4096)
+        w.beginObject()
+        w.key("clients"); w.beginArray()
+        for c in clients {
+            w.beginObject()
+            w.key("client"); w.number(Int(c.client))
+            w.key("layers"); w.number(c.layers)
+            w.key("roots"); w.beginArray()
+            for root in c.roots { root.write(to: &w) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        if let truncated { w.key("truncated"); w.bool(truncated) }
+        w.endObject()
+        return w.text
     }
 }
