@@ -50,6 +50,13 @@ public struct ByteReader {
     public mutating func u32(_ what: String) throws -> UInt32 { try integer(UInt32.self, what) }
     public mutating func u64(_ what: String) throws -> UInt64 { try integer(UInt64.self, what) }
     public mutating func f64(_ what: String) throws -> Double { Double(bitPattern: try u64(what)) }
+
+    /// A double that must be finite (times, rates): NaN or an infinity is `invalid`.
+    public mutating func finiteF64(_ what: String) throws -> Double {
+        let v = try f64(what)
+        guard v.isFinite else { throw ProtocolError.invalid("\(what): \(v) is not a finite number") }
+        return v
+    }
     public mutating func bool(_ what: String) throws -> Bool {
         switch try u8(what) {
         case 0: return false

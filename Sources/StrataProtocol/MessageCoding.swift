@@ -160,12 +160,12 @@ public enum MessageCoding {
         case 107: m = .tree(requestID: try r.u32("request id"), json: try r.string("json", max: WireFormat.maxMessageSize))
         case 108: m = .stats(requestID: try r.u32("request id"), json: try r.string("json", max: WireFormat.maxMessageSize))
         case 109: m = .error(try r.string("error"))
-        case 110: m = .frameTick(timestamp: try r.f64("timestamp"), duration: try r.f64("duration"))
+        case 110: m = .frameTick(timestamp: try r.finiteF64("timestamp"), duration: try r.finiteF64("duration"))
         case 111:
             let count = try r.u16("output count")
             m = .outputs(try (0..<count).map { i in
                 OutputInfo(name: try r.string("output \(i) name", max: WireFormat.maxOutputName), width: try r.u32("output \(i) width"),
-                           height: try r.u32("output \(i) height"), refreshHz: try r.f64("output \(i) refresh"))
+                           height: try r.u32("output \(i) height"), refreshHz: try r.finiteF64("output \(i) refresh"))
             })
         default: throw ProtocolError.unknownMessageType(type)
         }

@@ -105,11 +105,7 @@ extension ByteWriter {
 }
 
 extension ByteReader {
-    private mutating func finite(_ what: String) throws -> CGFloat {
-        let v = try f64(what)
-        guard v.isFinite else { throw ProtocolError.invalid("\(what): \(v) is not a finite number") }
-        return CGFloat(v)
-    }
+    private mutating func finite(_ what: String) throws -> CGFloat { CGFloat(try finiteF64(what)) }
 
     public mutating func value(_ what: String) throws -> AnimatableValue {
         let k = try u8("\(what) kind")
