@@ -29,9 +29,8 @@ enum AnimationLifecycle {
     /// animations whose `isRemovedOnCompletion` is set.
     static func advance(node: RenderNode, to time: Double, scene: ClientScene, events: inout [ServerMessage]) {
         guard !node.animations.isEmpty else { return }
-        var i = 0
-        while i < node.animations.count {
-            let a = node.animations[i]
+        var removed: Set<String> = []
+        for a in node.animations {
             let phase = a.spec.timing.phase(at: time)
             if phase != .before, !node.startedKeys.contains(a.key), !node.finishedKeys.contains(a.key) {
                 node.startedKeys.insert(a.key)
@@ -40,12 +39,13 @@ enum AnimationLifecycle {
             if phase == .after, !node.finishedKeys.contains(a.key) {
                 events.append(contentsOf: stop(node: node, key: a.key, finished: true, scene: scene))
                 if a.spec.isRemovedOnCompletion {
-                    node.animations.remove(at: i)
-                    continue
+                    removed.insert(a.key)
+                } else {
+                    node.finishedKeys.insert(a.key)
                 }
-                node.finishedKeys.insert(a.key)
             }
-            i += 1
         }
+        // In one pass: removing each as it finishes would cost the layer's count per animation.
+        if !removed.isEmpty { node.detachAnimations { removed.contains($0.key) } }
     }
 }

@@ -27,15 +27,13 @@ final class RenderNode {
             contents?.shownBy += 1
         }
     }
-    var animations: [AttachedAnimation] = [] {
-        didSet {
-            refreshActivity()
-            if let usage = scene?.usage { countAnimations(from: oldValue, into: usage) }
-        }
-    }
-    /// The estimated variable size of each attached animation (by key) and of the model's values, as
-    /// counted into the scene's usage.
+    /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
+    /// which keep the key index and the client's usage.
+    private(set) var animations: [AttachedAnimation] = [] { didSet { refreshActivity() } }
+    /// Each attached animation's key, with its estimated variable size as counted into the scene's usage:
+    /// whether a key is attached is known without a search.
     private var animationBytes: [String: Int] = [:]
+    /// The estimated variable size of the model's values, as counted into the scene's usage.
     private(set) var valueBytes = 0
     /// Keys whose start has been reported.
     var startedKeys: Set<String> = []
@@ -119,18 +117,41 @@ final class RenderNode {
         MemoryEstimate.bytes(of: value) - MemoryEstimate.bytes(of: model[property])
     }
 
-    /// Counts animations added or removed since `old` into `usage`; keys are unique on a layer.
-    private func countAnimations(from old: [AttachedAnimation], into usage: ClientUsage) {
-        usage.animations += animations.count - old.count
-        let now = Set(animations.map(\.key))
-        for a in old where !now.contains(a.key) {
-            usage.modelBytes -= animationBytes.removeValue(forKey: a.key) ?? 0
-        }
-        for a in animations where animationBytes[a.key] == nil {
-            let bytes = MemoryEstimate.bytes(of: a.spec)
-            animationBytes[a.key] = bytes
+    /// Whether an animation is attached under `key`, in O(1).
+    func hasAnimation(_ key: String) -> Bool { animationBytes[key] != nil }
+
+    /// Attaches `animation`, whose key must not be attached already.
+    func attach(_ animation: AttachedAnimation) {
+        let bytes = MemoryEstimate.bytes(of: animation.spec)
+        animationBytes[animation.key] = bytes
+        if let usage = scene?.usage {
+            usage.animations += 1
             usage.modelBytes += bytes
         }
+        animations.append(animation)
+    }
+
+    /// Detaches every animation `leaves` picks, in one pass.
+    func detachAnimations(where leaves: (AttachedAnimation) -> Bool) {
+        var kept: [AttachedAnimation] = []
+        kept.reserveCapacity(animations.count)
+        for a in animations {
+            guard leaves(a) else { kept.append(a); continue }
+            let bytes = animationBytes.removeValue(forKey: a.key) ?? 0
+            if let usage = scene?.usage {
+                usage.animations -= 1
+                usage.modelBytes -= bytes
+            }
+        }
+        if kept.count != animations.count { animations = kept }
+    }
+
+    /// Detaches the animation under `key`; false when none is attached under it.
+    @discardableResult
+    func detachAnimation(key: String) -> Bool {
+        guard hasAnimation(key) else { return false }
+        detachAnimations { $0.key == key }
+        return true
     }
 
     /// Sets a model value; an inactive node's presentation follows at once.
@@ -175,7 +196,7 @@ final class RenderNode {
     /// Unlinks a node being released: from its parent, its mask, the layer it masks and its sublayers
     /// (which become detached layers of the client).
     func unlinkForRelease() {
-        animations.removeAll()
+        detachAnimations { _ in true }
         scene?.usage.modelBytes -= valueBytes
         valueBytes = 0
         transitionSources.removeAll()

@@ -155,29 +155,29 @@ struct TransactionApplier {
                 if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: n.kind) }) {
                     throw CommitError("\(where_) addAnimation: layer \(id) is a \(n.kind.className), which has no \(foreign.property.name)")
                 }
-                let replaced = n.animations.firstIndex(where: { $0.key == key })
-                if replaced == nil, usage.animations >= quotas.animations {
+                let replaces = n.hasAnimation(key)
+                if !replaces, usage.animations >= quotas.animations {
                     throw QuotaExceeded(key: "client-max-animations", limit: quotas.animations, detail: "\(where_) addAnimation \(key) to layer \(id)")
+                }
+                if !replaces, n.animations.count >= RenderTreeLimits.maxAnimationsPerLayer {
+                    throw CommitError("\(where_) addAnimation: layer \(id) has \(n.animations.count) animations, the most one layer may carry")
                 }
                 let bytes = MemoryEstimate.bytes(of: spec)
                 if usage.modelBytes + bytes > quotas.modelBytes {
                     throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
                                         detail: "\(where_) addAnimation \(key) to layer \(id) needs \(bytes) bytes, \(usage.modelBytes) held")
                 }
-                if let i = replaced {
-                    n.animations.remove(at: i)
+                if replaces {
+                    n.detachAnimation(key: key)
                     stopped(n, key: key, finished: false, scene: scene)
                 }
-                n.animations.append(AttachedAnimation(key: key, spec: spec))
+                n.attach(AttachedAnimation(key: key, spec: spec))
                 if case .transition = spec.kind { n.transitionSources[key] = TransitionSource(old: transitionSources[id]) }
                 n.animationTransaction[key] = commit.transactionID
                 addedAnimations.append(AnimationRef(layer: id, key: key))
             case let .removeAnimation(id, key):
                 let n = try node(id, scene, "\(where_) removeAnimation")
-                if let i = n.animations.firstIndex(where: { $0.key == key }) {
-                    n.animations.remove(at: i)
-                    stopped(n, key: key, finished: false, scene: scene)
-                }
+                if n.detachAnimation(key: key) { stopped(n, key: key, finished: false, scene: scene) }
             case .attachRoot(let id):
                 let n = try node(id, scene, "\(where_) attachRoot")
                 guard n.parent == nil, n.masking == nil else {
@@ -195,7 +195,7 @@ struct TransactionApplier {
             // Animations already gone again (replaced in the same commit) count as finished.
             let outstanding = Set(addedAnimations.filter { ref in
                 scene.nodes[ref.layer]?.animationTransaction[ref.key] == commit.transactionID
-                    && scene.nodes[ref.layer]?.animations.contains { $0.key == ref.key } == true
+                    && scene.nodes[ref.layer]?.hasAnimation(ref.key) == true
             })
             if outstanding.isEmpty {
                 events.append(.transactionCompleted(commit.transactionID))
@@ -207,7 +207,7 @@ struct TransactionApplier {
 
     private mutating func stopAll(_ n: RenderNode, scene: ClientScene) {
         let keys = n.animations.map(\.key)
-        n.animations.removeAll()
+        n.detachAnimations { _ in true }
         for key in keys { stopped(n, key: key, finished: false, scene: scene) }
     }
 

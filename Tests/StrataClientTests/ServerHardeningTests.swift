@@ -169,6 +169,24 @@ extension ClientProcessSuite {
             }
         }
 
+        @Test func aLayerCarriesAtMost1024AnimationsAndTheyFinishTogetherCheaply() throws {
+            try underAttack { server in
+                let s = try RawSession(server)
+                var t = MediaTiming()
+                t.duration = 0.2
+                t.beginTime = MonotonicClock.now()
+                let fade = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)
+                // 1024 on one layer, all ending in the same frame: removed in one pass.
+                try s.commit(rootSquare(1, side: 10, center: CGPoint(x: 100, y: 100), color: Color(red: 1, green: 1, blue: 1, alpha: 1))
+                             + (0..<1024).map { .addAnimation(1, key: "a\($0)", fade) })
+                usleep(500_000) // they end together
+                #expect(s.endingError(within: 0.1) == nil)
+                try s.commit([.addAnimation(1, key: "b", fade)] + (0..<1024).map { .addAnimation(1, key: "c\($0)", fade) })
+                let reason = s.endingError()
+                #expect(reason?.contains("operation 1024 addAnimation: layer 1 has 1024 animations, the most one layer may carry") == true, "\(reason ?? "no error")")
+            }
+        }
+
         @Test func treeRepliesAreCappedAndNeverStallTheLoop() throws {
             try underAttack(setup: { server in
                 try (0..<4).map { _ in
