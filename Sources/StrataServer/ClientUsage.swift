@@ -5,6 +5,8 @@ import StrataProtocol
 /// itself out when freed: a mapping or an image may outlive the session (a transition's old
 /// appearance), and is counted until it goes.
 final class ClientUsage {
+    /// Layers held by transitions' frozen copies of old appearances (counted with the client's layers).
+    var copiedLayers = 0
     var animations = 0
     var modelBytes = 0
     var imageBytes = 0

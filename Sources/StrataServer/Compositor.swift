@@ -398,14 +398,22 @@ public final class Compositor {
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }
                 self.renderer.updateTexture(image, x: x, y: y, width: w, height: h)
             }
-            // A transition's old appearance is the layer as on screen before this commit changes it.
-            for op in item.commit.operations {
-                if case let .addAnimation(id, _, spec) = op, case .transition = spec.kind,
-                   applier.transitionSources[id] == nil, let node = scene.nodes[id] {
-                    applier.transitionSources[id] = node.frozenCopy()
-                }
-            }
             do {
+                // A transition's old appearance is the layer as on screen before this commit changes it. The
+                // copies count as layers: a commit adding transitions to every ancestor of a big subtree
+                // would otherwise copy it once per ancestor, unbounded.
+                var copied = 0
+                for op in item.commit.operations {
+                    if case let .addAnimation(id, _, spec) = op, case .transition = spec.kind,
+                       applier.transitionSources[id] == nil, let node = scene.nodes[id] {
+                        copied += node.subtreeCount
+                        guard scene.nodes.count + scene.usage.copiedLayers + copied <= quotas.layers else {
+                            throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers,
+                                                detail: "a transition on layer \(id) copies its \(node.subtreeCount) layers as they look now")
+                        }
+                        applier.transitionSources[id] = node.frozenCopy()
+                    }
+                }
                 try applier.apply(item.commit, mappings: item.mappings, to: scene)
                 for e in applier.events { eventSink(item.client, e) }
                 redrawEverywhere()

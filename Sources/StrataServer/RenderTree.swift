@@ -63,7 +63,16 @@ final class RenderNode {
     var output = ""
     /// The old appearance of each transition attached to this node (by animation key): a frozen copy of
     /// the subtree as it was on screen before the commit that added it; nil when it wasn't there.
-    var transitionSources: [String: TransitionSource] = [:] { didSet { refreshActivity() } }
+    var transitionSources: [String: TransitionSource] = [:] {
+        didSet {
+            refreshActivity()
+            // The copies hold layers of their own: they count against the client's layer quota.
+            if let usage = scene?.usage {
+                usage.copiedLayers += transitionSources.values.reduce(0) { $0 + $1.layerCount }
+                    - oldValue.values.reduce(0) { $0 + $1.layerCount }
+            }
+        }
+    }
     /// The transition drawing this node in the current frame (set by evaluation).
     var activeTransition: (key: String, transition: Transition, progress: Double)?
     /// Whether this node has animations or transition sources, and how many such nodes its subtree holds.
@@ -278,6 +287,11 @@ final class RenderNode {
         return copy
     }
 
+    /// The layers of this subtree, masks included.
+    var subtreeCount: Int {
+        sublayers.reduce(1) { $0 + $1.subtreeCount } + (mask?.subtreeCount ?? 0)
+    }
+
     /// Every image this subtree shows.
     var subtreeImages: [ServerImage] {
         (contents.map { [$0] } ?? []) + sublayers.flatMap(\.subtreeImages) + (mask?.subtreeImages ?? [])
@@ -287,5 +301,12 @@ final class RenderNode {
 /// A transition's old appearance (nil: the layer was not on screen, so nothing old is drawn).
 struct TransitionSource {
     let old: RenderNode?
+    /// The layers the copy holds.
+    let layerCount: Int
+
+    init(old: RenderNode?) {
+        self.old = old
+        layerCount = old?.subtreeCount ?? 0
+    }
 }
 

@@ -49,8 +49,9 @@ struct TransactionApplier {
             switch op {
             case let .createLayer(id, kind):
                 guard scene.nodes[id] == nil else { throw CommitError("\(where_) createLayer: layer id \(id) already exists") }
-                guard scene.nodes.count < quotas.layers else {
-                    throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers, detail: "\(where_) createLayer \(id)")
+                guard scene.nodes.count + usage.copiedLayers < quotas.layers else {
+                    throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers,
+                                        detail: "\(where_) createLayer \(id), with \(usage.copiedLayers) held by transitions' copies")
                 }
                 scene.nodes[id] = RenderNode(id: id, kind: kind, scene: scene)
             case .releaseLayer(let id):

@@ -33,6 +33,15 @@ extension ClientProcessSuite {
             }
         }
 
+        @Test func transitionCopiesCountAsLayers() throws {
+            try expectQuota("client-max-layers", arguments: ["--client-max-layers", "100"]) { s in
+                // A transition keeps a copy of the layer's subtree as it looked: 60 layers, twice, are over 100.
+                let fade = AnimationSpec(keyPath: nil, kind: .transition(Transition(kind: .fade)))
+                try s.commit(creates(1...60) + (2...60).map { .insertSublayer(parent: 1, child: $0, index: 0) } + [.attachRoot(1)])
+                try s.commit([.addAnimation(1, key: "transition", fade)])
+            }
+        }
+
         @Test func animations() throws {
             try expectQuota("client-max-animations", arguments: ["--client-max-animations", "3"]) { s in
                 let fade = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil))
