@@ -188,8 +188,9 @@ extension ClientProcessSuite {
         }
 
         @Test func treeRepliesAreCappedAndNeverStallTheLoop() throws {
+            // 11 clients of 19,000 layers: the 200,000 layers and more (one client may hold 20,000).
             try underAttack(setup: { server in
-                try (0..<4).map { _ in
+                try (0..<11).map { _ in
                     let s = try RawSession(server)
                     try s.commit(creates(1...19_000) + (2...19_000).map { .insertSublayer(parent: 1, child: $0, index: 0) } + [.attachRoot(1)])
                     #expect(eventually(20) { (try? s.layerCount()) == 19_000 })
@@ -206,6 +207,26 @@ extension ClientProcessSuite {
                 #expect(o["truncated"] as? Bool == true)
                 let described = json.components(separatedBy: "\"anchorPoint\"").count - 1
                 #expect(described == 4096, "the reply describes exactly the cap's worth of layers")
+            }
+        }
+
+        @Test func twentyThousandImagesHoldNoDescriptors() throws {
+            try underAttack { server in
+                let pid = server.process.processIdentifier
+                let before = openDescriptors(of: pid)
+                let s = try RawSession(server)
+                let pixel = try SharedPixelBuffer(byteCount: 4)
+                pixel.seal()
+                // 32 descriptors a commit, the most one message carries: 625 commits.
+                for batch in 0..<625 {
+                    let ids = (0..<32).map { ImageID(batch * 32 + $0 + 1) }
+                    try s.commit(ids.enumerated().map { .defineImage($1, width: 1, height: 1, fdIndex: UInt16($0)) },
+                                 fds: Array(repeating: pixel.fd, count: 32))
+                }
+                try s.commit([.createLayer(1), .setContents(1, 20_000), .attachRoot(1)])
+                #expect(eventually(20) { (try? s.layerCount()) == 1 })
+                #expect(openDescriptors(of: pid) <= before + 1, "images hold mappings, not descriptors: \(before) → \(openDescriptors(of: pid))")
+                #expect(s.endingError(within: 0.1) == nil)
             }
         }
 
