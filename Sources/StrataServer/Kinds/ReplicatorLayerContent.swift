@@ -29,6 +29,7 @@ struct ReplicatorLayerContent: LayerKindContent {
         // Nested replicators multiply their counts; the copies of any layer stop at maxInstances in all.
         let count = min(Self.count(r), ValueRule.maxInstances / max(1, builder.replication))
         guard count > 0, !node.sublayers.isEmpty else { return }
+        let sublayers = node.sublayers.array
         let centre = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
         let step = Transform3D.translation(-centre.x, -centre.y, 0) * r.instanceTransform * Transform3D.translation(centre.x, centre.y, 0)
         var toTarget = m
@@ -38,14 +39,14 @@ struct ReplicatorLayerContent: LayerKindContent {
         let delayed = r.instanceDelay != 0 && node.activeInSubtree > (node.isActive ? 1 : 0)
         // The repeated quads take a copy's alpha one by one; drawn separately, a sublayer of several
         // pieces under that alpha composites them as a group. Repeat only where the two agree.
-        if !delayed, count > 1, Self.repeatable(node.sublayers),
-           Self.neverGrouped(node.sublayers) || !(0..<count).contains(where: { alpha * Self.tint(first, r, $0, builder.tint).1 < 1 }) {
+        if !delayed, count > 1, Self.repeatable(sublayers),
+           Self.neverGrouped(sublayers) || !(0..<count).contains(where: { alpha * Self.tint(first, r, $0, builder.tint).1 < 1 }) {
             // Every copy shows the same presentation: build the sublayers' drawing once and repeat it.
             var body = DrawList()
             var plain = builder
             plain.tint = .white
             plain.replication = builder.replication * count
-            plain.emitInPaintersOrder(node.sublayers.array, parentToTarget: sublayerSpace, alpha: 1, into: &body)
+            plain.emitInPaintersOrder(sublayers, parentToTarget: sublayerSpace, alpha: 1, into: &body)
             var copies: [ReplicatedDraw.Copy] = []
             copies.reserveCapacity(count)
             var instance = Transform3D.identity
@@ -70,7 +71,7 @@ struct ReplicatorLayerContent: LayerKindContent {
             copy.tint = tint
             copy.replication = builder.replication * count
             if delayed { shifted.evaluate(node, delay: Double(r.instanceDelay) * Double(k)) }
-            copy.emitInPaintersOrder(node.sublayers.array, parentToTarget: sublayerSpace * instance * toTarget, alpha: alpha * a, into: &list)
+            copy.emitInPaintersOrder(sublayers, parentToTarget: sublayerSpace * instance * toTarget, alpha: alpha * a, into: &list)
             // Guard against nested replicators multiplying without bound: the list stops growing here.
             if list.commands.count > DrawListBuilder.maxCommands { break }
         }
