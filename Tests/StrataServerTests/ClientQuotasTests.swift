@@ -1,3 +1,4 @@
+import StrataConfig
 import StrataCore
 import StrataProtocol
 @testable import StrataServer
@@ -14,5 +15,14 @@ import Testing
     @Test func decodedOperationsStayWithinTheFactor() {
         let smallestEncoding = 9 // an operation code and a layer id
         #expect(MemoryLayout<LayerOperation>.stride <= ClientQuotas.decodedBytesPerWireByte * smallestEncoding / 2)
+    }
+
+    /// The configuration's defaults (StrataConfig cannot see StrataServer) are the quotas' defaults.
+    @Test func theConfigurationDefaultsAreTheQuotasDefaults() {
+        let c = ServerConfig(), q = ClientQuotas()
+        #expect(c.clientMaxLayers == q.layers && c.clientMaxAnimations == q.animations && c.clientModelBytes == q.modelBytes)
+        #expect(c.clientImageBytes == q.imageBytes && c.clientSharedMemory == q.sharedMemoryBytes)
+        #expect(c.clientPendingCommits == q.pendingCommits && c.clientPendingBytes == q.pendingCommitBytes)
+        #expect(c.clientOutputLimit == q.outputBytes)
     }
 }
