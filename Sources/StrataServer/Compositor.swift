@@ -406,12 +406,13 @@ public final class Compositor {
                 for op in item.commit.operations {
                     if case let .addAnimation(id, _, spec) = op, case .transition = spec.kind,
                        applier.transitionSources[id] == nil, let node = scene.nodes[id] {
-                        copied += node.subtreeCount
+                        let count = node.subtreeCount
+                        copied += count
                         guard scene.nodes.count + scene.usage.copiedLayers + copied <= quotas.layers else {
                             throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers,
-                                                detail: "a transition on layer \(id) copies its \(node.subtreeCount) layers as they look now")
+                                                detail: "a transition on layer \(id) copies its \(count) layers as they look now")
                         }
-                        applier.transitionSources[id] = node.frozenCopy()
+                        applier.transitionSources[id] = TransitionSource(old: node.frozenCopy(), layerCount: count)
                     }
                 }
                 try applier.apply(item.commit, mappings: item.mappings, to: scene)

@@ -304,9 +304,10 @@ struct TransitionSource {
     /// The layers the copy holds.
     let layerCount: Int
 
-    init(old: RenderNode?) {
+    /// `layerCount`: the layers of `old` (the caller counted them before copying, for the quota).
+    init(old: RenderNode?, layerCount: Int) {
         self.old = old
-        layerCount = old?.subtreeCount ?? 0
+        self.layerCount = layerCount
     }
 }
 

@@ -13,7 +13,7 @@ struct TransactionApplier {
     /// What the committing client may hold.
     var quotas = ClientQuotas()
     /// Frozen copies, taken before the commit, of layers it adds transitions to (see `Compositor`).
-    var transitionSources: [LayerID: RenderNode] = [:]
+    var transitionSources: [LayerID: TransitionSource] = [:]
 
     /// Events produced while applying (sent to the committing client).
     private(set) var events: [ServerMessage] = []
@@ -173,7 +173,7 @@ struct TransactionApplier {
                     stopped(n, key: key, finished: false, scene: scene)
                 }
                 n.attach(AttachedAnimation(key: key, spec: spec))
-                if case .transition = spec.kind { n.transitionSources[key] = TransitionSource(old: transitionSources[id]) }
+                if case .transition = spec.kind { n.transitionSources[key] = transitionSources[id] ?? TransitionSource(old: nil, layerCount: 0) }
                 n.animationTransaction[key] = commit.transactionID
                 addedAnimations.append(AnimationRef(layer: id, key: key))
             case let .removeAnimation(id, key):
