@@ -5,8 +5,9 @@ import PackageDescription
 //   StrataCore      pure model (values, transforms, timing, animation evaluation)  Foundation only
 //   StrataProtocol  wire format, Unix sockets, memfd                  -> StrataCore, CStrataSys
 //   StrataPNG       libpng codec                                      -> CStrataPNG
-//   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, CStrataCairo
-//   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, CStrataGL, StrataShaders
+//   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, StrataText, CStrataCairo
+//   StrataText      text layout and glyph rasterising (FreeType, HarfBuzz, fontconfig, FriBiDi, libunibreak) -> StrataCore, CStrataText
+//   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, StrataText, CStrataGL, StrataShaders
 //   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
 //   StrataDisplay   display backends (headless EGL surfaceless, KMS)  -> CStrataGL, StrataKMS
 //   StrataKMSDevice the real DRM device, GBM scanout, udev, libseat   -> StrataKMS, StrataDisplay, CStrataGL, CStrataDRM, CStrataGBM, CStrataUdev, CStrataSeat
@@ -35,6 +36,10 @@ let package = Package(
         .systemLibrary(name: "CStrataGL", path: "Sources/CStrataGL", pkgConfig: "egl"),
         .systemLibrary(name: "CStrataPNG", path: "Sources/CStrataPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CStrataCairo", path: "Sources/CStrataCairo", pkgConfig: "cairo"),
+        // FreeType, HarfBuzz, fontconfig, FriBiDi and libunibreak in one module (harfbuzz's pkg-config gives
+        // its own and freetype2's include paths; the others' headers are under /usr/include).
+        .systemLibrary(name: "CStrataText", path: "Sources/CStrataText", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev", "libfribidi-dev", "libunibreak-dev"])]),
         .target(name: "CStrataSys", path: "Sources/CStrataSys"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CStrataDRM", path: "Sources/CStrataDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -46,12 +51,13 @@ let package = Package(
         .target(name: "StrataCore"),
         .target(name: "StrataProtocol", dependencies: ["StrataCore", "CStrataSys"]),
         .target(name: "StrataPNG", dependencies: ["CStrataPNG"]),
+        .target(name: "StrataText", dependencies: ["StrataCore", "CStrataText"]),
         .target(name: "Strata", dependencies: [
-            "StrataCore", "StrataProtocol", "StrataPNG", "CStrataCairo",
+            "StrataCore", "StrataProtocol", "StrataPNG", "StrataText", "CStrataCairo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
-        .target(name: "StrataRender", dependencies: ["StrataCore", "CStrataGL", "StrataShaders"]),
+        .target(name: "StrataRender", dependencies: ["StrataCore", "StrataText", "CStrataGL", "StrataShaders"]),
         .target(name: "StrataKMS"),
         .target(name: "StrataDisplay", dependencies: ["CStrataGL", "StrataKMS"]),
         .target(name: "StrataKMSDevice", dependencies: [
@@ -93,6 +99,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
             "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "CStrataGL",
             .product(name: "Logging", package: "swift-log"),
