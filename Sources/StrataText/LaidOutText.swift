@@ -38,9 +38,13 @@ public struct GlyphRun: Equatable, Sendable {
     public var positions: [CGPoint]
     /// The line it is on (index into `LaidOutText.lines`).
     public var line: Int
+    /// Each glyph's source: the UTF-16 offset of the first character of its cluster (for a "…" that
+    /// truncation put in, the start of `LineBox.omittedRange`). Empty when the run was made without them.
+    public var clusters: [Int]
 
-    public init(face: FontFace, size: CGFloat, color: Color?, glyphs: [UInt32], positions: [CGPoint], line: Int) {
+    public init(face: FontFace, size: CGFloat, color: Color?, glyphs: [UInt32], positions: [CGPoint], line: Int, clusters: [Int] = []) {
         self.face = face; self.size = size; self.color = color; self.glyphs = glyphs; self.positions = positions; self.line = line
+        self.clusters = clusters
     }
 }
 
@@ -55,9 +59,12 @@ public struct LineBox: Equatable, Sendable {
     public var range: Range<Int>
     /// Whether "…" replaced part of the line.
     public var isTruncated: Bool
+    /// The UTF-16 range of `range` that "…" replaced (nil when not truncated).
+    public var omittedRange: Range<Int>?
 
-    public init(rect: CGRect, baseline: CGFloat, range: Range<Int>, isTruncated: Bool) {
+    public init(rect: CGRect, baseline: CGFloat, range: Range<Int>, isTruncated: Bool, omittedRange: Range<Int>? = nil) {
         self.rect = rect; self.baseline = baseline; self.range = range; self.isTruncated = isTruncated
+        self.omittedRange = omittedRange
     }
 }
 

@@ -1,0 +1,80 @@
+import CStrataText
+import Foundation
+
+/// A paragraph's line: characters `range` (with its trailing whitespace), of which `range.lowerBound ..<
+/// contentEnd` shows; `endsSegment` when the paragraph or a forced break (U+2028, VT, FF) ends it.
+struct LineSpan: Equatable {
+    var range: Range<Int>
+    var contentEnd: Int
+    var endsSegment: Bool
+}
+
+/// libunibreak needs its tables set up once per process.
+private let unibreakReady: Void = init_linebreak()
+
+/// Greedy line filling at UAX #14 opportunities (libunibreak), in logical order.
+enum LineBreaker {
+    /// Lines of `paragraph` no wider than `width` (nil: break only where a break is forced). Whitespace at
+    /// a line's end hangs: it is not measured. A word wider than `width` is cut at cluster boundaries
+    /// (character wrap, as Core Text cuts a word longer than the line).
+    static func lines(_ paragraph: ShapedParagraph, width: CGFloat?) -> [LineSpan] {
+        let text = paragraph.text
+        let n = text.count
+        guard n > 0 else { return [] }
+        let breaks = opportunities(text)
+        let tolerance: CGFloat = 1e-6
+        func fits(_ a: Int, _ b: Int) -> Bool {
+            guard let width else { return true }
+            return paragraph.width(a, paragraph.contentEnd(a, b)) <= width + tolerance
+        }
+        var lines: [LineSpan] = []
+        var start = 0
+        while start < n {
+            var lastFit: Int?
+            var forced = false
+            var overflow = n
+            for i in start..<n {
+                let kind = i == n - 1 ? Int8(LINEBREAK_MUSTBREAK) : breaks[i]
+                guard kind == Int8(LINEBREAK_MUSTBREAK) || kind == Int8(LINEBREAK_ALLOWBREAK) else { continue }
+                if fits(start, i + 1) {
+                    lastFit = i + 1
+                    if kind == Int8(LINEBREAK_MUSTBREAK) { forced = true; break }
+                } else {
+                    overflow = i + 1
+                    break
+                }
+            }
+            let end = lastFit ?? characterWrap(paragraph, start, paragraph.contentEnd(start, overflow), width ?? 0)
+            lines.append(LineSpan(range: start..<end, contentEnd: paragraph.contentEnd(start, end), endsSegment: forced && end == lastFit))
+            start = end
+        }
+        return lines
+    }
+
+    /// The last cluster boundary after `start` (at least the first) up to which text[start..<limit] fits.
+    private static func characterWrap(_ paragraph: ShapedParagraph, _ start: Int, _ limit: Int, _ width: CGFloat) -> Int {
+        var end = start + 1
+        while end < limit, !paragraph.isBoundary(end) { end += 1 }
+        var candidate = end + 1
+        while candidate <= limit {
+            if paragraph.isBoundary(candidate) {
+                guard paragraph.width(start, candidate) <= width + 1e-6 else { break }
+                end = candidate
+            }
+            candidate += 1
+        }
+        return end
+    }
+
+    /// libunibreak's break kind after each character.
+    static func opportunities(_ text: [UInt32]) -> [Int8] {
+        _ = unibreakReady
+        var breaks = [Int8](repeating: Int8(LINEBREAK_NOBREAK), count: text.count)
+        text.withUnsafeBufferPointer { chars in
+            breaks.withUnsafeMutableBufferPointer { out in
+                set_linebreaks_utf32(chars.baseAddress, chars.count, nil, out.baseAddress)
+            }
+        }
+        return breaks
+    }
+}
