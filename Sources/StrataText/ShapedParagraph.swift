@@ -44,9 +44,8 @@ struct ShapedParagraph {
 
         var items: [Item] = []
         var start = 0
-        for i in 1...max(n, 1) where i == n || styles[i] != styles[start] || faces[i] != faces[start]
+        for i in stride(from: 1, through: n, by: 1) where i == n || styles[i] != styles[start] || faces[i] != faces[start]
             || levels[i] != levels[start] || scripts[i] != scripts[start] {
-            guard start < n else { break }
             let style = table[styles[start]]
             let glyphs = shaper.shape(text, range: start..<i, font: table.faces.fonts[Int(faces[start])], size: style.size,
                                       rightToLeft: levels[start] & 1 == 1, script: scripts[start], kern: style.kern)
@@ -173,7 +172,7 @@ struct ShapedParagraph {
     }
 
     /// Each character's script (HarfBuzz's Unicode data); Common and Inherited characters take the script
-    /// before them, or at the start the first real script after them.
+    /// before them, or at the start the first real script after them, or Common when there is none.
     private static func scripts(_ text: [UInt32]) -> [hb_script_t] {
         let funcs = hb_unicode_funcs_get_default()
         var scripts = text.map { hb_unicode_script(funcs, $0) }
@@ -190,6 +189,8 @@ struct ShapedParagraph {
                 leading = i + 1
             }
         }
+        // No real script at all (digits, punctuation, emoji): one Common run, Inherited marks included.
+        if last == nil { for j in 0..<leading { scripts[j] = HB_SCRIPT_COMMON } }
         return scripts
     }
 }
