@@ -63,7 +63,7 @@ enum LineAssembler {
             if source.range == piece.range, source.level == piece.level {
                 glyphs = source.glyphs
             } else {
-                glyphs = shaper.shape(paragraph.text, range: piece.range, font: table.faces.fonts[Int(source.face)], size: style.size,
+                glyphs = shaper.shape(paragraph.shapingText, range: piece.range, font: table.faces.fonts[Int(source.face)], size: style.size,
                                       rightToLeft: piece.level & 1 == 1, script: source.script, kern: style.kern)
             }
             var spaces: [Int] = []

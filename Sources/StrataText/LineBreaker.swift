@@ -35,7 +35,15 @@ enum LineBreaker {
             var overflow = n
             for i in start..<n {
                 let kind = i == n - 1 ? Int8(LINEBREAK_MUSTBREAK) : breaks[i]
-                guard kind == Int8(LINEBREAK_MUSTBREAK) || kind == Int8(LINEBREAK_ALLOWBREAK) else { continue }
+                guard kind == Int8(LINEBREAK_MUSTBREAK) || kind == Int8(LINEBREAK_ALLOWBREAK) else {
+                    // Past the width before the next opportunity: no later one fits either, so stop here (a
+                    // long word is not scanned to its end for every line character wrap cuts from it).
+                    if let width, !ShapedParagraph.isWhitespace(text[i]), paragraph.width(start, i + 1) > width + tolerance {
+                        overflow = i + 1
+                        break
+                    }
+                    continue
+                }
                 if fits(start, i + 1) {
                     lastFit = i + 1
                     if kind == Int8(LINEBREAK_MUSTBREAK) { forced = true; break }

@@ -15,6 +15,9 @@ struct ShapedParagraph {
     }
 
     let text: [UInt32]
+    /// `text` as HarfBuzz gets it: a tab is a space and other control characters are zero-width spaces
+    /// (fonts have no glyphs for them; Core Text does not draw them).
+    let shapingText: [UInt32]
     /// Each character's UTF-16 offset in the source string, and the end's.
     let offsets: [Int]
     let styles: [Int32]
@@ -39,7 +42,9 @@ struct ShapedParagraph {
         self.styles = styles
         let n = text.count
         (bidiTypes, levels, self.direction) = Self.bidi(text, direction: direction)
-        faces = Self.faces(text, styles: styles, table: table)
+        let shapingText = text.contains(where: Self.isControl) ? text.map(Self.shapingCharacter) : text
+        self.shapingText = shapingText
+        faces = Self.faces(shapingText, styles: styles, table: table)
         scripts = Self.scripts(text)
 
         var items: [Item] = []
@@ -47,7 +52,7 @@ struct ShapedParagraph {
         for i in stride(from: 1, through: n, by: 1) where i == n || styles[i] != styles[start] || faces[i] != faces[start]
             || levels[i] != levels[start] || scripts[i] != scripts[start] {
             let style = table[styles[start]]
-            let glyphs = shaper.shape(text, range: start..<i, font: table.faces.fonts[Int(faces[start])], size: style.size,
+            let glyphs = shaper.shape(shapingText, range: start..<i, font: table.faces.fonts[Int(faces[start])], size: style.size,
                                       rightToLeft: levels[start] & 1 == 1, script: scripts[start], kern: style.kern)
             items.append(Item(range: start..<i, style: styles[start], face: faces[start], level: levels[start],
                               script: scripts[start], glyphs: glyphs))
@@ -98,6 +103,13 @@ struct ShapedParagraph {
             if items[mid].range.lowerBound <= i { lo = mid } else { hi = mid - 1 }
         }
         return lo
+    }
+
+    static func isControl(_ c: UInt32) -> Bool { c < 0x20 || (c >= 0x7F && c < 0xA0) }
+
+    private static func shapingCharacter(_ c: UInt32) -> UInt32 {
+        guard isControl(c) else { return c }
+        return c == 0x09 ? 0x20 : 0x200B
     }
 
     static func isWhitespace(_ c: UInt32) -> Bool {

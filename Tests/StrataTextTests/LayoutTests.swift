@@ -7,20 +7,21 @@ import Testing
     @Test func layoutIsDeterministicAndSizeIsTheLinesExtent() {
         let text = AttributedText("Hello 你好 مرحبا 😀\nThe quick brown fox jumps over the lazy dog",
                                   runs: [TextRun(location: 2, length: 5, attributes: TextAttributes(fontSize: 30, underline: .double))])
-        let style = TextStyle(fontSize: 18, alignment: .justified, isWrapped: true)
+        let style = TextStyle(fontSize: 18, isWrapped: true)
         let a = TestFonts.layout(text, style, width: 160)
         let b = TestFonts.layout(text, style, width: 160)
         #expect(a == b)
-        #expect(a.lines.count >= 3)
+        #expect(a.lines.count == 5)
         var y: CGFloat = 0
         for line in a.lines {
             #expect(line.rect.minY == y)
+            #expect(line.rect.width <= 160)
             y += line.rect.height
         }
         #expect(a.size.height == y)
-        // Justified lines fill the width; the size is the widest natural advance, so at most the width.
-        #expect(a.size.width <= 160)
-        #expect(a.size.width == a.lines.filter { $0.rect.width < 160 }.map(\.rect.width).max().map { max($0, a.size.width) })
+        #expect(a.size.width == a.lines.map(\.rect.width).max())
+        // The line with the 30 pt run is taller than an 18 pt line.
+        #expect(a.lines[0].rect.height > a.lines[4].rect.height)
     }
 
     @Test func emptyTextHasNoLines() {
@@ -54,5 +55,15 @@ import Testing
         let laid = TestFonts.layout(text, TextStyle(font: "DejaVu Sans", fontSize: 20, isWrapped: true, truncation: .end), width: .infinity, height: -3)
         #expect(laid.size.width.isFinite && laid.size.height.isFinite)
         #expect(laid.runs.allSatisfy { $0.positions.allSatisfy { $0.x.isFinite && $0.y.isFinite } })
+    }
+}
+
+@Suite struct ControlCharacterTests {
+    @Test func aTabIsASpaceAndOtherControlsAreInvisible() {
+        let laid = TestFonts.layout("a\tb\u{1}c", TextStyle(font: "DejaVu Sans", fontSize: 20))
+        let space = HarfBuzz.shape(" ", font: "DejaVu Sans", size: 20)
+        #expect(laid.glyphs(line: 0)[1] == space.glyphs[0])
+        #expect(!laid.glyphs(line: 0).contains(0))
+        #expect(laid.size.width == HarfBuzz.width("a b\u{200B}c", font: "DejaVu Sans", size: 20))
     }
 }
