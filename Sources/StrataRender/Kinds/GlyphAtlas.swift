@@ -111,6 +111,11 @@ final class GlyphAtlas {
             glBindTexture(e(GL_TEXTURE_2D), page.texture)
             glTexImage2D(e(GL_TEXTURE_2D), 0, page.internalFormat, GLsizei(size), GLsizei(size), 0, page.format,
                          e(GL_UNSIGNED_BYTE), nil)
+            // Complete without mipmaps even where no sampler object is bound (draws bind one).
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         } else {
             glBindTexture(e(GL_TEXTURE_2D), page.texture)
         }
