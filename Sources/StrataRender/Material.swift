@@ -33,8 +33,12 @@ public struct Material: Hashable, Sendable {
     static let gradient = Material(vertex: "layer.vert", fragment: "gradient.frag", uniforms: ["u_stops", "u_count", "u_type", "u_points"],
                                    samplerUnits: ["u_stops": 0])
 
+    // Text (TextDraw): outline glyphs' coverage from the R8 glyph atlas times the run's colour. Colour
+    // glyphs are premultiplied images and draw with `texture`.
+    static let glyph = Material(vertex: "layer.vert", fragment: "glyph.frag", uniforms: ["u_texture"], samplerUnits: ["u_texture": 0])
+
     /// Every material, compiled at start-up in this order.
-    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover, gradient]
+    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover, gradient, glyph]
 }
 
 extension ShaderProgram {

@@ -22,6 +22,8 @@ public final class Renderer {
     let coverage: CoverageFill
     /// The stops of the gradient being drawn.
     let gradientStops = GradientStops()
+    /// Rasterised glyphs of text layers (TextDraw), made on first use.
+    lazy var glyphAtlas = GlyphAtlas()
     let textures = TextureCache()
     /// Group targets of the pass being drawn; `pools` keeps one set per target size (the frame's, and
     /// each rasterized layer's bitmap size).
@@ -351,6 +353,11 @@ public struct RenderCounters: Sendable, Equatable {
     public var offscreenPasses = 0
     /// Pixels in the repaint region (0 when nothing changed).
     public var repaintedPixels = 0
+    /// Glyphs rasterised (glyph cache misses), glyphs drawn from the cache, and glyph atlas textures
+    /// emptied because they were full.
+    public var glyphsRasterized = 0
+    public var glyphCacheHits = 0
+    public var glyphAtlasResets = 0
 
     public init() {}
 }

@@ -35,14 +35,17 @@ struct FrameStats {
     private var frames: [Phases] { recent.map(\.phases) }
     private var counters: [RenderCounters] { recent.map(\.work) }
 
-    /// The GPU-side work per frame (draw calls, offscreen passes, repainted pixels): p50 and max of each.
+    /// The GPU-side work per frame (draw calls, offscreen passes, repainted pixels, glyphs rasterised and
+    /// drawn from the glyph cache): p50 and max of each.
     var counterSummary: [String: [String: Double]] {
         func summary(_ values: [Int]) -> [String: Double] {
             ["p50": Self.percentile(values.map(Double.init), 50), "max": Double(values.max() ?? 0)]
         }
         return ["draw_calls": summary(counters.map(\.drawCalls)),
                 "offscreen_passes": summary(counters.map(\.offscreenPasses)),
-                "repainted_pixels": summary(counters.map(\.repaintedPixels))]
+                "repainted_pixels": summary(counters.map(\.repaintedPixels)),
+                "glyphs_rasterized": summary(counters.map(\.glyphsRasterized)),
+                "glyph_cache_hits": summary(counters.map(\.glyphCacheHits))]
     }
 
     private var cpu: [Double] { frames.map(\.cpu) }

@@ -1,0 +1,167 @@
+import CStrataGL
+import Foundation
+import StrataCore
+import StrataText
+
+/// A CATextLayer's drawing (`DrawCommand.content`): laid-out glyph runs drawn from the renderer's glyph
+/// atlas, and underlines and strikethroughs as filled rectangles.
+///
+/// Glyphs are rasterised at contentsScale × (the scale the matrix shows the layer at ÷ displayScale)
+/// pixels per point: contentsScale 1 on a 2× display is rasterised at 1× and magnified (blurry, as in
+/// Core Animation), contentsScale 2 there is sharp, and a layer scaled by its (or an ancestor's)
+/// transform is rasterised at the size it is shown, never a magnified bitmap.
+///
+/// When the matrix only scales uniformly and translates and the glyphs are rasterised at exactly that
+/// scale, each glyph is drawn pixel for pixel (nearest sampling): its baseline on a whole pixel, its x on
+/// a quarter pixel (a raster per quarter) or, with `subpixelQuantization`, on a whole pixel. Otherwise
+/// (rotation, perspective, a non-uniform scale, magnification or minification) glyph quads go through
+/// the matrix in layer coordinates, sampled bilinearly.
+public struct TextDraw: ContentDraw {
+    /// Glyphs of one face, size and colour.
+    public struct Run: Sendable, Equatable {
+        public var face: FontFace
+        /// Points per em.
+        public var size: CGFloat
+        /// Straight alpha (a nil run colour resolved to the layer's foregroundColor). Colour glyphs keep
+        /// their own colours and take only its alpha.
+        public var color: Color
+        public var glyphs: [UInt32]
+        /// Each glyph's origin on its baseline, in layer points (y down).
+        public var positions: [CGPoint]
+
+        public init(face: FontFace, size: CGFloat, color: Color, glyphs: [UInt32], positions: [CGPoint]) {
+            self.face = face; self.size = size; self.color = color; self.glyphs = glyphs; self.positions = positions
+        }
+    }
+
+    /// An underline or strikethrough: `rect` (layer points) filled with straight `color`.
+    public struct Decoration: Sendable, Equatable {
+        public var rect: CGRect
+        public var color: Color
+        public init(rect: CGRect, color: Color) { self.rect = rect; self.color = color }
+    }
+
+    /// Layer coordinates → target pixels.
+    public var matrix: Transform3D
+    public var runs: [Run]
+    public var decorations: [Decoration]
+    public var contentsScale: CGFloat
+    public var displayScale: CGFloat
+    /// allowsFontSubpixelQuantization: true puts glyphs on whole pixels (one raster per glyph), false on
+    /// quarter pixels.
+    public var subpixelQuantization: Bool
+    public var alpha: CGFloat
+
+    public init(matrix: Transform3D, runs: [Run], decorations: [Decoration] = [], contentsScale: CGFloat, displayScale: CGFloat = 1,
+                subpixelQuantization: Bool = false, alpha: CGFloat = 1) {
+        self.matrix = matrix; self.runs = runs; self.decorations = decorations; self.contentsScale = contentsScale
+        self.displayScale = displayScale; self.subpixelQuantization = subpixelQuantization; self.alpha = alpha
+    }
+
+    /// A laid-out text's drawing, its nil colours resolved to `foregroundColor`.
+    public init(matrix: Transform3D, text: LaidOutText, foregroundColor: Color, contentsScale: CGFloat, displayScale: CGFloat = 1,
+                subpixelQuantization: Bool = false, alpha: CGFloat = 1) {
+        self.init(matrix: matrix,
+                  runs: text.runs.map { Run(face: $0.face, size: $0.size, color: $0.color ?? foregroundColor, glyphs: $0.glyphs, positions: $0.positions) },
+                  decorations: text.decorations.map { Decoration(rect: $0.rect, color: $0.color ?? foregroundColor) },
+                  contentsScale: contentsScale, displayScale: displayScale, subpixelQuantization: subpixelQuantization, alpha: alpha)
+    }
+
+    /// How far (in ems) a glyph's ink may reach from its origin, for the damage box: two ems on every side
+    /// holds the glyphs of the fonts in use (accents, descenders, emoji, wide CJK) with room to spare.
+    static let inkReach: CGFloat = 2
+
+    /// Where the glyphs and decorations can draw, in layer points (nil: nothing).
+    var inkBounds: CGRect? {
+        var r: CGRect?
+        for run in runs where !run.positions.isEmpty {
+            let xs = run.positions.map(\.x), ys = run.positions.map(\.y)
+            guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { continue }
+            let m = abs(run.size) * Self.inkReach
+            let box = CGRect(x: x0 - m, y: y0 - m, width: x1 - x0 + 2 * m, height: y1 - y0 + 2 * m)
+            r = r.map { $0.union(box) } ?? box
+        }
+        for d in decorations where d.rect.width > 0 && d.rect.height > 0 {
+            r = r.map { $0.union(d.rect) } ?? d.rect
+        }
+        return r
+    }
+
+    public func box(within target: PixelRect) -> PixelRect {
+        guard let ink = inkBounds, ink.width.isFinite, ink.height.isFinite else { return .empty }
+        return PixelRect.covering(ink, matrix, margin: DrawListAnalysis.margin, within: target)
+    }
+
+    public func combine(into h: inout Hasher) {
+        h.combine(matrix); h.combine(contentsScale); h.combine(displayScale); h.combine(subpixelQuantization); h.combine(alpha)
+        h.combine(runs.count)
+        for run in runs {
+            h.combine(run.face); h.combine(run.face.path); h.combine(run.face.index); h.combine(run.size); h.combine(run.color)
+            h.combine(run.glyphs)
+            for p in run.positions { h.combine(p.x); h.combine(p.y) }
+        }
+        h.combine(decorations.count)
+        for d in decorations {
+            h.combine(d.rect.origin.x); h.combine(d.rect.origin.y); h.combine(d.rect.width); h.combine(d.rect.height); h.combine(d.color)
+        }
+    }
+
+    public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {
+        guard alpha > 0, contentsScale > 0, displayScale > 0, contentsScale.isFinite, displayScale.isFinite,
+              let ink = inkBounds, let shown = TextRasterScale.shownScale(matrix, over: ink) else { return }
+        let rasterScale = contentsScale * shown / displayScale
+        // Pixel for pixel when the layer is shown at exactly the scale it is rasterised at.
+        let exact = TextRasterScale.axisAlignedScale(matrix).flatMap { abs($0 - rasterScale) <= 1e-9 * $0 ? $0 : nil }
+        for run in runs where run.color.alpha > 0 && run.size > 0 {
+            let pixelSize = TextRasterScale.quantized(run.size * rasterScale)
+            let rasterSize = min(pixelSize, GlyphRasterizer.maxPixelSize)
+            guard rasterSize >= GlyphRasterizer.minPixelSize else { continue }
+            let a = run.color.alpha * alpha
+            let tint = (Float(run.color.red * a), Float(run.color.green * a), Float(run.color.blue * a), Float(a))
+            let fa = Float(a)
+            for (glyph, p) in zip(run.glyphs, run.positions) {
+                var key = GlyphAtlas.Key(face: run.face.id, glyph: glyph, size64: Int(rasterSize * 64), subpixel: 0)
+                var origin: CGPoint?
+                if let s = exact, rasterSize == pixelSize {
+                    // Colour bitmaps cannot shift by a subpixel: they go on whole pixels.
+                    let (x, y) = snapped(CGPoint(x: p.x * s + matrix.m41, y: p.y * s + matrix.m42), whole: run.face.isColor)
+                    key.subpixel = UInt8(((x - x.rounded(.down)) * 4).rounded())
+                    origin = CGPoint(x: x.rounded(.down), y: y)
+                }
+                guard let g = renderer.glyphAtlas.glyph(key, face: run.face, in: renderer) else { continue }
+                let pixelExact = origin != nil && g.scale == 1
+                let filter: ContentsFilter = pixelExact ? .nearest : .linear
+                let state = Renderer.BatchState(program: g.isColor ? renderer.textured.program : renderer.programs[.glyph].program,
+                                                texture: g.texture, sampler: renderer.samplers.sampler(min: filter, mag: filter))
+                let color = g.isColor ? (fa, fa, fa, fa) : tint
+                let t = CGFloat(g.textureSize)
+                if pixelExact, let o = origin {
+                    // Target pixels, one texel each.
+                    renderer.queue(state, .identity, CGRect(x: o.x + CGFloat(g.left), y: o.y - CGFloat(g.top), width: CGFloat(g.width),
+                                                            height: CGFloat(g.height)),
+                                   uv: CGRect(x: CGFloat(g.x) / t, y: CGFloat(g.y) / t, width: CGFloat(g.width) / t, height: CGFloat(g.height) / t),
+                                   color: color)
+                } else {
+                    // Layer points per bitmap texel; the quad grows by a texel of the zero ring on every side so
+                    // bilinear sampling fades the glyph's edge texels out.
+                    let k = run.size / (rasterSize * g.scale)
+                    renderer.queue(state, matrix, CGRect(x: p.x + CGFloat(g.left - 1) * k, y: p.y - CGFloat(g.top + 1) * k,
+                                                         width: CGFloat(g.width + 2) * k, height: CGFloat(g.height + 2) * k),
+                                   uv: CGRect(x: CGFloat(g.x - 1) / t, y: CGFloat(g.y - 1) / t, width: CGFloat(g.width + 2) / t,
+                                              height: CGFloat(g.height + 2) / t),
+                                   color: color)
+                }
+            }
+        }
+        for d in decorations {
+            renderer.queueShape(matrix, d.rect, radius: 0, corners: 0, border: 0, color: d.color, alpha: alpha, edges: 15)
+        }
+    }
+
+    /// A glyph origin in target pixels put on the grid it is drawn on: the baseline on a whole pixel, x on
+    /// a quarter pixel or (subpixelQuantization) a whole one.
+    private func snapped(_ p: CGPoint, whole: Bool) -> (CGFloat, CGFloat) {
+        let x = subpixelQuantization || whole ? p.x.rounded() : (p.x * 4).rounded() / 4
+        return (x, p.y.rounded())
+    }
+}
