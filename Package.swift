@@ -11,7 +11,7 @@ import PackageDescription
 //   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
 //   StrataDisplay   display backends (headless EGL surfaceless, KMS)  -> CStrataGL, StrataKMS
 //   StrataKMSDevice the real DRM device, GBM scanout, udev, libseat   -> StrataKMS, StrataDisplay, CStrataGL, CStrataDRM, CStrataGBM, CStrataUdev, CStrataSeat
-//   StrataServer    sessions, render tree, frames, sd_notify          -> Core, Protocol, Render, Display, CStrataSys, CSystemd
+//   StrataServer    sessions, render tree, frames, sd_notify          -> Core, Protocol, Render, Display, Text, CStrataSys, CSystemd
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
 //   StrataConfig    strata-server's configuration file and settings  -> StrataCore
 //   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
@@ -65,7 +65,7 @@ let package = Package(
         ]),
         .target(name: "StrataServer", dependencies: [
             "CStrataSys", "CSystemd",
-            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay",
+            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay", "StrataText",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
@@ -116,7 +116,7 @@ let package = Package(
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         .testTarget(name: "StrataClientTests", dependencies: [
-            "Strata", "StrataProtocol", "StrataPNG", "StrataCore", .product(name: "Logging", package: "swift-log"),
+            "Strata", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", .product(name: "Logging", package: "swift-log"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
           libdrm-dev libgbm-dev libudev-dev libseat-dev
           libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev
-          fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+          fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -43,6 +43,8 @@ extension CALayer {
             case .path: return .path(nil)
             case .numbers: return .numbers(nil)
             case .colors: return .colors(nil)
+            case .string: return .string(nil)
+            case .text: return .text(nil)
             default: return nil
             }
         }
@@ -63,5 +65,7 @@ extension CALayer {
         .lineJoin: { CAShapeLayerLineJoin(rawValue: $0) },
         .fillRule: { CAShapeLayerFillRule(rawValue: $0) },
         .gradientType: { CAGradientLayerType(rawValue: $0) },
+        .alignmentMode: { CATextLayerAlignmentMode(rawValue: $0) },
+        .truncationMode: { CATextLayerTruncationMode(rawValue: $0) },
     ]
 }

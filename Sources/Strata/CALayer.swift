@@ -147,6 +147,10 @@ open class CALayer: @unchecked Sendable {
     /// `actions` dictionary, the `style` dictionary's "actions", the class's `defaultAction(forKey:)`, then
     /// the built-in implicit animation for an animatable property. An `NSNull` found at any step ends the
     /// search with no action.
+    /// The size the layer would like in its superlayer: its bounds' size (Core Animation's default without
+    /// a layout manager; a text layer returns its laid-out text's size).
+    open func preferredFrameSize() -> CGSize { read { $0.bounds.size } }
+
     open func action(forKey event: String) -> CAAction? {
         if let a = delegate?.action(for: self, forKey: event) { return a is NSNull ? nil : a }
         if let a = actions?[event] { return a is NSNull ? nil : a }

@@ -50,6 +50,12 @@ enum ValueConversion {
             if let list = any as? [Any], case let cs = list.compactMap({ ($0 as? CGColor)?.color }), cs.count == list.count {
                 return .colors(cs)
             }
+        case .string:
+            if any is NSNull { return .string(nil) }
+            if let name = FontConversion.name(any) { return .string(name) }
+        case .text:
+            if any is NSNull { return .text(nil) }
+            if let t = AttributedTextConversion.text(any) { return .text(t) }
         }
         return nil
     }
@@ -114,6 +120,8 @@ enum ValueConversion {
         case .path(let p): p.map { CGPath($0) }
         case .numbers(let n): n.map { $0.map { NSNumber(value: Double($0)) } }
         case .colors(let c): c.map { $0.map { CGColor($0) } }
+        case .string(let s): s
+        case .text(let t): t.map(AttributedTextConversion.object)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The value shapes a layer property or key-path component can hold.
 public enum ValueKind: UInt8, Sendable {
-    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors
+    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors, string, text
 }
 
 /// A property value as carried by animations, the wire protocol and scene files.
@@ -25,6 +25,11 @@ public enum AnimatableValue: Hashable, Sendable {
     case numbers([CGFloat]?)
     /// A list of colours (a gradient's colors); `colors(nil)` is an absent list.
     case colors([Color]?)
+    /// A string (a text layer's font name); `string(nil)` is absent. Not animatable.
+    case string(String?)
+    /// Attributed text (a text layer's string; a plain string has no runs); `text(nil)` is absent. Boxed:
+    /// most values never carry one. Not animatable.
+    indirect case text(AttributedText?)
 
     public var kind: ValueKind {
         switch self {
@@ -39,6 +44,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .path: .path
         case .numbers: .numbers
         case .colors: .colors
+        case .string: .string
+        case .text: .text
         }
     }
 
@@ -57,6 +64,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .path(let p): return p.map { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } } ?? true
         case .numbers(let n): return n.map { $0.allSatisfy(\.isFinite) } ?? true
         case .colors(let c): return c.map { $0.allSatisfy { $0.components.allSatisfy(\.isFinite) } } ?? true
+        case .string: return true
+        case .text(let t): return t.map(\.isFinite) ?? true
         }
     }
 
@@ -74,6 +83,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .path: .path(Path())
         case .numbers: .numbers([])
         case .colors: .colors([])
+        case .string: .string(nil)
+        case .text: .text(nil)
         }
     }
 
@@ -90,6 +101,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.path(x), .path(y)): x?.elements == y?.elements
         case let (.numbers(x), .numbers(y)): x == y
         case let (.colors(x), .colors(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.text(x), .text(y)): x == y
         default: false
         }
     }
@@ -108,6 +121,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .path(let p): hasher.combine(p?.elements)
         case .numbers(let n): hasher.combine(n)
         case .colors(let c): hasher.combine(c)
+        case .string(let s): hasher.combine(s)
+        case .text(let t): hasher.combine(t)
         }
     }
 }

@@ -78,7 +78,7 @@ public struct Keyframes: Hashable, Sendable {
     static func isVector(_ kind: ValueKind) -> Bool {
         switch kind {
         case .scalar, .point, .size, .rect, .color, .vector3: true
-        case .transform, .bool, .path, .numbers, .colors: false
+        case .transform, .bool, .path, .numbers, .colors, .string, .text: false
         }
     }
 
@@ -196,6 +196,7 @@ public struct Keyframes: Hashable, Sendable {
             (p?.points ?? []).flatMap { [Double($0.x), Double($0.y)] }
         case .numbers(let n): (n ?? []).map { Double($0) }
         case .colors(let c): (c ?? []).flatMap { $0.components.map { Double($0) } }
+        case .string, .text: []
         }
     }
 
@@ -212,7 +213,7 @@ public struct Keyframes: Hashable, Sendable {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .vector3: .vector3(CGFloat(c[0]), CGFloat(c[1]), CGFloat(c[2]))
-        case .transform, .bool, .path, .numbers, .colors: v
+        case .transform, .bool, .path, .numbers, .colors, .string, .text: v
         }
     }
 }

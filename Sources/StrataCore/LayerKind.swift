@@ -14,6 +14,8 @@ public enum LayerKind: UInt8, NamedCases {
     case gradient
     /// CAReplicatorLayer: its sublayers drawn several times by the server.
     case replicator
+    /// CATextLayer: a string laid out and drawn by the server.
+    case text
 
     /// The name scene files use (`"class": "shape"`).
     public var name: String {
@@ -23,6 +25,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .shape: "shape"
         case .gradient: "gradient"
         case .replicator: "replicator"
+        case .text: "text"
         }
     }
 
@@ -34,6 +37,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .shape: "CAShapeLayer"
         case .gradient: "CAGradientLayer"
         case .replicator: "CAReplicatorLayer"
+        case .text: "CATextLayer"
         }
     }
 }
@@ -48,6 +52,7 @@ public struct LayerKinds: OptionSet, Hashable, Sendable {
     public static let shape = LayerKinds(.shape)
     public static let gradient = LayerKinds(.gradient)
     public static let replicator = LayerKinds(.replicator)
+    public static let text = LayerKinds(.text)
 
     public func contains(_ kind: LayerKind) -> Bool { contains(LayerKinds(kind)) }
 }

@@ -108,6 +108,24 @@ extension Path: OptionalLayerValue {
     }
 }
 
+extension String: OptionalLayerValue {
+    public static var valueKind: ValueKind { .string }
+    public static func wrap(_ value: String?) -> AnimatableValue { .string(value) }
+    public static func unwrap(_ value: AnimatableValue) -> String?? {
+        guard case let .string(s) = value else { return nil }
+        return .some(s)
+    }
+}
+
+extension AttributedText: OptionalLayerValue {
+    public static var valueKind: ValueKind { .text }
+    public static func wrap(_ value: AttributedText?) -> AnimatableValue { .text(value) }
+    public static func unwrap(_ value: AnimatableValue) -> AttributedText?? {
+        guard case let .text(t) = value else { return nil }
+        return .some(t)
+    }
+}
+
 extension Array: OptionalLayerValue where Element: ListElement {
     public static var valueKind: ValueKind { Element.listKind }
     public static func wrap(_ value: [Element]?) -> AnimatableValue { Element.wrapList(value) }

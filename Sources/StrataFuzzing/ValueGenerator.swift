@@ -89,7 +89,35 @@ public struct ValueGenerator {
         case .path: return .path(r.chance(0.1) ? nil : path(&r))
         case .numbers: return .numbers(r.chance(0.1) ? nil : (0..<r.skewed(16)).map { _ in abs(number(&r)) })
         case .colors: return .colors(r.chance(0.1) ? nil : (0..<r.skewed(8)).map { _ in color(&r) })
+        case .string: return .string(r.chance(0.1) ? nil : r.pick(Self.fontNames) ?? "")
+        case .text: return .text(r.chance(0.1) ? nil : text(&r))
         }
+    }
+
+    /// Font names a text layer may name: installed ones, a missing one, odd ones.
+    static let fontNames = ["DejaVu Sans", "Noto Sans", "Noto Sans CJK SC", "Noto Color Emoji", "Helvetica", "NoSuchFont", "", ":bold", "sans-serif:size=999"]
+
+    /// Pieces of text from several scripts, with marks, controls, bidi embeddings and long words.
+    static let textPieces = ["Lorem ipsum ", "dolor", " ", "\n", "\r\n", "你好，世界。", "مرحبا 123 ", "שלום", "😀", "👩🏽‍💻", "कि", "e\u{301}",
+                             "\u{202E}", "\u{200F}", "\u{2029}", "\t", "https://example.com/a/b?c=d", "\u{FFFD}", "\u{0}", "ffi"]
+
+    /// Attributed text: up to a few hundred pieces, up to 16 runs, now and then a run out of bounds.
+    func text(_ r: inout FuzzRandom) -> AttributedText {
+        let string = (0..<r.skewed(200)).map { _ in r.pick(Self.textPieces) ?? "" }.joined()
+        let length = string.utf16.count
+        var runs: [TextRun] = []
+        var at = 0
+        for _ in 0..<r.skewed(16) {
+            let location = r.chance(0.05) ? r.int(0...length + 10) : min(length, at + r.skewed(20))
+            let run = TextRun(location: location, length: r.skewed(40), attributes: TextAttributes(
+                font: r.chance(0.3) ? r.pick(Self.fontNames) : nil, fontSize: r.chance(0.3) ? abs(number(&r)) : nil,
+                foregroundColor: r.chance(0.5) ? color(&r) : nil, underline: LineStyle(rawValue: UInt8(r.int(0...3))) ?? .none,
+                strikethrough: LineStyle(rawValue: UInt8(r.int(0...3))) ?? .none, kern: r.chance(0.2) ? number(&r) : nil,
+                baselineOffset: r.chance(0.2) ? number(&r) : nil))
+            runs.append(run)
+            at = run.location + run.length
+        }
+        return AttributedText(string, runs: runs)
     }
 
     /// A value `property` accepts (its kind and its rule), or, with probability `invalid`, whatever came up.

@@ -39,6 +39,7 @@ public enum SceneRenderer {
         defer { display.releaseCurrent() }
         let compositor = try Compositor(display: display, programCache: programCache)
         compositor.background = scene.background
+        compositor.displayScale = scene.scale
         var failure: String?
         compositor.commitFailure = { _, reason in failure = reason }
         compositor.addClient(1)

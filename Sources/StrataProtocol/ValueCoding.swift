@@ -27,6 +27,12 @@ extension ByteWriter {
         case .colors(let list):
             bool(list != nil)
             if let list { u32(UInt32(list.count)); for c in list { for e in c.components { f64(Double(e)) } } }
+        case .string(let s):
+            bool(s != nil)
+            if let s { string(s) }
+        case .text(let t):
+            bool(t != nil)
+            if let t { text(t) }
         }
     }
 
@@ -138,6 +144,12 @@ extension ByteReader {
             return .colors(try (0..<n).map { _ in
                 Color(red: try finite(what), green: try finite(what), blue: try finite(what), alpha: try finite(what))
             })
+        case .string:
+            guard try bool("\(what) string presence") else { return .string(nil) }
+            return .string(try string(what, max: ValueRule.maxFontNameLength))
+        case .text:
+            guard try bool("\(what) text presence") else { return .text(nil) }
+            return .text(try text(what))
         }
     }
 

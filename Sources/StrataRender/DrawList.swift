@@ -90,6 +90,9 @@ public enum GroupBlend: Sendable {
 public struct DrawList {
     public var commands: [DrawCommand] = []
     public var clearColor: Color = .black
+    /// Target pixels per layer point at the root (the output's scale): a text layer's glyphs are made at
+    /// its contentsScale relative to it, as Core Animation's backing stores are.
+    public var displayScale: CGFloat = 1
 
     public init() {}
 

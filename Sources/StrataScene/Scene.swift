@@ -21,7 +21,11 @@ public struct Scene {
     }
 
     public static let formatVersion = 1
+    /// The frame's size in pixels.
     public var size: (width: Int, height: Int)?
+    /// The screen's pixels per layer point (a 2× screen is 2): layers are drawn that much larger, and text
+    /// layers make their glyphs at their contentsScale relative to it, as on a Retina screen.
+    public var scale: CGFloat = 1
     public var background: Color
     public var layers: [Layer]
     /// Scheduled model changes (implicit animations), in file order.

@@ -13,7 +13,7 @@ public enum SceneParser {
     public static func parse(data: Data, baseDirectory: URL) throws -> Scene {
         let root = try StrictJSON.parse(data)
         guard let doc = root as? [String: Any] else { throw SceneError("scene must be a JSON object") }
-        for key in doc.keys where !["strata", "size", "background", "layers", "changes"].contains(key) {
+        for key in doc.keys where !["strata", "size", "scale", "background", "layers", "changes"].contains(key) {
             throw SceneError("scene: unknown key \"\(key)\"")
         }
         guard let v = doc["strata"].flatMap(SceneValues.number), v == v.rounded(), let version = Int(exactly: Double(v)) else {
@@ -27,6 +27,11 @@ public enum SceneParser {
             }
             size = (Int(n[0]), Int(n[1]))
         }
+        var scale: CGFloat = 1
+        if let s = doc["scale"] {
+            guard let x = SceneValues.number(s), x > 0, x <= 8 else { throw SceneError("scene: \"scale\" must be a number above 0 and at most 8 (pixels per point)") }
+            scale = x
+        }
         var background = Color.black
         if let b = doc["background"] {
             guard let c = SceneValues.color(b) else { throw SceneError("scene: \"background\" must be \(SceneValues.shapeDescription(.color))") }
@@ -36,6 +41,7 @@ public enum SceneParser {
         var context = Context(base: baseDirectory)
         let layers = try list.enumerated().map { try context.layer($0.element, path: "layers[\($0.offset)]") }
         var scene = Scene(size: size, background: background, layers: layers)
+        scene.scale = scale
         if let c = doc["changes"] {
             guard let list = c as? [Any] else { throw SceneError("scene: \"changes\" must be an array of changes") }
             scene.changes = try list.enumerated().map { try SceneChangeParser.parse($0.element, index: $0.offset, scene: scene) }

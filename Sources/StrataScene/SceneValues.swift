@@ -45,6 +45,11 @@ public enum SceneValues {
             if any is NSNull { return .colors(nil) }
             guard let list = any as? [Any], case let cs = list.compactMap(color), cs.count == list.count else { return nil }
             return .colors(cs)
+        case .string:
+            if any is NSNull { return .string(nil) }
+            return (any as? String).map { .string($0) }
+        case .text:
+            return (try? SceneText.parse(any, at: "value")).map { .text($0) }
         }
     }
 
@@ -52,6 +57,7 @@ public enum SceneValues {
     /// (shadowPath) reports which element is wrong.
     static func layerValue(_ any: Any, keyPath kp: LayerKeyPath, key: String, at: String) throws -> AnimatableValue {
         if kp.kind == .path, !(any is NSNull) { return .path(try ScenePath.parse(any, at: at, key: key)) }
+        if kp.kind == .text { return .text(try SceneText.parse(any, at: "\(at): \"\(key)\"")) }
         guard let v = parse(any, keyPath: kp) else { throw SceneError("\(at): \"\(key)\" must be \(shapeDescription(kp))") }
         return v
     }
@@ -89,6 +95,8 @@ public enum SceneValues {
         case .path: "a PATH (array of path elements) or null"
         case .numbers: "an array of numbers or null"
         case .colors: "an array of colours ([r, g, b, a] or \"#RRGGBB\") or null"
+        case .string: "a string or null"
+        case .text: SceneText.shape
         }
     }
 
@@ -106,6 +114,8 @@ public enum SceneValues {
         case .path(let p): p.map { ScenePath.json($0) } ?? NSNull()
         case .numbers(let n): n.map { $0.map { Double($0) } } ?? NSNull()
         case .colors(let c): c.map { $0.map { $0.components.map { Double($0) } } } ?? NSNull()
+        case .string(let s): s ?? NSNull()
+        case .text(let t): t.map { SceneText.json($0) } ?? NSNull()
         }
     }
 }

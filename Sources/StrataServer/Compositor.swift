@@ -23,6 +23,8 @@ public final class Compositor {
     }
     /// What each client may hold (see `ClientQuotas`).
     public var quotas = ClientQuotas()
+    /// Output pixels per layer point (1 on servers today; an offline scene sets its own).
+    public var displayScale: CGFloat = 1
     private let builder = DrawListBuilder()
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
     private var outputFrames: [String: OutputFrames] = [:]
@@ -236,6 +238,7 @@ public final class Compositor {
         phases.evaluate = lap()
         f.drawList.removeAll()
         f.drawList.clearColor = background
+        f.drawList.displayScale = displayScale
         builder.build(roots: roots, into: &f.drawList)
         // Only what changed since the framebuffer's contents were drawn is repainted.
         let plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)

@@ -25,8 +25,11 @@ struct DrawListBuilder {
         tint == .white ? color : Color(red: color.red * tint.red, green: color.green * tint.green, blue: color.blue * tint.blue, alpha: color.alpha)
     }
 
+    /// Appends the roots at `list.displayScale` target pixels per point.
     func build(roots: [RenderNode], into list: inout DrawList) {
-        for root in roots { emit(root, parentToTarget: .identity, into: &list) }
+        let s = list.displayScale
+        let root: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
+        for node in roots { emit(node, parentToTarget: root, into: &list) }
     }
 
     /// `alpha`: the opacity inherited from ancestors that did not composite as a group (1 under a group).

@@ -8,6 +8,9 @@ enum MemoryEstimate {
     static let layerBytes = 2 * MemoryLayout<LayerModel>.stride + 512
     /// An attached animation's fixed part (its spec, prepared form and bookkeeping).
     static let animationBytes = 2048
+    /// What the server's laid-out text costs per UTF-16 unit of a text layer's string (glyph id, position,
+    /// cluster and line bookkeeping).
+    static let textLayoutBytesPerUnit = 48
 
     /// The variable part of one value.
     static func bytes(of value: AnimatableValue?) -> Int {
@@ -15,6 +18,9 @@ enum MemoryEstimate {
         case .path(let p?): p.elements.count * MemoryLayout<Path.Element>.stride
         case .numbers(let n?): n.count * MemoryLayout<Double>.stride
         case .colors(let c?): c.count * MemoryLayout<Color>.stride
+        case .string(let s?): s.utf8.count
+        // The text and its runs, and the layout the server keeps of it (a glyph and its position per unit).
+        case .text(let t?): t.string.utf8.count + t.runs.count * MemoryLayout<TextRun>.stride + t.utf16Count * textLayoutBytesPerUnit
         default: 0
         }
     }

@@ -45,6 +45,7 @@ public final class RenderServer {
         self.logger = logger
         self.clock = clock
         limited = LimitedLogger(logger, clock: clock)
+        FontWarnings.shared.setLogger(logger)
         frames = FrameLoops(compositor: compositor, logger: logger, clock: clock)
         frames.wantsTicks = { [unowned self] in self.sessions.values.contains(where: \.wantsFrameTicks) }
         frames.send = { [unowned self] message, client in self.send(message, to: client) }

@@ -55,7 +55,17 @@ struct TreeDescription {
                 self = .path(elements: p.elements.count, boundingBox: b.isNull ? [] : [b.origin.x, b.origin.y, b.width, b.height].map { Double($0) })
             case .numbers(let n): self = n.map { .numbers($0.map { Double($0) }) } ?? .null
             case .colors(let c): self = c.map { .numbers($0.flatMap { $0.components.map { Double($0) } }) } ?? .null
+            case .string(let s): self = s.map { .name(Self.excerpt($0)) } ?? .null
+            // The text only (its runs are in the client's hands); long strings cut, so a tree stays small.
+            case .text(let t): self = t.map { .name(Self.excerpt($0.string)) } ?? .null
             }
+        }
+
+        /// The most characters of a string `tree` shows; longer ones end in "…".
+        static let maxExcerpt = 256
+
+        static func excerpt(_ s: String) -> String {
+            s.count <= maxExcerpt ? s : String(s.prefix(maxExcerpt)) + "…"
         }
 
         func write(to w: inout JSONWriter) {

@@ -12,7 +12,8 @@ import StrataServer
 /// N shape layers, each a stroked circle whose strokeEnd and rotation animate; `replicator`, one
 /// replicator drawing N copies of one bar whose opacity and scale animate; `replicator-delayed`, the same
 /// with each copy 1/N s later than the last (a spinner); `bars`, the delayed replicator's picture from N
-/// separate bar layers (what the replicator saves); `soak`, many clients committing fast to a real server
+/// separate bar layers (what the replicator saves); `text`, N text labels whose strings change every
+/// frame (`TextScenario`), with the server's CPU time per frame and its glyph cache's hits; `soak`, many clients committing fast to a real server
 /// process (`SoakRun`).
 @main
 struct BenchCommand: ParsableCommand {
@@ -21,7 +22,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later) or bars (that picture from N separate layers).")
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers) or text (N labels whose strings change every frame).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -31,6 +32,7 @@ struct BenchCommand: ParsableCommand {
         case replicator
         case replicatorDelayed = "replicator-delayed"
         case bars
+        case text
         case soak
     }
 
@@ -57,18 +59,25 @@ struct BenchCommand: ParsableCommand {
         case .replicator: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: false)
         case .replicatorDelayed: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: true)
         case .bars: Self.barsScene(layers: layers, width: dims.width, height: dims.height)
+        case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
         case .soak: Commit(transactionID: 1, operations: [])
         }
         compositor.submit(commit, fds: [], from: 1)
-        let wallStart = DispatchTime.now().uptimeNanoseconds
-        for i in 0..<frames { try compositor.renderFrame(at: Double(i) / 60) }
+        let wallStart = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.processCPUSeconds()
+        for i in 0..<frames {
+            if scenario == .text, i > 0 { compositor.submit(TextScenario.update(labels: layers, frame: i), fds: [], from: 1) }
+            try compositor.renderFrame(at: Double(i) / 60)
+        }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9
+        let cpu = Self.processCPUSeconds() - cpuStart
         var stats = compositor.statsJSON()
         stats["layers"] = layers
         stats["scenario"] = scenario.rawValue
         stats["frames"] = frames
         stats["wall_seconds"] = wall
         stats["fps"] = Double(frames) / wall
+        // The whole process's CPU time (this in-process server's, commits included; llvmpipe's threads too).
+        stats["process_cpu_ms_per_frame"] = cpu * 1000 / Double(frames)
         let data = try JSONSerialization.data(withJSONObject: stats, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
     }
@@ -227,6 +236,14 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// A square sublayer of the root (layer 1) at `index`, coloured by `hue`.
+    /// User plus system CPU seconds of this process so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     static func square(_ id: LayerID, side: CGFloat, at position: CGPoint, hue: CGFloat, index: Int) -> [LayerOperation] {
         [.createLayer(id),
          .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: side, height: side))),

@@ -53,6 +53,8 @@ struct RoundTripTests {
         case .path: .path(Samples.triangle) // shadowPath, a shape's path (and custom keys)
         case .numbers: .numbers([1, 2.5]) // lineDashPattern, locations
         case .colors: .colors([Samples.color, Samples.color]) // a gradient's colors
+        case .string: .string("DejaVu Sans") // a text layer's font
+        case .text: .text(Samples.attributedText) // a text layer's string
         }
         let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.setProperty(77, p, value)]))
         #expect(try roundTrip(m) == m)
@@ -85,7 +87,10 @@ struct RoundTripTests {
     func valueSizes() {
         // A path: kind, presence, u32 count, then per element a code and its points (3 × 17 + 1 for the triangle).
         let expected: [(UInt8, Int)] = [(1, 9), (1, 9), (2, 17), (3, 17), (4, 33), (5, 129), (5, 129), (6, 34), (6, 2), (7, 2), (7, 2),
-                                        (9, 1 + 1 + 4 + 3 * 17 + 1), (9, 2)]
+                                        (9, 1 + 1 + 4 + 3 * 17 + 1), (9, 2),
+                                        // A string: kind, presence, u32 length, UTF-8. Text: then a u32 run count and per run
+                                        // 8 bytes of range, 9 presence and style bytes, and what is present (D9's runs: 72, 129, 17).
+                                        (12, 1 + 1 + 4 + 16), (12, 2), (13, 1 + 1 + 4 + 29 + 4 + 72 + 129 + 17), (13, 1 + 1 + 4 + 5 + 4), (13, 2)]
         #expect(expected.count == Samples.values.count)
         for (v, (kind, size)) in zip(Samples.values, expected) {
             var w = ByteWriter()

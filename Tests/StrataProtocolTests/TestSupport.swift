@@ -88,7 +88,17 @@ enum Samples {
         .scalar(0.5), .scalar(-1e300), .point(CGPoint(x: 1.5, y: -2.25)), .size(CGSize(width: 3, height: 4.5)),
         .rect(CGRect(x: -1, y: 2, width: 30, height: 40)), .transform(transform), .transform(.identity),
         .color(color), .color(nil), .bool(true), .bool(false), .path(triangle), .path(nil),
+        .string("Noto Sans CJK SC"), .string(nil), .text(attributedText), .text(AttributedText("plain")), .text(nil),
     ]
+
+    /// D9's rich text, with every attribute set somewhere.
+    static let attributedText = AttributedText("Lorem ipsum dolor 你好 😀", runs: [
+        TextRun(location: 0, length: 6, attributes: TextAttributes(font: "DejaVu Sans", fontSize: 15, foregroundColor: .black)),
+        TextRun(location: 6, length: 5, attributes: TextAttributes(foregroundColor: Color(red: 1, green: 0, blue: 0, alpha: 1), underline: .single,
+                                                                   underlineColor: color, strikethrough: .double, strikethroughColor: .black,
+                                                                   kern: 1.5, baselineOffset: -2)),
+        TextRun(location: 18, length: 2, attributes: TextAttributes(underline: .thick)),
+    ])
 
     static var fullTiming: MediaTiming {
         var t = MediaTiming()

@@ -108,3 +108,15 @@ public enum TruncationMode: UInt8, Hashable, Sendable, NamedCases {
         }
     }
 }
+
+extension AttributedText {
+    /// Whether every number in its attributes is finite.
+    public var isFinite: Bool {
+        runs.allSatisfy { r in
+            let a = r.attributes
+            let colors = [a.foregroundColor, a.underlineColor, a.strikethroughColor].compactMap { $0 }
+            return [a.fontSize, a.kern, a.baselineOffset].allSatisfy { $0?.isFinite ?? true }
+                && colors.allSatisfy { $0.components.allSatisfy(\.isFinite) }
+        }
+    }
+}

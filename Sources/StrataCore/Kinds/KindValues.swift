@@ -7,6 +7,7 @@ public enum KindValues: Equatable, Sendable {
     indirect case shape(ShapeModel)
     indirect case gradient(GradientModel)
     indirect case replicator(ReplicatorModel)
+    indirect case text(TextModel)
 
     /// A new layer's values: the kind's defaults.
     init(_ kind: LayerKind) {
@@ -15,6 +16,7 @@ public enum KindValues: Equatable, Sendable {
         case .shape: self = .shape(ShapeModel())
         case .gradient: self = .gradient(GradientModel())
         case .replicator: self = .replicator(ReplicatorModel())
+        case .text: self = .text(TextModel())
         }
     }
 }

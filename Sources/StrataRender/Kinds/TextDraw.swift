@@ -51,20 +51,23 @@ public struct TextDraw: ContentDraw {
     /// quarter pixels.
     public var subpixelQuantization: Bool
     public var alpha: CGFloat
+    /// What is drawn is cut to this rectangle (layer points): a text layer's bounds, as the bitmap Core
+    /// Animation draws text into is. nil: not cut.
+    public var clip: CGRect?
 
-    public init(matrix: Transform3D, runs: [Run], decorations: [Decoration] = [], contentsScale: CGFloat, displayScale: CGFloat = 1,
-                subpixelQuantization: Bool = false, alpha: CGFloat = 1) {
-        self.matrix = matrix; self.runs = runs; self.decorations = decorations; self.contentsScale = contentsScale
+    public init(matrix: Transform3D, runs: [Run], decorations: [Decoration] = [], clip: CGRect? = nil, contentsScale: CGFloat,
+                displayScale: CGFloat = 1, subpixelQuantization: Bool = false, alpha: CGFloat = 1) {
+        self.matrix = matrix; self.runs = runs; self.decorations = decorations; self.clip = clip; self.contentsScale = contentsScale
         self.displayScale = displayScale; self.subpixelQuantization = subpixelQuantization; self.alpha = alpha
     }
 
     /// A laid-out text's drawing, its nil colours resolved to `foregroundColor`.
-    public init(matrix: Transform3D, text: LaidOutText, foregroundColor: Color, contentsScale: CGFloat, displayScale: CGFloat = 1,
-                subpixelQuantization: Bool = false, alpha: CGFloat = 1) {
+    public init(matrix: Transform3D, text: LaidOutText, foregroundColor: Color, clip: CGRect? = nil, contentsScale: CGFloat,
+                displayScale: CGFloat = 1, subpixelQuantization: Bool = false, alpha: CGFloat = 1) {
         self.init(matrix: matrix,
                   runs: text.runs.map { Run(face: $0.face, size: $0.size, color: $0.color ?? foregroundColor, glyphs: $0.glyphs, positions: $0.positions) },
                   decorations: text.decorations.map { Decoration(rect: $0.rect, color: $0.color ?? foregroundColor) },
-                  contentsScale: contentsScale, displayScale: displayScale, subpixelQuantization: subpixelQuantization, alpha: alpha)
+                  clip: clip, contentsScale: contentsScale, displayScale: displayScale, subpixelQuantization: subpixelQuantization, alpha: alpha)
     }
 
     /// How far (in ems) a glyph's ink may reach from its origin, for the damage box: two ems on every side
@@ -84,6 +87,10 @@ public struct TextDraw: ContentDraw {
         for d in decorations where d.rect.width > 0 && d.rect.height > 0 {
             r = r.map { $0.union(d.rect) } ?? d.rect
         }
+        if let clip, let ink = r {
+            let cut = ink.intersection(clip)
+            return cut.isNull || cut.isEmpty ? nil : cut
+        }
         return r
     }
 
@@ -94,6 +101,8 @@ public struct TextDraw: ContentDraw {
 
     public func combine(into h: inout Hasher) {
         h.combine(matrix); h.combine(contentsScale); h.combine(displayScale); h.combine(subpixelQuantization); h.combine(alpha)
+        h.combine(clip != nil)
+        if let c = clip { h.combine(c.origin.x); h.combine(c.origin.y); h.combine(c.width); h.combine(c.height) }
         h.combine(runs.count)
         for run in runs {
             h.combine(run.face); h.combine(run.face.path); h.combine(run.face.index); h.combine(run.size); h.combine(run.color)
@@ -112,6 +121,10 @@ public struct TextDraw: ContentDraw {
         let rasterScale = contentsScale * shown / displayScale
         // Pixel for pixel when the layer is shown at exactly the scale it is rasterised at.
         let exact = TextRasterScale.axisAlignedScale(matrix).flatMap { abs($0 - rasterScale) <= 1e-9 * $0 ? $0 : nil }
+        // The clip in target pixels for quads drawn there (an axis-aligned matrix maps it to a rectangle).
+        let clipInPixels = exact.flatMap { s in
+            clip.map { CGRect(x: $0.minX * s + matrix.m41, y: $0.minY * s + matrix.m42, width: $0.width * s, height: $0.height * s) }
+        }
         for run in runs where run.color.alpha > 0 && run.size > 0 {
             let pixelSize = TextRasterScale.quantized(run.size * rasterScale)
             let rasterSize = min(pixelSize, GlyphRasterizer.maxPixelSize)
@@ -137,25 +150,39 @@ public struct TextDraw: ContentDraw {
                 let t = CGFloat(g.textureSize)
                 if pixelExact, let o = origin {
                     // Target pixels, one texel each.
-                    renderer.queue(state, .identity, CGRect(x: o.x + CGFloat(g.left), y: o.y - CGFloat(g.top), width: CGFloat(g.width),
-                                                            height: CGFloat(g.height)),
-                                   uv: CGRect(x: CGFloat(g.x) / t, y: CGFloat(g.y) / t, width: CGFloat(g.width) / t, height: CGFloat(g.height) / t),
-                                   color: color)
+                    let quad = CGRect(x: o.x + CGFloat(g.left), y: o.y - CGFloat(g.top), width: CGFloat(g.width), height: CGFloat(g.height))
+                    let uv = CGRect(x: CGFloat(g.x) / t, y: CGFloat(g.y) / t, width: CGFloat(g.width) / t, height: CGFloat(g.height) / t)
+                    guard let (q, u) = Self.cut(quad, uv, to: clipInPixels) else { continue }
+                    renderer.queue(state, .identity, q, uv: u, color: color)
                 } else {
                     // Layer points per bitmap texel; the quad grows by a texel of the zero ring on every side so
                     // bilinear sampling fades the glyph's edge texels out.
                     let k = run.size / (rasterSize * g.scale)
-                    renderer.queue(state, matrix, CGRect(x: p.x + CGFloat(g.left - 1) * k, y: p.y - CGFloat(g.top + 1) * k,
-                                                         width: CGFloat(g.width + 2) * k, height: CGFloat(g.height + 2) * k),
-                                   uv: CGRect(x: CGFloat(g.x - 1) / t, y: CGFloat(g.y - 1) / t, width: CGFloat(g.width + 2) / t,
-                                              height: CGFloat(g.height + 2) / t),
-                                   color: color)
+                    let quad = CGRect(x: p.x + CGFloat(g.left - 1) * k, y: p.y - CGFloat(g.top + 1) * k,
+                                      width: CGFloat(g.width + 2) * k, height: CGFloat(g.height + 2) * k)
+                    let uv = CGRect(x: CGFloat(g.x - 1) / t, y: CGFloat(g.y - 1) / t, width: CGFloat(g.width + 2) / t, height: CGFloat(g.height + 2) / t)
+                    guard let (q, u) = Self.cut(quad, uv, to: clip) else { continue }
+                    renderer.queue(state, matrix, q, uv: u, color: color)
                 }
             }
         }
         for d in decorations {
-            renderer.queueShape(matrix, d.rect, radius: 0, corners: 0, border: 0, color: d.color, alpha: alpha, edges: 15)
+            let rect = clip.map { d.rect.intersection($0) } ?? d.rect
+            guard !rect.isNull, !rect.isEmpty else { continue }
+            renderer.queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: d.color, alpha: alpha, edges: 15)
         }
+    }
+
+    /// `quad` and its texture rectangle `uv` cut to `clip` (the texture coordinates cut in proportion);
+    /// nil when nothing is left.
+    static func cut(_ quad: CGRect, _ uv: CGRect, to clip: CGRect?) -> (CGRect, CGRect)? {
+        guard let clip else { return (quad, uv) }
+        let q = quad.intersection(clip)
+        guard !q.isNull, q.width > 0, q.height > 0, quad.width > 0, quad.height > 0 else { return nil }
+        if q == quad { return (quad, uv) }
+        let sx = uv.width / quad.width, sy = uv.height / quad.height
+        return (q, CGRect(x: uv.minX + (q.minX - quad.minX) * sx, y: uv.minY + (q.minY - quad.minY) * sy,
+                          width: q.width * sx, height: q.height * sy))
     }
 
     /// A glyph origin in target pixels put on the grid it is drawn on: the baseline on a whole pixel, x on

@@ -42,6 +42,7 @@ enum KindContents {
         case .shape: ShapeLayerContent()
         case .gradient: GradientLayerContent()
         case .replicator: ReplicatorLayerContent()
+        case .text: TextLayerContent()
         }
     }
 }

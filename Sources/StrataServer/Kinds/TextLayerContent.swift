@@ -1,0 +1,66 @@
+import Foundation
+import StrataCore
+import StrataRender
+import StrataText
+
+/// CATextLayer: its string laid out (`TextLayout`, the one layout the client's `preferredFrameSize()` uses
+/// too) in its bounds and drawn from the renderer's glyph cache as a `TextDraw`, above the background and
+/// contents, clipped to the bounds as the backing store Core Animation draws it into would be. The
+/// layout is kept while the string, the values it depends on and the bounds' size stay the same, so
+/// animating `foregroundColor` or moving the layer lays nothing out again; animating `fontSize` lays out
+/// each frame at the interpolated size.
+final class TextLayerContent: LayerKindContent, @unchecked Sendable {
+    // Touched only on the server's thread, as every node is.
+    private var cached: (key: Key, layout: LaidOutText)?
+
+    private struct Key: Equatable {
+        var text: AttributedText
+        var style: TextStyle
+        var size: CGSize
+    }
+
+    /// Glyphs may overlap (marks on their base, joined Arabic letters, an underline through descenders),
+    /// so text of more than one character is two pieces: under an opacity it is composited as a group,
+    /// as Core Animation composites the bitmap it draws text into.
+    func pieces(_ node: RenderNode) -> Int {
+        guard let text = node.presentation.text.string else { return 0 }
+        return min(text.utf16Count, 2)
+    }
+
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {
+        let p = node.presentation, t = p.text
+        guard let text = t.string, !text.string.isEmpty, alpha > 0 else { return }
+        let layout = self.layout(text, t, p.bounds.size)
+        guard !layout.runs.isEmpty || !layout.decorations.isEmpty else { return }
+        func resolved(_ c: Color?) -> Color? {
+            guard let c = c ?? t.foregroundColor else { return nil }
+            return tint == .white ? c : Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha)
+        }
+        let runs = layout.runs.compactMap { run -> TextDraw.Run? in
+            guard let color = resolved(run.color), color.alpha > 0 else { return nil }
+            return TextDraw.Run(face: run.face, size: run.size, color: color, glyphs: run.glyphs, positions: run.positions)
+        }
+        let decorations = layout.decorations.compactMap { d -> TextDraw.Decoration? in
+            guard let color = resolved(d.color), color.alpha > 0 else { return nil }
+            return TextDraw.Decoration(rect: d.rect, color: color)
+        }
+        guard !runs.isEmpty || !decorations.isEmpty else { return }
+        let origin = p.bounds.origin
+        let toBounds = origin == .zero ? matrix : Transform3D.translation(origin.x, origin.y, 0) * matrix
+        list.commands.append(.content(TextDraw(matrix: toBounds, runs: runs, decorations: decorations,
+                                               clip: CGRect(origin: .zero, size: p.bounds.size),
+                                               contentsScale: p.contentsScale, displayScale: list.displayScale,
+                                               subpixelQuantization: t.allowsFontSubpixelQuantization, alpha: alpha)))
+    }
+
+    /// The layout of `text` in a box of `size`, laid out again only when something it depends on changed.
+    private func layout(_ text: AttributedText, _ t: TextModel, _ size: CGSize) -> LaidOutText {
+        let key = Key(text: text, style: TextStyle(font: t.font, fontSize: t.fontSize, alignment: t.alignmentMode,
+                                                   isWrapped: t.isWrapped, truncation: t.truncationMode), size: size)
+        if let cached, cached.key == key { return cached.layout }
+        FontWarnings.shared.check(key.style.font, text)
+        let layout = TextLayout.layout(text, style: key.style, bounds: size)
+        cached = (key, layout)
+        return layout
+    }
+}
