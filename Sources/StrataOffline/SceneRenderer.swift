@@ -40,6 +40,7 @@ public enum SceneRenderer {
         let compositor = try Compositor(display: display, programCache: programCache)
         compositor.background = scene.background
         compositor.displayScale = scene.scale
+        compositor.textLayoutUnitsPerFrame = nil // one frame shows the whole state
         var failure: String?
         compositor.commitFailure = { _, reason in failure = reason }
         compositor.addClient(1)

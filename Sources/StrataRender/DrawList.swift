@@ -93,8 +93,14 @@ public struct DrawList {
     /// Target pixels per layer point at the root (the output's scale): a text layer's glyphs are made at
     /// its contentsScale relative to it, as Core Animation's backing stores are.
     public var displayScale: CGFloat = 1
+    /// Set while building when work was left for a later frame (text beyond a client's layout budget):
+    /// that frame must be drawn even if nothing else changes.
+    public var deferredWork = false
 
     public init() {}
 
-    public mutating func removeAll() { commands.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() {
+        commands.removeAll(keepingCapacity: true)
+        deferredWork = false
+    }
 }

@@ -13,6 +13,10 @@ final class ClientScene {
     /// Transactions waiting for their animations: transaction id → outstanding "layer/key" references.
     var pendingCompletions: [UInt64: Set<AnimationRef>] = [:]
 
+    /// UTF-16 units of text this client's layers may still lay out in the frame being built (the
+    /// compositor sets it before each frame; see `Compositor.textLayoutUnitsPerFrame`).
+    var textLayoutBudget = Int.max
+
     /// What the client holds, for its quotas.
     let usage: ClientUsage
 

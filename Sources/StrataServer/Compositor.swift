@@ -25,6 +25,11 @@ public final class Compositor {
     public var quotas = ClientQuotas()
     /// Output pixels per layer point (1 on servers today; an offline scene sets its own).
     public var displayScale: CGFloat = 1
+    /// How many UTF-16 units of text one client's layers may lay out per frame (nil: no limit, for offline
+    /// rendering, which must show the whole state in one frame). Past it a text layer keeps showing its
+    /// last layout and the next frame goes on; a client's first layout of a frame is always made, so every
+    /// client's text progresses. A bound on what one client's strings cost every client's frame.
+    public var textLayoutUnitsPerFrame: Int? = 32_768
     private let builder = DrawListBuilder()
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
     private var outputFrames: [String: OutputFrames] = [:]
@@ -239,7 +244,10 @@ public final class Compositor {
         f.drawList.removeAll()
         f.drawList.clearColor = background
         f.drawList.displayScale = displayScale
+        for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
         builder.build(roots: roots, into: &f.drawList)
+        // Text left for later: the next frame must be drawn even if nothing else changes.
+        defer { if f.drawList.deferredWork { f.needsRedraw = true } }
         // Only what changed since the framebuffer's contents were drawn is repainted.
         let plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
         phases.drawList = lap()

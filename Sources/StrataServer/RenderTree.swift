@@ -80,6 +80,8 @@ final class RenderNode {
     private(set) var activeInSubtree = 0
     /// The scene whose `activeNodes` lists this node while it is active (nil for frozen copies).
     private weak var scene: ClientScene?
+    /// The client scene this node belongs to (nil for frozen copies).
+    var owner: ClientScene? { scene }
     /// The local time of this node's animations in the frame being evaluated (nil: inactive time).
     var localTime: Double?
 

@@ -49,8 +49,9 @@ struct ShapedParagraph {
 
         var items: [Item] = []
         var start = 0
+        let cuts = Self.streamSafeCuts(text)
         for i in stride(from: 1, through: n, by: 1) where i == n || styles[i] != styles[start] || faces[i] != faces[start]
-            || levels[i] != levels[start] || scripts[i] != scripts[start] {
+            || levels[i] != levels[start] || scripts[i] != scripts[start] || cuts.contains(i) {
             let style = table[styles[start]]
             let glyphs = shaper.shape(shapingText, range: start..<i, font: table.faces.fonts[Int(faces[start])], size: style.size,
                                       rightToLeft: levels[start] & 1 == 1, script: scripts[start], kern: style.kern)
@@ -94,6 +95,28 @@ struct ShapedParagraph {
 
     /// Whether a line or truncation may cut before character `i`.
     func isBoundary(_ i: Int) -> Bool { i <= 0 || i >= text.count || clusterStart[i] }
+
+    /// The longest run of characters that extend the one before (marks, joiners, variation selectors)
+    /// shaped together: UAX #15's stream-safe bound. HarfBuzz's cost grows with the square of a cluster's
+    /// length, so a string of 65,000 combining accents would take seconds; past this many the run is cut
+    /// into items of its own (a hostile string's accents then stack in groups, a real one never has 30).
+    static let maxExtendingRun = 30
+
+    /// Where an item must start because `maxExtendingRun` extending characters came before it.
+    static func streamSafeCuts(_ text: [UInt32]) -> Set<Int> {
+        var cuts: Set<Int> = [], run = 0
+        for (i, c) in text.enumerated() {
+            guard let scalar = Unicode.Scalar(c) else { run = 0; continue }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format:
+                run += 1
+                if run > maxExtendingRun { cuts.insert(i); run = 1 }
+            default:
+                run = 0
+            }
+        }
+        return cuts
+    }
 
     /// The index of the item holding character `i`.
     func item(at i: Int) -> Int {

@@ -31,6 +31,10 @@ extension ClientProcessSuite {
             return (10..<50).reduce(0) { n, y in n + (10..<150).filter { pixel(shot.pixels, width: 160, $0, y) == [255, 255, 255, 255] }.count }
         }
         #expect(try eventually { try inked() > 50 })
+        // `strata tree` shows each label's class and string.
+        let (status, tree) = try ServerProcess.cli(["tree", "--socket", server.socketPath])
+        #expect(status == 0)
+        #expect(tree.contains("\"text\"") && tree.contains("Gate 14") && tree.contains("NoSuchFont"), "\(tree)")
         let log = server.stop()
         let warnings = log.split(separator: "\n").filter { $0.contains("font not found") }
         #expect(warnings.count == 1, "\(warnings)")

@@ -74,6 +74,16 @@ import Testing
         #expect(shared.glyphsRasterized == 2 && shared.glyphCacheHits == 2 && shared.drawCalls == 1)
     }
 
+    /// Glyphs that cannot reach the target are neither rasterised nor drawn: of "Hello" running off the
+    /// right edge, only what shows is made.
+    @Test func glyphsOffTheTargetAreNotRasterised() throws {
+        let canvas = try TextCanvas(width: 100, height: 40)
+        // H at x 5, the rest 200 points apart: e at 205, l at 405, … all beyond the 100-pixel target.
+        let far = TextDraw(matrix: .identity, runs: [canvas.run("Hello", at: CGPoint(x: 5, y: 20), size: 14, advance: 200)], contentsScale: 1)
+        let counters = try canvas.render([far]).counters
+        #expect(counters.glyphsRasterized == 1 && counters.glyphCacheHits == 0)
+    }
+
     @Test func colourEmojiDrawTheirOwnColours() throws {
         let canvas = try TextCanvas(width: 60, height: 60)
         let smile = canvas.glyph("\u{1F600}", TextCanvas.emoji)

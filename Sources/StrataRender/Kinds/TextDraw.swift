@@ -138,6 +138,11 @@ public struct TextDraw: ContentDraw {
                 if let s = exact, rasterSize == pixelSize {
                     // Colour bitmaps cannot shift by a subpixel: they go on whole pixels.
                     let (x, y) = snapped(CGPoint(x: p.x * s + matrix.m41, y: p.y * s + matrix.m42), whole: run.face.isColor)
+                    // A glyph whose ink cannot reach the repainted pixels is neither rasterised nor drawn (a
+                    // long text scrolled mostly off screen makes only what shows).
+                    let reach = Self.inkReach * pixelSize
+                    if x + reach < CGFloat(scissor.x) || x - reach > CGFloat(scissor.maxX)
+                        || y + reach < CGFloat(scissor.y) || y - reach > CGFloat(scissor.maxY) { continue }
                     key.subpixel = UInt8(((x - x.rounded(.down)) * 4).rounded())
                     origin = CGPoint(x: x.rounded(.down), y: y)
                 }

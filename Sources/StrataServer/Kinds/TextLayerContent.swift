@@ -30,8 +30,8 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {
         let p = node.presentation, t = p.text
         guard let text = t.string, !text.string.isEmpty, alpha > 0 else { return }
-        let layout = self.layout(text, t, p.bounds.size)
-        guard !layout.runs.isEmpty || !layout.decorations.isEmpty else { return }
+        guard let layout = self.layout(text, t, p.bounds.size, owner: node.owner, list: &list),
+              !layout.runs.isEmpty || !layout.decorations.isEmpty else { return }
         func resolved(_ c: Color?) -> Color? {
             guard let c = c ?? t.foregroundColor else { return nil }
             return tint == .white ? c : Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha)
@@ -53,11 +53,20 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
                                                subpixelQuantization: t.allowsFontSubpixelQuantization, alpha: alpha)))
     }
 
-    /// The layout of `text` in a box of `size`, laid out again only when something it depends on changed.
-    private func layout(_ text: AttributedText, _ t: TextModel, _ size: CGSize) -> LaidOutText {
+    /// The layout of `text` in a box of `size`, laid out again only when something it depends on changed
+    /// and the owning client's layout budget for this frame is not spent (else the last layout, and the
+    /// list marked for another frame).
+    private func layout(_ text: AttributedText, _ t: TextModel, _ size: CGSize, owner: ClientScene?, list: inout DrawList) -> LaidOutText? {
         let key = Key(text: text, style: TextStyle(font: t.font, fontSize: t.fontSize, alignment: t.alignmentMode,
                                                    isWrapped: t.isWrapped, truncation: t.truncationMode), size: size)
         if let cached, cached.key == key { return cached.layout }
+        if let owner {
+            guard owner.textLayoutBudget > 0 else {
+                list.deferredWork = true
+                return cached?.layout
+            }
+            owner.textLayoutBudget -= max(1, text.utf16Count)
+        }
         FontWarnings.shared.check(key.style.font, text)
         let layout = TextLayout.layout(text, style: key.style, bounds: size)
         cached = (key, layout)
