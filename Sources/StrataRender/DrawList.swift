@@ -99,6 +99,19 @@ public struct DrawList {
 
     public init() {}
 
+    /// An empty list for part of this one's drawing (a rasterized layer, a replicator's repeated body): it
+    /// draws at the same display scale; `absorb` takes back what it learnt while being built.
+    public func part() -> DrawList {
+        var list = DrawList()
+        list.displayScale = displayScale
+        return list
+    }
+
+    /// Takes over a part's flags (work it deferred).
+    public mutating func absorb(_ part: DrawList) {
+        deferredWork = deferredWork || part.deferredWork
+    }
+
     public mutating func removeAll() {
         commands.removeAll(keepingCapacity: true)
         deferredWork = false

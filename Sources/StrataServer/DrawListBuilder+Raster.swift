@@ -7,10 +7,11 @@ extension DrawListBuilder {
     /// of its own, which the renderer turns into a bitmap and reuses while the list is unchanged.
     /// Returns the bitmap's content and where it lies in layer units; nil when the layer draws nothing
     /// or is too big for a bitmap (then it is drawn directly).
-    func rasterized(_ node: RenderNode, ownContent: Bool) -> (content: RasterContent, rect: CGRect)? {
+    func rasterized(_ node: RenderNode, ownContent: Bool, within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
         let s = node.presentation.rasterizationScale
         guard s > 0, s.isFinite else { return nil }
-        var sub = DrawList()
+        var sub = list.part()
+        defer { list.absorb(sub) }
         // The bitmap holds the layer untinted; a replicator's tint applies when it is composited.
         var plain = self
         plain.tint = .white

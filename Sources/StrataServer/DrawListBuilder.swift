@@ -82,7 +82,7 @@ struct DrawListBuilder {
             return
         }
         let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
-        if p.shouldRasterize, let raster = rasterized(node, ownContent: ownContent) {
+        if p.shouldRasterize, let raster = rasterized(node, ownContent: ownContent, within: &list) {
             // The bitmap (shadow and mask included) is composited with the layer's opacity, which is not
             // rasterized, and sampled with its filters.
             let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0

@@ -25,14 +25,20 @@ import Testing
         return n
     }
 
-    @Test func textBeyondTheBudgetShowsOnTheNextFrames() throws {
+    /// The same under a rasterized parent and a replicator, whose drawing is built in lists of their own.
+    @Test(arguments: ["plain", "rasterized", "replicator"])
+    func textBeyondTheBudgetShowsOnTheNextFrames(_ container: String) throws {
         let display = try HeadlessDisplay(width: 100, height: 60)
         defer { display.releaseCurrent() }
         let compositor = try Compositor(display: display)
         compositor.textLayoutUnitsPerFrame = 10
         compositor.addClient(1)
-        var ops: [LayerOperation] = [.createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 100, height: 60))),
+        var ops: [LayerOperation] = [.createLayer(1, kind: container == "replicator" ? .replicator : .layer),
+                                     .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 100, height: 60))),
                                      .setProperty(1, .position, .point(CGPoint(x: 50, y: 30)))]
+        if container == "rasterized" { ops.append(.setProperty(1, .shouldRasterize, .bool(true))) }
+        // Two copies in the same place: the repeated body is built once, in a list of its own.
+        if container == "replicator" { ops.append(.setProperty(1, .instanceCount, .scalar(2))) }
         ops += Self.label(2, y: 10, "Gate 12") + Self.label(3, y: 30, "Gate 14") + Self.label(4, y: 50, "Gate 16")
         ops.append(.attachRoot(1))
         compositor.submit(Commit(transactionID: 1, operations: ops), fds: [], from: 1)

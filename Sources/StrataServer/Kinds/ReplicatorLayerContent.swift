@@ -42,11 +42,12 @@ struct ReplicatorLayerContent: LayerKindContent {
         if !delayed, count > 1, Self.repeatable(sublayers),
            Self.neverGrouped(sublayers) || !(0..<count).contains(where: { alpha * Self.tint(first, r, $0, builder.tint).1 < 1 }) {
             // Every copy shows the same presentation: build the sublayers' drawing once and repeat it.
-            var body = DrawList()
+            var body = list.part()
             var plain = builder
             plain.tint = .white
             plain.replication = builder.replication * count
             plain.emitInPaintersOrder(sublayers, parentToTarget: sublayerSpace, alpha: 1, into: &body)
+            list.absorb(body)
             var copies: [ReplicatedDraw.Copy] = []
             copies.reserveCapacity(count)
             var instance = Transform3D.identity
