@@ -78,6 +78,19 @@ import Testing
         #expect(runs == 1)
     }
 
+    /// The server draws the text: display() (which LayerLabel calls) makes no backing store.
+    @Test func displayMakesNoBackingStore() {
+        let layer = CATextLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 30)
+        layer.string = "Gate 12"
+        layer.display()
+        #expect(layer.contents == nil)
+        let plain = CALayer()
+        plain.bounds = layer.bounds
+        plain.display()
+        #expect(plain.contents != nil, "a plain layer's display() draws its backing store")
+    }
+
     /// Wrong values are logged and change nothing, naming the layer and the key.
     @Test func wrongValuesAreRefused() {
         let layer = CATextLayer()

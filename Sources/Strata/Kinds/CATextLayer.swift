@@ -91,6 +91,11 @@ open class CATextLayer: CALayer, @unchecked Sendable {
         set { set(.allowsFontSubpixelQuantization, newValue) }
     }
 
+    /// The server draws the string, so there is no backing store to draw here: `display()` (seed 004's
+    /// LayerLabel calls it) makes none, and a text layer costs the client no pixels. `contents` set
+    /// explicitly still shows beneath the text.
+    open override func display() {}
+
     /// The size of the laid-out text, by the same layout the server draws: its widest line and its lines'
     /// height; wrapped to the bounds' width when `isWrapped`.
     open override func preferredFrameSize() -> CGSize {
