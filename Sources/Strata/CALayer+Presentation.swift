@@ -20,6 +20,7 @@ extension CALayer {
             copy.modelValues = presentationModel(at: time)
             copy.customValues = presentationCustomValues(at: time)
             copy.presentedLayer = self
+            copy.presentationTime = time
             return copy
         }
     }

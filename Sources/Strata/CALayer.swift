@@ -38,6 +38,8 @@ open class CALayer: @unchecked Sendable {
     let isPresentationCopy: Bool
     /// For a presentation layer, the layer it presents (what `model()` returns).
     var presentedLayer: CALayer?
+    /// For a presentation layer, the media time it shows (geometry queries read its relatives then).
+    var presentationTime: CFTimeInterval?
 
     /// Asked first when an action is looked up (held weakly, as in Core Animation).
     public weak var delegate: CALayerDelegate?
@@ -147,6 +149,16 @@ open class CALayer: @unchecked Sendable {
     /// `actions` dictionary, the `style` dictionary's "actions", the class's `defaultAction(forKey:)`, then
     /// the built-in implicit animation for an animatable property. An `NSNull` found at any step ends the
     /// search with no action.
+    /// Whether `p` (in the layer's coordinates) is inside it: its bounds (Core Animation's default;
+    /// subclasses override it, and `hitTest(_:)` asks it).
+    open func contains(_ p: CGPoint) -> Bool { geometryValues().bounds.contains(p) }
+
+    /// The farthest descendant (this layer included) under `p`, a point in the superlayer's coordinates:
+    /// sublayers front to back (zPosition, then index; a transform layer's by depth), hidden layers
+    /// skipped, and with `masksToBounds` nothing outside the rounded bounds. On a `presentation()` layer it
+    /// reads presentation values and returns presentation layers, as Core Animation's does.
+    open func hitTest(_ p: CGPoint) -> CALayer? { LayerLock.with { GeometryQueries(self).hitTest(p) } }
+
     /// The size the layer would like in its superlayer: its bounds' size (Core Animation's default without
     /// a layout manager; a text layer returns its laid-out text's size).
     open func preferredFrameSize() -> CGSize { read { $0.bounds.size } }

@@ -254,11 +254,9 @@ struct DrawListBuilder {
         if sublayers.allSatisfy({ $0.presentation.zPosition == z }) {
             for child in sublayers { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
         } else {
-            let sorted = sublayers.enumerated().sorted {
-                let za = $0.element.presentation.zPosition, zb = $1.element.presentation.zPosition
-                return za != zb ? za < zb : $0.offset < $1.offset
+            for i in PaintersOrder.indices(zPositions: sublayers.map(\.presentation.zPosition)) {
+                emit(sublayers[i], parentToTarget: base, alpha: alpha, into: &list)
             }
-            for (_, child) in sorted { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
         }
     }
 }

@@ -24,11 +24,7 @@ struct TransformLayerContent: LayerKindContent {
                 if !child.content.drawsLayer {
                     collect(child, cp.localToParent * base, cp.localToParent * space, a * min(1, max(0, cp.opacity)))
                 } else {
-                    let d = cp.localToParent * space
-                    let c = CGPoint(x: cp.bounds.midX, y: cp.bounds.midY)
-                    let z = c.x * d.m13 + c.y * d.m23 + d.m43
-                    let w = c.x * d.m14 + c.y * d.m24 + d.m44
-                    items.append((child, base, a, w > 0 ? z / w : z, items.count))
+                    items.append((child, base, a, PaintersOrder.depth(of: cp.bounds, toSpace: cp.localToParent * space), items.count))
                 }
             }
         }

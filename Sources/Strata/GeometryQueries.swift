@@ -1,0 +1,136 @@
+import Foundation
+import StrataCore
+
+/// Core Animation's geometry queries over one consistent view of a layer tree: the model values, or,
+/// from a presentation layer, every layer's presentation at that layer's time. Points map between planes
+/// with StrataCore's `PlaneMapping`, as the server draws them: a sublayer's plane is flattened into its
+/// superlayer's (its `localToParent` then the superlayer's `sublayerToLocal`, z dropped), except under a
+/// CATransformLayer, whose sublayers share its 3D space until a flattening ancestor. Callers hold LayerLock.
+struct GeometryQueries {
+    /// The layer asked, on the model side, and the media time of the presentation it was asked through.
+    let layer: CALayer
+    let time: CFTimeInterval?
+
+    init(_ layer: CALayer) {
+        self.layer = layer.presentedLayer ?? layer
+        time = layer.isPresentationCopy ? layer.presentationTime : nil
+    }
+
+    /// A layer's values in this view.
+    func values(_ l: CALayer) -> LayerModel {
+        time.map { l.presentationModel(at: $0) } ?? l.modelValues
+    }
+
+    /// What the query returns for a model-side layer: itself, or its presentation at this view's time.
+    func answer(_ l: CALayer) -> CALayer {
+        guard let time else { return l }
+        return l.presentation(at: time) ?? l
+    }
+
+    // MARK: conversion
+
+    /// The map from `l`'s plane to the plane of its nearest flattening ancestor's coordinates: its
+    /// superlayer's when that is a plain layer, further up through transform layers.
+    private func toFlatteningAncestor(_ l: CALayer) -> (PlaneMapping, CALayer?) {
+        var m = values(l).localToParent
+        var current = l
+        while let parent = current.parent {
+            let pv = values(parent)
+            if pv.hasSublayerSpace { m = m * pv.sublayerToLocal }
+            guard pv.kind == .transform else { return (PlaneMapping(m), parent) }
+            // A transform layer flattens nothing: carry on in 3D to its own superlayer.
+            m = m * pv.localToParent
+            current = parent
+        }
+        return (PlaneMapping(m), nil)
+    }
+
+    /// The map from `l`'s coordinates to the root space (the space its root is attached in: the output's).
+    func toRootSpace(_ l: CALayer) -> PlaneMapping {
+        var mapping = PlaneMapping.identity
+        var current: CALayer? = l
+        while let c = current {
+            let (step, next) = toFlatteningAncestor(c)
+            mapping = mapping.then(step)
+            current = next
+        }
+        return mapping
+    }
+
+    /// `p` in `from`'s coordinates (nil: the root space) in `to`'s (nil: the root space); NaN where a plane
+    /// is seen edge-on or the point falls behind the viewer.
+    func convert(_ p: CGPoint, from: CALayer?, to: CALayer?) -> CGPoint {
+        let nowhere = CGPoint(x: CGFloat.nan, y: .nan)
+        let fromRoot = to.map { toRootSpace($0).inverse } ?? .identity
+        guard let fromRoot else { return nowhere }
+        let mapping = (from.map { toRootSpace($0) } ?? .identity).then(fromRoot)
+        return mapping.apply(p) ?? nowhere
+    }
+
+    /// The bounding box of `r`'s corners converted (null when a corner cannot be).
+    func convert(_ r: CGRect, from: CALayer?, to: CALayer?) -> CGRect {
+        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)]
+            .map { convert($0, from: from, to: to) }
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .null }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    // MARK: hit testing
+
+    /// `hitTest(_:)` of `layer`, `p` in its superlayer's coordinates.
+    func hitTest(_ p: CGPoint) -> CALayer? {
+        let v = values(layer)
+        var toParent = v.localToParent
+        if let parent = layer.parent {
+            let pv = values(parent)
+            if pv.hasSublayerSpace { toParent = toParent * pv.sublayerToLocal }
+        }
+        return hit(layer, p, inParentPlane: toParent)
+    }
+
+    /// The hit under `p`, a point in the plane `toPlane` (4 × 4, flattened only at the end) maps `l`'s
+    /// coordinates into.
+    private func hit(_ l: CALayer, _ p: CGPoint, inParentPlane toPlane: Transform3D) -> CALayer? {
+        let v = values(l)
+        guard !v.isHidden else { return nil }
+        let space = v.hasSublayerSpace ? v.sublayerToLocal : .identity
+        if v.kind == .transform {
+            // No area of its own, nothing flattened: its sublayers share its 3D space and are tested in the
+            // plane `p` lies in, nearest first (the reverse of the server's far-to-near drawing).
+            let items = l.sublayerList.enumerated().map { i, s -> (layer: CALayer, toPlane: Transform3D, depth: CGFloat, index: Int) in
+                let sv = values(s)
+                return (s, sv.localToParent * space * toPlane, PaintersOrder.depth(of: sv.bounds, toSpace: sv.localToParent * space * v.localToParent), i)
+            }
+            for item in items.sorted(by: { $0.depth != $1.depth ? $0.depth > $1.depth : $0.index > $1.index }) {
+                if let h = hit(item.layer, p, inParentPlane: item.toPlane) { return h }
+            }
+            return nil
+        }
+        guard let local = PlaneMapping(toPlane).inverse?.apply(p) else { return nil }
+        if v.masksToBounds && !Self.insideRoundedBounds(local, v) { return nil }
+        let subs = l.sublayerList
+        for i in PaintersOrder.indices(zPositions: subs.map { values($0).zPosition }).reversed() {
+            if let h = hit(subs[i], local, inParentPlane: values(subs[i]).localToParent * space) { return h }
+        }
+        // Asked of the layer as this view shows it, so an override and a presentation's bounds apply.
+        let candidate = answer(l)
+        return candidate.contains(local) ? candidate : nil
+    }
+
+    /// Whether `p` is inside the bounds rounded by cornerRadius on maskedCorners, as masksToBounds clips.
+    static func insideRoundedBounds(_ p: CGPoint, _ v: LayerModel) -> Bool {
+        let b = v.bounds
+        guard b.contains(p) else { return false }
+        let r = min(max(0, v.cornerRadius), b.width / 2, b.height / 2)
+        guard r > 0 else { return true }
+        let corners: [(CGPoint, UInt8)] = [(CGPoint(x: b.minX + r, y: b.minY + r), 1), (CGPoint(x: b.maxX - r, y: b.minY + r), 2),
+                                           (CGPoint(x: b.minX + r, y: b.maxY - r), 4), (CGPoint(x: b.maxX - r, y: b.maxY - r), 8)]
+        for (c, bit) in corners where v.maskedCorners & bit != 0 {
+            let outside = (p.x < c.x) == (c.x == b.minX + r) && (p.y < c.y) == (c.y == b.minY + r)
+            if outside && (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) > r * r { return false }
+        }
+        return true
+    }
+}
