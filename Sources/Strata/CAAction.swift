@@ -33,10 +33,13 @@ public protocol CALayerDelegate: AnyObject {
     func display(_ layer: CALayer)
     /// Draws the layer's contents into its backing store's context (the layer's coordinates, y down).
     func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Places `layer`'s sublayers when it is laid out (its `layoutSublayers()` asks).
+    func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
     public func display(_ layer: CALayer) { layer.drawBackingStore() }
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layoutSublayers(of layer: CALayer) {}
 }

@@ -61,6 +61,7 @@ extension CALayer {
             if layer.isAttachedRoot { StrataConnection.detachRootLocked(layer) }
             sublayerList.insert(layer, at: min(Int(index), sublayerList.count))
             layer.parent = self
+            needsLayoutFlag = true // new sublayers are laid out
             CATransaction.noteChange(self)
             CATransaction.noteChange(layer)
             if isInAttachedTree { layer.runAction(forKey: kCAOnOrderIn) }
@@ -96,6 +97,7 @@ extension CALayer {
             guard let p = parent else { return }
             if isInAttachedTree { runAction(forKey: kCAOnOrderOut) }
             p.sublayerList.removeAll { $0 === self }
+            p.needsLayoutFlag = true
             parent = nil
             CATransaction.noteChange(p)
             CATransaction.noteChange(self)

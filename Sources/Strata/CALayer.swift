@@ -40,6 +40,9 @@ open class CALayer: @unchecked Sendable {
     var presentedLayer: CALayer?
     /// For a presentation layer, the media time it shows (geometry queries read its relatives then).
     var presentationTime: CFTimeInterval?
+    /// Marked by `setNeedsLayout()`; cleared when `layoutSublayers()` runs.
+    var needsLayoutFlag = false
+    var autoresizingMaskValue = CAAutoresizingMask()
 
     /// Asked first when an action is looked up (held weakly, as in Core Animation).
     public weak var delegate: CALayerDelegate?
@@ -149,6 +152,29 @@ open class CALayer: @unchecked Sendable {
     /// `actions` dictionary, the `style` dictionary's "actions", the class's `defaultAction(forKey:)`, then
     /// the built-in implicit animation for an animatable property. An `NSNull` found at any step ends the
     /// search with no action.
+    /// Places the sublayers (CALayer+Layout runs it, once per commit for a marked layer, before display):
+    /// the delegate's `layoutSublayers(of:)`; subclasses override it.
+    open func layoutSublayers() {
+        LayerLock.with { delegate }?.layoutSublayers(of: self)
+    }
+
+    /// Called when the bounds' size changed from `oldSize`: each sublayer's `resize(withOldSuperlayerSize:)`.
+    open func resizeSublayers(withOldSize oldSize: CGSize) {
+        for sublayer in LayerLock.with({ sublayerList }) { sublayer.resize(withOldSuperlayerSize: oldSize) }
+    }
+
+    /// Follows the superlayer's new bounds by `autoresizingMask` (nothing without one).
+    open func resize(withOldSuperlayerSize oldSize: CGSize) {
+        LayerLock.with {
+            guard let parent, !autoresizingMaskValue.isEmpty else { return }
+            let now = parent.modelValues.bounds
+            let old = CGRect(origin: now.origin, size: oldSize)
+            let flags = AutoresizingFlags(rawValue: autoresizingMaskValue.rawValue)
+            let resized = Autoresizing.frame(modelValues.frame, flags: flags, oldBounds: old, newBounds: now)
+            if resized != modelValues.frame { frame = resized }
+        }
+    }
+
     /// Whether `p` (in the layer's coordinates) is inside it: its bounds (Core Animation's default;
     /// subclasses override it, and `hitTest(_:)` asks it).
     open func contains(_ p: CGPoint) -> Bool { geometryValues().bounds.contains(p) }
@@ -248,6 +274,11 @@ open class CALayer: @unchecked Sendable {
             if old != value, type(of: self).needsDisplay(forKey: property.name)
                 || (property == .bounds && needsDisplayOnBoundsChangeValue && Self.size(of: old) != Self.size(of: value)) {
                 setNeedsDisplay()
+            }
+            if property == .bounds, let oldSize = Self.size(of: old), oldSize != Self.size(of: value) {
+                // A new size lays the sublayers out again and resizes those with an autoresizing mask.
+                needsLayoutFlag = true
+                resizeSublayers(withOldSize: oldSize)
             }
             if property == .hidden, old != value, hasBeenCommitted, isInAttachedTree {
                 runAction(forKey: value == .bool(true) ? kCAOnOrderOut : kCAOnOrderIn)

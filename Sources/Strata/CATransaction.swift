@@ -191,6 +191,8 @@ public enum CATransaction {
     static func commitNow() {
         let state = current
         state.flushRequested = false
+        // Layout first, top-down (a layout may change more layers, which join this commit), then display.
+        CALayer.layoutMarked { state.dirty }
         // Layers marked with setNeedsDisplay() redraw now, before their state is committed (display() may
         // change more layers, which join this commit).
         var displayed: Set<ObjectIdentifier> = []
