@@ -22,6 +22,7 @@ TITLES = {
     "seed-demos": "The seeds' demos of shape, gradient and replicator layers (D1 clock, D6 stick figure, D7 per-corner rounding and mask, D12/D13 gradients, D14 ring, D15 reflection)",
     "shape-layers": "CAShapeLayer: fill rules, caps, joins and miter limit, dashes and partial strokes, shapes zoomed 8x and turned in 3D",
     "gradient-layers": "CAGradientLayer: axial (rounded, bordered), radial and conic",
+    "scroll-layers": "CAScrollLayer: the seed's D16, a clipping scroll layer over a larger content layer, scrolled by a pan (its bounds' origin) to the content's middle, then past its end (no clamping)",
     "text-layers": "CATextLayer: the seed's D8 label on a 2× screen at contentsScale 1 (soft) and 2 (sharp), D9's rich text, each alignment and truncation mode, four scripts on one line, text turned in 3D and scaled 4×",
     "replicator-layers": "CAReplicatorLayer: five copies of a pulsing bar, each 0.1 s later (instanceDelay); a fan whose instanceTransform rotation animates and a row whose instanceCount animates",
 }

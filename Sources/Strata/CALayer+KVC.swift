@@ -67,5 +67,6 @@ extension CALayer {
         .gradientType: { CAGradientLayerType(rawValue: $0) },
         .alignmentMode: { CATextLayerAlignmentMode(rawValue: $0) },
         .truncationMode: { CATextLayerTruncationMode(rawValue: $0) },
+        .scrollMode: { CAScrollLayerScrollMode(rawValue: $0) },
     ]
 }

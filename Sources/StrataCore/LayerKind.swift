@@ -16,6 +16,8 @@ public enum LayerKind: UInt8, NamedCases {
     case replicator
     /// CATextLayer: a string laid out and drawn by the server.
     case text
+    /// CAScrollLayer: a plain layer whose bounds' origin the client scrolls.
+    case scroll
 
     /// The name scene files use (`"class": "shape"`).
     public var name: String {
@@ -26,6 +28,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .gradient: "gradient"
         case .replicator: "replicator"
         case .text: "text"
+        case .scroll: "scroll"
         }
     }
 
@@ -38,6 +41,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .gradient: "CAGradientLayer"
         case .replicator: "CAReplicatorLayer"
         case .text: "CATextLayer"
+        case .scroll: "CAScrollLayer"
         }
     }
 }
@@ -53,6 +57,7 @@ public struct LayerKinds: OptionSet, Hashable, Sendable {
     public static let gradient = LayerKinds(.gradient)
     public static let replicator = LayerKinds(.replicator)
     public static let text = LayerKinds(.text)
+    public static let scroll = LayerKinds(.scroll)
 
     public func contains(_ kind: LayerKind) -> Bool { contains(LayerKinds(kind)) }
 }

@@ -146,7 +146,10 @@ public struct CommitGenerator {
             if r.chance(unsealed ? 0.3 : 0.8) { b.add(.setContents(layer, id)) }
             if unsealed, r.chance(0.5), b.model.layers[layer]?.parent == nil { b.addIfAccepted(.attachRoot(layer)) }
         case 2:
-            guard let id = r.pick(b.model.imageIDs), let image = b.model.images[id] else { return imageOps(&b, unsealed: unsealed, &r) }
+            // An image the invalid family defined with no pixels (its session then ends) has nothing to update.
+            guard let id = r.pick(b.model.imageIDs), let image = b.model.images[id], image.width > 0, image.height > 0 else {
+                return imageOps(&b, unsealed: unsealed, &r)
+            }
             let x = UInt32(r.int(0...Int(image.width - 1))), y = UInt32(r.int(0...Int(image.height - 1)))
             let w = UInt32(r.int(1...Int(image.width - x))), h = UInt32(r.int(1...Int(image.height - y)))
             b.fds.append(FDSpec(unsealed ? .unsealedMemfd : .sealedMemfd, byteCount: Int(w * h * 4)))

@@ -86,7 +86,7 @@ import Testing
             (#"{"strata":1,"layers":[{"id":"p","strokeEnd":0.5}]}"#, #"layer "p": "strokeEnd" is not a property of a CALayer ("class": "layer")"#),
             (#"{"strata":1,"layers":[{"id":"g","class":"gradient","type":"spiral"}]}"#, #"layer "g": "type" must be one of axial, radial, conic"#),
             (#"{"strata":1,"layers":[{"id":"r","class":"replicator","instanceCount":2.5}]}"#, #"layer "r": "instanceCount" must be a whole number 0…10000"#),
-            (#"{"strata":1,"layers":[{"id":"x","class":"hexagon"}]}"#, #"layer "x": "class" must be one of layer, transform, shape, gradient, replicator, text"#),
+            (#"{"strata":1,"layers":[{"id":"x","class":"hexagon"}]}"#, #"layer "x": "class" must be one of layer, transform, shape, gradient, replicator, text, scroll"#),
             (#"{"strata":1,"layers":[{"id":"p","animations":{"a":{"type":"basic","keyPath":"strokeEnd","toValue":1}}}]}"#,
              #"layer "p" animation "a": "keyPath": a CALayer has no strokeEnd"#),
             (#"{"strata":1,"layers":[{"id":"s","class":"shape"}],"changes":[{"time":1,"layer":"s","set":{"colors":null}}]}"#,

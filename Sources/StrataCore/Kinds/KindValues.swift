@@ -8,6 +8,7 @@ public enum KindValues: Equatable, Sendable {
     indirect case gradient(GradientModel)
     indirect case replicator(ReplicatorModel)
     indirect case text(TextModel)
+    case scroll(ScrollModel)
 
     /// A new layer's values: the kind's defaults.
     init(_ kind: LayerKind) {
@@ -17,6 +18,7 @@ public enum KindValues: Equatable, Sendable {
         case .gradient: self = .gradient(GradientModel())
         case .replicator: self = .replicator(ReplicatorModel())
         case .text: self = .text(TextModel())
+        case .scroll: self = .scroll(ScrollModel())
         }
     }
 }

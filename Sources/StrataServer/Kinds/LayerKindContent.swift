@@ -43,6 +43,7 @@ enum KindContents {
         case .gradient: GradientLayerContent()
         case .replicator: ReplicatorLayerContent()
         case .text: TextLayerContent()
+        case .scroll: PlainLayerContent() // scrolling is the bounds' origin, drawn as any layer's
         }
     }
 }
