@@ -81,56 +81,18 @@ struct GeometryQueries {
 
     /// `hitTest(_:)` of `layer`, `p` in its superlayer's coordinates.
     func hitTest(_ p: CGPoint) -> CALayer? {
-        let v = values(layer)
-        var toParent = v.localToParent
-        if let parent = layer.parent {
-            let pv = values(parent)
-            if pv.hasSublayerSpace { toParent = toParent * pv.sublayerToLocal }
-        }
-        return hit(layer, p, inParentPlane: toParent)
+        let toParent = HitTesting.toSuperlayer(values(layer), superlayer: layer.parent.map(values))
+        return HitTesting.hit(Node(layer: layer, view: self), p, toPlane: toParent)?.node.answer
     }
 
-    /// The hit under `p`, a point in the plane `toPlane` (4 × 4, flattened only at the end) maps `l`'s
-    /// coordinates into.
-    private func hit(_ l: CALayer, _ p: CGPoint, inParentPlane toPlane: Transform3D) -> CALayer? {
-        let v = values(l)
-        guard !v.isHidden else { return nil }
-        let space = v.hasSublayerSpace ? v.sublayerToLocal : .identity
-        if v.kind == .transform {
-            // No area of its own, nothing flattened: its sublayers share its 3D space and are tested in the
-            // plane `p` lies in, nearest first (the reverse of the server's far-to-near drawing).
-            let items = l.sublayerList.enumerated().map { i, s -> (layer: CALayer, toPlane: Transform3D, depth: CGFloat, index: Int) in
-                let sv = values(s)
-                return (s, sv.localToParent * space * toPlane, PaintersOrder.depth(of: sv.bounds, toSpace: sv.localToParent * space * v.localToParent), i)
-            }
-            for item in items.sorted(by: { $0.depth != $1.depth ? $0.depth > $1.depth : $0.index > $1.index }) {
-                if let h = hit(item.layer, p, inParentPlane: item.toPlane) { return h }
-            }
-            return nil
-        }
-        guard let local = PlaneMapping(toPlane).inverse?.apply(p) else { return nil }
-        if v.masksToBounds && !Self.insideRoundedBounds(local, v) { return nil }
-        let subs = l.sublayerList
-        for i in PaintersOrder.indices(zPositions: subs.map { values($0).zPosition }).reversed() {
-            if let h = hit(subs[i], local, inParentPlane: values(subs[i]).localToParent * space) { return h }
-        }
-        // Asked of the layer as this view shows it, so an override and a presentation's bounds apply.
-        let candidate = answer(l)
-        return candidate.contains(local) ? candidate : nil
-    }
-
-    /// Whether `p` is inside the bounds rounded by cornerRadius on maskedCorners, as masksToBounds clips.
-    static func insideRoundedBounds(_ p: CGPoint, _ v: LayerModel) -> Bool {
-        let b = v.bounds
-        guard b.contains(p) else { return false }
-        let r = min(max(0, v.cornerRadius), b.width / 2, b.height / 2)
-        guard r > 0 else { return true }
-        let corners: [(CGPoint, UInt8)] = [(CGPoint(x: b.minX + r, y: b.minY + r), 1), (CGPoint(x: b.maxX - r, y: b.minY + r), 2),
-                                           (CGPoint(x: b.minX + r, y: b.maxY - r), 4), (CGPoint(x: b.maxX - r, y: b.maxY - r), 8)]
-        for (c, bit) in corners where v.maskedCorners & bit != 0 {
-            let outside = (p.x < c.x) == (c.x == b.minX + r) && (p.y < c.y) == (c.y == b.minY + r)
-            if outside && (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) > r * r { return false }
-        }
-        return true
+    /// A layer as hit testing walks it in this view; `contains` is asked of the layer as the view shows it,
+    /// so an override and a presentation's bounds apply.
+    struct Node: HitTestNode {
+        let layer: CALayer
+        let view: GeometryQueries
+        var hitValues: LayerModel { view.values(layer) }
+        var hitSublayers: [Node] { layer.sublayerList.map { Node(layer: $0, view: view) } }
+        var answer: CALayer { view.answer(layer) }
+        func hitContains(_ p: CGPoint) -> Bool { answer.contains(p) }
     }
 }

@@ -53,6 +53,8 @@ public final class Compositor {
         var schedule = Schedule()
         /// The frame number of its last frame.
         var lastFrame: UInt64 = 0
+        /// The roots its last frame drew, bottom first (what hit tests search).
+        var roots: [RenderNode] = []
 
         /// The next frame is drawn whole: the framebuffer may not show what was last drawn.
         func invalidate() {
@@ -186,6 +188,12 @@ public final class Compositor {
 
     // MARK: frames
 
+    /// The roots the last frame of `output` (nil: the primary) drew, bottom first.
+    func shownRoots(output: String?) -> [RenderNode] {
+        guard let name = self.output(output)?.name else { return [] }
+        return frames(name).roots
+    }
+
     /// Whether a frame of `output` (nil: the primary) at `time` would differ from its last one: something
     /// was committed or removed, an animation was running (in a subtree that is not paused) at its last
     /// frame, or a start or end falls at or before `time`. O(1): the output's last frame recorded what is
@@ -240,6 +248,7 @@ public final class Compositor {
         let (events, roots) = evaluateScenes(at: targetTime, output: display.name, detachedToo: isPrimary)
         f.schedule = schedule
         f.lastFrame = frameNumber
+        f.roots = roots
         phases.evaluate = lap()
         f.drawList.removeAll()
         f.drawList.clearColor = background
