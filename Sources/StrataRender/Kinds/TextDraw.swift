@@ -77,9 +77,13 @@ public struct TextDraw: ContentDraw {
     /// Where the glyphs and decorations can draw, in layer points (nil: nothing).
     var inkBounds: CGRect? {
         var r: CGRect?
-        for run in runs where !run.positions.isEmpty {
-            let xs = run.positions.map(\.x), ys = run.positions.map(\.y)
-            guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { continue }
+        // One pass over the positions, no copies: box() and draw() both ask, every frame.
+        for run in runs {
+            var x0 = CGFloat.infinity, x1 = -CGFloat.infinity, y0 = CGFloat.infinity, y1 = -CGFloat.infinity
+            for p in run.positions {
+                x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y)
+            }
+            guard x0 <= x1, y0 <= y1 else { continue }
             let m = abs(run.size) * Self.inkReach
             let box = CGRect(x: x0 - m, y: y0 - m, width: x1 - x0 + 2 * m, height: y1 - y0 + 2 * m)
             r = r.map { $0.union(box) } ?? box
