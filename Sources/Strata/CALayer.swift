@@ -146,12 +146,8 @@ open class CALayer: @unchecked Sendable {
         LayerLock.with { delegate }?.draw(self, in: ctx)
     }
 
-    // MARK: actions
+    // MARK: layout and geometry (see CALayer+Layout.swift, GeometryQueries.swift)
 
-    /// The action for `event`, searched as Core Animation does: the delegate's `action(for:forKey:)`, the
-    /// `actions` dictionary, the `style` dictionary's "actions", the class's `defaultAction(forKey:)`, then
-    /// the built-in implicit animation for an animatable property. An `NSNull` found at any step ends the
-    /// search with no action.
     /// Places the sublayers (CALayer+Layout runs it, once per commit for a marked layer, before display):
     /// the delegate's `layoutSublayers(of:)`; subclasses override it.
     open func layoutSublayers() {
@@ -189,6 +185,12 @@ open class CALayer: @unchecked Sendable {
     /// a layout manager; a text layer returns its laid-out text's size).
     open func preferredFrameSize() -> CGSize { read { $0.bounds.size } }
 
+    // MARK: actions
+
+    /// The action for `event`, searched as Core Animation does: the delegate's `action(for:forKey:)`, the
+    /// `actions` dictionary, the `style` dictionary's "actions", the class's `defaultAction(forKey:)`, then
+    /// the built-in implicit animation for an animatable property. An `NSNull` found at any step ends the
+    /// search with no action.
     open func action(forKey event: String) -> CAAction? {
         if let a = delegate?.action(for: self, forKey: event) { return a is NSNull ? nil : a }
         if let a = actions?[event] { return a is NSNull ? nil : a }
