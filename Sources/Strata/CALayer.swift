@@ -165,8 +165,7 @@ open class CALayer: @unchecked Sendable {
             guard let parent, !autoresizingMaskValue.isEmpty else { return }
             let now = parent.modelValues.bounds
             let old = CGRect(origin: now.origin, size: oldSize)
-            let flags = AutoresizingFlags(rawValue: autoresizingMaskValue.rawValue)
-            let resized = Autoresizing.frame(modelValues.frame, flags: flags, oldBounds: old, newBounds: now)
+            let resized = Autoresizing.frame(modelValues.frame, flags: autoresizingMaskValue, oldBounds: old, newBounds: now)
             if resized != modelValues.frame { frame = resized }
         }
     }
