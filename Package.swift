@@ -11,7 +11,9 @@ import PackageDescription
 //   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
 //   StrataDisplay   display backends (headless EGL surfaceless, KMS)  -> CStrataGL, StrataKMS
 //   StrataKMSDevice the real DRM device, GBM scanout, udev, libseat   -> StrataKMS, StrataDisplay, CStrataGL, CStrataDRM, CStrataGBM, CStrataUdev, CStrataSeat
-//   StrataServer    sessions, render tree, frames, sd_notify          -> Core, Protocol, Render, Display, Text, CStrataSys, CSystemd
+//   StrataInput     the InputSource interface, device events, panel mapping  (Foundation only)
+//   StrataInputDevice libinput on the seat, xkbcommon keymaps           -> StrataInput, StrataKMSDevice, CStrataInput
+//   StrataServer    sessions, render tree, frames, input routing, sd_notify -> Core, Protocol, Render, Display, Text, Input, CStrataSys, CSystemd
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
 //   StrataConfig    strata-server's configuration file and settings  -> StrataCore
 //   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
@@ -46,6 +48,9 @@ let package = Package(
         .systemLibrary(name: "CStrataGBM", path: "Sources/CStrataGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CStrataUdev", path: "Sources/CStrataUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CStrataSeat", path: "Sources/CStrataSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
+        // libinput (with libudev) and xkbcommon in one module.
+        .systemLibrary(name: "CStrataInput", path: "Sources/CStrataInput", pkgConfig: "libinput",
+                       providers: [.apt(["libinput-dev", "libxkbcommon-dev", "libudev-dev"])]),
 
         // Core model: no GL, no I/O.
         .target(name: "StrataCore"),
@@ -63,9 +68,11 @@ let package = Package(
         .target(name: "StrataKMSDevice", dependencies: [
             "StrataKMS", "StrataDisplay", "CStrataGL", "CStrataDRM", "CStrataGBM", "CStrataUdev", "CStrataSeat", "CStrataSys",
         ]),
+        .target(name: "StrataInput"),
+        .target(name: "StrataInputDevice", dependencies: ["StrataInput", "StrataKMSDevice", "CStrataInput"]),
         .target(name: "StrataServer", dependencies: [
             "CStrataSys", "CSystemd",
-            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay", "StrataText",
+            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay", "StrataText", "StrataInput",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
@@ -75,11 +82,12 @@ let package = Package(
         // Executables
         .executableTarget(name: "strata-server", dependencies: [
             "StrataServer", "StrataConfig", "StrataDisplay", "StrataKMS", "StrataKMSDevice", "StrataProtocol", "StrataRender",
+            "StrataInput", "StrataInputDevice",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "strata", dependencies: [
-            "StrataScene", "StrataOffline", "StrataProtocol", "StrataPNG", "StrataCore",
+            "StrataScene", "StrataOffline", "StrataProtocol", "StrataPNG", "StrataCore", "StrataInputDevice",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
@@ -111,7 +119,8 @@ let package = Package(
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing", "StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
-        .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore", "StrataConfig"]),
+        .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore", "StrataConfig", "StrataInput"]),
+        .testTarget(name: "StrataInputDeviceTests", dependencies: ["StrataInputDevice", "StrataInput"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "CStrataGL"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.

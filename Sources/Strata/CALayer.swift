@@ -42,6 +42,8 @@ open class CALayer: @unchecked Sendable {
     var presentationTime: CFTimeInterval?
     /// Marked by `setNeedsLayout()`; cleared when `layoutSublayers()` runs.
     var needsLayoutFlag = false
+    /// `inputHandler` (Strata's input API).
+    var inputHandlerStorage: ((StrataInputEvent) -> Void)?
     var autoresizingMaskValue = CAAutoresizingMask()
 
     /// Asked first when an action is looked up (held weakly, as in Core Animation).

@@ -130,7 +130,10 @@ extension StrataConnection {
             let lit = outputs.map(StrataOutput.init)
             LayerLock.with { litOutputs = lit }
             if let onOutputsChanged { callbackQueue.async { onOutputsChanged(lit) } }
-        case .welcome:
+        case .input(let event):
+            deliver(event)
+        case .welcome, .injectResult:
+            // The library injects nothing (`strata input` does, over its own connection).
             break
         }
     }

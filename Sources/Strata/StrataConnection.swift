@@ -43,6 +43,8 @@ public final class StrataConnection: @unchecked Sendable {
     /// Sessions ended so far: a request waiting for a reply from a session that ended fails.
     var sessionsEnded = 0
     var closedReason: String?
+    /// `inputHandler`.
+    var inputHandlerStorage: ((StrataInputEvent) -> Void)?
     let replyCondition = NSCondition()
     /// Signalled by `close()`: cuts short a wait between reconnection attempts.
     let closeSignal = DispatchSemaphore(value: 0)
@@ -68,6 +70,12 @@ public final class StrataConnection: @unchecked Sendable {
     public var outputs: [StrataOutput] { LayerLock.with { litOutputs } }
     /// Called on `callbackQueue` with the new outputs whenever they change.
     public var onOutputsChanged: (@Sendable ([StrataOutput]) -> Void)?
+    /// Called on `callbackQueue` with input events no layer handler takes: keys while no layer has the
+    /// focus, and events for layers without a handler up their superlayer chain (docs/input.md).
+    public var inputHandler: ((StrataInputEvent) -> Void)? {
+        get { LayerLock.with { inputHandlerStorage } }
+        set { LayerLock.with { inputHandlerStorage = newValue } }
+    }
 
     /// Connects to the render server (socket from `STRATA_SOCKET`, else `$XDG_RUNTIME_DIR/strata.sock`,
     /// else `/run/strata/strata.sock`) and makes this the process's connection. Layers that already exist

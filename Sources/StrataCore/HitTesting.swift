@@ -23,26 +23,49 @@ public enum HitTesting {
     /// coordinates into (its superlayer's for a plain superlayer), and the point in the hit node's
     /// coordinates.
     public static func hit<N: HitTestNode>(_ node: N, _ p: CGPoint, toPlane: Transform3D) -> (node: N, local: CGPoint)? {
+        hitPath(node, p, toPlane: toPlane)?.last
+    }
+
+    /// The hit as a path: `node` first, the hit node last, each with `p` in its coordinates (a transform
+    /// layer's flattened plane for a CATransformLayer). A node is hit only where `hittable` accepts it
+    /// (given the path above it); one it refuses still passes the point on to its sublayers, so a refused
+    /// layer is transparent but its sublayers are not.
+    public static func hitPath<N: HitTestNode>(_ node: N, _ p: CGPoint, toPlane: Transform3D,
+                                               hittable: (N, ArraySlice<(node: N, local: CGPoint)>) -> Bool = { _, _ in true })
+        -> [(node: N, local: CGPoint)]? {
+        var path: [(node: N, local: CGPoint)] = []
+        return walk(node, p, toPlane: toPlane, path: &path, hittable: hittable) ? path : nil
+    }
+
+    /// Appends the hit below `node` to `path` and says whether there was one (path unchanged when not).
+    private static func walk<N: HitTestNode>(_ node: N, _ p: CGPoint, toPlane: Transform3D, path: inout [(node: N, local: CGPoint)],
+                                             hittable: (N, ArraySlice<(node: N, local: CGPoint)>) -> Bool) -> Bool {
         let v = node.hitValues
-        guard !v.isHidden else { return nil }
+        guard !v.isHidden else { return false }
         let space = v.hasSublayerSpace ? v.sublayerToLocal : .identity
+        let mapped = PlaneMapping(toPlane).inverse?.apply(p)
         if v.kind == .transform {
             let items = node.hitSublayers.enumerated().map { i, s -> (node: N, toPlane: Transform3D, depth: CGFloat, index: Int) in
                 let sv = s.hitValues
                 return (s, sv.localToParent * space * toPlane, PaintersOrder.depth(of: sv.bounds, toSpace: sv.localToParent * space * v.localToParent), i)
             }
+            path.append((node, mapped ?? CGPoint(x: CGFloat.nan, y: .nan)))
             for item in items.sorted(by: { $0.depth != $1.depth ? $0.depth > $1.depth : $0.index > $1.index }) {
-                if let h = hit(item.node, p, toPlane: item.toPlane) { return h }
+                if walk(item.node, p, toPlane: item.toPlane, path: &path, hittable: hittable) { return true }
             }
-            return nil
+            path.removeLast()
+            return false
         }
-        guard let local = PlaneMapping(toPlane).inverse?.apply(p) else { return nil }
-        if v.masksToBounds && !insideRoundedBounds(local, v) { return nil }
+        guard let local = mapped else { return false }
+        if v.masksToBounds && !insideRoundedBounds(local, v) { return false }
         let subs = node.hitSublayers
+        path.append((node, local))
         for i in PaintersOrder.indices(zPositions: subs.map(\.hitValues.zPosition)).reversed() {
-            if let h = hit(subs[i], local, toPlane: subs[i].hitValues.localToParent * space) { return h }
+            if walk(subs[i], local, toPlane: subs[i].hitValues.localToParent * space, path: &path, hittable: hittable) { return true }
         }
-        return node.hitContains(local) ? (node, local) : nil
+        if node.hitContains(local) && hittable(node, path.dropLast()) { return true }
+        path.removeLast()
+        return false
     }
 
     /// The map from a sublayer's coordinates into its superlayer's plane.

@@ -47,6 +47,11 @@ public struct LayerModel: Equatable, Sendable {
     public var shadowPath: Path? = nil
     /// Whether the sublayers' space is flipped vertically within the bounds (see `sublayerToLocal`).
     public var isGeometryFlipped = false
+    /// Strata only (Core Animation has no input): the server routes touches, clicks and keys to the layer
+    /// (see `LayerProperty.interactive`).
+    public var isInteractive = false
+    /// Strata only: a touch or button press that begins on the layer keeps going to it until it ends.
+    public var capturesInput = false
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
     /// The values of the layer's kind's own properties.
@@ -74,6 +79,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.shouldRasterize == b.shouldRasterize && a.rasterizationScale == b.rasterizationScale
             && a.minificationFilterBias == b.minificationFilterBias
             && a.shadowPath == b.shadowPath && a.isGeometryFlipped == b.isGeometryFlipped
+            && a.isInteractive == b.isInteractive && a.capturesInput == b.capturesInput
             && a.kindValues == b.kindValues
     }
 

@@ -27,6 +27,9 @@ public enum MessageCoding {
             w.u32(id)
         case .frameTicks(let enabled):
             w.bool(enabled)
+        case .injectInput(let events):
+            w.u16(UInt16(min(events.count, Int(UInt16.max))))
+            for e in events.prefix(Int(UInt16.max)) { w.injectedInput(e) }
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -82,6 +85,12 @@ public enum MessageCoding {
         case 4: m = .treeRequest(requestID: try r.u32("request id"))
         case 5: m = .statsRequest(requestID: try r.u32("request id"))
         case 6: m = .frameTicks(enabled: try r.bool("enabled"))
+        case 7:
+            let count = Int(try r.u16("injected input count"))
+            guard (1...InjectedInput.maxPerMessage).contains(count) else {
+                throw ProtocolError.invalid("injected input count \(count) is not 1…\(InjectedInput.maxPerMessage)")
+            }
+            m = .injectInput(try (0..<count).map { try r.injectedInput($0) })
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()
@@ -143,6 +152,8 @@ public enum MessageCoding {
         case .outputs(let outputs):
             w.u16(UInt16(min(outputs.count, Int(UInt16.max))))
             for o in outputs.prefix(Int(UInt16.max)) { w.string(o.name); w.u32(o.width); w.u32(o.height); w.f64(o.refreshHz) }
+        case .input(let event): w.inputEvent(event)
+        case .injectResult(let refusal): w.string(refusal)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -167,6 +178,8 @@ public enum MessageCoding {
                 OutputInfo(name: try r.string("output \(i) name", max: WireFormat.maxOutputName), width: try r.u32("output \(i) width"),
                            height: try r.u32("output \(i) height"), refreshHz: try r.finiteF64("output \(i) refresh"))
             })
+        case 112: m = .input(try r.inputEvent())
+        case 113: m = .injectResult(try r.string("inject result"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

@@ -83,6 +83,9 @@ public enum ClientMessage: Equatable, Sendable {
     case statsRequest(requestID: UInt32)
     /// Asks for (true) or stops (false) a `frameTick` at every vblank (CADisplayLink).
     case frameTicks(enabled: Bool)
+    /// Events for the server to route as if its devices had produced them (`strata input`): only from
+    /// inspectors, and only where the server allows injection (`input-injection`). 1…256 events.
+    case injectInput([InjectedInput])
 
     public var typeCode: UInt16 {
         switch self {
@@ -92,6 +95,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .treeRequest: 4
         case .statsRequest: 5
         case .frameTicks: 6
+        case .injectInput: 7
         }
     }
 }
@@ -114,6 +118,10 @@ public enum ServerMessage: Equatable, Sendable {
     case frameTick(timestamp: Double, duration: Double)
     /// The outputs lit now, primary first: right after `welcome`, and whenever they change.
     case outputs([OutputInfo])
+    /// An input event on one of this client's interactive layers (or a key, for the focused one).
+    case input(InputEvent)
+    /// The answer to `injectInput`: empty when the events were routed, else why they were refused.
+    case injectResult(String)
 
     public var typeCode: UInt16 {
         switch self {
@@ -128,6 +136,8 @@ public enum ServerMessage: Equatable, Sendable {
         case .error: 109
         case .frameTick: 110
         case .outputs: 111
+        case .input: 112
+        case .injectResult: 113
         }
     }
 }

@@ -2,6 +2,7 @@ import CStrataSys
 import Foundation
 import Logging
 import StrataCore
+import StrataInput
 import StrataProtocol
 #if canImport(Glibc)
 import Glibc
@@ -36,6 +37,10 @@ public final class RenderServer {
     public var access = AccessPolicy()
     /// Lines a client can cause are rate limited.
     private let limited: LimitedLogger
+    /// Where input comes from (libinput on the kms backend; nil: no devices, only injected events).
+    public var inputSource: InputSource?
+    /// How input is routed and who may inject it.
+    public var inputSettings = InputSettings()
     /// Keeps the listener serviceable when descriptors run out (see `acceptClients`).
     private let listenerGuard = DescriptorReserve()
 
@@ -285,6 +290,8 @@ public final class RenderServer {
             try queue(.stats(requestID: id, json: Self.bounded(Self.json(stats), what: "stats")), to: s)
         case .frameTicks(let enabled):
             s.wantsFrameTicks = enabled
+        case .injectInput(let events):
+            try inject(events, from: s)
         }
     }
 
@@ -300,7 +307,7 @@ public final class RenderServer {
     }
 
     /// Queues a message without ever blocking the loop; a client that lets too much pile up is dropped.
-    private func queue(_ message: ServerMessage, to s: ClientSession, fds: [Int32] = []) throws {
+    func queue(_ message: ServerMessage, to s: ClientSession, fds: [Int32] = []) throws {
         try s.socket.enqueue(MessageCoding.encode(message), fds: fds)
         if s.socket.queuedByteCount > outputLimit {
             throw ProtocolError.invalid("client is not reading its messages (\(s.socket.queuedByteCount) bytes queued)")

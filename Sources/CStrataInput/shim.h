@@ -1,0 +1,3 @@
+#include <libinput.h>
+#include <libudev.h>
+#include <xkbcommon/xkbcommon.h>
