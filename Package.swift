@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "strata-demo", targets: ["strata-demo"]),
+        .executable(name: "strata-input-demo", targets: ["strata-input-demo"]),
         .executable(name: "strata-fuzz", targets: ["strata-fuzz"]),
         .executable(name: "strata-fuzz-decoders", targets: ["strata-fuzz-decoders"]),
     ],
@@ -95,6 +96,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata"]),
+        .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
 
         // Fuzzing (docs/fuzzing.md): generators and the decoder harness, the process-level fuzzer, and the
         // libFuzzer target (a file replayer unless built with --sanitize=fuzzer -Xswiftc -DSTRATA_LIBFUZZER).

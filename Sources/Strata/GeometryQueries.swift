@@ -29,32 +29,9 @@ struct GeometryQueries {
 
     // MARK: conversion
 
-    /// The map from `l`'s plane to the plane of its nearest flattening ancestor's coordinates: its
-    /// superlayer's when that is a plain layer, further up through transform layers.
-    private func toFlatteningAncestor(_ l: CALayer) -> (PlaneMapping, CALayer?) {
-        var m = values(l).localToParent
-        var current = l
-        while let parent = current.parent {
-            let pv = values(parent)
-            if pv.hasSublayerSpace { m = m * pv.sublayerToLocal }
-            guard pv.kind == .transform else { return (PlaneMapping(m), parent) }
-            // A transform layer flattens nothing: carry on in 3D to its own superlayer.
-            m = m * pv.localToParent
-            current = parent
-        }
-        return (PlaneMapping(m), nil)
-    }
-
     /// The map from `l`'s coordinates to the root space (the space its root is attached in: the output's).
     func toRootSpace(_ l: CALayer) -> PlaneMapping {
-        var mapping = PlaneMapping.identity
-        var current: CALayer? = l
-        while let c = current {
-            let (step, next) = toFlatteningAncestor(c)
-            mapping = mapping.then(step)
-            current = next
-        }
-        return mapping
+        PlaneMapping.toRootSpace(l, values: values, superlayer: \.parent)
     }
 
     /// `p` in `from`'s coordinates (nil: the root space) in `to`'s (nil: the root space); NaN where a plane

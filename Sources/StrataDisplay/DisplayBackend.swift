@@ -13,6 +13,9 @@ public protocol DisplayBackend: AnyObject {
     /// Degrees clockwise (0, 90, 180, 270) the renderer turns the layer space onto the framebuffer: an
     /// output mounted rotated. At 90 and 270 the framebuffer is `height` × `width`.
     var rotation: Int { get }
+    /// Degrees clockwise the picture is turned on the output as mounted, whoever turns it (the renderer,
+    /// or the display plane, leaving `rotation` 0): what turns a touch panel's positions into layer space.
+    var mountRotation: Int { get }
     /// Nominal refresh interval in seconds.
     var refreshInterval: Double { get }
     /// Makes the backend's GL context current on the calling thread.
@@ -35,6 +38,10 @@ public protocol DisplayBackend: AnyObject {
     /// Reads back the most recently presented frame as the framebuffer holds it (turned by `rotation`):
     /// premultiplied RGBA8, rows top to bottom.
     func readPixels() throws -> (width: Int, height: Int, pixels: [UInt8])
+}
+
+extension DisplayBackend {
+    public var mountRotation: Int { rotation }
 }
 
 /// How a drawn frame reaches the screen.

@@ -39,6 +39,7 @@ public final class KMSOutputDisplay: DisplayBackend {
     public var width: Int { assignment.logicalSize.width }
     public var height: Int { assignment.logicalSize.height }
     public var rotation: Int { assignment.hardwareRotation ? 0 : assignment.rotation }
+    public var mountRotation: Int { assignment.rotation }
     public var refreshInterval: Double { assignment.mode.interval }
     public func makeCurrent() throws { try surface.makeCurrent() }
     public var framebuffer: GLuint { surface.framebuffer }

@@ -47,4 +47,20 @@ public final class InspectorClient {
         }
         throw ProtocolError.invalid("server closed the connection before replying")
     }
+
+    /// Has the server route `events` as device input (`strata input`); throws the server's reason when it
+    /// refuses them.
+    public func inject(_ events: [InjectedInput]) throws {
+        try send(.injectInput(events))
+        while let (m, _) = try receive() {
+            switch m {
+            case .injectResult(let refusal):
+                guard refusal.isEmpty else { throw ProtocolError.invalid("input refused: \(refusal)") }
+                return
+            case .error(let reason): throw ProtocolError.invalid("server ended the session: \(reason)")
+            default: onEvent(m)
+            }
+        }
+        throw ProtocolError.invalid("server closed the connection before answering")
+    }
 }

@@ -11,7 +11,7 @@ import StrataDisplay
 public final class Compositor {
     public let displays: DisplaySet
     private let renderer: Renderer
-    private var scenes: [UInt32: ClientScene] = [:]
+    private(set) var scenes: [UInt32: ClientScene] = [:]
     private var sceneOrder: [UInt32] = []
     private var pending: [PendingCommit] = []
     /// A commit waiting for the next frame, with its descriptors already mapped and its wire size.

@@ -12,10 +12,10 @@ import Glibc
 /// whenever something changed or animates. When nothing changes it sleeps in poll() without a timeout.
 /// GL runs on the thread that calls `run()`.
 public final class RenderServer {
-    private let compositor: Compositor
+    let compositor: Compositor
     private let listener: ListeningSocket
-    private let logger: Logger
-    private let clock: () -> Double
+    let logger: Logger
+    let clock: () -> Double
     private var sessions: [Int32: ClientSession] = [:]
     private var nextClientID: UInt32 = 1
     private var running = true
@@ -39,8 +39,8 @@ public final class RenderServer {
     private let limited: LimitedLogger
     /// Where input comes from (libinput on the kms backend; nil: no devices, only injected events).
     public var inputSource: InputSource?
-    /// How input is routed and who may inject it.
-    public var inputSettings = InputSettings()
+    /// Routes device and injected events to clients (`RenderServer+Input`).
+    lazy var input: InputDispatch = makeInput()
     /// Keeps the listener serviceable when descriptors run out (see `acceptClients`).
     private let listenerGuard = DescriptorReserve()
 
@@ -81,7 +81,9 @@ public final class RenderServer {
             let listening = listenerGuard.listens(now: clock())
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: listening ? listener.fd : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: compositor.displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: compositor.displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: inputSource?.eventFD ?? -1, events: Int16(POLLIN), revents: 0)]
+            let fixed = fds.count
             let order = Array(sessions.keys)
             fds += order.map { fd in
                 let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
@@ -102,20 +104,22 @@ public final class RenderServer {
             }
             if fds[1].revents != 0 { acceptClients() }
             if fds[2].revents != 0 { frames.handleDisplayEvents(now: clock()) }
-            for (i, fd) in order.enumerated() where fds[i + 3].revents != 0 {
+            if fds[3].revents != 0 { readInput() }
+            for (i, fd) in order.enumerated() where fds[i + fixed].revents != 0 {
                 guard let s = sessions[fd] else { continue }
-                if fds[i + 3].revents & Int16(POLLOUT) != 0 {
+                if fds[i + fixed].revents & Int16(POLLOUT) != 0 {
                     do { _ = try s.socket.flushQueue() } catch {
                         log(.warning, "disconnecting client", metadata: ["client": "\(s.clientID)", "reason": "\(error)"])
                         close(s, reason: "\(error)")
                         continue
                     }
                 }
-                if fds[i + 3].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { service(s) }
+                if fds[i + fixed].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { service(s) }
             }
-            for fd in backlog where fds.dropFirst(3).first(where: { $0.fd == fd })?.revents ?? 0 == 0 {
+            for fd in backlog where fds.dropFirst(fixed).first(where: { $0.fd == fd })?.revents ?? 0 == 0 {
                 if let s = sessions[fd] { service(s) } else { backlog.remove(fd) }
             }
+            if let source = inputSource, source.eventFD == nil { readInput() }
             dropStalledHandshakes(now: clock())
             frames.turn(now: clock())
             notifier?.clientsChanged(to: sessions.count)
@@ -184,7 +188,7 @@ public final class RenderServer {
     }
 
     /// Logs a line a client can cause, rate limited per kind (`message`).
-    private func log(_ level: Logger.Level, _ message: String, metadata: Logger.Metadata = [:]) {
+    func log(_ level: Logger.Level, _ message: String, metadata: Logger.Metadata = [:]) {
         limited.log(level, message, metadata: metadata)
     }
 
@@ -314,7 +318,7 @@ public final class RenderServer {
         }
     }
 
-    private func send(_ message: ServerMessage, to client: UInt32) {
+    func send(_ message: ServerMessage, to client: UInt32) {
         guard let s = sessions.values.first(where: { $0.clientID == client }) else { return }
         do { try queue(message, to: s) } catch { drop(s, reason: "\(error)") }
     }
@@ -331,6 +335,7 @@ public final class RenderServer {
         guard sessions.removeValue(forKey: s.socket.fd) != nil else { return }
         backlog.remove(s.socket.fd)
         if reason == nil { log(.info, "client disconnected", metadata: ["client": "\(s.clientID)"]) }
+        input.router.clientRemoved(s.clientID)
         compositor.removeClient(s.clientID)
         s.socket.close()
     }

@@ -26,8 +26,6 @@ extension Compositor {
     /// known here: layers are hit by their bounds (and masksToBounds' rounded corners).
     public func hitTest(_ point: CGPoint, output: String? = nil) -> ScreenHit? {
         let roots = shownRoots(output: output)
-        let s = displayScale
-        let toOutput: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
         for root in roots.reversed() {
             guard let client = root.owner?.clientID,
                   let (node, local) = HitTesting.hit(root, point, toPlane: root.presentation.localToParent * toOutput) else { continue }

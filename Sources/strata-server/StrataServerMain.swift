@@ -146,6 +146,7 @@ struct StrataServerCommand: ParsableCommand {
         server.handshakeTimeout = settings.handshakeTimeout
         server.access = try StartupSettings.access(settings)
         server.messagesPerTurn = settings.clientMessagesPerTurn
+        server.inputSettings.allowsInjection = display is HeadlessDisplay
         server.notifier = ServiceNotifier.systemd()
         if let interval = server.notifier?.pingInterval {
             logger.info("systemd watchdog enabled", metadata: ["ping_every_s": "\(interval)"])
