@@ -1,0 +1,151 @@
+import Foundation
+import StrataProtocol
+import Testing
+
+/// A `strata-input-demo` process: an app with one interactive pad that prints each input event it gets as
+/// a JSON line.
+final class InputDemoProcess: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var parsed: [[String: Any]] = []
+
+    init(server: ServerProcess, _ arguments: [String]) throws {
+        process.executableURL = ServerProcess.binDirectory.appendingPathComponent("strata-input-demo")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["STRATA_SOCKET": server.socketPath]) { _, new in new }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            self.buffer.append(data)
+            while let nl = self.buffer.firstIndex(of: 10) {
+                let line = self.buffer[self.buffer.startIndex..<nl]
+                self.buffer.removeSubrange(self.buffer.startIndex...nl)
+                if let o = try? JSONSerialization.jsonObject(with: line) as? [String: Any] { self.parsed.append(o) }
+            }
+        }
+        try process.run()
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    var lines: [[String: Any]] { lock.lock(); defer { lock.unlock() }; return parsed }
+    var events: [[String: Any]] { lines.filter { $0["kind"] != nil } }
+
+    /// Waits (up to `timeout` s) for a line `matching`, and returns it.
+    @discardableResult
+    func wait(_ timeout: Double = 10, for matching: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let l = lines.first(where: matching) { return l }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    func waitForEvents(_ count: Int, timeout: Double = 10) -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, events.count < count { usleep(20_000) }
+        return events
+    }
+}
+
+/// `strata input …` against the server; fails the test when it exits non-zero.
+func strataInput(_ server: ServerProcess, _ arguments: [String]) throws {
+    let p = Process()
+    p.executableURL = ServerProcess.binDirectory.appendingPathComponent("strata")
+    p.arguments = ["input"] + arguments + ["--socket", server.socketPath]
+    let err = Pipe()
+    p.standardError = err
+    try p.run()
+    p.waitUntilExit()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(p.terminationStatus == 0, "strata input \(arguments): \(message)")
+}
+
+extension ClientProcessSuite {
+/// Input end to end: a real server, app processes, and `strata input` injecting as a device would.
+@Suite struct InputEndToEndTests {
+    @Test func aTapReachesTheTopClientWhereItsMovingLayerIsShownWhileItsMainThreadIsBlocked() throws {
+        let server = try ServerProcess(size: "320x240")
+        defer { _ = server.stop() }
+        let bottom = try InputDemoProcess(server: server, ["--name", "bottom", "--frame", "0,0,320,240", "--seconds", "20"])
+        #expect(bottom.wait(for: { $0["ready"] != nil }) != nil)
+        // The top app's pad, 200 × 100, moves its centre linearly from (200, 50) to (250, 150) over 4 s; its
+        // model is at the end from the start. Its main thread then sleeps 2.5 s.
+        let top = try InputDemoProcess(server: server, ["--name", "top", "--frame", "100,0,200,100", "--move-to", "250,150",
+                                                        "--move-duration", "4", "--stall", "2.5", "--seconds", "20"])
+        guard let ready = top.wait(for: { $0["ready"] != nil }), let start = ready["start"] as? Double,
+              top.wait(for: { $0["stalling"] != nil }) != nil else {
+            Issue.record("the top app did not start")
+            return
+        }
+        func origin(at t: Double) -> CGPoint {
+            let p = min(1, max(0, (t - start) / 4))
+            return CGPoint(x: 200 + 50 * p - 100, y: 50 + 100 * p - 50)
+        }
+        // Tap where the pad shows now, above its model frame (which starts at y 100).
+        usleep(300_000)
+        let shown = origin(at: MonotonicClock.now() + 0.1)
+        let tap = CGPoint(x: shown.x + 30, y: shown.y + 12)
+        #expect(tap.y < 100, "too late to tap above the model frame")
+        try strataInput(server, ["tap", "\(tap.x)", "\(tap.y)"])
+
+        let events = top.waitForEvents(2)
+        guard events.count == 2, let t = events[0]["t"] as? Double, let x = events[0]["x"] as? Double, let y = events[0]["y"] as? Double,
+              let delivered = events[0]["delivered"] as? Double else {
+            Issue.record("the top app got \(events)")
+            return
+        }
+        #expect(events.map { $0["kind"] as? String } == ["touchDown", "touchUp"])
+        #expect(events[0]["layer"] as? String == "pad")
+        // In the pad's coordinates, where it was drawn when the finger landed (one frame's motion is 0.4 px).
+        let expected = CGPoint(x: tap.x - origin(at: t).x, y: tap.y - origin(at: t).y)
+        #expect(abs(x - expected.x) < 1.5 && abs(y - expected.y) < 1.5, "got (\(x), \(y)), expected \(expected)")
+        // It was delivered once the main thread was free again, long after the touch.
+        #expect(top.lines.contains { $0["stalled"] != nil })
+        #expect(delivered - t > 0.5)
+        #expect(bottom.events.isEmpty)
+
+        // A tap beside the top pad reaches the app beneath, in its coordinates.
+        try strataInput(server, ["tap", "20", "200"])
+        let below = bottom.waitForEvents(2)
+        #expect(below.map { $0["kind"] as? String } == ["touchDown", "touchUp"])
+        #expect(below.first?["x"] as? Double == 20 && below.first?["y"] as? Double == 200)
+    }
+
+    @Test func aMultiTouchSequenceKeepsItsIdsAndACapturedDragFollowsTheFingerOffTheLayer() throws {
+        let server = try ServerProcess(size: "320x240")
+        defer { _ = server.stop() }
+        let pad = try InputDemoProcess(server: server, ["--name", "pad", "--frame", "0,0,160,240", "--knob", "10,10,40,40", "--seconds", "20"])
+        let slider = try InputDemoProcess(server: server, ["--name", "slider", "--frame", "160,0,160,60", "--capture", "--seconds", "20"])
+        #expect(pad.wait(for: { $0["ready"] != nil }) != nil)
+        #expect(slider.wait(for: { $0["ready"] != nil }) != nil)
+
+        // Two fingers on the pad, interleaved; the first lands on its (plain) knob.
+        try strataInput(server, ["touch", "down", "20", "20", "--id", "4"])
+        try strataInput(server, ["touch", "down", "100", "150", "--id", "9"])
+        try strataInput(server, ["touch", "move", "110", "160", "--id", "9"])
+        try strataInput(server, ["touch", "move", "25", "30", "--id", "4"])
+        try strataInput(server, ["touch", "up", "--id", "9"])
+        try strataInput(server, ["touch", "up", "--id", "4"])
+        let touches = pad.waitForEvents(6)
+        #expect(touches.map { "\($0["kind"] as? String ?? "")#\($0["id"] as? Int ?? -1)" }
+            == ["touchDown#4", "touchDown#9", "touchMoved#9", "touchMoved#4", "touchUp#9", "touchUp#4"])
+        #expect(touches.first?["hit"] as? String == "knob")
+        #expect(touches.map { $0["x"] as? Double } == [20, 100, 110, 25, 110, 25])
+
+        // A drag that begins on the capturing slider keeps coming to it off the slider, over the pad.
+        try strataInput(server, ["swipe", "200", "30", "40", "200", "--steps", "4", "--duration", "0.2"])
+        let drag = slider.waitForEvents(6)
+        #expect(drag.map { $0["kind"] as? String } == ["touchDown", "touchMoved", "touchMoved", "touchMoved", "touchMoved", "touchUp"])
+        #expect(drag.map { $0["x"] as? Double } == [40, 0, -40, -80, -120, -120])
+        #expect(drag.map { $0["y"] as? Double } == [30, 72.5, 115, 157.5, 200, 200])
+        #expect(pad.events.count == 6)
+    }
+}
+}
