@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataProtocol
 import Testing
 
@@ -146,6 +147,66 @@ extension ClientProcessSuite {
         #expect(drag.map { $0["x"] as? Double } == [40, 0, -40, -80, -120, -120])
         #expect(drag.map { $0["y"] as? Double } == [30, 72.5, 115, 157.5, 200, 200])
         #expect(pad.events.count == 6)
+    }
+
+    /// Seed D16 driven by a synthetic pan: the app's view takes the touch and scrolls its CAScrollLayer by
+    /// the finger's translation (offset = start origin − translation, no clamping), and the server shows
+    /// the content where the finger left it.
+    @Test func d16ScrollFollowsASyntheticPan() throws {
+        let server = try ServerProcess(size: "160x120")
+        defer { _ = server.stop() }
+        let connection = try StrataConnection.connect(socketPath: server.socketPath)
+        defer { connection.close() }
+        let queue = DispatchQueue(label: "d16")
+        connection.callbackQueue = queue
+
+        let view = CALayer()
+        view.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        view.isInteractive = true
+        let scroll = CAScrollLayer()
+        scroll.frame = view.bounds
+        scroll.masksToBounds = true
+        view.addSublayer(scroll)
+        // 400 × 300 of content: red left of x 200, blue right of it.
+        for (x, color) in [(0.0, CGColor(red: 1, green: 0, blue: 0, alpha: 1)), (200.0, CGColor(red: 0, green: 0, blue: 1, alpha: 1))] {
+            let half = CALayer()
+            half.frame = CGRect(x: x, y: 0, width: 200, height: 300)
+            half.backgroundColor = color
+            scroll.addSublayer(half)
+        }
+        var start = CGPoint.zero, origin = CGPoint.zero
+        var offsets: [CGPoint] = []
+        view.inputHandler = { e in
+            switch e.kind {
+            case .touchDown:
+                start = e.location
+                origin = scroll.bounds.origin
+            case .touchMoved, .touchUp:
+                scroll.scroll(to: CGPoint(x: origin.x - (e.location.x - start.x), y: origin.y - (e.location.y - start.y)))
+                CATransaction.flush()
+                offsets.append(scroll.bounds.origin)
+            default: break
+            }
+        }
+        connection.attach(view)
+        CATransaction.flush()
+        usleep(200_000)
+        #expect(Self.pixel(try server.snapshot(), x: 110, y: 20) == [255, 0, 0, 255])
+
+        try strataInput(server, ["swipe", "150", "100", "30", "40", "--steps", "4", "--duration", "0.2"])
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, queue.sync(execute: { offsets.count }) < 5 { usleep(20_000) }
+        #expect(queue.sync { offsets } == [CGPoint(x: 30, y: 15), CGPoint(x: 60, y: 30), CGPoint(x: 90, y: 45),
+                                           CGPoint(x: 120, y: 60), CGPoint(x: 120, y: 60)])
+        // Screen x 110 now shows content x 230: blue. Let the server draw the last commit first.
+        usleep(200_000)
+        #expect(Self.pixel(try server.snapshot(), x: 110, y: 20) == [0, 0, 255, 255])
+        #expect(Self.pixel(try server.snapshot(), x: 60, y: 20) == [255, 0, 0, 255])
+    }
+
+    static func pixel(_ shot: (width: Int, pixels: [UInt8]), x: Int, y: Int) -> [UInt8] {
+        let i = (y * shot.width + x) * 4
+        return Array(shot.pixels[i..<i + 4])
     }
 }
 }
