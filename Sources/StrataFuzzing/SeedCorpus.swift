@@ -15,6 +15,8 @@ public enum SeedCorpus {
             MessageCoding.encode(ClientMessage.treeRequest(requestID: 3)),
             MessageCoding.encode(ClientMessage.statsRequest(requestID: 4)),
             MessageCoding.encode(ClientMessage.frameTicks(enabled: true)),
+            MessageCoding.encode(ClientMessage.injectInput([InjectedInput(kind: .touchDown, position: CGPoint(x: 10, y: 10), touchID: 1),
+                                                            InjectedInput(kind: .touchUp, position: CGPoint(x: 10, y: 10), touchID: 1)])),
         ]
         let families: [Family] = [.tree, .properties, .animations, .images, .masks, .invalid, .maskCycles]
         var generator = CommitGenerator()
@@ -33,6 +35,8 @@ public enum SeedCorpus {
             .transactionCompleted(42), .snapshot(requestID: 1, width: 160, height: 120), .snapshotUnavailable(requestID: 2, reason: "no output X to read"),
             .tree(requestID: 3, json: #"{"clients":[]}"#), .stats(requestID: 4, json: #"{"frames_rendered":1}"#), .error("unknown layer id 9"),
             .frameTick(timestamp: 12.5, duration: 1.0 / 60), .outputs([OutputInfo(name: "headless", width: 640, height: 480, refreshHz: 60)]),
+            .input(InputEvent(kind: .touchDown, timestamp: 3, layer: 2, hitLayer: 5, location: CGPoint(x: 4, y: 5), touchID: 1)),
+            .injectResult(""),
         ]
         return messages.map { MessageCoding.encode($0) }
     }

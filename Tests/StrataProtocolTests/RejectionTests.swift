@@ -57,10 +57,28 @@ struct RejectionTests {
     @Test("unknown message types")
     func unknownType() {
         #expect(protocolError { try MessageCoding.decodeClient(type: 0, body: []) } == .unknownMessageType(0))
-        #expect(protocolError { try MessageCoding.decodeClient(type: 7, body: [0, 0, 0, 0]) } == .unknownMessageType(7))
+        #expect(protocolError { try MessageCoding.decodeClient(type: 8, body: [0, 0, 0, 0]) } == .unknownMessageType(8))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 112, body: []) } == .unknownMessageType(112))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 114, body: []) } == .unknownMessageType(114))
+    }
+
+    @Test("injected input: 1…256 events, known kinds, finite positions, short text")
+    func injectedInputBounds() throws {
+        func body(_ events: [InjectedInput]) throws -> [UInt8] { try singleFrame(MessageCoding.encode(ClientMessage.injectInput(events))).body }
+        let tap = InjectedInput(kind: .touchDown, position: CGPoint(x: 1, y: 2))
+        #expect(protocolError { try MessageCoding.decodeClient(type: 7, body: [0, 0]) } == .invalid("injected input count 0 is not 1…256"))
+        #expect(protocolError { try MessageCoding.decodeClient(type: 7, body: try body(Array(repeating: tap, count: 257))) }
+            == .invalid("injected input count 257 is not 1…256"))
+        var unknown = try body([tap])
+        unknown[2] = 9
+        #expect(protocolError { try MessageCoding.decodeClient(type: 7, body: unknown) } == .invalid("injected input 0: unknown input kind 9"))
+        var far = tap
+        far.position.x = .infinity
+        #expect(protocolError { try MessageCoding.decodeClient(type: 7, body: try body([far])) } != nil)
+        let long = InjectedInput(kind: .key, pressed: true, keysym: 0x61, text: String(repeating: "a", count: 65))
+        #expect(protocolError { try MessageCoding.decodeClient(type: 7, body: try body([long])) }
+            == .invalid("injected input 0 text: string of 65 bytes exceeds 64"))
     }
 
     @Test("trailing bytes after a complete body")

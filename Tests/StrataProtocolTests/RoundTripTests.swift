@@ -17,12 +17,12 @@ struct RoundTripTests {
 
     @Test("client type codes")
     func clientTypeCodes() {
-        #expect(Samples.clientMessages.map(\.typeCode) == [1, 1, 2, 2, 3, 3, 4, 5])
+        #expect(Samples.clientMessages.map(\.typeCode) == [1, 1, 2, 2, 3, 3, 4, 5, 7])
     }
 
     @Test("server type codes")
     func serverTypeCodes() {
-        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111])
+        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111, 112, 112, 113, 113])
     }
 
     @Test("every layer operation, alone in a commit", arguments: Samples.operations)

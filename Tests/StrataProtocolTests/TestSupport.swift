@@ -146,6 +146,9 @@ enum Samples {
         .snapshotRequest(requestID: 8, output: "HDMI-A-1"),
         .treeRequest(requestID: 0xFFFF_FFFF),
         .statsRequest(requestID: 0),
+        .injectInput([InjectedInput(kind: .touchDown, position: CGPoint(x: 10.5, y: -3), touchID: -2),
+                      InjectedInput(kind: .key, output: "HDMI-A-1", pressed: true, keysym: 0x20ac, text: "€"),
+                      InjectedInput(kind: .pointerAxis, scrollX: 1.5, scrollY: -15)]),
     ]
 
     static let serverMessages: [ServerMessage] = [
@@ -162,5 +165,9 @@ enum Samples {
         .outputs([]),
         .outputs([OutputInfo(name: "HDMI-A-1", width: 1080, height: 1920, refreshHz: 59.94),
                   OutputInfo(name: "DP-1", width: 800, height: 480, refreshHz: 60)]),
+        .input(InputEvent(kind: .touchMotion, timestamp: 12.25, layer: 7, hitLayer: 9, location: CGPoint(x: -1.5, y: 300), touchID: 3)),
+        .input(InputEvent(kind: .key, timestamp: 1, pressed: true, keysym: 0x61, text: "a")),
+        .injectResult(""),
+        .injectResult("input injection is off"),
     ]
 }
