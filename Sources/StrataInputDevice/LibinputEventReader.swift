@@ -10,10 +10,10 @@ final class LibinputEventReader {
     /// Admitted devices by libinput's pointer (forgotten at removal, before libinput frees it).
     private var ids: [OpaquePointer: UInt32] = [:]
     private var nextID: UInt32 = 1
-    private let report: (String) -> Void
+    private let note: (String) -> Void
 
-    init(filter: DeviceFilter, keyboard: XKBKeyboard, report: @escaping (String) -> Void) {
-        self.filter = filter; self.keyboard = keyboard; self.report = report
+    init(filter: DeviceFilter, keyboard: XKBKeyboard, note: @escaping (String) -> Void) {
+        self.filter = filter; self.keyboard = keyboard; self.note = note
     }
 
     func translate(_ event: OpaquePointer) -> DeviceEvent? {
@@ -49,7 +49,7 @@ final class LibinputEventReader {
             if libinput_device_config_send_events_get_modes(device) & disabled != 0 {
                 _ = libinput_device_config_send_events_set_mode(device, disabled)
             }
-            report("ignoring input device \"\(name)\" (\(sysname)): not in input-devices")
+            note("ignoring input device \"\(name)\" (\(sysname)): not in input-devices")
             return nil
         }
         var capabilities: InputCapabilities = []

@@ -9,21 +9,13 @@ final class LibinputSeatAccess {
     let seat: SeatSession?
     /// Per fd opened through the seat, libseat's id for it (closing goes by id).
     private var seatDevices: [Int32: Int32] = [:]
-    private(set) var problems: [String] = []
-    /// Nobody may drain them for a long time: keep the first ones, then count.
-    private static let problemLimit = 100
-    private var dropped = 0
+    /// What went wrong (for a warning) and what is merely worth a log line.
+    var problems = MessageList()
+    var notes = MessageList()
 
     init(seat: SeatSession?) { self.seat = seat }
 
-    func report(_ problem: String) {
-        if problems.count < Self.problemLimit { problems.append(problem) } else { dropped += 1 }
-    }
-
-    func takeProblems() -> [String] {
-        defer { problems.removeAll(); dropped = 0 }
-        return dropped == 0 ? problems : problems + ["\(dropped) more input problems not shown"]
-    }
+    func report(_ problem: String) { problems.append(problem) }
 
     /// An fd for `path`, or -errno (what libinput wants).
     func open(_ path: String, flags: Int32) -> Int32 {

@@ -24,8 +24,13 @@ public final class LibinputSource: InputSource {
     /// Opens the devices of `seat`'s seat through it (nil: "seat0", opening the nodes directly, which
     /// needs root or the input group). `devices` (names or sysnames) limits the devices read; empty reads
     /// all. Throws when the keymap does not compile, udev is not running, or libinput cannot take the seat.
-    public init(seat: SeatSession? = nil, devices: [String] = [], keymap: KeymapNames = KeymapNames()) throws {
-        let keyboard = try XKBKeyboard(names: keymap)
+    public convenience init(seat: SeatSession? = nil, devices: [String] = [], keymap: KeymapNames = KeymapNames()) throws {
+        try self.init(seat: seat, devices: devices, keyboard: try XKBKeyboard(names: keymap))
+    }
+
+    /// The same with a keyboard compiled beforehand (so that a bad keymap can stop the server even where
+    /// a missing udev would not). The source keeps its state: one keyboard per source.
+    public init(seat: SeatSession? = nil, devices: [String] = [], keyboard: XKBKeyboard) throws {
         if let problem = Self.udevProblem(runDirectory: "/run/udev") { throw InputDeviceError(problem) }
         guard let udev = udev_new() else { throw InputDeviceError("libinput: udev_new failed") }
         let access = LibinputSeatAccess(seat: seat)
@@ -38,13 +43,13 @@ public final class LibinputSource: InputSource {
         let seatName = seat?.name ?? "seat0"
         // Enumerates the seat's devices now, opening each (DEVICE_ADDED events wait for readEvents).
         guard libinput_udev_assign_seat(li, seatName) == 0 else {
-            let logged = access.takeProblems()
+            let logged = access.problems.take()
             libinput_unref(li); udev_unref(udev); interface.deinitialize(count: 1); interface.deallocate()
             throw InputDeviceError("libinput: cannot read seat \(seatName)" + (logged.isEmpty ? "" : " (\(logged.joined(separator: "; ")))"))
         }
         self.li = li; self.udev = udev; self.access = access; self.interface = interface; self.seatName = seatName
         self.filter = DeviceFilter(devices)
-        self.reader = LibinputEventReader(filter: filter, keyboard: keyboard, report: { [access] in access.report($0) })
+        self.reader = LibinputEventReader(filter: filter, keyboard: keyboard, note: { [access] in access.notes.append($0) })
         // A VT switch away revokes the seat's devices: let go of them, and open them again on return
         // (the devices come back as new ones, with new ids).
         seat?.observeActivity { [weak self] active in
@@ -79,11 +84,14 @@ public final class LibinputSource: InputSource {
         return events
     }
 
-    /// What went wrong since the last call (a device that would not open, libinput's errors, devices the
-    /// filter leaves out), oldest first, for the server's log.
-    public var problems: [String] { access.problems }
+    /// What went wrong since the last `takeProblems()` (a device that would not open, libinput's own
+    /// errors), oldest first: for warnings in the server's log.
+    public var problems: [String] { access.problems.messages }
 
-    public func takeProblems() -> [String] { access.takeProblems() }
+    public func takeProblems() -> [String] { access.problems.take() }
+
+    /// Facts worth a log line since the last call (each device the filter leaves out).
+    public func takeNotes() -> [String] { access.notes.take() }
 
     /// Without udevd (a container, an initramfs) libinput finds no device ready and would silently read
     /// nothing: say so instead.

@@ -154,7 +154,10 @@ struct StrataServerCommand: ParsableCommand {
         }
         let logger = Logger(label: "strata.server")
         // The display first: a card that cannot be opened stops the server before it binds its socket.
-        let display = try DisplayChoice.make(settings, logger: logger)
+        let made = try DisplayChoice.make(settings, logger: logger)
+        let display = made.display
+        // Input after it: libinput opens its devices through the card's seat.
+        let input = try InputChoice.make(settings, display: made, logger: logger)
         let listener = try ServerSocket.open(settings, group: socketGroup, environment: env, logger: logger)
         if display is HeadlessDisplay, !settings.outputs.isEmpty {
             logger.notice("output settings apply to the kms backend only; the headless backend ignores them",
@@ -176,6 +179,8 @@ struct StrataServerCommand: ParsableCommand {
         server.access = try StartupSettings.access(settings)
         server.messagesPerTurn = settings.clientMessagesPerTurn
         server.notifier = ServiceNotifier.systemd()
+        server.inputSource = input
+        server.inputSettings = InputChoice.routing(settings, display: display)
         if let interval = server.notifier?.pingInterval {
             logger.info("systemd watchdog enabled", metadata: ["ping_every_s": "\(interval)"])
         }

@@ -28,23 +28,35 @@ import Testing
         }
     }
 
+    /// Where udev runs, the context starts and reads without throwing, whatever devices there are (and
+    /// whether or not this user may open them: those become problems).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/run/udev"), "only where udev runs"))
+    func withUdevTheSeatIsRead() throws {
+        let source = try LibinputSource(devices: ["no such device"], keymap: KeymapNames(layout: "us"))
+        #expect(source.seatName == "seat0")
+        #expect((source.eventFD ?? -1) >= 0)
+        let events = try source.readEvents()
+        #expect(!events.contains { if case .added = $0 { true } else { false } }, "the filter admits none")
+        #expect(source.takeNotes().allSatisfy { $0.hasPrefix("ignoring input device") })
+    }
+
     @Test func aBadKeymapFailsBeforeAnyDeviceIsOpened() {
         #expect {
             _ = try LibinputSource(keymap: KeymapNames(layout: "zz"))
         } throws: { error in "\(error)".hasPrefix("keymap: xkbcommon cannot compile a keymap for layout zz") }
     }
 
-    @Test func problemsAreCappedAndDrained() {
-        let access = LibinputSeatAccess(seat: nil)
-        for i in 0..<105 { access.report("p\(i)") }
-        let taken = access.takeProblems()
-        #expect(taken.count == 101 && taken.first == "p0" && taken.last == "5 more input problems not shown")
-        #expect(access.takeProblems().isEmpty)
+    @Test func messagesAreCappedAndDrained() {
+        var list = MessageList()
+        for i in 0..<105 { list.append("p\(i)") }
+        let taken = list.take()
+        #expect(taken.count == 101 && taken.first == "p0" && taken.last == "5 more not shown")
+        #expect(list.take().isEmpty)
     }
 
     @Test func aNodeThatWillNotOpenIsAProblem() {
         let access = LibinputSeatAccess(seat: nil)
         #expect(access.open("/nonexistent/event0", flags: O_RDWR) == -ENOENT)
-        #expect(access.takeProblems().first?.hasPrefix("cannot open /nonexistent/event0: No such file or directory") == true)
+        #expect(access.problems.take().first?.hasPrefix("cannot open /nonexistent/event0: No such file or directory") == true)
     }
 }
