@@ -21,6 +21,15 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case allowGroups = "allow-groups"
     case logLevel = "log-level"
     case drmDevice = "drm-device"
+    case input
+    case inputDevices = "input-devices"
+    case touchOutput = "touch-output"
+    case inputInjection = "input-injection"
+    case keymapRules = "keymap-rules"
+    case keymapModel = "keymap-model"
+    case keymapLayout = "keymap-layout"
+    case keymapVariant = "keymap-variant"
+    case keymapOptions = "keymap-options"
 }
 
 /// The keys of an `[output NAME]` section.

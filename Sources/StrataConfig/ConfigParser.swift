@@ -93,7 +93,7 @@ public enum ConfigParser {
         }
         guard words.count == 2 else { throw fail("expected [output NAME] with one connector name, e.g. [output HDMI-A-1], got '\(line)'") }
         let name = words[1]
-        guard name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }) else {
+        guard ConfigValues.isConnectorName(name) else {
             throw fail("output name '\(name)' may only contain letters, digits, '.', '_' and '-' (a connector name such as HDMI-A-1)")
         }
         return String(name)

@@ -133,6 +133,53 @@ enum ConfigValues {
         return s
     }
 
+    /// Input device names or sysnames separated by commas; blanks around each are ignored (a name may
+    /// contain spaces: "AT Translated Set 2 keyboard").
+    static func deviceList(_ key: String, _ text: String) throws(ConfigValueError) -> [String] {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !names.contains(where: \.isEmpty) else {
+            throw ConfigValueError("\(key) must be device names or sysnames separated by commas, got \(quoted(text))")
+        }
+        return names
+    }
+
+    /// Entries separated by commas, each `OUTPUT` (every touch device not named otherwise) or
+    /// `DEVICE=OUTPUT` (a device name or sysname; split at the last `=`, output names have none).
+    static func touchOutputs(_ key: String, _ text: String) throws(ConfigValueError) -> TouchOutputs {
+        var result = TouchOutputs()
+        for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = entry.split(separator: "=", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let output = parts.last ?? "", device = parts.dropLast().joined(separator: "=").trimmingCharacters(in: .whitespaces)
+            guard !output.isEmpty, parts.count == 1 || !device.isEmpty else {
+                throw ConfigValueError("\(key) must be OUTPUT or DEVICE=OUTPUT entries separated by commas, got \(quoted(text))")
+            }
+            guard isConnectorName(output) else {
+                throw ConfigValueError("\(key): output name '\(output)' may only contain letters, digits, '.', '_' and '-' (a connector name such as HDMI-A-1)")
+            }
+            if parts.count == 1 {
+                if let first = result.output { throw ConfigValueError("\(key) gives two outputs for every device, \(first) and \(output); name the device of one: DEVICE=OUTPUT") }
+                result.output = output
+            } else {
+                if result.devices[device] != nil { throw ConfigValueError("\(key) names the device '\(device)' twice") }
+                result.devices[device] = output
+            }
+        }
+        return result
+    }
+
+    /// An xkeyboard-config name or list as setxkbmap takes it (`de`, `us,de`, `ctrl:nocaps,compose:ralt`).
+    static func keymapName(_ key: String, _ text: String) throws(ConfigValueError) -> String {
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
+            throw ConfigValueError("\(key) must be xkeyboard-config names without blanks, as setxkbmap takes them (e.g. us,de), got \(quoted(text))")
+        }
+        return text
+    }
+
+    /// A DRM connector name: ASCII letters, digits, `.`, `_` and `-` (`HDMI-A-1`).
+    static func isConnectorName<S: StringProtocol>(_ name: S) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+    }
+
     // MARK: - Pieces
 
     /// `WIDTHxHEIGHT`, each side 1…16384 (the renderer's texture limit).

@@ -8,6 +8,16 @@ public struct ServerConfig: Equatable, Sendable {
         case auto, headless, kms
     }
 
+    /// Where input comes from: libinput on the seat, nothing, or `auto` (libinput on the kms backend).
+    public enum Input: String, CaseIterable, Sendable {
+        case auto, libinput, off
+    }
+
+    /// Whether inspectors may inject input events (`auto`: on the headless backend only).
+    public enum InputInjection: String, CaseIterable, Sendable {
+        case auto, on, off
+    }
+
     /// swift-log's levels by name (this module stays free of swift-log; the server maps them).
     public enum LogLevel: String, CaseIterable, Sendable {
         case trace, debug, info, notice, warning, error, critical
@@ -61,6 +71,18 @@ public struct ServerConfig: Equatable, Sendable {
     /// The DRM card the kms backend drives (nil: the first `/dev/dri/card*` with a connected output).
     public var drmDevice: String?
 
+    public var input: Input = .auto
+    /// Device names or sysnames the server reads (empty: every device of the seat).
+    public var inputDevices: [String] = []
+    public var touchOutput = TouchOutputs()
+    public var inputInjection: InputInjection = .auto
+    /// The keymap's RMLVO names (nil: xkbcommon's default, which reads XKB_DEFAULT_*).
+    public var keymapRules: String?
+    public var keymapModel: String?
+    public var keymapLayout: String?
+    public var keymapVariant: String?
+    public var keymapOptions: String?
+
     /// Where each setting that is not a default came from.
     public private(set) var origins: [ConfigKey: ConfigOrigin] = [:]
 
@@ -97,6 +119,15 @@ public struct ServerConfig: Equatable, Sendable {
         case .allowGroups: allowGroups = try ConfigValues.nameList(key.rawValue, text)
         case .logLevel: logLevel = try ConfigValues.choice(key.rawValue, text, LogLevel.self)
         case .drmDevice: drmDevice = try ConfigValues.path(key.rawValue, text, pathRule)
+        case .input: input = try ConfigValues.choice(key.rawValue, text, Input.self)
+        case .inputDevices: inputDevices = try ConfigValues.deviceList(key.rawValue, text)
+        case .touchOutput: touchOutput = try ConfigValues.touchOutputs(key.rawValue, text)
+        case .inputInjection: inputInjection = try ConfigValues.choice(key.rawValue, text, InputInjection.self)
+        case .keymapRules: keymapRules = try ConfigValues.keymapName(key.rawValue, text)
+        case .keymapModel: keymapModel = try ConfigValues.keymapName(key.rawValue, text)
+        case .keymapLayout: keymapLayout = try ConfigValues.keymapName(key.rawValue, text)
+        case .keymapVariant: keymapVariant = try ConfigValues.keymapName(key.rawValue, text)
+        case .keymapOptions: keymapOptions = try ConfigValues.keymapName(key.rawValue, text)
         }
         origins[key] = origin
     }

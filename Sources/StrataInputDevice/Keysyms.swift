@@ -25,9 +25,7 @@ public enum Keysyms {
         var buffer = [CChar](repeating: 0, count: 16)
         let n = xkb_keysym_to_utf8(keysym, &buffer, buffer.count)
         guard n > 1 else { return "" }
-        let text = String(decoding: buffer.prefix(Int(n) - 1).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // Control characters (Return types "\r", BackSpace "\b") are not text an app inserts.
-        return text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7f } ? text : ""
+        return KeyText.typed(KeyText.decode(buffer, length: Int(n) - 1))
     }
 
     /// The keysym's name ("Return"), for logs and tools.

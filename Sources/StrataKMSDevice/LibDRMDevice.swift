@@ -23,7 +23,9 @@ public final class LibDRMDevice: DRMDevice {
     public var eventFD: Int32 { multiplexer.fd }
 
     private let ownsFD: Bool
-    private let seat: SeatSession?
+    /// The seat the card was opened through (nil: opened directly). libseat allows one seat per process,
+    /// so the input devices open through this one too.
+    public let seat: SeatSession?
     private let seatDeviceID: Int32?
     private let hotplug: UdevHotplugMonitor?
     private let multiplexer: EventMultiplexer

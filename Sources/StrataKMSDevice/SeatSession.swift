@@ -13,6 +13,8 @@ public final class SeatSession {
         /// Off while opening: the first activation is not news to the KMS logic.
         var announce = false
         var events: [DRMEvent] = []
+        /// Told of every activation change after opening (the input devices suspend and resume with it).
+        var observers: [(Bool) -> Void] = []
     }
 
     private let seat: OpaquePointer
@@ -35,6 +37,7 @@ public final class SeatSession {
                 let state = Unmanaged<Listener>.fromOpaque(userdata).takeUnretainedValue()
                 if state.announce { state.events.append(.masterRegained) }
                 state.active = true
+                if state.announce { state.observers.forEach { $0(true) } }
             },
             disable_seat: { seat, userdata in
                 // Acknowledge now: a seat manager revokes the devices of a client that does not.
@@ -43,6 +46,7 @@ public final class SeatSession {
                 let state = Unmanaged<Listener>.fromOpaque(userdata).takeUnretainedValue()
                 state.active = false
                 state.events.append(.masterLost)
+                state.observers.forEach { $0(false) }
             }))
         guard let seat = libseat_open_seat(callbacks, Unmanaged.passUnretained(state).toOpaque()) else {
             let e = Errno.error("libseat_open_seat (no seatd or logind session)")
@@ -72,6 +76,12 @@ public final class SeatSession {
         _ = libseat_close_seat(seat)
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
+    }
+
+    /// Calls `body` with the seat's new state whenever it is disabled (a VT switch away: every device
+    /// opened through it is revoked) or enabled again, from within `readEvents` of whoever dispatches it.
+    public func observeActivity(_ body: @escaping (Bool) -> Void) {
+        state.observers.append(body)
     }
 
     public var name: String { libseat_seat_name(seat).map { String(cString: $0) } ?? "?" }

@@ -9,10 +9,17 @@ import StrataKMSDevice
 /// output, else headless). The kms backend opens its card through a seat manager when one answers, else
 /// directly, and drives its outputs through `KMSDisplays`.
 enum DisplayChoice {
-    static func make(_ settings: ServerConfig, logger: Logger) throws -> DisplaySet {
+    /// The display, and the seat its card was opened through (libinput opens its devices through the
+    /// same one: libseat allows one per process).
+    struct Made {
+        var display: DisplaySet
+        var seat: SeatSession? = nil
+    }
+
+    static func make(_ settings: ServerConfig, logger: Logger) throws -> Made {
         switch settings.backend {
         case .headless:
-            return try headless(settings)
+            return Made(display: try headless(settings))
         case .kms:
             if let path = settings.drmDevice { return try kms(path, settings, logger: logger) }
             let discovery = DRMDeviceDiscovery()
@@ -29,7 +36,7 @@ enum DisplayChoice {
             for problem in found.problems { logger.info("backend auto: skipping \(problem)") }
             guard let path = found.path else {
                 logger.info("backend auto: no DRM card with a connected output; rendering headless")
-                return try headless(settings)
+                return Made(display: try headless(settings))
             }
             return try kms(path, settings, logger: logger)
         }
@@ -39,7 +46,7 @@ enum DisplayChoice {
         try HeadlessDisplay(width: settings.size.width, height: settings.size.height, refreshRate: settings.refresh)
     }
 
-    static func kms(_ path: String, _ settings: ServerConfig, logger: Logger) throws -> KMSDisplays {
+    static func kms(_ path: String, _ settings: ServerConfig, logger: Logger) throws -> Made {
         let device = try LibDRMDevice.open(path: path)
         for note in device.notes { logger.info("kms: \(note)", metadata: ["device": "\(path)"]) }
         let controller = try KMSOutputController(device: device, requests: requests(settings.outputs))
@@ -47,7 +54,7 @@ enum DisplayChoice {
         let displays = try KMSDisplays(controller: controller, surfaces: try GBMScanout(drmFD: device.fd),
                                        order: settings.outputs.map(\.name))
         logger.info("kms backend", metadata: ["device": "\(path)", "outputs": "\(displays.summary)"])
-        return displays
+        return Made(display: displays, seat: device.seat)
     }
 
     /// The `[output NAME]` sections as the output logic's requests, kept by connector name.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataConfig
+import StrataInputDevice
 import StrataServer
 
 /// Reads the configuration file and applies the command-line options over it, or ends the process with
@@ -34,9 +35,20 @@ enum StartupSettings {
                          exit: configExit)
         }
         _ = try access(settings)
+        try checkKeymap(settings)
         guard let name = settings.socketGroup else { return nil }
         guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .socketGroup, "no group named \(name)") }
         return gid
+    }
+
+    /// A keymap named in the settings must compile: a typo is the configuration's (exit 78, no restarts),
+    /// and --check-config finds it. Unnamed, xkbcommon's defaults are left to the input's start.
+    static func checkKeymap(_ settings: ServerConfig) throws {
+        let keys: [ConfigKey] = [.keymapLayout, .keymapVariant, .keymapOptions, .keymapModel, .keymapRules]
+        guard settings.input != .off, let key = keys.first(where: { settings.origin(of: $0) != nil }) else { return }
+        do { _ = try XKBKeyboard(names: InputChoice.keymap(settings)) } catch {
+            throw failure(settings, key, "\(error)")
+        }
     }
 
     /// Who may connect and inspect, with every named user and group looked up.

@@ -93,6 +93,33 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Groups (names or numbers, comma-separated) whose members may connect. Default: anyone who can open the socket.")
     var allowGroups: String?
 
+    @Option(help: "Input: auto (libinput on the kms backend, none on headless), libinput or off. Default auto.")
+    var input: String?
+
+    @Option(help: "Input devices to read, names or event nodes (event5), comma-separated. Default: every device of the seat.")
+    var inputDevices: String?
+
+    @Option(help: "Output touches land on: OUTPUT, or DEVICE=OUTPUT per device, comma-separated. Default: udev's WL_OUTPUT, else the primary output.")
+    var touchOutput: String?
+
+    @Option(help: "Whether inspectors may inject input with strata input: auto (on for the headless backend only), on or off. Default auto.")
+    var inputInjection: String?
+
+    @Option(help: "xkb rules of the keymap. Default: xkbcommon's (XKB_DEFAULT_RULES, else evdev).")
+    var keymapRules: String?
+
+    @Option(help: "xkb keyboard model, such as pc105. Default: xkbcommon's.")
+    var keymapModel: String?
+
+    @Option(help: "Keyboard layouts, such as de or us,de. Default: xkbcommon's (XKB_DEFAULT_LAYOUT, else us).")
+    var keymapLayout: String?
+
+    @Option(help: "Layout variants, such as nodeadkeys. Default: xkbcommon's.")
+    var keymapVariant: String?
+
+    @Option(help: "xkb options, such as ctrl:nocaps. Default: xkbcommon's.")
+    var keymapOptions: String?
+
     /// The options given, as configuration keys.
     var overrides: [(ConfigKey, String)] {
         let given: [(ConfigKey, String?)] = [
@@ -103,7 +130,9 @@ struct StrataServerCommand: ParsableCommand {
             (.clientModelBytes, clientModelBytes), (.clientImageBytes, clientImageBytes), (.clientSharedMemory, clientSharedMemory),
             (.clientPendingCommits, clientPendingCommits), (.clientPendingBytes, clientPendingBytes),
             (.handshakeTimeout, handshakeTimeout), (.inspectorGroup, inspectorGroup), (.allowUsers, allowUsers),
-            (.allowGroups, allowGroups),
+            (.allowGroups, allowGroups), (.input, input), (.inputDevices, inputDevices), (.touchOutput, touchOutput),
+            (.inputInjection, inputInjection), (.keymapRules, keymapRules), (.keymapModel, keymapModel),
+            (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -125,7 +154,10 @@ struct StrataServerCommand: ParsableCommand {
         }
         let logger = Logger(label: "strata.server")
         // The display first: a card that cannot be opened stops the server before it binds its socket.
-        let display = try DisplayChoice.make(settings, logger: logger)
+        let made = try DisplayChoice.make(settings, logger: logger)
+        let display = made.display
+        // Input after it: libinput opens its devices through the card's seat.
+        let input = try InputChoice.make(settings, display: made, logger: logger)
         let listener = try ServerSocket.open(settings, group: socketGroup, environment: env, logger: logger)
         if display is HeadlessDisplay, !settings.outputs.isEmpty {
             logger.notice("output settings apply to the kms backend only; the headless backend ignores them",
@@ -148,6 +180,8 @@ struct StrataServerCommand: ParsableCommand {
         server.messagesPerTurn = settings.clientMessagesPerTurn
         server.inputSettings.allowsInjection = display is HeadlessDisplay
         server.notifier = ServiceNotifier.systemd()
+        server.inputSource = input
+        server.inputSettings = InputChoice.routing(settings, display: display)
         if let interval = server.notifier?.pingInterval {
             logger.info("systemd watchdog enabled", metadata: ["ping_every_s": "\(interval)"])
         }

@@ -145,6 +145,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
+    /// A keymap that does not compile is a configuration error; `input = libinput` without udev (as on
+    /// test machines) stops the server with the reason before it binds.
+    @Test func inputProblemsStopTheServer() throws {
+        let conf = try write("input = libinput\nkeymap-layout = zz\n", "keymap.conf")
+        let (status, err) = try runServer(["--check-config", "--config", conf])
+        #expect(status == 78)
+        #expect(err.contains("\(conf):2: keymap: xkbcommon cannot compile a keymap for layout zz"), "\(err)")
+        let (off, _) = try runServer(["--check-config", "--config", conf, "--input", "off"])
+        #expect(off == 0, "input off: the keymap is not used")
+        guard !FileManager.default.fileExists(atPath: "/run/udev") else { return }
+        let socket = dir.appendingPathComponent("input.sock").path
+        let (noUdev, noUdevErr) = try runServer(["--config", "/dev/null", "--socket", socket, "--backend", "headless", "--input", "libinput"])
+        #expect(noUdev == 1)
+        #expect(noUdevErr.contains("libinput: udev is not running (no /run/udev)"), "\(noUdevErr)")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
     @Test func theSocketGetsTheConfiguredMode() throws {
         let conf = try write("socket-mode = 0600\n", "mode.conf")
         let server = try ServerProcess(config: conf)
