@@ -25,14 +25,13 @@ final class InputDispatch {
     func handle(_ event: DeviceEvent) {
         switch event {
         case .added(let device):
+            // The source logs devices coming and going; where a touch device's touches land is the router's.
             devices[device.id] = device
-            logger.info("input device added", metadata: [
-                "name": "\(device.name)", "node": "\(device.sysname)", "capabilities": "\(Self.describe(device.capabilities))",
-                "output": "\(device.capabilities.contains(.touch) ? settings.output(for: device) ?? "(primary)" : "-")",
-            ])
+            if device.capabilities.contains(.touch) {
+                logger.info("touch device mapped", metadata: ["name": "\(device.name)", "output": "\(settings.output(for: device) ?? "(primary)")"])
+            }
         case .removed(let id):
-            let device = devices.removeValue(forKey: id)
-            logger.info("input device removed", metadata: ["name": "\(device?.name ?? "device \(id)")"])
+            devices[id] = nil
             router.deviceRemoved(id, time: MonotonicClock.now())
         case let .touch(device, slot, phase, x, y, time):
             let output = devices[device].flatMap { settings.output(for: $0) } ?? settings.touchOutput
@@ -82,10 +81,5 @@ final class InputDispatch {
             }
         }
         return nil
-    }
-
-    static func describe(_ c: InputCapabilities) -> String {
-        let names = [(InputCapabilities.touch, "touch"), (.pointer, "pointer"), (.keyboard, "keyboard")].filter { c.contains($0.0) }.map(\.1)
-        return names.isEmpty ? "none" : names.joined(separator: ",")
     }
 }

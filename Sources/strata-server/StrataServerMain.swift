@@ -178,7 +178,6 @@ struct StrataServerCommand: ParsableCommand {
         server.handshakeTimeout = settings.handshakeTimeout
         server.access = try StartupSettings.access(settings)
         server.messagesPerTurn = settings.clientMessagesPerTurn
-        server.inputSettings.allowsInjection = display is HeadlessDisplay
         server.notifier = ServiceNotifier.systemd()
         server.inputSource = input
         server.inputSettings = InputChoice.routing(settings, display: display)
