@@ -204,6 +204,38 @@ extension ClientProcessSuite {
         #expect(Self.pixel(try server.snapshot(), x: 60, y: 20) == [255, 0, 0, 255])
     }
 
+    /// An event goes to its layer's handler, else the nearest superlayer's, else the connection's; a key
+    /// before anything was touched goes to the frontmost app with no layer.
+    @Test func eventsBubbleToTheNearestHandlerAndKeysWithoutFocusReachTheConnection() throws {
+        let server = try ServerProcess(size: "160x120")
+        defer { _ = server.stop() }
+        let connection = try StrataConnection.connect(socketPath: server.socketPath)
+        defer { connection.close() }
+        let queue = DispatchQueue(label: "bubbling")
+        connection.callbackQueue = queue
+        let outer = CALayer(), inner = CALayer()
+        outer.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        inner.frame = CGRect(x: 40, y: 30, width: 40, height: 40)
+        inner.isInteractive = true
+        outer.addSublayer(inner)
+        var got: [String] = []
+        func name(_ l: CALayer?) -> String { l === inner ? "inner" : l === outer ? "outer" : l == nil ? "none" : "?" }
+        outer.inputHandler = { e in got.append("outer:\(e.kind):\(name(e.layer)):\(e.location.x),\(e.location.y)") }
+        connection.inputHandler = { e in got.append("connection:\(e.kind):\(name(e.layer)):\(e.text)") }
+        connection.attach(outer)
+        CATransaction.flush()
+        usleep(200_000)
+
+        try strataInput(server, ["key", "--text", "x"])
+        try strataInput(server, ["tap", "50", "40"])
+        try strataInput(server, ["tap", "10", "10"])   // outer is not interactive: nowhere
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, queue.sync(execute: { got.count }) < 4 { usleep(20_000) }
+        usleep(100_000)
+        #expect(queue.sync { got } == ["connection:key:none:x", "connection:key:none:", "outer:touchDown:inner:10.0,10.0",
+                                       "outer:touchUp:inner:10.0,10.0"])
+    }
+
     static func pixel(_ shot: (width: Int, pixels: [UInt8]), x: Int, y: Int) -> [UInt8] {
         let i = (y * shot.width + x) * 4
         return Array(shot.pixels[i..<i + 4])

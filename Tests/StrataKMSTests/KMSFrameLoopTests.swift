@@ -179,6 +179,7 @@ import Testing
         // Plane 50 turns 180° only: 90° is drawn by the renderer into a framebuffer the mode's size.
         let rig = try KMSFrameLoopRig(requests: ["HDMI-A-1": OutputRequest(rotation: 90)])
         #expect(rig.display()?.rotation == 90)
+        #expect(rig.display()?.mountRotation == 90)                  // touches are turned back by it
         #expect(rig.display()?.width == 120 && rig.display()?.height == 160)
         rig.commit([.setProperty(1, .backgroundColor, .color(red))])  // 40x30 at the layer space's top left
         rig.run(until: rig.now + 0.02)
@@ -194,6 +195,7 @@ import Testing
                                      planes: [DRMPlane(id: 50, kind: .primary, possibleCRTCs: 0b01, rotations: [0, 90, 180, 270])])
         let rig = try KMSFrameLoopRig(resources, requests: ["HDMI-A-1": OutputRequest(rotation: 90)])
         #expect(rig.display()?.rotation == 0)
+        #expect(rig.display()?.mountRotation == 90)                  // the plane turns it: touches still turn back
         #expect(rig.display()?.width == 120 && rig.display()?.height == 160)
         #expect(rig.scanout.surfaces.map { [$0.width, $0.height] } == [[120, 160]])
         rig.paint(red)
