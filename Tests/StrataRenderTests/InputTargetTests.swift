@@ -12,10 +12,7 @@ import Testing
 /// mid-touch is survived.
 @Suite(.serialized) struct InputTargetTests {
     static func square(_ id: LayerID, _ frame: CGRect, interactive: Bool = false) -> [LayerOperation] {
-        [.createLayer(id), .setProperty(id, .bounds, .rect(CGRect(origin: .zero, size: frame.size))),
-         .setProperty(id, .position, .point(CGPoint(x: frame.midX, y: frame.midY))),
-         .setProperty(id, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 1))),
-         .setProperty(id, .interactive, .bool(interactive))]
+        ScreenHitTests.square(id, frame) + [.setProperty(id, .interactive, .bool(interactive))]
     }
 
     @Test func interactiveLayersCatchTouchesAndTheRestLetThemThrough() throws {
