@@ -1,4 +1,5 @@
 import CStrataGL
+import Foundation
 import StrataShaders
 
 /// A linked GLES program with its uniform locations looked up once. Quad geometry and per-quad values
@@ -8,8 +9,9 @@ final class ShaderProgram {
     private var uniforms: [String: GLint] = [:]
 
     /// Links `vertex` + `fragment` (names under Shaders/glsl), loading the linked binary from `cache`
-    /// when it holds one for these sources and this driver, and storing it there otherwise.
-    init(vertex: String, fragment: String, uniformNames: [String], cache: ProgramBinaryCache? = nil) throws {
+    /// when it holds one for these sources and this driver, and storing it there otherwise. `feedback`
+    /// names the vertex outputs captured by transform feedback, interleaved, in order.
+    init(vertex: String, fragment: String, uniformNames: [String], cache: ProgramBinaryCache? = nil, feedback: [String] = []) throws {
         let vertexSource = try ShaderSources.load(vertex), fragmentSource = try ShaderSources.load(fragment)
         program = glCreateProgram()
         let name = "\(vertex)+\(fragment)"
@@ -22,6 +24,7 @@ final class ShaderProgram {
             glAttachShader(program, vs)
             glAttachShader(program, fs)
             if cache != nil { glProgramParameteri(program, e(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
+            if !feedback.isEmpty { Self.captureFeedback(feedback, of: program) }
             glLinkProgram(program)
             glDetachShader(program, vs)
             glDetachShader(program, fs)
@@ -36,6 +39,13 @@ final class ShaderProgram {
     }
 
     func uniform(_ name: String) -> GLint { uniforms[name] ?? -1 }
+
+    private static func captureFeedback(_ names: [String], of program: GLuint) {
+        let cNames = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        var pointers = cNames.map { UnsafePointer<GLchar>($0) }
+        glTransformFeedbackVaryings(program, GLsizei(pointers.count), &pointers, e(GL_INTERLEAVED_ATTRIBS))
+    }
 
     private static func compile(_ type: GLenum, _ source: String, name: String) throws -> GLuint {
         let shader = glCreateShader(type)

@@ -1,0 +1,156 @@
+// Evaluates a packed animation (StrataCore's GPUAnimationRecord: its layout is documented there) at a
+// time, exactly as PreparedAnimation.apply defines it, in single precision. Records are rows of an RGBA32F
+// texture; times are relative to the renderer's epoch.
+uniform highp sampler2D u_records;
+
+highp vec4 record(int row, int texel) { return texelFetch(u_records, ivec2(texel, row), 0); }
+
+// MediaTiming.sample: the fraction of the simple duration and the iteration at time t, or false when the
+// animation has no effect then (before without a backwards fill, after and removed or without a forwards fill).
+bool sampleTiming(highp vec4 t0, highp vec4 t1, highp float t, out highp float fraction, out highp float iteration) {
+    highp float begin = t0.x, d = t0.y, speed = t0.z, offset = t0.w;
+    highp float activeDuration = t1.x, cycle = t1.y;
+    int flags = int(t1.z);
+    bool infinite = activeDuration < 0.0;
+    bool after = !infinite && speed != 0.0 && t >= begin + activeDuration / abs(speed);
+    highp float local;
+    if (t < begin) {
+        if ((flags & 2) == 0) return false;
+        local = 0.0;
+    } else if (after) {
+        if ((flags & 8) != 0 || (flags & 4) == 0) return false;
+        local = activeDuration;
+    } else {
+        local = (t - begin) * speed;
+    }
+    if (offset != 0.0 && !infinite && activeDuration > 0.0) {
+        local = mod(local + offset, activeDuration);
+    } else {
+        local += offset;
+    }
+    iteration = floor(local / cycle);
+    highp float inCycle = local - iteration * cycle;
+    if (inCycle == 0.0 && local > 0.0 && !infinite && local >= activeDuration) {
+        iteration -= 1.0;
+        inCycle = cycle;
+    }
+    if ((flags & 1) != 0 && inCycle > d) inCycle = 2.0 * d - inCycle;
+    fraction = clamp(inCycle / d, 0.0, 1.0);
+    iteration = max(0.0, iteration);
+    return true;
+}
+
+highp float bezier(highp float s, highp float p1, highp float p2) {
+    highp float u = 1.0 - s;
+    return 3.0 * u * u * s * p1 + 3.0 * u * s * s * p2 + s * s * s;
+}
+
+// TimingFunction.progress: the cubic Bézier's y at x, its parameter found by Newton's method, then bisection.
+highp float timingProgress(highp vec4 c, highp float x) {
+    if (x <= 0.0) return 0.0;
+    if (x >= 1.0) return 1.0;
+    if (c.x == c.y && c.z == c.w) return x;
+    highp float s = x;
+    bool done = false;
+    for (int i = 0; i < 8; i++) {
+        highp float err = bezier(s, c.x, c.z) - x;
+        if (abs(err) < 1e-7) { done = true; break; }
+        highp float u = 1.0 - s;
+        highp float dx = 3.0 * u * u * c.x + 6.0 * u * s * (c.z - c.x) + 3.0 * s * s * (1.0 - c.z);
+        if (abs(dx) < 1e-6) break;
+        highp float next = s - err / dx;
+        if (next < 0.0 || next > 1.0) break;
+        s = next;
+    }
+    if (!done) {
+        highp float lo = 0.0, hi = 1.0;
+        s = x;
+        for (int i = 0; i < 30; i++) {
+            highp float v = bezier(s, c.x, c.z);
+            if (v < x) lo = s; else hi = s;
+            s = 0.5 * (lo + hi);
+        }
+    }
+    return bezier(s, c.y, c.w);
+}
+
+// Spring.progress: 1 − the closed-form displacement at time t seconds.
+highp float springProgress(highp vec4 sp, highp float t) {
+    highp float w0 = sp.x, zeta = sp.y, v0 = sp.z;
+    highp float displacement;
+    if (zeta < 1.0) {
+        highp float wd = w0 * sqrt(1.0 - zeta * zeta);
+        highp float b = (zeta * w0 - v0) / wd;
+        displacement = exp(-zeta * w0 * t) * (cos(wd * t) + b * sin(wd * t));
+    } else if (zeta == 1.0) {
+        displacement = exp(-w0 * t) * (1.0 + (w0 - v0) * t);
+    } else {
+        highp float root = sqrt(zeta * zeta - 1.0);
+        highp float r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root);
+        highp float c2 = (-v0 - r1) / (r2 - r1);
+        displacement = (1.0 - c2) * exp(r1 * t) + c2 * exp(r2 * t);
+    }
+    return 1.0 - displacement;
+}
+
+highp float keyTime(int row, int timesStart, int i) {
+    highp vec4 four = record(row, timesStart + i / 4);
+    int k = i - (i / 4) * 4;
+    return k == 0 ? four.x : k == 1 ? four.y : k == 2 ? four.z : four.w;
+}
+
+// Keyframes.value for the linear (and paced, packed with its key times) and discrete modes.
+highp vec4 keyframeValue(int row, highp float f) {
+    highp vec4 header = record(row, 6);
+    int n = int(header.x);
+    if (n < 2) return record(row, 7);
+    int timesStart = 7 + n;
+    if (int(header.y) == 1) {
+        int last = 0;
+        for (int j = 0; j < n; j++) { if (keyTime(row, timesStart, j) <= f) last = j; }
+        return record(row, 7 + last);
+    }
+    int i = 0;
+    highp float u;
+    if (f <= keyTime(row, timesStart, 0)) {
+        u = 0.0;
+    } else if (f >= keyTime(row, timesStart, n - 1)) {
+        i = n - 2;
+        u = 1.0;
+    } else {
+        while (i < n - 2 && f >= keyTime(row, timesStart, i + 1)) i++;
+        highp float a = keyTime(row, timesStart, i), span = keyTime(row, timesStart, i + 1) - a;
+        u = span > 0.0 ? (f - a) / span : 1.0;
+    }
+    if (i < int(header.z)) u = timingProgress(record(row, timesStart + (n + 3) / 4 + i), u);
+    return mix(record(row, 7 + i), record(row, 8 + i), u);
+}
+
+// The value record `row` presents at time t over the value beneath it; false when it has no effect then.
+bool evaluateAnimation(int row, highp float t, highp vec4 beneath, out highp vec4 value) {
+    highp vec4 t1 = record(row, 1);
+    highp float fraction, iteration;
+    if (!sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
+    int flags = int(t1.z), form = int(t1.w);
+    highp float curved = timingProgress(record(row, 2), fraction);
+    bool cumulative = (flags & 32) != 0 && iteration > 0.0;
+    highp vec4 v;
+    if (form == 2) {
+        v = keyframeValue(row, curved);
+        if (cumulative) {
+            int n = int(record(row, 6).x);
+            v += (record(row, 6 + n) - record(row, 7)) * iteration;
+        }
+    } else {
+        highp vec4 sp = record(row, 3);
+        highp float progress = form == 1 ? springProgress(sp, curved * record(row, 0).y) : curved;
+        int ends = int(sp.w);
+        highp vec4 given = record(row, 4);
+        highp vec4 start = ends == 0 || ends == 1 ? given : beneath;
+        highp vec4 end = ends == 0 ? record(row, 5) : ends == 1 ? beneath : ends == 2 ? given : ends == 3 ? beneath + given : beneath;
+        v = mix(start, end, progress);
+        if (cumulative) v += (end - start) * iteration;
+    }
+    value = (flags & 16) != 0 ? beneath + v : v;
+    return true;
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// An animation in the flat form the GPU evaluates (`Shaders/glsl/animation.glsl`): a row of
+/// `texelsPerRecord` texels of four floats, uploaded once when the animation is added. The vertex stage
+/// then computes its value at each frame's time exactly as `PreparedAnimation.apply` defines it, in
+/// single precision. Times are stored relative to an `epoch` the renderer chooses (floats near the
+/// monotonic clock's hours would lose milliseconds), so a record is packed again when the epoch moves.
+///
+/// Layout (texel: x, y, z, w):
+/// - 0: begin − epoch, simple duration, speed, timeOffset
+/// - 1: active duration (−1: infinite), cycle duration, flags (`Flags`), form (0 basic, 1 spring, 2 keyframes)
+/// - 2: timing function control points c1x, c1y, c2x, c2y
+/// - 3: spring ω₀, ζ, initial velocity; endpoint mode (`Ends`)
+/// - 4, 5: start and end values (fixed ends), or from/to/by as the endpoint mode reads them
+/// - 6: keyframe count n, mode (0 linear, 1 discrete), segment timing functions given, value component count
+/// - 7 …: n values, then the n key times four to a texel, then n − 1 segment timing functions
+///
+/// Values are up to four components: a scalar, point, size, rect or colour (straight RGBA, nil = clear).
+public struct GPUAnimationRecord: Equatable, Sendable {
+    public static let maxKeyframes = 32
+    /// Texels per row: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up.
+    public static let texelsPerRecord = 80
+
+    public struct Flags: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let autoreverses = Flags(rawValue: 1)
+        public static let fillsBackwards = Flags(rawValue: 2)
+        public static let fillsForwards = Flags(rawValue: 4)
+        public static let removedOnCompletion = Flags(rawValue: 8)
+        public static let additive = Flags(rawValue: 16)
+        public static let cumulative = Flags(rawValue: 32)
+    }
+
+    /// Where a basic or spring animation's endpoints come from (`Interpolation.endpoints`'s cases).
+    public enum Ends: Int, Sendable {
+        /// Both known when packed (texels 4, 5).
+        case fixed = 0
+        /// from → the value beneath.
+        case fromOnly, toOnly, byOnly, none
+    }
+
+    /// The texels, `texelsPerRecord × 4` floats.
+    public private(set) var floats: [Float]
+
+    /// Packs `spec` with its times relative to `epoch`; nil when the GPU path does not evaluate it (value
+    /// functions, transforms and other value kinds, groups, transitions, paths, cubic keyframes, rotation
+    /// modes, more than `maxKeyframes` values): the CPU evaluates those.
+    public init?(_ spec: AnimationSpec, epoch: Double) {
+        guard spec.valueFunction == nil, let keyPath = spec.keyPath, Self.components(of: keyPath.kind) != nil else { return nil }
+        floats = [Float](repeating: 0, count: Self.texelsPerRecord * 4)
+        let timing = spec.timing
+        var flags: Flags = []
+        if timing.autoreverses { flags.insert(.autoreverses) }
+        if timing.fillMode == .backwards || timing.fillMode == .both { flags.insert(.fillsBackwards) }
+        if timing.fillMode == .forwards || timing.fillMode == .both { flags.insert(.fillsForwards) }
+        if spec.isRemovedOnCompletion { flags.insert(.removedOnCompletion) }
+        if spec.isAdditive { flags.insert(.additive) }
+        if spec.isCumulative { flags.insert(.cumulative) }
+        let active = timing.activeDuration
+        let tf = spec.timingFunction ?? .linear
+        set(2, tf.c1x, tf.c1y, tf.c2x, tf.c2y)
+        let form: Int
+        switch spec.kind {
+        case let .basic(from, to, by):
+            form = 0
+            guard packEnds(from, to, by) else { return nil }
+        case let .spring(from, to, by, spring):
+            form = 1
+            guard packEnds(from, to, by) else { return nil }
+            set(3, spring.naturalFrequency, spring.dampingRatio, spring.initialVelocity, Double(Self.endsMode(from, to, by).rawValue))
+        case let .keyframe(frames):
+            form = 2
+            guard packKeyframes(frames) else { return nil }
+        case .group, .transition:
+            return nil
+        }
+        set(0, timing.beginTime - epoch, timing.simpleDuration, timing.speed, timing.timeOffset)
+        set(1, active.isFinite ? active : -1, timing.cycleDuration, Double(flags.rawValue), Double(form))
+    }
+
+    /// Value components of a kind the GPU path animates (nil: not one).
+    public static func components(of kind: ValueKind) -> Int? {
+        switch kind {
+        case .scalar: 1
+        case .point, .size: 2
+        case .rect, .color: 4
+        default: nil
+        }
+    }
+
+    /// A value as four floats (nil for a kind the GPU path does not animate).
+    public static func vector(_ v: AnimatableValue) -> SIMD4<Double>? {
+        switch v {
+        case .scalar(let x): return SIMD4(Double(x), 0, 0, 0)
+        case .point(let p): return SIMD4(Double(p.x), Double(p.y), 0, 0)
+        case .size(let s): return SIMD4(Double(s.width), Double(s.height), 0, 0)
+        case .rect(let r): return SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+        case .color(let c):
+            let k = c ?? .clear
+            return SIMD4(Double(k.red), Double(k.green), Double(k.blue), Double(k.alpha))
+        default: return nil
+        }
+    }
+
+    private mutating func set(_ texel: Int, _ x: Double, _ y: Double, _ z: Double, _ w: Double) {
+        floats[texel * 4] = Float(x); floats[texel * 4 + 1] = Float(y)
+        floats[texel * 4 + 2] = Float(z); floats[texel * 4 + 3] = Float(w)
+    }
+
+    private mutating func set(_ texel: Int, _ v: SIMD4<Double>) { set(texel, v.x, v.y, v.z, v.w) }
+
+    static func endsMode(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> Ends {
+        switch (from, to, by) {
+        case (_?, _?, _), (_?, nil, _?), (nil, _?, _?): .fixed
+        case (_?, nil, nil): .fromOnly
+        case (nil, _?, nil): .toOnly
+        case (nil, nil, _?): .byOnly
+        case (nil, nil, nil): .none
+        }
+    }
+
+    /// Texels 3.w, 4 and 5: fixed endpoints as `Interpolation.endpoints` makes them, or the one value given.
+    private mutating func packEnds(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> Bool {
+        let mode = Self.endsMode(from, to, by)
+        floats[3 * 4 + 3] = Float(mode.rawValue)
+        switch mode {
+        case .fixed:
+            guard let f = from ?? to ?? by else { return false }
+            let (start, end) = Interpolation.endpoints(from: from, to: to, by: by, underlying: f)
+            guard let a = Self.vector(start), let b = Self.vector(end) else { return false }
+            set(4, a); set(5, b)
+        case .fromOnly, .toOnly, .byOnly:
+            guard let given = from ?? to ?? by, let v = Self.vector(given) else { return false }
+            set(4, v)
+        case .none:
+            break
+        }
+        return true
+    }
+
+    private mutating func packKeyframes(_ frames: Keyframes) -> Bool {
+        let n = frames.values.count
+        guard frames.path == nil, frames.rotationMode == nil, (1...Self.maxKeyframes).contains(n) else { return false }
+        let vectors = frames.values.compactMap(Self.vector)
+        guard vectors.count == n else { return false }
+        let keyTimes: [Double]
+        let mode: Int
+        switch frames.mode {
+        case .linear: keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = 0
+        case .discrete: keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = 1
+        case .paced: keyTimes = n > 1 ? frames.pacedKeyTimes() : [0, 1]; mode = 0
+        case .cubic, .cubicPaced: return false
+        }
+        let functions = frames.mode == .linear ? Array((frames.timingFunctions ?? []).prefix(max(0, n - 1))) : []
+        set(6, Double(n), Double(mode), Double(functions.count), 0)
+        for (i, v) in vectors.enumerated() { set(7 + i, v) }
+        let timesStart = 7 + n
+        for (i, t) in keyTimes.prefix(n).enumerated() { floats[timesStart * 4 + i] = Float(t) }
+        let functionsStart = timesStart + (n + 3) / 4
+        for (i, f) in functions.enumerated() { set(functionsStart + i, f.c1x, f.c1y, f.c2x, f.c2y) }
+        return true
+    }
+}

@@ -1,0 +1,85 @@
+import CStrataGL
+import Foundation
+import StrataCore
+
+/// Evaluates packed animations (`GPUAnimationRecord`) on the GPU with the vertex stage
+/// (`animation.glsl`), one per vertex, captured by transform feedback (GLES 3.0 core, so every driver
+/// Strata runs on has it; a compute pass would need GLES 3.1). What the GPU animation path computes, read
+/// back: the tests check it against `Presentation.apply`. GL thread only.
+public final class GPUAnimationEvaluator {
+    private let program: ShaderProgram
+    private var records: GLuint = 0
+    private var vao: GLuint = 0
+    private var beneathBuffer: GLuint = 0
+    private var feedbackBuffer: GLuint = 0
+
+    public init() throws {
+        program = try ShaderProgram(vertex: "animation_eval.vert", fragment: "animation_eval.frag",
+                                    uniformNames: ["u_records", "u_time"], feedback: ["v_value", "v_valid"])
+        glGenTextures(1, &records)
+        glGenVertexArrays(1, &vao)
+        glGenBuffers(1, &beneathBuffer)
+        glGenBuffers(1, &feedbackBuffer)
+    }
+
+    deinit {
+        glDeleteTextures(1, &records)
+        glDeleteVertexArrays(1, &vao)
+        glDeleteBuffers(1, &beneathBuffer)
+        glDeleteBuffers(1, &feedbackBuffer)
+    }
+
+    /// The value of each record at `time` (seconds after the records' epoch) over the value beneath it
+    /// (`beneath[i]`), or nil where the animation has no effect then.
+    public func evaluate(_ list: [GPUAnimationRecord], beneath: [SIMD4<Float>], at time: Float) throws -> [SIMD4<Float>?] {
+        precondition(list.count == beneath.count, "one value beneath per record")
+        guard !list.isEmpty else { return [] }
+        var maxSize: GLint = 0
+        glGetIntegerv(e(GL_MAX_TEXTURE_SIZE), &maxSize)
+        guard list.count <= Int(maxSize) else { throw GLError("\(list.count) animation records exceed the \(maxSize)-row texture limit") }
+        glBindTexture(e(GL_TEXTURE_2D), records)
+        let texels = list.flatMap(\.floats)
+        texels.withUnsafeBytes {
+            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(GPUAnimationRecord.texelsPerRecord), GLsizei(list.count), 0,
+                         e(GL_RGBA), e(GL_FLOAT), $0.baseAddress)
+        }
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+
+        glBindVertexArray(vao)
+        glBindBuffer(e(GL_ARRAY_BUFFER), beneathBuffer)
+        beneath.withUnsafeBytes { glBufferData(e(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, e(GL_STREAM_DRAW)) }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 4, e(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
+
+        // v_value (4 floats) and v_valid (1), interleaved.
+        let stride = 5
+        glBindBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER), feedbackBuffer)
+        glBufferData(e(GL_TRANSFORM_FEEDBACK_BUFFER), list.count * stride * 4, nil, e(GL_STREAM_READ))
+        glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, feedbackBuffer)
+
+        glUseProgram(program.program)
+        glActiveTexture(e(GL_TEXTURE0))
+        glUniform1i(program.uniform("u_records"), 0)
+        glUniform1f(program.uniform("u_time"), time)
+        glEnable(e(GL_RASTERIZER_DISCARD))
+        glBeginTransformFeedback(e(GL_POINTS))
+        glDrawArrays(e(GL_POINTS), 0, GLsizei(list.count))
+        glEndTransformFeedback()
+        glDisable(e(GL_RASTERIZER_DISCARD))
+
+        var out: [SIMD4<Float>?] = []
+        guard let mapped = glMapBufferRange(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, list.count * stride * 4, GLbitfield(GL_MAP_READ_BIT)) else {
+            throw GLError("mapping the transform feedback buffer failed (GL error \(glGetError()))")
+        }
+        let floats = mapped.bindMemory(to: Float.self, capacity: list.count * stride)
+        for i in 0..<list.count {
+            let f = floats + i * stride
+            out.append(f[4] > 0.5 ? SIMD4(f[0], f[1], f[2], f[3]) : nil)
+        }
+        glUnmapBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER))
+        glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
+        glBindVertexArray(0)
+        return out
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import StrataCore
+import StrataDisplay
+import StrataRender
+import Testing
+
+/// The GPU animation path against the one definition of the semantics: every packed animation, evaluated
+/// by the vertex stage (llvmpipe here) at many times, presents what `PreparedAnimation` presents on the
+/// CPU, within single precision.
+@Suite(.serialized) struct GPUAnimationTests {
+    static let epoch = 5000.0
+    static let begin = 5000.25
+
+    static func timing(_ configure: (inout MediaTiming) -> Void = { _ in }) -> MediaTiming {
+        var t = MediaTiming()
+        t.beginTime = begin
+        t.duration = 1
+        configure(&t)
+        return t
+    }
+
+    static func basic(_ property: LayerProperty, _ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue? = nil,
+                      timing: MediaTiming = timing(), function: TimingFunction? = nil, removed: Bool = true,
+                      additive: Bool = false, cumulative: Bool = false) -> AnimationSpec {
+        AnimationSpec(keyPath: LayerKeyPath(property: property), kind: .basic(from: from, to: to, by: by), timing: timing,
+                      timingFunction: function, isRemovedOnCompletion: removed, isAdditive: additive, isCumulative: cumulative)
+    }
+
+    static func p(_ x: CGFloat, _ y: CGFloat) -> AnimatableValue { .point(CGPoint(x: x, y: y)) }
+
+    /// The largest component difference, against the largest magnitude (at least 1).
+    static func relativeError(_ gpu: SIMD4<Float>, _ cpu: SIMD4<Double>) -> Double {
+        let g = SIMD4<Double>(gpu)
+        let difference = (0..<4).map { abs(g[$0] - cpu[$0]) }.max() ?? 0
+        return difference / max(1, (0..<4).map { abs(cpu[$0]) }.max() ?? 0)
+    }
+
+    /// Every timing mode, endpoint form, spring regime and keyframe mode the GPU path takes.
+    static let cases: [(String, AnimationSpec, AnimatableValue)] = [
+        ("linear opacity", basic(.opacity, .scalar(0.2), .scalar(0.9)), .scalar(1)),
+        ("ease-in-out position", basic(.position, p(10, 20), p(300, -40), function: .easeInEaseOut), p(0, 0)),
+        ("default curve", basic(.position, p(0, 0), p(100, 100), function: .default), p(0, 0)),
+        ("steep curve", basic(.opacity, .scalar(0), .scalar(1), function: TimingFunction(0.9, 0, 0.1, 1)), .scalar(1)),
+        ("fill backwards", basic(.opacity, .scalar(0.1), .scalar(0.5), timing: timing { $0.fillMode = .backwards }), .scalar(1)),
+        ("fill forwards, kept", basic(.opacity, .scalar(0.1), .scalar(0.5), timing: timing { $0.fillMode = .forwards }, removed: false), .scalar(1)),
+        ("fill both, removed", basic(.opacity, .scalar(0.1), .scalar(0.5), timing: timing { $0.fillMode = .both }), .scalar(1)),
+        ("repeat 2.5 autoreverse", basic(.position, p(0, 0), p(50, 80), timing: timing { $0.repeatCount = 1.25; $0.autoreverses = true; $0.fillMode = .forwards }, removed: false), p(0, 0)),
+        ("speed 2 offset", basic(.opacity, .scalar(0), .scalar(1), timing: timing { $0.speed = 2; $0.timeOffset = 0.3; $0.repeatCount = 2 }), .scalar(1)),
+        ("repeat duration", basic(.opacity, .scalar(0), .scalar(1), timing: timing { $0.repeatDuration = 1.7; $0.duration = 0.4 }), .scalar(1)),
+        ("infinite repeat", basic(.cornerRadius, .scalar(0), .scalar(20), timing: timing { $0.repeatCount = .infinity; $0.duration = 0.3 }), .scalar(0)),
+        ("default duration", basic(.opacity, .scalar(0), .scalar(1), timing: timing { $0.duration = 0 }), .scalar(1)),
+        ("cumulative", basic(.position, p(0, 0), p(10, 5), timing: timing { $0.repeatCount = 3; $0.duration = 0.5 }, cumulative: true), p(0, 0)),
+        ("additive", basic(.position, p(0, 0), p(10, 5), additive: true), p(100, 200)),
+        ("from only", basic(.bounds, .rect(CGRect(x: 0, y: 0, width: 10, height: 10)), nil), .rect(CGRect(x: 5, y: 5, width: 100, height: 60))),
+        ("to only", basic(.backgroundColor, nil, .color(Color(red: 1, green: 0.5, blue: 0, alpha: 1))), .color(Color(red: 0, green: 0, blue: 1, alpha: 0.5))),
+        ("by only", basic(.position, nil, nil, p(40, -10)), p(7, 9)),
+        ("from and by", basic(.position, p(1, 2), nil, p(40, -10)), p(7, 9)),
+        ("to and by", basic(.opacity, nil, .scalar(0.8), .scalar(0.5)), .scalar(1)),
+        ("nothing given", basic(.opacity, nil, nil), .scalar(0.4)),
+        ("colour to clear", basic(.borderColor, .color(Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)), .color(nil)), .color(nil)),
+        ("spring, under-damped", AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .spring(from: p(0, 0), to: p(100, 50), by: nil, Spring(mass: 1, stiffness: 200, damping: 5)), timing: timing { $0.duration = 2 }), p(0, 0)),
+        ("spring, critically damped", AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .spring(from: .scalar(0), to: .scalar(1), by: nil, Spring(mass: 1, stiffness: 100, damping: 20)), timing: timing()), .scalar(1)),
+        ("spring, over-damped, velocity", AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .spring(from: .scalar(0), to: .scalar(1), by: nil, Spring(mass: 2, stiffness: 50, damping: 40, initialVelocity: 3)), timing: timing(), timingFunction: .easeOut), .scalar(1)),
+        ("keyframes with key times and segment curves", AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .keyframe(Keyframes(values: [p(0, 0), p(100, 0), p(100, 100), p(0, 100)], keyTimes: [0, 0.2, 0.7, 1], timingFunctions: [.easeIn, .easeOut])), timing: timing { $0.duration = 2 }), p(0, 0)),
+        ("keyframes discrete", AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0.1), .scalar(0.6), .scalar(0.3)], keyTimes: [0, 0.3, 0.8], mode: .discrete)), timing: timing()), .scalar(1)),
+        ("keyframes discrete, even", AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0.1), .scalar(0.6), .scalar(0.3), .scalar(1)], mode: .discrete)), timing: timing()), .scalar(1)),
+        ("keyframes paced", AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .keyframe(Keyframes(values: [p(0, 0), p(10, 0), p(10, 90), p(50, 90)], mode: .paced)), timing: timing(), timingFunction: .easeInEaseOut), p(0, 0)),
+        ("keyframes cumulative, repeated", AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .keyframe(Keyframes(values: [p(0, 0), p(30, 10), p(20, 40)])), timing: timing { $0.repeatCount = 2; $0.duration = 0.7 }, isCumulative: true), p(0, 0)),
+        ("one keyframe", AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0.3)])), timing: timing()), .scalar(1)),
+    ]
+
+    @Test func theGPUPresentsWhatTheCPUPresentsForEveryAnimationItTakes() throws {
+        let display = try HeadlessDisplay(width: 8, height: 8)
+        defer { display.releaseCurrent() }
+        let evaluator = try GPUAnimationEvaluator()
+        // Times from half a second before the begin to past every end, off the exact boundaries.
+        let times = (0..<90).map { Self.begin - 0.5 + Double($0) * 0.05 + 0.0123 }
+        var checked = 0
+        for (name, spec, beneath) in Self.cases {
+            let record = try #require(GPUAnimationRecord(spec, epoch: Self.epoch), "\(name) is not packed")
+            let under = try #require(GPUAnimationRecord.vector(beneath))
+            let prepared = PreparedAnimation(spec)
+            for t in times {
+                let gpu = try evaluator.evaluate([record], beneath: [SIMD4<Float>(under)], at: Float(t - Self.epoch))[0]
+                let cpu = prepared.value(at: t, underlying: beneath).flatMap(GPUAnimationRecord.vector)
+                #expect((gpu == nil) == (cpu == nil), "\(name) at \(t - Self.begin): GPU \(String(describing: gpu)), CPU \(String(describing: cpu))")
+                guard let gpu, let cpu else { continue }
+                #expect(Self.relativeError(gpu, cpu) <= 2e-4, "\(name) at \(t - Self.begin): GPU \(gpu), CPU \(cpu)")
+                checked += 1
+            }
+        }
+        #expect(checked > 800)
+    }
+
+    @Test func manyRecordsEvaluateInOnePass() throws {
+        let display = try HeadlessDisplay(width: 8, height: 8)
+        defer { display.releaseCurrent() }
+        let evaluator = try GPUAnimationEvaluator()
+        let records = try Self.cases.map { try #require(GPUAnimationRecord($0.1, epoch: Self.epoch)) }
+        let beneath = try Self.cases.map { SIMD4<Float>(try #require(GPUAnimationRecord.vector($0.2))) }
+        let t = Self.begin + 0.4321
+        let all = try evaluator.evaluate(records, beneath: beneath, at: Float(t - Self.epoch))
+        for (i, (name, spec, under)) in Self.cases.enumerated() {
+            let cpu = PreparedAnimation(spec).value(at: t, underlying: under).flatMap(GPUAnimationRecord.vector)
+            #expect((all[i] == nil) == (cpu == nil), "\(name)")
+            if let g = all[i], let cpu { #expect(Self.relativeError(g, cpu) <= 2e-4, "\(name)") }
+        }
+    }
+
+    @Test func whatTheGPUPathDoesNotTakeIsLeftToTheCPU() {
+        let spin = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: .transform(.identity), to: .transform(.rotation(1, 0, 0, 1)), by: nil))
+        let group = AnimationSpec(keyPath: nil, kind: .group([Self.cases[0].1]))
+        let cubic = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0), .scalar(1), .scalar(0.5)], mode: .cubic)))
+        let many = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: (0..<33).map { .scalar(CGFloat($0)) })))
+        for spec in [spin, group, cubic, many] { #expect(GPUAnimationRecord(spec, epoch: 0) == nil) }
+    }
+}
