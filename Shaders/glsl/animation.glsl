@@ -126,6 +126,54 @@ highp vec4 keyframeValue(int row, highp float f) {
     return mix(record(row, 7 + i), record(row, 8 + i), u);
 }
 
+// DecomposedTransform.slerp.
+highp vec4 slerp(highp vec4 a, highp vec4 b, highp float t) {
+    highp float d = dot(a, b);
+    if (d < 0.0) { b = -b; d = -d; }
+    if (d > 0.9995) return normalize(mix(a, b, t));
+    highp float theta = acos(min(1.0, d));
+    highp float s = sin(theta);
+    return a * (sin((1.0 - t) * theta) / s) + b * (sin(t * theta) / s);
+}
+
+// DecomposedTransform.interpolate then .matrix: the transform between the record's decomposed endpoints
+// at `progress`, as rows (result[i] is row i of the row-vector matrix, so result[i][j] is m(i+1)(j+1)).
+// With rows stored as GLSL columns, the row-vector product A · B is B * A here.
+highp mat4 transformAt(int row, highp float progress) {
+    highp vec4 perspective = mix(record(row, 8), record(row, 13), progress);
+    highp vec3 translate = mix(record(row, 9).xyz, record(row, 14).xyz, progress);
+    highp vec3 scale = mix(record(row, 10).xyz, record(row, 15).xyz, progress);
+    highp vec3 skew = mix(record(row, 11).xyz, record(row, 16).xyz, progress);
+    highp vec4 q = slerp(record(row, 12), record(row, 17), progress);
+    highp float x = q.x, y = q.y, z = q.z, w = q.w;
+    highp mat4 r = mat4(
+        vec4(1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y + z * w), 2.0 * (x * z - y * w), 0.0),
+        vec4(2.0 * (x * y - z * w), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z + x * w), 0.0),
+        vec4(2.0 * (x * z + y * w), 2.0 * (y * z - x * w), 1.0 - 2.0 * (x * x + y * y), 0.0),
+        vec4(0.0, 0.0, 0.0, 1.0));
+    highp mat4 sk = mat4(1.0);
+    sk[1][0] = skew.x; sk[2][0] = skew.y; sk[2][1] = skew.z;
+    highp mat4 s = mat4(1.0);
+    s[0][0] = scale.x; s[1][1] = scale.y; s[2][2] = scale.z;
+    highp mat4 m = r * sk * s;                   // s · sk · r
+    m[3] = vec4(translate, m[3].w);
+    highp mat4 p = mat4(1.0);
+    p[0][3] = perspective.x; p[1][3] = perspective.y; p[2][3] = perspective.z; p[3][3] = perspective.w;
+    return p * m;                                // m · p
+}
+
+// The transform record `row` presents at time t (a whole-matrix basic or spring animation); false when it
+// has no effect then.
+bool evaluateTransformAnimation(int row, highp float t, out highp mat4 rows) {
+    highp vec4 t1 = record(row, 1);
+    highp float fraction, iteration;
+    if (!sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
+    highp float curved = timingProgress(record(row, 2), fraction);
+    highp float progress = int(t1.w) == 1 ? springProgress(record(row, 3), curved * record(row, 0).y) : curved;
+    rows = transformAt(row, progress);
+    return true;
+}
+
 // The value record `row` presents at time t over the value beneath it; false when it has no effect then.
 bool evaluateAnimation(int row, highp float t, highp vec4 beneath, out highp vec4 value) {
     highp vec4 t1 = record(row, 1);

@@ -5,12 +5,27 @@
 #include "animation.glsl"
 uniform highp float u_time;
 layout(location = 0) in highp vec4 a_beneath;
+// A vector value in v_value; a transform's four rows in v_value, v_row2, v_row3, v_row4.
 out highp vec4 v_value;
+out highp vec4 v_row2;
+out highp vec4 v_row3;
+out highp vec4 v_row4;
 out highp float v_valid;
 
 void main() {
     highp vec4 value = a_beneath;
-    v_valid = evaluateAnimation(gl_VertexID, u_time, a_beneath, value) ? 1.0 : 0.0;
+    highp mat4 rows = mat4(0.0);
+    bool valid;
+    if ((int(record(gl_VertexID, 1).z) & 64) != 0) {
+        valid = evaluateTransformAnimation(gl_VertexID, u_time, rows);
+        value = rows[0];
+    } else {
+        valid = evaluateAnimation(gl_VertexID, u_time, a_beneath, value);
+    }
+    v_valid = valid ? 1.0 : 0.0;
     v_value = value;
+    v_row2 = rows[1];
+    v_row3 = rows[2];
+    v_row4 = rows[3];
     gl_Position = vec4(0.0);
 }

@@ -15,7 +15,7 @@ public final class GPUAnimationEvaluator {
 
     public init() throws {
         program = try ShaderProgram(vertex: "animation_eval.vert", fragment: "animation_eval.frag",
-                                    uniformNames: ["u_records", "u_time"], feedback: ["v_value", "v_valid"])
+                                    uniformNames: ["u_records", "u_time"], feedback: ["v_value", "v_row2", "v_row3", "v_row4", "v_valid"])
         glGenTextures(1, &records)
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &beneathBuffer)
@@ -32,6 +32,17 @@ public final class GPUAnimationEvaluator {
     /// The value of each record at `time` (seconds after the records' epoch) over the value beneath it
     /// (`beneath[i]`), or nil where the animation has no effect then.
     public func evaluate(_ list: [GPUAnimationRecord], beneath: [SIMD4<Float>], at time: Float) throws -> [SIMD4<Float>?] {
+        try evaluateRows(list, beneath: beneath, at: time).map { $0?[0] }
+    }
+
+    /// The transform each record (of a whole transform) presents at `time`: its four rows, or nil where
+    /// it has no effect then.
+    public func evaluateTransforms(_ list: [GPUAnimationRecord], at time: Float) throws -> [[SIMD4<Float>]?] {
+        try evaluateRows(list, beneath: Array(repeating: .zero, count: list.count), at: time)
+    }
+
+    /// Four rows per record (a vector value is the first), nil where it has no effect.
+    private func evaluateRows(_ list: [GPUAnimationRecord], beneath: [SIMD4<Float>], at time: Float) throws -> [[SIMD4<Float>]?] {
         precondition(list.count == beneath.count, "one value beneath per record")
         guard !list.isEmpty else { return [] }
         var maxSize: GLint = 0
@@ -52,8 +63,8 @@ public final class GPUAnimationEvaluator {
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 4, e(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
 
-        // v_value (4 floats) and v_valid (1), interleaved.
-        let stride = 5
+        // v_value, v_row2…4 (4 floats each) and v_valid (1), interleaved.
+        let stride = 17
         glBindBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER), feedbackBuffer)
         glBufferData(e(GL_TRANSFORM_FEEDBACK_BUFFER), list.count * stride * 4, nil, e(GL_STREAM_READ))
         glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, feedbackBuffer)
@@ -68,14 +79,14 @@ public final class GPUAnimationEvaluator {
         glEndTransformFeedback()
         glDisable(e(GL_RASTERIZER_DISCARD))
 
-        var out: [SIMD4<Float>?] = []
+        var out: [[SIMD4<Float>]?] = []
         guard let mapped = glMapBufferRange(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, list.count * stride * 4, GLbitfield(GL_MAP_READ_BIT)) else {
             throw GLError("mapping the transform feedback buffer failed (GL error \(glGetError()))")
         }
         let floats = mapped.bindMemory(to: Float.self, capacity: list.count * stride)
         for i in 0..<list.count {
             let f = floats + i * stride
-            out.append(f[4] > 0.5 ? SIMD4(f[0], f[1], f[2], f[3]) : nil)
+            out.append(f[16] > 0.5 ? (0..<4).map { r in SIMD4(f[r * 4], f[r * 4 + 1], f[r * 4 + 2], f[r * 4 + 3]) } : nil)
         }
         glUnmapBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER))
         glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)

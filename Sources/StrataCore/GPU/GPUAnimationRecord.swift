@@ -14,8 +14,12 @@ import Foundation
 /// - 4, 5: start and end values (fixed ends), or from/to/by as the endpoint mode reads them
 /// - 6: keyframe count n, mode (0 linear, 1 discrete), segment timing functions given, value component count
 /// - 7 …: n values, then the n key times four to a texel, then n − 1 segment timing functions
+/// - 8–12, 13–17 (a whole-matrix transform, flag `transform`): the start's and the end's decompositions
+///   (`DecomposedTransform`): perspective, translate, scale, skew (each a texel, xyz), quaternion
 ///
-/// Values are up to four components: a scalar, point, size, rect or colour (straight RGBA, nil = clear).
+/// Values are up to four components (a scalar, point, size, rect or colour: straight RGBA, nil = clear),
+/// or a whole 4 × 4 transform between fixed endpoints that decompose, interpolated as the CPU does
+/// (components mixed, the rotation slerped); not additive or cumulative.
 public struct GPUAnimationRecord: Equatable, Sendable {
     public static let maxKeyframes = 32
     /// Texels per row: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up.
@@ -30,6 +34,8 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         public static let removedOnCompletion = Flags(rawValue: 8)
         public static let additive = Flags(rawValue: 16)
         public static let cumulative = Flags(rawValue: 32)
+        /// The value is a whole transform (texels 8–17), the result four rows.
+        public static let transform = Flags(rawValue: 64)
     }
 
     /// Where a basic or spring animation's endpoints come from (`Interpolation.endpoints`'s cases).
@@ -47,7 +53,9 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     /// functions, transforms and other value kinds, groups, transitions, paths, cubic keyframes, rotation
     /// modes, more than `maxKeyframes` values): the CPU evaluates those.
     public init?(_ spec: AnimationSpec, epoch: Double) {
-        guard spec.valueFunction == nil, let keyPath = spec.keyPath, Self.components(of: keyPath.kind) != nil else { return nil }
+        guard spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
+        let isTransform = keyPath.kind == .transform
+        guard isTransform || Self.components(of: keyPath.kind) != nil else { return nil }
         floats = [Float](repeating: 0, count: Self.texelsPerRecord * 4)
         let timing = spec.timing
         var flags: Flags = []
@@ -57,6 +65,11 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         if spec.isRemovedOnCompletion { flags.insert(.removedOnCompletion) }
         if spec.isAdditive { flags.insert(.additive) }
         if spec.isCumulative { flags.insert(.cumulative) }
+        if isTransform {
+            // Only fixed, decomposable endpoints of basic and spring animations, neither additive nor cumulative.
+            guard !spec.isAdditive, !spec.isCumulative, packTransformEnds(spec.kind) else { return nil }
+            flags.insert(.transform)
+        }
         let active = timing.activeDuration
         let tf = spec.timingFunction ?? .linear
         set(2, tf.c1x, tf.c1y, tf.c2x, tf.c2y)
@@ -64,14 +77,14 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         switch spec.kind {
         case let .basic(from, to, by):
             form = 0
-            guard packEnds(from, to, by) else { return nil }
+            guard isTransform || packEnds(from, to, by) else { return nil }
         case let .spring(from, to, by, spring):
             form = 1
-            guard packEnds(from, to, by) else { return nil }
+            guard isTransform || packEnds(from, to, by) else { return nil }
             set(3, spring.naturalFrequency, spring.dampingRatio, spring.initialVelocity, Double(Self.endsMode(from, to, by).rawValue))
         case let .keyframe(frames):
             form = 2
-            guard packKeyframes(frames) else { return nil }
+            guard !isTransform, packKeyframes(frames) else { return nil }
         case .group, .transition:
             return nil
         }
@@ -135,6 +148,28 @@ public struct GPUAnimationRecord: Equatable, Sendable {
             set(4, v)
         case .none:
             break
+        }
+        return true
+    }
+
+    /// Texels 8–17: the decomposed fixed endpoints of a basic or spring animation of a whole transform.
+    private mutating func packTransformEnds(_ kind: AnimationSpec.Kind) -> Bool {
+        let (from, to, by): (AnimatableValue?, AnimatableValue?, AnimatableValue?)
+        switch kind {
+        case let .basic(f, t, b): (from, to, by) = (f, t, b)
+        case let .spring(f, t, b, _): (from, to, by) = (f, t, b)
+        default: return false
+        }
+        guard Self.endsMode(from, to, by) == .fixed, let given = from ?? to else { return false }
+        let (start, end) = Interpolation.endpoints(from: from, to: to, by: by, underlying: given)
+        guard case let .transform(a) = start, case let .transform(b) = end,
+              let da = DecomposedTransform(a), let db = DecomposedTransform(b) else { return false }
+        for (base, d) in [(8, da), (13, db)] {
+            set(base, d.perspective[0], d.perspective[1], d.perspective[2], d.perspective[3])
+            set(base + 1, d.translate[0], d.translate[1], d.translate[2], 0)
+            set(base + 2, d.scale[0], d.scale[1], d.scale[2], 0)
+            set(base + 3, d.skew[0], d.skew[1], d.skew[2], 0)
+            set(base + 4, d.quaternion[0], d.quaternion[1], d.quaternion[2], d.quaternion[3])
         }
         return true
     }
