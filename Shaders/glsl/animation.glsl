@@ -202,3 +202,89 @@ bool evaluateAnimation(int row, highp float t, highp vec4 beneath, out highp vec
     value = (flags & 16) != 0 ? beneath + v : v;
     return true;
 }
+
+// LayerKeyPath.get for the components of points, sizes and rects (codes: GPUAnimationRecord.componentCode:
+// 1 x, 2 y, 3 width, 4 height, 5 origin, 6 origin.x, 7 origin.y, 8 size, 9 size.width, 10 size.height).
+highp vec4 vectorPart(highp vec4 whole, int c) {
+    if (c == 1 || c == 3 || c == 6) return vec4(whole.x, 0.0, 0.0, 0.0);
+    if (c == 2 || c == 4 || c == 7) return vec4(whole.y, 0.0, 0.0, 0.0);
+    if (c == 5) return vec4(whole.xy, 0.0, 0.0);
+    if (c == 8) return vec4(whole.zw, 0.0, 0.0);
+    if (c == 9) return vec4(whole.z, 0.0, 0.0, 0.0);
+    if (c == 10) return vec4(whole.w, 0.0, 0.0, 0.0);
+    return whole;
+}
+
+// LayerKeyPath.set: `part` written into `whole`.
+highp vec4 withVectorPart(highp vec4 whole, int c, highp vec4 part) {
+    if (c == 1 || c == 3 || c == 6) return vec4(part.x, whole.yzw);
+    if (c == 2 || c == 4 || c == 7) return vec4(whole.x, part.x, whole.zw);
+    if (c == 5) return vec4(part.xy, whole.zw);
+    if (c == 8) return vec4(whole.xy, part.xy);
+    if (c == 9) return vec4(whole.xy, part.x, whole.w);
+    if (c == 10) return vec4(whole.xyz, part.x);
+    return part;
+}
+
+// TransformComponents: a transform (rows) read as scale, then rotation about x, y, z, then translation,
+// with its perspective column carried through.
+struct TransformParts { highp vec3 scale; highp vec3 rotation; highp vec3 translation; highp vec4 perspective; };
+
+TransformParts transformParts(highp mat4 m) {
+    TransformParts p;
+    p.translation = m[3].xyz;
+    p.perspective = vec4(m[0].w, m[1].w, m[2].w, m[3].w);
+    highp float sx = length(m[0].xyz), sy = length(m[1].xyz), sz = length(m[2].xyz);
+    p.scale = vec3(sx, sy, sz);
+    highp float r11 = sx == 0.0 ? 1.0 : m[0].x / sx, r12 = sx == 0.0 ? 0.0 : m[0].y / sx, r13 = sx == 0.0 ? 0.0 : m[0].z / sx;
+    highp float r23 = sy == 0.0 ? 0.0 : m[1].z / sy, r33 = sz == 0.0 ? 1.0 : m[2].z / sz;
+    p.rotation = vec3(atan(r23, r33), asin(clamp(-r13, -1.0, 1.0)), atan(r12, r11));
+    return p;
+}
+
+// TransformComponents.matrix: scale · Rx · Ry · Rz, then the translation and perspective written in.
+highp mat4 transformFromParts(TransformParts p) {
+    highp mat4 m = mat4(1.0);
+    m[0][0] = p.scale.x; m[1][1] = p.scale.y; m[2][2] = p.scale.z;
+    if (p.rotation != vec3(0.0)) {
+        highp vec3 c = cos(p.rotation), s = sin(p.rotation);
+        highp mat4 rx = mat4(vec4(1.0, 0.0, 0.0, 0.0), vec4(0.0, c.x, s.x, 0.0), vec4(0.0, -s.x, c.x, 0.0), vec4(0.0, 0.0, 0.0, 1.0));
+        highp mat4 ry = mat4(vec4(c.y, 0.0, -s.y, 0.0), vec4(0.0, 1.0, 0.0, 0.0), vec4(s.y, 0.0, c.y, 0.0), vec4(0.0, 0.0, 0.0, 1.0));
+        highp mat4 rz = mat4(vec4(c.z, s.z, 0.0, 0.0), vec4(-s.z, c.z, 0.0, 0.0), vec4(0.0, 0.0, 1.0, 0.0), vec4(0.0, 0.0, 0.0, 1.0));
+        m = rz * ry * rx * m;                    // scale · Rx · Ry · Rz
+    }
+    m[3].xyz = p.translation;
+    m[0].w = p.perspective.x; m[1].w = p.perspective.y; m[2].w = p.perspective.z; m[3].w = p.perspective.w;
+    return m;
+}
+
+// TransformComponents.get (codes 11 rotation.x … 22 translation).
+highp vec4 transformPart(TransformParts p, int c) {
+    if (c == 11) return vec4(p.rotation.x, 0.0, 0.0, 0.0);
+    if (c == 12) return vec4(p.rotation.y, 0.0, 0.0, 0.0);
+    if (c == 13 || c == 14) return vec4(p.rotation.z, 0.0, 0.0, 0.0);
+    if (c == 15) return vec4(p.scale.x, 0.0, 0.0, 0.0);
+    if (c == 16) return vec4(p.scale.y, 0.0, 0.0, 0.0);
+    if (c == 17) return vec4(p.scale.z, 0.0, 0.0, 0.0);
+    if (c == 18) return vec4((p.scale.x + p.scale.y + p.scale.z) / 3.0, 0.0, 0.0, 0.0);
+    if (c == 19) return vec4(p.translation.x, 0.0, 0.0, 0.0);
+    if (c == 20) return vec4(p.translation.y, 0.0, 0.0, 0.0);
+    if (c == 21) return vec4(p.translation.z, 0.0, 0.0, 0.0);
+    return vec4(p.translation.xy, 0.0, 0.0);
+}
+
+// TransformComponents.set.
+void setTransformPart(inout TransformParts p, int c, highp vec4 v) {
+    if (c == 11) p.rotation.x = v.x;
+    else if (c == 12) p.rotation.y = v.x;
+    else if (c == 13 || c == 14) p.rotation.z = v.x;
+    else if (c == 15) p.scale.x = v.x;
+    else if (c == 16) p.scale.y = v.x;
+    else if (c == 17) p.scale.z = v.x;
+    else if (c == 18) p.scale = vec3(v.x);
+    else if (c == 19) p.translation.x = v.x;
+    else if (c == 20) p.translation.y = v.x;
+    else if (c == 21) p.translation.z = v.x;
+    else p.translation.xy = v.xy;
+}
+

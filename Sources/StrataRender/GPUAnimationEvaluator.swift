@@ -35,15 +35,20 @@ public final class GPUAnimationEvaluator {
         try evaluateRows(list, beneath: beneath, at: time).map { $0?[0] }
     }
 
-    /// The transform each record (of a whole transform) presents at `time`: its four rows, or nil where
-    /// it has no effect then.
-    public func evaluateTransforms(_ list: [GPUAnimationRecord], at time: Float) throws -> [[SIMD4<Float>]?] {
-        try evaluateRows(list, beneath: Array(repeating: .zero, count: list.count), at: time)
+    /// The transform each record (of a whole transform, or of a component of the transform beneath, given
+    /// as rows) presents at `time`: its four rows, or nil where it has no effect then.
+    public func evaluateTransforms(_ list: [GPUAnimationRecord], beneath: [[SIMD4<Float>]]? = nil, at time: Float) throws -> [[SIMD4<Float>]?] {
+        let identity: [SIMD4<Float>] = [SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)]
+        return try evaluateRows(list, beneath: beneath ?? Array(repeating: identity, count: list.count), at: time)
     }
 
     /// Four rows per record (a vector value is the first), nil where it has no effect.
-    private func evaluateRows(_ list: [GPUAnimationRecord], beneath: [SIMD4<Float>], at time: Float) throws -> [[SIMD4<Float>]?] {
-        precondition(list.count == beneath.count, "one value beneath per record")
+    private func evaluateRows(_ list: [GPUAnimationRecord], beneath vectors: [SIMD4<Float>], at time: Float) throws -> [[SIMD4<Float>]?] {
+        try evaluateRows(list, beneath: vectors.map { [$0, .zero, .zero, .zero] }, at: time)
+    }
+
+    private func evaluateRows(_ list: [GPUAnimationRecord], beneath: [[SIMD4<Float>]], at time: Float) throws -> [[SIMD4<Float>]?] {
+        precondition(list.count == beneath.count && beneath.allSatisfy { $0.count == 4 }, "four rows beneath each record")
         guard !list.isEmpty else { return [] }
         var maxSize: GLint = 0
         glGetIntegerv(e(GL_MAX_TEXTURE_SIZE), &maxSize)
@@ -59,9 +64,11 @@ public final class GPUAnimationEvaluator {
 
         glBindVertexArray(vao)
         glBindBuffer(e(GL_ARRAY_BUFFER), beneathBuffer)
-        beneath.withUnsafeBytes { glBufferData(e(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, e(GL_STREAM_DRAW)) }
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 4, e(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
+        beneath.flatMap { $0 }.withUnsafeBytes { glBufferData(e(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, e(GL_STREAM_DRAW)) }
+        for row in 0..<4 {
+            glEnableVertexAttribArray(GLuint(row))
+            glVertexAttribPointer(GLuint(row), 4, e(GL_FLOAT), GLboolean(GL_FALSE), 64, UnsafeRawPointer(bitPattern: row * 16))
+        }
 
         // v_value, v_row2…4 (4 floats each) and v_valid (1), interleaved.
         let stride = 17

@@ -148,6 +148,69 @@ import Testing
         #expect(checked > 150)
     }
 
+    /// Key path components: the part is read from the value beneath, animated and written back, for points,
+    /// sizes and rects, and for transforms through TransformComponents (the spin of every kiosk spinner).
+    @Test func componentsAnimateInsideTheValueBeneath() throws {
+        let display = try HeadlessDisplay(width: 8, height: 8)
+        defer { display.releaseCurrent() }
+        let evaluator = try GPUAnimationEvaluator()
+        let tilted = Transform3D.scale(1.5, 0.5, 1) * .rotation(0.3, 0, 0, 1) * .translation(20, -7, 3)
+        var model = LayerModel()
+        model.position = CGPoint(x: 40, y: 60)
+        model.bounds = CGRect(x: 1, y: 2, width: 30, height: 20)
+        model.transform = tilted
+        let infinite = Self.timing { $0.repeatCount = .infinity; $0.autoreverses = true; $0.duration = 0.6 }
+        func path(_ p: LayerProperty, _ c: LayerKeyPath.Component) -> LayerKeyPath { LayerKeyPath(property: p, component: c) }
+        let cases: [(String, LayerKeyPath, AnimationSpec.Kind, MediaTiming, Bool)] = [
+            ("spin", path(.transform, .rotationZ), .basic(from: .scalar(0), to: .scalar(3), by: nil), infinite, false),
+            ("turn about x", path(.transform, .rotationX), .basic(from: nil, to: .scalar(1), by: nil), Self.timing(), false),
+            ("turn about y, additive", path(.transform, .rotationY), .basic(from: .scalar(0), to: .scalar(0.7), by: nil), Self.timing(), true),
+            ("scale keyframes", path(.transform, .scale), .keyframe(Keyframes(values: [.scalar(1), .scalar(2), .scalar(0.5)])), Self.timing(), false),
+            ("scale.x spring", path(.transform, .scaleX), .spring(from: .scalar(0.2), to: .scalar(1), by: nil, Spring(stiffness: 150, damping: 6)), Self.timing(), false),
+            ("translation by", path(.transform, .translation), .basic(from: nil, to: nil, by: .size(CGSize(width: 30, height: -12))), Self.timing(), false),
+            ("translation.z", path(.transform, .translationZ), .basic(from: .scalar(0), to: .scalar(40), by: nil), Self.timing(), false),
+            ("position.x", path(.position, .x), .basic(from: nil, to: .scalar(200), by: nil), Self.timing(), false),
+            ("bounds.size", path(.bounds, .size), .basic(from: .size(CGSize(width: 10, height: 10)), to: .size(CGSize(width: 80, height: 40)), by: nil), Self.timing(), false),
+            ("bounds.origin.y", path(.bounds, .originY), .basic(from: nil, to: nil, by: .scalar(-15)), infinite, false),
+            ("bounds.size.width, cumulative", path(.bounds, .sizeWidth), .basic(from: .scalar(10), to: .scalar(20), by: nil),
+             Self.timing { $0.repeatCount = 3; $0.duration = 0.4 }, false),
+        ]
+        var checked = 0
+        for (name, keyPath, kind, timing, additive) in cases {
+            let spec = AnimationSpec(keyPath: keyPath, kind: kind, timing: timing, isAdditive: additive, isCumulative: name.contains("cumulative"))
+            let record = try #require(GPUAnimationRecord(spec, epoch: Self.epoch), "\(name) is not packed")
+            let prepared = PreparedAnimation(spec)
+            let whole = model[keyPath.property]
+            for k in 0..<50 {
+                let t = Self.begin - 0.2 + Double(k) * 0.05 + 0.0031
+                var presented = model
+                prepared.apply(to: &presented, at: t)
+                let changed = presented[keyPath.property] != whole || prepared.value(at: t, underlying: keyPath.get(from: whole)) != nil
+                let gpu: [Double]?
+                let cpu: [Double]
+                if case let .transform(m) = whole {
+                    let rows = (0..<4).map { r in SIMD4<Float>((0..<4).map { Float(m.elements[r * 4 + $0]) }) }
+                    gpu = try evaluator.evaluateTransforms([record], beneath: [rows], at: Float(t - Self.epoch))[0]?
+                        .flatMap { [Double($0.x), Double($0.y), Double($0.z), Double($0.w)] }
+                    guard case let .transform(p) = presented[keyPath.property] else { Issue.record("\(name)"); continue }
+                    cpu = p.elements.map { Double($0) }
+                } else {
+                    let under = try #require(GPUAnimationRecord.vector(whole))
+                    gpu = try evaluator.evaluate([record], beneath: [SIMD4<Float>(under)], at: Float(t - Self.epoch))[0]
+                        .map { [Double($0.x), Double($0.y), Double($0.z), Double($0.w)] }
+                    let v = try #require(GPUAnimationRecord.vector(presented[keyPath.property]))
+                    cpu = [v.x, v.y, v.z, v.w]
+                }
+                #expect((gpu != nil) == changed, "\(name) at \(t - Self.begin)")
+                guard let gpu, changed else { continue }
+                let error = zip(gpu, cpu).map { abs($0 - $1) }.max() ?? 0
+                #expect(error <= 2e-4 * max(1, cpu.map(abs).max() ?? 0), "\(name) at \(t - Self.begin): GPU \(gpu), CPU \(cpu)")
+                checked += 1
+            }
+        }
+        #expect(checked > 250)
+    }
+
     @Test func whatTheGPUPathDoesNotTakeIsLeftToTheCPU() {
         let spin = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: .transform(.identity), to: .transform(.rotation(1, 0, 0, 1)), by: nil), isAdditive: true)
         let open = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: nil, to: .transform(.rotation(1, 0, 0, 1)), by: nil))

@@ -12,14 +12,18 @@ import Foundation
 /// - 2: timing function control points c1x, c1y, c2x, c2y
 /// - 3: spring ω₀, ζ, initial velocity; endpoint mode (`Ends`)
 /// - 4, 5: start and end values (fixed ends), or from/to/by as the endpoint mode reads them
-/// - 6: keyframe count n, mode (0 linear, 1 discrete), segment timing functions given, value component count
+/// - 6: keyframe count n, mode (0 linear, 1 discrete), segment timing functions given; the key path's
+///   component (`componentCode`: 0 the whole value)
 /// - 7 …: n values, then the n key times four to a texel, then n − 1 segment timing functions
 /// - 8–12, 13–17 (a whole-matrix transform, flag `transform`): the start's and the end's decompositions
 ///   (`DecomposedTransform`): perspective, translate, scale, skew (each a texel, xyz), quaternion
 ///
 /// Values are up to four components (a scalar, point, size, rect or colour: straight RGBA, nil = clear),
 /// or a whole 4 × 4 transform between fixed endpoints that decompose, interpolated as the CPU does
-/// (components mixed, the rotation slerped); not additive or cumulative.
+/// (components mixed, the rotation slerped); not additive or cumulative. A key path's component
+/// (`position.x`, `bounds.size`, `transform.rotation.z`, `transform.translation`) animates a scalar or a
+/// size read from the value beneath and written back into it, as `LayerKeyPath.get`/`set` do (a
+/// transform through `TransformComponents`).
 public struct GPUAnimationRecord: Equatable, Sendable {
     public static let maxKeyframes = 32
     /// Texels per row: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up.
@@ -36,6 +40,16 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         public static let cumulative = Flags(rawValue: 32)
         /// The value is a whole transform (texels 8–17), the result four rows.
         public static let transform = Flags(rawValue: 64)
+        /// The value is a component of a transform (`transform.rotation.z`): the result is the transform
+        /// beneath with that component replaced, four rows.
+        public static let transformPart = Flags(rawValue: 128)
+    }
+
+    /// A key path component's code in texel 6.w: its position in `LayerKeyPath.Component.allCases`, plus 1
+    /// (the shader's `vectorPart`/`transformPart` switch on them); 0 for the whole value.
+    public static func componentCode(_ c: LayerKeyPath.Component?) -> Int {
+        guard let c, let i = LayerKeyPath.Component.allCases.firstIndex(of: c) else { return 0 }
+        return i + 1
     }
 
     /// Where a basic or spring animation's endpoints come from (`Interpolation.endpoints`'s cases).
@@ -55,6 +69,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     public init?(_ spec: AnimationSpec, epoch: Double) {
         guard spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
         let isTransform = keyPath.kind == .transform
+        let isTransformPart = keyPath.component != nil && keyPath.property.kind == .transform
         guard isTransform || Self.components(of: keyPath.kind) != nil else { return nil }
         floats = [Float](repeating: 0, count: Self.texelsPerRecord * 4)
         let timing = spec.timing
@@ -70,6 +85,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
             guard !spec.isAdditive, !spec.isCumulative, packTransformEnds(spec.kind) else { return nil }
             flags.insert(.transform)
         }
+        if isTransformPart { flags.insert(.transformPart) }
         let active = timing.activeDuration
         let tf = spec.timingFunction ?? .linear
         set(2, tf.c1x, tf.c1y, tf.c2x, tf.c2y)
@@ -88,6 +104,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         case .group, .transition:
             return nil
         }
+        floats[6 * 4 + 3] = Float(Self.componentCode(keyPath.component))
         set(0, timing.beginTime - epoch, timing.simpleDuration, timing.speed, timing.timeOffset)
         set(1, active.isFinite ? active : -1, timing.cycleDuration, Double(flags.rawValue), Double(form))
     }
@@ -188,7 +205,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         case .cubic, .cubicPaced: return false
         }
         let functions = frames.mode == .linear ? Array((frames.timingFunctions ?? []).prefix(max(0, n - 1))) : []
-        set(6, Double(n), Double(mode), Double(functions.count), 0)
+        floats[6 * 4] = Float(n); floats[6 * 4 + 1] = Float(mode); floats[6 * 4 + 2] = Float(functions.count)
         for (i, v) in vectors.enumerated() { set(7 + i, v) }
         let timesStart = 7 + n
         for (i, t) in keyTimes.prefix(n).enumerated() { floats[timesStart * 4 + i] = Float(t) }
