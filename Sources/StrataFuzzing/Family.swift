@@ -13,7 +13,7 @@ public enum Family: String, CaseIterable, Sendable, Comparable {
     case images
     /// setMask between layers the server should accept (no cycles).
     case masks
-    /// snapshot, tree and stats requests and frame ticks from fuzz clients.
+    /// snapshot, tree and stats requests, frame ticks and injected input (`strata input`) from fuzz clients.
     case requests
     /// One operation the server must refuse at apply time (unknown ids, wrong kinds, bad indexes…).
     case invalid

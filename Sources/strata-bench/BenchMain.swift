@@ -51,6 +51,10 @@ struct BenchCommand: ParsableCommand {
         }
         let display = try HeadlessDisplay(width: dims.width, height: dims.height)
         let compositor = try Compositor(display: display)
+        // The scenes hold up to three animations per layer: at 10,000 layers more than a client's default
+        // quota (20,000), which would refuse the scene and leave nothing to measure.
+        compositor.quotas.layers = max(compositor.quotas.layers, layers * 2 + 16)
+        compositor.quotas.animations = max(compositor.quotas.animations, layers * 3 + 16)
         compositor.addClient(1)
         let commit = switch scenario {
         case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height)

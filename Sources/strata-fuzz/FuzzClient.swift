@@ -153,7 +153,7 @@ final class FuzzClient {
 
     private func request(_ s: FuzzSession, _ stats: inout FuzzStats) {
         let id = UInt32(truncatingIfNeeded: steps)
-        switch r.int(0...9) {
+        switch r.int(0...11) {
         case 0...2: send(.statsRequest(requestID: id), on: s, &stats)
         case 3: send(.treeRequest(requestID: id), on: s, &stats)
         case 4...6:
@@ -162,7 +162,23 @@ final class FuzzClient {
         case 7:
             send(.snapshotRequest(requestID: id, output: String(repeating: "y", count: 65)), on: s, &stats)
             doomedSince = MonotonicClock.now()
+        case 8, 9: send(.injectInput(injectedInput()), on: s, &stats)
         default: send(.frameTicks(enabled: r.chance(0.5)), on: s, &stats)
+        }
+    }
+
+    /// 1…8 input events as `strata input` sends them, anywhere on and off the output (the fuzz server is
+    /// headless, so injection is on, and fuzz clients run as the server's user: inspectors). Touches reuse a
+    /// few ids, so sequences start, move, end and restart out of order against the layers fuzz clients made
+    /// interactive.
+    private func injectedInput() -> [InjectedInput] {
+        (0..<r.int(1...8)).map { _ in
+            let kind = r.pick(InputKind.allCases) ?? .touchDown
+            let far = r.chance(0.1)
+            let position = CGPoint(x: far ? r.double(-1e6...1e6) : r.double(-20...700), y: far ? r.double(-1e6...1e6) : r.double(-20...500))
+            return InjectedInput(kind: kind, output: r.chance(0.05) ? "HDMI-A-1" : "", position: position, touchID: Int32(r.int(0...3)),
+                                 button: UInt32(0x110 + r.int(0...2)), pressed: r.chance(0.5), scrollX: r.double(-50...50),
+                                 scrollY: r.double(-50...50), keysym: UInt32(r.int(0x20...0x7e)), text: r.chance(0.5) ? "a" : "")
         }
     }
 
