@@ -1,6 +1,7 @@
 import CStrataCairo
 import Foundation
 import StrataCore
+import StrataProtocol
 
 /// Drawing images into the context and reading its pixels out.
 extension CGContext {
@@ -41,25 +42,37 @@ extension CGContext {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let copied = pixels.withUnsafeMutableBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
-            return copyPremultipliedRGBA(rect: (x: 0, y: 0, width: width, height: height), into: base, bytesPerRow: width * 4)
+            return copyPremultiplied(rect: (x: 0, y: 0, width: width, height: height), format: .rgba, into: base, bytesPerRow: width * 4)
         }
         guard copied else { return nil }
         return CGImage(width: width, height: height, rgba: pixels, premultiplied: true)
     }
 
-    /// Writes the pixels of `rect` (which must lie inside the bitmap) as premultiplied RGBA8 rows,
-    /// `bytesPerRow` apart (at least `rect.width * 4`), starting at `into`. Returns false, writing nothing,
-    /// for a rect outside the bitmap or too small a `bytesPerRow`. What a layer's backing store copies
-    /// into shared memory.
+    /// Writes the pixels of `rect` (which must lie inside the bitmap) as premultiplied rows in `format`'s
+    /// byte order, `bytesPerRow` apart (at least `rect.width * 4`), starting at `into`. Returns false,
+    /// writing nothing, for a rect outside the bitmap or too small a `bytesPerRow`. What a layer's backing
+    /// store copies into shared memory: in BGRA (Cairo's own bytes on a little-endian machine) each row is
+    /// one memcpy; in RGBA every pixel is converted.
     @discardableResult
-    func copyPremultipliedRGBA(rect: (x: Int, y: Int, width: Int, height: Int), into: UnsafeMutableRawPointer, bytesPerRow: Int) -> Bool {
+    func copyPremultiplied(rect: (x: Int, y: Int, width: Int, height: Int), format: PixelFormat, into: UnsafeMutableRawPointer,
+                           bytesPerRow: Int) -> Bool {
         guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0,
               rect.width <= width - rect.x, rect.height <= height - rect.y, bytesPerRow >= rect.width * 4 else { return false }
         cairo_surface_flush(surface) // Cairo may still hold drawing it has not written to memory
         guard let data = cairo_image_surface_get_data(surface) else { return false }
         let origin = UnsafeRawPointer(data) + rect.y * self.bytesPerRow + rect.x * 4
-        CairoPixels.copyARGBToRGBA(from: origin, srcBytesPerRow: self.bytesPerRow, to: into, dstBytesPerRow: bytesPerRow,
-                                   width: rect.width, height: rect.height)
+        switch format {
+        case .bgra where CairoPixels.nativeIsBGRA:
+            for row in 0..<rect.height {
+                (into + row * bytesPerRow).copyMemory(from: origin + row * self.bytesPerRow, byteCount: rect.width * 4)
+            }
+        case .bgra:
+            CairoPixels.copyARGBToBGRA(from: origin, srcBytesPerRow: self.bytesPerRow, to: into, dstBytesPerRow: bytesPerRow,
+                                       width: rect.width, height: rect.height)
+        case .rgba:
+            CairoPixels.copyARGBToRGBA(from: origin, srcBytesPerRow: self.bytesPerRow, to: into, dstBytesPerRow: bytesPerRow,
+                                       width: rect.width, height: rect.height)
+        }
         return true
     }
 }

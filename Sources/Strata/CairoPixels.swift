@@ -4,6 +4,31 @@ import Foundation
 /// Conversions between Cairo's ARGB32 (premultiplied, one native-endian 32-bit word per pixel: A in the
 /// top byte) and the premultiplied RGBA8 byte order CGImage and the server use.
 enum CairoPixels {
+    /// Whether Cairo's ARGB32 words lie in memory as B, G, R, A (a little-endian machine).
+    static let nativeIsBGRA: Bool = {
+        #if _endian(little)
+        true
+        #else
+        false
+        #endif
+    }()
+
+    /// Copies `width`×`height` pixels from Cairo rows to B, G, R, A rows (a big-endian machine's words
+    /// are A, R, G, B in memory).
+    static func copyARGBToBGRA(from src: UnsafeRawPointer, srcBytesPerRow: Int,
+                               to dst: UnsafeMutableRawPointer, dstBytesPerRow: Int, width: Int, height: Int) {
+        for y in 0..<height {
+            let s = src + y * srcBytesPerRow, d = (dst + y * dstBytesPerRow).assumingMemoryBound(to: UInt8.self)
+            for x in 0..<width {
+                let v = s.load(fromByteOffset: x * 4, as: UInt32.self)
+                d[x * 4] = UInt8(truncatingIfNeeded: v)
+                d[x * 4 + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                d[x * 4 + 2] = UInt8(truncatingIfNeeded: v >> 16)
+                d[x * 4 + 3] = UInt8(truncatingIfNeeded: v >> 24)
+            }
+        }
+    }
+
     /// Copies `width`×`height` pixels from Cairo rows (`src`, 4-byte aligned) to RGBA8 rows.
     static func copyARGBToRGBA(from src: UnsafeRawPointer, srcBytesPerRow: Int,
                                to dst: UnsafeMutableRawPointer, dstBytesPerRow: Int, width: Int, height: Int) {

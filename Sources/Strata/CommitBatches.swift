@@ -19,8 +19,8 @@ enum CommitBatches {
         for op in operations {
             // Partial updates stay in the last commit while they fit: they change what layers show.
             switch op {
-            case let .defineImage(image, width, height, fd):
-                appendAhead(&batches, buffers[Int(fd)]) { .defineImage(image, width: width, height: height, fdIndex: $0) }
+            case let .defineImage(image, width, height, fd, format):
+                appendAhead(&batches, buffers[Int(fd)]) { .defineImage(image, width: width, height: height, fdIndex: $0, format: format) }
             case let .updateImage(image, x, y, width, height, fd) where last.buffers.count == maxDescriptors:
                 appendAhead(&batches, buffers[Int(fd)]) { .updateImage(image, x: x, y: y, width: width, height: height, fdIndex: $0) }
             case let .updateImage(image, x, y, width, height, fd):

@@ -61,11 +61,19 @@ struct CommitEncoder {
         let imageID = layer.contentsImage?.imageID ?? 0
         if imageID != shadow.contentsImage {
             if let image = layer.contentsImage, images.retain(image.imageID) {
-                let buffer = try SharedPixelBuffer(byteCount: image.premultipliedPixels.count, name: "strata-contents")
-                buffer.write(image.premultipliedPixels)
-                buffer.seal()
+                let buffer: SharedPixelBuffer
+                let format: PixelFormat
+                if let store = image.backingStore {
+                    // A backing store goes out as Cairo drew it: one copy, no conversion.
+                    (buffer, format) = (try store.sharedPixels(store.whole), LayerBackingStore.format)
+                } else {
+                    buffer = try SharedPixelBuffer(byteCount: image.premultipliedPixels.count, name: "strata-contents")
+                    buffer.write(image.premultipliedPixels)
+                    buffer.seal()
+                    format = .rgba
+                }
                 operations.append(.defineImage(image.imageID, width: UInt32(image.width), height: UInt32(image.height),
-                                               fdIndex: UInt16(buffers.count)))
+                                               fdIndex: UInt16(buffers.count), format: format))
                 buffers.append(buffer)
                 image.backingStore?.pendingRect = nil // defined with every pixel
             }

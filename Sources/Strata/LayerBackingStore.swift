@@ -31,10 +31,18 @@ final class LayerBackingStore {
         pendingRect = PixelRect(x: ux0, y: uy0, width: ux1 - ux0, height: uy1 - uy0)
     }
 
-    /// The pixels of `rect` as premultiplied RGBA rows, in a fresh sealed memfd for the server.
+    /// The byte order a backing store's pixels travel in: Cairo's own (B, G, R, A), copied row by row with
+    /// no conversion; the server's texture swaps red and blue when sampled.
+    static let format = PixelFormat.bgra
+
+    /// The whole bitmap, for the image's definition.
+    var whole: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The pixels of `rect` as premultiplied rows in `format`, in a fresh sealed memfd for the server.
     func sharedPixels(_ rect: PixelRect) throws -> SharedPixelBuffer {
         let buffer = try SharedPixelBuffer(byteCount: rect.width * rect.height * 4, name: "strata-backing-store")
-        context.copyPremultipliedRGBA(rect: (rect.x, rect.y, rect.width, rect.height), into: buffer.base, bytesPerRow: rect.width * 4)
+        context.copyPremultiplied(rect: (rect.x, rect.y, rect.width, rect.height), format: Self.format, into: buffer.base,
+                                  bytesPerRow: rect.width * 4)
         buffer.seal()
         return buffer
     }

@@ -141,7 +141,8 @@ public struct CommitGenerator {
             let (w, h) = (UInt32(r.int(1...(r.chance(0.05) ? 512 : 48))), UInt32(r.int(1...(r.chance(0.05) ? 512 : 48))))
             let fdIndex = b.fds.count
             b.fds.append(FDSpec(unsealed ? .unsealedMemfd : .sealedMemfd, byteCount: Int(w * h * 4)))
-            b.add(.defineImage(id, width: w, height: h, fdIndex: UInt16(fdIndex)), unsealedSlot: unsealed ? fdIndex : nil)
+            b.add(.defineImage(id, width: w, height: h, fdIndex: UInt16(fdIndex), format: r.chance(0.3) ? .bgra : .rgba),
+                  unsealedSlot: unsealed ? fdIndex : nil)
             let layer = b.randomLayer(&r) ?? b.newLayer(.layer, &r)
             if r.chance(unsealed ? 0.3 : 0.8) { b.add(.setContents(layer, id)) }
             if unsealed, r.chance(0.5), b.model.layers[layer]?.parent == nil { b.addIfAccepted(.attachRoot(layer)) }

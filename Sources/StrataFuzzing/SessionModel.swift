@@ -78,7 +78,7 @@ public struct SessionModel {
             guard let p = layers[parent], let c = layers[child] else { return false }
             let count = p.children.count - (c.parent == parent ? 1 : 0)
             return !isAncestorOrSelf(child, of: parent) && !c.isRoot && c.masking == nil && Int(index) <= count
-        case let .defineImage(id, w, h, _): return images[id] == nil && (1...16384).contains(w) && (1...16384).contains(h)
+        case let .defineImage(id, w, h, _, _): return images[id] == nil && (1...16384).contains(w) && (1...16384).contains(h)
         case let .updateImage(id, x, y, w, h, _):
             guard let i = images[id] else { return false }
             return w > 0 && h > 0 && UInt64(x) + UInt64(w) <= UInt64(i.width) && UInt64(y) + UInt64(h) <= UInt64(i.height)
@@ -123,7 +123,7 @@ public struct SessionModel {
             layers[parent]?.children.insert(child, at: min(Int(index), count))
             layers[child]?.parent = parent
         case .removeFromSuperlayer(let id): detach(id)
-        case let .defineImage(id, w, h, _):
+        case let .defineImage(id, w, h, _, _):
             images[id] = Image(width: w, height: h, unsealedSlot: unsealedSlot)
             imageIDs.append(id)
         case .releaseImage(let id):

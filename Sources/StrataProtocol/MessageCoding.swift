@@ -45,8 +45,10 @@ public enum MessageCoding {
             w.u64(id); w.u16(property.rawValue); w.value(value)
         case let .insertSublayer(parent, child, index):
             w.u64(parent); w.u64(child); w.u32(index)
-        case let .defineImage(id, width, height, fdIndex):
-            w.u64(id); w.u32(width); w.u32(height); w.u16(fdIndex)
+        case let .defineImage(id, width, height, fdIndex, format):
+            w.u64(id); w.u32(width); w.u32(height)
+            if format != .rgba { w.u8(format.rawValue) }
+            w.u16(fdIndex)
         case .releaseImage(let id):
             w.u64(id)
         case let .setContents(layer, image):
@@ -120,6 +122,11 @@ public enum MessageCoding {
         case 4: return .insertSublayer(parent: try r.u64(what), child: try r.u64(what), index: try r.u32(what))
         case 5: return .removeFromSuperlayer(try r.u64(what))
         case 6: return .defineImage(try r.u64(what), width: try r.u32(what), height: try r.u32(what), fdIndex: try r.u16(what))
+        case 18:
+            let (id, width, height) = (try r.u64(what), try r.u32(what), try r.u32(what))
+            let raw = try r.u8("\(what) pixel format")
+            guard let format = PixelFormat(rawValue: raw) else { throw ProtocolError.invalid("\(what): unknown pixel format \(raw)") }
+            return .defineImage(id, width: width, height: height, fdIndex: try r.u16(what), format: format)
         case 7: return .releaseImage(try r.u64(what))
         case 8: return .setContents(try r.u64(what), try r.u64(what))
         case 9: return .addAnimation(try r.u64(what), key: try r.string("\(what) key"), try r.animation())

@@ -16,8 +16,8 @@ public enum LayerOperation: Equatable, Sendable {
     case insertSublayer(parent: LayerID, child: LayerID, index: UInt32)
     case removeFromSuperlayer(LayerID)
     /// Pixels arrive as the commit's file descriptor at `fdIndex`: a memfd of width·height·4 bytes,
-    /// premultiplied RGBA8, rows top to bottom.
-    case defineImage(ImageID, width: UInt32, height: UInt32, fdIndex: UInt16)
+    /// premultiplied, rows top to bottom, in `format`'s byte order (its updates use it too).
+    case defineImage(ImageID, width: UInt32, height: UInt32, fdIndex: UInt16, format: PixelFormat = .rgba)
     case releaseImage(ImageID)
     /// Image 0 clears the contents.
     case setContents(LayerID, ImageID)
@@ -43,7 +43,7 @@ public enum LayerOperation: Equatable, Sendable {
         case .setProperty: 3
         case .insertSublayer: 4
         case .removeFromSuperlayer: 5
-        case .defineImage: 6
+        case .defineImage(_, _, _, _, let format): format == .rgba ? 6 : 18
         case .releaseImage: 7
         case .setContents: 8
         case .addAnimation: 9
@@ -56,6 +56,15 @@ public enum LayerOperation: Equatable, Sendable {
         case .setRootOutput: 17
         }
     }
+}
+
+/// The byte order of an image's premultiplied 8-bit pixels.
+public enum PixelFormat: UInt8, Equatable, Sendable {
+    /// R, G, B, A: CGImage's order.
+    case rgba = 0
+    /// B, G, R, A: Cairo's ARGB32 words on a little-endian machine, so a backing store goes out as Cairo
+    /// drew it, with no conversion (the server's texture swaps red and blue when sampled).
+    case bgra = 1
 }
 
 /// A transaction as committed by a client: one message, applied atomically by the server.

@@ -7,14 +7,18 @@ public final class TextureImage: @unchecked Sendable {
     public let id: UInt64
     public let width: Int
     public let height: Int
-    /// Premultiplied RGBA8, rows top to bottom, tightly packed.
+    /// Premultiplied RGBA8 (BGRA8 when `redBlueSwapped`), rows top to bottom, tightly packed.
     public let pixels: UnsafeRawPointer
+    /// The bytes are B, G, R, A (a Cairo backing store as drawn): the texture swaps red and blue back when
+    /// sampled (GL_TEXTURE_SWIZZLE), so nothing converts them.
+    public let redBlueSwapped: Bool
     private let owner: AnyObject?
     /// Counts in-place pixel updates, so damage tracking sees a changed image as a changed command.
     public internal(set) var version: UInt64 = 0
 
-    public init(id: UInt64, width: Int, height: Int, pixels: UnsafeRawPointer, owner: AnyObject?) {
+    public init(id: UInt64, width: Int, height: Int, pixels: UnsafeRawPointer, owner: AnyObject?, redBlueSwapped: Bool = false) {
         self.id = id; self.width = width; self.height = height; self.pixels = pixels; self.owner = owner
+        self.redBlueSwapped = redBlueSwapped
     }
 }
 

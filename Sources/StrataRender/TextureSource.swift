@@ -21,6 +21,11 @@ extension TextureImage: TextureSource {
     public func uploadWhole() -> Int {
         glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
         glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), pixels)
+        if redBlueSwapped {
+            // Stored as sent (B, G, R, A); sampling reads red from the third byte and blue from the first.
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_SWIZZLE_B), GL_RED)
+        }
         return width * height * 4
     }
 

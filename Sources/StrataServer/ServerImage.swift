@@ -14,10 +14,11 @@ final class ServerImage {
     var shownBy = 0
     private let usage: ClientUsage
 
-    init(mapping: CountedMapping, width: Int, height: Int, uniqueID: UInt64, usage: ClientUsage) {
+    init(mapping: CountedMapping, width: Int, height: Int, format: PixelFormat = .rgba, uniqueID: UInt64, usage: ClientUsage) {
         self.mapping = mapping
         self.usage = usage
-        texture = TextureImage(id: uniqueID, width: width, height: height, pixels: UnsafeRawPointer(mapping.buffer.base), owner: mapping)
+        texture = TextureImage(id: uniqueID, width: width, height: height, pixels: UnsafeRawPointer(mapping.buffer.base), owner: mapping,
+                               redBlueSwapped: format == .bgra)
         usage.imageBytes += byteCount
     }
 

@@ -92,7 +92,7 @@ struct TransactionApplier {
                 parent.insert(child, at: Int(index))
             case .removeFromSuperlayer(let id):
                 try node(id, scene, "\(where_) removeFromSuperlayer").removeFromParent()
-            case let .defineImage(id, width, height, fdIndex):
+            case let .defineImage(id, width, height, fdIndex, format):
                 guard scene.images[id] == nil else { throw CommitError("\(where_) defineImage: image id \(id) already exists") }
                 guard width > 0, height > 0, width <= 16384, height <= 16384 else {
                     throw CommitError("\(where_) defineImage: size \(width)x\(height) out of range (1…16384)")
@@ -107,7 +107,7 @@ struct TransactionApplier {
                                         detail: "\(where_) defineImage \(id) of \(bytes) bytes, \(usage.imageBytes) held")
                 }
                 claimed.insert(Int(fdIndex))
-                scene.images[id] = ServerImage(mapping: source, width: Int(width), height: Int(height), uniqueID: nextImageUID(), usage: usage)
+                scene.images[id] = ServerImage(mapping: source, width: Int(width), height: Int(height), format: format, uniqueID: nextImageUID(), usage: usage)
             case let .updateImage(id, x, y, width, height, fdIndex):
                 guard let image = scene.images[id] else { throw CommitError("\(where_) updateImage: unknown image id \(id)") }
                 let (w, h) = (image.texture.width, image.texture.height)

@@ -451,17 +451,31 @@ import Testing
         c.fill(CGRect(x: 4, y: 5, width: 6, height: 5))
         // A 3×2 window from (3, 4) into rows 16 bytes apart; the 4 bytes after each row stay untouched.
         var out = [UInt8](repeating: 0xAA, count: 32)
-        let ok = out.withUnsafeMutableBytes { c.copyPremultipliedRGBA(rect: (x: 3, y: 4, width: 3, height: 2), into: $0.baseAddress!, bytesPerRow: 16) }
+        let ok = out.withUnsafeMutableBytes { c.copyPremultiplied(rect: (x: 3, y: 4, width: 3, height: 2), format: .rgba, into: $0.baseAddress!, bytesPerRow: 16) }
         #expect(ok)
         let t: [UInt8] = [102, 0, 51, 102], z = Self.clear, pad: [UInt8] = [0xAA, 0xAA, 0xAA, 0xAA]
         #expect(out == z + z + z + pad + z + t + t + pad)
 
         var untouched = [UInt8](repeating: 0xAA, count: 64)
-        let outside = untouched.withUnsafeMutableBytes { c.copyPremultipliedRGBA(rect: (x: 8, y: 0, width: 3, height: 1), into: $0.baseAddress!, bytesPerRow: 16) }
-        let narrow = untouched.withUnsafeMutableBytes { c.copyPremultipliedRGBA(rect: (x: 0, y: 0, width: 3, height: 1), into: $0.baseAddress!, bytesPerRow: 8) }
+        let outside = untouched.withUnsafeMutableBytes { c.copyPremultiplied(rect: (x: 8, y: 0, width: 3, height: 1), format: .rgba, into: $0.baseAddress!, bytesPerRow: 16) }
+        let narrow = untouched.withUnsafeMutableBytes { c.copyPremultiplied(rect: (x: 0, y: 0, width: 3, height: 1), format: .rgba, into: $0.baseAddress!, bytesPerRow: 8) }
         #expect(!outside && !narrow)
         #expect(untouched.allSatisfy { $0 == 0xAA })
     }
+    /// A backing store's bytes for the server in BGRA are Cairo's own, row by row: blue first.
+    @Test func backingStoreRowsGoOutInCairosByteOrder() throws {
+        let c = try #require(CGContext(width: 8, height: 8))
+        c.setFillColor(CGColor(red: 1, green: 0.5, blue: 0, alpha: 1))
+        c.fill(CGRect(x: 2, y: 2, width: 4, height: 4))
+        var out = [UInt8](repeating: 7, count: 16 * 2)
+        let ok = out.withUnsafeMutableBytes { c.copyPremultiplied(rect: (x: 1, y: 2, width: 3, height: 2), format: .bgra, into: $0.baseAddress!, bytesPerRow: 16) }
+        #expect(ok)
+        #expect(Array(out[0..<4]) == [0, 0, 0, 0])           // x 1: outside the fill
+        #expect(Array(out[4..<8]) == [0, 128, 255, 255])     // B, G, R, A
+        #expect(Array(out[12..<16]) == [7, 7, 7, 7])         // past the rect's width: untouched
+        #expect(Array(out[20..<24]) == [0, 128, 255, 255])
+    }
+
 
     @Test func drawsIntoCallerMemoryAsCairoARGB() throws {
         let words = UnsafeMutableRawPointer.allocate(byteCount: 4 * 16, alignment: 4)

@@ -63,6 +63,15 @@ struct RejectionTests {
         #expect(protocolError { try MessageCoding.decodeServer(type: 114, body: []) } == .unknownMessageType(114))
     }
 
+    @Test("an image's pixel format is rgba or bgra")
+    func pixelFormats() throws {
+        var w = LE()
+        w.u8(18); w.u64(1); w.u32(2); w.u32(2); w.u8(2); w.u16(0)
+        var c = LE()
+        c.u64(1); c.u8(0); c.u16(1); c.u32(1); c.raw(w.bytes)
+        #expect(protocolError { try MessageCoding.decodeClient(type: 2, body: c.bytes) } == .invalid("operation 0: unknown pixel format 2"))
+    }
+
     @Test("injected input: 1…256 events, known kinds, finite positions, short text")
     func injectedInputBounds() throws {
         func body(_ events: [InjectedInput]) throws -> [UInt8] { try singleFrame(MessageCoding.encode(ClientMessage.injectInput(events))).body }
@@ -114,7 +123,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 18, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 19, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)

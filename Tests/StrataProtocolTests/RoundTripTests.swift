@@ -36,7 +36,7 @@ struct RoundTripTests {
         // Each operation's code is the byte right after the 15-byte commit header.
         var codes: [UInt8] = []
         for op in Samples.operations { codes.append(try commitBody([op])[15]) }
-        #expect(codes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1, 16, 17, 17, 1, 1, 1])
+        #expect(codes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1, 16, 17, 17, 1, 1, 1, 18])
     }
 
     @Test("every property with a value of its kind", arguments: LayerProperty.allCases)

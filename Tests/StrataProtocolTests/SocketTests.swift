@@ -50,7 +50,7 @@ struct SocketTests {
         #expect(frame.type == 2)
         let message = try MessageCoding.decodeClient(type: frame.type, body: frame.body)
         #expect(message == .commit(commit))
-        guard case .commit(let received) = message, case let .defineImage(_, w, h, index) = received.operations[1] else {
+        guard case .commit(let received) = message, case let .defineImage(_, w, h, index, _) = received.operations[1] else {
             Issue.record("unexpected message \(message)"); return
         }
         let fds = try server.takeFDs(Int(received.fdCount))
@@ -127,7 +127,7 @@ struct SocketTests {
             let m = try MessageCoding.decodeClient(type: frame.type, body: frame.body)
             #expect(m == .commit(expected))
             for (i, fd) in try server.takeFDs(Int(expected.fdCount)).enumerated() {
-                guard case let .defineImage(_, w, h, _) = expected.operations[i] else { continue }
+                guard case let .defineImage(_, w, h, _, _) = expected.operations[i] else { continue }
                 contents.append(try SharedPixelBuffer(mapping: fd, byteCount: Int(w * h * 4)).bytes())
             }
         }

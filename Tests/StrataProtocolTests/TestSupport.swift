@@ -135,6 +135,7 @@ enum Samples {
         .createLayer(20, kind: .shape),
         .createLayer(21, kind: .gradient),
         .createLayer(22, kind: .replicator),
+        .defineImage(23, width: 64, height: 32, fdIndex: 0, format: .bgra),
     ]
 
     static let clientMessages: [ClientMessage] = [
