@@ -92,7 +92,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
-            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore",
+            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata"]),

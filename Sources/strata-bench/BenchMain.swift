@@ -14,7 +14,8 @@ import StrataServer
 /// with each copy 1/N s later than the last (a spinner); `bars`, the delayed replicator's picture from N
 /// separate bar layers (what the replicator saves); `text`, N text labels whose strings change every
 /// frame (`TextScenario`), with the server's CPU time per frame and its glyph cache's hits; `soak`, many clients committing fast to a real server
-/// process (`SoakRun`).
+/// process (`SoakRun`); `contents`, a large backing store redrawn whole and in small rectangles through the
+/// client library to a real server process (`ContentsRun`).
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
@@ -34,16 +35,24 @@ struct BenchCommand: ParsableCommand {
         case bars
         case text
         case soak
+        case contents
     }
 
     @Option(help: "soak: clients, each with its own animated tree, committing --rate times a second for --seconds.")
     var clients = 32
     @Option(help: "soak: commits per second per client.") var rate = 120.0
     @Option(help: "soak: seconds to run.") var seconds = 60.0
+    @Option(help: "contents: the backing store's side in pixels (1024: 4 MiB).") var side = 1024
 
     func run() throws {
         guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
         guard layers >= 0, frames > 0 else { throw ValidationError("--layers must be ≥ 0 and --frames > 0") }
+        if scenario == .contents {
+            guard (64...8192).contains(side) else { throw ValidationError("--side must be 64…8192") }
+            let result = try ContentsRun(side: side, updates: min(frames, 200)).run()
+            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+            return
+        }
         if scenario == .soak {
             let result = try SoakRun(clients: clients, commitsPerSecond: rate, seconds: seconds, size: size).run()
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
@@ -64,7 +73,7 @@ struct BenchCommand: ParsableCommand {
         case .replicatorDelayed: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: true)
         case .bars: Self.barsScene(layers: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
-        case .soak: Commit(transactionID: 1, operations: [])
+        case .soak, .contents: Commit(transactionID: 1, operations: [])
         }
         compositor.submit(commit, fds: [], from: 1)
         let wallStart = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.processCPUSeconds()

@@ -16,21 +16,10 @@ struct SoakRun {
     let size: String
 
     func run() throws -> [String: Any] {
-        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("strata-soak-\(getpid()).sock").path
-        let server = Process()
-        server.executableURL = bin.appendingPathComponent("strata-server")
-        server.arguments = ["--config", "/dev/null", "--backend", "headless", "--size", size, "--socket", socket,
-                            "--log-level", "warning", "--max-clients", "\(clients + 8)"]
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { server.terminate(); server.waitUntilExit() } }
-        var inspector: InspectorClient?
-        for _ in 0..<200 where inspector == nil {
-            inspector = try? InspectorClient(socketPath: socket)
-            if inspector == nil { usleep(50_000) }
-        }
-        guard let inspector else { throw ValidationError("strata-server did not start") }
+        let bench = try BenchServer(size: size, name: "soak", arguments: ["--max-clients", "\(clients + 8)"])
+        defer { bench.stop() }
+        let socket = bench.socket
+        let server = bench.process
         let pid = server.processIdentifier
         let baseline = Self.resident(pid)
 
@@ -51,7 +40,7 @@ struct SoakRun {
             usleep(1_000_000)
             peak = max(peak, Self.resident(pid))
             // The server keeps its last 1024 frames (17 s at 60 Hz): sample them every few seconds.
-            if Int(MonotonicClock.now() - start) % 5 == 0, let stats = try? Self.stats(inspector) {
+            if Int(MonotonicClock.now() - start) % 5 == 0, let stats = try? bench.stats() {
                 if let f = stats["frame_ms"] as? [String: Double] {
                     frameP99.append(f["p99"] ?? 0)
                     frameMax = max(frameMax, f["max"] ?? 0)
@@ -61,7 +50,7 @@ struct SoakRun {
         }
         stop.set()
         usleep(500_000)
-        let final = try Self.stats(inspector)
+        let final = try bench.stats()
         let during = Self.resident(pid)
         return [
             "scenario": "soak", "clients": clients, "commits_per_second_per_client": commitsPerSecond, "seconds": seconds,
@@ -112,13 +101,6 @@ struct SoakRun {
         } catch {
             counts.fail()
         }
-    }
-
-    static func stats(_ inspector: InspectorClient) throws -> [String: Any] {
-        let (reply, _) = try inspector.request { .statsRequest(requestID: $0) }
-        guard case let .stats(_, json) = reply,
-              let o = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
-        return o
     }
 
     static func resident(_ pid: Int32) -> Int {
