@@ -1,5 +1,5 @@
 #version 300 es
-// Evaluates one packed animation per vertex (record row = gl_VertexID) at u_time over the value beneath
+// Evaluates one packed animation per vertex (its record's row: a_row) at u_time over the value beneath
 // it, into transform feedback: what the GPU animation path computes, read back to check it against
 // Presentation.apply.
 #include "animation.glsl"
@@ -9,6 +9,7 @@ layout(location = 0) in highp vec4 a_beneath;
 layout(location = 1) in highp vec4 a_beneath2;
 layout(location = 2) in highp vec4 a_beneath3;
 layout(location = 3) in highp vec4 a_beneath4;
+layout(location = 4) in highp int a_row;
 // A vector value in v_value; a transform's four rows in v_value, v_row2, v_row3, v_row4.
 out highp vec4 v_value;
 out highp vec4 v_row2;
@@ -20,24 +21,24 @@ void main() {
     highp vec4 value = a_beneath;
     highp mat4 rows = mat4(0.0);
     bool valid;
-    int flags = int(record(gl_VertexID, 1).z), component = int(record(gl_VertexID, 6).w);
+    int flags = int(record(a_row, 1).z), component = int(record(a_row, 6).w);
     if ((flags & 64) != 0) {
-        valid = evaluateTransformAnimation(gl_VertexID, u_time, rows);
+        valid = evaluateTransformAnimation(a_row, u_time, rows);
         value = rows[0];
     } else if ((flags & 128) != 0) {
         // A component of the transform beneath: read it, animate it, write it back.
         TransformParts parts = transformParts(mat4(a_beneath, a_beneath2, a_beneath3, a_beneath4));
         highp vec4 part;
-        valid = evaluateAnimation(gl_VertexID, u_time, transformPart(parts, component), part);
+        valid = evaluateAnimation(a_row, u_time, transformPart(parts, component), part);
         setTransformPart(parts, component, part);
         rows = transformFromParts(parts);
         value = rows[0];
     } else if (component != 0) {
         highp vec4 part;
-        valid = evaluateAnimation(gl_VertexID, u_time, vectorPart(a_beneath, component), part);
+        valid = evaluateAnimation(a_row, u_time, vectorPart(a_beneath, component), part);
         value = withVectorPart(a_beneath, component, part);
     } else {
-        valid = evaluateAnimation(gl_VertexID, u_time, a_beneath, value);
+        valid = evaluateAnimation(a_row, u_time, a_beneath, value);
     }
     v_valid = valid ? 1.0 : 0.0;
     v_value = value;

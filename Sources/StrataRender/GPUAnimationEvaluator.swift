@@ -8,7 +8,9 @@ import StrataCore
 /// back: the tests check it against `Presentation.apply`. GL thread only.
 public final class GPUAnimationEvaluator {
     private let program: ShaderProgram
+    /// The records of the list-taking methods (the table-taking one reads the table's texture).
     private var records: GLuint = 0
+    private var rowBuffer: GLuint = 0
     private var vao: GLuint = 0
     private var beneathBuffer: GLuint = 0
     private var feedbackBuffer: GLuint = 0
@@ -18,6 +20,7 @@ public final class GPUAnimationEvaluator {
                                     uniformNames: ["u_records", "u_time"], feedback: ["v_value", "v_row2", "v_row3", "v_row4", "v_valid"])
         glGenTextures(1, &records)
         glGenVertexArrays(1, &vao)
+        glGenBuffers(1, &rowBuffer)
         glGenBuffers(1, &beneathBuffer)
         glGenBuffers(1, &feedbackBuffer)
     }
@@ -25,6 +28,7 @@ public final class GPUAnimationEvaluator {
     deinit {
         glDeleteTextures(1, &records)
         glDeleteVertexArrays(1, &vao)
+        glDeleteBuffers(1, &rowBuffer)
         glDeleteBuffers(1, &beneathBuffer)
         glDeleteBuffers(1, &feedbackBuffer)
     }
@@ -48,7 +52,6 @@ public final class GPUAnimationEvaluator {
     }
 
     private func evaluateRows(_ list: [GPUAnimationRecord], beneath: [[SIMD4<Float>]], at time: Float) throws -> [[SIMD4<Float>]?] {
-        precondition(list.count == beneath.count && beneath.allSatisfy { $0.count == 4 }, "four rows beneath each record")
         guard !list.isEmpty else { return [] }
         var maxSize: GLint = 0
         glGetIntegerv(e(GL_MAX_TEXTURE_SIZE), &maxSize)
@@ -61,7 +64,21 @@ public final class GPUAnimationEvaluator {
         }
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        return try evaluate(texture: records, rows: (0..<list.count).map(Int32.init), beneath: beneath, at: time)
+    }
 
+    /// Rows of `table` at `time` (a frame time on the monotonic clock), over the transforms or vectors
+    /// beneath them (four rows each; a vector is the first): what the GPU path presents, read back.
+    public func evaluate(_ table: AnimationTable, rows: [Int32], beneath: [[SIMD4<Float>]], at time: Double) throws -> [[SIMD4<Float>]?] {
+        let t = try table.prepare(forTime: time)
+        return try evaluate(texture: table.texture, rows: rows, beneath: beneath, at: t)
+    }
+
+    private func evaluate(texture: GLuint, rows: [Int32], beneath: [[SIMD4<Float>]], at time: Float) throws -> [[SIMD4<Float>]?] {
+        precondition(rows.count == beneath.count && beneath.allSatisfy { $0.count == 4 }, "four rows beneath each record")
+        guard !rows.isEmpty else { return [] }
+        let list = rows
+        glBindTexture(e(GL_TEXTURE_2D), texture)
         glBindVertexArray(vao)
         glBindBuffer(e(GL_ARRAY_BUFFER), beneathBuffer)
         beneath.flatMap { $0 }.withUnsafeBytes { glBufferData(e(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, e(GL_STREAM_DRAW)) }
@@ -69,6 +86,10 @@ public final class GPUAnimationEvaluator {
             glEnableVertexAttribArray(GLuint(row))
             glVertexAttribPointer(GLuint(row), 4, e(GL_FLOAT), GLboolean(GL_FALSE), 64, UnsafeRawPointer(bitPattern: row * 16))
         }
+        glBindBuffer(e(GL_ARRAY_BUFFER), rowBuffer)
+        rows.withUnsafeBytes { glBufferData(e(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, e(GL_STREAM_DRAW)) }
+        glEnableVertexAttribArray(4)
+        glVertexAttribIPointer(4, 1, e(GL_INT), 4, nil)
 
         // v_value, v_row2…4 (4 floats each) and v_valid (1), interleaved.
         let stride = 17

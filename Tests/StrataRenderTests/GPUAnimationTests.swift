@@ -211,6 +211,45 @@ import Testing
         #expect(checked > 250)
     }
 
+    /// The GPU-resident table: rows given out and reused, the texture grown, only changed rows uploaded,
+    /// and the epoch moved when frame times run far past it (a fast animation a day after boot still
+    /// evaluates to within single precision of the CPU).
+    @Test func theAnimationTableKeepsRecordsOnTheGPUAndMovesItsEpoch() throws {
+        let display = try HeadlessDisplay(width: 8, height: 8)
+        defer { display.releaseCurrent() }
+        let evaluator = try GPUAnimationEvaluator()
+        let table = AnimationTable(epoch: 0)
+        let day = 86_400.25
+        func fade(_ to: CGFloat, begin: Double) -> AnimationSpec {
+            var t = MediaTiming()
+            t.beginTime = begin
+            t.duration = 1
+            return AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(0), to: .scalar(to), by: nil), timing: t)
+        }
+        let cubic = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0), .scalar(1), .scalar(0)], mode: .cubic)))
+        #expect(table.insert(cubic) == nil)                          // the CPU keeps it
+        let rows = (0..<100).compactMap { table.insert(fade(CGFloat($0) * 10, begin: day)) }
+        #expect(rows == (0..<100).map(Int32.init))
+        table.remove(rows[7])
+        let reused = try #require(table.insert(fade(12345, begin: day)))
+        #expect(reused == 7)
+        #expect(table.count == 100)
+
+        let t = day + 0.3456
+        let results = try evaluator.evaluate(table, rows: rows, beneath: Array(repeating: [.zero, .zero, .zero, .zero], count: rows.count), at: t)
+        #expect(table.capacity >= 100 && table.rebaseCount == 1 && table.epoch == t)
+        for (i, row) in rows.enumerated() {
+            let to: CGFloat = row == 7 ? 12345 : CGFloat(i) * 10
+            let cpu = PreparedAnimation(fade(to, begin: day)).value(at: t, underlying: .scalar(1)).flatMap(GPUAnimationRecord.vector)
+            let gpu = try #require(results[i]?[0], "row \(row)")
+            #expect(Self.relativeError(gpu, try #require(cpu)) <= 2e-4, "row \(row): \(gpu) against \(String(describing: cpu))")
+        }
+        // Within the span the epoch stays; a removed row is simply not asked for.
+        table.remove(rows[3])
+        _ = try evaluator.evaluate(table, rows: [rows[0]], beneath: [[.zero, .zero, .zero, .zero]], at: t + 100)
+        #expect(table.rebaseCount == 1 && table.count == 99)
+    }
+
     @Test func whatTheGPUPathDoesNotTakeIsLeftToTheCPU() {
         let spin = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: .transform(.identity), to: .transform(.rotation(1, 0, 0, 1)), by: nil), isAdditive: true)
         let open = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: nil, to: .transform(.rotation(1, 0, 0, 1)), by: nil))

@@ -1,0 +1,95 @@
+import CStrataGL
+import Foundation
+import StrataCore
+
+/// The animations the GPU path evaluates, resident on the GPU: one `GPUAnimationRecord` per row of an
+/// RGBA32F texture that `animation.glsl` reads (`u_records`). Rows are given out when an animation is
+/// added and reused when it goes; only changed rows are uploaded. Times are stored relative to `epoch`
+/// (single precision would lose milliseconds against the monotonic clock's hours since boot), which moves
+/// forward when frame times drift more than `epochSpan` seconds past it: every record is packed again
+/// then. GL thread only.
+public final class AnimationTable {
+    /// Seconds frame times may run past the epoch before it moves (float time resolution at 1024 s is
+    /// 0.12 ms, well under a frame).
+    public static let epochSpan = 1024.0
+
+    public private(set) var epoch: Double
+    public private(set) var texture: GLuint = 0
+    /// Rows the texture holds now (it grows by doubling).
+    public private(set) var capacity = 0
+    private var specs: [AnimationSpec?] = []
+    private var freeRows: [Int32] = []
+    private var dirty = IndexSet()
+    private var reallocate = true
+    /// Times the epoch moved (every record repacked).
+    public private(set) var rebaseCount = 0
+
+    public init(epoch: Double) {
+        self.epoch = epoch
+        glGenTextures(1, &texture)
+    }
+
+    deinit { glDeleteTextures(1, &texture) }
+
+    /// Rows in use.
+    public var count: Int { specs.count - freeRows.count }
+
+    /// Adds `spec` and returns its row, or nil when the GPU path does not evaluate it (the CPU does).
+    public func insert(_ spec: AnimationSpec) -> Int32? {
+        guard GPUAnimationRecord(spec, epoch: epoch) != nil else { return nil }
+        let row: Int32
+        if let reused = freeRows.popLast() {
+            row = reused
+            specs[Int(row)] = spec
+        } else {
+            row = Int32(specs.count)
+            specs.append(spec)
+        }
+        dirty.insert(Int(row))
+        return row
+    }
+
+    /// Frees `row` for a later animation.
+    public func remove(_ row: Int32) {
+        guard row >= 0, Int(row) < specs.count, specs[Int(row)] != nil else { return }
+        specs[Int(row)] = nil
+        freeRows.append(row)
+    }
+
+    /// Brings the texture up to date for a frame at `time`: moves the epoch first when `time` has run
+    /// `epochSpan` past it, grows the texture when rows outgrew it, and uploads the rows that changed.
+    /// Returns the time to give the shader (`time − epoch`).
+    public func prepare(forTime time: Double) throws -> Float {
+        if time - epoch > Self.epochSpan || time < epoch {
+            epoch = time
+            rebaseCount += 1
+            dirty = IndexSet(integersIn: 0..<specs.count)
+        }
+        if specs.count > capacity {
+            var maxSize: GLint = 0
+            glGetIntegerv(e(GL_MAX_TEXTURE_SIZE), &maxSize)
+            guard specs.count <= Int(maxSize) else { throw GLError("\(specs.count) GPU animations exceed the \(maxSize)-row texture limit") }
+            capacity = min(Int(maxSize), max(64, capacity * 2, specs.count))
+            reallocate = true
+        }
+        glBindTexture(e(GL_TEXTURE_2D), texture)
+        let width = GLsizei(GPUAnimationRecord.texelsPerRecord)
+        if reallocate {
+            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA32F, width, GLsizei(capacity), 0, e(GL_RGBA), e(GL_FLOAT), nil)
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            dirty = IndexSet(integersIn: 0..<specs.count)
+            reallocate = false
+        }
+        for range in dirty.rangeView {
+            let floats = range.flatMap { row in
+                specs[row].flatMap { GPUAnimationRecord($0, epoch: epoch)?.floats } ?? [Float](repeating: 0, count: Int(width) * 4)
+            }
+            floats.withUnsafeBytes {
+                glTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, GLint(range.lowerBound), width, GLsizei(range.count), e(GL_RGBA), e(GL_FLOAT), $0.baseAddress)
+            }
+        }
+        dirty = IndexSet()
+        return Float(time - epoch)
+    }
+}
