@@ -23,6 +23,10 @@ int strata_memfd_seal(int fd) {
     return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
 }
 
+int strata_memfd_seal_size(int fd) {
+    return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL);
+}
+
 ssize_t strata_send_with_fds(int sock, const void *buf, size_t len, const int *fds, int nfds) {
     if (nfds < 0 || nfds > STRATA_MAX_FDS) { errno = EINVAL; return -1; }
     struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };

@@ -26,6 +26,9 @@ enum CommitBatches {
             case let .updateImage(image, x, y, width, height, fd):
                 last.operations.append(.updateImage(image, x: x, y: y, width: width, height: height, fdIndex: UInt16(last.buffers.count)))
                 last.buffers.append(buffers[Int(fd)])
+            case let .defineBuffer(id, fd):
+                // Reusable buffers are defined ahead, like images: the last commit only names them.
+                appendAhead(&batches, buffers[Int(fd)]) { .defineBuffer(id, fdIndex: $0) }
             default:
                 last.operations.append(op)
             }

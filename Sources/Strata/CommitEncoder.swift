@@ -13,10 +13,15 @@ struct CommitEncoder {
     /// memfds for images defined in this commit (kept alive until sent).
     var buffers: [SharedPixelBuffer] = []
     let images: ImageTable
+    /// Reusable buffers for backing-store updates (nil: each update gets a fresh sealed memfd).
+    let pool: SharedBufferPool?
     private var layers: [CALayer] = []
     private var seen: Set<ObjectIdentifier> = []
 
-    init(images: ImageTable) { self.images = images }
+    init(images: ImageTable, pool: SharedBufferPool? = nil) {
+        self.images = images
+        self.pool = pool
+    }
 
     mutating func encode(_ dirty: [CALayer]) throws {
         for layer in dirty { try collect(layer) }
@@ -85,10 +90,22 @@ struct CommitEncoder {
         }
         // A backing store redrawn in part: only the changed rectangle goes out.
         if let image = layer.contentsImage, let store = image.backingStore, let r = store.pendingRect {
-            let buffer = try store.sharedPixels(r)
-            operations.append(.updateImage(image.imageID, x: UInt32(r.x), y: UInt32(r.y), width: UInt32(r.width),
-                                           height: UInt32(r.height), fdIndex: UInt16(buffers.count)))
-            buffers.append(buffer)
+            if let pool, let taken = pool.take(r.width * r.height * 4) {
+                // One copy into a buffer the server already maps; it says when the buffer may be filled again.
+                operations += taken.evicted.map { .releaseBuffer($0) }
+                store.copy(r, into: taken.buffer.base)
+                if taken.isNew {
+                    operations.append(.defineBuffer(taken.id, fdIndex: UInt16(buffers.count)))
+                    buffers.append(taken.buffer)
+                }
+                operations.append(.updateImageFromBuffer(image.imageID, x: UInt32(r.x), y: UInt32(r.y), width: UInt32(r.width),
+                                                         height: UInt32(r.height), buffer: taken.id, offset: 0))
+            } else {
+                let buffer = try store.sharedPixels(r)
+                operations.append(.updateImage(image.imageID, x: UInt32(r.x), y: UInt32(r.y), width: UInt32(r.width),
+                                               height: UInt32(r.height), fdIndex: UInt16(buffers.count)))
+                buffers.append(buffer)
+            }
             store.pendingRect = nil
         }
         layer.server = shadow

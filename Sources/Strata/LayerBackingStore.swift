@@ -41,9 +41,15 @@ final class LayerBackingStore {
     /// The pixels of `rect` as premultiplied rows in `format`, in a fresh sealed memfd for the server.
     func sharedPixels(_ rect: PixelRect) throws -> SharedPixelBuffer {
         let buffer = try SharedPixelBuffer(byteCount: rect.width * rect.height * 4, name: "strata-backing-store")
-        context.copyPremultiplied(rect: (rect.x, rect.y, rect.width, rect.height), format: Self.format, into: buffer.base,
-                                  bytesPerRow: rect.width * 4)
+        copy(rect, into: buffer.base)
         buffer.seal()
         return buffer
+    }
+
+    /// Writes the pixels of `rect` as packed premultiplied rows in `format` at `destination` (room for
+    /// rect.width · rect.height · 4 bytes).
+    func copy(_ rect: PixelRect, into destination: UnsafeMutableRawPointer) {
+        context.copyPremultiplied(rect: (rect.x, rect.y, rect.width, rect.height), format: Self.format, into: destination,
+                                  bytesPerRow: rect.width * 4)
     }
 }

@@ -132,6 +132,8 @@ extension StrataConnection {
             if let onOutputsChanged { callbackQueue.async { onOutputsChanged(lit) } }
         case .input(let event):
             deliver(event)
+        case .bufferReleased(let id):
+            LayerLock.with { bufferPool.released(id) }
         case .welcome, .injectResult:
             // The library injects nothing (`strata input` does, over its own connection).
             break

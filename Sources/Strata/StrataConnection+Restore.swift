@@ -85,6 +85,7 @@ extension StrataConnection {
             self.socket = socket
             sessionClientID = welcome.clientID
             images = ImageTable()
+            bufferPool.reset()
             let lit = welcome.outputs.map(StrataOutput.init)
             let changed = lit != litOutputs
             litOutputs = lit

@@ -30,6 +30,8 @@ public final class StrataConnection: @unchecked Sendable {
     var sessionClientID: UInt32
     var roots: [CALayer] = []
     var images = ImageTable()
+    /// Reusable shared buffers for backing-store updates (this session's; reset when it is restored).
+    let bufferPool = SharedBufferPool()
     var litOutputs: [StrataOutput] = []
     /// Display links following this connection's frames, and whether the server was asked for ticks.
     var displayLinks: [CADisplayLink] = []
@@ -172,7 +174,7 @@ public final class StrataConnection: @unchecked Sendable {
             return true
         case .ended: return false
         }
-        var encoder = CommitEncoder(images: images)
+        var encoder = CommitEncoder(images: images, pool: bufferPool)
         do {
             try encoder.encode(layers)
             for id in LayerRegistry.takeReleased() { encoder.operations.append(.releaseLayer(id)) }

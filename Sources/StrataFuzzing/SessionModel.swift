@@ -30,6 +30,8 @@ public struct SessionModel {
     /// Where each layer id sits in `layerIDs` (removal by swapping with the last, in O(1)).
     private var slot: [LayerID: Int] = [:]
     public private(set) var imageIDs: [ImageID] = []
+    /// Reusable pixel buffers defined (`defineBuffer`).
+    public private(set) var buffers: Set<BufferID> = []
     public private(set) var roots: [LayerID] = []
     private var nextID: UInt64 = 1
 
@@ -93,6 +95,10 @@ public struct SessionModel {
             guard let l = layers[id] else { return false }
             return spec.keyPaths.allSatisfy { $0.property.isCarried(by: l.kind) }
         case .attachRoot(let id): return layers[id].map { $0.parent == nil } ?? false
+        case .defineBuffer(let id, _): return !buffers.contains(id) && buffers.count < WireFormat.maxBuffers
+        case .releaseBuffer(let id): return buffers.contains(id)
+        // The model does not know a buffer's size: generated sessions leave these to the byte mutator.
+        case .updateImageFromBuffer: return false
         }
     }
 
@@ -129,6 +135,9 @@ public struct SessionModel {
         case .releaseImage(let id):
             images[id] = nil
             imageIDs.removeAll { $0 == id }
+        case .defineBuffer(let id, _): buffers.insert(id)
+        case .releaseBuffer(let id): buffers.remove(id)
+        case .updateImageFromBuffer: break
         case let .setMask(id, mask):
             if let old = layers[id]?.mask { layers[old]?.masking = nil }
             layers[id]?.mask = mask == 0 ? nil : mask

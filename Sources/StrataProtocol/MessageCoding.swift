@@ -57,6 +57,12 @@ public enum MessageCoding {
             w.u64(layer); w.u64(mask)
         case let .setRootOutput(layer, output):
             w.u64(layer); w.string(output)
+        case let .defineBuffer(id, fdIndex):
+            w.u64(id); w.u16(fdIndex)
+        case let .updateImageFromBuffer(id, x, y, width, height, buffer, offset):
+            w.u64(id); w.u32(x); w.u32(y); w.u32(width); w.u32(height); w.u64(buffer); w.u32(offset)
+        case .releaseBuffer(let id):
+            w.u64(id)
         case let .addAnimation(id, key, spec):
             w.u64(id); w.string(key); w.animation(spec)
         case let .removeAnimation(id, key):
@@ -135,6 +141,11 @@ public enum MessageCoding {
         case 13: return .detachRoot(try r.u64(what))
         case 16: return .setMask(try r.u64(what), mask: try r.u64(what))
         case 17: return .setRootOutput(try r.u64(what), output: try r.string("\(what) output", max: WireFormat.maxOutputName))
+        case 19: return .defineBuffer(try r.u64(what), fdIndex: try r.u16(what))
+        case 20:
+            return .updateImageFromBuffer(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
+                                          height: try r.u32(what), buffer: try r.u64(what), offset: try r.u32(what))
+        case 21: return .releaseBuffer(try r.u64(what))
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))
@@ -161,6 +172,7 @@ public enum MessageCoding {
             for o in outputs.prefix(Int(UInt16.max)) { w.string(o.name); w.u32(o.width); w.u32(o.height); w.f64(o.refreshHz) }
         case .input(let event): w.inputEvent(event)
         case .injectResult(let refusal): w.string(refusal)
+        case .bufferReleased(let id): w.u64(id)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -187,6 +199,7 @@ public enum MessageCoding {
             })
         case 112: m = .input(try r.inputEvent())
         case 113: m = .injectResult(try r.string("inject result"))
+        case 114: m = .bufferReleased(try r.u64("buffer"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

@@ -4,6 +4,7 @@ import StrataCore
 /// namespaces them per client.
 public typealias LayerID = UInt64
 public typealias ImageID = UInt64
+public typealias BufferID = UInt64
 
 /// One operation of a committed transaction, applied in order. Cases with large payloads are boxed
 /// (`indirect`), so an array of operations takes a few times its wire size in memory, not thirty: a
@@ -35,6 +36,15 @@ public enum LayerOperation: Equatable, Sendable {
     /// The output a root layer shows on, by name ("HDMI-A-1"); empty: the primary output. Applies
     /// whenever the layer is a root; an output not lit shows nothing of it until it is.
     indirect case setRootOutput(LayerID, output: String)
+    /// A reusable pixel buffer: the commit's descriptor at `fdIndex`, a memfd sealed against shrinking and
+    /// growing but not writing. The client fills it, names it in `updateImageFromBuffer`, and fills it again
+    /// once the server says `bufferReleased`. At most `WireFormat.maxBuffers` per client.
+    case defineBuffer(BufferID, fdIndex: UInt16)
+    /// New pixels for a rectangle of a defined image, from a buffer: width·height·4 bytes at `offset`, rows
+    /// packed, in the image's pixel format. Copied when the commit is applied; then the server sends
+    /// `bufferReleased(buffer)`.
+    indirect case updateImageFromBuffer(ImageID, x: UInt32, y: UInt32, width: UInt32, height: UInt32, buffer: BufferID, offset: UInt32)
+    case releaseBuffer(BufferID)
 
     var code: UInt8 {
         switch self {
@@ -54,6 +64,9 @@ public enum LayerOperation: Equatable, Sendable {
         case .updateImage: 14
         case .setMask: 16
         case .setRootOutput: 17
+        case .defineBuffer: 19
+        case .updateImageFromBuffer: 20
+        case .releaseBuffer: 21
         }
     }
 }
@@ -131,6 +144,8 @@ public enum ServerMessage: Equatable, Sendable {
     case input(InputEvent)
     /// The answer to `injectInput`: empty when the events were routed, else why they were refused.
     case injectResult(String)
+    /// The server has copied what the last commit naming this buffer asked for: the client may fill it again.
+    case bufferReleased(BufferID)
 
     public var typeCode: UInt16 {
         switch self {
@@ -147,6 +162,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .outputs: 111
         case .input: 112
         case .injectResult: 113
+        case .bufferReleased: 114
         }
     }
 }

@@ -39,6 +39,8 @@ public enum WireFormat {
     public static let version: UInt16 = 2
     /// Longest output name in bytes (the kernel's connector names are short: "HDMI-A-1").
     public static let maxOutputName = 64
+    /// Reusable pixel buffers one client may have defined at once (`defineBuffer`).
+    public static let maxBuffers = 64
     /// Largest frame body accepted (pixels travel in memfds, so commits stay small).
     public static let maxMessageSize = 16 << 20
     /// Most entries in one keyframe list, path or value list, so one message cannot make the server

@@ -13,6 +13,9 @@ public final class SharedPixelBuffer: @unchecked Sendable {
     public let base: UnsafeMutableRawPointer
     /// Set by `seal()`; the mapping is read-only from then on.
     private var isSealed = false
+    /// A reusable buffer: sealed against shrinking and growing only, so its writer may fill it again (the
+    /// receiver maps it shared, read-only, and sees each new filling).
+    public private(set) var isReusable = false
 
     /// Creates and maps a new memfd of `byteCount` bytes.
     public init(byteCount: Int, name: String = "strata-pixels") throws {
@@ -25,6 +28,23 @@ public final class SharedPixelBuffer: @unchecked Sendable {
             let e = SocketError("mmap memfd"); Glibc.close(fd); throw e
         }
         self.fd = fd; self.byteCount = byteCount; self.base = p
+    }
+
+    /// Creates a reusable buffer of `byteCount` bytes: a memfd sealed against shrinking and growing (so a
+    /// receiver's mapping can never fault), mapped shared and writable for as long as it lives.
+    public convenience init(reusableByteCount byteCount: Int, name: String = "strata-buffer") throws {
+        try self.init(byteCount: byteCount, name: name)
+        guard strata_memfd_seal_size(fd) == 0 else { throw SocketError("sealing a reusable buffer's size") }
+        isReusable = true
+    }
+
+    /// Maps a received reusable buffer (a memfd sealed against shrinking and growing, not writing) shared
+    /// and read-only, and closes the descriptor: the sender's later fillings show through the mapping.
+    public init(mappingReusable fd: Int32) throws {
+        defer { Glibc.close(fd) }
+        let (size, _) = try Self.checkSealed(fd, requireWriteSeal: false)
+        guard let p = mmap(nil, max(size, 1), PROT_READ, MAP_SHARED, fd, 0), p != MAP_FAILED else { throw SocketError("mmap") }
+        self.fd = -1; self.byteCount = size; self.base = p; self.isSealed = true; self.isReusable = true
     }
 
     /// Maps a received descriptor and closes it at once (the mapping keeps the memory; the receiver holds
@@ -52,6 +72,12 @@ public final class SharedPixelBuffer: @unchecked Sendable {
     /// The size of `fd` if it is a memfd sealed against shrinking, growing and writing; otherwise an error
     /// saying what it is instead.
     public static func checkSealed(_ fd: Int32) throws -> Int {
+        try checkSealed(fd, requireWriteSeal: true).size
+    }
+
+    /// The size of `fd` if it is a memfd sealed against shrinking and growing (and writing, when
+    /// `requireWriteSeal`), and whether it is sealed against writing; otherwise an error saying what it is.
+    public static func checkSealed(_ fd: Int32, requireWriteSeal: Bool) throws -> (size: Int, writeSealed: Bool) {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw SocketError("fstat") }
         let seals = strata_memfd_seals(fd)
@@ -61,12 +87,12 @@ public final class SharedPixelBuffer: @unchecked Sendable {
             throw ProtocolError.invalid("shared buffer is \(what), not a sealed memfd")
         }
         // F_SEAL_SHRINK, F_SEAL_GROW, F_SEAL_WRITE (Glibc hides the names behind _GNU_SOURCE).
-        let required: [(Int32, String)] = [(0x2, "shrink"), (0x4, "grow"), (0x8, "write")]
+        let required: [(Int32, String)] = [(0x2, "shrink"), (0x4, "grow")] + (requireWriteSeal ? [(0x8, "write")] : [])
         let missing = required.filter { seals & $0.0 == 0 }.map(\.1)
         guard missing.isEmpty else {
-            throw ProtocolError.invalid("shared buffer is a memfd not sealed against \(missing.joined(separator: ", ")) (seal it with F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE)")
+            throw ProtocolError.invalid("shared buffer is a memfd not sealed against \(missing.joined(separator: ", ")) (seal it with F_SEAL_SHRINK | F_SEAL_GROW\(requireWriteSeal ? " | F_SEAL_WRITE" : ""))")
         }
-        return Int(st.st_size)
+        return (Int(st.st_size), seals & 0x8 != 0)
     }
 
     public func write(_ bytes: [UInt8]) {

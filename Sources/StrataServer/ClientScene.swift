@@ -8,6 +8,9 @@ final class ClientScene {
     /// The nodes with animations or transition sources (see `RenderNode.isActive`).
     var activeNodes: [ObjectIdentifier: RenderNode] = [:]
     var images: [ImageID: ServerImage] = [:]
+    /// Reusable pixel buffers (`defineBuffer`), mapped shared and read-only: the client fills them again
+    /// after each `bufferReleased`.
+    var buffers: [BufferID: CountedMapping] = [:]
     /// Attached roots, bottom first (a list with O(1) removal: a client may attach thousands).
     let roots = SublayerList()
     /// Transactions waiting for their animations: transaction id → outstanding "layer/key" references.

@@ -34,14 +34,21 @@ struct TransactionApplier {
         let usage = scene.usage
         /// Descriptors an image was defined from: its copy-on-write mapping is that image's own.
         var claimed: Set<Int> = []
-        func mapping(_ index: UInt16, _ op: String) throws -> CountedMapping {
+        /// Buffers this commit read pixels from: each is released to the client once the commit is applied.
+        var usedBuffers: [BufferID] = []
+        func mapping(_ index: UInt16, _ op: String, reusable: Bool = false) throws -> CountedMapping {
             guard Int(index) < mappings.count else {
                 throw CommitError("\(op): fd index \(index) but \(mappings.count) descriptors arrived")
             }
             guard !claimed.contains(Int(index)) else {
-                throw CommitError("\(op): fd index \(index) already defines an image in this commit")
+                throw CommitError("\(op): fd index \(index) already defines an image or a buffer in this commit")
             }
-            return mappings[Int(index)]
+            let m = mappings[Int(index)]
+            // Pixels the client could still change must not become an image's: those come sealed against writing.
+            guard reusable || !m.buffer.isReusable else {
+                throw CommitError("\(op): fd index \(index) is a memfd not sealed against writing (only defineBuffer takes one)")
+            }
+            return m
         }
         for (index, op) in commit.operations.enumerated() {
             // Built only for a message: formatting it for each of 100,000 operations would cost more than applying them.
@@ -120,6 +127,34 @@ struct TransactionApplier {
                 }
                 image.write(UnsafeRawPointer(pixels.base), x: Int(x), y: Int(y), width: Int(width), height: Int(height))
                 updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
+            case let .defineBuffer(id, fdIndex):
+                guard scene.buffers[id] == nil else { throw CommitError("\(where_) defineBuffer: buffer id \(id) already exists") }
+                guard scene.buffers.count < WireFormat.maxBuffers else {
+                    throw CommitError("\(where_) defineBuffer: a client defines at most \(WireFormat.maxBuffers) buffers")
+                }
+                let source = try mapping(fdIndex, "\(where_) defineBuffer", reusable: true)
+                claimed.insert(Int(fdIndex))
+                scene.buffers[id] = source
+            case let .updateImageFromBuffer(id, x, y, width, height, bufferID, offset):
+                guard let image = scene.images[id] else { throw CommitError("\(where_) updateImageFromBuffer: unknown image id \(id)") }
+                let (w, h) = (image.texture.width, image.texture.height)
+                guard width > 0, height > 0, Int(x) + Int(width) <= w, Int(y) + Int(height) <= h else {
+                    throw CommitError("\(where_) updateImageFromBuffer: rectangle \(x),\(y) \(width)x\(height) outside the \(w)x\(h) image")
+                }
+                guard let buffer = scene.buffers[bufferID]?.buffer else {
+                    throw CommitError("\(where_) updateImageFromBuffer: unknown buffer id \(bufferID)")
+                }
+                let bytes = Int(width) * Int(height) * 4
+                guard Int(offset) + bytes <= buffer.byteCount else {
+                    throw CommitError("\(where_) updateImageFromBuffer: \(bytes) bytes at offset \(offset) run past the buffer's \(buffer.byteCount)")
+                }
+                image.write(UnsafeRawPointer(buffer.base) + Int(offset), x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+                updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
+                if !usedBuffers.contains(bufferID) { usedBuffers.append(bufferID) }
+            case .releaseBuffer(let id):
+                guard scene.buffers.removeValue(forKey: id) != nil else {
+                    throw CommitError("\(where_) releaseBuffer: unknown buffer id \(id)")
+                }
             case let .setMask(id, maskID):
                 let n = try node(id, scene, "\(where_) setMask")
                 n.setMask(nil)
@@ -192,6 +227,8 @@ struct TransactionApplier {
                 try node(id, scene, "\(where_) setRootOutput").output = output
             }
         }
+        // The pixels are copied: the client may fill these buffers again.
+        events.append(contentsOf: usedBuffers.map { .bufferReleased($0) })
         if commit.wantsCompletion {
             // Animations already gone again (replaced in the same commit) count as finished.
             let outstanding = Set(addedAnimations.filter { ref in

@@ -151,7 +151,7 @@ struct FuzzRun {
             "steps_by_family": stats.families,
             "messages_by_type": stats.messages,
             "operations_by_type": stats.operations,
-            "operation_types_covered": "\(stats.operations.count)/15",
+            "operation_types_covered": "\(stats.operations.count)/18",
             "fd_and_connection_tricks": stats.fdTricks,
             "server_rejections": stats.rejections,
             "undecodable_server_replies": stats.undecodableReplies,

@@ -47,6 +47,9 @@ struct FuzzStats {
         case .updateImage: "updateImage"
         case .setMask: "setMask"
         case .setRootOutput: "setRootOutput"
+        case .defineBuffer: "defineBuffer"
+        case .updateImageFromBuffer: "updateImageFromBuffer"
+        case .releaseBuffer: "releaseBuffer"
         }
     }
 

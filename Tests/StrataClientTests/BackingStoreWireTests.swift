@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@testable import Strata
 import StrataProtocol
 import Testing
 
@@ -45,6 +45,57 @@ extension ClientProcessSuite {
         // 16 × 16 pixels, 4 bytes each, reached the texture: not the 64 × 40 store.
         #expect(try server.stats()["texture_upload_bytes"] as? Int == before + 16 * 16 * 4)
         #expect(errors.reasons.isEmpty)
+    }
+
+    /// Redraws go through reusable buffers: every update shows, whole or in part, one after another, and
+    /// the pool never holds more than its limit.
+    @Test func repeatedRedrawsReuseSharedBuffers() throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        let layer = Halves()
+        layer.frame = CGRect(x: 10, y: 10, width: 64, height: 40)
+        layer.setNeedsDisplay()
+        connection.attach(layer)
+        CATransaction.flush()
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 15, 20) == [255, 0, 0, 255] })
+        for i in 0..<12 {
+            let x = CGFloat(i * 4)
+            layer.greenRect = CGRect(x: x, y: 0, width: 4, height: 40)
+            if i % 3 == 0 { layer.setNeedsDisplay() } else { layer.setNeedsDisplay(CGRect(x: x, y: 0, width: 4, height: 40)) }
+            CATransaction.flush()
+            #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 10 + Int(x) + 1, 30) == [0, 255, 0, 255] }, "update \(i)")
+        }
+        #expect(LayerLock.with { connection.bufferPool.count } <= SharedBufferPool.maxBuffers)
+        #expect(LayerLock.with { connection.bufferPool.count } >= 1)
+        #expect(errors.reasons.isEmpty)
+    }
+}
+
+/// The pool's bookkeeping: reuse of released buffers, a new one while all are in flight, eviction of
+/// free ones too small, and a refusal (the caller falls back to a fresh memfd) when all are in flight.
+@Suite struct SharedBufferPoolTests {
+    @Test func buffersAreReusedOnceReleasedAndBoundedInNumber() throws {
+        let pool = SharedBufferPool()
+        let a = try #require(pool.take(100))
+        #expect(a.isNew && a.buffer.byteCount == SharedBufferPool.minimumSize && a.buffer.isReusable)
+        let b = try #require(pool.take(100))
+        #expect(b.isNew && b.id != a.id)                          // a is in flight
+        pool.released(a.id)
+        let again = try #require(pool.take(1000))
+        #expect(!again.isNew && again.id == a.id)
+        // A bigger update than any free buffer takes a new one; at the limit, a free small one makes room.
+        pool.released(b.id)
+        var held: [BufferID] = [again.id]
+        for _ in 0..<(SharedBufferPool.maxBuffers - 2) { held.append(try #require(pool.take(SharedBufferPool.minimumSize + 1)).id) }
+        #expect(pool.count == SharedBufferPool.maxBuffers)
+        let big = try #require(pool.take(1 << 20))
+        #expect(big.isNew && big.evicted == [b.id] && pool.count == SharedBufferPool.maxBuffers)
+        // Every buffer in flight: no more.
+        #expect(pool.take(10) == nil)
+        pool.reset()
+        #expect(pool.count == 0)
     }
 }
 }

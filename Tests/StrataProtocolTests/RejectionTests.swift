@@ -60,7 +60,7 @@ struct RejectionTests {
         #expect(protocolError { try MessageCoding.decodeClient(type: 8, body: [0, 0, 0, 0]) } == .unknownMessageType(8))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 114, body: []) } == .unknownMessageType(114))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 115, body: []) } == .unknownMessageType(115))
     }
 
     @Test("an image's pixel format is rgba or bgra")
@@ -123,7 +123,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 19, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 22, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)

@@ -22,7 +22,7 @@ struct RoundTripTests {
 
     @Test("server type codes")
     func serverTypeCodes() {
-        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111, 112, 112, 113, 113])
+        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111, 112, 112, 113, 113, 114])
     }
 
     @Test("every layer operation, alone in a commit", arguments: Samples.operations)
@@ -36,7 +36,7 @@ struct RoundTripTests {
         // Each operation's code is the byte right after the 15-byte commit header.
         var codes: [UInt8] = []
         for op in Samples.operations { codes.append(try commitBody([op])[15]) }
-        #expect(codes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1, 16, 17, 17, 1, 1, 1, 18])
+        #expect(codes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1, 16, 17, 17, 1, 1, 1, 18, 19, 20, 21])
     }
 
     @Test("every property with a value of its kind", arguments: LayerProperty.allCases)

@@ -136,6 +136,9 @@ enum Samples {
         .createLayer(21, kind: .gradient),
         .createLayer(22, kind: .replicator),
         .defineImage(23, width: 64, height: 32, fdIndex: 0, format: .bgra),
+        .defineBuffer(24, fdIndex: 1),
+        .updateImageFromBuffer(25, x: 1, y: 2, width: 3, height: 4, buffer: 24, offset: 4096),
+        .releaseBuffer(24),
     ]
 
     static let clientMessages: [ClientMessage] = [
@@ -170,5 +173,6 @@ enum Samples {
         .input(InputEvent(kind: .key, timestamp: 1, pressed: true, keysym: 0x61, text: "a")),
         .injectResult(""),
         .injectResult("input injection is off"),
+        .bufferReleased(24),
     ]
 }

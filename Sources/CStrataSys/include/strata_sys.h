@@ -16,6 +16,10 @@ int strata_memfd_create(const char *name);
 /// Seals a memfd against shrinking/growing/writing (best effort; returns 0 on success).
 int strata_memfd_seal(int fd);
 
+/// Seals a memfd against shrinking and growing (and further seals), leaving it writable: a reusable
+/// buffer whose size the receiver can trust. Returns 0 on success.
+int strata_memfd_seal_size(int fd);
+
 /// The seals on `fd` (F_SEAL_* bits: shrink 2, grow 4, write 8), or -1 with errno set (EINVAL: not a
 /// memfd that allows sealing, such as a regular file or a pipe).
 int strata_memfd_seals(int fd);
