@@ -17,28 +17,27 @@ enum CairoPixels {
     /// are A, R, G, B in memory).
     static func copyARGBToBGRA(from src: UnsafeRawPointer, srcBytesPerRow: Int,
                                to dst: UnsafeMutableRawPointer, dstBytesPerRow: Int, width: Int, height: Int) {
-        for y in 0..<height {
-            let s = src + y * srcBytesPerRow, d = (dst + y * dstBytesPerRow).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<width {
-                let v = s.load(fromByteOffset: x * 4, as: UInt32.self)
-                d[x * 4] = UInt8(truncatingIfNeeded: v)
-                d[x * 4 + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                d[x * 4 + 2] = UInt8(truncatingIfNeeded: v >> 16)
-                d[x * 4 + 3] = UInt8(truncatingIfNeeded: v >> 24)
-            }
-        }
+        copyARGB(from: src, srcBytesPerRow: srcBytesPerRow, to: dst, dstBytesPerRow: dstBytesPerRow, width: width, height: height,
+                 firstShift: 0, thirdShift: 16)
     }
 
     /// Copies `width`×`height` pixels from Cairo rows (`src`, 4-byte aligned) to RGBA8 rows.
     static func copyARGBToRGBA(from src: UnsafeRawPointer, srcBytesPerRow: Int,
                                to dst: UnsafeMutableRawPointer, dstBytesPerRow: Int, width: Int, height: Int) {
+        copyARGB(from: src, srcBytesPerRow: srcBytesPerRow, to: dst, dstBytesPerRow: dstBytesPerRow, width: width, height: height,
+                 firstShift: 16, thirdShift: 0)
+    }
+
+    /// Each ARGB word's bytes in the order (word >> firstShift, G, word >> thirdShift, A).
+    private static func copyARGB(from src: UnsafeRawPointer, srcBytesPerRow: Int, to dst: UnsafeMutableRawPointer,
+                                 dstBytesPerRow: Int, width: Int, height: Int, firstShift: UInt32, thirdShift: UInt32) {
         for y in 0..<height {
             let s = src + y * srcBytesPerRow, d = (dst + y * dstBytesPerRow).assumingMemoryBound(to: UInt8.self)
             for x in 0..<width {
                 let v = s.load(fromByteOffset: x * 4, as: UInt32.self)
-                d[x * 4] = UInt8(truncatingIfNeeded: v >> 16)
+                d[x * 4] = UInt8(truncatingIfNeeded: v >> firstShift)
                 d[x * 4 + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                d[x * 4 + 2] = UInt8(truncatingIfNeeded: v)
+                d[x * 4 + 2] = UInt8(truncatingIfNeeded: v >> thirdShift)
                 d[x * 4 + 3] = UInt8(truncatingIfNeeded: v >> 24)
             }
         }

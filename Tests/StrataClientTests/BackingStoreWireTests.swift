@@ -22,17 +22,23 @@ extension ClientProcessSuite {
         }
     }
 
-    @Test func aBackingStoreShowsInItsColoursAndARedrawnRectangleMovesOnlyItsPixels() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
+    /// A `Halves` layer at (10, 10), 64 × 40, shown by a client of `server`.
+    static func shown(on server: ServerProcess) throws -> (StrataConnection, SessionErrors, Halves) {
         let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
         let layer = Halves()
         layer.frame = CGRect(x: 10, y: 10, width: 64, height: 40)
         layer.setNeedsDisplay()
         connection.attach(layer)
         CATransaction.flush()
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 15, 20) == [255, 0, 0, 255] })
+        return (connection, errors, layer)
+    }
+
+    @Test func aBackingStoreShowsInItsColoursAndARedrawnRectangleMovesOnlyItsPixels() throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let (connection, errors, layer) = try Self.shown(on: server)
+        defer { connection.close() }
         #expect(pixel(try server.snapshot().pixels, width: 160, 50, 20) == [0, 0, 255, 255])
 
         let before = try server.stats()["texture_upload_bytes"] as? Int ?? -1
@@ -52,14 +58,8 @@ extension ClientProcessSuite {
     @Test func repeatedRedrawsReuseSharedBuffers() throws {
         let server = try ServerProcess()
         defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
+        let (connection, errors, layer) = try Self.shown(on: server)
         defer { connection.close() }
-        let layer = Halves()
-        layer.frame = CGRect(x: 10, y: 10, width: 64, height: 40)
-        layer.setNeedsDisplay()
-        connection.attach(layer)
-        CATransaction.flush()
-        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 15, 20) == [255, 0, 0, 255] })
         for i in 0..<12 {
             let x = CGFloat(i * 4)
             layer.greenRect = CGRect(x: x, y: 0, width: 4, height: 40)
