@@ -1,0 +1,92 @@
+import Foundation
+import StrataCore
+import StrataDisplay
+import StrataRender
+import Testing
+
+/// Writes the GPU path's evaluations and the CPU's answers to `STRATA_GPU_CHECK_DIR`, so a small C
+/// harness (scripts/gpu-check) can run `animation.glsl` on a real GPU driver, where the Swift toolchain
+/// is not, and compare. Checks the fixture against llvmpipe first, so what it writes is right.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["STRATA_GPU_CHECK_DIR"] != nil, "set STRATA_GPU_CHECK_DIR to write the GPU check's fixture"))
+struct GPUCheckFixture {
+    @Test func writeTheFixture() throws {
+        let dir = URL(fileURLWithPath: try #require(ProcessInfo.processInfo.environment["STRATA_GPU_CHECK_DIR"]))
+        let display = try HeadlessDisplay(width: 8, height: 8)
+        defer { display.releaseCurrent() }
+        let evaluator = try GPUAnimationEvaluator()
+        var specs: [(AnimationSpec, [Float])] = GPUAnimationTests.cases.compactMap { _, spec, beneath in
+            GPUAnimationRecord.vector(beneath).map { v in (spec, [Float(v.x), Float(v.y), Float(v.z), Float(v.w)] + Array(repeating: 0, count: 12)) }
+        }
+        let tilted = Transform3D.scale(1.5, 0.5, 1) * .rotation(0.3, 0, 0, 1) * .translation(20, -7, 3)
+        let tiltedRows = tilted.elements.map { Float($0) }
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / 500
+        let identityRows = Transform3D.identity.elements.map { Float($0) }
+        let timing = GPUAnimationTests.timing { $0.repeatCount = 2; $0.autoreverses = true }
+        specs += [
+            (AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: .transform(.identity), to: .transform(.rotation(.pi * 0.9, 0, 0, 1)), by: nil), timing: timing), identityRows),
+            (AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: .transform(perspective), to: .transform(.rotation(1.2, 1, 1, 0) * perspective), by: nil), timing: timing, timingFunction: .easeInEaseOut), identityRows),
+            (AnimationSpec(keyPath: LayerKeyPath(property: .transform, component: .rotationZ), kind: .basic(from: .scalar(0), to: .scalar(3), by: nil), timing: timing), tiltedRows),
+            (AnimationSpec(keyPath: LayerKeyPath(property: .transform, component: .translation), kind: .basic(from: nil, to: nil, by: .size(CGSize(width: 30, height: -12))), timing: timing), tiltedRows),
+        ]
+        let table = AnimationTable(epoch: GPUAnimationTests.epoch)
+        var records: [Float] = []
+        var cases = Data()
+        var count = 0
+        for (i, (spec, beneath)) in specs.enumerated() {
+            let record = try #require(GPUAnimationRecord(spec, epoch: GPUAnimationTests.epoch))
+            records += record.floats
+            let isTransform = spec.keyPath?.property == .transform
+            let prepared = PreparedAnimation(spec)
+            for k in 0..<40 {
+                let t = GPUAnimationTests.begin - 0.3 + Double(k) * 0.06 + 0.0049
+                let expected: [Float]?
+                if isTransform {
+                    var model = LayerModel()
+                    model.transform = Transform3D(elements: beneath.map { CGFloat($0) })
+                    let before = model.transform
+                    prepared.apply(to: &model, at: t)
+                    let hasEffect = prepared.value(at: t, underlying: spec.keyPath.map { $0.get(from: .transform(before)) } ?? .transform(before)) != nil
+                    expected = hasEffect ? model.transform.elements.map { Float($0) } : nil
+                } else {
+                    let under = AnimatableValue.fromVector(beneath, kind: spec.keyPath?.kind ?? .scalar)
+                    expected = prepared.value(at: t, underlying: under).flatMap(GPUAnimationRecord.vector).map { [Float($0.x), Float($0.y), Float($0.z), Float($0.w)] + Array(repeating: 0, count: 12) }
+                }
+                // The fixture must be right: llvmpipe agrees with it.
+                let rows = beneath.chunked4()
+                let gpu = try evaluator.evaluate(table, rows: [try #require(table.insert(spec))], beneath: [rows], at: t)[0]
+                #expect((gpu == nil) == (expected == nil), "case \(i) at \(t)")
+                var row = Int32(i), time = Float(t - GPUAnimationTests.epoch), valid = Int32(expected == nil ? 0 : 1)
+                withUnsafeBytes(of: &row) { cases.append(contentsOf: $0) }
+                withUnsafeBytes(of: &time) { cases.append(contentsOf: $0) }
+                beneath.withUnsafeBytes { cases.append(contentsOf: $0) }
+                (expected ?? Array(repeating: 0, count: 16)).withUnsafeBytes { cases.append(contentsOf: $0) }
+                withUnsafeBytes(of: &valid) { cases.append(contentsOf: $0) }
+                count += 1
+            }
+        }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try records.withUnsafeBytes { try Data($0).write(to: dir.appendingPathComponent("records.f32")) }
+        try cases.write(to: dir.appendingPathComponent("cases.bin"))
+        #expect(count == specs.count * 40)
+    }
+}
+
+extension Array where Element == Float {
+    /// Sixteen floats as four rows.
+    func chunked4() -> [SIMD4<Float>] { (0..<4).map { r in SIMD4(self[r * 4], self[r * 4 + 1], self[r * 4 + 2], self[r * 4 + 3]) } }
+}
+
+extension AnimatableValue {
+    /// A vector (as `GPUAnimationRecord.vector` gives) back as a value of `kind`.
+    static func fromVector(_ v: [Float], kind: ValueKind) -> AnimatableValue {
+        let c = v.map { CGFloat($0) }
+        switch kind {
+        case .point: return .point(CGPoint(x: c[0], y: c[1]))
+        case .size: return .size(CGSize(width: c[0], height: c[1]))
+        case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .color: return .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        default: return .scalar(c[0])
+        }
+    }
+}
