@@ -135,7 +135,22 @@ public struct CommitGenerator {
     }
 
     private func imageOps(_ b: inout Builder, unsealed: Bool, _ r: inout FuzzRandom) {
-        switch r.int(0...5) {
+        switch r.int(0...7) {
+        case 6:
+            // A reusable buffer (sealed against shrinking and growing only), kept by the client.
+            let size = r.int(1...64) * 1024
+            b.fds.append(FDSpec(.reusableMemfd, byteCount: size))
+            b.model.bufferSizes[b.fds.count - 1] = size
+            b.addIfAccepted(.defineBuffer(b.model.freshID(), fdIndex: UInt16(b.fds.count - 1)))
+        case 7:
+            // A rectangle of an image from a buffer, fitting both; now and then the buffer goes.
+            guard let id = r.pick(b.model.imageIDs), let image = b.model.images[id], image.width > 0, image.height > 0,
+                  let (buffer, size) = r.pick(Array(b.model.buffers)) else { return imageOps(&b, unsealed: unsealed, &r) }
+            if r.chance(0.1) { b.add(.releaseBuffer(buffer)); return }
+            let x = UInt32(r.int(0...Int(image.width - 1))), y = UInt32(r.int(0...Int(image.height - 1)))
+            let w = UInt32(r.int(1...Int(image.width - x))), h = UInt32(min(Int(image.height - y), max(1, size / (Int(w) * 4))))
+            let room = size - Int(w * h * 4)
+            b.addIfAccepted(.updateImageFromBuffer(id, x: x, y: y, width: w, height: h, buffer: buffer, offset: UInt32(room > 0 ? r.int(0...room) : 0)))
         case 0, 1:
             let id = b.model.freshID()
             let (w, h) = (UInt32(r.int(1...(r.chance(0.05) ? 512 : 48))), UInt32(r.int(1...(r.chance(0.05) ? 512 : 48))))

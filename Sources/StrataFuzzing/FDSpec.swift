@@ -7,6 +7,9 @@ public struct FDSpec: Equatable, Sendable, CustomStringConvertible {
         case unsealedMemfd
         /// A sealed memfd holding fewer bytes than the operation needs.
         case shortMemfd
+        /// A memfd sealed against shrinking and growing only (`defineBuffer`'s kind); the client keeps it
+        /// and may rewrite it, or try to shrink it, under the server's mapping.
+        case reusableMemfd
         case pipe
         case socket
         case devNull

@@ -30,8 +30,10 @@ public struct SessionModel {
     /// Where each layer id sits in `layerIDs` (removal by swapping with the last, in O(1)).
     private var slot: [LayerID: Int] = [:]
     public private(set) var imageIDs: [ImageID] = []
-    /// Reusable pixel buffers defined (`defineBuffer`).
-    public private(set) var buffers: Set<BufferID> = []
+    /// Reusable pixel buffers defined (`defineBuffer`), with their sizes in bytes.
+    public private(set) var buffers: [BufferID: Int] = [:]
+    /// Sizes of the reusable buffers a commit being built sends, by descriptor index (set by the generator).
+    public var bufferSizes: [Int: Int] = [:]
     public private(set) var roots: [LayerID] = []
     private var nextID: UInt64 = 1
 
@@ -95,10 +97,12 @@ public struct SessionModel {
             guard let l = layers[id] else { return false }
             return spec.keyPaths.allSatisfy { $0.property.isCarried(by: l.kind) }
         case .attachRoot(let id): return layers[id].map { $0.parent == nil } ?? false
-        case .defineBuffer(let id, _): return !buffers.contains(id) && buffers.count < WireFormat.maxBuffers
-        case .releaseBuffer(let id): return buffers.contains(id)
-        // The model does not know a buffer's size: generated sessions leave these to the byte mutator.
-        case .updateImageFromBuffer: return false
+        case .defineBuffer(let id, _): return buffers[id] == nil && buffers.count < WireFormat.maxBuffers
+        case .releaseBuffer(let id): return buffers[id] != nil
+        case let .updateImageFromBuffer(id, x, y, w, h, buffer, offset):
+            guard let i = images[id], let size = buffers[buffer] else { return false }
+            return w > 0 && h > 0 && UInt64(x) + UInt64(w) <= UInt64(i.width) && UInt64(y) + UInt64(h) <= UInt64(i.height)
+                && Int(offset) + Int(w) * Int(h) * 4 <= size
         }
     }
 
@@ -135,8 +139,8 @@ public struct SessionModel {
         case .releaseImage(let id):
             images[id] = nil
             imageIDs.removeAll { $0 == id }
-        case .defineBuffer(let id, _): buffers.insert(id)
-        case .releaseBuffer(let id): buffers.remove(id)
+        case let .defineBuffer(id, fd): buffers[id] = bufferSizes[Int(fd)] ?? 0
+        case .releaseBuffer(let id): buffers[id] = nil
         case .updateImageFromBuffer: break
         case let .setMask(id, mask):
             if let old = layers[id]?.mask { layers[old]?.masking = nil }

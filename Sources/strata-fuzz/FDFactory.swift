@@ -15,7 +15,7 @@ enum FDFactory {
     /// The descriptor, and for unsealed memfds a kept duplicate; nil when the system refused (fd limits).
     static func make(_ spec: FDSpec) -> (fd: Int32, kept: Int32?)? {
         switch spec.kind {
-        case .sealedMemfd, .shortMemfd, .unsealedMemfd:
+        case .sealedMemfd, .shortMemfd, .unsealedMemfd, .reusableMemfd:
             let fd = strata_memfd_create("strata-fuzz")
             guard fd >= 0 else { return nil }
             let size = spec.kind == .shortMemfd ? max(0, spec.byteCount / 2 - 1) : spec.byteCount
@@ -24,6 +24,10 @@ enum FDFactory {
             var stripe = [UInt8](repeating: 0x7f, count: min(size, 256))
             _ = stripe.withUnsafeMutableBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
             if spec.kind == .unsealedMemfd { return (fd, dup(fd)) }
+            if spec.kind == .reusableMemfd {
+                _ = strata_memfd_seal_size(fd)
+                return (fd, dup(fd))
+            }
             _ = strata_memfd_seal(fd)
             return (fd, nil)
         case .pipe:
