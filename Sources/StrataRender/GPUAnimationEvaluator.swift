@@ -77,7 +77,6 @@ public final class GPUAnimationEvaluator {
     private func evaluate(texture: GLuint, rows: [Int32], beneath: [[SIMD4<Float>]], at time: Float) throws -> [[SIMD4<Float>]?] {
         precondition(rows.count == beneath.count && beneath.allSatisfy { $0.count == 4 }, "four rows beneath each record")
         guard !rows.isEmpty else { return [] }
-        let list = rows
         glBindTexture(e(GL_TEXTURE_2D), texture)
         glBindVertexArray(vao)
         glBindBuffer(e(GL_ARRAY_BUFFER), beneathBuffer)
@@ -94,7 +93,7 @@ public final class GPUAnimationEvaluator {
         // v_value, v_row2…4 (4 floats each) and v_valid (1), interleaved.
         let stride = 17
         glBindBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER), feedbackBuffer)
-        glBufferData(e(GL_TRANSFORM_FEEDBACK_BUFFER), list.count * stride * 4, nil, e(GL_STREAM_READ))
+        glBufferData(e(GL_TRANSFORM_FEEDBACK_BUFFER), rows.count * stride * 4, nil, e(GL_STREAM_READ))
         glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, feedbackBuffer)
 
         glUseProgram(program.program)
@@ -103,16 +102,16 @@ public final class GPUAnimationEvaluator {
         glUniform1f(program.uniform("u_time"), time)
         glEnable(e(GL_RASTERIZER_DISCARD))
         glBeginTransformFeedback(e(GL_POINTS))
-        glDrawArrays(e(GL_POINTS), 0, GLsizei(list.count))
+        glDrawArrays(e(GL_POINTS), 0, GLsizei(rows.count))
         glEndTransformFeedback()
         glDisable(e(GL_RASTERIZER_DISCARD))
 
         var out: [[SIMD4<Float>]?] = []
-        guard let mapped = glMapBufferRange(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, list.count * stride * 4, GLbitfield(GL_MAP_READ_BIT)) else {
+        guard let mapped = glMapBufferRange(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, rows.count * stride * 4, GLbitfield(GL_MAP_READ_BIT)) else {
             throw GLError("mapping the transform feedback buffer failed (GL error \(glGetError()))")
         }
-        let floats = mapped.bindMemory(to: Float.self, capacity: list.count * stride)
-        for i in 0..<list.count {
+        let floats = mapped.bindMemory(to: Float.self, capacity: rows.count * stride)
+        for i in 0..<rows.count {
             let f = floats + i * stride
             out.append(f[16] > 0.5 ? (0..<4).map { r in SIMD4(f[r * 4], f[r * 4 + 1], f[r * 4 + 2], f[r * 4 + 3]) } : nil)
         }

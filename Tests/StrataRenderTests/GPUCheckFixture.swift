@@ -38,6 +38,7 @@ struct GPUCheckFixture {
             records += record.floats
             let isTransform = spec.keyPath?.property == .transform
             let prepared = PreparedAnimation(spec)
+            let tableRow = try #require(table.insert(spec))
             for k in 0..<40 {
                 let t = GPUAnimationTests.begin - 0.3 + Double(k) * 0.06 + 0.0049
                 let expected: [Float]?
@@ -54,7 +55,7 @@ struct GPUCheckFixture {
                 }
                 // The fixture must be right: llvmpipe agrees with it.
                 let rows = beneath.chunked4()
-                let gpu = try evaluator.evaluate(table, rows: [try #require(table.insert(spec))], beneath: [rows], at: t)[0]
+                let gpu = try evaluator.evaluate(table, rows: [tableRow], beneath: [rows], at: t)[0]
                 #expect((gpu == nil) == (expected == nil), "case \(i) at \(t)")
                 var row = Int32(i), time = Float(t - GPUAnimationTests.epoch), valid = Int32(expected == nil ? 0 : 1)
                 withUnsafeBytes(of: &row) { cases.append(contentsOf: $0) }
