@@ -3,7 +3,8 @@
 // texture; times are relative to the renderer's epoch.
 uniform highp sampler2D u_records;
 
-highp vec4 record(int row, int texel) { return texelFetch(u_records, ivec2(texel, row), 0); }
+// Record `row` is the (row % 16)th of line row / 16 (GPUAnimationRecord.recordsPerLine), 80 texels each.
+highp vec4 record(int row, int texel) { return texelFetch(u_records, ivec2((row % 16) * 80 + texel, row / 16), 0); }
 
 // MediaTiming.sample: the fraction of the simple duration and the iteration at time t, or false when the
 // animation has no effect then (before without a backwards fill, after and removed or without a forwards fill).

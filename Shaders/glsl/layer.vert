@@ -4,6 +4,12 @@
 // so its rows arrive as the GLSL matrix's columns). params.x grows the quad by that many layer units
 // on every side, so the fragment shaders can fade the rectangle's edges out over a pixel
 // (anti-aliasing); positions inside the rectangle, and their texture coordinates, do not change.
+// A quad that moves with a motion slot (a_motion.x ≥ 0; MotionRef) has a_mvp relative to that slot's
+// space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, six texels
+// per slot: four matrix rows, alpha and parent, background colour), composed up the chain of
+// parent slots, then u_projection; its anti-aliasing reach from the composed matrix. With a_motion.y = 1
+// its colour is the slot's background colour times a_color. Its colour (a group's composite's too) is
+// multiplied by the alphas of the slots from a_motion.z up to, not including, a_motion.w.
 layout(location = 0) in vec2 a_unit;
 layout(location = 1) in highp mat4 a_mvp;      // locations 1–4
 layout(location = 5) in highp vec4 a_rect;     // x, y, width, height in layer-local coordinates
@@ -11,6 +17,9 @@ layout(location = 6) in highp vec4 a_uvRect;   // u, v, du, dv texture coordinat
 layout(location = 7) in highp vec4 a_color;    // premultiplied colour (textures: the alpha in every channel)
 layout(location = 8) in highp vec4 a_radii;    // corner radii (shape shaders)
 layout(location = 9) in highp vec4 a_params;   // x: anti-aliasing reach, y: border width, z: 1 = fade edges
+layout(location = 10) in highp vec4 a_motion;  // slot (−1: none), 1 = the slot's colour, alphas from, alphas to
+uniform highp sampler2D u_motion;
+uniform highp mat4 u_projection;
 out highp vec2 v_uv;
 out highp vec2 v_local;       // position relative to the rectangle's top-left corner (shape shaders)
 flat out highp vec2 v_size;   // the rectangle's size (absolute)
@@ -18,15 +27,43 @@ flat out highp vec4 v_color;
 flat out highp vec4 v_radii;
 flat out highp vec4 v_params;
 
+// Slot s's state is the (s % 256)th of texture row s / 256 (MotionPass.statesPerLine), six texels each.
+highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 256) * 6 + t, s / 256), 0); }
+
 void main() {
-    highp float expand = a_params.x;
+    highp mat4 mvp = a_mvp;
+    highp vec4 color = a_color;
+    highp vec4 params = a_params;
+    int slot = int(a_motion.x);
+    if (slot >= 0) {
+        highp vec4 straight = slotState(slot, 5);
+        if (a_motion.y > 0.5) color *= vec4(straight.rgb * straight.a, straight.a);
+        highp mat4 world = mat4(1.0);
+        for (int depth = 0; depth < 32 && slot >= 0; depth++) {
+            world = mat4(slotState(slot, 0), slotState(slot, 1), slotState(slot, 2), slotState(slot, 3)) * world;
+            slot = int(slotState(slot, 4).y);
+        }
+        highp mat4 toTarget = world * a_mvp;
+        // Renderer.pixelInLayerUnits of the composed matrix.
+        highp float s = min(length(vec2(toTarget[0][0], toTarget[0][1])), length(vec2(toTarget[1][0], toTarget[1][1])));
+        params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;
+        mvp = u_projection * toTarget;
+    }
+    int stop = int(a_motion.w);
+    slot = int(a_motion.z);
+    for (int depth = 0; depth < 32 && slot >= 0 && slot != stop; depth++) {
+        highp vec4 alphaParent = slotState(slot, 4);
+        color *= alphaParent.x;
+        slot = int(alphaParent.y);
+    }
+    highp float expand = params.x;
     highp vec2 size = a_rect.zw + vec2(2.0 * expand);
     highp vec2 p = a_rect.xy - vec2(expand) + a_unit * size;
     v_local = p - a_rect.xy;
     v_uv = a_uvRect.xy + (v_local / max(abs(a_rect.zw), vec2(1e-6)) * sign(a_rect.zw)) * a_uvRect.zw;
     v_size = abs(a_rect.zw);
-    v_color = a_color;
+    v_color = color;
     v_radii = a_radii;
-    v_params = a_params;
-    gl_Position = a_mvp * vec4(p, 0.0, 1.0);
+    v_params = params;
+    gl_Position = mvp * vec4(p, 0.0, 1.0);
 }

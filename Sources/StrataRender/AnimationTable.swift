@@ -15,7 +15,7 @@ public final class AnimationTable {
 
     public private(set) var epoch: Double
     public private(set) var texture: GLuint = 0
-    /// Rows the texture holds now (it grows by doubling).
+    /// Records the texture holds now (it grows by doubling).
     public private(set) var capacity = 0
     private var specs: [AnimationSpec?] = []
     private var freeRows: [Int32] = []
@@ -49,6 +49,18 @@ public final class AnimationTable {
         return row
     }
 
+    /// Whether a frame at `time` lies too far from the epoch: `prepare` would move it (and every time
+    /// measured from the old one would be stale).
+    public func needsNewEpoch(for time: Double) -> Bool { time - epoch > Self.epochSpan || time < epoch }
+
+    /// Moves the epoch to `time` when `needsNewEpoch`, repacking every record.
+    public func moveEpochIfNeeded(for time: Double) {
+        guard needsNewEpoch(for: time) else { return }
+        epoch = time
+        rebaseCount += 1
+        dirty = IndexSet(integersIn: 0..<specs.count)
+    }
+
     /// Frees `row` for a later animation.
     public func remove(_ row: Int32) {
         guard row >= 0, Int(row) < specs.count, specs[Int(row)] != nil else { return }
@@ -60,30 +72,34 @@ public final class AnimationTable {
     /// `epochSpan` past it, grows the texture when rows outgrew it, and uploads the rows that changed.
     /// Returns the time to give the shader (`time − epoch`).
     public func prepare(forTime time: Double) throws -> Float {
-        if time - epoch > Self.epochSpan || time < epoch {
-            epoch = time
-            rebaseCount += 1
-            dirty = IndexSet(integersIn: 0..<specs.count)
-        }
+        moveEpochIfNeeded(for: time)
+        let perLine = GPUAnimationRecord.recordsPerLine
+        let width = GLsizei(GPUAnimationRecord.texelsPerRecord * perLine)
         if specs.count > capacity {
             var maxSize: GLint = 0
             glGetIntegerv(e(GL_MAX_TEXTURE_SIZE), &maxSize)
-            guard specs.count <= Int(maxSize) else { throw GLError("\(specs.count) GPU animations exceed the \(maxSize)-row texture limit") }
-            capacity = min(Int(maxSize), max(64, capacity * 2, specs.count))
+            let most = Int(maxSize) * perLine
+            guard specs.count <= most else { throw GLError("\(specs.count) GPU animations exceed the texture's \(most) records") }
+            capacity = min(most, max(64, capacity * 2, specs.count))
+            capacity = (capacity + perLine - 1) / perLine * perLine
             reallocate = true
         }
         glBindTexture(e(GL_TEXTURE_2D), texture)
-        let width = GLsizei(GPUAnimationRecord.texelsPerRecord)
         if reallocate {
-            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA32F, width, GLsizei(capacity), 0, e(GL_RGBA), e(GL_FLOAT), nil)
+            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA32F, width, GLsizei(capacity / perLine), 0, e(GL_RGBA), e(GL_FLOAT), nil)
             glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
             glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
             dirty = IndexSet(integersIn: 0..<specs.count)
             reallocate = false
         }
-        for range in dirty.rangeView {
-            let floats = range.flatMap { row in
-                specs[row].flatMap { GPUAnimationRecord($0, epoch: epoch)?.floats } ?? [Float](repeating: 0, count: Int(width) * 4)
+        // Whole lines of records: a changed record's neighbours on its line are packed again with it.
+        var lines = IndexSet()
+        for range in dirty.rangeView { lines.insert(integersIn: range.lowerBound / perLine...(range.upperBound - 1) / perLine) }
+        let blank = [Float](repeating: 0, count: GPUAnimationRecord.texelsPerRecord * 4)
+        for range in lines.rangeView {
+            let rows = range.lowerBound * perLine..<range.upperBound * perLine
+            let floats = rows.flatMap { row in
+                row < specs.count ? specs[row].flatMap { GPUAnimationRecord($0, epoch: epoch)?.floats } ?? blank : blank
             }
             floats.withUnsafeBytes {
                 glTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, GLint(range.lowerBound), width, GLsizei(range.count), e(GL_RGBA), e(GL_FLOAT), $0.baseAddress)

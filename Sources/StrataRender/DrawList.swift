@@ -100,8 +100,60 @@ public struct DrawList {
     /// Set while building when work was left for a later frame (text beyond a client's layout budget):
     /// that frame must be drawn even if nothing else changes.
     public var deferredWork = false
+    /// Layers whose animations the GPU evaluates this frame (nil: none; the list is then drawn as is).
+    /// Only the frame's own list has them (`tracksMotion`), never a part.
+    public var motion: MotionSlots?
+    /// Per command, while `motion` is set: how the motion slots move it.
+    public private(set) var commandMotion: [MotionRef] = []
+    /// The slot current where each open group began (`MotionRef.alphaStop`).
+    private var groupSlots: [Int32] = []
+    /// The slot the commands appended now move with (−1: none).
+    public var currentSlot: Int32 = -1
+    /// Set when a command the motion path cannot move was appended under a slot (a clip, a path, a
+    /// shadow, a kind's own drawing): the builder takes that layer back to the CPU.
+    public var motionRefused = false
+    /// Set by the builder when a layer drawn with CPU-evaluated values is animating: frames in which
+    /// only the GPU evaluates cannot reuse this list.
+    public var cpuAnimating = false
 
     public init() {}
+
+    /// Whether this list can hold motion slots (the builder made it with `motion` set).
+    public var tracksMotion: Bool { motion != nil }
+
+    /// Appends `command`; under a motion slot it moves with that slot, its colour taken from the slot's
+    /// background colour when `slotColor`.
+    public mutating func append(_ command: DrawCommand, slotColor: Bool = false) {
+        commands.append(command)
+        guard motion != nil else { return }
+        let stop = groupSlots.last ?? -1
+        var ref = MotionRef(slot: currentSlot, slotColor: slotColor && currentSlot >= 0, alphaFrom: currentSlot, alphaStop: stop)
+        switch command {
+        case .beginGroup:
+            groupSlots.append(currentSlot)
+            ref = .none
+        case .endGroup, .endShadowGroup, .endClipGroup:
+            // The composite: the alphas from where the group began up to the group around it.
+            let began = groupSlots.popLast() ?? -1
+            ref = MotionRef(slot: -1, alphaFrom: began, alphaStop: groupSlots.last ?? -1)
+        case .endMaskedGroups:
+            _ = groupSlots.popLast()
+            let began = groupSlots.popLast() ?? -1
+            ref = MotionRef(slot: -1, alphaFrom: began, alphaStop: groupSlots.last ?? -1)
+        default:
+            break
+        }
+        if ref.alphaFrom == ref.alphaStop { ref.alphaFrom = -1 }
+        commandMotion.append(ref)
+        if ref.isMoving, !MotionSlots.moves(command) { motionRefused = true }
+    }
+
+    /// Drops the commands from index `count` on (a layer taken back to the CPU) and the slots made for them.
+    public mutating func truncate(commands count: Int, slots: Int) {
+        commands.removeSubrange(count...)
+        if motion != nil { commandMotion.removeSubrange(count...) }
+        motion?.truncate(to: slots)
+    }
 
     /// An empty list for part of this one's drawing (a rasterized layer, a replicator's repeated body): it
     /// draws at the same display scale; `absorb` takes back what it learnt while being built.
@@ -118,6 +170,15 @@ public struct DrawList {
 
     public mutating func removeAll() {
         commands.removeAll(keepingCapacity: true)
+        commandMotion.removeAll(keepingCapacity: true)
+        groupSlots.removeAll(keepingCapacity: true)
         deferredWork = false
+        motion = nil
+        currentSlot = -1
+        motionRefused = false
+        cpuAnimating = false
     }
+
+    /// How the motion slots move command `i`.
+    func motionRef(_ i: Int) -> MotionRef { i < commandMotion.count ? commandMotion[i] : .none }
 }

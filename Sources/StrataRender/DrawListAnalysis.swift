@@ -37,13 +37,14 @@ struct DrawListAnalysis {
         reach = [Int](repeating: 0, count: n)
         isMaskHalf = [Bool](repeating: false, count: n)
         keys = [Int](repeating: 0, count: n)
-        measure(commands, target: target)
+        measure(commands, target: target, motion: list.motion != nil ? list.commandMotion : [])
         key(commands, target: target)
     }
 
     /// First pass: boxes, group ends and blur reaches, innermost groups first. A group ended by the
     /// wrong kind of end (or not at all) makes the list unbalanced.
-    private mutating func measure(_ commands: [DrawCommand], target: PixelRect) {
+    /// A command that moves with a motion slot is placed by the GPU: it may cover the whole target.
+    private mutating func measure(_ commands: [DrawCommand], target: PixelRect, motion: [MotionRef]) {
         var open: [(begin: Int, union: PixelRect, clip: PixelRect?)] = []
         func add(_ box: PixelRect) {
             if !open.isEmpty { open[open.count - 1].union = open[open.count - 1].union.union(box) }
@@ -64,7 +65,7 @@ struct DrawListAnalysis {
             switch command {
             case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _),
                  let .raster(m, rect, _, _, _, _, _):
-                boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
+                boxes[i] = i < motion.count && motion[i].slot >= 0 ? target : PixelRect.covering(rect, m, margin: Self.margin, within: target)
                 add(boxes[i])
             case let .path(m, path, _, _):
                 boxes[i] = PixelRect.covering(path.boundingBox, m, margin: Self.margin, within: target)

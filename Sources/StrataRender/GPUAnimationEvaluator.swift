@@ -55,11 +55,13 @@ public final class GPUAnimationEvaluator {
         guard !list.isEmpty else { return [] }
         var maxSize: GLint = 0
         glGetIntegerv(e(GL_MAX_TEXTURE_SIZE), &maxSize)
-        guard list.count <= Int(maxSize) else { throw GLError("\(list.count) animation records exceed the \(maxSize)-row texture limit") }
+        let perLine = GPUAnimationRecord.recordsPerLine, lines = (list.count + perLine - 1) / perLine
+        guard lines <= Int(maxSize) else { throw GLError("\(list.count) animation records exceed the texture's \(Int(maxSize) * perLine)") }
         glBindTexture(e(GL_TEXTURE_2D), records)
-        let texels = list.flatMap(\.floats)
+        // Whole lines (the last padded), in the table's layout.
+        let texels = list.flatMap(\.floats) + [Float](repeating: 0, count: (lines * perLine - list.count) * GPUAnimationRecord.texelsPerRecord * 4)
         texels.withUnsafeBytes {
-            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(GPUAnimationRecord.texelsPerRecord), GLsizei(list.count), 0,
+            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(GPUAnimationRecord.texelsPerRecord * perLine), GLsizei(lines), 0,
                          e(GL_RGBA), e(GL_FLOAT), $0.baseAddress)
         }
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_NEAREST)

@@ -43,11 +43,17 @@ public struct Material: Hashable, Sendable {
 
 extension ShaderProgram {
     /// Links a material's program (MaterialPrograms does it for every material).
+    /// Layer quads read the motion pass's state (`u_motion`) and, for quads that move with a slot, the
+    /// pass's projection (`u_projection`, set when such quads are drawn).
     convenience init(material m: Material, cache: ProgramBinaryCache?) throws {
-        try self.init(vertex: m.vertex, fragment: m.fragment, uniformNames: m.uniforms, cache: cache)
-        if !m.samplerUnits.isEmpty {
+        let layerQuads = m.vertex == "layer.vert"
+        try self.init(vertex: m.vertex, fragment: m.fragment, uniformNames: m.uniforms + (layerQuads ? ["u_projection", "u_motion"] : []),
+                      cache: cache)
+        var units = m.samplerUnits
+        if layerQuads { units["u_motion"] = MotionPass.unit }
+        if !units.isEmpty {
             glUseProgram(program)
-            for (name, unit) in m.samplerUnits { glUniform1i(uniform(name), unit) }
+            for (name, unit) in units { glUniform1i(uniform(name), unit) }
             glUseProgram(0)
         }
     }

@@ -6,13 +6,15 @@ import StrataCore
 /// that share a program, texture and sampler go to GL as one instanced draw call. GL rasterizes the
 /// instances of a draw in order, so painter's order and blending are exactly as with separate draws.
 final class QuadBatch {
-    /// Floats per instance: mvp (16), rect (4), uvRect (4), color (4), radii (4), params (4).
-    static let floatsPerInstance = 36
+    /// Floats per instance: mvp (16), rect (4), uvRect (4), color (4), radii (4), params (4), motion (4).
+    static let floatsPerInstance = 40
     private var vao: GLuint = 0
     private var unitBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0
     private var data: [GLfloat] = []
     private(set) var count = 0
+    /// Whether a queued quad moves with a motion slot (its program then needs this pass's projection).
+    private(set) var hasMotion = false
 
     init() {
         glGenVertexArrays(1, &vao)
@@ -33,6 +35,10 @@ final class QuadBatch {
                                   UnsafeRawPointer(bitPattern: (location - 1) * 4 * MemoryLayout<GLfloat>.size))
             glVertexAttribDivisor(GLuint(location), 1)
         }
+        // Location 10: the motion slot, whether the colour is the slot's, and whose alphas apply (MotionRef).
+        glEnableVertexAttribArray(10)
+        glVertexAttribPointer(10, 4, e(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 36 * MemoryLayout<GLfloat>.size))
+        glVertexAttribDivisor(10, 1)
         data.reserveCapacity(Self.floatsPerInstance * 256)
     }
 
@@ -47,11 +53,13 @@ final class QuadBatch {
 
     /// Adds one quad: `rect` in layer units under `mvp` (layer → clip space), `uv` across it, and the
     /// fragment shader's per-quad values (`color` premultiplied; `params` x: anti-aliasing reach in layer
-    /// units, y: border width, z: 1 to fade the rectangle's edges).
+    /// units, y: border width, z: 1 to fade the rectangle's edges). With a motion slot (`motion.slot` ≥ 0)
+    /// `m` maps layer units to that slot's space and layer.vert does the rest.
     func append(mvp m: Transform3D, rect: CGRect, uv: CGRect, color: (Float, Float, Float, Float),
-                radii: (Float, Float, Float, Float) = (0, 0, 0, 0), params: (Float, Float, Float, Float) = (0, 0, 0, 0)) {
+                radii: (Float, Float, Float, Float) = (0, 0, 0, 0), params: (Float, Float, Float, Float) = (0, 0, 0, 0),
+                motion: MotionRef = .none) {
         let start = data.count
-        // Grow once, then write the instance's 36 floats in place (36 separate appends cost more than the
+        // Grow once, then write the instance's floats in place (36 separate appends cost more than the
         // quad's maths with thousands of quads a frame).
         data.append(contentsOf: repeatElement(0, count: Self.floatsPerInstance))
         data.withUnsafeMutableBufferPointer { buffer in
@@ -66,7 +74,10 @@ final class QuadBatch {
             p[24] = color.0; p[25] = color.1; p[26] = color.2; p[27] = color.3
             p[28] = radii.0; p[29] = radii.1; p[30] = radii.2; p[31] = radii.3
             p[32] = params.0; p[33] = params.1; p[34] = params.2; p[35] = params.3
+            p[36] = Float(motion.slot); p[37] = motion.slotColor ? 1 : 0
+            p[38] = Float(motion.alphaFrom); p[39] = Float(motion.alphaStop)
         }
+        if motion.slot >= 0 { hasMotion = true }
         count += 1
     }
 
@@ -81,6 +92,7 @@ final class QuadBatch {
         glDrawArraysInstanced(e(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
         data.removeAll(keepingCapacity: true)
         count = 0
+        hasMotion = false
         return true
     }
 }

@@ -5,28 +5,35 @@ import StrataCore
 extension Renderer {
     /// Queues one quad for `state`; quads queued for another state are drawn first. `matrix` maps layer
     /// units to target pixels (or to clip space when `clipSpace`).
+    /// A quad that moves with a motion slot (`motion.slot` ≥ 0) keeps `matrix` relative to the slot:
+    /// layer.vert places it.
     func queue(_ state: BatchState, _ matrix: Transform3D, _ rect: CGRect, uv: CGRect, color: (Float, Float, Float, Float),
                radii: (Float, Float, Float, Float) = (0, 0, 0, 0), params: (Float, Float, Float, Float) = (0, 0, 0, 0),
-               clipSpace: Bool = false) {
+               clipSpace: Bool = false, motion: MotionRef = .none) {
         if state != batchState { flush() }
         batchState = state
-        quads.append(mvp: clipSpace ? matrix : matrix * projection, rect: rect, uv: uv, color: color, radii: radii, params: params)
+        quads.append(mvp: clipSpace || motion.slot >= 0 ? matrix : matrix * projection, rect: rect, uv: uv, color: color, radii: radii,
+                     params: params, motion: motion)
     }
 
     /// Queues a quad command (`fill`, `shape`, `image`; nothing for others), its matrix followed by `outer`,
     /// its alpha times `alpha` and its colours' red, green and blue times `tint` (a replicator's copy).
-    func queueQuad(_ command: DrawCommand, outer: Transform3D? = nil, tint: Color = .white, alpha extra: CGFloat = 1) {
+    /// `motion`: how the motion slots move it (`DrawList.commandMotion`).
+    func queueQuad(_ command: DrawCommand, outer: Transform3D? = nil, tint: Color = .white, alpha extra: CGFloat = 1, motion: MotionRef = .none) {
         func through(_ m: Transform3D) -> Transform3D { outer.map { m * $0 } ?? m }
+        // The slot's background colour replaces the command's (layer.vert multiplies it in).
+        let slotColored = motion.slotColor
         func tinted(_ c: Color) -> Color {
             tint == .white ? c : Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha)
         }
         switch command {
         case let .fill(matrix, rect, color, alpha, edges):
             // A plain rectangle is the shape with no rounded corners and no border.
-            queueShape(through(matrix), rect, radius: 0, corners: 0, border: 0, color: tinted(color), alpha: alpha * extra, edges: edges)
+            queueShape(through(matrix), rect, radius: 0, corners: 0, border: 0, color: slotColored ? .white : tinted(color),
+                       alpha: alpha * extra, edges: edges, motion: motion)
         case let .shape(matrix, rect, radius, corners, border, color, alpha, edges):
-            queueShape(through(matrix), rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border, color: tinted(color),
-                       alpha: alpha * extra, edges: edges)
+            queueShape(through(matrix), rect, radius: Self.clampRadius(radius, rect), corners: corners, border: border,
+                       color: slotColored ? .white : tinted(color), alpha: alpha * extra, edges: edges, motion: motion)
         case let .image(matrix, rect, image, uv, alpha, sampling, edges, imageTint):
             let a = alpha * extra
             guard a > 0, rect.width != 0, rect.height != 0 else { return }
@@ -37,7 +44,7 @@ extension Renderer {
             let m = through(matrix)
             queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
                   m, rect, uv: uv, color: Self.tinted(a, tint == .white ? imageTint : tinted(imageTint)),
-                  params: Self.textureParams(m, edges: edges, sampling: sampling))
+                  params: Self.textureParams(m, edges: edges, sampling: sampling), motion: motion)
         default:
             return
         }
@@ -45,12 +52,13 @@ extension Renderer {
 
     /// A (rounded) rectangle or its border ring, anti-aliased over a pixel outside it.
     func queueShape(_ matrix: Transform3D, _ rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat,
-                    edges: UInt8) {
+                    edges: UInt8, motion: MotionRef = .none) {
         let a = color.alpha * alpha
         guard a > 0, rect.width > 0, rect.height > 0 else { return }
         queue(BatchState(program: rounded.program), matrix, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
               color: (Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a)),
-              radii: Self.radii(radius, corners), params: (Float(Self.pixelInLayerUnits(matrix)), Float(max(0, border)), 0, Float(edges)))
+              radii: Self.radii(radius, corners), params: (Float(Self.pixelInLayerUnits(matrix)), Float(max(0, border)), 0, Float(edges)),
+              motion: motion)
     }
 
     /// Draws the queued quads with their state bound: before anything that changes GL state the queued
@@ -58,6 +66,13 @@ extension Renderer {
     func flush() {
         guard quads.count > 0 else { return }
         bind(batchState)
+        // Quads moving with a slot (fills, shapes and images only) leave the projection to layer.vert.
+        if quads.hasMotion, let p = [rounded, textured].first(where: { $0.program == batchState.program }) {
+            let m = projection
+            let f: [GLfloat] = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
+                                m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { GLfloat($0) }
+            glUniformMatrix4fv(p.uniform("u_projection"), 1, GLboolean(GL_FALSE), f)
+        }
         if quads.draw() { counters.drawCalls += 1 }
     }
 

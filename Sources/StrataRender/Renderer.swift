@@ -33,6 +33,10 @@ public final class Renderer {
     var rasters: [ObjectIdentifier: RasterBitmap] = [:]
     let samplers: ContentsSamplers
     let quads: QuadBatch
+    /// The animations the GPU evaluates, resident; and the pass that evaluates the motion slots of a
+    /// list with them (`DrawList.motion`) before it is drawn.
+    public let animations = AnimationTable(epoch: 0)
+    let motionPass: MotionPass
     /// What the queued quads need bound when they are drawn.
     struct BatchState: Equatable {
         var program: GLuint = 0, texture: GLuint = 0, sampler: GLuint = 0
@@ -71,8 +75,12 @@ public final class Renderer {
         pathFill = try PathFill(program: programs[.pathFill])
         coverage = try CoverageFill(edges: programs[.coverageEdges], cover: programs[.coverageCover])
         quads = QuadBatch()
+        motionPass = try MotionPass(cache: programCache)
         try checkGL("renderer set-up")
     }
+
+    /// Programs the renderer links at start-up: every material's and the motion pass's.
+    public static var linkedPrograms: Int { Material.all.count + 1 }
 
     /// Textures uploaded since start (each image once).
     public var textureUploads: Int { textures.uploadCount }
@@ -99,10 +107,12 @@ public final class Renderer {
 
     /// Draws `list` into `framebuffer` where `plan` says it must be repainted; the rest of the framebuffer
     /// must already hold this frame's pixels. `width` × `height` is the layer space; with `rotation` 90 or
-    /// 270 (degrees clockwise) the framebuffer is `height` × `width` and shows it turned. Returns what it took.
+    /// 270 (degrees clockwise) the framebuffer is `height` × `width` and shows it turned. A list with
+    /// motion slots has them evaluated at `time` (the frame's, on the monotonic clock) first. Returns what
+    /// it took.
     @discardableResult
     public func render(_ list: DrawList, plan: FramePlan, framebuffer: GLuint, width: Int, height: Int,
-                       rotation: Int = 0) throws -> RenderCounters {
+                       rotation: Int = 0, time: Double = 0) throws -> RenderCounters {
         guard [0, 90, 180, 270].contains(rotation) else { throw GLError("rotation must be 0, 90, 180 or 270, not \(rotation)") }
         counters = RenderCounters()
         guard !plan.repaint.isEmpty else { return counters }
@@ -110,6 +120,10 @@ public final class Renderer {
         counters.repaintedPixels = plan.repaint.area
         frame &+= 1
         markRasters(list)
+        if let slots = list.motion, slots.count > 0 {
+            try motionPass.run(slots, table: animations, time: time)
+            counters.motionSlots = slots.count
+        }
         try drawPass(list, plan.analysis, repaint: plan.repaint, framebuffer: framebuffer, width: width, height: height, origin: (0, 0),
                      rotation: rotation)
         releaseUnusedTargets()
@@ -144,7 +158,7 @@ public final class Renderer {
             let scissor = scissors[scissors.count - 1]
             switch command {
             case .fill, .shape, .image:
-                if a.boxes[i].intersects(scissor) { queueQuad(command) }
+                if a.boxes[i].intersects(scissor) { queueQuad(command, motion: list.motionRef(i)) }
             case let .path(matrix, path, color, alpha):
                 guard a.boxes[i].intersects(scissor) else { break }
                 flush()
@@ -175,7 +189,7 @@ public final class Renderer {
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
                 queue(BatchState(program: textured.program, texture: source.texture), compositeProjection,
                       compositeRect, uv: CGRect(x: 0, y: 1, width: 1, height: -1),
-                      color: (f, f, f, f), clipSpace: true)
+                      color: (f, f, f, f), clipSpace: true, motion: list.motionRef(i))
                 if blend == .add {
                     flush()
                     glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
@@ -358,6 +372,10 @@ public struct RenderCounters: Sendable, Equatable {
     public var glyphsRasterized = 0
     public var glyphCacheHits = 0
     public var glyphAtlasResets = 0
+    /// Layers whose animations the GPU evaluated (motion slots), and whether the frame reused the last
+    /// frame's draw list (only the slots were evaluated).
+    public var motionSlots = 0
+    public var drawListReused = false
 
     public init() {}
 }

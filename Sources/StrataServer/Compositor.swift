@@ -30,7 +30,19 @@ public final class Compositor {
     /// last layout and the next frame goes on; a client's first layout of a frame is always made, so every
     /// client's text progresses. A bound on what one client's strings cost every client's frame.
     public var textLayoutUnitsPerFrame: Int? = 32_768
-    private let builder = DrawListBuilder()
+    private var builder = DrawListBuilder()
+    /// Which layers the GPU animates, and their animations' rows.
+    private let motion: MotionPlanner
+    /// How many animated layers a frame needs before the animations the GPU path can evaluate are
+    /// evaluated there (nil: never; every animation on the CPU, the reference the GPU path is checked
+    /// against and a way round a driver's fault). Below it the CPU evaluates them and the damage tracker
+    /// repaints only what moved, which costs less than repainting the whole output as the GPU path does.
+    public var gpuAnimationMinimumLayers: Int? = Compositor.defaultGPUAnimationMinimumLayers {
+        didSet { redrawEverywhere() }
+    }
+    public static let defaultGPUAnimationMinimumLayers = 16
+    /// Animated layers the evaluation in progress found in affine time (candidates for motion slots).
+    private var motionCandidates = 0
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
     private var outputFrames: [String: OutputFrames] = [:]
     /// The GPU-side work of the last rendered frame (draw calls, offscreen passes, repainted pixels).
@@ -55,11 +67,28 @@ public final class Compositor {
         var lastFrame: UInt64 = 0
         /// The roots its last frame drew, bottom first (what hit tests search).
         var roots: [RenderNode] = []
+        /// While its draw list has motion slots: the plan it was drawn with (a whole repaint), the nodes
+        /// of its slots, the time it was built for and the time of the last frame that reused it (their
+        /// presentation values are those of `presentedAt`: the build's until `presentShown` brings them to
+        /// the last frame).
+        var motionPlan: FramePlan?
+        var motionNodes: [RenderNode] = []
+        var builtAt = 0.0
+        var shownAt = 0.0
+        var presentedAt = 0.0
 
         /// The next frame is drawn whole: the framebuffer may not show what was last drawn.
         func invalidate() {
             needsRedraw = true
             damage.invalidate()
+        }
+
+        /// Whether a frame at `time` can reuse the last draw list, its motion slots evaluated at `time`:
+        /// nothing is scheduled to start or end before it and nothing drawn animates on the CPU.
+        func canReuse(at time: Double) -> Bool {
+            guard !needsRedraw, motionPlan != nil, !drawList.cpuAnimating, !drawList.deferredWork, time >= builtAt else { return false }
+            if let next = schedule.nextChange, next <= time { return false }
+            return true
         }
     }
     /// The target time of the frame being evaluated (the global time `schedule.note` maps from), and its
@@ -103,6 +132,8 @@ public final class Compositor {
         displays = display
         try display.makeCurrentWithoutOutput()
         renderer = try Renderer(programCache: programCache)
+        motion = MotionPlanner(table: renderer.animations)
+        builder.motion = motion
     }
 
     /// The primary output: roots not assigned to another show there (nil: none lit).
@@ -188,10 +219,25 @@ public final class Compositor {
 
     // MARK: frames
 
-    /// The roots the last frame of `output` (nil: the primary) drew, bottom first.
+    /// The roots the last frame of `output` (nil: the primary) drew, bottom first, with the presentation
+    /// values that frame showed.
     func shownRoots(output: String?) -> [RenderNode] {
         guard let name = self.output(output)?.name else { return [] }
-        return frames(name).roots
+        let f = frames(name)
+        presentShown(f)
+        return f.roots
+    }
+
+    /// Brings the presentation values of the layers the GPU animated to the output's last frame, which
+    /// reused its draw list: evaluated on the CPU, on demand, from the same animations.
+    private func presentShown(_ f: OutputFrames) {
+        guard f.presentedAt != f.shownAt else { return }
+        for node in f.motionNodes {
+            guard let local = node.localTime else { continue }
+            node.presentation = node.model
+            Presentation.apply(node.animations, onto: &node.presentation, at: local + node.localRate * (f.shownAt - f.builtAt))
+        }
+        f.presentedAt = f.shownAt
     }
 
     /// Whether a frame of `output` (nil: the primary) at `time` would differ from its last one: something
@@ -243,6 +289,9 @@ public final class Compositor {
             defer { mark = now }
             return Double(now - mark) / 1e6
         }
+        if pending.isEmpty, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime) {
+            return try renderReused(f, display: display, at: targetTime)
+        }
         applyPendingCommits()
         phases.apply = lap()
         let (events, roots) = evaluateScenes(at: targetTime, output: display.name, detachedToo: isPrimary)
@@ -254,11 +303,28 @@ public final class Compositor {
         f.drawList.clearColor = background
         f.drawList.displayScale = displayScale
         for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
+        if let least = gpuAnimationMinimumLayers, motionCandidates >= least { f.drawList.motion = motion.begin(at: targetTime) }
         builder.build(roots: roots, into: &f.drawList)
         // Text left for later: the next frame must be drawn even if nothing else changes.
         defer { if f.drawList.deferredWork { f.needsRedraw = true } }
-        // Only what changed since the framebuffer's contents were drawn is repainted.
-        let plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
+        let plan: FramePlan
+        if let slots = f.drawList.motion, slots.count > 0 {
+            // The GPU places what moves: the whole output is repainted, and the damage history starts
+            // again after (its keys do not see the slots move).
+            plan = FramePlan.full(f.drawList, width: display.width, height: display.height)
+            f.damage.invalidate()
+            f.motionPlan = plan
+            f.motionNodes = motion.placed
+        } else {
+            f.drawList.motion = nil
+            // Only what changed since the framebuffer's contents were drawn is repainted.
+            plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
+            f.motionPlan = nil
+            f.motionNodes = []
+        }
+        f.builtAt = targetTime
+        f.shownAt = targetTime
+        f.presentedAt = targetTime
         phases.drawList = lap()
         if plan.unchanged {
             // The screen shows this picture already: no drawing, no flip (a commit elsewhere, an animation
@@ -273,7 +339,7 @@ public final class Compositor {
         do {
             try display.makeCurrent()
             counters = try renderer.render(f.drawList, plan: plan, framebuffer: display.framebuffer,
-                                           width: display.width, height: display.height, rotation: display.rotation)
+                                           width: display.width, height: display.height, rotation: display.rotation, time: targetTime)
         } catch {
             f.damage.invalidate() // the framebuffer may hold part of this frame
             throw error
@@ -287,6 +353,34 @@ public final class Compositor {
         // Not on screen: the next frame of this output is drawn whole.
         if case .dropped = outcome { f.invalidate() }
         for (client, event) in events { eventSink(client, event) }
+        return outcome
+    }
+
+    /// A frame that reuses the output's last draw list: only its motion slots are evaluated, on the GPU,
+    /// at `targetTime`. Nothing per layer happens here; nothing starts or ends before the next scheduled
+    /// change (`canReuse`), so there are no events to send.
+    private func renderReused(_ f: OutputFrames, display: DisplayBackend, at targetTime: Double) throws -> PresentOutcome {
+        guard let plan = f.motionPlan else { throw DisplayError("no draw list to reuse") }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var counters: RenderCounters
+        do {
+            try display.makeCurrent()
+            counters = try renderer.render(f.drawList, plan: plan, framebuffer: display.framebuffer,
+                                           width: display.width, height: display.height, rotation: display.rotation, time: targetTime)
+        } catch {
+            f.invalidate()
+            throw error
+        }
+        counters.drawListReused = true
+        let submitted = DispatchTime.now().uptimeNanoseconds
+        let outcome = try display.present(targetTime: targetTime)
+        var phases = FrameStats.Phases()
+        phases.submit = Double(submitted - start) / 1e6
+        phases.present = Double(DispatchTime.now().uptimeNanoseconds - submitted) / 1e6
+        stats.record(phases, counters)
+        lastFrameWork = counters
+        f.shownAt = targetTime
+        if case .dropped = outcome { f.invalidate() }
         return outcome
     }
 
@@ -322,6 +416,7 @@ public final class Compositor {
         var roots: [RenderNode] = []
         frameNumber += 1
         schedule = Schedule()
+        motionCandidates = 0
         evaluationTime = targetTime
         evaluationOutput = output ?? ""
         let primaryName = primary?.name
@@ -360,6 +455,8 @@ public final class Compositor {
         node.evaluatedOutput = evaluationOutput
         var child = clock.child(node.model.timing, evaluationTime: evaluationTime, schedule: &schedule)
         node.localTime = child.time
+        node.localRate = child.rate
+        node.localAffine = child.affine
         if node.isActive { evaluateOwn(node, clock: child, scene: scene, events: &events) }
         // A replicator's delayed copies show its sublayers' animations later: their frames run longer.
         let spread = node.content.timeSpread(node)
@@ -373,6 +470,7 @@ public final class Compositor {
     private func evaluateOwn(_ node: RenderNode, clock child: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
         node.activeTransition = nil
         if let time = child.time, !node.animations.isEmpty {
+            if child.affine { motionCandidates += 1 }
             node.presentation = node.model
             Presentation.apply(node.animations, onto: &node.presentation, at: time)
             AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)

@@ -15,6 +15,9 @@ struct DrawListBuilder {
     /// How many copies the enclosing replicators make of what is being built (1 outside any): nested
     /// replicators multiply, and together they draw at most `ValueRule.maxInstances` copies of a layer.
     var replication = 1
+    /// Gives layers whose animations the GPU evaluates their motion slots (nil: none do), for the frame's
+    /// own list (`DrawList.tracksMotion`).
+    var motion: MotionPlanner?
 
     /// The most commands a frame's list takes from replicators (a bound on nested replicators'
     /// multiplying copies: the list stops growing there).
@@ -34,6 +37,14 @@ struct DrawListBuilder {
 
     /// `alpha`: the opacity inherited from ancestors that did not composite as a group (1 under a group).
     func emit(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat = 1, into list: inout DrawList) {
+        if list.tracksMotion, node.isActive {
+            if replication == 1, tint == .white, let motion, let plan = motion.plan(node),
+               emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list) {
+                return
+            }
+            // Drawn with the values evaluated on the CPU for this frame: a later frame needs them again.
+            if MotionPlanner.isAnimating(node, replicated: replication > 1) { list.cpuAnimating = true }
+        }
         if let running = node.activeTransition {
             emitTransition(node, running.transition, progress: running.progress,
                            old: node.transitionSources[running.key]?.old, parentToTarget: parentToTarget, alpha: alpha, into: &list)
@@ -42,22 +53,63 @@ struct DrawListBuilder {
         }
     }
 
+    /// `node` as a motion slot: its own drawing and its subtree are emitted relative to the slot's space
+    /// (the GPU evaluates the slot's animations and places them each frame), its opacity and, when
+    /// animated, its background colour come from the slot. Returns false, having emitted nothing, when the
+    /// layer must be drawn with CPU-evaluated values instead: an effect that depends on where it is on
+    /// screen (a shadow, mask, clip, rasterization, a kind's own drawing, one-sided layers, anywhere in the
+    /// subtree), or an animated opacity over a group.
+    private func emitMoving(_ node: RenderNode, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner, parentToTarget: Transform3D,
+                            alpha: CGFloat, into list: inout DrawList) -> Bool {
+        let p = node.presentation
+        guard !p.isHidden else { return true }
+        let hasShadow = p.shadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
+        guard node.content.drawsLayer, !p.shouldRasterize, node.mask == nil, p.isDoubleSided, !p.masksToBounds, !hasShadow,
+              !(plan.animatesAnchor && p.hasSublayerSpace) else { return false }
+        let background = plan.animatesBackground && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
+        let opacity = min(1, p.opacity) * alpha
+        let group = Self.pieces(of: node) + background > 1 && p.allowsGroupOpacity && (plan.animatesOpacity || opacity < 1)
+        if group && plan.animatesOpacity { return false }
+        if !plan.animatesOpacity && opacity <= 0 { return true }
+        // Under a group the opacity is the group's (static); otherwise the slot multiplies it in.
+        let parent = list.currentSlot
+        guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: group ? 1 : node.model.opacity, outer: parentToTarget,
+                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate, shift: plan.shift) ?? nil
+        else { return false }
+        motion.place(node, slot: slot)
+        let outer = (slot: list.currentSlot, refused: list.motionRefused)
+        let mark = list.commands.count
+        list.currentSlot = slot
+        list.motionRefused = false
+        if group { list.append(.beginGroup) }
+        emitBody(node, matrix: .identity, alpha: 1, slotColor: plan.animatesBackground, into: &list)
+        if group { list.append(.endGroup(alpha: opacity)) }
+        let refused = list.motionRefused
+        list.currentSlot = outer.slot
+        list.motionRefused = outer.refused
+        if refused {
+            list.truncate(commands: mark, slots: Int(slot))
+            motion.truncate(to: Int(slot))
+        }
+        return !refused
+    }
+
     /// The old and new appearance of `node`, each moved by its piece's transform in the layer's own space;
     /// a fade sums old · (1 − p) and new · p in a group before compositing.
     private func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
                                          parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let frame = TransitionFrame(transition, progress: progress, bounds: node.presentation.bounds)
         if let weight = frame.crossfade {
-            list.commands.append(.beginGroup)
+            list.append(.beginGroup)
             if let old {
-                list.commands.append(.beginGroup)
+                list.append(.beginGroup)
                 emitLayer(old, pre: .identity, parentToTarget: parentToTarget, alpha: 1, into: &list)
-                list.commands.append(.endGroup(alpha: CGFloat(1 - weight), blend: .over))
+                list.append(.endGroup(alpha: CGFloat(1 - weight), blend: .over))
             }
-            list.commands.append(.beginGroup)
+            list.append(.beginGroup)
             emitLayer(node, pre: .identity, parentToTarget: parentToTarget, alpha: 1, into: &list)
-            list.commands.append(.endGroup(alpha: CGFloat(weight), blend: .add))
-            list.commands.append(.endGroup(alpha: alpha, blend: .over))
+            list.append(.endGroup(alpha: CGFloat(weight), blend: .add))
+            list.append(.endGroup(alpha: alpha, blend: .over))
             return
         }
         for piece in frame.pieces {
@@ -81,12 +133,14 @@ struct DrawListBuilder {
             node.content.appendSublayers(node, matrix: m, alpha: opacity, builder: self, into: &list)
             return
         }
+        // Under a motion slot `m` is relative to the slot: which side faces the viewer is not known here.
+        if !p.isDoubleSided, list.currentSlot >= 0 { list.motionRefused = true }
         let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
         if p.shouldRasterize, let raster = rasterized(node, ownContent: ownContent, within: &list) {
             // The bitmap (shadow and mask included) is composited with the layer's opacity, which is not
             // rasterized, and sampled with its filters.
             let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
-            list.commands.append(.raster(matrix: m, rect: raster.rect, content: raster.content, alpha: opacity,
+            list.append(.raster(matrix: m, rect: raster.rect, content: raster.content, alpha: opacity,
                                          sampling: Self.sampling(p), edges: edges, tint: tint))
             return
         }
@@ -101,7 +155,7 @@ struct DrawListBuilder {
         // A mask keeps only what lies under its alpha: the layer's drawing and its shadow alike. The
         // layer (shadow first) draws offscreen, its mask (in the layer's coordinates) into the next target,
         // and the drawing is kept where the mask's alpha is (the opacity applies to the result).
-        if node.mask != nil { list.commands.append(.beginGroup) }
+        if node.mask != nil { list.append(.beginGroup) }
         if p.shadowOpacity > 0, let color = p.shadowColor, color.alpha > 0 {
             // The shadow's shape is the alpha of the layer's background, contents and sublayers, moved by
             // shadowOffset in the layer's coordinates; σ = shadowRadius / 2, scaled to target pixels.
@@ -109,33 +163,33 @@ struct DrawListBuilder {
             let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * m
             let scale = sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21))
             let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
-            list.commands.append(.beginGroup)
+            list.append(.beginGroup)
             if let path = p.shadowPath {
                 // shadowPath: the path filled replaces the alpha of the layer's drawing.
-                list.commands.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
+                list.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
             } else {
                 emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
             }
-            list.commands.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
+            list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
         let pieces = Self.pieces(of: node, ownContent: ownContent)
         if let mask = node.mask {
             emitBody(node, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
-            list.commands.append(.beginGroup)
+            list.append(.beginGroup)
             var flattened = m
             flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
             emit(mask, parentToTarget: flattened, into: &list)
-            list.commands.append(.endMaskedGroups(alpha: opacity))
+            list.append(.endMaskedGroups(alpha: opacity))
             return
         }
         // Overlapping pieces under an opacity are composited once, as a group (unless allowsGroupOpacity
         // is false). Without a group the opacity passes down to each piece (sublayers inherit it).
         let group = opacity < 1 && pieces > 1 && p.allowsGroupOpacity
-        if group { list.commands.append(.beginGroup) }
+        if group { list.append(.beginGroup) }
         emitBody(node, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)
-        if group { list.commands.append(.endGroup(alpha: opacity)) }
+        if group { list.append(.endGroup(alpha: opacity)) }
     }
 
     /// The layer's background (rounded by cornerRadius), contents, its kind's content and sublayers (clipped
@@ -143,16 +197,17 @@ struct DrawListBuilder {
     /// each times `alpha` (sublayers inherit it).
     /// `ownContent` false (a single-sided layer seen from behind) leaves out the layer's own background,
     /// contents, kind content and border; its sublayers decide for themselves.
-    private func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
+    /// `slotColor`: the background colour is animated on the GPU (the layer's motion slot gives it).
+    private func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true, slotColor: Bool = false,
                                    into list: inout DrawList) {
         let p = node.presentation
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
-        if ownContent, let color = p.backgroundColor, color.alpha > 0 {
+        if ownContent, let color = slotColor ? Color.white : p.backgroundColor, color.alpha > 0 {
             if p.cornerRadius > 0 {
-                list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0,
-                                            color: tinted(color), alpha: alpha, edges: edges))
+                list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0,
+                                   color: tinted(color), alpha: alpha, edges: edges), slotColor: slotColor)
             } else {
-                list.commands.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges))
+                list.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges), slotColor: slotColor)
             }
         }
         let kindPieces = ownContent ? node.content.pieces(node) : 0
@@ -163,7 +218,7 @@ struct DrawListBuilder {
             for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
                                                gravity: p.contentsGravity, scale: p.contentsScale,
                                                contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
-                list.commands.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
+                list.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
                                             sampling: Self.sampling(p), edges: edges, tint: tint))
             }
         }
@@ -171,7 +226,7 @@ struct DrawListBuilder {
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
         if let clip { Self.endClip(clip, p, m, into: &list) }
         if ownContent, p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
-            list.commands.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
+            list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
                                         color: tinted(color), alpha: alpha, edges: edges))
         }
     }
@@ -188,17 +243,17 @@ struct DrawListBuilder {
     /// outside, so the scissor cuts the same pixels), else an offscreen group composited through the shape.
     static func beginClip(_ p: LayerModel, _ m: Transform3D, into list: inout DrawList) -> Clip {
         if p.cornerRadius <= 0 || p.maskedCorners == 0, let rect = pixelAligned(p.bounds, m) {
-            list.commands.append(.beginClip(rect))
+            list.append(.beginClip(rect))
             return .scissor
         }
-        list.commands.append(.beginGroup)
+        list.append(.beginGroup)
         return .group
     }
 
     static func endClip(_ clip: Clip, _ p: LayerModel, _ m: Transform3D, into list: inout DrawList) {
         switch clip {
-        case .scissor: list.commands.append(.endClip)
-        case .group: list.commands.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1))
+        case .scissor: list.append(.endClip)
+        case .group: list.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1))
         }
     }
 

@@ -82,8 +82,11 @@ final class RenderNode {
     private weak var scene: ClientScene?
     /// The client scene this node belongs to (nil for frozen copies).
     var owner: ClientScene? { scene }
-    /// The local time of this node's animations in the frame being evaluated (nil: inactive time).
+    /// The local time of this node's animations in the frame being evaluated (nil: inactive time), how
+    /// fast it runs against global time, and whether it is affine in global time (not under a cycling layer).
     var localTime: Double?
+    var localRate = 1.0
+    var localAffine = true
 
     /// The time spaces from global media time down to this node (its ancestors' and its own timing).
     var timeSpace: TimeSpace {

@@ -67,6 +67,9 @@ struct GPUCheckFixture {
             }
         }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // Whole texture lines of records (GPUAnimationRecord.recordsPerLine), as the table lays them out.
+        let perLine = GPUAnimationRecord.recordsPerLine, recordFloats = GPUAnimationRecord.texelsPerRecord * 4
+        records += [Float](repeating: 0, count: (perLine - specs.count % perLine) % perLine * recordFloats)
         try records.withUnsafeBytes { try Data($0).write(to: dir.appendingPathComponent("records.f32")) }
         try cases.write(to: dir.appendingPathComponent("cases.bin"))
         #expect(count == specs.count * 40)

@@ -21,11 +21,11 @@ import Testing
         #expect(first.loaded == 0)
         #expect(first.problems.isEmpty, "\(first.problems)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        #expect(files.count == Material.all.count) // every program the renderer links
+        #expect(files.count == Renderer.linkedPrograms) // every program the renderer links
 
         let second = ProgramBinaryCache(directory: dir)
         #expect(try render(second) == reference)
-        #expect(second.loaded == Material.all.count)
+        #expect(second.loaded == Renderer.linkedPrograms)
         #expect(second.problems.isEmpty, "\(second.problems)")
 
         // A damaged file is reported, recompiled and written again.
@@ -33,12 +33,12 @@ import Testing
         try Data("not a binary".utf8).write(to: damaged)
         let third = ProgramBinaryCache(directory: dir)
         #expect(try render(third) == reference)
-        #expect(third.loaded == Material.all.count - 1)
+        #expect(third.loaded == Renderer.linkedPrograms - 1)
         #expect(third.problems.count == 1)
         #expect(third.problems.first?.contains("\(files[0]): not a program binary") == true)
         let fourth = ProgramBinaryCache(directory: dir)
         _ = try render(fourth)
-        #expect(fourth.loaded == Material.all.count)
+        #expect(fourth.loaded == Renderer.linkedPrograms)
     }
 
     @Test func aBinaryTheDriverRejectsIsRecompiled() throws {
@@ -52,7 +52,7 @@ import Testing
         let cache = ProgramBinaryCache(directory: dir)
         let reference = try render(nil)
         #expect(try render(cache) == reference)
-        #expect(cache.loaded == Material.all.count - 1)
+        #expect(cache.loaded == Renderer.linkedPrograms - 1)
         #expect(cache.problems.count == 1)
         let problem = cache.problems.first ?? ""
         #expect(problem.hasPrefix("\(file): the driver rejected the binary; recompiling "), "\(problem)")

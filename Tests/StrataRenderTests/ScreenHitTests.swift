@@ -49,4 +49,36 @@ import Testing
         try compositor.renderFrame(at: 1.5)
         #expect(compositor.hitTest(CGPoint(x: 120, y: 50)) == nil)
     }
+
+    @Test func framesThatOnlyTheGPUAnimatesAreHitWhereTheyShow() throws {
+        // Twenty moving squares: the GPU evaluates them and later frames reuse the draw list. A hit test
+        // after such a frame evaluates them on the CPU, on demand, at that frame's time.
+        let display = try HeadlessDisplay(width: 200, height: 100)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.addClient(1)
+        var ops = Self.square(100, CGRect(x: 0, y: 0, width: 200, height: 100)) + [.attachRoot(100)]
+        ops.removeAll { if case .setProperty(_, .backgroundColor, _) = $0 { true } else { false } }
+        var timing = MediaTiming()
+        timing.duration = 2
+        for i in 0..<20 {
+            let id = LayerID(i + 1), y = CGFloat(i / 10) * 50 + 10
+            ops += Self.square(id, CGRect(x: 0, y: y, width: 8, height: 8)) + [.insertSublayer(parent: 100, child: id, index: UInt32(i))]
+            let from = CGPoint(x: 4 + CGFloat(i % 10) * 10, y: y + 4)
+            ops.append(.addAnimation(id, key: "move", AnimationSpec(keyPath: LayerKeyPath(property: .position),
+                                                                    kind: .basic(from: .point(from), to: .point(CGPoint(x: from.x + 100, y: from.y)), by: nil),
+                                                                    timing: timing)))
+        }
+        compositor.submit(Commit(transactionID: 1, operations: ops), fds: [], from: 1)
+        try compositor.renderFrame(at: 0)
+        #expect(compositor.lastFrameWork.motionSlots == 20)
+        #expect(compositor.hitTest(CGPoint(x: 14, y: 14)) == ScreenHit(client: 1, layer: 2, local: CGPoint(x: 4, y: 4)))
+        try compositor.renderFrame(at: 1)
+        #expect(compositor.lastFrameWork.drawListReused)
+        // Half-way, square 2 (model x 10…18) shows 50 px to the right.
+        #expect(compositor.hitTest(CGPoint(x: 65, y: 14)) == ScreenHit(client: 1, layer: 2, local: CGPoint(x: 5, y: 4)))
+        #expect(compositor.hitTest(CGPoint(x: 14, y: 14)) == ScreenHit(client: 1, layer: 100, local: CGPoint(x: 14, y: 14)))
+        let pixels = try compositor.snapshot().pixels
+        #expect(Array(pixels[(14 * 200 + 65) * 4..<(14 * 200 + 65) * 4 + 4]) == [255, 0, 0, 255])
+    }
 }

@@ -26,8 +26,13 @@ import Foundation
 /// transform through `TransformComponents`).
 public struct GPUAnimationRecord: Equatable, Sendable {
     public static let maxKeyframes = 32
-    /// Texels per row: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up.
+    /// Texels per record: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up.
     public static let texelsPerRecord = 80
+    /// Records side by side on one texture row (`animation.glsl`'s `record`): 1,280 texels wide, within
+    /// GLES 3.0's smallest texture size (2,048), so the rows, not the width, grow with the count. Record r
+    /// is at column (r % recordsPerLine) · texelsPerRecord of row r / recordsPerLine: the records in order
+    /// are the texture's texels in order.
+    public static let recordsPerLine = 16
 
     public struct Flags: OptionSet, Sendable {
         public let rawValue: Int

@@ -57,7 +57,7 @@ struct ReplicatorLayerContent: LayerKindContent {
                 instance = instance * step
             }
             if let draw = ReplicatedDraw(body: body.commands, copies: copies) {
-                list.commands.append(.content(draw))
+                list.append(.content(draw))
                 return
             }
         }

@@ -21,7 +21,7 @@ struct ShapeLayerContent: LayerKindContent {
             if let f = fill { fill?.color = Self.tinted(f.color, tint) }
             if let k = stroke { stroke?.color = Self.tinted(k.color, tint) }
         }
-        list.commands.append(.content(ShapeDraw(matrix: matrix, path: path, fill: fill, stroke: stroke, alpha: alpha)))
+        list.append(.content(ShapeDraw(matrix: matrix, path: path, fill: fill, stroke: stroke, alpha: alpha)))
     }
 
     private static func tinted(_ c: Color, _ t: Color) -> Color {

@@ -47,7 +47,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         guard !runs.isEmpty || !decorations.isEmpty else { return }
         let origin = p.bounds.origin
         let toBounds = origin == .zero ? matrix : Transform3D.translation(origin.x, origin.y, 0) * matrix
-        list.commands.append(.content(TextDraw(matrix: toBounds, runs: runs, decorations: decorations,
+        list.append(.content(TextDraw(matrix: toBounds, runs: runs, decorations: decorations,
                                                clip: CGRect(origin: .zero, size: p.bounds.size),
                                                contentsScale: p.contentsScale, displayScale: list.displayScale,
                                                subpixelQuantization: t.allowsFontSubpixelQuantization, alpha: alpha)))

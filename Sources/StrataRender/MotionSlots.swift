@@ -1,0 +1,131 @@
+import Foundation
+import StrataCore
+
+/// The layers of a frame whose animations the GPU evaluates ("motion slots"), in the flat form
+/// `motion_slots.vert` reads: `texelsPerSlot` RGBA32F texels per slot (`slotsPerLine` to a texture row), made when the draw list
+/// is built and uploaded once. Each frame the motion pass evaluates every slot's animations over its
+/// model values and writes its matrix and opacity into its parent slot's space; `layer.vert` composes
+/// them up the chain of slots for each quad that moves with one (`DrawList.commandSlots`). So while
+/// only these animations run, the draw list is reused and nothing per layer happens on the CPU.
+///
+/// A slot's texels (texel: x, y, z, w):
+/// - 0: position x, y, zPosition, anchorPointZ
+/// - 1: anchorPoint x, y, opacity, inherited alpha (multiplies the opacity)
+/// - 2: bounds x, y, width, height
+/// - 3–6: transform (rows)
+/// - 7–10: the static matrix from the layer's superlayer space to its parent slot's space (or target pixels)
+/// - 11: background colour (straight RGBA; clear when nil)
+/// - 12: parent slot (−1: none), animation count, local time rate, local time shift (seconds: local time
+///   − epoch = rate · (frame time − epoch) + shift)
+/// - 13…: (table row, `Property`) pairs, two per texel
+public struct MotionSlots {
+    public static let maxAnimations = 16
+    public static let texelsPerSlot = 13 + maxAnimations / 2
+    /// Slots side by side on one texture row (1,344 texels), as `motion_slots.vert` reads them: slot s is
+    /// at column (s % slotsPerLine) · texelsPerSlot of row s / slotsPerLine.
+    public static let slotsPerLine = 64
+    /// Nested slots the vertex stage walks up (deeper layers stay on the CPU).
+    public static let maxDepth = 32
+
+    /// The properties the motion path animates (the rest keep a layer on the CPU).
+    public enum Property: Int, Sendable {
+        case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor
+
+        public init?(_ p: LayerProperty) {
+            switch p {
+            case .position: self = .position
+            case .anchorPoint: self = .anchorPoint
+            case .anchorPointZ: self = .anchorPointZ
+            case .transform: self = .transform
+            case .opacity: self = .opacity
+            case .backgroundColor: self = .backgroundColor
+            default: return nil
+            }
+        }
+    }
+
+    /// The slots' texels in order (the texture's, once padded to whole lines: `paddedData`).
+    public private(set) var data: [Float] = []
+    public private(set) var depths: [Int] = []
+    /// Different for every build (the builder's count), so the renderer uploads the slots once per build.
+    public let version: UInt64
+
+    public init(version: UInt64) { self.version = version }
+
+    public var count: Int { depths.count }
+
+    /// Adds a slot and returns its index, or nil when it would nest deeper than `maxDepth`. `model`: the
+    /// values its animations start from; `outer`: its superlayer space → the parent slot's space;
+    /// `inheritedAlpha` multiplies its opacity (which is 1 when its opacity is applied as a group).
+    public mutating func add(parent: Int32, model m: LayerModel, opacity: CGFloat, outer: Transform3D, inheritedAlpha: CGFloat,
+                             rows: [(row: Int32, property: Property)], rate: Double, shift: Double) -> Int32? {
+        let depth = parent >= 0 ? depths[Int(parent)] + 1 : 1
+        guard depth <= Self.maxDepth, rows.count <= Self.maxAnimations else { return nil }
+        var t = [Float](repeating: 0, count: Self.texelsPerSlot * 4)
+        func set(_ i: Int, _ x: Double, _ y: Double, _ z: Double, _ w: Double) {
+            t[i * 4] = Float(x); t[i * 4 + 1] = Float(y); t[i * 4 + 2] = Float(z); t[i * 4 + 3] = Float(w)
+        }
+        func rowsOf(_ r: Transform3D, at i: Int) {
+            set(i, r.m11, r.m12, r.m13, r.m14); set(i + 1, r.m21, r.m22, r.m23, r.m24)
+            set(i + 2, r.m31, r.m32, r.m33, r.m34); set(i + 3, r.m41, r.m42, r.m43, r.m44)
+        }
+        set(0, m.position.x, m.position.y, m.zPosition, m.anchorPointZ)
+        set(1, m.anchorPoint.x, m.anchorPoint.y, opacity, inheritedAlpha)
+        set(2, m.bounds.minX, m.bounds.minY, m.bounds.width, m.bounds.height)
+        rowsOf(m.transform, at: 3)
+        rowsOf(outer, at: 7)
+        let c = m.backgroundColor ?? .clear
+        set(11, c.red, c.green, c.blue, c.alpha)
+        set(12, Double(parent), Double(rows.count), rate, shift)
+        for (i, r) in rows.enumerated() {
+            t[13 * 4 + i * 2] = Float(r.row)
+            t[13 * 4 + i * 2 + 1] = Float(r.property.rawValue)
+        }
+        data.append(contentsOf: t)
+        depths.append(depth)
+        return Int32(depths.count - 1)
+    }
+
+    /// Texture rows the slots take.
+    public var lines: Int { (count + Self.slotsPerLine - 1) / Self.slotsPerLine }
+
+    /// `data` padded to whole texture rows.
+    public var paddedData: [Float] {
+        data + [Float](repeating: 0, count: lines * Self.slotsPerLine * Self.texelsPerSlot * 4 - data.count)
+    }
+
+    /// Keeps the first `n` slots.
+    mutating func truncate(to n: Int) {
+        guard n < count else { return }
+        depths.removeSubrange(n...)
+        data.removeSubrange((n * Self.texelsPerSlot * 4)...)
+    }
+
+    /// Whether the motion path can move `command` with a slot: quads (the vertex stage places them) and
+    /// groups (composited over the whole target). Clips, paths, shadows, masks, rasterized layers and kinds'
+    /// own drawing depend on where the layer is when the list is built.
+    static func moves(_ command: DrawCommand) -> Bool {
+        switch command {
+        case .fill, .shape, .image, .beginGroup, .endGroup: true
+        default: false
+        }
+    }
+}
+
+/// How one draw command depends on the frame's motion slots (`DrawList.commandMotion`). A quad under a
+/// slot is placed by the chain of slots from `slot` up. Its colour is multiplied by the alphas of the
+/// slots from `alphaFrom` up to, not including, `alphaStop`: the slot of the innermost group around it
+/// (whose composite carries the alphas from there up, as a group's opacity applies once to the whole).
+/// A group's end composites with the alphas from the slot it began under (`alphaFrom`) to the group
+/// around it. With `slotColor` the colour is the slot's background colour times the command's alpha.
+public struct MotionRef: Equatable, Sendable {
+    public var slot: Int32 = -1
+    public var slotColor = false
+    public var alphaFrom: Int32 = -1
+    public var alphaStop: Int32 = -1
+
+    public static let none = MotionRef()
+
+    /// Whether the GPU changes anything about the command.
+    public var isMoving: Bool { slot >= 0 || alphaFrom >= 0 }
+}

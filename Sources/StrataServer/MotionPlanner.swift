@@ -1,0 +1,106 @@
+import Foundation
+import StrataCore
+import StrataRender
+
+/// Decides, while a frame's draw list is built, which layers the GPU animates (motion slots, see
+/// `MotionSlots`): a layer qualifies when every animation it has is one the GPU path evaluates
+/// (`GPUAnimationRecord`) of a property it moves (position, anchor point, transform, opacity, background
+/// colour) and its local time runs affinely in global time. It keeps each animation's row in the
+/// renderer's `AnimationTable` for as long as the animation is attached, so rows are packed once, not
+/// per build. The builder takes a layer back to the CPU when what it draws cannot move with a slot.
+final class MotionPlanner {
+    let table: AnimationTable
+    /// The frame time being built (global), and the nodes given slots in this build, by slot.
+    private(set) var time = 0.0
+    private(set) var placed: [RenderNode] = []
+    private var builds: UInt64 = 0
+    private var rows: [ObjectIdentifier: Entry] = [:]
+
+    /// A row, or nil where the GPU path does not evaluate the animation; `prepared` weak so the row is
+    /// freed once the animation is no longer attached anywhere.
+    private struct Entry {
+        weak var prepared: PreparedAnimation?
+        let row: Int32?
+    }
+
+    /// What a layer's slot needs: its animations' rows and properties, what they animate, and how its
+    /// local time maps from frame time (local − epoch = rate · (time − epoch) + shift).
+    struct Plan {
+        var rows: [(row: Int32, property: MotionSlots.Property)] = []
+        var animatesOpacity = false
+        var animatesBackground = false
+        var animatesAnchor = false
+        var rate = 1.0
+        var shift = 0.0
+    }
+
+    init(table: AnimationTable) { self.table = table }
+
+    /// Starts a build for a frame at `time`: returns empty slots to fill, with the epoch moved first if
+    /// `time` has run too far from it.
+    func begin(at time: Double) -> MotionSlots {
+        self.time = time
+        table.moveEpochIfNeeded(for: time)
+        placed.removeAll(keepingCapacity: true)
+        builds &+= 1
+        sweep()
+        return MotionSlots(version: builds)
+    }
+
+    /// The slot plan of `node` (evaluated in this frame), or nil when it stays on the CPU.
+    func plan(_ node: RenderNode) -> Plan? {
+        guard !node.animations.isEmpty, node.animations.count <= MotionSlots.maxAnimations,
+              node.transitionSources.isEmpty, node.activeTransition == nil, node.localAffine, let local = node.localTime else { return nil }
+        var plan = Plan()
+        plan.rate = node.localRate
+        plan.shift = (local - table.epoch) - node.localRate * (time - table.epoch)
+        // Single-precision times: a layer whose time runs far from the frame's stays on the CPU.
+        guard abs(plan.shift) < AnimationTable.epochSpan else { return nil }
+        for a in node.animations {
+            guard let property = a.spec.keyPath.flatMap({ MotionSlots.Property($0.property) }), let row = row(for: a) else { return nil }
+            plan.rows.append((row, property))
+            switch property {
+            case .opacity: plan.animatesOpacity = true
+            case .backgroundColor: plan.animatesBackground = true
+            case .anchorPoint: plan.animatesAnchor = true
+            default: break
+            }
+        }
+        return plan
+    }
+
+    /// Records that `node` got slot `slot` (slots are given in order).
+    func place(_ node: RenderNode, slot: Int32) {
+        if Int(slot) < placed.count { placed.removeSubrange(Int(slot)...) }
+        placed.append(node)
+    }
+
+    /// Forgets the nodes of slots from `count` on (taken back to the CPU).
+    func truncate(to count: Int) {
+        if count < placed.count { placed.removeSubrange(count...) }
+    }
+
+    /// Whether `node`, drawn with CPU-evaluated values, changes from frame to frame now.
+    static func isAnimating(_ node: RenderNode, replicated: Bool) -> Bool {
+        guard node.isActive else { return false }
+        if node.activeTransition != nil || replicated || !node.localAffine { return true }
+        guard let t = node.localTime else { return false }
+        return Presentation.isAnimating(node.animations, at: t)
+    }
+
+    private func row(for a: AttachedAnimation) -> Int32? {
+        let id = ObjectIdentifier(a.prepared)
+        if let e = rows[id], e.prepared === a.prepared { return e.row }
+        let row = table.insert(a.spec)
+        rows[id] = Entry(prepared: a.prepared, row: row)
+        return row
+    }
+
+    /// Frees the rows of animations no longer attached.
+    private func sweep() {
+        for (id, e) in rows where e.prepared == nil {
+            if let r = e.row { table.remove(r) }
+            rows[id] = nil
+        }
+    }
+}

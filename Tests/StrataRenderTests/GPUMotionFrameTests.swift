@@ -1,0 +1,145 @@
+import Foundation
+import StrataCore
+import StrataOffline
+import StrataScene
+import Testing
+
+/// Frames drawn with animations evaluated on the GPU (motion slots, draw lists reused between scheduled
+/// changes) against frames drawn with every animation evaluated on the CPU (`Presentation.apply`), pixel
+/// by pixel, for every animation class and timing mode of the semantics tests. Cases the GPU path does
+/// not take (groups, cubic keyframes, cycling layer time, effects that need the CPU) must come out the
+/// same too: they fall back, and the expected slot count says which is which.
+@Suite struct GPUMotionFrameTests {
+    /// The most any channel of any pixel may differ (of 255), documented in docs/animation.md:
+    /// single-precision evaluation moves an edge by far less than a pixel, which anti-aliasing turns into
+    /// a small change of an edge pixel's coverage.
+    static let tolerance = 3
+    static let times = [0, 0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 1.1, 1.45, 1.6, 2.2]
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// The layers (JSON array items).
+        let layers: String
+        /// Motion slots of the first frame.
+        let slots: Int
+        /// Whether some frames reuse their draw list (only the GPU evaluates).
+        let reuses: Bool
+        var testDescription: String { name }
+    }
+
+    static func layer(_ animations: String, extra: String = "") -> String {
+        ##"{"id":"a","bounds":[0,0,14,10],"position":[20,20],"backgroundColor":"#FF8000"\##(extra),"animations":{\##(animations)}}"##
+    }
+
+    static let cases: [Case] = [
+        Case(name: "from/to position", layers: layer(##""m":{"type":"basic","keyPath":"position","fromValue":[10,10],"toValue":[50,38],"duration":1}"##), slots: 1, reuses: true),
+        Case(name: "from only", layers: layer(##""m":{"type":"basic","keyPath":"position.x","fromValue":50,"duration":1.3}"##), slots: 1, reuses: true),
+        Case(name: "to only, easeIn", layers: layer(##""m":{"type":"basic","keyPath":"position.y","toValue":40,"duration":1,"timingFunction":"easeIn"}"##), slots: 1, reuses: true),
+        Case(name: "by only, custom curve", layers: layer(##""m":{"type":"basic","keyPath":"position","byValue":[25,-8],"duration":1.2,"timingFunction":[0.3,1.6,0.6,-0.4]}"##), slots: 1, reuses: true),
+        Case(name: "from+by, to+by", layers: layer(##""m":{"type":"basic","keyPath":"position.x","fromValue":5,"byValue":40,"duration":1},"n":{"type":"basic","keyPath":"position.y","toValue":40,"byValue":-25,"duration":1.5}"##), slots: 1, reuses: true),
+        Case(name: "additive over another", layers: layer(##""m":{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":40,"duration":1},"n":{"type":"basic","keyPath":"position","fromValue":[0,0],"toValue":[8,14],"duration":0.6,"additive":true,"autoreverses":true,"repeatCount":3}"##), slots: 1, reuses: true),
+        Case(name: "cumulative repeats", layers: layer(##""m":{"type":"basic","keyPath":"position.x","fromValue":8,"toValue":18,"duration":0.5,"cumulative":true,"repeatCount":3.5}"##), slots: 1, reuses: true),
+        Case(name: "fill backwards, begin later", layers: layer(##""m":{"type":"basic","keyPath":"opacity","fromValue":0.2,"toValue":1,"duration":0.6,"beginTime":0.5,"fillMode":"backwards"}"##), slots: 1, reuses: true),
+        Case(name: "fill forwards kept", layers: layer(##""m":{"type":"basic","keyPath":"position.y","toValue":40,"duration":0.4,"fillMode":"forwards","removedOnCompletion":false}"##), slots: 1, reuses: true),
+        Case(name: "repeat duration, autoreverse", layers: layer(##""m":{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":0.3,"repeatDuration":1.4,"autoreverses":true}"##), slots: 1, reuses: true),
+        Case(name: "speed and time offset", layers: layer(##""m":{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1,"speed":1.7,"timeOffset":0.4,"repeatCount":"infinity"}"##), slots: 1, reuses: true),
+        Case(name: "speed 0 frozen", layers: layer(##""m":{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1,"speed":0,"timeOffset":0.3}"##), slots: 1, reuses: true),
+        Case(name: "negative speed", layers: layer(##""m":{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1,"speed":-1,"timeOffset":0.8,"fillMode":"both"}"##), slots: 1, reuses: true),
+        Case(name: "spring under-damped", layers: layer(##""m":{"type":"spring","keyPath":"position.x","fromValue":10,"toValue":45,"duration":2,"damping":4,"initialVelocity":2}"##), slots: 1, reuses: true),
+        Case(name: "spring critically and over-damped", layers: layer(##""m":{"type":"spring","keyPath":"position.x","fromValue":10,"toValue":45,"duration":2,"stiffness":100,"damping":20},"n":{"type":"spring","keyPath":"position.y","fromValue":5,"toValue":40,"duration":2,"damping":40,"mass":2}"##), slots: 1, reuses: true),
+        Case(name: "keyframes linear with key times and curves", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40],[12,30]],"keyTimes":[0,0.2,0.7,1],"timingFunctions":["easeIn","linear",[0.2,0.9,0.4,1]],"duration":1.5}"##), slots: 1, reuses: true),
+        Case(name: "keyframes discrete", layers: layer(##""m":{"type":"keyframe","keyPath":"position.x","values":[10,30,50],"calculationMode":"discrete","duration":1.2,"repeatCount":2}"##), slots: 1, reuses: true),
+        Case(name: "keyframes paced", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,10],[50,40]],"calculationMode":"paced","duration":1.4}"##), slots: 1, reuses: true),
+        Case(name: "keyframes cubic (CPU)", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40]],"calculationMode":"cubic","duration":1.4}"##), slots: 0, reuses: false),
+        Case(name: "whole transform", layers: layer(##""m":{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[0,1.5,0,0,-1.5,0,0,0,0,0,1,0,10,8,0,1],"duration":1.2}"##), slots: 1, reuses: true),
+        Case(name: "transform components", layers: layer(##""r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":7,"duration":2},"s":{"type":"basic","keyPath":"transform.scale","fromValue":0.5,"toValue":1.8,"duration":1,"autoreverses":true},"t":{"type":"basic","keyPath":"transform.translation","toValue":[12,-5],"duration":1.5}"##), slots: 1, reuses: true),
+        Case(name: "background colour to none", layers: layer(##""c":{"type":"basic","keyPath":"backgroundColor","fromValue":"#2040FF","toValue":null,"duration":1.3},"m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##), slots: 1, reuses: true),
+        Case(name: "anchor point and rounded border", layers: layer(##""a":{"type":"basic","keyPath":"anchorPoint","fromValue":[0,0],"toValue":[1,1],"duration":1}"##, extra: ##","cornerRadius":4,"borderWidth":2,"borderColor":"#FFFFFF""##), slots: 1, reuses: true),
+        Case(name: "group (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1}]}"##), slots: 0, reuses: false),
+        Case(name: "nested slots", layers: ###"""
+            {"id":"p","bounds":[0,0,40,30],"position":[32,24],
+             "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":-0.5,"toValue":0.8,"duration":2},
+                           "o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.4,"duration":1.5}},
+             "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40","opacity":0.8,
+               "animations":{"m":{"type":"basic","keyPath":"position","byValue":[18,12],"duration":1,"autoreverses":true,"repeatCount":2}},
+               "sublayers":[{"id":"g","bounds":[0,0,5,5],"position":[2,2],"backgroundColor":"#FF40FF",
+                 "animations":{"s":{"type":"basic","keyPath":"transform.scale","fromValue":1,"toValue":2.5,"duration":0.9}}}]}]}
+            """###, slots: 3, reuses: true),
+        Case(name: "layer time: speed, offset and begin", layers: ###"""
+            {"id":"p","bounds":[0,0,60,40],"position":[32,24],"speed":1.5,"timeOffset":0.2,"beginTime":0.1,
+             "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40","speed":0.8,
+               "animations":{"m":{"type":"basic","keyPath":"position.x","toValue":50,"duration":1.2}}}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "cycling layer time (CPU)", layers: ###"""
+            {"id":"p","bounds":[0,0,60,40],"position":[32,24],"duration":0.7,"repeatCount":"infinity",
+             "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40",
+               "animations":{"m":{"type":"basic","keyPath":"position.x","toValue":50,"duration":1}}}]}
+            """###, slots: 0, reuses: false),
+        Case(name: "static group opacity over a moving pair", layers: ###"""
+            {"id":"p","bounds":[0,0,40,30],"position":[30,24],"opacity":0.6,
+             "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":20,"toValue":40,"duration":1}},
+             "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[10,10],"backgroundColor":"#FF0000"},
+                          {"id":"d","bounds":[0,0,20,20],"position":[20,15],"backgroundColor":"#0000FF"}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "animated opacity over a group (CPU), moving child", layers: ###"""
+            {"id":"p","bounds":[0,0,40,30],"position":[30,24],
+             "animations":{"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.3,"duration":1}},
+             "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[10,10],"backgroundColor":"#FF0000",
+                           "animations":{"m":{"type":"basic","keyPath":"position.x","byValue":15,"duration":1.2}}},
+                          {"id":"d","bounds":[0,0,20,20],"position":[20,15],"backgroundColor":"#0000FF"}]}
+            """###, slots: 1, reuses: false),
+        Case(name: "a clip under a moving layer (CPU)", layers: ###"""
+            {"id":"p","bounds":[0,0,30,24],"position":[30,24],"backgroundColor":"#334455",
+             "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":20,"toValue":40,"duration":1}},
+             "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[25,10],"masksToBounds":true,"backgroundColor":"#FF0000",
+               "sublayers":[{"id":"d","bounds":[0,0,20,20],"position":[15,15],"backgroundColor":"#0000FF"}]}]}
+            """###, slots: 0, reuses: false),
+        Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"b":{"type":"basic","keyPath":"bounds.size","toValue":[20,4],"duration":1}"##), slots: 0, reuses: false),
+    ]
+
+    @Test(arguments: cases) func gpuFramesMatchCPUFrames(_ c: Case) throws {
+        let json = ##"{"strata":1,"background":"#000000","layers":["## + c.layers + "]}"
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        let gpu = try SceneRenderer.render(scene, at: Self.times, width: 64, height: 48, gpuAnimationMinimumLayers: 1)
+        let cpu = try SceneRenderer.render(scene, at: Self.times, width: 64, height: 48, gpuAnimationMinimumLayers: nil)
+        #expect(gpu.count == Self.times.count && cpu.count == Self.times.count)
+        #expect(gpu.first?.work.motionSlots == c.slots)
+        #expect(gpu.contains { $0.work.drawListReused } == c.reuses)
+        for (i, (g, cf)) in zip(gpu, cpu).enumerated() {
+            #expect(cf.work.motionSlots == 0 && !cf.work.drawListReused)
+            var worst = 0, at = 0
+            for (k, (a, b)) in zip(g.image.pixels, cf.image.pixels).enumerated() where abs(Int(a) - Int(b)) > worst {
+                worst = abs(Int(a) - Int(b)); at = k
+            }
+            #expect(worst <= Self.tolerance, "t = \(Self.times[i]): channel \(at % 4) of pixel (\(at / 4 % 64), \(at / 4 / 64)) differs by \(worst)")
+        }
+    }
+
+    @Test func manyLayersFillSeveralTextureRowsOfRecordsSlotsAndStates() throws {
+        // 300 layers with three animations each: 900 records (57 rows of 16), 300 slots (5 rows of 64),
+        // 300 states (2 rows of 256).
+        var layers: [[String: Any]] = []
+        for i in 0..<300 {
+            let animations: [String: Any] = [
+                "m": ["type": "basic", "keyPath": "position", "byValue": [i % 7, i % 5], "duration": 0.5 + Double(i % 9) / 10,
+                      "autoreverses": true, "repeatCount": "infinity"],
+                "o": ["type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": Double(i % 9 + 1) / 10, "duration": 0.7,
+                      "repeatCount": "infinity"],
+                "r": ["type": "basic", "keyPath": "transform.rotation.z", "byValue": Double(i % 11) / 3, "duration": 1.3, "repeatCount": "infinity"],
+            ]
+            layers.append(["id": "l\(i)", "bounds": [0, 0, 2, 2], "position": [2 + (i % 20) * 3, 2 + (i / 20) * 3],
+                           "backgroundColor": String(format: "#%02X%02XFF", i % 256, 255 - i % 256), "animations": animations])
+        }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: ["strata": 1, "background": "#000000", "layers": layers]), as: UTF8.self)
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        let times = [0, 0.3, 0.75, 1.6]
+        let gpu = try SceneRenderer.render(scene, at: times, width: 64, height: 48)
+        let cpu = try SceneRenderer.render(scene, at: times, width: 64, height: 48, gpuAnimationMinimumLayers: nil)
+        #expect(gpu.first?.work.motionSlots == 300)
+        #expect(gpu.dropFirst().allSatisfy { $0.work.drawListReused })
+        for (g, c) in zip(gpu, cpu) {
+            let worst = zip(g.image.pixels, c.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= Self.tolerance)
+        }
+    }
+}
