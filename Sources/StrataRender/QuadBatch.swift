@@ -42,7 +42,22 @@ final class QuadBatch {
         data.reserveCapacity(Self.floatsPerInstance * 256)
     }
 
+    /// A recording of a whole pass's batches (`Renderer`'s replay of lists that only move on the GPU):
+    /// while `isRecording`, `record` keeps each batch's instances instead of drawing them; `play` draws
+    /// them all from one buffer uploaded once, and again on later frames while the recording stands.
+    struct RecordedBatch {
+        var state: Renderer.BatchState
+        var hasMotion: Bool
+        var first: Int
+        var count: Int
+    }
+    private(set) var recorded: [RecordedBatch] = []
+    private var recordedData: [GLfloat] = []
+    private var recordedBuffer: GLuint = 0
+    var isRecording = false
+
     deinit {
+        glDeleteBuffers(1, &recordedBuffer)
         glDeleteBuffers(1, &instanceBuffer)
         glDeleteBuffers(1, &unitBuffer)
         glDeleteVertexArrays(1, &vao)
@@ -79,6 +94,56 @@ final class QuadBatch {
         }
         if motion.slot >= 0 { hasMotion = true }
         count += 1
+    }
+
+    /// Starts a recording (forgetting the last).
+    func beginRecording() {
+        isRecording = true
+        recorded.removeAll(keepingCapacity: true)
+        recordedData.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps the queued quads as one batch of the recording, to be drawn with `state`.
+    func record(_ state: Renderer.BatchState) {
+        guard count > 0 else { return }
+        recorded.append(RecordedBatch(state: state, hasMotion: hasMotion, first: recordedData.count / Self.floatsPerInstance, count: count))
+        recordedData.append(contentsOf: data)
+        data.removeAll(keepingCapacity: true)
+        count = 0
+        hasMotion = false
+    }
+
+    /// Ends the recording and uploads its instances once.
+    func finishRecording() {
+        isRecording = false
+        if recordedBuffer == 0 { glGenBuffers(1, &recordedBuffer) }
+        glBindBuffer(e(GL_ARRAY_BUFFER), recordedBuffer)
+        recordedData.withUnsafeBytes { glBufferData(e(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, e(GL_STATIC_DRAW)) }
+        recordedData.removeAll()
+    }
+
+    /// Draws the recording's batches in order, `prepare` binding each one's state first. Returns the draws.
+    func play(_ prepare: (RecordedBatch) -> Void) -> Int {
+        let stride = GLsizei(Self.floatsPerInstance * MemoryLayout<GLfloat>.size)
+        glBindBuffer(e(GL_ARRAY_BUFFER), recordedBuffer)
+        for batch in recorded {
+            prepare(batch)
+            pointAttributes(stride: stride, firstInstance: batch.first)
+            glDrawArraysInstanced(e(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+        }
+        glBindBuffer(e(GL_ARRAY_BUFFER), instanceBuffer)
+        pointAttributes(stride: stride, firstInstance: 0)
+        return recorded.count
+    }
+
+    /// Points the instance attributes (locations 1–10) at the bound buffer from instance `first` on
+    /// (GLES 3.0 has no base instance).
+    private func pointAttributes(stride: GLsizei, firstInstance first: Int) {
+        let base = first * Self.floatsPerInstance * MemoryLayout<GLfloat>.size
+        for location in 1...10 {
+            glVertexAttribPointer(GLuint(location), 4, e(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: base + (location - 1) * 4 * MemoryLayout<GLfloat>.size))
+        }
     }
 
     /// Draws the queued quads as one instanced draw with the currently bound program and textures.

@@ -65,15 +65,23 @@ extension Renderer {
     /// quads must not see (framebuffer, blending, uniforms, texture contents).
     func flush() {
         guard quads.count > 0 else { return }
-        bind(batchState)
-        // Quads moving with a slot (fills, shapes and images only) leave the projection to layer.vert.
-        if quads.hasMotion, let p = [rounded, textured].first(where: { $0.program == batchState.program }) {
-            let m = projection
-            let f: [GLfloat] = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
-                                m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { GLfloat($0) }
-            glUniformMatrix4fv(p.uniform("u_projection"), 1, GLboolean(GL_FALSE), f)
+        if quads.isRecording {
+            quads.record(batchState)
+            return
         }
+        bind(batchState, motion: quads.hasMotion)
         if quads.draw() { counters.drawCalls += 1 }
+    }
+
+    /// Binds `state`; with `motion` (quads moving with a slot: fills, shapes and images only, which leave
+    /// the projection to layer.vert) also the pass's projection.
+    func bind(_ state: BatchState, motion: Bool) {
+        bind(state)
+        guard motion, let p = [rounded, textured].first(where: { $0.program == state.program }) else { return }
+        let m = projection
+        let f: [GLfloat] = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
+                            m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { GLfloat($0) }
+        glUniformMatrix4fv(p.uniform("u_projection"), 1, GLboolean(GL_FALSE), f)
     }
 
     /// Counts a coverage fill's work: its accumulation pass and its two draws.

@@ -62,6 +62,8 @@ public final class Renderer {
     var targetRect: CGRect { CGRect(x: origin.x, y: origin.y, width: width, height: height) }
     /// Frames rendered, to find bitmaps no longer used.
     var frame: UInt64 = 0
+    /// The motion list whose quads `quads` holds recorded (nil: none).
+    var replay: ReplayKey?
 
     /// `programCache`: where linked program binaries are kept between runs (nil: compile every time).
     public init(programCache: ProgramBinaryCache? = nil) throws {
@@ -120,14 +122,52 @@ public final class Renderer {
         counters.repaintedPixels = plan.repaint.area
         frame &+= 1
         markRasters(list)
-        if let slots = list.motion, slots.count > 0 {
-            try motionPass.run(slots, table: animations, time: time)
-            counters.motionSlots = slots.count
+        guard let slots = list.motion, slots.count > 0 else {
+            try drawPass(list, plan.analysis, repaint: plan.repaint, framebuffer: framebuffer, width: width, height: height, origin: (0, 0),
+                         rotation: rotation)
+            releaseUnusedTargets()
+            return counters
         }
+        try motionPass.run(slots, table: animations, time: time)
+        counters.motionSlots = slots.count
+        // A list of quads alone is recorded once and played again while only its slots move.
+        let key = ReplayKey(version: slots.version, framebuffer: framebuffer, width: width, height: height, rotation: rotation)
+        let whole = plan.repaint == PixelRect(x: 0, y: 0, width: width, height: height)
+        if replay == key, whole {
+            beginPass(list, framebuffer: framebuffer, width: width, height: height, origin: (0, 0), rotation: rotation, repaint: plan.repaint)
+            counters.drawCalls = quads.play { self.bind($0.state, motion: $0.hasMotion) }
+            glDisable(e(GL_SCISSOR_TEST))
+            try checkGL("replay")
+            return counters
+        }
+        replay = nil
+        let recordable = list.commands.allSatisfy(Self.isQuad)
+        if recordable { quads.beginRecording() }
         try drawPass(list, plan.analysis, repaint: plan.repaint, framebuffer: framebuffer, width: width, height: height, origin: (0, 0),
                      rotation: rotation)
+        if recordable {
+            quads.finishRecording()
+            invalidateBindings()
+            glEnable(e(GL_SCISSOR_TEST))
+            counters.drawCalls = quads.play { self.bind($0.state, motion: $0.hasMotion) }
+            glDisable(e(GL_SCISSOR_TEST))
+            try checkGL("recorded pass")
+            if whole { replay = key }
+        }
         releaseUnusedTargets()
         return counters
+    }
+
+    static func isQuad(_ c: DrawCommand) -> Bool {
+        switch c {
+        case .fill, .shape, .image: true
+        default: false
+        }
+    }
+
+    /// What a recorded pass was drawn for (`replay`): its slots' build and its target.
+    struct ReplayKey: Equatable {
+        var version: UInt64, framebuffer: GLuint, width: Int, height: Int, rotation: Int
     }
 
     /// Draws `list` into `framebuffer`, a target of `width` × `height` pixels whose top-left is target
@@ -135,23 +175,10 @@ public final class Renderer {
     func drawPass(_ list: DrawList, _ a: DrawListAnalysis, repaint: PixelRect, framebuffer: GLuint, width: Int, height: Int,
                   origin: (x: Int, y: Int), rotation: Int = 0) throws {
         guard a.balanced else { throw GLError("draw list has groups or clips that are not properly begun and ended") }
-        self.width = width
-        self.height = height
-        self.origin = origin
-        self.rotation = rotation
-        offscreen = pool(width: physicalWidth, height: physicalHeight)
-        compositeProjection = Self.pixelsToClip(width: physicalWidth, height: physicalHeight)
-        projection = Transform3D.translation(CGFloat(-origin.x), CGFloat(-origin.y), 0) *
-            Self.pixelsToClip(width: width, height: height) * Self.turn(rotation)
-        if rotation == 0 { compositeProjection = projection }
+        beginPass(list, framebuffer: framebuffer, width: width, height: height, origin: origin, rotation: rotation, repaint: repaint)
         let full = PixelRect(x: origin.x, y: origin.y, width: width, height: height)
         var targets: [GLuint] = [framebuffer]
         var scissors: [PixelRect] = [repaint]
-        beginFrame(framebuffer)
-        setScissor(repaint)
-        let c = list.clearColor
-        glClearColor(GLfloat(c.red * c.alpha), GLfloat(c.green * c.alpha), GLfloat(c.blue * c.alpha), GLfloat(c.alpha))
-        glClear(e(GL_COLOR_BUFFER_BIT))
         var i = 0
         while i < list.commands.count {
             let command = list.commands[i]
@@ -244,6 +271,26 @@ public final class Renderer {
         glDisable(e(GL_SCISSOR_TEST))
         guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }
         try checkGL("render")
+    }
+
+    /// Sets up a pass over `framebuffer`, a target of `width` × `height` pixels whose top-left is target
+    /// pixel `origin`, turned by `rotation`: its projections and GL state; clears `repaint` to the list's
+    /// clear colour.
+    func beginPass(_ list: DrawList, framebuffer: GLuint, width: Int, height: Int, origin: (x: Int, y: Int), rotation: Int, repaint: PixelRect) {
+        self.width = width
+        self.height = height
+        self.origin = origin
+        self.rotation = rotation
+        offscreen = pool(width: physicalWidth, height: physicalHeight)
+        compositeProjection = Self.pixelsToClip(width: physicalWidth, height: physicalHeight)
+        projection = Transform3D.translation(CGFloat(-origin.x), CGFloat(-origin.y), 0) *
+            Self.pixelsToClip(width: width, height: height) * Self.turn(rotation)
+        if rotation == 0 { compositeProjection = projection }
+        beginFrame(framebuffer)
+        setScissor(repaint)
+        let c = list.clearColor
+        glClearColor(GLfloat(c.red * c.alpha), GLfloat(c.green * c.alpha), GLfloat(c.blue * c.alpha), GLfloat(c.alpha))
+        glClear(e(GL_COLOR_BUFFER_BIT))
     }
 
     /// State every pass starts from.
