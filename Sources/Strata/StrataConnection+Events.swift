@@ -134,6 +134,8 @@ extension StrataConnection {
             deliver(event)
         case .bufferReleased(let id):
             LayerLock.with { bufferPool.released(id) }
+        case let .transactionPresented(id, presentedAt):
+            if let onTransactionPresented { callbackQueue.async { onTransactionPresented(id, presentedAt) } }
         case .welcome, .injectResult:
             // The library injects nothing (`strata input` does, over its own connection).
             break

@@ -72,6 +72,13 @@ public final class StrataConnection: @unchecked Sendable {
     public var outputs: [StrataOutput] { LayerLock.with { litOutputs } }
     /// Called on `callbackQueue` with the new outputs whenever they change.
     public var onOutputsChanged: (@Sendable ([StrataOutput]) -> Void)?
+    /// Called on `callbackQueue` once per commit this connection sent, with its transaction id and when the
+    /// first frame including it went on screen (`CACurrentMediaTime`'s clock): changed pixels or not.
+    /// `lastTransactionID` names the commit a `CATransaction.flush()` just sent.
+    public var onTransactionPresented: (@Sendable (_ transactionID: UInt64, _ presentedAt: Double) -> Void)?
+    /// The transaction id of the last commit sent on this connection (0: none yet). A flush that sends its
+    /// images ahead in commits of their own sends the rest last, under this id.
+    public var lastTransactionID: UInt64 { LayerLock.with { nextTransactionID } }
     /// Called on `callbackQueue` with input events no layer handler takes: keys while no layer has the
     /// focus, and events for layers without a handler up their superlayer chain (docs/input.md).
     public var inputHandler: ((StrataInputEvent) -> Void)? {

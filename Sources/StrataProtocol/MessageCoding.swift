@@ -173,6 +173,7 @@ public enum MessageCoding {
         case .input(let event): w.inputEvent(event)
         case .injectResult(let refusal): w.string(refusal)
         case .bufferReleased(let id): w.u64(id)
+        case let .transactionPresented(id, presentedAt): w.u64(id); w.f64(presentedAt)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -200,6 +201,7 @@ public enum MessageCoding {
         case 112: m = .input(try r.inputEvent())
         case 113: m = .injectResult(try r.string("inject result"))
         case 114: m = .bufferReleased(try r.u64("buffer"))
+        case 115: m = .transactionPresented(transactionID: try r.u64("transaction id"), presentedAt: try r.finiteF64("presented at"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

@@ -146,6 +146,9 @@ public enum ServerMessage: Equatable, Sendable {
     case injectResult(String)
     /// The server has copied what the last commit naming this buffer asked for: the client may fill it again.
     case bufferReleased(BufferID)
+    /// The first frame that includes this client's commit `transactionID` is on screen since `presentedAt`
+    /// (monotonic seconds: the vblank it showed at). Once per commit, whether or not it changed anything visible.
+    case transactionPresented(transactionID: UInt64, presentedAt: Double)
 
     public var typeCode: UInt16 {
         switch self {
@@ -163,6 +166,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .input: 112
         case .injectResult: 113
         case .bufferReleased: 114
+        case .transactionPresented: 115
         }
     }
 }

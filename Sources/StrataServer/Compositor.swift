@@ -14,6 +14,8 @@ public final class Compositor {
     private(set) var scenes: [UInt32: ClientScene] = [:]
     private var sceneOrder: [UInt32] = []
     private var pending: [PendingCommit] = []
+    /// Commits applied and not yet taken by the frame loop (`AppliedCommits.swift`).
+    var appliedCommits: [AppliedCommit] = []
     /// A commit waiting for the next frame, with its descriptors already mapped and its wire size.
     private struct PendingCommit {
         var client: UInt32
@@ -534,6 +536,7 @@ public final class Compositor {
                     }
                 }
                 try applier.apply(item.commit, mappings: item.mappings, to: scene)
+                appliedCommits.append(AppliedCommit(client: item.client, transactionID: item.commit.transactionID))
                 for e in applier.events { eventSink(item.client, e) }
                 redrawEverywhere()
             } catch {

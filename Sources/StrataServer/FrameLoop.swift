@@ -9,7 +9,8 @@ import StrataProtocol
 ///
 /// Rules: a frame is started at its vblank minus the render budget (`FrameScheduler`); never while the
 /// output's flip is in flight; a frame's events (animations started and stopped, display-link ticks on
-/// the primary output) go out when it is on screen.
+/// the primary output, `transactionPresented` for each commit it is the first to include) go out when it
+/// is on screen.
 final class FrameLoop {
     let output: String
     /// The primary output's loop also ticks display links.
@@ -26,6 +27,8 @@ final class FrameLoop {
     /// go out then.
     private var shown: Shown?
     private var lastDrop: String?
+    /// The commits of a frame the display refused: the next frame drawn is the first to show them.
+    private var carried: [AppliedCommit] = []
     /// How long after its vblank a page flip's event may take before the loop stops waiting for it (a
     /// driver that lost it must not freeze the output for good).
     static let flipTimeout = 1.0
@@ -36,6 +39,10 @@ final class FrameLoop {
     private struct Shown {
         var vblank: Double
         var events: [(UInt32, ServerMessage)]
+        /// The commits this frame is the first to include: each client hears when it is on screen.
+        var commits: [AppliedCommit] = []
+        /// When drawing and presenting it returned: a headless frame finished after its vblank shows then.
+        var finished = -Double.infinity
         /// Waiting for the page-flip event rather than for the time `vblank`.
         var awaitingFlip: Bool
     }
@@ -114,17 +121,23 @@ final class FrameLoop {
     /// The displays changed: a frame waiting to show will not (or did, unannounced); its events go out now.
     func abandon(now: Double) {
         if let frame = shown { deliver(frame, at: now) }
+        for commit in carried { send(commit.presented(at: now), commit.client) }
+        carried = []
         planned = nil
     }
 
     /// Draws the frame for `vblank` (when anything changed), measuring it for the render budget.
     private func drawFrame(for vblank: Double, now: Double) {
-        shown = Shown(vblank: vblank, events: [], awaitingFlip: false)
+        shown = Shown(vblank: vblank, events: [], commits: carried, awaitingFlip: false)
+        carried = []
         guard compositor.needsFrame(at: vblank, output: output) else { return }
         let start = clock()
         var outcome = PresentOutcome.shownAtTarget
         do { outcome = try compositor.renderFrame(at: vblank, output: output) } catch { limited.log(.error, "\(output): frame failed", "\(error)") }
-        scheduler.drew(for: vblank, renderTime: clock() - start)
+        let finished = clock()
+        scheduler.drew(for: vblank, renderTime: finished - start)
+        shown?.commits += compositor.takeAppliedCommits()
+        shown?.finished = finished
         switch outcome {
         case .shownAtTarget:
             // Headless: the frame shows at its virtual vblank.
@@ -132,8 +145,10 @@ final class FrameLoop {
         case .flipQueued:
             shown?.awaitingFlip = true
         case .unchanged:
-            break // nothing new on screen: the events go out at the vblank
+            break // it looks like the frame on screen, which shows its commits: the events go out at the vblank
         case .dropped(let why):
+            carried = shown?.commits ?? []
+            shown?.commits = []
             // Said once per reason in a row, so a long master loss does not flood the journal.
             if why != lastDrop { logger.warning("frame not shown: \(why)") }
             lastDrop = why
@@ -142,11 +157,13 @@ final class FrameLoop {
         lastDrop = nil
     }
 
-    /// The frame is on screen since `vblank`: its events go out, and display links tick (at every vblank a
-    /// frame was planned for, drawn or not).
+    /// The frame is on screen since `vblank`: its events go out, its commits are reported, and display links
+    /// tick (at every vblank a frame was planned for, drawn or not).
     private func deliver(_ frame: Shown, at vblank: Double) {
         shown = nil
         for (client, message) in frame.events { send(message, client) }
+        let presentedAt = max(vblank, frame.finished)
+        for commit in frame.commits { send(commit.presented(at: presentedAt), commit.client) }
         if isPrimary, wantsTicks() { tick(vblank, scheduler.clock.interval) }
     }
 }

@@ -83,6 +83,9 @@ public final class FrameLoops {
             compositor.advance(to: now)
             darkWake = compositor.nextScheduledChange(after: now)
         }
+        // Commits applied outside an output's frame (while dark, or by a snapshot's first frame) are
+        // reported now: no frame loop takes them, and a client pacing itself on them must not wait for ever.
+        for commit in compositor.takeAppliedCommits() { send(commit.presented(at: now), commit.client) }
     }
 
     /// The displays' event fd was readable: flips completed (their frames' events go out, and the clocks

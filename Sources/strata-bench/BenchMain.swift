@@ -15,7 +15,8 @@ import StrataServer
 /// separate bar layers (what the replicator saves); `text`, N text labels whose strings change every
 /// frame (`TextScenario`), with the server's CPU time per frame and its glyph cache's hits; `soak`, many clients committing fast to a real server
 /// process (`SoakRun`); `contents`, a large backing store redrawn whole and in small rectangles through the
-/// client library to a real server process (`ContentsRun`).
+/// client library to a real server process (`ContentsRun`); `latency`, commit → on screen against a real
+/// server process: its start, a fresh client's first commit, and one commit per frame (`LatencyRun`).
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
@@ -23,7 +24,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers) or text (N labels whose strings change every frame).")
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), text (N labels whose strings change every frame), soak, contents or latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -36,6 +37,7 @@ struct BenchCommand: ParsableCommand {
         case text
         case soak
         case contents
+        case latency
     }
 
     @Option(help: "soak: clients, each with its own animated tree, committing --rate times a second for --seconds.")
@@ -43,6 +45,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "soak: commits per second per client.") var rate = 120.0
     @Option(help: "soak: seconds to run.") var seconds = 60.0
     @Option(help: "contents: the backing store's side in pixels (1024: 4 MiB).") var side = 1024
+    @Option(help: "latency: server starts measured with a warm shader cache.") var starts = 10
 
     func run() throws {
         guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
@@ -50,6 +53,12 @@ struct BenchCommand: ParsableCommand {
         if scenario == .contents {
             guard (64...8192).contains(side) else { throw ValidationError("--side must be 64…8192") }
             let result = try ContentsRun(side: side, updates: min(frames, 200)).run()
+            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+            return
+        }
+        if scenario == .latency {
+            guard starts > 0, clients > 0 else { throw ValidationError("--starts and --clients must be > 0") }
+            let result = try LatencyRun(size: size, starts: starts, freshClients: clients, frames: frames).run()
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
             return
         }
@@ -73,7 +82,7 @@ struct BenchCommand: ParsableCommand {
         case .replicatorDelayed: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: true)
         case .bars: Self.barsScene(layers: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
-        case .soak, .contents: Commit(transactionID: 1, operations: [])
+        case .soak, .contents, .latency: Commit(transactionID: 1, operations: [])
         }
         compositor.submit(commit, fds: [], from: 1)
         let wallStart = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.processCPUSeconds()

@@ -8,6 +8,8 @@ final class BenchServer {
     let process = Process()
     let socket: String
     let inspector: InspectorClient
+    /// From spawning the process to its first `welcome` (the inspector's): the start-up a client sees.
+    let startSeconds: Double
 
     init(size: String, name: String, arguments: [String] = []) throws {
         let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -16,12 +18,15 @@ final class BenchServer {
         process.arguments = ["--config", "/dev/null", "--backend", "headless", "--size", size, "--socket", socket,
                              "--log-level", "warning"] + arguments
         process.standardError = FileHandle.nullDevice
+        let spawned = MonotonicClock.now()
         try process.run()
+        // Tried every half millisecond (for 10 s at most), so the start-up is measured to about that.
         var connected: InspectorClient?
-        for _ in 0..<200 where connected == nil {
+        while connected == nil, process.isRunning, MonotonicClock.now() - spawned < 10 {
             connected = try? InspectorClient(socketPath: socket)
-            if connected == nil { usleep(50_000) }
+            if connected == nil { usleep(500) }
         }
+        startSeconds = MonotonicClock.now() - spawned
         guard let connected else {
             process.terminate()
             throw ValidationError("strata-server did not start")

@@ -104,10 +104,5 @@ struct ContentsRun {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    static func percentiles(_ values: [Double]) -> [String: Double] {
-        let s = values.sorted()
-        guard !s.isEmpty else { return [:] }
-        func at(_ q: Double) -> Double { s[min(s.count - 1, Int(Double(s.count - 1) * q))] }
-        return ["p50": at(0.5), "p90": at(0.9), "max": s[s.count - 1]]
-    }
+    static func percentiles(_ values: [Double]) -> [String: Double] { Percentiles.of(values) }
 }

@@ -60,7 +60,15 @@ struct RejectionTests {
         #expect(protocolError { try MessageCoding.decodeClient(type: 8, body: [0, 0, 0, 0]) } == .unknownMessageType(8))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 115, body: []) } == .unknownMessageType(115))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 116, body: []) } == .unknownMessageType(116))
+    }
+
+    @Test("transactionPresented needs a finite time", arguments: [Double.nan, .infinity, -.infinity])
+    func presentedAtNonFinite(_ x: Double) {
+        var w = LE()
+        w.u64(7); w.f64(x)
+        #expect(protocolError { try MessageCoding.decodeServer(type: 115, body: w.bytes) } == .invalid("presented at: \(x) is not a finite number"))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 115, body: [7, 0, 0, 0, 0, 0, 0, 0]) } == .truncated("presented at"))
     }
 
     @Test("an image's pixel format is rgba or bgra")

@@ -22,7 +22,7 @@ struct RoundTripTests {
 
     @Test("server type codes")
     func serverTypeCodes() {
-        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111, 112, 112, 113, 113, 114])
+        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111, 112, 112, 113, 113, 114, 115, 115])
     }
 
     @Test("every layer operation, alone in a commit", arguments: Samples.operations)

@@ -174,5 +174,7 @@ enum Samples {
         .injectResult(""),
         .injectResult("input injection is off"),
         .bufferReleased(24),
+        .transactionPresented(transactionID: 0xDEAD_BEEF_0000_0002, presentedAt: 1234.5678),
+        .transactionPresented(transactionID: 0, presentedAt: 0),
     ]
 }

@@ -160,4 +160,11 @@ struct WireBytesTests {
         #expect(MessageCoding.encode(ServerMessage.stats(requestID: 4, json: "[]")) == st.frame(type: 108))
         #expect(MessageCoding.encode(ServerMessage.error("no")) == [6, 0, 0, 0, 109, 0, 2, 0, 0, 0, 0x6E, 0x6F])
     }
+
+    @Test("transactionPresented: u64 transaction id, f64 presentation time")
+    func transactionPresented() {
+        // 99 and 2.5 s (0x4004000000000000), little-endian.
+        #expect(MessageCoding.encode(ServerMessage.transactionPresented(transactionID: 99, presentedAt: 2.5)) ==
+                [16, 0, 0, 0, 115, 0, 99, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x04, 0x40])
+    }
 }
