@@ -1,10 +1,22 @@
 import CStrataGL
 import Foundation
 
-/// The process-wide EGL display on EGL_PLATFORM_SURFACELESS_MESA. Mesa returns the same display for
-/// every call, so it is initialised once and never terminated per object.
+/// The process-wide EGL display for rendering with no window system: EGL_PLATFORM_SURFACELESS_MESA, or
+/// with `STRATA_EGL_PLATFORM=device` the first hardware EGL device (EGL_EXT_platform_device: a GPU whose
+/// driver is not Mesa's, such as NVIDIA's, where Mesa's surfaceless platform would fall back to
+/// llvmpipe). The display is the same for every call, so it is initialised once and never terminated
+/// per object.
 public enum EGLSurfaceless {
     nonisolated(unsafe) private static let state: Result<EGLDisplay, DisplayError> = {
+        if let choice = ProcessInfo.processInfo.environment["STRATA_EGL_PLATFORM"], !choice.isEmpty, choice != "surfaceless" {
+            guard choice == "device" else {
+                return .failure(DisplayError("STRATA_EGL_PLATFORM must be surfaceless or device, not \"\(choice)\""))
+            }
+            guard let display = strata_egl_hardware_device_display() else {
+                return .failure(DisplayError("STRATA_EGL_PLATFORM=device: no hardware EGL device could be initialised (0x\(String(eglGetError(), radix: 16)))"))
+            }
+            return .success(display)
+        }
         guard let display = eglGetPlatformDisplay(EGLenum(STRATA_EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
             return .failure(DisplayError("eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA) failed: 0x\(String(eglGetError(), radix: 16))"))
         }

@@ -81,6 +81,11 @@ public final class Renderer {
         try checkGL("renderer set-up")
     }
 
+    /// The GL driver: GL_RENDERER | GL_VERSION of the current context.
+    public var driver: String {
+        [GL_RENDERER, GL_VERSION].map { name in glGetString(e(name)).map { String(cString: $0) } ?? "" }.joined(separator: " | ")
+    }
+
     /// Programs the renderer links at start-up: every material's and the motion pass's.
     public static var linkedPrograms: Int { Material.all.count + 1 }
 

@@ -138,6 +138,9 @@ public final class Compositor {
         builder.motion = motion
     }
 
+    /// The GL driver the frames are drawn with (GL_RENDERER | GL_VERSION).
+    public var driver: String { renderer.driver }
+
     /// The primary output: roots not assigned to another show there (nil: none lit).
     public var primary: DisplayBackend? { displays.outputs.first }
 

@@ -45,6 +45,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "soak: commits per second per client.") var rate = 120.0
     @Option(help: "soak: seconds to run.") var seconds = 60.0
     @Option(help: "contents: the backing store's side in pixels (1024: 4 MiB).") var side = 1024
+    @Flag(help: "Evaluate every animation on the CPU (the GPU path off: Compositor.gpuAnimationMinimumLayers = nil).")
+    var cpuAnimations = false
+    @Flag(help: "Instead of timing: draw each frame with the GPU path and with the CPU and compare the pixels.")
+    var checkAgainstCpu = false
     @Option(help: "latency: server starts measured with a warm shader cache.") var starts = 10
 
     func run() throws {
@@ -67,6 +71,13 @@ struct BenchCommand: ParsableCommand {
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
             return
         }
+        if checkAgainstCpu {
+            guard scenario == .spin else { throw ValidationError("--check-against-cpu draws the spin scenario") }
+            let result = try GPUCheckRun(commit: Self.scene(layers: layers, width: dims.width, height: dims.height), width: dims.width,
+                                         height: dims.height, frames: frames, layers: layers).run()
+            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+            return
+        }
         let display = try HeadlessDisplay(width: dims.width, height: dims.height)
         let compositor = try Compositor(display: display)
         // The scenes hold up to three animations per layer: at 10,000 layers more than a client's default
@@ -84,11 +95,15 @@ struct BenchCommand: ParsableCommand {
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
         case .soak, .contents, .latency: Commit(transactionID: 1, operations: [])
         }
+        if cpuAnimations { compositor.gpuAnimationMinimumLayers = nil }
         compositor.submit(commit, fds: [], from: 1)
         let wallStart = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.processCPUSeconds()
+        var reused = 0, slots = 0
         for i in 0..<frames {
             if scenario == .text, i > 0 { compositor.submit(TextScenario.update(labels: layers, frame: i), fds: [], from: 1) }
             try compositor.renderFrame(at: Double(i) / 60)
+            if compositor.lastFrameWork.drawListReused { reused += 1 }
+            slots = max(slots, compositor.lastFrameWork.motionSlots)
         }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9
         let cpu = Self.processCPUSeconds() - cpuStart
@@ -96,6 +111,10 @@ struct BenchCommand: ParsableCommand {
         stats["layers"] = layers
         stats["scenario"] = scenario.rawValue
         stats["frames"] = frames
+        // Layers the GPU animated, and the frames that only ran the motion pass on a reused draw list.
+        stats["motion_slots"] = slots
+        stats["frames_reusing_draw_list"] = reused
+        stats["renderer"] = compositor.driver
         stats["wall_seconds"] = wall
         stats["fps"] = Double(frames) / wall
         // The whole process's CPU time (this in-process server's, commits included; llvmpipe's threads too).
