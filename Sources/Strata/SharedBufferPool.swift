@@ -9,7 +9,7 @@ import StrataProtocol
 /// LayerLock.
 final class SharedBufferPool {
     /// Buffers a connection keeps at most, and the bytes they may hold together.
-    static let maxBuffers = 8
+    static let maxBuffers = 16
     static let maxBytes = 96 << 20
     /// A buffer is at least this big (small updates share sizes), and a whole number of pages.
     static let minimumSize = 64 << 10

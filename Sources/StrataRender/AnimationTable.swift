@@ -17,7 +17,9 @@ public final class AnimationTable {
     public private(set) var texture: GLuint = 0
     /// Records the texture holds now (it grows by doubling).
     public private(set) var capacity = 0
-    private var specs: [AnimationSpec?] = []
+    /// Each row's animation and the epoch its times are packed against (nil: the table's, whatever it
+    /// is when packed).
+    private var specs: [(spec: AnimationSpec, epoch: Double?)?] = []
     private var freeRows: [Int32] = []
     private var dirty = IndexSet()
     private var reallocate = true
@@ -34,19 +36,36 @@ public final class AnimationTable {
     /// Rows in use.
     public var count: Int { specs.count - freeRows.count }
 
-    /// Adds `spec` and returns its row, or nil when the GPU path does not evaluate it (the CPU does).
-    public func insert(_ spec: AnimationSpec) -> Int32? {
-        guard GPUAnimationRecord(spec, epoch: epoch) != nil else { return nil }
+    /// Adds `spec` and returns its row, or nil when the GPU path does not evaluate it (the CPU does). Its
+    /// times are packed relative to `epoch` (its layer's local time at the table's epoch, so that they stay
+    /// small in single precision), or to the table's own epoch when nil.
+    public func insert(_ spec: AnimationSpec, epoch rowEpoch: Double? = nil) -> Int32? {
+        // Whether the GPU evaluates this kind of animation at all (how far it begins from an epoch is the
+        // caller's to check: `GPUAnimationRecord.begin`).
+        guard GPUAnimationRecord(spec, epoch: spec.timing.beginTime) != nil else { return nil }
         let row: Int32
         if let reused = freeRows.popLast() {
             row = reused
-            specs[Int(row)] = spec
+            specs[Int(row)] = (spec, rowEpoch)
         } else {
             row = Int32(specs.count)
-            specs.append(spec)
+            specs.append((spec, rowEpoch))
         }
         dirty.insert(Int(row))
         return row
+    }
+
+    /// The epoch `row` is packed against (nil: the table's).
+    public func epoch(of row: Int32) -> Double? {
+        guard row >= 0, Int(row) < specs.count else { return nil }
+        return specs[Int(row)]?.epoch
+    }
+
+    /// Packs `row` against `rowEpoch` from the next upload on.
+    public func setEpoch(_ rowEpoch: Double, of row: Int32) {
+        guard row >= 0, Int(row) < specs.count, specs[Int(row)] != nil else { return }
+        specs[Int(row)]?.epoch = rowEpoch
+        dirty.insert(Int(row))
     }
 
     /// Whether a frame at `time` lies too far from the epoch: `prepare` would move it (and every time
@@ -99,7 +118,7 @@ public final class AnimationTable {
         for range in lines.rangeView {
             let rows = range.lowerBound * perLine..<range.upperBound * perLine
             let floats = rows.flatMap { row in
-                row < specs.count ? specs[row].flatMap { GPUAnimationRecord($0, epoch: epoch)?.floats } ?? blank : blank
+                row < specs.count ? specs[row].flatMap { GPUAnimationRecord($0.spec, epoch: $0.epoch ?? epoch)?.floats } ?? blank : blank
             }
             floats.withUnsafeBytes {
                 glTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, GLint(range.lowerBound), width, GLsizei(range.count), e(GL_RGBA), e(GL_FLOAT), $0.baseAddress)

@@ -103,6 +103,17 @@ public final class Renderer {
         bound.texture = 0 // the update rebinds GL_TEXTURE_2D
     }
 
+    /// Uploads a changed rectangle of an image straight from `source` (tightly packed rows) into its
+    /// texture, without touching the image's own pixels: from then on the texture is the only current copy.
+    /// False when the image has no texture yet (then the caller writes its pixels, and the first use
+    /// uploads them).
+    public func updateTexture(_ image: TextureImage, from source: UnsafeRawPointer, x: Int, y: Int, width: Int, height: Int) -> Bool {
+        guard textures.update(image, from: source, x: x, y: y, width: width, height: height) else { return false }
+        image.version &+= 1
+        bound.texture = 0 // the update rebinds GL_TEXTURE_2D
+        return true
+    }
+
     /// Frees the texture of an image that no layer can show any more.
     public func releaseTexture(imageID: UInt64) { textures.release(imageID: imageID) }
 

@@ -34,6 +34,18 @@ final class TextureCache {
         if mipmapsCurrent[image.id] != nil { mipmapsCurrent[image.id] = false }
     }
 
+    /// Uploads `width` × `height` tightly packed pixels from `source` into a rectangle of `image`'s
+    /// texture, when it has one (false: it has none yet, and its first use will upload its own pixels).
+    func update(_ image: TextureImage, from source: UnsafeRawPointer, x: Int, y: Int, width: Int, height: Int) -> Bool {
+        guard let t = textures[image.id] else { return false }
+        glBindTexture(e(GL_TEXTURE_2D), t)
+        glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
+        glTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height), e(GL_RGBA), e(GL_UNSIGNED_BYTE), source)
+        uploadedBytes += width * height * 4
+        if mipmapsCurrent[image.id] != nil { mipmapsCurrent[image.id] = false }
+        return true
+    }
+
     /// Builds (or rebuilds, after an update) the mipmaps of an uploaded texture, for trilinear sampling.
     /// Returns whether it did (and so rebound GL_TEXTURE_2D).
     @discardableResult

@@ -521,6 +521,10 @@ public final class Compositor {
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }
                 self.renderer.updateTexture(image, x: x, y: y, width: w, height: h)
             }
+            applier.uploadToTexture = { [unowned self] image, source, x, y, w, h in
+                guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return false }
+                return self.renderer.updateTexture(image, from: source, x: x, y: y, width: w, height: h)
+            }
             do {
                 // A transition's old appearance is the layer as on screen before this commit changes it. The
                 // copies count as layers: a commit adding transitions to every ancestor of a big subtree

@@ -5,7 +5,7 @@ import StrataRender
 /// Decides, while a frame's draw list is built, which layers the GPU animates (motion slots, see
 /// `MotionSlots`): a layer qualifies when every animation it has is one the GPU path evaluates
 /// (`GPUAnimationRecord`) of a property it moves (position, anchor point, transform, opacity, background
-/// colour) and its local time runs affinely in global time. It keeps each animation's row in the
+/// colour) and its local time runs affinely and forwards in global time. It keeps each animation's row in the
 /// renderer's `AnimationTable` for as long as the animation is attached, so rows are packed once, not
 /// per build. The builder takes a layer back to the CPU when what it draws cannot move with a slot.
 final class MotionPlanner {
@@ -24,7 +24,8 @@ final class MotionPlanner {
     }
 
     /// What a layer's slot needs: its animations' rows and properties, what they animate, and how its
-    /// local time maps from frame time (local − epoch = rate · (time − epoch) + shift).
+    /// local time maps from frame time (local − its records' epoch = rate · (time − epoch) + shift; the
+    /// records are packed so that shift is 0).
     struct Plan {
         var rows: [(row: Int32, property: MotionSlots.Property)] = []
         var animatesOpacity = false
@@ -50,14 +51,18 @@ final class MotionPlanner {
     /// The slot plan of `node` (evaluated in this frame), or nil when it stays on the CPU.
     func plan(_ node: RenderNode) -> Plan? {
         guard !node.animations.isEmpty, node.animations.count <= MotionSlots.maxAnimations,
-              node.transitionSources.isEmpty, node.activeTransition == nil, node.localAffine, let local = node.localTime else { return nil }
+              node.transitionSources.isEmpty, node.activeTransition == nil, node.localAffine, node.localRate >= 0,
+              let local = node.localTime else { return nil }
         var plan = Plan()
         plan.rate = node.localRate
-        plan.shift = (local - table.epoch) - node.localRate * (time - table.epoch)
-        // Single-precision times: a layer whose time runs far from the frame's stays on the CPU.
-        guard abs(plan.shift) < AnimationTable.epochSpan else { return nil }
+        // The node's records are packed relative to its local time at the table's epoch: single-precision
+        // times stay small however far its time runs from global time (a root whose time starts at its
+        // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
+        let localEpoch = local + node.localRate * (table.epoch - time)
         for a in node.animations {
-            guard let property = a.spec.keyPath.flatMap({ MotionSlots.Property($0.property) }), let row = row(for: a) else { return nil }
+            guard let property = a.spec.keyPath.flatMap({ MotionSlots.Property($0.property) }),
+                  GPUAnimationRecord.begin(a.spec.timing, cumulative: a.spec.isCumulative, epoch: localEpoch) != nil,
+                  let row = row(for: a, epoch: localEpoch) else { return nil }
             plan.rows.append((row, property))
             switch property {
             case .opacity: plan.animatesOpacity = true
@@ -88,10 +93,16 @@ final class MotionPlanner {
         return Presentation.isAnimating(node.animations, at: t)
     }
 
-    private func row(for a: AttachedAnimation) -> Int32? {
+    /// The row of `a` packed relative to `epoch` (its node's local time at the table's epoch), repacked
+    /// when that moved (the table's epoch moved, or the node's time changed).
+    private func row(for a: AttachedAnimation, epoch: Double) -> Int32? {
         let id = ObjectIdentifier(a.prepared)
-        if let e = rows[id], e.prepared === a.prepared { return e.row }
-        let row = table.insert(a.spec)
+        if let e = rows[id], e.prepared === a.prepared {
+            // (Recomputed each build, the same epoch differs by rounding only.)
+            if let row = e.row, abs((table.epoch(of: row) ?? .infinity) - epoch) > 1e-7 { table.setEpoch(epoch, of: row) }
+            return e.row
+        }
+        let row = table.insert(a.spec, epoch: epoch)
         rows[id] = Entry(prepared: a.prepared, row: row)
         return row
     }

@@ -10,6 +10,9 @@ struct TransactionApplier {
     var releaseTexture: (UInt64) -> Void
     /// Re-uploads a changed rectangle of an image's texture.
     var updateTexture: (TextureImage, Int, Int, Int, Int) -> Void = { _, _, _, _, _ in }
+    /// Uploads a rectangle (tightly packed pixels) straight into an image's texture; false when it has
+    /// none yet (the pixels are then written into the image, whose first use uploads them).
+    var uploadToTexture: (TextureImage, UnsafeRawPointer, Int, Int, Int, Int) -> Bool = { _, _, _, _, _, _ in false }
     /// What the committing client may hold.
     var quotas = ClientQuotas()
     /// Frozen copies, taken before the commit, of layers it adds transitions to (see `Compositor`).
@@ -148,8 +151,13 @@ struct TransactionApplier {
                 guard Int(offset) + bytes <= buffer.byteCount else {
                     throw CommitError("\(where_) updateImageFromBuffer: \(bytes) bytes at offset \(offset) run past the buffer's \(buffer.byteCount)")
                 }
-                image.write(UnsafeRawPointer(buffer.base) + Int(offset), x: Int(x), y: Int(y), width: Int(width), height: Int(height))
-                updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
+                // One copy: the buffer goes straight into the texture, which is the current copy from then on
+                // (the image's own pixels only serve its first upload).
+                let source = UnsafeRawPointer(buffer.base) + Int(offset)
+                if !uploadToTexture(image.texture, source, Int(x), Int(y), Int(width), Int(height)) {
+                    image.write(source, x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+                    updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
+                }
                 if !usedBuffers.contains(bufferID) { usedBuffers.append(bufferID) }
             case .releaseBuffer(let id):
                 guard scene.buffers.removeValue(forKey: id) != nil else {

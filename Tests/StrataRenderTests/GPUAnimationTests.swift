@@ -250,6 +250,30 @@ import Testing
         #expect(table.rebaseCount == 1 && table.count == 99)
     }
 
+    @Test func beginTimesFarFromTheEpochShiftByWholeCyclesOrStayOnTheCPU() {
+        var forever = MediaTiming()
+        forever.duration = 0.4
+        forever.repeatCount = .infinity
+        forever.autoreverses = true
+        // Near: as it is.
+        #expect(GPUAnimationRecord.begin(forever, cumulative: false, epoch: 100) == -100)
+        // Far, repeating for ever: whole cycles (0.8 s) later, at or before the epoch.
+        let shifted = GPUAnimationRecord.begin(forever, cumulative: false, epoch: 122_000.3)
+        #expect(shifted.map { $0 > -0.8 && $0 <= 0 } == true)
+        // The original begin (0) plus a whole number of cycles, to rounding.
+        let cycles = shifted.map { ($0 + 122_000.3) / 0.8 } ?? 0.5
+        #expect(abs(cycles - cycles.rounded()) < 1e-6)
+        forever.speed = 2 // a cycle is 0.4 s of local time
+        #expect(GPUAnimationRecord.begin(forever, cumulative: false, epoch: 5000).map { $0 > -0.4 && $0 <= 0 } == true)
+        // Cumulative (the iteration counts), finite, or beginning far ahead: the CPU evaluates it.
+        #expect(GPUAnimationRecord.begin(forever, cumulative: true, epoch: 5000) == nil)
+        var once = MediaTiming()
+        once.duration = 1
+        #expect(GPUAnimationRecord.begin(once, cumulative: false, epoch: 5000) == nil)
+        once.beginTime = 9000
+        #expect(GPUAnimationRecord.begin(once, cumulative: false, epoch: 5000) == nil)
+    }
+
     @Test func whatTheGPUPathDoesNotTakeIsLeftToTheCPU() {
         let spin = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: .transform(.identity), to: .transform(.rotation(1, 0, 0, 1)), by: nil), isAdditive: true)
         let open = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: nil, to: .transform(.rotation(1, 0, 0, 1)), by: nil))

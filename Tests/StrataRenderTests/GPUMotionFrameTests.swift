@@ -70,6 +70,18 @@ import Testing
              "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40","speed":0.8,
                "animations":{"m":{"type":"basic","keyPath":"position.x","toValue":50,"duration":1.2}}}]}
             """###, slots: 1, reuses: true),
+        Case(name: "layer time far from global time", layers: ###"""
+            {"id":"p","bounds":[0,0,60,40],"position":[32,24],"timeOffset":250000,
+             "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40","speed":0.5,"timeOffset":-3000,
+               "animations":{"s":{"type":"basic","keyPath":"transform.rotation.z","byValue":2,"duration":0.43,"repeatCount":"infinity"},
+                             "o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.3,"duration":0.9,"autoreverses":true,"repeatCount":"infinity"}}}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "a finite animation long begun (CPU)", layers: ###"""
+            {"id":"p","bounds":[0,0,60,40],"position":[32,24],"timeOffset":250000,
+             "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40",
+               "animations":{"m":{"type":"basic","keyPath":"position.x","toValue":50,"duration":1,"fillMode":"forwards","removedOnCompletion":false},
+                             "n":{"type":"basic","keyPath":"position.y","byValue":5,"duration":0.5,"cumulative":true,"repeatCount":"infinity"}}}]}
+            """###, slots: 0, reuses: false),
         Case(name: "cycling layer time (CPU)", layers: ###"""
             {"id":"p","bounds":[0,0,60,40],"position":[32,24],"duration":0.7,"repeatCount":"infinity",
              "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40",

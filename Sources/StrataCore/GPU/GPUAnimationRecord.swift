@@ -110,8 +110,25 @@ public struct GPUAnimationRecord: Equatable, Sendable {
             return nil
         }
         floats[6 * 4 + 3] = Float(Self.componentCode(keyPath.component))
-        set(0, timing.beginTime - epoch, timing.simpleDuration, timing.speed, timing.timeOffset)
+        guard let begin = Self.begin(timing, cumulative: spec.isCumulative, epoch: epoch) else { return nil }
+        set(0, begin, timing.simpleDuration, timing.speed, timing.timeOffset)
         set(1, active.isFinite ? active : -1, timing.cycleDuration, Double(flags.rawValue), Double(form))
+    }
+
+    /// How far from its epoch a record's begin time may lie: single-precision times lose 0.12 ms there.
+    public static let maxBeginDistance = 1024.0
+
+    /// The begin time relative to `epoch` as packed, or nil when it lies too far for single precision. An
+    /// animation that repeats for ever (not cumulative, running forwards) and began long before the epoch
+    /// is packed as if it began a whole number of cycles later, at or before the epoch: at every time from
+    /// the epoch on it presents the same (the cycle's position is all it depends on).
+    public static func begin(_ timing: MediaTiming, cumulative: Bool, epoch: Double) -> Double? {
+        let begin = timing.beginTime - epoch
+        guard abs(begin) > maxBeginDistance else { return begin }
+        let period = timing.cycleDuration / timing.speed
+        guard begin < 0, timing.activeDuration.isInfinite, !cumulative, timing.speed > 0, period > 0, period.isFinite else { return nil }
+        let shifted = begin + ((-begin) / period).rounded(.down) * period
+        return abs(shifted) <= maxBeginDistance ? shifted : nil
     }
 
     /// Value components of a kind the GPU path animates (nil: not one).
