@@ -294,8 +294,10 @@ public final class Compositor {
             defer { mark = now }
             return Double(now - mark) / 1e6
         }
-        if pending.isEmpty, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime) {
-            return try renderReused(f, display: display, at: targetTime)
+        if pending.isEmpty, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
+            // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
+            // starts or ends before the next scheduled change).
+            return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
         }
         applyPendingCommits()
         phases.apply = lap()
@@ -340,51 +342,34 @@ public final class Compositor {
             for (client, event) in events { eventSink(client, event) }
             return .unchanged
         }
-        let counters: RenderCounters
-        do {
-            try display.makeCurrent()
-            counters = try renderer.render(f.drawList, plan: plan, framebuffer: display.framebuffer,
-                                           width: display.width, height: display.height, rotation: display.rotation, time: targetTime)
-        } catch {
-            f.damage.invalidate() // the framebuffer may hold part of this frame
-            throw error
-        }
-        phases.submit = lap()
-        let outcome = try display.present(targetTime: targetTime)
-        phases.present = lap()
-        stats.record(phases, counters)
-        lastFrameWork = counters
+        // Drawn now (unless drawing fails or the frame is dropped: `draw` asks for a whole frame again).
         f.needsRedraw = false
-        // Not on screen: the next frame of this output is drawn whole.
-        if case .dropped = outcome { f.invalidate() }
+        let outcome = try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: false)
         for (client, event) in events { eventSink(client, event) }
         return outcome
     }
 
-    /// A frame that reuses the output's last draw list: only its motion slots are evaluated, on the GPU,
-    /// at `targetTime`. Nothing per layer happens here; nothing starts or ends before the next scheduled
-    /// change (`canReuse`), so there are no events to send.
-    private func renderReused(_ f: OutputFrames, display: DisplayBackend, at targetTime: Double) throws -> PresentOutcome {
-        guard let plan = f.motionPlan else { throw DisplayError("no draw list to reuse") }
-        let start = DispatchTime.now().uptimeNanoseconds
+    /// Draws `f`'s list where `plan` says into `display`'s framebuffer and presents it, recording the
+    /// frame's phases and work (`reused`: the list was drawn before, only its motion slots move).
+    private func draw(_ f: OutputFrames, plan: FramePlan, on display: DisplayBackend, at targetTime: Double,
+                      phases: inout FrameStats.Phases, lap: () -> Double, reused: Bool) throws -> PresentOutcome {
         var counters: RenderCounters
         do {
             try display.makeCurrent()
             counters = try renderer.render(f.drawList, plan: plan, framebuffer: display.framebuffer,
                                            width: display.width, height: display.height, rotation: display.rotation, time: targetTime)
         } catch {
-            f.invalidate()
+            f.invalidate() // the framebuffer may hold part of this frame
             throw error
         }
-        counters.drawListReused = true
-        let submitted = DispatchTime.now().uptimeNanoseconds
+        counters.drawListReused = reused
+        phases.submit = lap()
         let outcome = try display.present(targetTime: targetTime)
-        var phases = FrameStats.Phases()
-        phases.submit = Double(submitted - start) / 1e6
-        phases.present = Double(DispatchTime.now().uptimeNanoseconds - submitted) / 1e6
+        phases.present = lap()
         stats.record(phases, counters)
         lastFrameWork = counters
         f.shownAt = targetTime
+        // Not on screen: the next frame of this output is drawn whole.
         if case .dropped = outcome { f.invalidate() }
         return outcome
     }
