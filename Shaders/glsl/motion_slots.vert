@@ -31,7 +31,7 @@ void main() {
     highp mat4 transform = slotRows(s, 3);
     highp vec4 position = vec4(t0.xy, 0.0, 0.0), anchor = vec4(t1.xy, 0.0, 0.0);
     highp vec4 anchorZ = vec4(t0.w, 0.0, 0.0, 0.0), opacity = vec4(t1.z, 0.0, 0.0, 0.0), color = slotTexel(s, 11);
-    highp float t = t12.z * u_time + t12.w;
+    highp float t = t12.z * u_time;   // the slot's records are packed against its local time at the epoch
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
         highp vec4 pair = slotTexel(s, 13 + i / 2);

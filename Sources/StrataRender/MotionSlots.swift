@@ -15,8 +15,8 @@ import StrataCore
 /// - 3–6: transform (rows)
 /// - 7–10: the static matrix from the layer's superlayer space to its parent slot's space (or target pixels)
 /// - 11: background colour (straight RGBA; clear when nil)
-/// - 12: parent slot (−1: none), animation count, local time rate, local time shift (seconds: local time
-///   − epoch = rate · (frame time − epoch) + shift)
+/// - 12: parent slot (−1: none), animation count, local time rate (the records are packed against the
+///   layer's local time at the epoch: local time − that = rate · (frame time − epoch)), 0
 /// - 13…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
     public static let maxAnimations = 16
@@ -58,7 +58,7 @@ public struct MotionSlots {
     /// values its animations start from; `outer`: its superlayer space → the parent slot's space;
     /// `inheritedAlpha` multiplies its opacity (which is 1 when its opacity is applied as a group).
     public mutating func add(parent: Int32, model m: LayerModel, opacity: CGFloat, outer: Transform3D, inheritedAlpha: CGFloat,
-                             rows: [(row: Int32, property: Property)], rate: Double, shift: Double) -> Int32? {
+                             rows: [(row: Int32, property: Property)], rate: Double) -> Int32? {
         let depth = parent >= 0 ? depths[Int(parent)] + 1 : 1
         guard depth <= Self.maxDepth, rows.count <= Self.maxAnimations else { return nil }
         var t = [Float](repeating: 0, count: Self.texelsPerSlot * 4)
@@ -76,7 +76,7 @@ public struct MotionSlots {
         rowsOf(outer, at: 7)
         let c = m.backgroundColor ?? .clear
         set(11, c.red, c.green, c.blue, c.alpha)
-        set(12, Double(parent), Double(rows.count), rate, shift)
+        set(12, Double(parent), Double(rows.count), rate, 0)
         for (i, r) in rows.enumerated() {
             t[13 * 4 + i * 2] = Float(r.row)
             t[13 * 4 + i * 2 + 1] = Float(r.property.rawValue)

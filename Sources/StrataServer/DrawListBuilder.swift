@@ -74,7 +74,7 @@ struct DrawListBuilder {
         // Under a group the opacity is the group's (static); otherwise the slot multiplies it in.
         let parent = list.currentSlot
         guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: group ? 1 : node.model.opacity, outer: parentToTarget,
-                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate, shift: plan.shift) ?? nil
+                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate) ?? nil
         else { return false }
         motion.place(node, slot: slot)
         let outer = (slot: list.currentSlot, refused: list.motionRefused)

@@ -23,16 +23,14 @@ final class MotionPlanner {
         let row: Int32?
     }
 
-    /// What a layer's slot needs: its animations' rows and properties, what they animate, and how its
-    /// local time maps from frame time (local − its records' epoch = rate · (time − epoch) + shift; the
-    /// records are packed so that shift is 0).
+    /// What a layer's slot needs: its animations' rows and properties, what they animate, and how fast
+    /// its local time runs (its records are packed so that local − their epoch = rate · (time − epoch)).
     struct Plan {
         var rows: [(row: Int32, property: MotionSlots.Property)] = []
         var animatesOpacity = false
         var animatesBackground = false
         var animatesAnchor = false
         var rate = 1.0
-        var shift = 0.0
     }
 
     init(table: AnimationTable) { self.table = table }
@@ -102,6 +100,8 @@ final class MotionPlanner {
             if let row = e.row, abs((table.epoch(of: row) ?? .infinity) - epoch) > 1e-7 { table.setEpoch(epoch, of: row) }
             return e.row
         }
+        // An entry left by a freed animation whose address this one now has: its row goes first.
+        if let stale = rows[id]?.row { table.remove(stale) }
         let row = table.insert(a.spec, epoch: epoch)
         rows[id] = Entry(prepared: a.prepared, row: row)
         return row
