@@ -7,8 +7,8 @@
 // A quad that moves with a motion slot (a_motion.x ≥ 0; MotionRef) has a_mvp relative to that slot's
 // space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, six texels
 // per slot: four matrix rows, alpha and parent, background colour), composed up the chain of
-// parent slots, then u_projection; its anti-aliasing reach from the composed matrix. With a_motion.y = 1
-// its colour is the slot's background colour times a_color. Its colour (a group's composite's too) is
+// parent slots, then u_projection; its anti-aliasing reach from the composed matrix. a_motion.y's bits
+// take values the slot animates instead of the quad's own. Its colour (a group's composite's too) is
 // multiplied by the alphas of the slots from a_motion.z up to, not including, a_motion.w.
 layout(location = 0) in vec2 a_unit;
 layout(location = 1) in highp mat4 a_mvp;      // locations 1–4
@@ -17,7 +17,7 @@ layout(location = 6) in highp vec4 a_uvRect;   // u, v, du, dv texture coordinat
 layout(location = 7) in highp vec4 a_color;    // premultiplied colour (textures: the alpha in every channel)
 layout(location = 8) in highp vec4 a_radii;    // corner radii (shape shaders)
 layout(location = 9) in highp vec4 a_params;   // x: anti-aliasing reach, y: border width, z: 1 = fade edges
-layout(location = 10) in highp vec4 a_motion;  // slot (−1: none), 1 = the slot's colour, alphas from, alphas to
+layout(location = 10) in highp vec4 a_motion;  // slot (−1: none), MotionRef.Fields, alphas from, alphas to
 uniform highp sampler2D u_motion;
 uniform highp mat4 u_projection;
 out highp vec2 v_uv;
@@ -27,17 +27,27 @@ flat out highp vec4 v_color;
 flat out highp vec4 v_radii;
 flat out highp vec4 v_params;
 
-// Slot s's state is the (s % 256)th of texture row s / 256 (MotionPass.statesPerLine), six texels each.
-highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 256) * 6 + t, s / 256), 0); }
+// Slot s's state is the (s % 224)th of texture row s / 224 (MotionPass.statesPerLine), nine texels each:
+// four matrix rows, alpha and parent, background colour, bounds, corner radius and border width, border colour.
+highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 224) * 9 + t, s / 224), 0); }
 
 void main() {
     highp mat4 mvp = a_mvp;
     highp vec4 color = a_color;
     highp vec4 params = a_params;
+    highp vec4 rect = a_rect;
+    highp vec4 radii = a_radii;
     int slot = int(a_motion.x);
     if (slot >= 0) {
-        highp vec4 straight = slotState(slot, 5);
-        if (a_motion.y > 0.5) color *= vec4(straight.rgb * straight.a, straight.a);
+        // The values the slot animates (MotionRef.Fields): colours times a_color, the rectangle, the corner
+        // radius (a_radii then holds 1 for each rounded corner) clamped to half the shorter side, the border.
+        int fields = int(a_motion.y + 0.5);
+        highp vec4 background = slotState(slot, 5), shape = slotState(slot, 7), border = slotState(slot, 8);
+        if ((fields & 1) != 0) color *= vec4(background.rgb * background.a, background.a);
+        if ((fields & 16) != 0) color *= vec4(border.rgb * border.a, border.a);
+        if ((fields & 2) != 0) rect = slotState(slot, 6);
+        if ((fields & 4) != 0) radii = a_radii * clamp(shape.x, 0.0, min(abs(rect.z), abs(rect.w)) / 2.0);
+        if ((fields & 8) != 0) params.y = max(0.0, shape.y);
         highp mat4 world = mat4(1.0);
         for (int depth = 0; depth < 32 && slot >= 0; depth++) {
             world = mat4(slotState(slot, 0), slotState(slot, 1), slotState(slot, 2), slotState(slot, 3)) * world;
@@ -57,13 +67,13 @@ void main() {
         slot = int(alphaParent.y);
     }
     highp float expand = params.x;
-    highp vec2 size = a_rect.zw + vec2(2.0 * expand);
-    highp vec2 p = a_rect.xy - vec2(expand) + a_unit * size;
-    v_local = p - a_rect.xy;
-    v_uv = a_uvRect.xy + (v_local / max(abs(a_rect.zw), vec2(1e-6)) * sign(a_rect.zw)) * a_uvRect.zw;
-    v_size = abs(a_rect.zw);
+    highp vec2 size = rect.zw + vec2(2.0 * expand);
+    highp vec2 p = rect.xy - vec2(expand) + a_unit * size;
+    v_local = p - rect.xy;
+    v_uv = a_uvRect.xy + (v_local / max(abs(rect.zw), vec2(1e-6)) * sign(rect.zw)) * a_uvRect.zw;
+    v_size = abs(rect.zw);
     v_color = color;
-    v_radii = a_radii;
+    v_radii = radii;
     v_params = params;
     gl_Position = mvp * vec4(p, 0.0, 1.0);
 }

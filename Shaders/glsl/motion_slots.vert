@@ -13,28 +13,33 @@ out highp vec4 v_row2;
 out highp vec4 v_row3;
 out highp vec4 v_row4;
 out highp vec4 v_alphaParent;   // x: alpha, y: parent slot (−1: none)
-out highp vec4 v_color;         // straight RGBA
+out highp vec4 v_color;         // background colour, straight RGBA
+out highp vec4 v_bounds;
+out highp vec4 v_shape;         // x: corner radius, y: border width
+out highp vec4 v_borderColor;   // straight RGBA
 
-// Slot s is the (s % 64)th of texture row s / 64 (MotionSlots.slotsPerLine), 21 texels each.
-highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 64) * 21 + t, s / 64), 0); }
+// Slot s is the (s % 88)th of texture row s / 88 (MotionSlots.slotsPerLine), 23 texels each.
+highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 88) * 23 + t, s / 88), 0); }
 highp mat4 slotRows(int s, int t) { return mat4(slotTexel(s, t), slotTexel(s, t + 1), slotTexel(s, t + 2), slotTexel(s, t + 3)); }
 
 // The row-vector translation T(x, y, z), rows as columns.
 highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 0, 0), vec4(0, 0, 1, 0), vec4(v, 1.0)); }
 
 // MotionSlots.Property.
-const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6;
+const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
+    CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10;
 
 void main() {
     int s = gl_VertexID;
-    highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), bounds = slotTexel(s, 2), t12 = slotTexel(s, 12);
+    highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), bounds = slotTexel(s, 2), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13);
+    highp vec4 radius = vec4(t13.x, 0.0, 0.0, 0.0), borderWidth = vec4(t13.y, 0.0, 0.0, 0.0), borderColor = slotTexel(s, 14);
     highp mat4 transform = slotRows(s, 3);
     highp vec4 position = vec4(t0.xy, 0.0, 0.0), anchor = vec4(t1.xy, 0.0, 0.0);
     highp vec4 anchorZ = vec4(t0.w, 0.0, 0.0, 0.0), opacity = vec4(t1.z, 0.0, 0.0, 0.0), color = slotTexel(s, 11);
     highp float t = t12.z * u_time;   // the slot's records are packed against its local time at the epoch
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
-        highp vec4 pair = slotTexel(s, 13 + i / 2);
+        highp vec4 pair = slotTexel(s, 15 + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
         int row = int(rp.x), property = int(rp.y);
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
@@ -53,7 +58,8 @@ void main() {
             continue;
         }
         highp vec4 beneath = property == POSITION ? position : property == ANCHOR_POINT ? anchor
-            : property == ANCHOR_POINT_Z ? anchorZ : property == OPACITY ? opacity : color;
+            : property == ANCHOR_POINT_Z ? anchorZ : property == OPACITY ? opacity : property == BOUNDS ? bounds
+            : property == CORNER_RADIUS ? radius : property == BORDER_WIDTH ? borderWidth : property == BORDER_COLOR ? borderColor : color;
         highp vec4 value;
         bool effect;
         if (component != 0) {
@@ -68,6 +74,10 @@ void main() {
         else if (property == ANCHOR_POINT) anchor = value;
         else if (property == ANCHOR_POINT_Z) anchorZ = value;
         else if (property == OPACITY) opacity = value;
+        else if (property == BOUNDS) bounds = value;
+        else if (property == CORNER_RADIUS) radius = value;
+        else if (property == BORDER_WIDTH) borderWidth = value;
+        else if (property == BORDER_COLOR) borderColor = value;
         else color = value;
     }
     // LayerModel.localToParent: T(−anchor in bounds, −anchorPointZ) · transform · T(position, zPosition),
@@ -80,5 +90,8 @@ void main() {
     v_row4 = local[3];
     v_alphaParent = vec4(clamp(opacity.x, 0.0, 1.0) * t1.w, t12.x, 0.0, 0.0);
     v_color = color;
+    v_bounds = bounds;
+    v_shape = vec4(radius.x, borderWidth.x, 0.0, 0.0);
+    v_borderColor = borderColor;
     gl_Position = vec4(0.0);
 }

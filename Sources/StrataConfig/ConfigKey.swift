@@ -30,6 +30,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case keymapLayout = "keymap-layout"
     case keymapVariant = "keymap-variant"
     case keymapOptions = "keymap-options"
+    case gpuAnimations = "gpu-animations"
 }
 
 /// The keys of an `[output NAME]` section.

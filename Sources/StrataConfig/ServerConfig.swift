@@ -18,6 +18,13 @@ public struct ServerConfig: Equatable, Sendable {
         case auto, on, off
     }
 
+    /// Where animations are evaluated: `auto`, on the GPU once a frame has 16 animated layers (fewer cost
+    /// less on the CPU, repainting only what moved); `always`, on the GPU whatever the count; `off`, all on
+    /// the CPU (a way round a GPU driver's fault).
+    public enum GPUAnimations: String, CaseIterable, Sendable {
+        case auto, always, off
+    }
+
     /// swift-log's levels by name (this module stays free of swift-log; the server maps them).
     public enum LogLevel: String, CaseIterable, Sendable {
         case trace, debug, info, notice, warning, error, critical
@@ -76,6 +83,7 @@ public struct ServerConfig: Equatable, Sendable {
     public var inputDevices: [String] = []
     public var touchOutput = TouchOutputs()
     public var inputInjection: InputInjection = .auto
+    public var gpuAnimations: GPUAnimations = .auto
     /// The keymap's RMLVO names (nil: xkbcommon's default, which reads XKB_DEFAULT_*).
     public var keymapRules: String?
     public var keymapModel: String?
@@ -128,6 +136,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .keymapLayout: keymapLayout = try ConfigValues.keymapName(key.rawValue, text)
         case .keymapVariant: keymapVariant = try ConfigValues.keymapName(key.rawValue, text)
         case .keymapOptions: keymapOptions = try ConfigValues.keymapName(key.rawValue, text)
+        case .gpuAnimations: gpuAnimations = try ConfigValues.choice(key.rawValue, text, GPUAnimations.self)
         }
         origins[key] = origin
     }

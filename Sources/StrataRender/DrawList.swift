@@ -121,13 +121,13 @@ public struct DrawList {
     /// Whether this list can hold motion slots (the builder made it with `motion` set).
     public var tracksMotion: Bool { motion != nil }
 
-    /// Appends `command`; under a motion slot it moves with that slot, its colour taken from the slot's
-    /// background colour when `slotColor`.
-    public mutating func append(_ command: DrawCommand, slotColor: Bool = false) {
+    /// Appends `command`; under a motion slot it moves with that slot, `fields` of it taken from the slot's
+    /// animated values.
+    public mutating func append(_ command: DrawCommand, slotFields: MotionRef.Fields = []) {
         commands.append(command)
         guard motion != nil else { return }
         let stop = groupSlots.last ?? -1
-        var ref = MotionRef(slot: currentSlot, slotColor: slotColor && currentSlot >= 0, alphaFrom: currentSlot, alphaStop: stop)
+        var ref = MotionRef(slot: currentSlot, fields: currentSlot >= 0 ? slotFields : [], alphaFrom: currentSlot, alphaStop: stop)
         switch command {
         case .beginGroup:
             groupSlots.append(currentSlot)

@@ -11,10 +11,11 @@ import StrataCore
 final class MotionPass {
     /// The texture unit of the state texture (GL_TEXTURE2: units 0 and 1 are the quads' own textures).
     static let unit: GLint = 2
-    /// Texels per slot in the state texture: four matrix rows, alpha and parent, colour; and slots to a
-    /// texture row (1,536 texels): the captured states in order are the texture's texels in order.
-    static let stateTexels = 6
-    static let statesPerLine = 256
+    /// Texels per slot in the state texture: four matrix rows, alpha and parent, background colour, bounds,
+    /// corner radius and border width, border colour; and slots to a texture row (2,016 texels): the
+    /// captured states in order are the texture's texels in order.
+    static let stateTexels = 9
+    static let statesPerLine = 224
     private let program: ShaderProgram
     private var slotData: GLuint = 0
     private var state: GLuint = 0
@@ -26,7 +27,8 @@ final class MotionPass {
     init(cache: ProgramBinaryCache?) throws {
         program = try ShaderProgram(vertex: "motion_slots.vert", fragment: "animation_eval.frag",
                                     uniformNames: ["u_records", "u_slotData", "u_time"], cache: cache,
-                                    feedback: ["v_row1", "v_row2", "v_row3", "v_row4", "v_alphaParent", "v_color"])
+                                    feedback: ["v_row1", "v_row2", "v_row3", "v_row4", "v_alphaParent", "v_color", "v_bounds", "v_shape",
+                                               "v_borderColor"])
         glGenTextures(1, &slotData)
         glGenTextures(1, &state)
         glGenBuffers(1, &feedback)

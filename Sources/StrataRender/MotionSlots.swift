@@ -17,19 +17,21 @@ import StrataCore
 /// - 11: background colour (straight RGBA; clear when nil)
 /// - 12: parent slot (−1: none), animation count, local time rate (the records are packed against the
 ///   layer's local time at the epoch: local time − that = rate · (frame time − epoch)), 0
-/// - 13…: (table row, `Property`) pairs, two per texel
+/// - 13: cornerRadius, borderWidth, 0, 0
+/// - 14: border colour (straight RGBA; clear when nil)
+/// - 15…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
     public static let maxAnimations = 16
-    public static let texelsPerSlot = 13 + maxAnimations / 2
-    /// Slots side by side on one texture row (1,344 texels), as `motion_slots.vert` reads them: slot s is
+    public static let texelsPerSlot = 15 + maxAnimations / 2
+    /// Slots side by side on one texture row (2,024 texels), as `motion_slots.vert` reads them: slot s is
     /// at column (s % slotsPerLine) · texelsPerSlot of row s / slotsPerLine.
-    public static let slotsPerLine = 64
+    public static let slotsPerLine = 88
     /// Nested slots the vertex stage walks up (deeper layers stay on the CPU).
     public static let maxDepth = 32
 
     /// The properties the motion path animates (the rest keep a layer on the CPU).
     public enum Property: Int, Sendable {
-        case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor
+        case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor
 
         public init?(_ p: LayerProperty) {
             switch p {
@@ -39,6 +41,10 @@ public struct MotionSlots {
             case .transform: self = .transform
             case .opacity: self = .opacity
             case .backgroundColor: self = .backgroundColor
+            case .bounds: self = .bounds
+            case .cornerRadius: self = .cornerRadius
+            case .borderWidth: self = .borderWidth
+            case .borderColor: self = .borderColor
             default: return nil
             }
         }
@@ -77,9 +83,12 @@ public struct MotionSlots {
         let c = m.backgroundColor ?? .clear
         set(11, c.red, c.green, c.blue, c.alpha)
         set(12, Double(parent), Double(rows.count), rate, 0)
+        set(13, m.cornerRadius, m.borderWidth, 0, 0)
+        let b = m.borderColor ?? .clear
+        set(14, b.red, b.green, b.blue, b.alpha)
         for (i, r) in rows.enumerated() {
-            t[13 * 4 + i * 2] = Float(r.row)
-            t[13 * 4 + i * 2 + 1] = Float(r.property.rawValue)
+            t[15 * 4 + i * 2] = Float(r.row)
+            t[15 * 4 + i * 2 + 1] = Float(r.property.rawValue)
         }
         data.append(contentsOf: t)
         depths.append(depth)
@@ -117,10 +126,26 @@ public struct MotionSlots {
 /// slots from `alphaFrom` up to, not including, `alphaStop`: the slot of the innermost group around it
 /// (whose composite carries the alphas from there up, as a group's opacity applies once to the whole).
 /// A group's end composites with the alphas from the slot it began under (`alphaFrom`) to the group
-/// around it. With `slotColor` the colour is the slot's background colour times the command's alpha.
+/// around it. `fields` are the quad's values the slot gives instead of the command (animated on the GPU).
 public struct MotionRef: Equatable, Sendable {
+    /// What of a quad comes from its slot's animated values (layer.vert's a_motion.y bits).
+    public struct Fields: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The colour: the background colour times the command's alpha.
+        public static let backgroundColor = Fields(rawValue: 1)
+        /// The rectangle: the bounds.
+        public static let bounds = Fields(rawValue: 2)
+        /// The corner radius (the command's corners say which are rounded).
+        public static let cornerRadius = Fields(rawValue: 4)
+        /// The border width.
+        public static let borderWidth = Fields(rawValue: 8)
+        /// The colour: the border colour times the command's alpha.
+        public static let borderColor = Fields(rawValue: 16)
+    }
+
     public var slot: Int32 = -1
-    public var slotColor = false
+    public var fields: Fields = []
     public var alphaFrom: Int32 = -1
     public var alphaStop: Int32 = -1
 

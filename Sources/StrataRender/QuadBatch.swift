@@ -35,7 +35,7 @@ final class QuadBatch {
                                   UnsafeRawPointer(bitPattern: (location - 1) * 4 * MemoryLayout<GLfloat>.size))
             glVertexAttribDivisor(GLuint(location), 1)
         }
-        // Location 10: the motion slot, whether the colour is the slot's, and whose alphas apply (MotionRef).
+        // Location 10: the motion slot, what comes from it, and whose alphas apply (MotionRef).
         glEnableVertexAttribArray(10)
         glVertexAttribPointer(10, 4, e(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 36 * MemoryLayout<GLfloat>.size))
         glVertexAttribDivisor(10, 1)
@@ -89,7 +89,7 @@ final class QuadBatch {
             p[24] = color.0; p[25] = color.1; p[26] = color.2; p[27] = color.3
             p[28] = radii.0; p[29] = radii.1; p[30] = radii.2; p[31] = radii.3
             p[32] = params.0; p[33] = params.1; p[34] = params.2; p[35] = params.3
-            p[36] = Float(motion.slot); p[37] = motion.slotColor ? 1 : 0
+            p[36] = Float(motion.slot); p[37] = Float(motion.fields.rawValue)
             p[38] = Float(motion.alphaFrom); p[39] = Float(motion.alphaStop)
         }
         if motion.slot >= 0 { hasMotion = true }

@@ -21,8 +21,8 @@ extension Renderer {
     /// `motion`: how the motion slots move it (`DrawList.commandMotion`).
     func queueQuad(_ command: DrawCommand, outer: Transform3D? = nil, tint: Color = .white, alpha extra: CGFloat = 1, motion: MotionRef = .none) {
         func through(_ m: Transform3D) -> Transform3D { outer.map { m * $0 } ?? m }
-        // The slot's background colour replaces the command's (layer.vert multiplies it in).
-        let slotColored = motion.slotColor
+        // A colour the slot animates replaces the command's (layer.vert multiplies it in).
+        let slotColored = !motion.fields.isDisjoint(with: [.backgroundColor, .borderColor])
         func tinted(_ c: Color) -> Color {
             tint == .white ? c : Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha)
         }
@@ -51,14 +51,16 @@ extension Renderer {
     }
 
     /// A (rounded) rectangle or its border ring, anti-aliased over a pixel outside it.
+    /// Values the quad's motion slot animates (`motion.fields`) are layer.vert's to fill in: the rounded
+    /// corners are then given as 1s for it to multiply by the radius.
     func queueShape(_ matrix: Transform3D, _ rect: CGRect, radius: CGFloat, corners: UInt8, border: CGFloat, color: Color, alpha: CGFloat,
                     edges: UInt8, motion: MotionRef = .none) {
         let a = color.alpha * alpha
-        guard a > 0, rect.width > 0, rect.height > 0 else { return }
+        guard a > 0, motion.fields.contains(.bounds) || (rect.width > 0 && rect.height > 0) else { return }
         queue(BatchState(program: rounded.program), matrix, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
               color: (Float(color.red * a), Float(color.green * a), Float(color.blue * a), Float(a)),
-              radii: Self.radii(radius, corners), params: (Float(Self.pixelInLayerUnits(matrix)), Float(max(0, border)), 0, Float(edges)),
-              motion: motion)
+              radii: motion.fields.contains(.cornerRadius) ? Self.radii(1, corners) : Self.radii(radius, corners),
+              params: (Float(Self.pixelInLayerUnits(matrix)), Float(max(0, border)), 0, Float(edges)), motion: motion)
     }
 
     /// Draws the queued quads with their state bound: before anything that changes GL state the queued

@@ -64,11 +64,18 @@ struct DrawListBuilder {
         let p = node.presentation
         guard !p.isHidden else { return true }
         let hasShadow = p.shadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
+        // Animated bounds move the layer's own background and border only: contents laid out in them and a
+        // sublayer space flipped or turned about them stay on the CPU, as does an animated anchor point
+        // with a sublayer transform about it.
+        let bounds = plan.animated.contains(.bounds)
         guard node.content.drawsLayer, !p.shouldRasterize, node.mask == nil, p.isDoubleSided, !p.masksToBounds, !hasShadow,
-              !(plan.animatesAnchor && p.hasSublayerSpace) else { return false }
-        let background = plan.animatesBackground && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
+              !((plan.animatesAnchor || bounds) && p.hasSublayerSpace), !(bounds && node.contents != nil) else { return false }
+        // Pieces the slot may show that the values now leave out still count towards a group.
+        let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
+        let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
+        let border = !hasBorder && !plan.animated.isDisjoint(with: [.borderWidth, .borderColor]) ? 1 : 0
         let opacity = min(1, p.opacity) * alpha
-        let group = Self.pieces(of: node) + background > 1 && p.allowsGroupOpacity && (plan.animatesOpacity || opacity < 1)
+        let group = Self.pieces(of: node) + background + border > 1 && p.allowsGroupOpacity && (plan.animatesOpacity || opacity < 1)
         if group && plan.animatesOpacity { return false }
         if !plan.animatesOpacity && opacity <= 0 { return true }
         // Under a group the opacity is the group's (static); otherwise the slot multiplies it in.
@@ -82,16 +89,21 @@ struct DrawListBuilder {
         list.currentSlot = slot
         list.motionRefused = false
         if group { list.append(.beginGroup) }
-        emitBody(node, matrix: .identity, alpha: 1, slotColor: plan.animatesBackground, into: &list)
+        emitBody(node, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
         if group { list.append(.endGroup(alpha: opacity)) }
         let refused = list.motionRefused
         list.currentSlot = outer.slot
         list.motionRefused = outer.refused
-        if refused {
-            list.truncate(commands: mark, slots: Int(slot))
-            motion.truncate(to: Int(slot))
+        guard refused else { return true }
+        list.truncate(commands: mark, slots: Int(slot))
+        motion.refuse(node, slotsFrom: Int(slot))
+        // Under another slot, what made this one fail fails that one too: leave the drawing to its retry
+        // (once, with this node no longer tried), rather than drawing it here first.
+        if outer.slot >= 0 {
+            list.motionRefused = true
+            return true
         }
-        return !refused
+        return false
     }
 
     /// The old and new appearance of `node`, each moved by its piece's transform in the layer's own space;
@@ -197,17 +209,21 @@ struct DrawListBuilder {
     /// each times `alpha` (sublayers inherit it).
     /// `ownContent` false (a single-sided layer seen from behind) leaves out the layer's own background,
     /// contents, kind content and border; its sublayers decide for themselves.
-    /// `slotColor`: the background colour is animated on the GPU (the layer's motion slot gives it).
-    private func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true, slotColor: Bool = false,
+    /// `animated`: what of the layer's own background and border its motion slot animates (layer.vert
+    /// takes those values from the slot; the pieces are drawn even where their values now show nothing).
+    private func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true, animated: MotionRef.Fields = [],
                                    into list: inout DrawList) {
         let p = node.presentation
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
-        if ownContent, let color = slotColor ? Color.white : p.backgroundColor, color.alpha > 0 {
-            if p.cornerRadius > 0 {
+        // Animated bounds clamp the corner radius anew each frame: the slot gives the radius too.
+        let shaped = animated.contains(.bounds) ? animated.union(.cornerRadius) : animated
+        let fill = shaped.intersection([.backgroundColor, .bounds, .cornerRadius])
+        if ownContent, let color = animated.contains(.backgroundColor) ? Color.white : p.backgroundColor, color.alpha > 0 {
+            if p.cornerRadius > 0 || fill.contains(.cornerRadius) {
                 list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0,
-                                   color: tinted(color), alpha: alpha, edges: edges), slotColor: slotColor)
+                                   color: tinted(color), alpha: alpha, edges: edges), slotFields: fill)
             } else {
-                list.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges), slotColor: slotColor)
+                list.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges), slotFields: fill)
             }
         }
         let kindPieces = ownContent ? node.content.pieces(node) : 0
@@ -225,9 +241,11 @@ struct DrawListBuilder {
         if kindPieces > 0 { node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, into: &list) }
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
         if let clip { Self.endClip(clip, p, m, into: &list) }
-        if ownContent, p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 {
+        let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])
+        if ownContent, p.borderWidth > 0 || ring.contains(.borderWidth),
+           let color = ring.contains(.borderColor) ? Color.white : p.borderColor, color.alpha > 0 {
             list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
-                                        color: tinted(color), alpha: alpha, edges: edges))
+                               color: tinted(color), alpha: alpha, edges: edges), slotFields: ring)
         }
     }
 

@@ -45,7 +45,9 @@ struct FrameStats {
                 "offscreen_passes": summary(counters.map(\.offscreenPasses)),
                 "repainted_pixels": summary(counters.map(\.repaintedPixels)),
                 "glyphs_rasterized": summary(counters.map(\.glyphsRasterized)),
-                "glyph_cache_hits": summary(counters.map(\.glyphCacheHits))]
+                "glyph_cache_hits": summary(counters.map(\.glyphCacheHits)),
+                "motion_slots": summary(counters.map(\.motionSlots)),
+                "draw_list_reused": summary(counters.map { $0.drawListReused ? 1 : 0 })]
     }
 
     private var cpu: [Double] { frames.map(\.cpu) }

@@ -5,7 +5,8 @@ import StrataRender
 /// Decides, while a frame's draw list is built, which layers the GPU animates (motion slots, see
 /// `MotionSlots`): a layer qualifies when every animation it has is one the GPU path evaluates
 /// (`GPUAnimationRecord`) of a property it moves (position, anchor point, transform, opacity, background
-/// colour) and its local time runs affinely and forwards in global time. It keeps each animation's row in the
+/// colour, bounds, corner radius, border width and colour) and its local time runs affinely and forwards
+/// in global time. It keeps each animation's row in the
 /// renderer's `AnimationTable` for as long as the animation is attached, so rows are packed once, not
 /// per build. The builder takes a layer back to the CPU when what it draws cannot move with a slot.
 final class MotionPlanner {
@@ -15,6 +16,9 @@ final class MotionPlanner {
     private(set) var placed: [RenderNode] = []
     private var builds: UInt64 = 0
     private var rows: [ObjectIdentifier: Entry] = [:]
+    /// Nodes the builder took back to the CPU in this build: they are not tried again (a refusal deep in a
+    /// chain of animated layers would otherwise be retried at every level above it, doubling each time).
+    private var refused: Set<ObjectIdentifier> = []
 
     /// A row, or nil where the GPU path does not evaluate the animation; `prepared` weak so the row is
     /// freed once the animation is no longer attached anywhere.
@@ -28,8 +32,9 @@ final class MotionPlanner {
     struct Plan {
         var rows: [(row: Int32, property: MotionSlots.Property)] = []
         var animatesOpacity = false
-        var animatesBackground = false
         var animatesAnchor = false
+        /// The values of the layer's own background and border that the slot animates.
+        var animated: MotionRef.Fields = []
         var rate = 1.0
     }
 
@@ -41,6 +46,7 @@ final class MotionPlanner {
         self.time = time
         table.moveEpochIfNeeded(for: time)
         placed.removeAll(keepingCapacity: true)
+        refused.removeAll(keepingCapacity: true)
         builds &+= 1
         sweep()
         return MotionSlots(version: builds)
@@ -48,7 +54,7 @@ final class MotionPlanner {
 
     /// The slot plan of `node` (evaluated in this frame), or nil when it stays on the CPU.
     func plan(_ node: RenderNode) -> Plan? {
-        guard !node.animations.isEmpty, node.animations.count <= MotionSlots.maxAnimations,
+        guard !node.animations.isEmpty, node.animations.count <= MotionSlots.maxAnimations, !refused.contains(ObjectIdentifier(node)),
               node.transitionSources.isEmpty, node.activeTransition == nil, node.localAffine, node.localRate >= 0,
               let local = node.localTime else { return nil }
         var plan = Plan()
@@ -64,9 +70,13 @@ final class MotionPlanner {
             plan.rows.append((row, property))
             switch property {
             case .opacity: plan.animatesOpacity = true
-            case .backgroundColor: plan.animatesBackground = true
             case .anchorPoint: plan.animatesAnchor = true
-            default: break
+            case .backgroundColor: plan.animated.insert(.backgroundColor)
+            case .bounds: plan.animated.insert(.bounds)
+            case .cornerRadius: plan.animated.insert(.cornerRadius)
+            case .borderWidth: plan.animated.insert(.borderWidth)
+            case .borderColor: plan.animated.insert(.borderColor)
+            case .position, .anchorPointZ, .transform: break
             }
         }
         return plan
@@ -78,8 +88,10 @@ final class MotionPlanner {
         placed.append(node)
     }
 
-    /// Forgets the nodes of slots from `count` on (taken back to the CPU).
-    func truncate(to count: Int) {
+    /// Forgets the nodes of slots from `count` on: `node`'s slot and those made under it, taken back to
+    /// the CPU; `node` is not tried again in this build.
+    func refuse(_ node: RenderNode, slotsFrom count: Int) {
+        refused.insert(ObjectIdentifier(node))
         if count < placed.count { placed.removeSubrange(count...) }
     }
 

@@ -51,6 +51,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Directory for linked shader program binaries, so restarts skip compiling (default: $CACHE_DIRECTORY/shaders when systemd sets it, else none).")
     var shaderCache: String?
 
+    @Option(help: "Where animations are evaluated: auto (on the GPU once a frame has 16 animated layers), always (on the GPU) or off (on the CPU). Default auto.")
+    var gpuAnimations: String?
+
     @Option(help: "Connections served at once; further ones are refused. Default 64.")
     var maxClients: String?
 
@@ -133,6 +136,7 @@ struct StrataServerCommand: ParsableCommand {
             (.allowGroups, allowGroups), (.input, input), (.inputDevices, inputDevices), (.touchOutput, touchOutput),
             (.inputInjection, inputInjection), (.keymapRules, keymapRules), (.keymapModel, keymapModel),
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
+            (.gpuAnimations, gpuAnimations),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -171,6 +175,11 @@ struct StrataServerCommand: ParsableCommand {
             for problem in programCache.problems { logger.warning("shader cache: \(problem)") }
         }
         compositor.background = settings.background
+        compositor.gpuAnimationMinimumLayers = switch settings.gpuAnimations {
+        case .auto: Compositor.defaultGPUAnimationMinimumLayers
+        case .always: 1
+        case .off: nil
+        }
         compositor.quotas = StartupSettings.quotas(settings)
         let server = RenderServer(compositor: compositor, listener: listener, logger: logger)
         server.maxClients = settings.maxClients

@@ -106,7 +106,13 @@ import Testing
              "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[25,10],"masksToBounds":true,"backgroundColor":"#FF0000",
                "sublayers":[{"id":"d","bounds":[0,0,20,20],"position":[15,15],"backgroundColor":"#0000FF"}]}]}
             """###, slots: 0, reuses: false),
-        Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"b":{"type":"basic","keyPath":"bounds.size","toValue":[20,4],"duration":1}"##), slots: 0, reuses: false),
+        Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"z":{"type":"basic","keyPath":"zPosition","toValue":5,"duration":1}"##), slots: 0, reuses: false),
+        Case(name: "bounds, corner radius and border", layers: layer(##""b":{"type":"basic","keyPath":"bounds.size","fromValue":[4,30],"toValue":[36,10],"duration":1.2},"r":{"type":"spring","keyPath":"cornerRadius","fromValue":0,"toValue":9,"duration":1.5,"damping":6},"w":{"type":"basic","keyPath":"borderWidth","fromValue":0,"toValue":4,"duration":0.9,"autoreverses":true},"c":{"type":"keyframe","keyPath":"borderColor","values":[null,"#FFFFFF","#3060FF"],"duration":1.6}"##, extra: ##","maskedCorners":13"##), slots: 1, reuses: true),
+        Case(name: "whole bounds with sublayers, from zero size", layers: ##"""
+            {"id":"p","bounds":[0,0,30,20],"position":[30,24],"backgroundColor":"#806040","cornerRadius":3,
+             "animations":{"b":{"type":"basic","keyPath":"bounds","fromValue":[0,0,0,0],"toValue":[-6,4,44,30],"duration":1,"fillMode":"both","beginTime":0.1}},
+             "sublayers":[{"id":"c","bounds":[0,0,8,8],"position":[6,6],"backgroundColor":"#FF0000"}]}
+            """##, slots: 1, reuses: true),
     ]
 
     @Test(arguments: cases) func gpuFramesMatchCPUFrames(_ c: Case) throws {
@@ -152,6 +158,29 @@ import Testing
         for (g, c) in zip(gpu, cpu) {
             let worst = zip(g.image.pixels, c.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
             #expect(worst <= Self.tolerance)
+        }
+    }
+
+    @Test func aRefusalDeepInAChainOfAnimatedLayersIsTriedOnce() throws {
+        // 100 nested layers, each moving, with a clip at the bottom: every slot on the chain fails because
+        // of it. Each is tried once (a retry at every level would double the work per level: 2¹⁰⁰).
+        var layer: [String: Any] = ["id": "clip", "bounds": [0, 0, 8, 8], "position": [4, 4], "masksToBounds": true,
+                                    "backgroundColor": "#FF0000",
+                                    "sublayers": [["id": "inner", "bounds": [0, 0, 8, 8], "position": [6, 6], "backgroundColor": "#0000FF"]]]
+        for i in 0..<100 {
+            layer = ["id": "l\(i)", "bounds": [0, 0, 8, 8], "position": [i == 99 ? 10 : 0.3, 0.2], "sublayers": [layer],
+                     "animations": ["m": ["type": "basic", "keyPath": "position.x", "byValue": 0.2, "duration": 1, "repeatCount": "infinity"]]]
+        }
+        let sibling: [String: Any] = ["id": "s", "bounds": [0, 0, 6, 6], "position": [50, 30], "backgroundColor": "#00FF00",
+                                      "animations": ["m": ["type": "basic", "keyPath": "position.y", "byValue": 8, "duration": 1]]]
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: ["strata": 1, "background": "#000000", "layers": [layer, sibling]]),
+                          as: UTF8.self)
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        let gpu = try SceneRenderer.render(scene, at: [0, 0.4], width: 64, height: 48, gpuAnimationMinimumLayers: 1)
+        let cpu = try SceneRenderer.render(scene, at: [0, 0.4], width: 64, height: 48, gpuAnimationMinimumLayers: nil)
+        #expect(gpu.first?.work.motionSlots == 1) // the sibling only
+        for (g, c) in zip(gpu, cpu) {
+            #expect((zip(g.image.pixels, c.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0) <= Self.tolerance)
         }
     }
 }
