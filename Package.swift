@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
-            "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "CStrataGL",
+            "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "StrataRender", "CStrataGL",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StrataKMSDeviceTests", dependencies: [

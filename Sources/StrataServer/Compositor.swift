@@ -310,7 +310,12 @@ public final class Compositor {
         f.drawList.clearColor = background
         f.drawList.displayScale = displayScale
         for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
-        if let least = gpuAnimationMinimumLayers, motionCandidates >= least { f.drawList.motion = motion.begin(at: targetTime) }
+        if let least = gpuAnimationMinimumLayers, motionCandidates >= least {
+            let rebases = renderer.animations.rebaseCount
+            f.drawList.motion = motion.begin(at: targetTime)
+            // A moved epoch invalidates every other output's slots (their records' times count from it).
+            if renderer.animations.rebaseCount != rebases { redrawEverywhere() }
+        }
         builder.build(roots: roots, into: &f.drawList)
         // Text left for later: the next frame must be drawn even if nothing else changes.
         defer { if f.drawList.deferredWork { f.needsRedraw = true } }

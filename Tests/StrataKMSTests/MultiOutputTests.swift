@@ -3,6 +3,7 @@ import StrataCore
 import StrataDisplay
 import StrataKMS
 import StrataProtocol
+import StrataRender
 @testable import StrataServer
 import Testing
 
@@ -100,5 +101,36 @@ import Testing
         rig.run(until: rig.now + 0.025)
         #expect(try rig.shownColor(crtc: 41) == [255, 0, 0, 255])
         #expect(try rig.shownColor(crtc: 40) == [0, 0, 0, 255])
+    }
+}
+
+/// The GPU path with two outputs: when one output's frame moves the animation table's epoch (frame times
+/// 1024 s past it), the other output's reused draw list counts its times from the old epoch: it is built
+/// again, not reused.
+@Suite(.serialized) struct MultiOutputMotionTests {
+    @Test func aMovedEpochRebuildsTheOtherOutputsList() throws {
+        let rig = try MultiOutputTests.twoScreens()
+        rig.compositor.gpuAnimationMinimumLayers = 1
+        var t = MediaTiming()
+        t.duration = 1
+        t.repeatCount = .infinity
+        for id in [LayerID(1), 2] {
+            rig.commit([.addAnimation(id, key: "m", AnimationSpec(keyPath: LayerKeyPath(property: .position, component: .x),
+                                                                  kind: .basic(from: nil, to: nil, by: .scalar(5)), timing: t))])
+        }
+        var sequence: UInt64 = 0
+        func frame(_ output: String, _ crtc: UInt32, at time: Double) throws -> RenderCounters {
+            try rig.compositor.renderFrame(at: time, output: output)
+            sequence += 1
+            rig.flip(at: time, sequence: sequence, crtc: crtc)
+            return rig.compositor.lastFrameWork
+        }
+        _ = try frame("HDMI-A-1", 40, at: 10)
+        #expect(try frame("DP-1", 41, at: 10).motionSlots == 1)
+        #expect(try frame("DP-1", 41, at: 10.02).drawListReused)
+        #expect(try frame("HDMI-A-1", 40, at: 2000).motionSlots == 1) // the epoch moves
+        let after = try frame("DP-1", 41, at: 2000.02)
+        #expect(!after.drawListReused && after.motionSlots == 1)
+        #expect(try frame("DP-1", 41, at: 2000.04).drawListReused)
     }
 }
