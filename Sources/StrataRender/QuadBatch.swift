@@ -27,18 +27,11 @@ final class QuadBatch {
         glVertexAttribPointer(0, 2, e(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         glGenBuffers(1, &instanceBuffer)
         glBindBuffer(e(GL_ARRAY_BUFFER), instanceBuffer)
-        let stride = GLsizei(Self.floatsPerInstance * MemoryLayout<GLfloat>.size)
-        // Locations 1–4: the matrix's columns; 5–9: rect, uvRect, color, radii, params.
-        for location in 1...9 {
+        for location in 1...10 {
             glEnableVertexAttribArray(GLuint(location))
-            glVertexAttribPointer(GLuint(location), 4, e(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: (location - 1) * 4 * MemoryLayout<GLfloat>.size))
             glVertexAttribDivisor(GLuint(location), 1)
         }
-        // Location 10: the motion slot, what comes from it, and whose alphas apply (MotionRef).
-        glEnableVertexAttribArray(10)
-        glVertexAttribPointer(10, 4, e(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 36 * MemoryLayout<GLfloat>.size))
-        glVertexAttribDivisor(10, 1)
+        pointAttributes(stride: GLsizei(Self.floatsPerInstance * MemoryLayout<GLfloat>.size), firstInstance: 0)
         data.reserveCapacity(Self.floatsPerInstance * 256)
     }
 
@@ -136,8 +129,9 @@ final class QuadBatch {
         return recorded.count
     }
 
-    /// Points the instance attributes (locations 1–10) at the bound buffer from instance `first` on
-    /// (GLES 3.0 has no base instance).
+    /// Points the instance attributes at the bound buffer from instance `first` on (GLES 3.0 has no base
+    /// instance): locations 1–4 the matrix's columns; 5–9 rect, uvRect, color, radii, params; 10 the
+    /// motion slot, what comes from it and whose alphas apply (MotionRef). Four floats each.
     private func pointAttributes(stride: GLsizei, firstInstance first: Int) {
         let base = first * Self.floatsPerInstance * MemoryLayout<GLfloat>.size
         for location in 1...10 {
