@@ -4,7 +4,9 @@ import Foundation
 /// Renders offscreen into an RGBA8 framebuffer object through EGL surfaceless (Mesa llvmpipe on CI,
 /// any GPU elsewhere), paced by a virtual vblank at a fixed refresh rate. A set of one output.
 public final class HeadlessDisplay: DisplayBackend, DisplaySet {
-    public let name = "headless"
+    /// Its one output's name.
+    public static let outputName = "headless"
+    public let name = HeadlessDisplay.outputName
     public var backendName: String { name }
     public var outputs: [DisplayBackend] { [self] }
     public var darkReason: String? { nil }

@@ -53,14 +53,19 @@ public final class KMSDisplays: DisplaySet {
         return events
     }
 
+    /// The outputs `controller` lights, in the order displays keep them (the primary first): known
+    /// before any surface or GL context exists, so the server can announce them while it starts.
+    public static func lit(_ controller: KMSOutputController, order: [String]) -> [OutputAssignment] {
+        let lit = controller.outputs.values.map(\.assignment).sorted { $0.connector < $1.connector }
+        return order.compactMap { name in lit.first { $0.name == name } } + lit.filter { !order.contains($0.name) }
+    }
+
     /// Makes the displays match the controller's lit outputs: new ones get a surface, gone ones are
     /// dropped, changed ones (mode, rotation) are made again. Returns what the log should say.
     private func sync() throws -> [String] {
         var notes: [String] = []
         var next: [KMSOutputDisplay] = []
-        let lit = controller.outputs.values.map(\.assignment).sorted { $0.connector < $1.connector }
-        let ordered = order.compactMap { name in lit.first { $0.name == name } } + lit.filter { !order.contains($0.name) }
-        for a in ordered {
+        for a in Self.lit(controller, order: order) {
             if let kept = displays.first(where: { $0.name == a.name && $0.assignment == a }) {
                 next.append(kept)
             } else {

@@ -152,7 +152,7 @@ public final class Compositor {
 
     /// The lit outputs as clients are told of them.
     public var outputInfo: [OutputInfo] {
-        displays.outputs.map { OutputInfo(name: $0.name, width: UInt32($0.width), height: UInt32($0.height), refreshHz: 1 / $0.refreshInterval) }
+        displays.outputs.map { OutputInfo(name: $0.name, width: $0.width, height: $0.height, refreshInterval: $0.refreshInterval) }
     }
 
     private func frames(_ name: String) -> OutputFrames {

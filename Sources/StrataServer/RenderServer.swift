@@ -68,6 +68,22 @@ public final class RenderServer {
         }
     }
 
+    /// Takes over the sessions `ClientLobby` served while the server started, before `run()`: greeted
+    /// ones join the compositor, and all are read at the loop's first turn (what they sent after hello
+    /// waits in their buffers). Should the display light other outputs than the lobby announced, the
+    /// greeted sessions are told the real ones at once, as after a hotplug.
+    public func adopt(_ handover: ClientLobby.Handover) {
+        nextClientID = max(nextClientID, handover.nextClientID)
+        let outputs = compositor.outputInfo
+        for s in handover.sessions {
+            sessions[s.socket.fd] = s
+            backlog.insert(s.socket.fd)
+            guard s.greeted else { continue }
+            compositor.addClient(s.clientID)
+            if outputs != handover.outputs { send(.outputs(outputs), to: s.clientID) }
+        }
+    }
+
     /// Serves until SIGTERM/SIGINT.
     public func run() throws {
         let signals = ShutdownSignals()
@@ -116,9 +132,7 @@ public final class RenderServer {
                 }
                 if fds[i + fixed].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { service(s) }
             }
-            for fd in backlog where fds.dropFirst(fixed).first(where: { $0.fd == fd })?.revents ?? 0 == 0 {
-                if let s = sessions[fd] { service(s) } else { backlog.remove(fd) }
-            }
+            serveBacklog(skipping: { fd in fds.dropFirst(fixed).first(where: { $0.fd == fd })?.revents ?? 0 != 0 })
             if let source = inputSource, source.eventFD == nil { readInput() }
             dropStalledHandshakes(now: clock())
             frames.turn(now: clock())
@@ -126,6 +140,14 @@ public final class RenderServer {
         }
         for s in sessions.values { s.socket.close() }
         sessions.removeAll()
+    }
+
+    /// Serves the sessions with complete messages still buffered, but for those `skipping` names (served
+    /// already this turn, as poll() reported them).
+    func serveBacklog(skipping served: (Int32) -> Bool = { _ in false }) {
+        for fd in backlog where !served(fd) {
+            if let s = sessions[fd] { service(s) } else { backlog.remove(fd) }
+        }
     }
 
     private func acceptClients() {
@@ -149,31 +171,19 @@ public final class RenderServer {
                 log(.error, "accept failed", metadata: ["error": "\(error)"])
                 return
             }
-            guard let peer = PeerCredentials.of(socket: socket.fd) else {
-                refuse(socket, pid: -1, reason: "the peer's credentials are unavailable")
+            let admission = ClientAdmission(access: access, maxClients: maxClients)
+            let session: ClientSession
+            switch admission.admit(socket, clientID: nextClientID, sessions: sessions.count, now: clock()) {
+            case .success(let admitted): session = admitted
+            case .failure(let refusal):
+                log(.warning, "refusing client", metadata: ["pid": "\(refusal.pid)", "reason": "\(refusal.reason)"])
+                ClientAdmission.turnAway(socket, reason: refusal.reason)
                 continue
             }
-            if let reason = access.refusal(for: peer) {
-                refuse(socket, pid: peer.pid, reason: reason)
-                continue
-            }
-            if sessions.count >= maxClients {
-                refuse(socket, pid: peer.pid, reason: "too many clients: max-clients is \(maxClients)")
-                continue
-            }
-            let session = ClientSession(socket: socket, clientID: nextClientID, peer: peer,
-                                        isInspector: access.isInspector(peer), connectedAt: clock())
             nextClientID += 1
             sessions[socket.fd] = session
-            log(.info, "client connected", metadata: ["client": "\(session.clientID)", "pid": "\(peer.pid)", "uid": "\(peer.uid)"])
+            log(.info, "client connected", metadata: ["client": "\(session.clientID)", "pid": "\(session.pid)", "uid": "\(session.peer.uid)"])
         }
-    }
-
-    /// Turns a connection away: logged with the peer's pid, and the reason goes out if the socket takes it now.
-    private func refuse(_ socket: MessageSocket, pid: Int32, reason: String) {
-        log(.warning, "refusing client", metadata: ["pid": "\(pid)", "reason": "\(reason)"])
-        _ = try? socket.enqueue(MessageCoding.encode(ServerMessage.error(reason)))
-        socket.close()
     }
 
     /// The earliest time a connection still in its handshake runs out of time.
@@ -230,12 +240,8 @@ public final class RenderServer {
 
     private func handle(_ message: ClientMessage, size: Int, from s: ClientSession) throws {
         if !s.greeted {
-            guard case .hello(let version) = message else { throw ProtocolError.unexpectedMessage("\(message.typeCode) before hello") }
-            guard version == WireFormat.version else { throw ProtocolError.unsupportedVersion(version) }
-            s.greeted = true
+            try s.greet(message, outputs: compositor.outputInfo)
             compositor.addClient(s.clientID)
-            try queue(.welcome(version: WireFormat.version, clientID: s.clientID), to: s)
-            try queue(.outputs(compositor.outputInfo), to: s)
             return
         }
         switch message {

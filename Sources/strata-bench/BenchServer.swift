@@ -10,6 +10,9 @@ final class BenchServer {
     let inspector: InspectorClient
     /// From spawning the process to its first `welcome` (the inspector's): the start-up a client sees.
     let startSeconds: Double
+    /// From spawning the process to its first answer to a request: the display and its GL are up and the
+    /// server's loop runs (until then `ClientLobby` greets clients and their messages wait).
+    private(set) var servingSeconds = 0.0
 
     init(size: String, name: String, arguments: [String] = []) throws {
         let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -32,6 +35,8 @@ final class BenchServer {
             throw ValidationError("strata-server did not start")
         }
         inspector = connected
+        _ = try stats()
+        servingSeconds = MonotonicClock.now() - spawned
     }
 
     deinit { stop() }

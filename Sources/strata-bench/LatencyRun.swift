@@ -24,10 +24,10 @@ struct LatencyRun {
     func run() throws -> [String: Any] {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("strata-latency-shaders-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        var firstStart = 0.0, warmStarts: [Double] = []
+        var firstStart = 0.0, warmStarts: [Double] = [], warmServing: [Double] = []
         for i in 0...starts {
             let s = try BenchServer(size: size, name: "latency", arguments: ["--shader-cache", cache])
-            if i == 0 { firstStart = s.startSeconds } else { warmStarts.append(s.startSeconds) }
+            if i == 0 { firstStart = s.startSeconds } else { warmStarts.append(s.startSeconds); warmServing.append(s.servingSeconds) }
             s.stop()
         }
         let server = try BenchServer(size: size, name: "latency", arguments: ["--shader-cache", cache])
@@ -43,7 +43,8 @@ struct LatencyRun {
         func ms(_ seconds: [Double]) -> [String: Double] { Percentiles.of(seconds.map { $0 * 1000 }) }
         return [
             "scenario": "latency", "size": size, "refresh_interval_ms": interval * 1000,
-            "server_start_ms": ["first_filling_the_shader_cache": firstStart * 1000, "warm": ms(warmStarts), "warm_starts": starts],
+            "server_start_ms": ["first_filling_the_shader_cache": firstStart * 1000, "warm": ms(warmStarts), "warm_starts": starts,
+                                "warm_to_first_answer": ms(warmServing)],
             "first_commit_to_screen_ms": ms(first.toScreen), "first_commit_clients": freshClients,
             "first_connect_ms": ms(first.connect),
             "steady_commit_to_screen_ms": ms(ticked.toScreen), "steady_commits": ticked.toScreen.count,

@@ -4,22 +4,29 @@ import StrataConfig
 import StrataDisplay
 import StrataKMS
 import StrataKMSDevice
+import StrataProtocol
+import StrataServer
 
 /// Which display the server drives: `headless`, `kms`, or `auto` (kms when a DRM card has a connected
 /// output, else headless). The kms backend opens its card through a seat manager when one answers, else
-/// directly, and drives its outputs through `KMSDisplays`.
+/// directly, and drives its outputs through `KMSDisplays`. Choosing (`plan`) comes before the socket and
+/// loads no GL; making the display (EGL, surfaces) comes after, while `ClientLobby` greets clients.
 enum DisplayChoice {
-    /// The display, and the seat its card was opened through (libinput opens its devices through the
-    /// same one: libseat allows one per process).
-    struct Made {
-        var display: DisplaySet
-        var seat: SeatSession? = nil
+    /// The display chosen, before its GL set-up: the outputs it will light (as clients are told of
+    /// them) and how to make it. The kms backend's card is open and its outputs chosen already.
+    struct Planned {
+        var outputs: [OutputInfo]
+        var isKMS: Bool
+        /// The seat the card was opened through (libinput opens its devices through the same one:
+        /// libseat allows one per process).
+        var seat: SeatSession?
+        var make: () throws -> DisplaySet
     }
 
-    static func make(_ settings: ServerConfig, logger: Logger) throws -> Made {
+    static func plan(_ settings: ServerConfig, logger: Logger) throws -> Planned {
         switch settings.backend {
         case .headless:
-            return Made(display: try headless(settings))
+            return headlessPlan(settings)
         case .kms:
             if let path = settings.drmDevice { return try kms(path, settings, logger: logger) }
             let discovery = DRMDeviceDiscovery()
@@ -36,25 +43,36 @@ enum DisplayChoice {
             for problem in found.problems { logger.info("backend auto: skipping \(problem)") }
             guard let path = found.path else {
                 logger.info("backend auto: no DRM card with a connected output; rendering headless")
-                return Made(display: try headless(settings))
+                return headlessPlan(settings)
             }
             return try kms(path, settings, logger: logger)
         }
+    }
+
+    private static func headlessPlan(_ settings: ServerConfig) -> Planned {
+        Planned(outputs: [OutputInfo(name: HeadlessDisplay.outputName, width: settings.size.width, height: settings.size.height,
+                                     refreshInterval: 1 / settings.refresh)],
+                isKMS: false, seat: nil, make: { try headless(settings) })
     }
 
     static func headless(_ settings: ServerConfig) throws -> DisplaySet {
         try HeadlessDisplay(width: settings.size.width, height: settings.size.height, refreshRate: settings.refresh)
     }
 
-    static func kms(_ path: String, _ settings: ServerConfig, logger: Logger) throws -> Made {
+    static func kms(_ path: String, _ settings: ServerConfig, logger: Logger) throws -> Planned {
         let device = try LibDRMDevice.open(path: path)
         for note in device.notes { logger.info("kms: \(note)", metadata: ["device": "\(path)"]) }
         let controller = try KMSOutputController(device: device, requests: requests(settings.outputs))
         for problem in controller.problems { logger.warning("kms: \(problem)") }
-        let displays = try KMSDisplays(controller: controller, surfaces: try GBMScanout(drmFD: device.fd),
-                                       order: settings.outputs.map(\.name))
-        logger.info("kms backend", metadata: ["device": "\(path)", "outputs": "\(displays.summary)"])
-        return Made(display: displays, seat: device.seat)
+        let order = settings.outputs.map(\.name)
+        let outputs = KMSDisplays.lit(controller, order: order).map {
+            OutputInfo(name: $0.name, width: $0.logicalSize.width, height: $0.logicalSize.height, refreshInterval: $0.mode.interval)
+        }
+        return Planned(outputs: outputs, isKMS: true, seat: device.seat, make: {
+            let displays = try KMSDisplays(controller: controller, surfaces: try GBMScanout(drmFD: device.fd), order: order)
+            logger.info("kms backend", metadata: ["device": "\(path)", "outputs": "\(displays.summary)"])
+            return displays
+        })
     }
 
     /// The `[output NAME]` sections as the output logic's requests, kept by connector name.

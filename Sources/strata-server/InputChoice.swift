@@ -10,8 +10,8 @@ import StrataServer
 /// /dev/input) is a warning and the server runs without input; under `libinput` it stops the server.
 /// A keymap that does not compile stops it under both: that is the configuration's mistake.
 enum InputChoice {
-    static func make(_ settings: ServerConfig, display made: DisplayChoice.Made, logger: Logger) throws -> InputSource? {
-        let kms = made.display is KMSDisplays
+    static func make(_ settings: ServerConfig, display planned: DisplayChoice.Planned, logger: Logger) throws -> InputSource? {
+        let kms = planned.isKMS
         let wanted = switch settings.input {
         case .off: false
         case .libinput: true
@@ -23,7 +23,7 @@ enum InputChoice {
         }
         let keyboard = try XKBKeyboard(names: keymap(settings))
         do {
-            let source = try LibinputSource(seat: made.seat, devices: settings.inputDevices, keyboard: keyboard)
+            let source = try LibinputSource(seat: planned.seat, devices: settings.inputDevices, keyboard: keyboard)
             logger.info("input: libinput", metadata: [
                 "seat": "\(source.seatName)",
                 "devices": "\(settings.inputDevices.isEmpty ? "all" : settings.inputDevices.joined(separator: ", "))",

@@ -157,19 +157,32 @@ struct StrataServerCommand: ParsableCommand {
             return h
         }
         let logger = Logger(label: "strata.server")
-        // The display first: a card that cannot be opened stops the server before it binds its socket.
-        let made = try DisplayChoice.make(settings, logger: logger)
-        let display = made.display
-        // Input after it: libinput opens its devices through the card's seat.
-        let input = try InputChoice.make(settings, display: made, logger: logger)
+        // The display chosen first, then input (libinput opens its devices through the card's seat): a card
+        // that cannot be opened or an input that cannot start stops the server before it binds its socket.
+        let planned = try DisplayChoice.plan(settings, logger: logger)
+        let input = try InputChoice.make(settings, display: planned, logger: logger)
+        let access = try StartupSettings.access(settings)
         let listener = try ServerSocket.open(settings, group: socketGroup, environment: env, logger: logger)
+        // Clients are greeted while GL starts; what they send after hello waits until the server runs.
+        let lobby = ClientLobby(listener: listener, outputs: planned.outputs, access: access,
+                                maxClients: settings.maxClients, logger: logger)
+        try lobby.start()
+        let display: DisplaySet, compositor: Compositor, programCache: ProgramBinaryCache?
+        do {
+            display = try planned.make()
+            let cacheDirectory = settings.shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
+            programCache = cacheDirectory.map { ProgramBinaryCache(directory: URL(fileURLWithPath: $0)) }
+            compositor = try Compositor(display: display, programCache: programCache)
+        } catch {
+            // No server after all: the greeted clients see the connection end, and the socket file goes.
+            _ = lobby.finish()
+            if let path = listener.path { unlink(path) }
+            throw error
+        }
         if display is HeadlessDisplay, !settings.outputs.isEmpty {
             logger.notice("output settings apply to the kms backend only; the headless backend ignores them",
                           metadata: ["outputs": "\(settings.outputs.map(\.name).joined(separator: ", "))"])
         }
-        let cacheDirectory = settings.shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
-        let programCache = cacheDirectory.map { ProgramBinaryCache(directory: URL(fileURLWithPath: $0)) }
-        let compositor = try Compositor(display: display, programCache: programCache)
         if let programCache {
             logger.info("shader programs", metadata: ["cache": "\(programCache.directory.path)", "loaded": "\(programCache.loaded)"])
             for problem in programCache.problems { logger.warning("shader cache: \(problem)") }
@@ -185,7 +198,7 @@ struct StrataServerCommand: ParsableCommand {
         server.maxClients = settings.maxClients
         server.outputLimit = settings.clientOutputLimit
         server.handshakeTimeout = settings.handshakeTimeout
-        server.access = try StartupSettings.access(settings)
+        server.access = access
         server.messagesPerTurn = settings.clientMessagesPerTurn
         server.notifier = ServiceNotifier.systemd()
         server.inputSource = input
@@ -193,6 +206,7 @@ struct StrataServerCommand: ParsableCommand {
         if let interval = server.notifier?.pingInterval {
             logger.info("systemd watchdog enabled", metadata: ["ping_every_s": "\(interval)"])
         }
+        server.adopt(lobby.finish())
         try server.run()
     }
 }

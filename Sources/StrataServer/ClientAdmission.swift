@@ -1,0 +1,55 @@
+import Foundation
+import StrataProtocol
+
+/// Whether an accepted connection becomes a session: the checks made when a connection is accepted,
+/// both by the server's loop and by the `ClientLobby` that serves handshakes while the server starts.
+struct ClientAdmission {
+    var access: AccessPolicy
+    var maxClients: Int
+
+    /// Why a connection is turned away, with the peer's pid for the log (-1: unknown).
+    struct Refusal: Error {
+        var pid: Int32
+        var reason: String
+    }
+
+    /// A session for `socket`, or why it may not have one: the kernel's credentials of the peer, the
+    /// access policy, and `max-clients` against the `sessions` already served.
+    func admit(_ socket: MessageSocket, clientID: UInt32, sessions: Int, now: Double) -> Result<ClientSession, Refusal> {
+        guard let peer = PeerCredentials.of(socket: socket.fd) else {
+            return .failure(Refusal(pid: -1, reason: "the peer's credentials are unavailable"))
+        }
+        if let reason = access.refusal(for: peer) { return .failure(Refusal(pid: peer.pid, reason: reason)) }
+        if sessions >= maxClients {
+            return .failure(Refusal(pid: peer.pid, reason: "too many clients: max-clients is \(maxClients)"))
+        }
+        return .success(ClientSession(socket: socket, clientID: clientID, peer: peer,
+                                      isInspector: access.isInspector(peer), connectedAt: now))
+    }
+
+    /// Tells a turned-away connection why, if its socket takes the message now, and closes it.
+    static func turnAway(_ socket: MessageSocket, reason: String) {
+        _ = try? socket.enqueue(MessageCoding.encode(ServerMessage.error(reason)))
+        socket.close()
+    }
+}
+
+extension ClientSession {
+    /// Answers the client's first message, which must be `hello` in this server's protocol version:
+    /// `welcome` with its client id, then the lit outputs.
+    func greet(_ message: ClientMessage, outputs: [OutputInfo]) throws {
+        guard case .hello(let version) = message else { throw ProtocolError.unexpectedMessage("\(message.typeCode) before hello") }
+        guard version == WireFormat.version else { throw ProtocolError.unsupportedVersion(version) }
+        greeted = true
+        _ = try socket.enqueue(MessageCoding.encode(.welcome(version: WireFormat.version, clientID: clientID)))
+        _ = try socket.enqueue(MessageCoding.encode(.outputs(outputs)))
+    }
+}
+
+extension OutputInfo {
+    /// An output as clients are told of it; the rate is its refresh interval's inverse, as the display
+    /// keeps it (so an output planned before the display exists compares equal to the display's).
+    public init(name: String, width: Int, height: Int, refreshInterval: Double) {
+        self.init(name: name, width: UInt32(width), height: UInt32(height), refreshHz: 1 / refreshInterval)
+    }
+}
