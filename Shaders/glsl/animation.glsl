@@ -3,8 +3,8 @@
 // texture; times are relative to the renderer's epoch.
 uniform highp sampler2D u_records;
 
-// Record `row` is the (row % 16)th of line row / 16 (GPUAnimationRecord.recordsPerLine), 80 texels each.
-highp vec4 record(int row, int texel) { return texelFetch(u_records, ivec2((row % 16) * 80 + texel, row / 16), 0); }
+// Record `row` is the (row % 16)th of line row / 16 (GPUAnimationRecord.recordsPerLine), 84 texels each.
+highp vec4 record(int row, int texel) { return texelFetch(u_records, ivec2((row % 16) * 84 + texel, row / 16), 0); }
 
 // MediaTiming.sample: the fraction of the simple duration and the iteration at time t, or false when the
 // animation has no effect then (before without a backwards fill, after and removed or without a forwards fill).
@@ -163,12 +163,27 @@ highp mat4 transformAt(int row, highp float progress) {
     return p * m;                                // m · p
 }
 
+// The time record `row`'s own timing runs in at time t: t itself, or for a group's child (flag 256) the
+// group's local time (its timing function's progress × its simple duration, texels 80–82), as
+// PreparedAnimation.apply gives a group's children; false when the group has no effect then.
+bool parentTime(int row, highp float t, out highp float parent) {
+    if ((int(record(row, 1).z) & 256) == 0) {
+        parent = t;
+        return true;
+    }
+    highp vec4 g0 = record(row, 80);
+    highp float fraction, iteration;
+    if (!sampleTiming(g0, record(row, 81), t, fraction, iteration)) return false;
+    parent = timingProgress(record(row, 82), fraction) * g0.y;
+    return true;
+}
+
 // The transform record `row` presents at time t (a whole-matrix basic or spring animation); false when it
 // has no effect then.
-bool evaluateTransformAnimation(int row, highp float t, out highp mat4 rows) {
+bool evaluateTransformAnimation(int row, highp float frameTime, out highp mat4 rows) {
     highp vec4 t1 = record(row, 1);
-    highp float fraction, iteration;
-    if (!sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
+    highp float t, fraction, iteration;
+    if (!parentTime(row, frameTime, t) || !sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
     highp float curved = timingProgress(record(row, 2), fraction);
     highp float progress = int(t1.w) == 1 ? springProgress(record(row, 3), curved * record(row, 0).y) : curved;
     rows = transformAt(row, progress);
@@ -176,10 +191,10 @@ bool evaluateTransformAnimation(int row, highp float t, out highp mat4 rows) {
 }
 
 // The value record `row` presents at time t over the value beneath it; false when it has no effect then.
-bool evaluateAnimation(int row, highp float t, highp vec4 beneath, out highp vec4 value) {
+bool evaluateAnimation(int row, highp float frameTime, highp vec4 beneath, out highp vec4 value) {
     highp vec4 t1 = record(row, 1);
-    highp float fraction, iteration;
-    if (!sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
+    highp float t, fraction, iteration;
+    if (!parentTime(row, frameTime, t) || !sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
     int flags = int(t1.z), form = int(t1.w);
     highp float curved = timingProgress(record(row, 2), fraction);
     bool cumulative = (flags & 32) != 0 && iteration > 0.0;

@@ -48,6 +48,17 @@ public struct AnimationSpec: Hashable, Sendable {
         self.valueFunction = valueFunction
     }
 
+    /// A group's children as they run in it: a child whose own duration is 0 runs for the group's
+    /// duration (Core Animation code relies on it), not for the 0.25 s default. Empty for other kinds.
+    public var groupChildren: [AnimationSpec] {
+        guard case let .group(list) = kind else { return [] }
+        return list.map { child in
+            var c = child
+            if c.timing.duration == 0 { c.timing.duration = timing.simpleDuration }
+            return c
+        }
+    }
+
     /// Checks value shapes against the key path; throws naming the offending field.
     public func validate() throws { try validate(depth: 0) }
 

@@ -53,17 +53,7 @@ public final class PreparedAnimation: Sendable {
         case .group: form = .group
         case .transition: form = .transition
         }
-        if case let .group(list) = spec.kind {
-            // A child whose own duration is 0 runs for the group's duration (Core Animation code relies on
-            // it), not for the 0.25 s default.
-            children = list.map { child in
-                var c = child
-                if c.timing.duration == 0 { c.timing.duration = spec.timing.simpleDuration }
-                return PreparedAnimation(c)
-            }
-        } else {
-            children = []
-        }
+        children = spec.groupChildren.map(PreparedAnimation.init)
         fixedEnds = Self.fixedEnds(spec)
         let (from, to, by) = spec.kind.endpoints
         openEnds = fixedEnds == nil && (from != nil || to != nil || by != nil) ? OpenEnds(from: from, to: to, by: by) : nil

@@ -17,9 +17,9 @@ public final class AnimationTable {
     public private(set) var texture: GLuint = 0
     /// Records the texture holds now (it grows by doubling).
     public private(set) var capacity = 0
-    /// Each row's animation and the epoch its times are packed against (nil: the table's, whatever it
-    /// is when packed).
-    private var specs: [(spec: AnimationSpec, epoch: Double?)?] = []
+    /// Each row's animation (with its group, for a group's child) and the epoch its times are packed
+    /// against (nil: the table's, whatever it is when packed).
+    private var specs: [(spec: AnimationSpec, group: AnimationSpec?, epoch: Double?)?] = []
     private var freeRows: [Int32] = []
     private var dirty = IndexSet()
     private var reallocate = true
@@ -36,20 +36,21 @@ public final class AnimationTable {
     /// Rows in use.
     public var count: Int { specs.count - freeRows.count }
 
-    /// Adds `spec` and returns its row, or nil when the GPU path does not evaluate it (the CPU does). Its
-    /// times are packed relative to `epoch` (its layer's local time at the table's epoch, so that they stay
-    /// small in single precision), or to the table's own epoch when nil.
-    public func insert(_ spec: AnimationSpec, epoch rowEpoch: Double? = nil) -> Int32? {
+    /// Adds `spec` (with `group`: one of that group's `groupChildren`) and returns its row, or nil when
+    /// the GPU path does not evaluate it (the CPU does). Its times are packed relative to `epoch` (its
+    /// layer's local time at the table's epoch, so that they stay small in single precision), or to the
+    /// table's own epoch when nil.
+    public func insert(_ spec: AnimationSpec, in group: AnimationSpec? = nil, epoch rowEpoch: Double? = nil) -> Int32? {
         // Whether the GPU evaluates this kind of animation at all (how far it begins from an epoch is the
         // caller's to check: `GPUAnimationRecord.begin`).
-        guard GPUAnimationRecord(spec, epoch: spec.timing.beginTime) != nil else { return nil }
+        guard GPUAnimationRecord(spec, in: group, epoch: (group ?? spec).timing.beginTime) != nil else { return nil }
         let row: Int32
         if let reused = freeRows.popLast() {
             row = reused
-            specs[Int(row)] = (spec, rowEpoch)
+            specs[Int(row)] = (spec, group, rowEpoch)
         } else {
             row = Int32(specs.count)
-            specs.append((spec, rowEpoch))
+            specs.append((spec, group, rowEpoch))
         }
         dirty.insert(Int(row))
         return row
@@ -118,7 +119,7 @@ public final class AnimationTable {
         for range in lines.rangeView {
             let rows = range.lowerBound * perLine..<range.upperBound * perLine
             let floats = rows.flatMap { row in
-                row < specs.count ? specs[row].flatMap { GPUAnimationRecord($0.spec, epoch: $0.epoch ?? epoch)?.floats } ?? blank : blank
+                row < specs.count ? specs[row].flatMap { GPUAnimationRecord($0.spec, in: $0.group, epoch: $0.epoch ?? epoch)?.floats } ?? blank : blank
             }
             floats.withUnsafeBytes {
                 glTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, GLint(range.lowerBound), width, GLsizei(range.count), e(GL_RGBA), e(GL_FLOAT), $0.baseAddress)

@@ -75,8 +75,10 @@ public final class ClientLobby: @unchecked Sendable {
         while true {
             var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
                        pollfd(fd: listening ? listener.fd : -1, events: Int16(POLLIN), revents: 0)]
-            let waiting = sessions.values.filter { !$0.greeted }.map(\.socket.fd)
-            fds += waiting.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            // Sessions in their handshake are read; greeted ones only watched for hanging up (what they
+            // sent waits for the server), so a client gone during start-up frees its place at once.
+            let order = Array(sessions.values)
+            fds += order.map { pollfd(fd: $0.socket.fd, events: $0.greeted ? 0 : Int16(POLLIN), revents: 0) }
             if poll(&fds, nfds_t(fds.count), -1) < 0 {
                 if errno == EINTR { continue }
                 logger.error("lobby: poll failed; handshakes wait for the server", metadata: ["errno": "\(errno)"])
@@ -84,8 +86,13 @@ public final class ClientLobby: @unchecked Sendable {
             }
             if fds[0].revents != 0 { return }
             if fds[1].revents != 0 { acceptClients() }
-            for (i, fd) in waiting.enumerated() where fds[i + 2].revents != 0 {
-                if let s = sessions[fd] { readHello(s) }
+            for (i, s) in order.enumerated() where fds[i + 2].revents != 0 {
+                if s.greeted {
+                    logger.info("client disconnected", metadata: ["client": "\(s.clientID)"])
+                    end(s)
+                } else {
+                    readHello(s)
+                }
             }
         }
     }

@@ -3,8 +3,8 @@ import StrataCore
 import StrataRender
 
 /// Decides, while a frame's draw list is built, which layers the GPU animates (motion slots, see
-/// `MotionSlots`): a layer qualifies when every animation it has is one the GPU path evaluates
-/// (`GPUAnimationRecord`) of a property it moves (position, anchor point, transform, opacity, background
+/// `MotionSlots`): a layer qualifies when every animation it has (every child of a group) is one the GPU
+/// path evaluates (`GPUAnimationRecord`) of a property it moves (position, anchor point, transform, opacity, background
 /// colour, bounds, corner radius, border width and colour) and its local time runs affinely and forwards
 /// in global time. It keeps each animation's row in the
 /// renderer's `AnimationTable` for as long as the animation is attached, so rows are packed once, not
@@ -20,11 +20,11 @@ final class MotionPlanner {
     /// chain of animated layers would otherwise be retried at every level above it, doubling each time).
     private var refused: Set<ObjectIdentifier> = []
 
-    /// A row, or nil where the GPU path does not evaluate the animation; `prepared` weak so the row is
-    /// freed once the animation is no longer attached anywhere.
+    /// An animation's rows (a group's: one per child, in order), or nil where the GPU path does not
+    /// evaluate it; `prepared` weak so the rows are freed once the animation is no longer attached anywhere.
     private struct Entry {
         weak var prepared: PreparedAnimation?
-        let row: Int32?
+        let rows: [Int32]?
     }
 
     /// What a layer's slot needs: its animations' rows and properties, what they animate, and how fast
@@ -36,6 +36,20 @@ final class MotionPlanner {
         /// The values of the layer's own background and border that the slot animates.
         var animated: MotionRef.Fields = []
         var rate = 1.0
+
+        mutating func add(_ row: Int32, _ property: MotionSlots.Property) {
+            rows.append((row, property))
+            switch property {
+            case .opacity: animatesOpacity = true
+            case .anchorPoint: animatesAnchor = true
+            case .backgroundColor: animated.insert(.backgroundColor)
+            case .bounds: animated.insert(.bounds)
+            case .cornerRadius: animated.insert(.cornerRadius)
+            case .borderWidth: animated.insert(.borderWidth)
+            case .borderColor: animated.insert(.borderColor)
+            case .position, .anchorPointZ, .transform: break
+            }
+        }
     }
 
     init(table: AnimationTable) { self.table = table }
@@ -64,20 +78,14 @@ final class MotionPlanner {
         // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
         let localEpoch = local + node.localRate * (table.epoch - time)
         for a in node.animations {
-            guard let property = a.spec.keyPath.flatMap({ MotionSlots.Property($0.property) }),
-                  GPUAnimationRecord.begin(a.spec.timing, cumulative: a.spec.isCumulative, epoch: localEpoch) != nil,
-                  let row = row(for: a, epoch: localEpoch) else { return nil }
-            plan.rows.append((row, property))
-            switch property {
-            case .opacity: plan.animatesOpacity = true
-            case .anchorPoint: plan.animatesAnchor = true
-            case .backgroundColor: plan.animated.insert(.backgroundColor)
-            case .bounds: plan.animated.insert(.bounds)
-            case .cornerRadius: plan.animated.insert(.cornerRadius)
-            case .borderWidth: plan.animated.insert(.borderWidth)
-            case .borderColor: plan.animated.insert(.borderColor)
-            case .position, .anchorPointZ, .transform: break
-            }
+            // A group's children each take a row, with the group's timing; they apply in order, as on the CPU.
+            let isGroup = if case .group = a.spec.kind { true } else { false }
+            let leaves = isGroup ? a.spec.groupChildren : [a.spec]
+            let properties = leaves.compactMap { $0.keyPath.flatMap { MotionSlots.Property($0.property) } }
+            guard properties.count == leaves.count, plan.rows.count + leaves.count <= MotionSlots.maxAnimations,
+                  GPUAnimationRecord.begin(a.spec.timing, cumulative: a.spec.isCumulative && !isGroup, epoch: localEpoch) != nil,
+                  let rows = rows(for: a, leaves: isGroup ? leaves : nil, epoch: localEpoch) else { return nil }
+            for (row, property) in zip(rows, properties) { plan.add(row, property) }
         }
         return plan
     }
@@ -103,26 +111,35 @@ final class MotionPlanner {
         return Presentation.isAnimating(node.animations, at: t)
     }
 
-    /// The row of `a` packed relative to `epoch` (its node's local time at the table's epoch), repacked
-    /// when that moved (the table's epoch moved, or the node's time changed).
-    private func row(for a: AttachedAnimation, epoch: Double) -> Int32? {
+    /// The rows of `a` (of each of its group's `leaves`, or of `a` itself when nil) packed relative to
+    /// `epoch` (its node's local time at the table's epoch), repacked when that moved (the table's epoch
+    /// moved, or the node's time changed).
+    private func rows(for a: AttachedAnimation, leaves: [AnimationSpec]?, epoch: Double) -> [Int32]? {
         let id = ObjectIdentifier(a.prepared)
         if let e = rows[id], e.prepared === a.prepared {
             // (Recomputed each build, the same epoch differs by rounding only.)
-            if let row = e.row, abs((table.epoch(of: row) ?? .infinity) - epoch) > 1e-7 { table.setEpoch(epoch, of: row) }
-            return e.row
+            for row in e.rows ?? [] where abs((table.epoch(of: row) ?? .infinity) - epoch) > 1e-7 { table.setEpoch(epoch, of: row) }
+            return e.rows
         }
-        // An entry left by a freed animation whose address this one now has: its row goes first.
-        if let stale = rows[id]?.row { table.remove(stale) }
-        let row = table.insert(a.spec, epoch: epoch)
-        rows[id] = Entry(prepared: a.prepared, row: row)
-        return row
+        // An entry left by a freed animation whose address this one now has: its rows go first.
+        rows[id]?.rows?.forEach(table.remove)
+        var made: [Int32]? = []
+        for leaf in leaves ?? [a.spec] {
+            guard let row = table.insert(leaf, in: leaves == nil ? nil : a.spec, epoch: epoch) else {
+                made?.forEach(table.remove)
+                made = nil
+                break
+            }
+            made?.append(row)
+        }
+        rows[id] = Entry(prepared: a.prepared, rows: made)
+        return made
     }
 
     /// Frees the rows of animations no longer attached.
     private func sweep() {
         for (id, e) in rows where e.prepared == nil {
-            if let r = e.row { table.remove(r) }
+            e.rows?.forEach(table.remove)
             rows[id] = nil
         }
     }

@@ -68,7 +68,7 @@ import Glibc
         withExtendedLifetime((client, rude, slow)) {}
     }
 
-    @Test func theLobbyKeepsMaxClientsAndAnnouncesWhatItWasGiven() throws {
+    @Test func theLobbyKeepsMaxClientsFreesPlacesOfClientsThatLeaveAndAnnouncesWhatItWasGiven() throws {
         let path = Self.socketPath()
         defer { unlink(path) }
         let lobby = ClientLobby(listener: try ListeningSocket(path: path), outputs: Self.planned, access: AccessPolicy(), maxClients: 1,
@@ -78,10 +78,15 @@ import Glibc
         #expect(try ClientHandshake.perform(on: first, timeout: 5).clientID == 1)
         let second = try MessageSocket.connect(path: path)
         #expect(throws: ClientHandshake.Failure.self) { try ClientHandshake.perform(on: second, timeout: 5) }
+        // A greeted client that leaves during start-up frees its place at once.
+        first.close()
+        Self.settle()
+        let third = try MessageSocket.connect(path: path)
+        #expect(try ClientHandshake.perform(on: third, timeout: 5).clientID == 2)
         let handover = lobby.finish()
-        #expect(handover.sessions.map(\.clientID) == [1])
+        #expect(handover.sessions.map(\.clientID) == [2])
         #expect(handover.outputs == Self.planned)
-        withExtendedLifetime(first) {}
+        withExtendedLifetime(third) {}
     }
 
     /// Lets the lobby's thread see what was sent.

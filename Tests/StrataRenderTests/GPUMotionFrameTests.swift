@@ -7,8 +7,8 @@ import Testing
 /// Frames drawn with animations evaluated on the GPU (motion slots, draw lists reused between scheduled
 /// changes) against frames drawn with every animation evaluated on the CPU (`Presentation.apply`), pixel
 /// by pixel, for every animation class and timing mode of the semantics tests. Cases the GPU path does
-/// not take (groups, cubic keyframes, cycling layer time, effects that need the CPU) must come out the
-/// same too: they fall back, and the expected slot count says which is which.
+/// not take (nested groups, cubic keyframes, cycling layer time, effects that need the CPU) must come out
+/// the same too: they fall back, and the expected slot count says which is which.
 @Suite struct GPUMotionFrameTests {
     /// The most any channel of any pixel may differ (of 255), documented in docs/animation.md:
     /// single-precision evaluation moves an edge by far less than a pixel, which anti-aliasing turns into
@@ -55,7 +55,12 @@ import Testing
         Case(name: "transform components", layers: layer(##""r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":7,"duration":2},"s":{"type":"basic","keyPath":"transform.scale","fromValue":0.5,"toValue":1.8,"duration":1,"autoreverses":true},"t":{"type":"basic","keyPath":"transform.translation","toValue":[12,-5],"duration":1.5}"##), slots: 1, reuses: true),
         Case(name: "background colour to none", layers: layer(##""c":{"type":"basic","keyPath":"backgroundColor","fromValue":"#2040FF","toValue":null,"duration":1.3},"m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##), slots: 1, reuses: true),
         Case(name: "anchor point and rounded border", layers: layer(##""a":{"type":"basic","keyPath":"anchorPoint","fromValue":[0,0],"toValue":[1,1],"duration":1}"##, extra: ##","cornerRadius":4,"borderWidth":2,"borderColor":"#FFFFFF""##), slots: 1, reuses: true),
-        Case(name: "group (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1}]}"##), slots: 0, reuses: false),
+        Case(name: "group", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1}]}"##), slots: 1, reuses: true),
+        Case(name: "group: children in its curved time, one of its duration, one held", layers: layer(##""g":{"type":"group","duration":1.2,"beginTime":0.1,"timingFunction":"easeInEaseOut","animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":0},{"type":"keyframe","keyPath":"opacity","values":[1,0.2,0.7],"beginTime":0.3,"duration":0.5,"fillMode":"forwards"},{"type":"basic","keyPath":"position.y","byValue":12,"duration":0.4,"beginTime":0.2}]},"m":{"type":"basic","keyPath":"position.y","byValue":-6,"duration":1.6}"##), slots: 1, reuses: true),
+        Case(name: "group repeating, autoreversed, faster, filled", layers: layer(##""g":{"type":"group","duration":0.6,"repeatCount":2.5,"autoreverses":true,"speed":1.3,"fillMode":"forwards","removedOnCompletion":false,"animations":[{"type":"spring","keyPath":"transform.rotation.z","fromValue":0,"toValue":1.2,"duration":0.6,"damping":5},{"type":"basic","keyPath":"backgroundColor","fromValue":"#2040FF","toValue":"#FFFF00","duration":0.5,"additive":false},{"type":"basic","keyPath":"position","toValue":[44,30],"duration":0.6,"fillMode":"both"}]}"##), slots: 1, reuses: true),
+        Case(name: "group with a time offset: whole transform and bounds", layers: layer(##""g":{"type":"group","duration":1,"timeOffset":0.3,"repeatCount":"infinity","animations":[{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[0,1.2,0,0,-1.2,0,0,0,0,0,1,0,6,4,0,1],"duration":1},{"type":"basic","keyPath":"bounds.size","fromValue":[4,30],"toValue":[30,6],"duration":0.7,"autoreverses":true}]}"##), slots: 1, reuses: true),
+        Case(name: "nested groups (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"group","duration":1,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1}]}]}"##), slots: 0, reuses: false),
+        Case(name: "a group with a CPU child (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50},{"type":"basic","keyPath":"zPosition","toValue":4}]}"##), slots: 0, reuses: false),
         Case(name: "nested slots", layers: ###"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],
              "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":-0.5,"toValue":0.8,"duration":2},

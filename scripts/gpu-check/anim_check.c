@@ -94,8 +94,8 @@ int main(int argc, char **argv) {
     float *records = (float *)slurp(path, &recordBytes);
     snprintf(path, sizeof path, "%s/cases.bin", argv[3]);
     char *cases = slurp(path, &caseBytes);
-    // Sixteen 80-texel records to a texture row (GPUAnimationRecord.recordsPerLine); the fixture pads.
-    const int width = 80 * 16, caseSize = 140;
+    // Sixteen 84-texel records to a texture row (GPUAnimationRecord.recordsPerLine); the fixture pads.
+    const int width = 84 * 16, caseSize = 140;
     int rows = (int)(recordBytes / (width * 16));
     GLuint texture;
     glGenTextures(1, &texture);

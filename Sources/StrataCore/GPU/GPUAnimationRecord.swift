@@ -17,6 +17,9 @@ import Foundation
 /// - 7 …: n values, then the n key times four to a texel, then n − 1 segment timing functions
 /// - 8–12, 13–17 (a whole-matrix transform, flag `transform`): the start's and the end's decompositions
 ///   (`DecomposedTransform`): perspective, translate, scale, skew (each a texel, xyz), quaternion
+/// - 80–82 (a group's child, flag `inGroup`): the group's timing as texels 0–2 hold an animation's (its
+///   begin relative to the epoch, its flags); the child's own begin (texel 0.x) is then in the group's
+///   local time, which the group's sample gives: its timing function's progress × its simple duration.
 ///
 /// Values are up to four components (a scalar, point, size, rect or colour: straight RGBA, nil = clear),
 /// or a whole 4 × 4 transform between fixed endpoints that decompose, interpolated as the CPU does
@@ -26,9 +29,12 @@ import Foundation
 /// transform through `TransformComponents`).
 public struct GPUAnimationRecord: Equatable, Sendable {
     public static let maxKeyframes = 32
-    /// Texels per record: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up.
-    public static let texelsPerRecord = 80
-    /// Records side by side on one texture row (`animation.glsl`'s `record`): 1,280 texels wide, within
+    /// Texels per record: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up, and a group's
+    /// timing (80–82).
+    public static let texelsPerRecord = 84
+    /// Where a group child's record holds its group's timing.
+    static let groupTexel = 80
+    /// Records side by side on one texture row (`animation.glsl`'s `record`): 1,344 texels wide, within
     /// GLES 3.0's smallest texture size (2,048), so the rows, not the width, grow with the count. Record r
     /// is at column (r % recordsPerLine) · texelsPerRecord of row r / recordsPerLine: the records in order
     /// are the texture's texels in order.
@@ -48,6 +54,8 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         /// The value is a component of a transform (`transform.rotation.z`): the result is the transform
         /// beneath with that component replaced, four rows.
         public static let transformPart = Flags(rawValue: 128)
+        /// A child of a group (texels 80–82): evaluated at the group's local time.
+        public static let inGroup = Flags(rawValue: 256)
     }
 
     /// A key path component's code in texel 6.w: its position in `LayerKeyPath.Component.allCases`, plus 1
@@ -68,10 +76,26 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     /// The texels, `texelsPerRecord × 4` floats.
     public private(set) var floats: [Float]
 
+    /// The records of `spec` packed against `epoch`, in the order they apply: one, or a group's children
+    /// each with the group's timing (`group.groupChildren`, as `PreparedAnimation` runs them); nil when
+    /// the GPU path does not evaluate it or any child, or a group holds a group.
+    public static func records(_ spec: AnimationSpec, epoch: Double) -> [GPUAnimationRecord]? {
+        guard case .group = spec.kind else { return GPUAnimationRecord(spec, epoch: epoch).map { [$0] } }
+        var list: [GPUAnimationRecord] = []
+        for child in spec.groupChildren {
+            guard let r = GPUAnimationRecord(child, in: spec, epoch: epoch) else { return nil }
+            list.append(r)
+        }
+        return list
+    }
+
     /// Packs `spec` with its times relative to `epoch`; nil when the GPU path does not evaluate it (value
     /// functions, transforms and other value kinds, groups, transitions, paths, cubic keyframes, rotation
-    /// modes, more than `maxKeyframes` values): the CPU evaluates those.
-    public init?(_ spec: AnimationSpec, epoch: Double) {
+    /// modes, more than `maxKeyframes` values): the CPU evaluates those. With `group` (a `.group` spec),
+    /// `spec` is one of its `groupChildren`: its times are in the group's local time, its
+    /// `isRemovedOnCompletion` ignored (its fill mode alone decides, as in Core Animation), and the
+    /// group's timing, packed against `epoch`, maps frame times to it.
+    public init?(_ spec: AnimationSpec, in group: AnimationSpec? = nil, epoch: Double) {
         guard spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
         let isTransform = keyPath.kind == .transform
         let isTransformPart = keyPath.component != nil && keyPath.property.kind == .transform
@@ -82,7 +106,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         if timing.autoreverses { flags.insert(.autoreverses) }
         if timing.fillMode == .backwards || timing.fillMode == .both { flags.insert(.fillsBackwards) }
         if timing.fillMode == .forwards || timing.fillMode == .both { flags.insert(.fillsForwards) }
-        if spec.isRemovedOnCompletion { flags.insert(.removedOnCompletion) }
+        if spec.isRemovedOnCompletion, group == nil { flags.insert(.removedOnCompletion) }
         if spec.isAdditive { flags.insert(.additive) }
         if spec.isCumulative { flags.insert(.cumulative) }
         if isTransform {
@@ -110,7 +134,24 @@ public struct GPUAnimationRecord: Equatable, Sendable {
             return nil
         }
         floats[6 * 4 + 3] = Float(Self.componentCode(keyPath.component))
-        guard let begin = Self.begin(timing, cumulative: spec.isCumulative, epoch: epoch) else { return nil }
+        let begin: Double
+        if let group {
+            guard case .group = group.kind, let groupBegin = Self.begin(group.timing, cumulative: false, epoch: epoch) else { return nil }
+            flags.insert(.inGroup)
+            begin = timing.beginTime
+            let g = group.timing, gtf = group.timingFunction ?? .linear
+            var groupFlags: Flags = []
+            if g.autoreverses { groupFlags.insert(.autoreverses) }
+            if g.fillMode == .backwards || g.fillMode == .both { groupFlags.insert(.fillsBackwards) }
+            if g.fillMode == .forwards || g.fillMode == .both { groupFlags.insert(.fillsForwards) }
+            if group.isRemovedOnCompletion { groupFlags.insert(.removedOnCompletion) }
+            set(Self.groupTexel, groupBegin, g.simpleDuration, g.speed, g.timeOffset)
+            set(Self.groupTexel + 1, g.activeDuration.isFinite ? g.activeDuration : -1, g.cycleDuration, Double(groupFlags.rawValue), 0)
+            set(Self.groupTexel + 2, gtf.c1x, gtf.c1y, gtf.c2x, gtf.c2y)
+        } else {
+            guard let b = Self.begin(timing, cumulative: spec.isCumulative, epoch: epoch) else { return nil }
+            begin = b
+        }
         set(0, begin, timing.simpleDuration, timing.speed, timing.timeOffset)
         set(1, active.isFinite ? active : -1, timing.cycleDuration, Double(flags.rawValue), Double(form))
     }
