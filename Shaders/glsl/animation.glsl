@@ -100,7 +100,8 @@ highp float keyTime(int row, int timesStart, int i) {
     return k == 0 ? four.x : k == 1 ? four.y : k == 2 ? four.z : four.w;
 }
 
-// Keyframes.value for the linear (and paced, packed with its key times) and discrete modes.
+// Keyframes.value for the linear (and paced, packed with its key times), discrete and cubic modes (the
+// Kochanek–Bartels segment as a Hermite curve between its packed tangents).
 highp vec4 keyframeValue(int row, highp float f) {
     highp vec4 header = record(row, 6);
     int n = int(header.x);
@@ -123,8 +124,16 @@ highp vec4 keyframeValue(int row, highp float f) {
         highp float a = keyTime(row, timesStart, i), span = keyTime(row, timesStart, i + 1) - a;
         u = span > 0.0 ? (f - a) / span : 1.0;
     }
-    if (i < int(header.z)) u = timingProgress(record(row, timesStart + (n + 3) / 4 + i), u);
-    return mix(record(row, 7 + i), record(row, 8 + i), u);
+    int functionsStart = timesStart + (n + 3) / 4;
+    if (i < int(header.z)) u = timingProgress(record(row, functionsStart + i), u);
+    highp vec4 a = record(row, 7 + i), b = record(row, 8 + i);
+    if (int(header.y) == 2) {
+        int tangents = functionsStart + n - 1 + 2 * i;
+        highp float u2 = u * u, u3 = u2 * u;
+        return (2.0 * u3 - 3.0 * u2 + 1.0) * a + (u3 - 2.0 * u2 + u) * record(row, tangents)
+            + (-2.0 * u3 + 3.0 * u2) * b + (u3 - u2) * record(row, tangents + 1);
+    }
+    return mix(a, b, u);
 }
 
 // DecomposedTransform.slerp.

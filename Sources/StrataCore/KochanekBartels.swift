@@ -12,8 +12,8 @@ struct KochanekBartels {
 
     private func p(_ i: Int) -> [Double] { points[max(0, min(points.count - 1, i))] }
 
-    /// Outgoing (at the start of segment i) and incoming (at its end) tangents.
-    private func tangents(_ i: Int) -> (out: [Double], in: [Double]) {
+    /// Outgoing (at the start of segment i) and incoming (at its end) tangents (the GPU path packs them).
+    func tangents(_ i: Int) -> (out: [Double], in: [Double]) {
         func tcb(_ k: Int) -> (Double, Double, Double) {
             (tension?[k] ?? 0, continuity?[k] ?? 0, bias?[k] ?? 0)
         }

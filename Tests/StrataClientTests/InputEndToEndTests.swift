@@ -89,10 +89,11 @@ extension ClientProcessSuite {
             let p = min(1, max(0, (t - start) / 4))
             return CGPoint(x: 200 + 50 * p - 100, y: 50 + 100 * p - 50)
         }
-        // Tap where the pad shows now, above its model frame (which starts at y 100).
+        // Tap where the pad shows now, above its model frame (which starts at y 100): 40 px below its top
+        // edge, which moves down 25 px/s, so a loaded machine's second or so to start `strata input` still hits it.
         usleep(300_000)
         let shown = origin(at: MonotonicClock.now() + 0.1)
-        let tap = CGPoint(x: shown.x + 30, y: shown.y + 12)
+        let tap = CGPoint(x: shown.x + 30, y: shown.y + 40)
         #expect(tap.y < 100, "too late to tap above the model frame")
         try strataInput(server, ["tap", "\(tap.x)", "\(tap.y)"])
 

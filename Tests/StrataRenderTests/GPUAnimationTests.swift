@@ -66,6 +66,8 @@ import Testing
         ("keyframes discrete, even", AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0.1), .scalar(0.6), .scalar(0.3), .scalar(1)], mode: .discrete)), timing: timing()), .scalar(1)),
         ("keyframes paced", AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .keyframe(Keyframes(values: [p(0, 0), p(10, 0), p(10, 90), p(50, 90)], mode: .paced)), timing: timing(), timingFunction: .easeInEaseOut), p(0, 0)),
         ("keyframes cumulative, repeated", AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .keyframe(Keyframes(values: [p(0, 0), p(30, 10), p(20, 40)])), timing: timing { $0.repeatCount = 2; $0.duration = 0.7 }, isCumulative: true), p(0, 0)),
+        ("keyframes cubic", AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .keyframe(Keyframes(values: [p(0, 0), p(100, 0), p(100, 100), p(0, 100)], mode: .cubic)), timing: timing()), p(0, 0)),
+        ("keyframes cubic: tension, continuity, bias, key times, curves", AnimationSpec(keyPath: LayerKeyPath(property: .bounds), kind: .keyframe(Keyframes(values: [.rect(CGRect(x: 0, y: 0, width: 10, height: 10)), .rect(CGRect(x: 5, y: -5, width: 60, height: 20)), .rect(CGRect(x: 20, y: 10, width: 30, height: 80)), .rect(CGRect(x: 0, y: 0, width: 40, height: 40))], keyTimes: [0, 0.4, 0.5, 1], timingFunctions: [.easeOut], mode: .cubic, tension: [0, 0.6, -0.5, 0], continuity: [0, -0.4, 0.8, 0], bias: [0, 0.3, -0.9, 0])), timing: timing { $0.repeatCount = 2 }, isCumulative: true), .rect(.zero)),
         ("one keyframe", AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0.3)])), timing: timing()), .scalar(1)),
     ]
 
@@ -226,8 +228,8 @@ import Testing
             t.duration = 1
             return AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(0), to: .scalar(to), by: nil), timing: t)
         }
-        let cubic = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0), .scalar(1), .scalar(0)], mode: .cubic)))
-        #expect(table.insert(cubic) == nil)                          // the CPU keeps it
+        let cubicPaced = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0), .scalar(1), .scalar(0)], mode: .cubicPaced)))
+        #expect(table.insert(cubicPaced) == nil)                     // the CPU keeps it
         let rows = (0..<100).compactMap { table.insert(fade(CGFloat($0) * 10, begin: day)) }
         #expect(rows == (0..<100).map(Int32.init))
         table.remove(rows[7])
@@ -278,8 +280,14 @@ import Testing
         let spin = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: .transform(.identity), to: .transform(.rotation(1, 0, 0, 1)), by: nil), isAdditive: true)
         let open = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: nil, to: .transform(.rotation(1, 0, 0, 1)), by: nil))
         let group = AnimationSpec(keyPath: nil, kind: .group([Self.cases[0].1]))
-        let cubic = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0), .scalar(1), .scalar(0.5)], mode: .cubic)))
+        let cubicPaced = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(0), .scalar(1), .scalar(0.5)], mode: .cubicPaced)))
         let many = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: (0..<33).map { .scalar(CGFloat($0)) })))
-        for spec in [spin, open, group, cubic, many] { #expect(GPUAnimationRecord(spec, epoch: 0) == nil) }
+        let manyCubic = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: (0..<17).map { .scalar(CGFloat($0)) }, mode: .cubic)))
+        let nested = AnimationSpec(keyPath: nil, kind: .group([group]))
+        for spec in [spin, open, group, cubicPaced, many, manyCubic, nested] { #expect(GPUAnimationRecord(spec, epoch: 0) == nil) }
+        // A group is its children's records; one holding a group, or anything else the GPU does not take, is none.
+        #expect(GPUAnimationRecord.records(group, epoch: 0)?.count == 1)
+        #expect(GPUAnimationRecord.records(nested, epoch: 0) == nil)
+        #expect(GPUAnimationRecord.records(AnimationSpec(keyPath: nil, kind: .group([Self.cases[0].1, cubicPaced])), epoch: 0) == nil)
     }
 }

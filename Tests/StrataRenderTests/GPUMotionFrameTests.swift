@@ -7,7 +7,7 @@ import Testing
 /// Frames drawn with animations evaluated on the GPU (motion slots, draw lists reused between scheduled
 /// changes) against frames drawn with every animation evaluated on the CPU (`Presentation.apply`), pixel
 /// by pixel, for every animation class and timing mode of the semantics tests. Cases the GPU path does
-/// not take (nested groups, cubic keyframes, cycling layer time, effects that need the CPU) must come out
+/// not take (nested groups, paced cubic keyframes, cycling layer time, effects that need the CPU) must come out
 /// the same too: they fall back, and the expected slot count says which is which.
 @Suite struct GPUMotionFrameTests {
     /// The most any channel of any pixel may differ (of 255), documented in docs/animation.md:
@@ -50,7 +50,9 @@ import Testing
         Case(name: "keyframes linear with key times and curves", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40],[12,30]],"keyTimes":[0,0.2,0.7,1],"timingFunctions":["easeIn","linear",[0.2,0.9,0.4,1]],"duration":1.5}"##), slots: 1, reuses: true),
         Case(name: "keyframes discrete", layers: layer(##""m":{"type":"keyframe","keyPath":"position.x","values":[10,30,50],"calculationMode":"discrete","duration":1.2,"repeatCount":2}"##), slots: 1, reuses: true),
         Case(name: "keyframes paced", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,10],[50,40]],"calculationMode":"paced","duration":1.4}"##), slots: 1, reuses: true),
-        Case(name: "keyframes cubic (CPU)", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40]],"calculationMode":"cubic","duration":1.4}"##), slots: 0, reuses: false),
+        Case(name: "keyframes cubic", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40]],"calculationMode":"cubic","duration":1.4}"##), slots: 1, reuses: true),
+        Case(name: "keyframes cubic: tension, continuity, bias, key times, curves, colours", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40],[12,30],[40,8]],"keyTimes":[0,0.3,0.5,0.8,1],"timingFunctions":["easeIn",[0.2,0.9,0.4,1]],"tensionValues":[0,0.5,-0.4,0.2,0],"continuityValues":[0,-0.6,0.3,0,0],"biasValues":[0,0.4,0,-0.7,0],"calculationMode":"cubic","duration":1.5,"cumulative":true,"repeatCount":1.5},"c":{"type":"keyframe","keyPath":"backgroundColor","values":["#FF0000","#00FF00","#2040FF","#FFFFFF"],"calculationMode":"cubic","duration":1.3}"##), slots: 1, reuses: true),
+        Case(name: "keyframes cubic paced (CPU)", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40]],"calculationMode":"cubicPaced","duration":1.4}"##), slots: 0, reuses: false),
         Case(name: "whole transform", layers: layer(##""m":{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[0,1.5,0,0,-1.5,0,0,0,0,0,1,0,10,8,0,1],"duration":1.2}"##), slots: 1, reuses: true),
         Case(name: "transform components", layers: layer(##""r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":7,"duration":2},"s":{"type":"basic","keyPath":"transform.scale","fromValue":0.5,"toValue":1.8,"duration":1,"autoreverses":true},"t":{"type":"basic","keyPath":"transform.translation","toValue":[12,-5],"duration":1.5}"##), slots: 1, reuses: true),
         Case(name: "background colour to none", layers: layer(##""c":{"type":"basic","keyPath":"backgroundColor","fromValue":"#2040FF","toValue":null,"duration":1.3},"m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##), slots: 1, reuses: true),

@@ -12,9 +12,10 @@ import Foundation
 /// - 2: timing function control points c1x, c1y, c2x, c2y
 /// - 3: spring ω₀, ζ, initial velocity; endpoint mode (`Ends`)
 /// - 4, 5: start and end values (fixed ends), or from/to/by as the endpoint mode reads them
-/// - 6: keyframe count n, mode (0 linear, 1 discrete), segment timing functions given; the key path's
-///   component (`componentCode`: 0 the whole value)
-/// - 7 …: n values, then the n key times four to a texel, then n − 1 segment timing functions
+/// - 6: keyframe count n, mode (0 linear, 1 discrete, 2 cubic), segment timing functions given; the key
+///   path's component (`componentCode`: 0 the whole value)
+/// - 7 …: n values, then the n key times four to a texel, then room for n − 1 segment timing functions,
+///   then (cubic) each segment's outgoing and incoming tangent (`KochanekBartels`, computed when packed)
 /// - 8–12, 13–17 (a whole-matrix transform, flag `transform`): the start's and the end's decompositions
 ///   (`DecomposedTransform`): perspective, translate, scale, skew (each a texel, xyz), quaternion
 /// - 80–82 (a group's child, flag `inGroup`): the group's timing as texels 0–2 hold an animation's (its
@@ -29,6 +30,8 @@ import Foundation
 /// transform through `TransformComponents`).
 public struct GPUAnimationRecord: Equatable, Sendable {
     public static let maxKeyframes = 32
+    /// Cubic keyframes also carry two tangents per segment: 7 + 16 + 4 + 15 + 30 = 72 texels.
+    public static let maxCubicKeyframes = 16
     /// Texels per record: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up, and a group's
     /// timing (80–82).
     public static let texelsPerRecord = 84
@@ -90,8 +93,9 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     }
 
     /// Packs `spec` with its times relative to `epoch`; nil when the GPU path does not evaluate it (value
-    /// functions, transforms and other value kinds, groups, transitions, paths, cubic keyframes, rotation
-    /// modes, more than `maxKeyframes` values): the CPU evaluates those. With `group` (a `.group` spec),
+    /// functions, transforms and other value kinds, groups, transitions, paths, paced cubic keyframes,
+    /// rotation modes, more than `maxKeyframes` values, cubic ones beyond `maxCubicKeyframes`): the CPU
+    /// evaluates those. With `group` (a `.group` spec),
     /// `spec` is one of its `groupChildren`: its times are in the group's local time, its
     /// `isRemovedOnCompletion` ignored (its fill mode alone decides, as in Core Animation), and the
     /// group's timing, packed against `epoch`, maps frame times to it.
@@ -265,15 +269,28 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         case .linear: keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = 0
         case .discrete: keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = 1
         case .paced: keyTimes = n > 1 ? frames.pacedKeyTimes() : [0, 1]; mode = 0
-        case .cubic, .cubicPaced: return false
+        case .cubic:
+            guard n <= Self.maxCubicKeyframes else { return false }
+            keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = 2
+        case .cubicPaced: return false
         }
-        let functions = frames.mode == .linear ? Array((frames.timingFunctions ?? []).prefix(max(0, n - 1))) : []
+        let curved = frames.mode == .linear || frames.mode == .cubic
+        let functions = curved ? Array((frames.timingFunctions ?? []).prefix(max(0, n - 1))) : []
         floats[6 * 4] = Float(n); floats[6 * 4 + 1] = Float(mode); floats[6 * 4 + 2] = Float(functions.count)
         for (i, v) in vectors.enumerated() { set(7 + i, v) }
         let timesStart = 7 + n
         for (i, t) in keyTimes.prefix(n).enumerated() { floats[timesStart * 4 + i] = Float(t) }
         let functionsStart = timesStart + (n + 3) / 4
         for (i, f) in functions.enumerated() { set(functionsStart + i, f.c1x, f.c1y, f.c2x, f.c2y) }
+        if frames.mode == .cubic, n > 1 {
+            let spline = frames.spline, tangentsStart = functionsStart + n - 1
+            func vector(_ c: [Double]) -> SIMD4<Double> { SIMD4((0..<4).map { $0 < c.count ? c[$0] : 0 }) }
+            for i in 0..<(n - 1) {
+                let (out, incoming) = spline.tangents(i)
+                set(tangentsStart + 2 * i, vector(out))
+                set(tangentsStart + 2 * i + 1, vector(incoming))
+            }
+        }
         return true
     }
 }
