@@ -3,8 +3,8 @@ import StrataShaders
 
 /// A way of drawing: a GLSL program (its sources under Shaders/glsl, sharing code through `#include`)
 /// and its uniforms. Every material is listed in `Material.all` and compiled once, when the renderer
-/// starts (never during a frame); draws name the material they use. A new kind of content adds its
-/// material here.
+/// starts, or with deferred linking (the server) on first use or in an idle turn before it; draws name
+/// the material they use. A new kind of content adds its material here.
 public struct Material: Hashable, Sendable {
     let vertex: String
     let fragment: String
@@ -39,6 +39,9 @@ public struct Material: Hashable, Sendable {
 
     /// Every material, compiled at start-up in this order.
     public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover, gradient, glyph]
+    /// What a frame of plain layers (colours, borders, images) draws with: linked at start-up even when
+    /// the renderer defers the rest.
+    public static let atStart: [Material] = [texture, rounded]
 }
 
 extension ShaderProgram {
@@ -59,17 +62,28 @@ extension ShaderProgram {
     }
 }
 
-/// The linked program of every material.
+/// The linked program of every material: all of them when made, or those a frame of plain layers draws
+/// with (`Material.atStart`) and the rest when first asked for.
 final class MaterialPrograms {
     private var programs: [Material: ShaderProgram] = [:]
+    private let cache: ProgramBinaryCache?
 
-    init(cache: ProgramBinaryCache?) throws {
-        for m in Material.all { programs[m] = try ShaderProgram(material: m, cache: cache) }
+    init(cache: ProgramBinaryCache?, linking materials: [Material] = Material.all) throws {
+        self.cache = cache
+        for m in materials { programs[m] = try ShaderProgram(material: m, cache: cache) }
     }
 
-    /// The program of a registered material (every material is compiled in `init`).
-    subscript(_ m: Material) -> ShaderProgram {
-        guard let p = programs[m] else { preconditionFailure("material \(m.fragment) is not in Material.all") }
-        return p
+    /// `m`'s program, and whether it was linked just now (which changes what the context has bound).
+    func program(_ m: Material) throws -> (program: ShaderProgram, linkedNow: Bool) {
+        if let p = programs[m] { return (p, false) }
+        let p = try ShaderProgram(material: m, cache: cache)
+        programs[m] = p
+        return (p, true)
     }
+
+    /// `m`'s program if it is linked.
+    func linked(_ m: Material) -> ShaderProgram? { programs[m] }
+
+    /// The materials not linked yet, in `Material.all`'s order.
+    var unlinked: [Material] { Material.all.filter { programs[$0] == nil } }
 }

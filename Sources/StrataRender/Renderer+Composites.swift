@@ -10,6 +10,7 @@ extension Renderer {
     /// pixel the passes read in the parent's region is right.
     func compositeShadow(_ targets: inout [GLuint], _ scissors: inout [PixelRect], color: Color, alpha: CGFloat, sigma: CGFloat) throws {
         guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
+        let blur = try self.blur
         let (source, depth) = try popGroup(&targets, &scissors)
         let parent = targets[targets.count - 1]
         let scratch = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
@@ -45,6 +46,7 @@ extension Renderer {
     /// Ends a layer's group and its mask's group: the layer's drawing times the mask's alpha, times `alpha`.
     func compositeMasked(_ targets: inout [GLuint], _ scissors: inout [PixelRect], alpha: CGFloat) throws {
         guard targets.count > 2, scissors.count > 2 else { throw GLError("draw list ends mask groups that were not begun") }
+        let masked = try self.masked
         flush()
         let depth = targets.count - 3
         targets.removeLast(2)

@@ -6,20 +6,19 @@ import StrataCore
 /// order, offscreen passes for group effects. Draws are batched: consecutive quads that share a program,
 /// texture and sampler become one instanced draw call (`QuadBatch`). A `FramePlan` limits a frame to
 /// its damaged region: everything is scissored to it and commands and groups outside it are skipped.
-/// Create it and call it only on the thread where the display's context is current; every shader
-/// program is compiled and linked here, at start-up, never during a frame.
+/// Create it and call it only on the thread where the display's context is current. Every shader
+/// program is compiled and linked when it is made; or, deferring (`deferringPrograms`, the server: no
+/// work before the first frame that it does not need), only the programs of plain layers, the rest by
+/// `linkDeferredProgram` in idle turns, or when a frame first needs one before that.
 public final class Renderer {
-    /// Every material's program (Material.all), compiled once here.
+    /// Every material's program (Material.all), each linked once.
     let programs: MaterialPrograms
     let textured: ShaderProgram
-    let blur: ShaderProgram
     let rounded: ShaderProgram
-    let clip: ShaderProgram
-    let masked: ShaderProgram
-    /// shadowPath fills (stencil, then cover), with their own program and vertices.
-    let pathFill: PathFill
-    /// Anti-aliased fills by exact coverage (shape layers).
-    let coverage: CoverageFill
+    private let programCache: ProgramBinaryCache?
+    private var pathFiller: PathFill?
+    private var coverageFiller: CoverageFill?
+    private var motionEvaluator: MotionPass?
     /// The stops of the gradient being drawn.
     let gradientStops = GradientStops()
     /// Rasterised glyphs of text layers (TextDraw), made on first use.
@@ -36,7 +35,6 @@ public final class Renderer {
     /// The animations the GPU evaluates, resident; and the pass that evaluates the motion slots of a
     /// list with them (`DrawList.motion`) before it is drawn.
     public let animations = AnimationTable(epoch: 0)
-    let motionPass: MotionPass
     /// What the queued quads need bound when they are drawn.
     struct BatchState: Equatable {
         var program: GLuint = 0, texture: GLuint = 0, sampler: GLuint = 0
@@ -66,19 +64,81 @@ public final class Renderer {
     var replay: ReplayKey?
 
     /// `programCache`: where linked program binaries are kept between runs (nil: compile every time).
-    public init(programCache: ProgramBinaryCache? = nil) throws {
+    /// `deferringPrograms`: link only `Material.atStart` now.
+    public init(programCache: ProgramBinaryCache? = nil, deferringPrograms: Bool = false) throws {
         samplers = ContentsSamplers()
-        programs = try MaterialPrograms(cache: programCache)
-        textured = programs[.texture]
-        blur = programs[.shadowBlur]
-        rounded = programs[.rounded]
-        clip = programs[.clip]
-        masked = programs[.mask]
-        pathFill = try PathFill(program: programs[.pathFill])
-        coverage = try CoverageFill(edges: programs[.coverageEdges], cover: programs[.coverageCover])
+        self.programCache = programCache
+        programs = try MaterialPrograms(cache: programCache, linking: deferringPrograms ? Material.atStart : Material.all)
+        textured = try programs.program(.texture).program
+        rounded = try programs.program(.rounded).program
         quads = QuadBatch()
-        motionPass = try MotionPass(cache: programCache)
+        if !deferringPrograms { while try linkDeferredProgram() {} }
         try checkGL("renderer set-up")
+    }
+
+    /// `m`'s program, linked now if it was deferred (what the context has bound is then forgotten).
+    func program(_ m: Material) throws -> ShaderProgram {
+        let (p, linkedNow) = try programs.program(m)
+        if linkedNow {
+            if Self.targetSized.contains(m) { setTarget(p) }
+            glUseProgram(0)
+            invalidateBindings()
+        }
+        return p
+    }
+
+    var blur: ShaderProgram { get throws { try program(.shadowBlur) } }
+    var clip: ShaderProgram { get throws { try program(.clip) } }
+    var masked: ShaderProgram { get throws { try program(.mask) } }
+
+    /// shadowPath fills (stencil, then cover), with their own program and vertices.
+    var pathFill: PathFill {
+        get throws {
+            if let f = pathFiller { return f }
+            let f = try PathFill(program: program(.pathFill))
+            pathFiller = f
+            invalidateBindings()
+            return f
+        }
+    }
+
+    /// Anti-aliased fills by exact coverage (shape layers).
+    var coverage: CoverageFill {
+        get throws {
+            if let f = coverageFiller { return f }
+            let f = try CoverageFill(edges: program(.coverageEdges), cover: program(.coverageCover))
+            coverageFiller = f
+            invalidateBindings()
+            return f
+        }
+    }
+
+    /// Evaluates a list's motion slots.
+    var motionPass: MotionPass {
+        get throws {
+            if let p = motionEvaluator { return p }
+            let p = try MotionPass(cache: programCache)
+            motionEvaluator = p
+            invalidateBindings()
+            return p
+        }
+    }
+
+    /// Links one program that was deferred (a material's, then the fills' and the motion pass's): call it
+    /// between frames. False when every one is linked.
+    @discardableResult
+    public func linkDeferredProgram() throws -> Bool {
+        if let m = programs.unlinked.first { _ = try program(m) }
+        else if pathFiller == nil { _ = try pathFill }
+        else if coverageFiller == nil { _ = try coverage }
+        else if motionEvaluator == nil { _ = try motionPass }
+        else { return false }
+        return true
+    }
+
+    /// Whether `linkDeferredProgram` has work left.
+    public var hasDeferredPrograms: Bool {
+        !programs.unlinked.isEmpty || pathFiller == nil || coverageFiller == nil || motionEvaluator == nil
     }
 
     /// The GL driver: GL_RENDERER | GL_VERSION of the current context.
@@ -86,7 +146,7 @@ public final class Renderer {
         [GL_RENDERER, GL_VERSION].map { name in glGetString(e(name)).map { String(cString: $0) } ?? "" }.joined(separator: " | ")
     }
 
-    /// Programs the renderer links at start-up: every material's and the motion pass's.
+    /// Programs the renderer links (at start-up unless deferring): every material's and the motion pass's.
     public static var linkedPrograms: Int { Material.all.count + 1 }
 
     /// Textures uploaded since start (each image once).
@@ -242,7 +302,7 @@ public final class Renderer {
                 guard alpha > 0, rect.width > 0, rect.height > 0 else { break }
                 let r = Self.radii(Self.clampRadius(radius, rect), corners)
                 let f = Float(alpha)
-                queue(BatchState(program: clip.program, texture: source.texture), matrix, rect,
+                queue(BatchState(program: try clip.program, texture: source.texture), matrix, rect,
                       uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
                       params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
             case .endMaskedGroups(let alpha):
@@ -325,11 +385,16 @@ public final class Renderer {
         glUseProgram(0)
         glBindTexture(e(GL_TEXTURE_2D), 0)
         glBindSampler(0, 0)
-        for p in [clip, masked] {
-            glUseProgram(p.program)
-            glUniform2f(p.uniform("u_target"), GLfloat(physicalWidth), GLfloat(physicalHeight))
-        }
+        for p in Self.targetSized.compactMap(programs.linked) { setTarget(p) }
         glUseProgram(0)
+    }
+
+    /// Materials told the framebuffer's size (`u_target`) at each frame's start, or when linked later.
+    static let targetSized: [Material] = [.clip, .mask]
+
+    private func setTarget(_ p: ShaderProgram) {
+        glUseProgram(p.program)
+        glUniform2f(p.uniform("u_target"), GLfloat(physicalWidth), GLfloat(physicalHeight))
     }
 
     /// Limits drawing and clearing to `r` (target pixels, +y down), turned onto the framebuffer (whose

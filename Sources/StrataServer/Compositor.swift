@@ -130,12 +130,23 @@ public final class Compositor {
     public var commitFailure: (UInt32, String) -> Void = { _, _ in }
 
     /// `programCache`: where the renderer keeps linked shader binaries between runs (nil: none).
-    public init(display: DisplaySet, programCache: ProgramBinaryCache? = nil) throws {
+    /// `deferringPrograms`: link only what plain layers draw with now, the rest by `linkDeferredProgram`.
+    public init(display: DisplaySet, programCache: ProgramBinaryCache? = nil, deferringPrograms: Bool = false) throws {
         displays = display
         try display.makeCurrentWithoutOutput()
-        renderer = try Renderer(programCache: programCache)
+        renderer = try Renderer(programCache: programCache, deferringPrograms: deferringPrograms)
         motion = MotionPlanner(table: renderer.animations)
         builder.motion = motion
+    }
+
+    /// Whether shader programs remain to be linked (`deferringPrograms`).
+    public var hasDeferredPrograms: Bool { renderer.hasDeferredPrograms }
+
+    /// Links one deferred shader program, between frames. A failure is logged by the caller; the program
+    /// is then linked again when a frame needs it, which fails that frame as a link at start-up would have.
+    public func linkDeferredProgram() throws {
+        try displays.makeCurrentWithoutOutput()
+        try renderer.linkDeferredProgram()
     }
 
     /// The GL driver the frames are drawn with (GL_RENDERER | GL_VERSION).

@@ -41,6 +41,8 @@ public final class RenderServer {
     public var inputSource: InputSource?
     /// Routes device and injected events to clients (`RenderServer+Input`).
     lazy var input: InputDispatch = makeInput()
+    /// Set when linking a deferred program failed: the loop stops trying in idle turns.
+    private var deferredLinkFailed = false
     /// Keeps the listener serviceable when descriptors run out (see `acceptClients`).
     private let listenerGuard = DescriptorReserve()
 
@@ -107,7 +109,7 @@ public final class RenderServer {
             }
             let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime].compactMap { $0 }.min()
             var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
-            if !backlog.isEmpty { timeout = 0 }
+            if !backlog.isEmpty || linkDeferredProgram(before: wake) { timeout = 0 }
             if let notifier { timeout = notifier.pollTimeout(timeout, now: clock()) }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR { throw SocketError("poll") }
@@ -141,6 +143,24 @@ public final class RenderServer {
         for s in sessions.values { s.socket.close() }
         sessions.removeAll()
     }
+
+    /// Links one shader program the compositor deferred at start-up when the loop is idle (no frame or
+    /// other work due within `idleMargin`); true when it did, so the loop comes straight back for the next.
+    private func linkDeferredProgram(before wake: Double?) -> Bool {
+        guard !deferredLinkFailed, compositor.hasDeferredPrograms, backlog.isEmpty,
+              wake.map({ $0 - clock() > Self.idleMargin }) ?? true else { return false }
+        do {
+            try compositor.linkDeferredProgram()
+        } catch {
+            logger.error("linking a shader program failed; a frame that needs it will try again", metadata: ["error": "\(error)"])
+            deferredLinkFailed = true
+            return false
+        }
+        return true
+    }
+
+    /// How long before the next frame (or other timed work) the loop stops linking deferred programs.
+    static let idleMargin = 0.008
 
     /// Serves the sessions with complete messages still buffered, but for those `skipping` names (served
     /// already this turn, as poll() reported them).

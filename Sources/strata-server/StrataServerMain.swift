@@ -172,7 +172,8 @@ struct StrataServerCommand: ParsableCommand {
             display = try planned.make()
             let cacheDirectory = settings.shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
             programCache = cacheDirectory.map { ProgramBinaryCache(directory: URL(fileURLWithPath: $0)) }
-            compositor = try Compositor(display: display, programCache: programCache)
+            // Only what a first frame of plain layers needs is linked now; the loop links the rest when idle.
+            compositor = try Compositor(display: display, programCache: programCache, deferringPrograms: true)
         } catch {
             // No server after all: the greeted clients see the connection end, and the socket file goes.
             _ = lobby.finish()

@@ -39,7 +39,7 @@ public struct GradientDraw: ContentDraw {
         guard alpha > 0, !colors.isEmpty, colors.count == locations.count, rect.width != 0, rect.height != 0 else { return }
         renderer.flush()
         let texture = renderer.gradientStops.upload(colors: colors, locations: locations)
-        let program = renderer.programs[.gradient]
+        let program = try renderer.program(.gradient)
         renderer.use(program.program)
         glUniform1i(program.uniform("u_count"), GLint(colors.count))
         glUniform1i(program.uniform("u_type"), GLint(type.rawValue))

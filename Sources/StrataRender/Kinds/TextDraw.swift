@@ -129,6 +129,7 @@ public struct TextDraw: ContentDraw {
         let clipInPixels = exact.flatMap { s in
             clip.map { CGRect(x: $0.minX * s + matrix.m41, y: $0.minY * s + matrix.m42, width: $0.width * s, height: $0.height * s) }
         }
+        let glyphProgram = try renderer.program(.glyph).program
         for run in runs where run.color.alpha > 0 && run.size > 0 {
             let pixelSize = TextRasterScale.quantized(run.size * rasterScale)
             let rasterSize = min(pixelSize, GlyphRasterizer.maxPixelSize)
@@ -153,7 +154,7 @@ public struct TextDraw: ContentDraw {
                 guard let g = renderer.glyphAtlas.glyph(key, face: run.face, in: renderer) else { continue }
                 let pixelExact = origin != nil && g.scale == 1
                 let filter: ContentsFilter = pixelExact ? .nearest : .linear
-                let state = Renderer.BatchState(program: g.isColor ? renderer.textured.program : renderer.programs[.glyph].program,
+                let state = Renderer.BatchState(program: g.isColor ? renderer.textured.program : glyphProgram,
                                                 texture: g.texture, sampler: renderer.samplers.sampler(min: filter, mag: filter))
                 let color = g.isColor ? (fa, fa, fa, fa) : tint
                 let t = CGFloat(g.textureSize)
