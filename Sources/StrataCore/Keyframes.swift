@@ -83,60 +83,14 @@ public struct Keyframes: Hashable, Sendable {
     }
 
     /// The point and direction of travel on the path at normalised time `f`.
-    public func pathSample(at f: Double) -> (point: CGPoint, tangent: CGPoint)? {
-        guard let segments = path?.segments, !segments.isEmpty else { return nil }
-        let n = segments.count
-        let (i, u): (Int, Double)
-        switch mode {
-        case .paced, .cubicPaced:
-            // Constant speed along the whole path's arc length.
-            let lengths = segments.map { $0.length(to: 1) }
-            var target = min(max(f, 0), 1) * lengths.reduce(0, +)
-            var k = 0
-            while k < n - 1, target > lengths[k] { target -= lengths[k]; k += 1 }
-            (i, u) = (k, segments[k].parameter(atLength: target))
-        case .discrete:
-            // Vertex k: the start of segment k, or the end of the last one.
-            let k = Self.lastReached(f, keyTimes ?? Self.even(n + 1))
-            (i, u) = k >= n ? (n - 1, 1) : (k, 0)
-        case .linear, .cubic:
-            let (k, raw) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n + 1))
-            (i, u) = (k, segmentFunction(k)?.progress(at: raw) ?? raw)
-        }
-        return (segments[i].point(at: u), segments[i].tangent(at: u))
-    }
+    public func pathSample(at f: Double) -> (point: CGPoint, tangent: CGPoint)? { Resolved(self).pathSample(at: f) }
 
     /// The rotation about z the layer presents while following the path (nil without a rotation mode).
-    public func rotation(at f: Double) -> CGFloat? {
-        guard let rotationMode, let sample = pathSample(at: f) else { return nil }
-        let angle = atan2(sample.tangent.y, sample.tangent.x)
-        return rotationMode == .autoReverse ? angle + .pi : angle
-    }
+    public func rotation(at f: Double) -> CGFloat? { Resolved(self).rotation(at: f) }
 
-    /// The value at normalised animation time `f` (0…1).
-    public func value(at f: Double) -> AnimatableValue {
-        if let sample = pathSample(at: f) { return .point(sample.point) }
-        let n = values.count
-        guard n > 1 else { return values[0] }
-        switch mode {
-        case .discrete:
-            // The last index whose key time has been reached holds.
-            return values[min(Self.lastReached(f, keyTimes ?? Self.even(n)), n - 1)]
-        case .linear:
-            let (i, u) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n))
-            let curved = segmentFunction(i)?.progress(at: u) ?? u
-            return Interpolation.interpolate(values[i], values[i + 1], curved)
-        case .paced:
-            let (i, u) = Self.segment(at: f, keyTimes: pacedKeyTimes())
-            return Interpolation.interpolate(values[i], values[i + 1], u)
-        case .cubic:
-            let (i, u) = Self.segment(at: f, keyTimes: keyTimes ?? Self.even(n))
-            let curved = segmentFunction(i)?.progress(at: u) ?? u
-            return spline.value(segment: i, at: curved)
-        case .cubicPaced:
-            return spline.value(atArcFraction: f)
-        }
-    }
+    /// The value at normalised animation time `f` (0…1). Evaluating many times: `Resolved` once, then its
+    /// `value(at:)` (as `PreparedAnimation` does).
+    public func value(at f: Double) -> AnimatableValue { Resolved(self).value(at: f) }
 
     /// Segment `i`'s timing function. As Core Animation does, a list shorter than the segments is accepted:
     /// segments past its end are linear (and extra entries are unused).
@@ -200,12 +154,27 @@ public struct Keyframes: Hashable, Sendable {
         }
     }
 
-    var spline: KochanekBartels {
-        KochanekBartels(points: values.map(Self.components), tension: tension, continuity: continuity, bias: bias,
-                        rebuild: { Self.rebuild($0, like: values[0]) })
+    /// A value of a vector kind (scalar, point, size, rect, colour, vector3) as up to four components.
+    static func vector(_ v: AnimatableValue) -> SIMD4<Double> {
+        switch v {
+        case .scalar(let x): return SIMD4(Double(x), 0, 0, 0)
+        case .point(let p): return SIMD4(Double(p.x), Double(p.y), 0, 0)
+        case .size(let s): return SIMD4(Double(s.width), Double(s.height), 0, 0)
+        case .rect(let r): return SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+        case .color(let c):
+            let k = c ?? .clear
+            return SIMD4(Double(k.red), Double(k.green), Double(k.blue), Double(k.alpha))
+        case let .vector3(x, y, z): return SIMD4(Double(x), Double(y), Double(z), 0)
+        default: return .zero
+        }
     }
 
-    static func rebuild(_ c: [Double], like v: AnimatableValue) -> AnimatableValue {
+    /// The spline through the values (cubic modes; `measured` for constant speed).
+    func spline(measured: Bool = false) -> KochanekBartels {
+        KochanekBartels(points: values.map(Self.vector), tension: tension, continuity: continuity, bias: bias, measured: measured)
+    }
+
+    static func rebuild(_ c: SIMD4<Double>, like v: AnimatableValue) -> AnimatableValue {
         switch v {
         case .scalar: .scalar(CGFloat(c[0]))
         case .point: .point(CGPoint(x: c[0], y: c[1]))

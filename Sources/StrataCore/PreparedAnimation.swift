@@ -23,7 +23,7 @@ public final class PreparedAnimation: Sendable {
     private enum Form: Sendable {
         case basic
         case spring(Spring)
-        case keyframe(Keyframes)
+        case keyframe(Keyframes.Resolved)
         case group
         case transition
     }
@@ -49,7 +49,7 @@ public final class PreparedAnimation: Sendable {
         switch spec.kind {
         case .basic: form = .basic
         case let .spring(_, _, _, spring): form = .spring(spring)
-        case let .keyframe(frames): form = .keyframe(frames)
+        case let .keyframe(frames): form = .keyframe(Keyframes.Resolved(frames))
         case .group: form = .group
         case .transition: form = .transition
         }
@@ -100,7 +100,7 @@ public final class PreparedAnimation: Sendable {
         guard let v = value(at: t, underlying: model[keyPath], removedOnCompletion: removed) else { return }
         model[keyPath] = v
         // Following a path with a rotation mode also turns the layer to the path's direction.
-        if case let .keyframe(frames) = form, frames.rotationMode != nil,
+        if case let .keyframe(frames) = form, frames.frames.rotationMode != nil,
            let sample = timing.sample(at: t, removedOnCompletion: removed),
            let angle = frames.rotation(at: timingFunction.progress(at: sample.fraction)) {
             model.transform = Transform3D.rotation(angle, 0, 0, 1) * model.transform
@@ -129,7 +129,7 @@ public final class PreparedAnimation: Sendable {
         case let .keyframe(frames):
             // The animation's timing function shapes the whole duration; segment functions act inside it.
             var v = frames.value(at: curved)
-            if spec.isCumulative, sample.iteration > 0, let first = frames.values.first, let last = frames.values.last {
+            if spec.isCumulative, sample.iteration > 0, let first = frames.frames.values.first, let last = frames.frames.values.last {
                 v = Interpolation.add(v, Interpolation.scale(Interpolation.subtract(last, first), sample.iteration))
             }
             return isAdditive ? Interpolation.add(underlying, v) : v

@@ -283,12 +283,11 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         let functionsStart = timesStart + (n + 3) / 4
         for (i, f) in functions.enumerated() { set(functionsStart + i, f.c1x, f.c1y, f.c2x, f.c2y) }
         if frames.mode == .cubic, n > 1 {
-            let spline = frames.spline, tangentsStart = functionsStart + n - 1
-            func vector(_ c: [Double]) -> SIMD4<Double> { SIMD4((0..<4).map { $0 < c.count ? c[$0] : 0 }) }
+            let spline = frames.spline(), tangentsStart = functionsStart + n - 1
             for i in 0..<(n - 1) {
                 let (out, incoming) = spline.tangents(i)
-                set(tangentsStart + 2 * i, vector(out))
-                set(tangentsStart + 2 * i + 1, vector(incoming))
+                set(tangentsStart + 2 * i, out)
+                set(tangentsStart + 2 * i + 1, incoming)
             }
         }
         return true
