@@ -139,6 +139,9 @@ public final class Compositor {
         builder.motion = motion
     }
 
+    /// Animations packed for the GPU path and resident in its table (a group's children count each).
+    var gpuAnimationRecords: Int { renderer.animations.count }
+
     /// Whether shader programs remain to be linked (`deferringPrograms`).
     public var hasDeferredPrograms: Bool { renderer.hasDeferredPrograms }
 
@@ -326,6 +329,8 @@ public final class Compositor {
             f.drawList.motion = motion.begin(at: targetTime)
             // A moved epoch invalidates every other output's slots (their records' times count from it).
             if renderer.animations.rebaseCount != rebases { redrawEverywhere() }
+        } else {
+            motion.countBuild()
         }
         builder.build(roots: roots, into: &f.drawList)
         // Text left for later: the next frame must be drawn even if nothing else changes.
@@ -598,6 +603,7 @@ public final class Compositor {
             o["texture_uploads"] = renderer.textureUploads
             o["texture_upload_bytes"] = renderer.textureUploadBytes
             o["resident_textures"] = renderer.residentTextures
+            o["gpu_animation_records"] = gpuAnimationRecords
         }
         for (k, v) in extra { o[k] = v }
         return o

@@ -54,6 +54,8 @@ final class MotionPlanner {
 
     init(table: AnimationTable) { self.table = table }
 
+    static let sweepInterval: UInt64 = 32
+
     /// Starts a build for a frame at `time`: returns empty slots to fill, with the epoch moved first if
     /// `time` has run too far from it.
     func begin(at time: Double) -> MotionSlots {
@@ -61,9 +63,17 @@ final class MotionPlanner {
         table.moveEpochIfNeeded(for: time)
         placed.removeAll(keepingCapacity: true)
         refused.removeAll(keepingCapacity: true)
-        builds &+= 1
-        sweep()
+        countBuild()
         return MotionSlots(version: builds)
+    }
+
+    /// Counts a draw-list build, with slots or without. Freeing the rows of animations gone walks every
+    /// entry: not at every build (a commit each frame rebuilds the list each frame) but every
+    /// `sweepInterval` builds. Until then a freed animation's rows stay reserved; an animation taking its
+    /// address replaces them (`rows(for:)`).
+    func countBuild() {
+        builds &+= 1
+        if builds % Self.sweepInterval == 0, !rows.isEmpty { sweep() }
     }
 
     /// The slot plan of `node` (evaluated in this frame), or nil when it stays on the CPU.

@@ -1,7 +1,10 @@
 import Foundation
 import StrataCore
 import StrataOffline
+import StrataDisplay
+import StrataProtocol
 import StrataScene
+@testable import StrataServer
 import Testing
 
 /// Frames drawn with animations evaluated on the GPU (motion slots, draw lists reused between scheduled
@@ -189,5 +192,38 @@ import Testing
         for (g, c) in zip(gpu, cpu) {
             #expect((zip(g.image.pixels, c.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0) <= Self.tolerance)
         }
+    }
+}
+
+/// The GPU path's table keeps an animation's records while it is attached, and frees them within
+/// `MotionPlanner.sweepInterval` builds after it is gone.
+@Suite struct MotionRecordLifetimeTests {
+    @Test func recordsOfFinishedAnimationsAreFreedWithinTheSweepInterval() throws {
+        let display = try HeadlessDisplay(width: 32, height: 32)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.gpuAnimationMinimumLayers = 1
+        compositor.addClient(1)
+        var timing = MediaTiming()
+        timing.duration = 0.2
+        let slide = AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: .point(CGPoint(x: 4, y: 4)), to: .point(CGPoint(x: 20, y: 20)), by: nil), timing: timing)
+        let fade = AnimationSpec(keyPath: nil, kind: .group([AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(1), to: .scalar(0.5), by: nil)),
+                                                              AnimationSpec(keyPath: LayerKeyPath(property: .backgroundColor), kind: .basic(from: .color(.white), to: nil, by: nil))]),
+                                 timing: timing)
+        compositor.submit(Commit(transactionID: 1, operations: ScreenHitTests.square(1, CGRect(x: 0, y: 0, width: 8, height: 8))
+            + [.attachRoot(1), .addAnimation(1, key: "slide", slide), .addAnimation(1, key: "fade", fade)]), fds: [], from: 1)
+        try compositor.renderFrame(at: 0.05)
+        #expect(compositor.lastFrameWork.motionSlots == 1)
+        #expect(compositor.gpuAnimationRecords == 3) // the slide, and the group's two children
+        // Past their end the animations are removed; builds go on (a change each frame) and free their rows.
+        var builds = 0
+        for i in 0..<Int(MotionPlanner.sweepInterval) + 2 {
+            let grey = Color(red: 0.5, green: 0.5, blue: CGFloat(i % 2), alpha: 1)
+            compositor.submit(Commit(transactionID: UInt64(2 + i), operations: [.setProperty(1, .backgroundColor, .color(grey))]), fds: [], from: 1)
+            try compositor.renderFrame(at: 0.3 + Double(i) / 60)
+            builds += 1
+        }
+        #expect(builds > Int(MotionPlanner.sweepInterval))
+        #expect(compositor.gpuAnimationRecords == 0)
     }
 }
