@@ -154,7 +154,8 @@ public struct Keyframes: Hashable, Sendable {
         }
     }
 
-    /// A value of a vector kind (scalar, point, size, rect, colour, vector3) as up to four components.
+    /// A value of a vector kind (scalar, point, size, rect, colour, vector3) as up to four components
+    /// (zero for other kinds); the GPU path packs values the same way.
     static func vector(_ v: AnimatableValue) -> SIMD4<Double> {
         switch v {
         case .scalar(let x): return SIMD4(Double(x), 0, 0, 0)

@@ -92,36 +92,23 @@ public final class Renderer {
     var masked: ShaderProgram { get throws { try program(.mask) } }
 
     /// shadowPath fills (stencil, then cover), with their own program and vertices.
-    var pathFill: PathFill {
-        get throws {
-            if let f = pathFiller { return f }
-            let f = try PathFill(program: program(.pathFill))
-            pathFiller = f
-            invalidateBindings()
-            return f
-        }
-    }
+    var pathFill: PathFill { get throws { try made(&pathFiller) { try PathFill(program: program(.pathFill)) } } }
 
     /// Anti-aliased fills by exact coverage (shape layers).
     var coverage: CoverageFill {
-        get throws {
-            if let f = coverageFiller { return f }
-            let f = try CoverageFill(edges: program(.coverageEdges), cover: program(.coverageCover))
-            coverageFiller = f
-            invalidateBindings()
-            return f
-        }
+        get throws { try made(&coverageFiller) { try CoverageFill(edges: program(.coverageEdges), cover: program(.coverageCover)) } }
     }
 
     /// Evaluates a list's motion slots.
-    var motionPass: MotionPass {
-        get throws {
-            if let p = motionEvaluator { return p }
-            let p = try MotionPass(cache: programCache)
-            motionEvaluator = p
-            invalidateBindings()
-            return p
-        }
+    var motionPass: MotionPass { get throws { try made(&motionEvaluator) { try MotionPass(cache: programCache) } } }
+
+    /// `stored`, made now if it was deferred (its set-up binds GL objects: what is bound is then forgotten).
+    private func made<T>(_ stored: inout T?, _ make: () throws -> T) rethrows -> T {
+        if let made = stored { return made }
+        let made = try make()
+        stored = made
+        invalidateBindings()
+        return made
     }
 
     /// Links one program that was deferred (a material's, then the fills' and the motion pass's): call it

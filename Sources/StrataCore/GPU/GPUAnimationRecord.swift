@@ -188,16 +188,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
 
     /// A value as four floats (nil for a kind the GPU path does not animate).
     public static func vector(_ v: AnimatableValue) -> SIMD4<Double>? {
-        switch v {
-        case .scalar(let x): return SIMD4(Double(x), 0, 0, 0)
-        case .point(let p): return SIMD4(Double(p.x), Double(p.y), 0, 0)
-        case .size(let s): return SIMD4(Double(s.width), Double(s.height), 0, 0)
-        case .rect(let r): return SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
-        case .color(let c):
-            let k = c ?? .clear
-            return SIMD4(Double(k.red), Double(k.green), Double(k.blue), Double(k.alpha))
-        default: return nil
-        }
+        components(of: v.kind) != nil ? Keyframes.vector(v) : nil
     }
 
     private mutating func set(_ texel: Int, _ x: Double, _ y: Double, _ z: Double, _ w: Double) {
