@@ -8,7 +8,9 @@ extension Renderer {
     /// the parent, tinted with the shadow colour. Both passes sample at texel centres (the group textures
     /// filter NEAREST). The group was drawn over its parent's region grown by the blur's reach, so every
     /// pixel the passes read in the parent's region is right.
-    func compositeShadow(_ targets: inout [GLuint], _ scissors: inout [PixelRect], color: Color, alpha: CGFloat, sigma: CGFloat) throws {
+    /// `motion`: the alphas of the motion slots the shadow's layer moves with, multiplied in as it is composited.
+    func compositeShadow(_ targets: inout [GLuint], _ scissors: inout [PixelRect], color: Color, alpha: CGFloat, sigma: CGFloat,
+                         motion: MotionRef = .none) throws {
         guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
         let blur = try self.blur
         let (source, depth) = try popGroup(&targets, &scissors)
@@ -39,7 +41,7 @@ extension Renderer {
         glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(physicalHeight)))
         glUniform4f(blur.uniform("u_tint"), GLfloat(color.red) * a, GLfloat(color.green) * a, GLfloat(color.blue) * a, a)
         queue(BatchState(program: blur.program, texture: scratch.texture), compositeProjection, full, uv: flippedUV, color: (1, 1, 1, 1),
-              clipSpace: true)
+              clipSpace: true, motion: motion)
         flush()
     }
 

@@ -323,7 +323,7 @@ public final class Renderer {
                 scissors.removeLast()
                 setScissor(scissors[scissors.count - 1])
             case let .endShadowGroup(color, alpha, sigma):
-                try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma)
+                try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma, motion: list.motionRef(i))
             case .content(let c):
                 guard a.boxes[i].intersects(scissor) else { break }
                 try c.draw(in: self, framebuffer: targets[targets.count - 1], scissor: scissor)

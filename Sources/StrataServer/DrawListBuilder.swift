@@ -57,8 +57,8 @@ struct DrawListBuilder {
     /// (the GPU evaluates the slot's animations and places them each frame), its opacity and, when
     /// animated, its background colour come from the slot. Returns false, having emitted nothing, when the
     /// layer must be drawn with CPU-evaluated values instead: an effect that depends on where it is on
-    /// screen (a shadow, mask, clip, rasterization, a kind's own drawing, one-sided layers, anywhere in the
-    /// subtree), or an animated opacity over a group.
+    /// screen (a mask, clip, rasterization, a kind's own drawing, one-sided layers, a shadowPath, a shadow
+    /// under an animated transform, anywhere in the subtree), or an animated opacity over a group.
     private func emitMoving(_ node: RenderNode, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner, parentToTarget: Transform3D,
                             alpha: CGFloat, into list: inout DrawList) -> Bool {
         let p = node.presentation
@@ -68,7 +68,12 @@ struct DrawListBuilder {
         // sublayer space flipped or turned about them stay on the CPU, as does an animated anchor point
         // with a sublayer transform about it.
         let bounds = plan.animated.contains(.bounds)
-        guard node.content.drawsLayer, !p.shouldRasterize, node.mask == nil, p.isDoubleSided, !p.masksToBounds, !hasShadow,
+        let parent = list.currentSlot
+        // A shadow moves with the slot while its blur stays the same: no shadowPath (filled where the list is
+        // built), no transform animated here or in a slot above (the blur radius scales with the transform).
+        let shadowMoves = !hasShadow || (p.shadowPath == nil && !plan.rows.contains { $0.property == .transform }
+                                         && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
+        guard node.content.drawsLayer, !p.shouldRasterize, node.mask == nil, p.isDoubleSided, !p.masksToBounds, shadowMoves,
               !((plan.animatesAnchor || bounds) && p.hasSublayerSpace), !(bounds && node.contents != nil) else { return false }
         // Pieces the slot may show that the values now leave out still count towards a group.
         let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
@@ -79,15 +84,23 @@ struct DrawListBuilder {
         if group && plan.animatesOpacity { return false }
         if !plan.animatesOpacity && opacity <= 0 { return true }
         // Under a group the opacity is the group's (static); otherwise the slot multiplies it in.
-        let parent = list.currentSlot
+        let toTarget = p.localToParent * parentToTarget * (parent >= 0 ? list.motion?.targets[Int(parent)] ?? .identity : .identity)
         guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: group ? 1 : node.model.opacity, outer: parentToTarget,
-                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate) ?? nil
+                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate, toTarget: toTarget) ?? nil
         else { return false }
         motion.place(node, slot: slot)
         let outer = (slot: list.currentSlot, refused: list.motionRefused)
         let mark = list.commands.count
         list.currentSlot = slot
         list.motionRefused = false
+        if hasShadow, let color = p.shadowColor {
+            // As emitContent draws it, in the slot's space; its composite takes the slots' alphas (a group's
+            // opacity, static, is in its own alpha).
+            list.append(.beginGroup)
+            emitBody(node, matrix: .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1, animated: plan.animated, into: &list)
+            list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (group ? opacity : 1),
+                                        sigma: max(0, p.shadowRadius) / 2 * Self.scale(of: toTarget)))
+        }
         if group { list.append(.beginGroup) }
         emitBody(node, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
         if group { list.append(.endGroup(alpha: opacity)) }
@@ -105,6 +118,9 @@ struct DrawListBuilder {
         }
         return false
     }
+
+    /// How a matrix scales areas of the layer's plane, as a length: a shadow's blur radius grows with it.
+    static func scale(of m: Transform3D) -> CGFloat { sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21)) }
 
     /// The old and new appearance of `node`, each moved by its piece's transform in the layer's own space;
     /// a fade sums old · (1 − p) and new · p in a group before compositing.
@@ -173,7 +189,14 @@ struct DrawListBuilder {
             // shadowOffset in the layer's coordinates; σ = shadowRadius / 2, scaled to target pixels.
             // With masksToBounds the shadow is clipped to the (rounded) bounds like everything else.
             let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * m
-            let scale = sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21))
+            // Under a motion slot `m` ends in the slot's space: the blur scales with the slots' matrices too,
+            // which must then not animate.
+            var full = m
+            if list.currentSlot >= 0, let slots = list.motion {
+                if slots.transformAnimates[Int(list.currentSlot)] { list.motionRefused = true }
+                full = m * slots.targets[Int(list.currentSlot)]
+            }
+            let scale = Self.scale(of: full)
             let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
             list.append(.beginGroup)
             if let path = p.shadowPath {

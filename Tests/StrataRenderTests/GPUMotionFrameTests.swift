@@ -116,6 +116,15 @@ import Testing
              "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[25,10],"masksToBounds":true,"backgroundColor":"#FF0000",
                "sublayers":[{"id":"d","bounds":[0,0,20,20],"position":[15,15],"backgroundColor":"#0000FF"}]}]}
             """###, slots: 0, reuses: false),
+        Case(name: "a shadow on a moving, fading layer", layers: layer(##""m":{"type":"basic","keyPath":"position","fromValue":[12,12],"toValue":[48,34],"duration":1.2},"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.3,"duration":1,"autoreverses":true},"c":{"type":"basic","keyPath":"backgroundColor","toValue":"#2040FF","duration":0.9}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowOffset":[3,4],"shadowColor":"#40C0FF","cornerRadius":3"##), slots: 1, reuses: true),
+        Case(name: "shadows under a moving, scaled parent: its own and a static child's", layers: ###"""
+            {"id":"p","bounds":[0,0,30,20],"position":[24,20],"backgroundColor":"#806040","transform":[1.4,0,0,0,0,1.4,0,0,0,0,1,0,0,0,0,1],
+             "shadowOpacity":0.6,"shadowRadius":3,"shadowOffset":[0,3],"shadowColor":"#FFFFFF","opacity":0.8,
+             "animations":{"m":{"type":"basic","keyPath":"position.x","byValue":18,"duration":1,"autoreverses":true}},
+             "sublayers":[{"id":"c","bounds":[0,0,10,8],"position":[20,12],"backgroundColor":"#FFFFFF","shadowOpacity":1,"shadowRadius":2,"shadowColor":"#FF0000","shadowOffset":[2,-2]}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "a shadow under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.scale","fromValue":1,"toValue":2,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
+        Case(name: "a shadowPath on a moving layer (CPU)", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":2,"shadowColor":"#FFFFFF","shadowPath":[["ellipse",0,0,14,10]]"##), slots: 0, reuses: false),
         Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"z":{"type":"basic","keyPath":"zPosition","toValue":5,"duration":1}"##), slots: 0, reuses: false),
         Case(name: "bounds, corner radius and border", layers: layer(##""b":{"type":"basic","keyPath":"bounds.size","fromValue":[4,30],"toValue":[36,10],"duration":1.2},"r":{"type":"spring","keyPath":"cornerRadius","fromValue":0,"toValue":9,"duration":1.5,"damping":6},"w":{"type":"basic","keyPath":"borderWidth","fromValue":0,"toValue":4,"duration":0.9,"autoreverses":true},"c":{"type":"keyframe","keyPath":"borderColor","values":[null,"#FFFFFF","#3060FF"],"duration":1.6}"##, extra: ##","maskedCorners":13"##), slots: 1, reuses: true),
         Case(name: "whole bounds with sublayers, from zero size", layers: ##"""
