@@ -123,10 +123,13 @@ public final class Renderer {
         return true
     }
 
-    /// Whether `linkDeferredProgram` has work left.
+    /// Whether `linkDeferredProgram` has work left (asked every loop turn: once all is linked, a flag).
     public var hasDeferredPrograms: Bool {
-        !programs.unlinked.isEmpty || pathFiller == nil || coverageFiller == nil || motionEvaluator == nil
+        if everythingLinked { return false }
+        everythingLinked = programs.unlinked.isEmpty && pathFiller != nil && coverageFiller != nil && motionEvaluator != nil
+        return !everythingLinked
     }
+    private var everythingLinked = false
 
     /// The GL driver: GL_RENDERER | GL_VERSION of the current context.
     public var driver: String {
