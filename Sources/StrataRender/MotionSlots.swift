@@ -53,9 +53,11 @@ public struct MotionSlots {
     /// The slots' texels in order (the texture's, once padded to whole lines: `paddedData`).
     public private(set) var data: [Float] = []
     public private(set) var depths: [Int] = []
-    /// Per slot: its layer's space → target pixels with the values the list was built with, and whether
-    /// it or a slot above it animates a transform (else that matrix's scale holds in every frame).
-    public private(set) var targets: [Transform3D] = []
+    /// Per slot: its parent, its superlayer space → its parent slot's space (`add`'s `outer`), and whether
+    /// it or a slot above it animates a transform (else its matrix to the target scales alike in every
+    /// frame: a shadow's blur can move with it).
+    public private(set) var parents: [Int32] = []
+    public private(set) var outers: [Transform3D] = []
     public private(set) var transformAnimates: [Bool] = []
     /// Different for every build (the builder's count), so the renderer uploads the slots once per build.
     public let version: UInt64
@@ -67,9 +69,8 @@ public struct MotionSlots {
     /// Adds a slot and returns its index, or nil when it would nest deeper than `maxDepth`. `model`: the
     /// values its animations start from; `outer`: its superlayer space → the parent slot's space;
     /// `inheritedAlpha` multiplies its opacity (which is 1 when its opacity is applied as a group).
-    /// `toTarget`: the layer's space → target pixels with the values the list is built with.
     public mutating func add(parent: Int32, model m: LayerModel, opacity: CGFloat, outer: Transform3D, inheritedAlpha: CGFloat,
-                             rows: [(row: Int32, property: Property)], rate: Double, toTarget: Transform3D = .identity) -> Int32? {
+                             rows: [(row: Int32, property: Property)], rate: Double) -> Int32? {
         let depth = parent >= 0 ? depths[Int(parent)] + 1 : 1
         guard depth <= Self.maxDepth, rows.count <= Self.maxAnimations else { return nil }
         var t = [Float](repeating: 0, count: Self.texelsPerSlot * 4)
@@ -97,7 +98,8 @@ public struct MotionSlots {
         }
         data.append(contentsOf: t)
         depths.append(depth)
-        targets.append(toTarget)
+        parents.append(parent)
+        outers.append(outer)
         transformAnimates.append(rows.contains { $0.property == .transform } || (parent >= 0 && transformAnimates[Int(parent)]))
         return Int32(depths.count - 1)
     }
@@ -114,7 +116,8 @@ public struct MotionSlots {
     mutating func truncate(to n: Int) {
         guard n < count else { return }
         depths.removeSubrange(n...)
-        targets.removeSubrange(n...)
+        parents.removeSubrange(n...)
+        outers.removeSubrange(n...)
         transformAnimates.removeSubrange(n...)
         data.removeSubrange((n * Self.texelsPerSlot * 4)...)
     }

@@ -84,9 +84,8 @@ struct DrawListBuilder {
         if group && plan.animatesOpacity { return false }
         if !plan.animatesOpacity && opacity <= 0 { return true }
         // Under a group the opacity is the group's (static); otherwise the slot multiplies it in.
-        let toTarget = p.localToParent * parentToTarget * (parent >= 0 ? list.motion?.targets[Int(parent)] ?? .identity : .identity)
         guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: group ? 1 : node.model.opacity, outer: parentToTarget,
-                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate, toTarget: toTarget) ?? nil
+                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate) ?? nil
         else { return false }
         motion.place(node, slot: slot)
         let outer = (slot: list.currentSlot, refused: list.motionRefused)
@@ -99,7 +98,7 @@ struct DrawListBuilder {
             list.append(.beginGroup)
             emitBody(node, matrix: .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1, animated: plan.animated, into: &list)
             list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (group ? opacity : 1),
-                                        sigma: max(0, p.shadowRadius) / 2 * Self.scale(of: toTarget)))
+                                        sigma: max(0, p.shadowRadius) / 2 * Self.scale(of: slotToTarget(slot, list))))
         }
         if group { list.append(.beginGroup) }
         emitBody(node, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
@@ -117,6 +116,14 @@ struct DrawListBuilder {
             return true
         }
         return false
+    }
+
+    /// Slot `slot`'s layer space → target pixels with the values this list is built with (worked out only
+    /// for shadows: up the chain of slots, each its layer's matrix and its `outer`).
+    private func slotToTarget(_ slot: Int32, _ list: DrawList) -> Transform3D {
+        guard slot >= 0, let slots = list.motion, let placed = motion?.placed, Int(slot) < placed.count else { return .identity }
+        let s = Int(slot)
+        return placed[s].presentation.localToParent * slots.outers[s] * slotToTarget(slots.parents[s], list)
     }
 
     /// How a matrix scales areas of the layer's plane, as a length: a shadow's blur radius grows with it.
@@ -192,9 +199,9 @@ struct DrawListBuilder {
             // Under a motion slot `m` ends in the slot's space: the blur scales with the slots' matrices too,
             // which must then not animate.
             var full = m
-            if list.currentSlot >= 0, let slots = list.motion {
-                if slots.transformAnimates[Int(list.currentSlot)] { list.motionRefused = true }
-                full = m * slots.targets[Int(list.currentSlot)]
+            if list.currentSlot >= 0 {
+                if list.motion?.transformAnimates[Int(list.currentSlot)] == true { list.motionRefused = true }
+                full = m * slotToTarget(list.currentSlot, list)
             }
             let scale = Self.scale(of: full)
             let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
