@@ -88,13 +88,20 @@ final class MotionPlanner {
         // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
         let localEpoch = local + node.localRate * (table.epoch - time)
         for a in node.animations {
+            let spec = a.spec
+            guard case .group = spec.kind else {
+                guard let property = spec.keyPath.flatMap({ MotionSlots.Property($0.property) }), plan.rows.count < MotionSlots.maxAnimations,
+                      GPUAnimationRecord.begin(spec.timing, cumulative: spec.isCumulative, epoch: localEpoch) != nil,
+                      let rows = rows(for: a, leaves: nil, epoch: localEpoch), let row = rows.first else { return nil }
+                plan.add(row, property)
+                continue
+            }
             // A group's children each take a row, with the group's timing; they apply in order, as on the CPU.
-            let isGroup = if case .group = a.spec.kind { true } else { false }
-            let leaves = isGroup ? a.spec.groupChildren : [a.spec]
+            let leaves = spec.groupChildren
             let properties = leaves.compactMap { $0.keyPath.flatMap { MotionSlots.Property($0.property) } }
             guard properties.count == leaves.count, plan.rows.count + leaves.count <= MotionSlots.maxAnimations,
-                  GPUAnimationRecord.begin(a.spec.timing, cumulative: a.spec.isCumulative && !isGroup, epoch: localEpoch) != nil,
-                  let rows = rows(for: a, leaves: isGroup ? leaves : nil, epoch: localEpoch) else { return nil }
+                  GPUAnimationRecord.begin(spec.timing, cumulative: false, epoch: localEpoch) != nil,
+                  let rows = rows(for: a, leaves: leaves, epoch: localEpoch) else { return nil }
             for (row, property) in zip(rows, properties) { plan.add(row, property) }
         }
         return plan
