@@ -13,6 +13,7 @@ extension Keyframes {
         private let segments: [PathSegment]
         private let pathKeyTimes: [Double]
         private let pathLengths: [Double]
+        private let pathLength: Double
         private let spline: KochanekBartels?
 
         public init(_ frames: Keyframes) {
@@ -26,6 +27,7 @@ extension Keyframes {
             segments = frames.path?.segments ?? []
             pathKeyTimes = segments.isEmpty ? [] : frames.keyTimes ?? Keyframes.even(segments.count + 1)
             pathLengths = frames.mode == .paced || frames.mode == .cubicPaced ? segments.map { $0.length(to: 1) } : []
+            pathLength = pathLengths.reduce(0, +)
             let cubic = frames.path == nil && n > 1 && (frames.mode == .cubic || frames.mode == .cubicPaced)
             spline = cubic ? frames.spline(measured: frames.mode == .cubicPaced) : nil
         }
@@ -38,7 +40,7 @@ extension Keyframes {
             switch frames.mode {
             case .paced, .cubicPaced:
                 // Constant speed along the whole path's arc length.
-                var target = min(max(f, 0), 1) * pathLengths.reduce(0, +)
+                var target = min(max(f, 0), 1) * pathLength
                 var k = 0
                 while k < n - 1, target > pathLengths[k] { target -= pathLengths[k]; k += 1 }
                 (i, u) = (k, segments[k].parameter(atLength: target))
