@@ -29,18 +29,30 @@ struct GPUCheckFixture {
             (AnimationSpec(keyPath: LayerKeyPath(property: .transform, component: .rotationZ), kind: .basic(from: .scalar(0), to: .scalar(3), by: nil), timing: timing), tiltedRows),
             (AnimationSpec(keyPath: LayerKeyPath(property: .transform, component: .translation), kind: .basic(from: nil, to: nil, by: .size(CGSize(width: 30, height: -12))), timing: timing), tiltedRows),
         ]
+        // Group children (a record each, carrying the group's timing): what the child shows at the group's time.
+        let groups = Self.groupCases(timing: timing)
         let table = AnimationTable(epoch: GPUAnimationTests.epoch)
         var records: [Float] = []
         var cases = Data()
         var count = 0
-        for (i, (spec, beneath)) in specs.enumerated() {
-            let record = try #require(GPUAnimationRecord(spec, epoch: GPUAnimationTests.epoch))
+        let all = specs.map { ($0.0, $0.1, AnimationSpec?.none) } + groups
+        for (i, (spec, beneath, group)) in all.enumerated() {
+            let record = try #require(GPUAnimationRecord(spec, in: group, epoch: GPUAnimationTests.epoch))
             records += record.floats
             let isTransform = spec.keyPath?.property == .transform
-            let prepared = PreparedAnimation(spec)
-            let tableRow = try #require(table.insert(spec))
+            // In a group: the child (which ignores isRemovedOnCompletion) at the group's local time.
+            var child = spec
+            if group != nil { child.isRemovedOnCompletion = false }
+            let prepared = PreparedAnimation(child)
+            let tableRow = try #require(table.insert(spec, in: group))
             for k in 0..<40 {
-                let t = GPUAnimationTests.begin - 0.3 + Double(k) * 0.06 + 0.0049
+                let frameTime = GPUAnimationTests.begin - 0.3 + Double(k) * 0.06 + 0.0049
+                var groupLocal: Double? = frameTime
+                if let group {
+                    let sample = group.timing.sample(at: frameTime, removedOnCompletion: group.isRemovedOnCompletion)
+                    groupLocal = sample.map { (group.timingFunction ?? .linear).progress(at: $0.fraction) * group.timing.simpleDuration }
+                }
+                let t = groupLocal ?? 0
                 let expected: [Float]?
                 if isTransform {
                     var model = LayerModel()
@@ -48,16 +60,20 @@ struct GPUCheckFixture {
                     let before = model.transform
                     prepared.apply(to: &model, at: t)
                     let hasEffect = prepared.value(at: t, underlying: spec.keyPath.map { $0.get(from: .transform(before)) } ?? .transform(before)) != nil
-                    expected = hasEffect ? model.transform.elements.map { Float($0) } : nil
+                    expected = hasEffect && groupLocal != nil ? model.transform.elements.map { Float($0) } : nil
                 } else {
                     let under = AnimatableValue.fromVector(beneath, kind: spec.keyPath?.kind ?? .scalar)
-                    expected = prepared.value(at: t, underlying: under).flatMap(GPUAnimationRecord.vector).map { [Float($0.x), Float($0.y), Float($0.z), Float($0.w)] + Array(repeating: 0, count: 12) }
+                    expected = groupLocal == nil ? nil : prepared.value(at: t, underlying: under).flatMap(GPUAnimationRecord.vector).map { [Float($0.x), Float($0.y), Float($0.z), Float($0.w)] + Array(repeating: 0, count: 12) }
                 }
                 // The fixture must be right: llvmpipe agrees with it.
                 let rows = beneath.chunked4()
-                let gpu = try evaluator.evaluate(table, rows: [tableRow], beneath: [rows], at: t)[0]
-                #expect((gpu == nil) == (expected == nil), "case \(i) at \(t)")
-                var row = Int32(i), time = Float(t - GPUAnimationTests.epoch), valid = Int32(expected == nil ? 0 : 1)
+                let gpu = try evaluator.evaluate(table, rows: [tableRow], beneath: [rows], at: frameTime)[0]
+                #expect((gpu == nil) == (expected == nil), "case \(i) at \(frameTime)")
+                if let gpu, let expected {
+                    let worst = zip(gpu.flatMap { [$0.x, $0.y, $0.z, $0.w] }, expected).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+                    #expect(worst < 2e-4, "case \(i) at \(frameTime): \(gpu) against \(expected)")
+                }
+                var row = Int32(i), time = Float(frameTime - GPUAnimationTests.epoch), valid = Int32(expected == nil ? 0 : 1)
                 withUnsafeBytes(of: &row) { cases.append(contentsOf: $0) }
                 withUnsafeBytes(of: &time) { cases.append(contentsOf: $0) }
                 beneath.withUnsafeBytes { cases.append(contentsOf: $0) }
@@ -72,7 +88,28 @@ struct GPUCheckFixture {
         records += [Float](repeating: 0, count: (perLine - specs.count % perLine) % perLine * recordFloats)
         try records.withUnsafeBytes { try Data($0).write(to: dir.appendingPathComponent("records.f32")) }
         try cases.write(to: dir.appendingPathComponent("cases.bin"))
-        #expect(count == specs.count * 40)
+        #expect(count == all.count * 40)
+    }
+
+    /// Children of groups with their own curves, offsets, repeats and fills, each with its group.
+    static func groupCases(timing: MediaTiming) -> [(AnimationSpec, [Float], AnimationSpec?)] {
+        let zero4 = [Float](repeating: 0, count: 16)
+        var inner = MediaTiming()
+        inner.beginTime = 0.2
+        inner.duration = 0.5
+        inner.fillMode = .both
+        let move = AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: .point(CGPoint(x: 0, y: 10)), to: .point(CGPoint(x: 80, y: -30)), by: nil),
+                                 timing: inner, timingFunction: .easeIn)
+        var held = MediaTiming()
+        held.duration = 0.3
+        held.repeatCount = 2
+        held.autoreverses = true
+        let fade = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .keyframe(Keyframes(values: [.scalar(1), .scalar(0.2), .scalar(0.7)], mode: .cubic)), timing: held)
+        let group = AnimationSpec(keyPath: nil, kind: .group([move, fade]), timing: timing, timingFunction: .easeInEaseOut)
+        var removed = GPUAnimationTests.timing { $0.speed = 1.5; $0.timeOffset = 0.1 }
+        removed.fillMode = .removed
+        let group2 = AnimationSpec(keyPath: nil, kind: .group([fade]), timing: removed)
+        return [(move, zero4, group), (fade, zero4, group), (fade, zero4, group2)]
     }
 }
 
