@@ -5,11 +5,12 @@
 // on every side, so the fragment shaders can fade the rectangle's edges out over a pixel
 // (anti-aliasing); positions inside the rectangle, and their texture coordinates, do not change.
 // A quad that moves with a motion slot (a_motion.x ≥ 0; MotionRef) has a_mvp relative to that slot's
-// space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, six texels
-// per slot: four matrix rows, alpha and parent, background colour), composed up the chain of
-// parent slots, then u_projection; its anti-aliasing reach from the composed matrix. a_motion.y's bits
-// take values the slot animates instead of the quad's own. Its colour (a group's composite's too) is
-// multiplied by the alphas of the slots from a_motion.z up to, not including, a_motion.w.
+// space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, eleven
+// texels per slot), composed up the chain of parent slots, then u_projection; its anti-aliasing reach from
+// the composed matrix. a_motion.y's bits (MotionRef.Fields) take values the slot animates instead of the
+// quad's own; with bit 512 the quad (a shadow's composite) takes only those and is not placed. Its colour (a
+// group's composite's too) is multiplied by the alphas of the slots from a_motion.z up to, not including,
+// a_motion.w.
 layout(location = 0) in vec2 a_unit;
 layout(location = 1) in highp mat4 a_mvp;      // locations 1–4
 layout(location = 5) in highp vec4 a_rect;     // x, y, width, height in layer-local coordinates
@@ -27,9 +28,13 @@ flat out highp vec4 v_color;
 flat out highp vec4 v_radii;
 flat out highp vec4 v_params;
 
-// Slot s's state is the (s % 224)th of texture row s / 224 (MotionPass.statesPerLine), nine texels each:
-// four matrix rows, alpha and parent, background colour, bounds, corner radius and border width, border colour.
-highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 224) * 9 + t, s / 224), 0); }
+// Slot s's state is the (s % 186)th of texture row s / 186 (MotionPass.statesPerLine), eleven texels each:
+// four matrix rows, alpha and parent, background colour, bounds, corner radius and border width, border
+// colour, shadow offset, opacity and radius, shadow colour.
+highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 186) * 11 + t, s / 186), 0); }
+
+// The row-vector translation T(x, y, 0), rows as columns.
+highp mat4 translation(highp vec2 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 0, 0), vec4(0, 0, 1, 0), vec4(v, 0.0, 1.0)); }
 
 void main() {
     highp mat4 mvp = a_mvp;
@@ -48,16 +53,27 @@ void main() {
         if ((fields & 2) != 0) rect = slotState(slot, 6);
         if ((fields & 4) != 0) radii = a_radii * clamp(shape.x, 0.0, min(abs(rect.z), abs(rect.w)) / 2.0);
         if ((fields & 8) != 0) params.y = max(0.0, shape.y);
-        highp mat4 world = mat4(1.0);
-        for (int depth = 0; depth < 32 && slot >= 0; depth++) {
-            world = mat4(slotState(slot, 0), slotState(slot, 1), slotState(slot, 2), slotState(slot, 3)) * world;
-            slot = int(slotState(slot, 4).y);
+        // A shadow's: its opacity and colour on the composite, σ = radius / 2 × a_params.w for the blur
+        // (shadow_blur.frag), its offset on the shape's quads.
+        highp vec4 shadow = slotState(slot, 9);
+        if ((fields & 32) != 0) color *= clamp(shadow.z, 0.0, 1.0);
+        if ((fields & 64) != 0) {
+            highp vec4 shadowColor = slotState(slot, 10);
+            color *= vec4(shadowColor.rgb * shadowColor.a, shadowColor.a);
         }
-        highp mat4 toTarget = world * a_mvp;
-        // Renderer.pixelInLayerUnits of the composed matrix.
-        highp float s = min(length(vec2(toTarget[0][0], toTarget[0][1])), length(vec2(toTarget[1][0], toTarget[1][1])));
-        params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;
-        mvp = u_projection * toTarget;
+        if ((fields & 256) != 0) params.w = max(0.0, shadow.w) / 2.0 * a_params.w;
+        if ((fields & 512) == 0) {
+            highp mat4 world = (fields & 128) != 0 ? translation(shadow.xy) : mat4(1.0);
+            for (int depth = 0; depth < 32 && slot >= 0; depth++) {
+                world = mat4(slotState(slot, 0), slotState(slot, 1), slotState(slot, 2), slotState(slot, 3)) * world;
+                slot = int(slotState(slot, 4).y);
+            }
+            highp mat4 toTarget = world * a_mvp;
+            // Renderer.pixelInLayerUnits of the composed matrix.
+            highp float s = min(length(vec2(toTarget[0][0], toTarget[0][1])), length(vec2(toTarget[1][0], toTarget[1][1])));
+            params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;
+            mvp = u_projection * toTarget;
+        }
     }
     int stop = int(a_motion.w);
     slot = int(a_motion.z);

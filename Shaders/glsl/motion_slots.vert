@@ -3,8 +3,8 @@
 // animations the GPU evaluates. Starts from its model values, applies its animations in the order added,
 // each over the value beneath it (as Presentation.apply does), and writes by transform feedback its
 // matrix into its parent slot's space (localToParent · the static matrix between), its alpha (opacity
-// times what it inherits), its background colour and its parent slot: six texels of MotionPass's state
-// texture, which layer.vert reads.
+// times what it inherits) and parent slot, and the values quads and shadows take from it (background,
+// bounds, corner radius, border, shadow): MotionPass's state texture, which layer.vert reads.
 #include "animation.glsl"
 uniform highp sampler2D u_slotData;
 uniform highp float u_time;
@@ -17,31 +17,48 @@ out highp vec4 v_color;         // background colour, straight RGBA
 out highp vec4 v_bounds;
 out highp vec4 v_shape;         // x: corner radius, y: border width
 out highp vec4 v_borderColor;   // straight RGBA
+out highp vec4 v_shadow;        // shadow offset x, y, shadow opacity, shadow radius
+out highp vec4 v_shadowColor;   // straight RGBA
 
-// Slot s is the (s % 88)th of texture row s / 88 (MotionSlots.slotsPerLine), 23 texels each.
-highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 88) * 23 + t, s / 88), 0); }
+// Slot s is the (s % 80)th of texture row s / 80 (MotionSlots.slotsPerLine), 25 texels each.
+highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 80) * 25 + t, s / 80), 0); }
 highp mat4 slotRows(int s, int t) { return mat4(slotTexel(s, t), slotTexel(s, t + 1), slotTexel(s, t + 2), slotTexel(s, t + 3)); }
 
 // The row-vector translation T(x, y, z), rows as columns.
 highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 0, 0), vec4(0, 0, 1, 0), vec4(v, 1.0)); }
 
-// MotionSlots.Property.
+// MotionSlots.Property: the index of each property's value in `values` (a scalar in x, a point or size in
+// x, y, a rectangle or colour in all four).
 const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
-    CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10;
+    CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10, SHADOW_OPACITY = 11, SHADOW_OFFSET = 12, SHADOW_RADIUS = 13,
+    SHADOW_COLOR = 14;
 
 void main() {
     int s = gl_VertexID;
-    highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), bounds = slotTexel(s, 2), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13);
-    highp vec4 radius = vec4(t13.x, 0.0, 0.0, 0.0), borderWidth = vec4(t13.y, 0.0, 0.0, 0.0), borderColor = slotTexel(s, 14);
+    highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13), t15 = slotTexel(s, 15);
+    highp vec4 values[15];
+    values[0] = vec4(0.0);
+    values[POSITION] = vec4(t0.xy, 0.0, 0.0);
+    values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
+    values[ANCHOR_POINT_Z] = vec4(t0.w, 0.0, 0.0, 0.0);
+    values[TRANSFORM] = vec4(0.0);
+    values[OPACITY] = vec4(t1.z, 0.0, 0.0, 0.0);
+    values[BACKGROUND_COLOR] = slotTexel(s, 11);
+    values[BOUNDS] = slotTexel(s, 2);
+    values[CORNER_RADIUS] = vec4(t13.x, 0.0, 0.0, 0.0);
+    values[BORDER_WIDTH] = vec4(t13.y, 0.0, 0.0, 0.0);
+    values[BORDER_COLOR] = slotTexel(s, 14);
+    values[SHADOW_OPACITY] = vec4(t15.z, 0.0, 0.0, 0.0);
+    values[SHADOW_OFFSET] = vec4(t15.xy, 0.0, 0.0);
+    values[SHADOW_RADIUS] = vec4(t15.w, 0.0, 0.0, 0.0);
+    values[SHADOW_COLOR] = slotTexel(s, 16);
     highp mat4 transform = slotRows(s, 3);
-    highp vec4 position = vec4(t0.xy, 0.0, 0.0), anchor = vec4(t1.xy, 0.0, 0.0);
-    highp vec4 anchorZ = vec4(t0.w, 0.0, 0.0, 0.0), opacity = vec4(t1.z, 0.0, 0.0, 0.0), color = slotTexel(s, 11);
     highp float t = t12.z * u_time;   // the slot's records are packed against its local time at the epoch
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
-        highp vec4 pair = slotTexel(s, 15 + i / 2);
+        highp vec4 pair = slotTexel(s, 17 + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
-        int row = int(rp.x), property = int(rp.y);
+        int row = int(rp.x), property = clamp(int(rp.y), 0, 14);
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
         if (property == TRANSFORM) {
             highp mat4 m;
@@ -57,9 +74,7 @@ void main() {
             }
             continue;
         }
-        highp vec4 beneath = property == POSITION ? position : property == ANCHOR_POINT ? anchor
-            : property == ANCHOR_POINT_Z ? anchorZ : property == OPACITY ? opacity : property == BOUNDS ? bounds
-            : property == CORNER_RADIUS ? radius : property == BORDER_WIDTH ? borderWidth : property == BORDER_COLOR ? borderColor : color;
+        highp vec4 beneath = values[property];
         highp vec4 value;
         bool effect;
         if (component != 0) {
@@ -69,29 +84,23 @@ void main() {
         } else {
             effect = evaluateAnimation(row, t, beneath, value);
         }
-        if (!effect) continue;
-        if (property == POSITION) position = value;
-        else if (property == ANCHOR_POINT) anchor = value;
-        else if (property == ANCHOR_POINT_Z) anchorZ = value;
-        else if (property == OPACITY) opacity = value;
-        else if (property == BOUNDS) bounds = value;
-        else if (property == CORNER_RADIUS) radius = value;
-        else if (property == BORDER_WIDTH) borderWidth = value;
-        else if (property == BORDER_COLOR) borderColor = value;
-        else color = value;
+        if (effect) values[property] = value;
     }
     // LayerModel.localToParent: T(−anchor in bounds, −anchorPointZ) · transform · T(position, zPosition),
     // then the static matrix into the parent slot's space (A · B is B * A with rows as columns).
-    highp vec2 a = bounds.xy + anchor.xy * bounds.zw;
-    highp mat4 local = slotRows(s, 7) * translation(vec3(position.xy, t0.z)) * transform * translation(vec3(-a, -anchorZ.x));
+    highp vec4 bounds = values[BOUNDS];
+    highp vec2 a = bounds.xy + values[ANCHOR_POINT].xy * bounds.zw;
+    highp mat4 local = slotRows(s, 7) * translation(vec3(values[POSITION].xy, t0.z)) * transform * translation(vec3(-a, -values[ANCHOR_POINT_Z].x));
     v_row1 = local[0];
     v_row2 = local[1];
     v_row3 = local[2];
     v_row4 = local[3];
-    v_alphaParent = vec4(clamp(opacity.x, 0.0, 1.0) * t1.w, t12.x, 0.0, 0.0);
-    v_color = color;
+    v_alphaParent = vec4(clamp(values[OPACITY].x, 0.0, 1.0) * t1.w, t12.x, 0.0, 0.0);
+    v_color = values[BACKGROUND_COLOR];
     v_bounds = bounds;
-    v_shape = vec4(radius.x, borderWidth.x, 0.0, 0.0);
-    v_borderColor = borderColor;
+    v_shape = vec4(values[CORNER_RADIUS].x, values[BORDER_WIDTH].x, 0.0, 0.0);
+    v_borderColor = values[BORDER_COLOR];
+    v_shadow = vec4(values[SHADOW_OFFSET].xy, values[SHADOW_OPACITY].x, values[SHADOW_RADIUS].x);
+    v_shadowColor = values[SHADOW_COLOR];
     gl_Position = vec4(0.0);
 }

@@ -109,6 +109,9 @@ public struct DrawList {
     private var groupSlots: [Int32] = []
     /// The slot the commands appended now move with (−1: none).
     public var currentSlot: Int32 = -1
+    /// While the shape of a shadow whose offset its slot animates is appended: that slot. Its commands are
+    /// drawn without the offset and moved by the slot's (`MotionRef.Fields.shadowOffset`).
+    public var shadowOffsetSlot: Int32 = -1
     /// Set when a command the motion path cannot move was appended under a slot (a clip, a path, a
     /// shadow, a kind's own drawing): the builder takes that layer back to the CPU.
     public var motionRefused = false
@@ -122,20 +125,28 @@ public struct DrawList {
     public var tracksMotion: Bool { motion != nil }
 
     /// Appends `command`; under a motion slot it moves with that slot, `fields` of it taken from the slot's
-    /// animated values.
+    /// animated values (for a shadow's end, what of its composite the current slot animates).
     public mutating func append(_ command: DrawCommand, slotFields: MotionRef.Fields = []) {
         commands.append(command)
         guard motion != nil else { return }
         let stop = groupSlots.last ?? -1
-        var ref = MotionRef(slot: currentSlot, fields: currentSlot >= 0 ? slotFields : [], alphaFrom: currentSlot, alphaStop: stop)
+        var fields = currentSlot >= 0 ? slotFields : []
+        if currentSlot >= 0, currentSlot == shadowOffsetSlot { fields.insert(.shadowOffset) }
+        var ref = MotionRef(slot: currentSlot, fields: fields, alphaFrom: currentSlot, alphaStop: stop)
         switch command {
         case .beginGroup:
             groupSlots.append(currentSlot)
             ref = .none
         case .endGroup, .endShadowGroup, .endClipGroup:
-            // The composite: the alphas from where the group began up to the group around it.
+            // The composite: the alphas from where the group began up to the group around it; a shadow's
+            // also the values of it that its slot animates (not placed by the slot: it covers the target).
             let began = groupSlots.popLast() ?? -1
             ref = MotionRef(slot: -1, alphaFrom: began, alphaStop: groupSlots.last ?? -1)
+            let shadowFields = slotFields.intersection(.shadowComposite)
+            if case .endShadowGroup = command, currentSlot >= 0, !shadowFields.isEmpty {
+                ref.slot = currentSlot
+                ref.fields = shadowFields.union(.valuesOnly)
+            }
         case .endMaskedGroups:
             _ = groupSlots.popLast()
             let began = groupSlots.popLast() ?? -1
@@ -175,6 +186,7 @@ public struct DrawList {
         deferredWork = false
         motion = nil
         currentSlot = -1
+        shadowOffsetSlot = -1
         motionRefused = false
         cpuAnimating = false
     }

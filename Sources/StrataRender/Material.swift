@@ -16,7 +16,7 @@ public struct Material: Hashable, Sendable {
     static let texture = Material(vertex: "layer.vert", fragment: "texture.frag", uniforms: ["u_texture"], samplerUnits: ["u_texture": 0])
     static let rounded = Material(vertex: "layer.vert", fragment: "rounded.frag", uniforms: [], samplerUnits: [:])
     static let shadowBlur = Material(vertex: "layer.vert", fragment: "shadow_blur.frag",
-                                     uniforms: ["u_texture", "u_step", "u_taps", "u_weights", "u_tint"], samplerUnits: ["u_texture": 0])
+                                     uniforms: ["u_texture", "u_step", "u_texel", "u_taps", "u_weights", "u_tint"], samplerUnits: ["u_texture": 0])
     static let clip = Material(vertex: "layer.vert", fragment: "clip.frag", uniforms: ["u_texture", "u_target"], samplerUnits: ["u_texture": 0])
     static let mask = Material(vertex: "layer.vert", fragment: "mask.frag", uniforms: ["u_texture", "u_mask", "u_target"],
                                samplerUnits: ["u_texture": 0, "u_mask": 1])

@@ -19,19 +19,22 @@ import StrataCore
 ///   layer's local time at the epoch: local time − that = rate · (frame time − epoch)), 0
 /// - 13: cornerRadius, borderWidth, 0, 0
 /// - 14: border colour (straight RGBA; clear when nil)
-/// - 15…: (table row, `Property`) pairs, two per texel
+/// - 15: shadowOffset width, height, shadowOpacity, shadowRadius
+/// - 16: shadow colour (straight RGBA; clear when nil)
+/// - 17…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
     public static let maxAnimations = 16
-    public static let texelsPerSlot = 15 + maxAnimations / 2
-    /// Slots side by side on one texture row (2,024 texels), as `motion_slots.vert` reads them: slot s is
-    /// at column (s % slotsPerLine) · texelsPerSlot of row s / slotsPerLine.
-    public static let slotsPerLine = 88
+    public static let texelsPerSlot = 17 + maxAnimations / 2
+    /// Slots side by side on one texture row (2,000 texels: GLES 3.0 promises 2,048), as `motion_slots.vert`
+    /// reads them: slot s is at column (s % slotsPerLine) · texelsPerSlot of row s / slotsPerLine.
+    public static let slotsPerLine = 80
     /// Nested slots the vertex stage walks up (deeper layers stay on the CPU).
     public static let maxDepth = 32
 
     /// The properties the motion path animates (the rest keep a layer on the CPU).
     public enum Property: Int, Sendable {
-        case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor
+        case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor,
+             shadowOpacity, shadowOffset, shadowRadius, shadowColor
 
         public init?(_ p: LayerProperty) {
             switch p {
@@ -45,6 +48,10 @@ public struct MotionSlots {
             case .cornerRadius: self = .cornerRadius
             case .borderWidth: self = .borderWidth
             case .borderColor: self = .borderColor
+            case .shadowOpacity: self = .shadowOpacity
+            case .shadowOffset: self = .shadowOffset
+            case .shadowRadius: self = .shadowRadius
+            case .shadowColor: self = .shadowColor
             default: return nil
             }
         }
@@ -92,9 +99,12 @@ public struct MotionSlots {
         set(13, m.cornerRadius, m.borderWidth, 0, 0)
         let b = m.borderColor ?? .clear
         set(14, b.red, b.green, b.blue, b.alpha)
+        set(15, m.shadowOffset.width, m.shadowOffset.height, m.shadowOpacity, m.shadowRadius)
+        let s = m.shadowColor ?? .clear
+        set(16, s.red, s.green, s.blue, s.alpha)
         for (i, r) in rows.enumerated() {
-            t[15 * 4 + i * 2] = Float(r.row)
-            t[15 * 4 + i * 2 + 1] = Float(r.property.rawValue)
+            t[17 * 4 + i * 2] = Float(r.row)
+            t[17 * 4 + i * 2 + 1] = Float(r.property.rawValue)
         }
         data.append(contentsOf: t)
         depths.append(depth)
@@ -143,8 +153,8 @@ public struct MotionSlots {
 public struct MotionRef: Equatable, Sendable {
     /// What of a quad comes from its slot's animated values (layer.vert's a_motion.y bits).
     public struct Fields: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
         /// The colour: the background colour times the command's alpha.
         public static let backgroundColor = Fields(rawValue: 1)
         /// The rectangle: the bounds.
@@ -155,6 +165,20 @@ public struct MotionRef: Equatable, Sendable {
         public static let borderWidth = Fields(rawValue: 8)
         /// The colour: the border colour times the command's alpha.
         public static let borderColor = Fields(rawValue: 16)
+        /// The colour times the shadow opacity (clamped to 0…1): a shadow's composite.
+        public static let shadowOpacity = Fields(rawValue: 32)
+        /// The colour times the shadow colour (premultiplied): a shadow's composite.
+        public static let shadowColor = Fields(rawValue: 64)
+        /// Moved by the shadow offset in the slot's layer space: a shadow's shape, drawn without the offset.
+        public static let shadowOffset = Fields(rawValue: 128)
+        /// The blur's σ: the shadow radius / 2 times the command's σ (then the scale from the slot's layer
+        /// units to target pixels): a shadow's two blur passes.
+        public static let shadowRadius = Fields(rawValue: 256)
+        /// The command is not placed by the slot, only given these values (a shadow's composite, drawn
+        /// over the whole target).
+        public static let valuesOnly = Fields(rawValue: 512)
+        /// What of a shadow's composite its slot may animate.
+        public static let shadowComposite: Fields = [.shadowOpacity, .shadowColor, .shadowRadius]
     }
 
     public var slot: Int32 = -1

@@ -8,7 +8,9 @@ extension Renderer {
     /// the parent, tinted with the shadow colour. Both passes sample at texel centres (the group textures
     /// filter NEAREST). The group was drawn over its parent's region grown by the blur's reach, so every
     /// pixel the passes read in the parent's region is right.
-    /// `motion`: the alphas of the motion slots the shadow's layer moves with, multiplied in as it is composited.
+    /// `motion`: the alphas of the motion slots the shadow's layer moves with, multiplied in as it is
+    /// composited, and what of the shadow its slot animates (`MotionRef.Fields.shadowComposite`): then
+    /// layer.vert takes those from the slot, and `sigma` is the blur's σ per unit of radius / 2.
     func compositeShadow(_ targets: inout [GLuint], _ scissors: inout [PixelRect], color: Color, alpha: CGFloat, sigma: CGFloat,
                          motion: MotionRef = .none) throws {
         guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
@@ -16,7 +18,11 @@ extension Renderer {
         let (source, depth) = try popGroup(&targets, &scissors)
         let parent = targets[targets.count - 1]
         let scratch = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
-        let kernel = ShadowKernel(sigma: Double(sigma))
+        // An animated radius: both passes make the kernel from the slot's (params.w ≥ 0); else it is given here.
+        let animatedRadius = motion.fields.contains(.shadowRadius)
+        let kernel = ShadowKernel(sigma: animatedRadius ? 0 : Double(sigma))
+        let params: (Float, Float, Float, Float) = (0, 0, 0, animatedRadius ? Float(sigma) : -1)
+        let radiusOnly = animatedRadius ? MotionRef(slot: motion.slot, fields: [.valuesOnly, .shadowRadius]) : .none
         let full = compositeRect
         let flippedUV = CGRect(x: 0, y: 1, width: 1, height: -1)
         use(blur.program)
@@ -29,9 +35,10 @@ extension Renderer {
         glClearColor(0, 0, 0, 0)
         glClear(e(GL_COLOR_BUFFER_BIT))
         glUniform2f(blur.uniform("u_step"), GLfloat(kernel.stride / Double(physicalWidth)), 0)
+        glUniform2f(blur.uniform("u_texel"), GLfloat(1 / Double(physicalWidth)), 0)
         glUniform4f(blur.uniform("u_tint"), 1, 1, 1, 1)
         queue(BatchState(program: blur.program, texture: source.texture), compositeProjection, full, uv: flippedUV, color: (1, 1, 1, 1),
-              clipSpace: true)
+              params: params, clipSpace: true, motion: radiusOnly)
         flush()
         counters.offscreenPasses += 1
         // Vertical: scratch → parent, in the shadow colour (premultiplied).
@@ -39,9 +46,10 @@ extension Renderer {
         setScissor(scissors[scissors.count - 1])
         let a = GLfloat(color.alpha * alpha)
         glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(physicalHeight)))
+        glUniform2f(blur.uniform("u_texel"), 0, GLfloat(1 / Double(physicalHeight)))
         glUniform4f(blur.uniform("u_tint"), GLfloat(color.red) * a, GLfloat(color.green) * a, GLfloat(color.blue) * a, a)
         queue(BatchState(program: blur.program, texture: scratch.texture), compositeProjection, full, uv: flippedUV, color: (1, 1, 1, 1),
-              clipSpace: true, motion: motion)
+              params: params, clipSpace: true, motion: motion)
         flush()
     }
 

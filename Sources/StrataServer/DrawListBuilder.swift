@@ -63,14 +63,16 @@ struct DrawListBuilder {
                             alpha: CGFloat, into list: inout DrawList) -> Bool {
         let p = node.presentation
         guard !p.isHidden else { return true }
-        let hasShadow = p.shadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
+        // A shadow shows in some frame where its opacity and colour's alpha are above 0 now or animate.
+        let hasShadow = (plan.animated.contains(.shadowOpacity) || p.shadowOpacity > 0)
+            && (plan.animated.contains(.shadowColor) || (p.shadowColor?.alpha ?? 0) > 0)
         // Animated bounds move the layer's own background and border only: contents laid out in them and a
         // sublayer space flipped or turned about them stay on the CPU, as does an animated anchor point
         // with a sublayer transform about it.
         let bounds = plan.animated.contains(.bounds)
         let parent = list.currentSlot
-        // A shadow moves with the slot while its blur stays the same: no shadowPath (filled where the list is
-        // built), no transform animated here or in a slot above (the blur radius scales with the transform).
+        // A shadow moves with the slot while its blur scales alike in every frame: no shadowPath (filled where
+        // the list is built), no transform animated here or in a slot above (the blur radius scales with it).
         let shadowMoves = !hasShadow || (p.shadowPath == nil && !plan.rows.contains { $0.property == .transform }
                                          && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
         guard node.content.drawsLayer, !p.shouldRasterize, node.mask == nil, p.isDoubleSided, !p.masksToBounds, shadowMoves,
@@ -92,13 +94,8 @@ struct DrawListBuilder {
         let mark = list.commands.count
         list.currentSlot = slot
         list.motionRefused = false
-        if hasShadow, let color = p.shadowColor {
-            // As emitContent draws it, in the slot's space; its composite takes the slots' alphas (a group's
-            // opacity, static, is in its own alpha).
-            list.append(.beginGroup)
-            emitBody(node, matrix: .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1, animated: plan.animated, into: &list)
-            list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (group ? opacity : 1),
-                                        sigma: max(0, p.shadowRadius) / 2 * Self.scale(of: slotToTarget(slot, list))))
+        if hasShadow {
+            emitMovingShadow(node, plan, slot: slot, groupOpacity: group ? opacity : 1, into: &list)
         }
         if group { list.append(.beginGroup) }
         emitBody(node, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
@@ -116,6 +113,29 @@ struct DrawListBuilder {
             return true
         }
         return false
+    }
+
+    /// `node`'s shadow as emitContent draws it, in its slot's space: its composite takes the slots' alphas
+    /// (a group's opacity, static, is `groupOpacity`), and from the slot the shadow's opacity, colour and
+    /// radius where they animate. An animated offset moves the shape's quads in layer.vert; a slot made
+    /// inside that shape would not move with it, so the layer is then taken back to the CPU.
+    private func emitMovingShadow(_ node: RenderNode, _ plan: MotionPlanner.Plan, slot: Int32, groupOpacity: CGFloat, into list: inout DrawList) {
+        let p = node.presentation
+        let animated = plan.animated
+        let color = animated.contains(.shadowColor) ? Color.white : p.shadowColor ?? .clear
+        let opacity = animated.contains(.shadowOpacity) ? 1 : min(1, p.shadowOpacity)
+        let scale = Self.scale(of: slotToTarget(slot, list))
+        // With an animated radius the command's σ is per unit of radius / 2 (layer.vert multiplies it in).
+        let sigma = animated.contains(.shadowRadius) ? scale : max(0, p.shadowRadius) / 2 * scale
+        let offsetAnimates = animated.contains(.shadowOffset)
+        let slotsBefore = list.motion?.count ?? 0
+        list.append(.beginGroup)
+        if offsetAnimates { list.shadowOffsetSlot = slot }
+        emitBody(node, matrix: offsetAnimates ? .identity : .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1,
+                 animated: animated, into: &list)
+        list.shadowOffsetSlot = -1
+        if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefused = true }
+        list.append(.endShadowGroup(color: tinted(color), alpha: opacity * groupOpacity, sigma: sigma), slotFields: animated)
     }
 
     /// Slot `slot`'s layer space → target pixels with the values this list is built with (worked out only

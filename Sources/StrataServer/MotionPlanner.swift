@@ -33,7 +33,7 @@ final class MotionPlanner {
         var rows: [(row: Int32, property: MotionSlots.Property)] = []
         var animatesOpacity = false
         var animatesAnchor = false
-        /// The values of the layer's own background and border that the slot animates.
+        /// The values of the layer's own background, border and shadow that the slot animates.
         var animated: MotionRef.Fields = []
         var rate = 1.0
 
@@ -47,6 +47,10 @@ final class MotionPlanner {
             case .cornerRadius: animated.insert(.cornerRadius)
             case .borderWidth: animated.insert(.borderWidth)
             case .borderColor: animated.insert(.borderColor)
+            case .shadowOpacity: animated.insert(.shadowOpacity)
+            case .shadowOffset: animated.insert(.shadowOffset)
+            case .shadowRadius: animated.insert(.shadowRadius)
+            case .shadowColor: animated.insert(.shadowColor)
             case .position, .anchorPointZ, .transform: break
             }
         }

@@ -123,6 +123,23 @@ import Testing
              "animations":{"m":{"type":"basic","keyPath":"position.x","byValue":18,"duration":1,"autoreverses":true}},
              "sublayers":[{"id":"c","bounds":[0,0,10,8],"position":[20,12],"backgroundColor":"#FFFFFF","shadowOpacity":1,"shadowRadius":2,"shadowColor":"#FF0000","shadowOffset":[2,-2]}]}
             """###, slots: 1, reuses: true),
+        Case(name: "shadow opacity from none, colour and radius", layers: layer(##""o":{"type":"basic","keyPath":"shadowOpacity","fromValue":0,"toValue":0.9,"duration":1},"c":{"type":"keyframe","keyPath":"shadowColor","values":["#FFFFFF","#FF2020","#20FF60"],"duration":1.3},"r":{"type":"spring","keyPath":"shadowRadius","fromValue":0,"toValue":7,"duration":1.5,"damping":5}"##, extra: ##","shadowOffset":[2,3]"##), slots: 1, reuses: true),
+        Case(name: "shadow offset with a static sublayer and its own shadow", layers: ###"""
+            {"id":"a","bounds":[0,0,16,12],"position":[24,20],"backgroundColor":"#FF8000","shadowOpacity":0.9,"shadowRadius":2,"shadowColor":"#40C0FF",
+             "animations":{"s":{"type":"keyframe","keyPath":"shadowOffset","values":[[0,0],[8,-4],[-3,9]],"duration":1.4,"repeatCount":2},"m":{"type":"basic","keyPath":"position.x","byValue":10,"duration":2}},
+             "sublayers":[{"id":"c","bounds":[0,0,6,5],"position":[14,10],"backgroundColor":"#FFFFFF","shadowOpacity":1,"shadowRadius":1,"shadowColor":"#FF00FF","shadowOffset":[3,2]}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "shadow offset component, radius and opacity in a group, under a group opacity", layers: ###"""
+            {"id":"a","bounds":[0,0,16,12],"position":[24,20],"backgroundColor":"#FF8000","shadowOpacity":0.5,"shadowRadius":1,"shadowColor":"#FFFFFF","opacity":0.7,
+             "animations":{"g":{"type":"group","duration":1.5,"timingFunction":"easeInEaseOut","animations":[{"type":"basic","keyPath":"shadowOffset.height","fromValue":-6,"toValue":8},{"type":"basic","keyPath":"shadowRadius","toValue":5,"beginTime":0.3,"duration":0.8,"fillMode":"forwards"},{"type":"basic","keyPath":"shadowOpacity","fromValue":1,"toValue":0.2}]}},
+             "sublayers":[{"id":"c","bounds":[0,0,6,5],"position":[4,4],"backgroundColor":"#2040FF"}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "shadow offset over a moving sublayer (CPU for the layer)", layers: ###"""
+            {"id":"a","bounds":[0,0,16,12],"position":[24,20],"backgroundColor":"#FF8000","shadowOpacity":0.9,"shadowRadius":2,"shadowColor":"#40C0FF",
+             "animations":{"s":{"type":"basic","keyPath":"shadowOffset","fromValue":[0,0],"toValue":[6,6],"duration":1}},
+             "sublayers":[{"id":"c","bounds":[0,0,6,5],"position":[4,4],"backgroundColor":"#FFFFFF","animations":{"m":{"type":"basic","keyPath":"position.x","byValue":9,"duration":1.2}}}]}
+            """###, slots: 2, reuses: false),
+        Case(name: "a shadow radius under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.rotation.z","toValue":1,"duration":1},"r":{"type":"basic","keyPath":"shadowRadius","toValue":6,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
         Case(name: "a shadow under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.scale","fromValue":1,"toValue":2,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
         Case(name: "a shadowPath on a moving layer (CPU)", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":2,"shadowColor":"#FFFFFF","shadowPath":[["ellipse",0,0,14,10]]"##), slots: 0, reuses: false),
         Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"z":{"type":"basic","keyPath":"zPosition","toValue":5,"duration":1}"##), slots: 0, reuses: false),
