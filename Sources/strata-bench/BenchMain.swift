@@ -12,7 +12,8 @@ import StrataServer
 /// N shape layers, each a stroked circle whose strokeEnd and rotation animate; `replicator`, one
 /// replicator drawing N copies of one bar whose opacity and scale animate; `replicator-delayed`, the same
 /// with each copy 1/N s later than the last (a spinner); `bars`, the delayed replicator's picture from N
-/// separate bar layers (what the replicator saves); `text`, N text labels whose strings change every
+/// separate bar layers (what the replicator saves); `cards`, N shadowed cards whose shadows animate
+/// (`CardsScenario`); `text`, N text labels whose strings change every
 /// frame (`TextScenario`), with the server's CPU time per frame and its glyph cache's hits; `soak`, many clients committing fast to a real server
 /// process (`SoakRun`); `contents`, a large backing store redrawn whole and in small rectangles through the
 /// client library to a real server process (`ContentsRun`); `latency`, commit → on screen against a real
@@ -24,7 +25,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), text (N labels whose strings change every frame), soak, contents or latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame).")
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), text (N labels whose strings change every frame), soak, contents or latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -34,6 +35,7 @@ struct BenchCommand: ParsableCommand {
         case replicator
         case replicatorDelayed = "replicator-delayed"
         case bars
+        case cards
         case text
         case soak
         case contents
@@ -72,18 +74,20 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if checkAgainstCpu {
-            guard scenario == .spin else { throw ValidationError("--check-against-cpu draws the spin scenario") }
-            let result = try GPUCheckRun(commit: Self.scene(layers: layers, width: dims.width, height: dims.height), width: dims.width,
+            guard scenario == .spin || scenario == .cards else { throw ValidationError("--check-against-cpu draws the spin or cards scenario") }
+            let commit = scenario == .cards ? CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
+                : Self.scene(layers: layers, width: dims.width, height: dims.height)
+            let result = try GPUCheckRun(commit: commit, width: dims.width,
                                          height: dims.height, frames: frames, layers: layers).run()
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
             return
         }
         let display = try HeadlessDisplay(width: dims.width, height: dims.height)
         let compositor = try Compositor(display: display)
-        // The scenes hold up to three animations per layer: at 10,000 layers more than a client's default
+        // The scenes hold up to four animations per layer: at 10,000 layers more than a client's default
         // quota (20,000), which would refuse the scene and leave nothing to measure.
         compositor.quotas.layers = max(compositor.quotas.layers, layers * 2 + 16)
-        compositor.quotas.animations = max(compositor.quotas.animations, layers * 3 + 16)
+        compositor.quotas.animations = max(compositor.quotas.animations, layers * 4 + 16)
         compositor.addClient(1)
         let commit = switch scenario {
         case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height)
@@ -92,6 +96,7 @@ struct BenchCommand: ParsableCommand {
         case .replicator: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: false)
         case .replicatorDelayed: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: true)
         case .bars: Self.barsScene(layers: layers, width: dims.width, height: dims.height)
+        case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
         case .soak, .contents, .latency: Commit(transactionID: 1, operations: [])
         }

@@ -18,7 +18,7 @@ struct GPUCheckRun {
             let display = try HeadlessDisplay(width: width, height: height)
             let compositor = try Compositor(display: display)
             compositor.quotas.layers = max(compositor.quotas.layers, layers * 2 + 16)
-            compositor.quotas.animations = max(compositor.quotas.animations, layers * 3 + 16)
+            compositor.quotas.animations = max(compositor.quotas.animations, layers * 4 + 16)
             compositor.gpuAnimationMinimumLayers = gpu ? 1 : nil
             compositor.addClient(1)
             compositor.submit(commit, fds: [], from: 1)
