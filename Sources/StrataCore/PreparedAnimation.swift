@@ -19,11 +19,18 @@ public final class PreparedAnimation: Sendable {
     private let fixedEnds: FixedEnds?
     /// The from/to/by values of a basic or spring animation whose endpoints do depend on it.
     private let openEnds: OpenEnds?
+    /// The properties it changes: its key path's (and the transform, for keyframes along a path that turn
+    /// the layer), or its children's at any depth for a group; none for a transition, which changes how
+    /// the layer is drawn (`isTransition`).
+    public let changedProperties: [LayerProperty]
+    public let isTransition: Bool
+    public let isGroup: Bool
 
+    // `indirect`: a keyframe animation's resolved frames are large; boxed, reading the form copies a word.
     private enum Form: Sendable {
         case basic
         case spring(Spring)
-        case keyframe(Keyframes.Resolved)
+        indirect case keyframe(Keyframes.Resolved)
         case group
         case transition
     }
@@ -54,6 +61,14 @@ public final class PreparedAnimation: Sendable {
         case .transition: form = .transition
         }
         children = spec.groupChildren.map(PreparedAnimation.init)
+        if case .transition = form { isTransition = true } else { isTransition = false }
+        if case .group = form { isGroup = true } else { isGroup = false }
+        switch form {
+        case .group: changedProperties = children.flatMap(\.changedProperties)
+        case .transition: changedProperties = []
+        case let .keyframe(frames) where frames.frames.rotationMode != nil: changedProperties = (spec.keyPath.map { [$0.property] } ?? []) + [.transform]
+        default: changedProperties = spec.keyPath.map { [$0.property] } ?? []
+        }
         fixedEnds = Self.fixedEnds(spec)
         let (from, to, by) = spec.kind.endpoints
         openEnds = fixedEnds == nil && (from != nil || to != nil || by != nil) ? OpenEnds(from: from, to: to, by: by) : nil

@@ -20,6 +20,9 @@ public final class AnimationTable {
     /// Each row's animation (with its group, for a group's child) and the epoch its times are packed
     /// against (nil: the table's, whatever it is when packed).
     private var specs: [(spec: AnimationSpec, group: AnimationSpec?, epoch: Double?)?] = []
+    /// Each row's epoch (`specs[row].epoch`), apart: read at every build, where reading it through `specs`
+    /// would copy the row's specs.
+    private var rowEpochs: [Double?] = []
     private var freeRows: [Int32] = []
     private var dirty = IndexSet()
     private var reallocate = true
@@ -48,9 +51,11 @@ public final class AnimationTable {
         if let reused = freeRows.popLast() {
             row = reused
             specs[Int(row)] = (spec, group, rowEpoch)
+            rowEpochs[Int(row)] = rowEpoch
         } else {
             row = Int32(specs.count)
             specs.append((spec, group, rowEpoch))
+            rowEpochs.append(rowEpoch)
         }
         dirty.insert(Int(row))
         return row
@@ -58,14 +63,15 @@ public final class AnimationTable {
 
     /// The epoch `row` is packed against (nil: the table's).
     public func epoch(of row: Int32) -> Double? {
-        guard row >= 0, Int(row) < specs.count else { return nil }
-        return specs[Int(row)]?.epoch
+        guard row >= 0, Int(row) < rowEpochs.count else { return nil }
+        return rowEpochs[Int(row)]
     }
 
     /// Packs `row` against `rowEpoch` from the next upload on.
     public func setEpoch(_ rowEpoch: Double, of row: Int32) {
         guard row >= 0, Int(row) < specs.count, specs[Int(row)] != nil else { return }
         specs[Int(row)]?.epoch = rowEpoch
+        rowEpochs[Int(row)] = rowEpoch
         dirty.insert(Int(row))
     }
 
@@ -85,6 +91,7 @@ public final class AnimationTable {
     public func remove(_ row: Int32) {
         guard row >= 0, Int(row) < specs.count, specs[Int(row)] != nil else { return }
         specs[Int(row)] = nil
+        rowEpochs[Int(row)] = nil
         freeRows.append(row)
     }
 

@@ -80,9 +80,12 @@ public struct MotionSlots {
                              rows: [(row: Int32, property: Property)], rate: Double) -> Int32? {
         let depth = parent >= 0 ? depths[Int(parent)] + 1 : 1
         guard depth <= Self.maxDepth, rows.count <= Self.maxAnimations else { return nil }
-        var t = [Float](repeating: 0, count: Self.texelsPerSlot * 4)
+        // Written in place at the end of `data` (a slot's own array would cost an allocation per slot).
+        let base = data.count
+        data.append(contentsOf: repeatElement(0, count: Self.texelsPerSlot * 4))
         func set(_ i: Int, _ x: Double, _ y: Double, _ z: Double, _ w: Double) {
-            t[i * 4] = Float(x); t[i * 4 + 1] = Float(y); t[i * 4 + 2] = Float(z); t[i * 4 + 3] = Float(w)
+            let k = base + i * 4
+            data[k] = Float(x); data[k + 1] = Float(y); data[k + 2] = Float(z); data[k + 3] = Float(w)
         }
         func rowsOf(_ r: Transform3D, at i: Int) {
             set(i, r.m11, r.m12, r.m13, r.m14); set(i + 1, r.m21, r.m22, r.m23, r.m24)
@@ -103,10 +106,9 @@ public struct MotionSlots {
         let s = m.shadowColor ?? .clear
         set(16, s.red, s.green, s.blue, s.alpha)
         for (i, r) in rows.enumerated() {
-            t[17 * 4 + i * 2] = Float(r.row)
-            t[17 * 4 + i * 2 + 1] = Float(r.property.rawValue)
+            data[base + 17 * 4 + i * 2] = Float(r.row)
+            data[base + 17 * 4 + i * 2 + 1] = Float(r.property.rawValue)
         }
-        data.append(contentsOf: t)
         depths.append(depth)
         parents.append(parent)
         outers.append(outer)

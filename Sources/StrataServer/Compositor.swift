@@ -253,8 +253,7 @@ public final class Compositor {
         guard f.presentedAt != f.shownAt else { return }
         for node in f.motionNodes {
             guard let local = node.localTime else { continue }
-            node.presentation = node.model
-            Presentation.apply(node.animations, onto: &node.presentation, at: local + node.localRate * (f.shownAt - f.builtAt))
+            node.present(at: local + node.localRate * (f.shownAt - f.builtAt))
         }
         f.presentedAt = f.shownAt
     }
@@ -445,8 +444,7 @@ public final class Compositor {
                     node.presentation = node.model
                     continue
                 }
-                node.presentation = node.model
-                Presentation.apply(node.animations, onto: &node.presentation, at: local)
+                node.present(at: local)
                 AnimationLifecycle.advance(node: node, to: local, scene: scene, events: &sceneEvents)
                 if space.cycles { schedule.animating = true } else {
                     schedule.note(node.animations, local: local, rate: space.rate, time: targetTime)
@@ -482,8 +480,12 @@ public final class Compositor {
         node.activeTransition = nil
         if let time = child.time, !node.animations.isEmpty {
             if child.affine { motionCandidates += 1 }
-            node.presentation = node.model
-            Presentation.apply(node.animations, onto: &node.presentation, at: time)
+            if mayMoveOnTheGPU(node, clock: child) {
+                // Evaluated only if read: in a motion slot the GPU evaluates it and the CPU reads nothing.
+                node.deferPresentation(at: time)
+            } else {
+                node.present(at: time)
+            }
             AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
             if !node.transitionSources.isEmpty {
                 pruneTransitionSources(node, scene: scene)
@@ -498,6 +500,17 @@ public final class Compositor {
         } else {
             node.presentation = node.model
             if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
+        }
+    }
+
+    /// Whether the GPU path may evaluate `node`'s animations this frame (a motion slot): the path is on,
+    /// its local time runs affinely and forwards, it shows no transition, and its animations change only
+    /// properties slots animate. Its presentation then waits until something reads it (`drawnValues` reads
+    /// the rest); the builder takes the slot, or reads it and so evaluates it on the CPU.
+    private func mayMoveOnTheGPU(_ node: RenderNode, clock: SubtreeClock) -> Bool {
+        guard gpuAnimationMinimumLayers != nil, clock.affine, clock.rate >= 0, node.transitionSources.isEmpty else { return false }
+        return node.animations.allSatisfy { a in
+            !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }
         }
     }
 

@@ -61,7 +61,7 @@ struct DrawListBuilder {
     /// under an animated transform, anywhere in the subtree), or an animated opacity over a group.
     private func emitMoving(_ node: RenderNode, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner, parentToTarget: Transform3D,
                             alpha: CGFloat, into list: inout DrawList) -> Bool {
-        let p = node.presentation
+        let p = node.drawnValues
         guard !p.isHidden else { return true }
         // A shadow shows in some frame where its opacity and colour's alpha are above 0 now or animate.
         let hasShadow = (plan.animated.contains(.shadowOpacity) || p.shadowOpacity > 0)
@@ -120,7 +120,7 @@ struct DrawListBuilder {
     /// radius where they animate. An animated offset moves the shape's quads in layer.vert; a slot made
     /// inside that shape would not move with it, so the layer is then taken back to the CPU.
     private func emitMovingShadow(_ node: RenderNode, _ plan: MotionPlanner.Plan, slot: Int32, groupOpacity: CGFloat, into list: inout DrawList) {
-        let p = node.presentation
+        let p = node.drawnValues
         let animated = plan.animated
         let color = animated.contains(.shadowColor) ? Color.white : p.shadowColor ?? .clear
         let opacity = animated.contains(.shadowOpacity) ? 1 : min(1, p.shadowOpacity)
@@ -143,7 +143,7 @@ struct DrawListBuilder {
     private func slotToTarget(_ slot: Int32, _ list: DrawList) -> Transform3D {
         guard slot >= 0, let slots = list.motion, let placed = motion?.placed, Int(slot) < placed.count else { return .identity }
         let s = Int(slot)
-        return placed[s].presentation.localToParent * slots.outers[s] * slotToTarget(slots.parents[s], list)
+        return placed[s].drawnValues.localToParent * slots.outers[s] * slotToTarget(slots.parents[s], list)
     }
 
     /// How a matrix scales areas of the layer's plane, as a length: a shadow's blur radius grows with it.
@@ -263,7 +263,7 @@ struct DrawListBuilder {
     /// takes those values from the slot; the pieces are drawn even where their values now show nothing).
     private func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true, animated: MotionRef.Fields = [],
                                    into list: inout DrawList) {
-        let p = node.presentation
+        let p = node.drawnValues
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
         // Animated bounds clamp the corner radius anew each frame: the slot gives the radius too.
         let shaped = animated.contains(.bounds) ? animated.union(.cornerRadius) : animated
@@ -358,7 +358,7 @@ struct DrawListBuilder {
     /// The sublayers flattened into the layer's plane, in painter's order (zPosition, then index): every
     /// kind's default placement.
     func emitFlattenedSublayers(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
-        let p = node.presentation
+        let p = node.drawnValues
         guard !node.sublayers.isEmpty else { return }
         // Sublayers render into this layer's plane: after the sublayer transform (which may add
         // perspective), drop their z before this layer's transform.
@@ -373,11 +373,11 @@ struct DrawListBuilder {
     func emitInPaintersOrder(_ sublayers: [RenderNode], parentToTarget base: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         guard let first = sublayers.first else { return }
         // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
-        let z = first.presentation.zPosition
-        if sublayers.allSatisfy({ $0.presentation.zPosition == z }) {
+        let z = first.drawnZPosition
+        if sublayers.allSatisfy({ $0.drawnZPosition == z }) {
             for child in sublayers { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
         } else {
-            for i in PaintersOrder.indices(zPositions: sublayers.map(\.presentation.zPosition)) {
+            for i in PaintersOrder.indices(zPositions: sublayers.map(\.drawnZPosition)) {
                 emit(sublayers[i], parentToTarget: base, alpha: alpha, into: &list)
             }
         }
@@ -388,7 +388,7 @@ extension DrawListBuilder {
     /// How many separately drawn pieces a layer has (background, border, contents, its kind's content,
     /// sublayers): with more than one, an opacity below 1 composites them as a group.
     static func pieces(of node: RenderNode, ownContent: Bool = true) -> Int {
-        let p = node.presentation
+        let p = node.drawnValues
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count

@@ -20,11 +20,18 @@ final class MotionPlanner {
     /// chain of animated layers would otherwise be retried at every level above it, doubling each time).
     private var refused: Set<ObjectIdentifier> = []
 
-    /// An animation's rows (a group's: one per child, in order), or nil where the GPU path does not
-    /// evaluate it; `prepared` weak so the rows are freed once the animation is no longer attached anywhere.
+    /// An animation's rows and their properties (a group's: one per child, in order), or nil where the
+    /// GPU path does not evaluate it. The sweep frees the rows of an animation no longer attached anywhere:
+    /// when this is the last reference to it (a weak reference would do, but would move every retain and
+    /// release of the animation, each frame's evaluation's too, onto the runtime's slow side-table path).
     private struct Entry {
-        weak var prepared: PreparedAnimation?
-        let rows: [Int32]?
+        var prepared: PreparedAnimation
+        let rows: Rows?
+    }
+
+    struct Rows {
+        let rows: [Int32]
+        let properties: [MotionSlots.Property]
     }
 
     /// What a layer's slot needs: its animations' rows and properties, what they animate, and how fast
@@ -92,21 +99,20 @@ final class MotionPlanner {
         // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
         let localEpoch = local + node.localRate * (table.epoch - time)
         for a in node.animations {
-            let spec = a.spec
-            guard case .group = spec.kind else {
-                guard let property = spec.keyPath.flatMap({ MotionSlots.Property($0.property) }), plan.rows.count < MotionSlots.maxAnimations,
-                      GPUAnimationRecord.begin(spec.timing, cumulative: spec.isCumulative, epoch: localEpoch) != nil,
-                      let rows = rows(for: a, leaves: nil, epoch: localEpoch), let row = rows.first else { return nil }
+            // Fields of the prepared spec, read in place (a copy of the spec would copy all its values).
+            let prepared = a.prepared
+            guard prepared.isGroup else {
+                guard let property = prepared.spec.keyPath.flatMap({ MotionSlots.Property($0.property) }), plan.rows.count < MotionSlots.maxAnimations,
+                      GPUAnimationRecord.begin(prepared.spec.timing, cumulative: prepared.spec.isCumulative, epoch: localEpoch) != nil,
+                      let entry = rows(for: a, group: false, epoch: localEpoch), let row = entry.rows.first else { return nil }
                 plan.add(row, property)
                 continue
             }
             // A group's children each take a row, with the group's timing; they apply in order, as on the CPU.
-            let leaves = spec.groupChildren
-            let properties = leaves.compactMap { $0.keyPath.flatMap { MotionSlots.Property($0.property) } }
-            guard properties.count == leaves.count, plan.rows.count + leaves.count <= MotionSlots.maxAnimations,
-                  GPUAnimationRecord.begin(spec.timing, cumulative: false, epoch: localEpoch) != nil,
-                  let rows = rows(for: a, leaves: leaves, epoch: localEpoch) else { return nil }
-            for (row, property) in zip(rows, properties) { plan.add(row, property) }
+            guard GPUAnimationRecord.begin(prepared.spec.timing, cumulative: false, epoch: localEpoch) != nil,
+                  let entry = rows(for: a, group: true, epoch: localEpoch), plan.rows.count + entry.rows.count <= MotionSlots.maxAnimations
+            else { return nil }
+            for (row, property) in zip(entry.rows, entry.properties) { plan.add(row, property) }
         }
         return plan
     }
@@ -132,36 +138,39 @@ final class MotionPlanner {
         return Presentation.isAnimating(node.animations, at: t)
     }
 
-    /// The rows of `a` (of each of its group's `leaves`, or of `a` itself when nil) packed relative to
-    /// `epoch` (its node's local time at the table's epoch), repacked when that moved (the table's epoch
-    /// moved, or the node's time changed).
-    private func rows(for a: AttachedAnimation, leaves: [AnimationSpec]?, epoch: Double) -> [Int32]? {
+    /// The rows of `a` (of each of its children for a `group`) packed relative to `epoch` (its node's local
+    /// time at the table's epoch), repacked when that moved (the table's epoch moved, or the node's time
+    /// changed); nil when the GPU path does not take it (a child on a property slots do not animate, or one
+    /// the records refuse).
+    private func rows(for a: AttachedAnimation, group: Bool, epoch: Double) -> Rows? {
         let id = ObjectIdentifier(a.prepared)
-        if let e = rows[id], e.prepared === a.prepared {
+        if let e = rows[id] {
             // (Recomputed each build, the same epoch differs by rounding only.)
-            for row in e.rows ?? [] where abs((table.epoch(of: row) ?? .infinity) - epoch) > 1e-7 { table.setEpoch(epoch, of: row) }
+            for row in e.rows?.rows ?? [] where abs((table.epoch(of: row) ?? .infinity) - epoch) > 1e-7 { table.setEpoch(epoch, of: row) }
             return e.rows
         }
-        // An entry left by a freed animation whose address this one now has: its rows go first.
-        rows[id]?.rows?.forEach(table.remove)
-        var made: [Int32]? = []
-        for leaf in leaves ?? [a.spec] {
-            guard let row = table.insert(leaf, in: leaves == nil ? nil : a.spec, epoch: epoch) else {
-                made?.forEach(table.remove)
-                made = nil
-                break
+        let spec = a.spec
+        let leaves = group ? spec.groupChildren : [spec]
+        let properties = leaves.compactMap { $0.keyPath.flatMap { MotionSlots.Property($0.property) } }
+        var made: Rows?
+        if properties.count == leaves.count {
+            var list: [Int32] = []
+            for leaf in leaves {
+                guard let row = table.insert(leaf, in: group ? spec : nil, epoch: epoch) else { break }
+                list.append(row)
             }
-            made?.append(row)
+            if list.count == leaves.count { made = Rows(rows: list, properties: properties) } else { list.forEach(table.remove) }
         }
         rows[id] = Entry(prepared: a.prepared, rows: made)
         return made
     }
 
-    /// Frees the rows of animations no longer attached.
+    /// Frees the rows of animations no longer attached (held here only).
     private func sweep() {
-        for (id, e) in rows where e.prepared == nil {
-            e.rows?.forEach(table.remove)
-            rows[id] = nil
+        for id in Array(rows.keys) {
+            // Taken out to test it: a reference left in the dictionary while testing would be a second one.
+            guard var e = rows.removeValue(forKey: id) else { continue }
+            if isKnownUniquelyReferenced(&e.prepared) { e.rows?.rows.forEach(table.remove) } else { rows[id] = e }
         }
     }
 }

@@ -16,8 +16,37 @@ final class RenderNode {
     /// How this node's kind draws (Kinds/): found once, from the kind.
     let content: any LayerKindContent
     var model: LayerModel
-    /// Recomputed in place each frame while the node is active; the model otherwise.
-    var presentation: LayerModel
+    /// Recomputed in place each frame while the node is active; the model otherwise. The evaluation may
+    /// leave it for later (`deferPresentation`): the first read evaluates it then, at the frame's time.
+    var presentation: LayerModel {
+        _read {
+            if pendingLocalTime != nil { resolvePresentation() }
+            yield values
+        }
+        set {
+            pendingLocalTime = nil
+            values = newValue
+        }
+        _modify {
+            if pendingLocalTime != nil { resolvePresentation() }
+            yield &values
+        }
+    }
+    private var values: LayerModel
+    /// The local time whose presentation `presentation` has yet to evaluate (nil: it is current).
+    private(set) var pendingLocalTime: Double?
+    /// What the draw list reads of a layer before (or instead of) evaluating it: its presentation, or while
+    /// that is pending its model, which is the same in every property but those its animations change
+    /// (the frame leaves a layer pending only when those are all ones the GPU path animates: a layer in a
+    /// motion slot is drawn from its model values, and its siblings' painter's order needs no animation
+    /// evaluated).
+    var drawnValues: LayerModel {
+        _read {
+            if pendingLocalTime == nil { yield values } else { yield model }
+        }
+    }
+    /// `drawnValues.zPosition`, read without copying the values (siblings' painter's order).
+    var drawnZPosition: CGFloat { pendingLocalTime == nil ? values.zPosition : model.zPosition }
     /// The image shown as contents. A scene's own nodes count as its users (`ServerImage.shownBy`); frozen
     /// copies do not.
     var contents: ServerImage? {
@@ -101,7 +130,7 @@ final class RenderNode {
         self.kind = kind
         content = KindContents.content(for: kind)
         model = LayerModel(kind: kind)
-        presentation = model
+        values = model
         self.scene = scene
     }
 
@@ -166,6 +195,23 @@ final class RenderNode {
         guard hasAnimation(key) else { return false }
         detachAnimations { $0.key == key }
         return true
+    }
+
+    /// The presentation at local time `time`: the model with the animations applied, now.
+    func present(at time: Double) {
+        pendingLocalTime = nil
+        values = model
+        Presentation.apply(animations, onto: &values, at: time)
+    }
+
+    /// Leaves the presentation at local time `time` to be evaluated when it is first read (a layer the GPU
+    /// will likely animate is not read at all on the CPU in most frames).
+    func deferPresentation(at time: Double) {
+        pendingLocalTime = time
+    }
+
+    private func resolvePresentation() {
+        if let time = pendingLocalTime { present(at: time) }
     }
 
     /// Sets a model value; an inactive node's presentation follows at once.

@@ -52,6 +52,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Instead of timing: draw each frame with the GPU path and with the CPU and compare the pixels.")
     var checkAgainstCpu = false
     @Option(help: "latency: server starts measured with a warm shader cache.") var starts = 10
+    @Option(help: "spin: how many of the layers also animate zPosition, which only the CPU evaluates (a frame mixing both paths).")
+    var cpuLayers = 0
 
     func run() throws {
         guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
@@ -76,7 +78,7 @@ struct BenchCommand: ParsableCommand {
         if checkAgainstCpu {
             guard scenario == .spin || scenario == .cards else { throw ValidationError("--check-against-cpu draws the spin or cards scenario") }
             let commit = scenario == .cards ? CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
-                : Self.scene(layers: layers, width: dims.width, height: dims.height)
+                : Self.scene(layers: layers, width: dims.width, height: dims.height, cpuLayers: cpuLayers)
             let result = try GPUCheckRun(commit: commit, width: dims.width,
                                          height: dims.height, frames: frames, layers: layers).run()
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
@@ -90,7 +92,7 @@ struct BenchCommand: ParsableCommand {
         compositor.quotas.animations = max(compositor.quotas.animations, layers * 4 + 16)
         compositor.addClient(1)
         let commit = switch scenario {
-        case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height)
+        case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height, cpuLayers: cpuLayers)
         case .oneMoving: Self.oneMovingScene(layers: layers, width: dims.width, height: dims.height)
         case .shapes: Self.shapesScene(layers: layers, width: dims.width, height: dims.height)
         case .replicator: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: false)
@@ -130,7 +132,7 @@ struct BenchCommand: ParsableCommand {
 
     /// A root the size of the display holding `n` small layers in a grid, each with infinite position,
     /// opacity and transform.rotation.z animations of different periods.
-    static func scene(layers n: Int, width: Int, height: Int) -> Commit {
+    static func scene(layers n: Int, width: Int, height: Int, cpuLayers: Int = 0) -> Commit {
         var ops: [LayerOperation] = [.createLayer(1),
                                      .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
                                      .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2)))]
@@ -151,6 +153,10 @@ struct BenchCommand: ParsableCommand {
                 timingFunction: .easeInEaseOut)))
             ops.append(.addAnimation(id, key: "rotation", AnimationSpec(
                 keyPath: LayerKeyPath(property: .transform, component: .rotationZ), kind: .basic(from: .scalar(0), to: .scalar(3), by: nil), timing: t)))
+            if i < cpuLayers {
+                ops.append(.addAnimation(id, key: "z", AnimationSpec(
+                    keyPath: LayerKeyPath(property: .zPosition), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)))
+            }
         }
         ops.append(.attachRoot(1))
         return Commit(transactionID: 1, operations: ops)

@@ -137,3 +137,24 @@ struct PresentationTests {
         #expect(Interpolation.interpolate(.path(square(10)), .path(line), 0.5) == .path(line))
     }
 }
+
+@Suite struct ChangedPropertiesTests {
+    @Test func anAnimationNamesWhatItChanges() {
+        let move = AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: .point(CGPoint(x: 1, y: 1)), by: nil))
+        let fade = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(1), to: .scalar(0), by: nil))
+        let width = AnimationSpec(keyPath: LayerKeyPath(property: .bounds, component: .width), kind: .basic(from: .scalar(1), to: .scalar(2), by: nil))
+        #expect(PreparedAnimation(move).changedProperties == [.position])
+        #expect(PreparedAnimation(width).changedProperties == [.bounds])
+        // A group: its children's, at any depth.
+        let inner = AnimationSpec(keyPath: nil, kind: .group([fade]))
+        #expect(PreparedAnimation(AnimationSpec(keyPath: nil, kind: .group([move, inner]))).changedProperties == [.position, .opacity])
+        // Along a path that turns the layer: the transform too.
+        let turning = AnimationSpec(keyPath: LayerKeyPath(property: .position),
+                                    kind: .keyframe(Keyframes(values: [.point(.zero), .point(CGPoint(x: 10, y: 0))], rotationMode: .auto)))
+        #expect(PreparedAnimation(turning).changedProperties == [.position, .transform])
+        // A transition changes how the layer is drawn, no property.
+        let transition = PreparedAnimation(AnimationSpec(keyPath: nil, kind: .transition(Transition())))
+        #expect(transition.changedProperties.isEmpty && transition.isTransition)
+        #expect(!PreparedAnimation(move).isTransition)
+    }
+}

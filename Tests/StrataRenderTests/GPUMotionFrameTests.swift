@@ -143,6 +143,13 @@ import Testing
         Case(name: "a shadow under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.scale","fromValue":1,"toValue":2,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
         Case(name: "a shadowPath on a moving layer (CPU)", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":2,"shadowColor":"#FFFFFF","shadowPath":[["ellipse",0,0,14,10]]"##), slots: 0, reuses: false),
         Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"z":{"type":"basic","keyPath":"zPosition","toValue":5,"duration":1}"##), slots: 0, reuses: false),
+        Case(name: "a GPU layer beneath a sibling whose zPosition (CPU) brings it over", layers: ###"""
+            {"id":"p","bounds":[0,0,64,48],"position":[32,24],"sublayers":[
+             {"id":"a","bounds":[0,0,20,14],"position":[20,20],"backgroundColor":"#FF8000","zPosition":0.5,
+              "animations":{"m":{"type":"basic","keyPath":"position","fromValue":[14,18],"toValue":[44,30],"duration":1.4},"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.6,"duration":1}}},
+             {"id":"b","bounds":[0,0,18,18],"position":[30,24],"backgroundColor":"#2040FF",
+              "animations":{"z":{"type":"basic","keyPath":"zPosition","fromValue":0,"toValue":1,"duration":1.2,"fillMode":"forwards","removedOnCompletion":false}}}]}
+            """###, slots: 1, reuses: false),
         Case(name: "bounds, corner radius and border", layers: layer(##""b":{"type":"basic","keyPath":"bounds.size","fromValue":[4,30],"toValue":[36,10],"duration":1.2},"r":{"type":"spring","keyPath":"cornerRadius","fromValue":0,"toValue":9,"duration":1.5,"damping":6},"w":{"type":"basic","keyPath":"borderWidth","fromValue":0,"toValue":4,"duration":0.9,"autoreverses":true},"c":{"type":"keyframe","keyPath":"borderColor","values":[null,"#FFFFFF","#3060FF"],"duration":1.6}"##, extra: ##","maskedCorners":13"##), slots: 1, reuses: true),
         Case(name: "whole bounds with sublayers, from zero size", layers: ##"""
             {"id":"p","bounds":[0,0,30,20],"position":[30,24],"backgroundColor":"#806040","cornerRadius":3,

@@ -1,0 +1,56 @@
+import Foundation
+import StrataCore
+import StrataDisplay
+import StrataProtocol
+@testable import StrataServer
+import Testing
+
+/// A layer the GPU path animates is not evaluated on the CPU in the frame that builds its slot, even when
+/// another layer's animation (which only the CPU evaluates) rebuilds the list every frame; whatever reads
+/// its presentation (a hit test, the tree) gets the values `Presentation.apply` gives at that frame's time.
+@Suite struct DeferredPresentationTests {
+    static func movingSquares(gpuAnimationMinimumLayers: Int?) throws -> (HeadlessDisplay, Compositor) {
+        let display = try HeadlessDisplay(width: 100, height: 60)
+        let compositor = try Compositor(display: display)
+        compositor.gpuAnimationMinimumLayers = gpuAnimationMinimumLayers
+        compositor.addClient(1)
+        var timing = MediaTiming()
+        timing.duration = 2
+        // Layer 1 moves (the GPU's); layer 2 also moves in z (only the CPU's), over layer 1 from half-way.
+        var ops = ScreenHitTests.square(1, CGRect(x: 0, y: 0, width: 20, height: 20)) + ScreenHitTests.square(2, CGRect(x: 40, y: 0, width: 20, height: 20))
+        ops += [.addAnimation(1, key: "move", AnimationSpec(keyPath: LayerKeyPath(property: .position),
+                                                            kind: .basic(from: .point(CGPoint(x: 10, y: 10)), to: .point(CGPoint(x: 90, y: 50)), by: nil), timing: timing)),
+                .addAnimation(2, key: "z", AnimationSpec(keyPath: LayerKeyPath(property: .zPosition), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: timing))]
+        ops += [.createLayer(3), .setProperty(3, .bounds, .rect(CGRect(x: 0, y: 0, width: 100, height: 60))), .setProperty(3, .position, .point(CGPoint(x: 50, y: 30))),
+                .insertSublayer(parent: 3, child: 1, index: 0), .insertSublayer(parent: 3, child: 2, index: 1), .attachRoot(3)]
+        compositor.submit(Commit(transactionID: 1, operations: ops), fds: [], from: 1)
+        return (display, compositor)
+    }
+
+    @Test func aLayerInAMotionSlotIsEvaluatedOnlyWhenRead() throws {
+        let (display, compositor) = try Self.movingSquares(gpuAnimationMinimumLayers: 1)
+        defer { display.releaseCurrent() }
+        try compositor.renderFrame(at: 0)
+        try compositor.renderFrame(at: 0.5)
+        #expect(compositor.lastFrameWork.motionSlots == 1)
+        #expect(!compositor.lastFrameWork.drawListReused) // layer 2's z animation rebuilds every frame
+        let scene = try #require(compositor.scenes[1])
+        let moving = try #require(scene.nodes[1]), other = try #require(scene.nodes[2])
+        #expect(moving.pendingLocalTime != nil) // in its slot: not evaluated on the CPU
+        #expect(other.pendingLocalTime == nil)  // drawn with CPU values: evaluated
+        #expect(other.presentation.zPosition == 0.25)
+        // Read on demand: the frame's values (a quarter of the way: (30, 20)).
+        #expect(compositor.hitTest(CGPoint(x: 30, y: 20)) == ScreenHit(client: 1, layer: 1, local: CGPoint(x: 10, y: 10)))
+        #expect(moving.pendingLocalTime == nil)
+        #expect(moving.presentation.position == CGPoint(x: 30, y: 20))
+    }
+
+    @Test func withoutTheGPUPathEveryLayerIsEvaluatedInItsFrame() throws {
+        let (display, compositor) = try Self.movingSquares(gpuAnimationMinimumLayers: nil)
+        defer { display.releaseCurrent() }
+        try compositor.renderFrame(at: 0.5)
+        let scene = try #require(compositor.scenes[1])
+        #expect(scene.nodes.values.allSatisfy { $0.pendingLocalTime == nil })
+        #expect(scene.nodes[1]?.presentation.position == CGPoint(x: 30, y: 20))
+    }
+}
