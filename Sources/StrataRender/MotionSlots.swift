@@ -37,24 +37,24 @@ public struct MotionSlots {
              shadowOpacity, shadowOffset, shadowRadius, shadowColor
 
         public init?(_ p: LayerProperty) {
-            switch p {
-            case .position: self = .position
-            case .anchorPoint: self = .anchorPoint
-            case .anchorPointZ: self = .anchorPointZ
-            case .transform: self = .transform
-            case .opacity: self = .opacity
-            case .backgroundColor: self = .backgroundColor
-            case .bounds: self = .bounds
-            case .cornerRadius: self = .cornerRadius
-            case .borderWidth: self = .borderWidth
-            case .borderColor: self = .borderColor
-            case .shadowOpacity: self = .shadowOpacity
-            case .shadowOffset: self = .shadowOffset
-            case .shadowRadius: self = .shadowRadius
-            case .shadowColor: self = .shadowColor
-            default: return nil
-            }
+            let id = Int(p.rawValue)
+            guard id < Self.byWireID.count, let property = Self.byWireID[id] else { return nil }
+            self = property
         }
+
+        /// By the layer property's wire id (asked per animation at every build: a look-up, not a chain of
+        /// comparisons).
+        private static let byWireID: [Property?] = {
+            let pairs: [(LayerProperty, Property)] = [
+                (.position, .position), (.anchorPoint, .anchorPoint), (.anchorPointZ, .anchorPointZ), (.transform, .transform),
+                (.opacity, .opacity), (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius),
+                (.borderWidth, .borderWidth), (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity),
+                (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
+            ]
+            var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
+            for (layer, motion) in pairs { table[Int(layer.rawValue)] = motion }
+            return table
+        }()
     }
 
     /// The slots' texels in order (the texture's, once padded to whole lines: `paddedData`).

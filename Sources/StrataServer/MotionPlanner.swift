@@ -92,12 +92,30 @@ final class MotionPlanner {
         guard !node.animations.isEmpty, node.animations.count <= MotionSlots.maxAnimations, !refused.contains(ObjectIdentifier(node)),
               node.transitionSources.isEmpty, node.activeTransition == nil, node.localAffine, node.localRate >= 0,
               let local = node.localTime else { return nil }
-        var plan = Plan()
-        plan.rate = node.localRate
         // The node's records are packed relative to its local time at the table's epoch: single-precision
         // times stay small however far its time runs from global time (a root whose time starts at its
         // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
         let localEpoch = local + node.localRate * (table.epoch - time)
+        // Made once for the node's animations: again only when they, its time or the table's epoch change.
+        if let c = node.motionPlanCache, c.rebase == table.rebaseCount, c.rate == node.localRate, abs(c.localEpoch - localEpoch) <= 1e-7 {
+            return c.plan
+        }
+        let made = makePlan(node, localEpoch: localEpoch)
+        node.motionPlanCache = CachedPlan(plan: made, localEpoch: localEpoch, rate: node.localRate, rebase: table.rebaseCount)
+        return made
+    }
+
+    /// A plan as `plan` caches it on its node, with what it was made for.
+    struct CachedPlan {
+        let plan: Plan?
+        let localEpoch: Double
+        let rate: Double
+        let rebase: Int
+    }
+
+    private func makePlan(_ node: RenderNode, localEpoch: Double) -> Plan? {
+        var plan = Plan()
+        plan.rate = node.localRate
         for a in node.animations {
             // Fields of the prepared spec, read in place (a copy of the spec would copy all its values).
             let prepared = a.prepared

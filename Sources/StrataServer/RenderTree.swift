@@ -58,7 +58,14 @@ final class RenderNode {
     }
     /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
     /// which keep the key index and the client's usage.
-    private(set) var animations: [AttachedAnimation] = [] { didSet { refreshActivity() } }
+    private(set) var animations: [AttachedAnimation] = [] {
+        didSet {
+            motionPlanCache = nil
+            refreshActivity()
+        }
+    }
+    /// The GPU path's plan for these animations (`MotionPlanner.plan`), kept while they stay the same.
+    var motionPlanCache: MotionPlanner.CachedPlan?
     /// Each attached animation's key, with its estimated variable size as counted into the scene's usage:
     /// whether a key is attached is known without a search.
     private var animationBytes: [String: Int] = [:]

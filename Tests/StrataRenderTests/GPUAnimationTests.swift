@@ -276,6 +276,17 @@ import Testing
         #expect(GPUAnimationRecord.begin(once, cumulative: false, epoch: 5000) == nil)
     }
 
+    @Test func theMotionPathNamesTheLayerPropertiesItAnimates() {
+        let pairs: [(LayerProperty, MotionSlots.Property)] = [
+            (.position, .position), (.anchorPoint, .anchorPoint), (.anchorPointZ, .anchorPointZ), (.transform, .transform), (.opacity, .opacity),
+            (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius), (.borderWidth, .borderWidth),
+            (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity), (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius),
+            (.shadowColor, .shadowColor),
+        ]
+        for (layer, motion) in pairs { #expect(MotionSlots.Property(layer) == motion, "\(layer)") }
+        for other: LayerProperty in [.zPosition, .contentsRect, .sublayerTransform, .hidden, .shadowPath] { #expect(MotionSlots.Property(other) == nil, "\(other)") }
+    }
+
     @Test func whatTheGPUPathDoesNotTakeIsLeftToTheCPU() {
         let spin = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: .transform(.identity), to: .transform(.rotation(1, 0, 0, 1)), by: nil), isAdditive: true)
         let open = AnimationSpec(keyPath: LayerKeyPath(property: .transform), kind: .basic(from: nil, to: .transform(.rotation(1, 0, 0, 1)), by: nil))
