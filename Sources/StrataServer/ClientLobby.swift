@@ -68,7 +68,8 @@ public final class ClientLobby: @unchecked Sendable {
             wake.forEach { _ = close($0) }
             started = false
         }
-        return Handover(sessions: Array(sessions.values), nextClientID: nextClientID, outputs: outputs)
+        // In the order they connected: the server stacks clients' trees in the order it adds them.
+        return Handover(sessions: sessions.values.sorted { $0.clientID < $1.clientID }, nextClientID: nextClientID, outputs: outputs)
     }
 
     private func serve() {

@@ -68,6 +68,25 @@ func strataInput(_ server: ServerProcess, _ arguments: [String]) throws {
     #expect(p.terminationStatus == 0, "strata input \(arguments): \(message)")
 }
 
+/// Waits until the server's tree holds at least `layers` layers: their commits are applied, and so (applied
+/// at the start of a frame that also records what it shows) on screen for the next input. An app's
+/// "ready" line comes when its commit is sent, which a loaded machine may apply a few frames later.
+func waitUntilApplied(_ server: ServerProcess, layers: Int, animations: Int = 0, timeout: Double = 10) {
+    let deadline = Date().addingTimeInterval(timeout)
+    func count(_ node: [String: Any], _ key: String) -> Int {
+        (node[key] as? [Any])?.count ?? 0
+    }
+    while Date() < deadline {
+        if let (status, out) = try? ServerProcess.cli(["tree", "--socket", server.socketPath]), status == 0,
+           let object = try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any],
+           let clients = object["clients"] as? [[String: Any]],
+           clients.reduce(0, { $0 + ($1["layers"] as? Int ?? 0) }) >= layers,
+           clients.flatMap({ $0["roots"] as? [[String: Any]] ?? [] }).reduce(0, { $0 + count($1, "animations") }) >= animations { return }
+        usleep(20_000)
+    }
+    Issue.record("the server did not apply \(layers) layers and \(animations) animations within \(timeout) s")
+}
+
 extension ClientProcessSuite {
 /// Input end to end: a real server, app processes, and `strata input` injecting as a device would.
 @Suite struct InputEndToEndTests {
@@ -85,6 +104,7 @@ extension ClientProcessSuite {
             Issue.record("the top app did not start")
             return
         }
+        waitUntilApplied(server, layers: 2, animations: 1) // both pads, the top one moving
         func origin(at t: Double) -> CGPoint {
             let p = min(1, max(0, (t - start) / 4))
             return CGPoint(x: 200 + 50 * p - 100, y: 50 + 100 * p - 50)
@@ -100,7 +120,7 @@ extension ClientProcessSuite {
         let events = top.waitForEvents(2)
         guard events.count == 2, let t = events[0]["t"] as? Double, let x = events[0]["x"] as? Double, let y = events[0]["y"] as? Double,
               let delivered = events[0]["delivered"] as? Double else {
-            Issue.record("the top app got \(events)")
+            Issue.record("the top app got \(events); lines \(top.lines); bottom \(bottom.events)")
             return
         }
         #expect(events.map { $0["kind"] as? String } == ["touchDown", "touchUp"])
@@ -127,6 +147,7 @@ extension ClientProcessSuite {
         let slider = try InputDemoProcess(server: server, ["--name", "slider", "--frame", "160,0,160,60", "--capture", "--seconds", "20"])
         #expect(pad.wait(for: { $0["ready"] != nil }) != nil)
         #expect(slider.wait(for: { $0["ready"] != nil }) != nil)
+        waitUntilApplied(server, layers: 3) // the pad, its knob, the slider
 
         // Two fingers on the pad, interleaved; the first lands on its (plain) knob.
         try strataInput(server, ["touch", "down", "20", "20", "--id", "4"])

@@ -68,6 +68,30 @@ import Glibc
         withExtendedLifetime((client, rude, slow)) {}
     }
 
+    @Test func clientsGreetedInTheLobbyAreStackedInTheOrderTheyConnected() throws {
+        let path = Self.socketPath()
+        defer { unlink(path) }
+        let listener = try ListeningSocket(path: path)
+        let lobby = ClientLobby(listener: listener, outputs: Self.planned, access: AccessPolicy(), maxClients: 16, logger: Logger(label: "test"))
+        try lobby.start()
+        var clients: [MessageSocket] = []
+        for _ in 0..<8 {
+            let client = try MessageSocket.connect(path: path)
+            _ = try ClientHandshake.perform(on: client, timeout: 5)
+            clients.append(client)
+        }
+        let handover = lobby.finish()
+        #expect(handover.sessions.map(\.clientID) == Array(1...8))
+        let display = try HeadlessDisplay(width: 64, height: 48)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        RenderServer(compositor: compositor, listener: listener, logger: Logger(label: "test")).adopt(handover)
+        // The first to connect is at the bottom (as clients that connect once the server runs are).
+        let tree = try #require(try JSONSerialization.jsonObject(with: Data(compositor.treeJSON().utf8)) as? [String: Any])
+        #expect((tree["clients"] as? [[String: Any]])?.compactMap { $0["client"] as? Int } == Array(1...8))
+        withExtendedLifetime(clients) {}
+    }
+
     @Test func theLobbyKeepsMaxClientsFreesPlacesOfClientsThatLeaveAndAnnouncesWhatItWasGiven() throws {
         let path = Self.socketPath()
         defer { unlink(path) }
