@@ -11,7 +11,8 @@ public final class PreparedAnimation: Sendable {
     // What evaluation reads every frame, taken out of the spec once (reading `spec.kind` would copy every
     // value it holds each time).
     private let keyPath: LayerKeyPath?
-    private let timing: MediaTiming
+    /// The spec's timing, read in place each frame.
+    public let timing: MediaTiming
     private let timingFunction: TimingFunction
     private let form: Form
     /// For a basic or spring animation whose endpoints do not depend on the value beneath it: the

@@ -6,6 +6,8 @@ public struct AttachedAnimation: Hashable, Sendable {
     public var key: String
     public let prepared: PreparedAnimation
     public var spec: AnimationSpec { prepared.spec }
+    /// The spec's timing, without copying the spec (what every frame's bookkeeping reads).
+    public var timing: MediaTiming { prepared.timing }
 
     public init(key: String, spec: AnimationSpec) {
         self.key = key
@@ -46,7 +48,7 @@ public enum Presentation {
     /// animation counts while any copy of it is active.
     public static func isAnimating(_ animations: [AttachedAnimation], at time: Double, spread: ClosedRange<Double> = 0...0) -> Bool {
         animations.contains { a in
-            let timing = a.spec.timing
+            let timing = a.timing
             guard spread != 0...0 else { return timing.phase(at: time) == .active }
             return time >= timing.beginTime + spread.lowerBound && time < timing.endTime + spread.upperBound
         }
@@ -56,12 +58,13 @@ public enum Presentation {
     /// `spread`, the first copy's start or the last copy's end.
     public static func nextTransition(_ animations: [AttachedAnimation], after time: Double, spread: ClosedRange<Double> = 0...0) -> Double? {
         var next: Double?
+        func consider(_ candidate: Double) {
+            if candidate > time, candidate.isFinite { next = min(next ?? candidate, candidate) }
+        }
         for a in animations {
-            let timing = a.spec.timing
-            for candidate in [timing.beginTime + spread.lowerBound, timing.endTime + spread.upperBound]
-            where candidate > time && candidate.isFinite {
-                next = min(next ?? candidate, candidate)
-            }
+            let timing = a.timing
+            consider(timing.beginTime + spread.lowerBound)
+            consider(timing.endTime + spread.upperBound)
         }
         return next
     }

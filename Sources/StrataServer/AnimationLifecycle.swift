@@ -30,15 +30,20 @@ enum AnimationLifecycle {
     static func advance(node: RenderNode, to time: Double, scene: ClientScene, events: inout [ServerMessage]) {
         guard !node.animations.isEmpty else { return }
         var removed: Set<String> = []
+        // The keys of attached animations that started (or started and finished) fill both sets: then no
+        // start is left to report, and a running animation costs no look-up by key (each frame, each one).
+        // (Both hold only attached keys: every detachment goes through `stop`, which takes its key out.)
+        let allStarted = node.startedKeys.count + node.finishedKeys.count == node.animations.count
+        assert(!allStarted || node.animations.allSatisfy { node.startedKeys.contains($0.key) || node.finishedKeys.contains($0.key) })
         for a in node.animations {
-            let phase = a.spec.timing.phase(at: time)
-            if phase != .before, !node.startedKeys.contains(a.key), !node.finishedKeys.contains(a.key) {
+            let phase = a.timing.phase(at: time)
+            if !allStarted, phase != .before, !node.startedKeys.contains(a.key), !node.finishedKeys.contains(a.key) {
                 node.startedKeys.insert(a.key)
                 events.append(.animationStarted(node.id, key: a.key))
             }
             if phase == .after, !node.finishedKeys.contains(a.key) {
                 events.append(contentsOf: stop(node: node, key: a.key, finished: true, scene: scene))
-                if a.spec.isRemovedOnCompletion {
+                if a.prepared.spec.isRemovedOnCompletion {
                     removed.insert(a.key)
                 } else {
                     node.finishedKeys.insert(a.key)
