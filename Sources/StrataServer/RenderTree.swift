@@ -15,7 +15,11 @@ final class RenderNode {
     let kind: LayerKind
     /// How this node's kind draws (Kinds/): found once, from the kind.
     let content: any LayerKindContent
-    var model: LayerModel
+    /// A pending presentation is evaluated before the model or the animations change: it stays what its
+    /// frame showed (a transition's old appearance copies it).
+    var model: LayerModel {
+        willSet { if pendingLocalTime != nil { resolvePresentation() } }
+    }
     /// Recomputed in place each frame while the node is active; the model otherwise. The evaluation may
     /// leave it for later (`deferPresentation`): the first read evaluates it then, at the frame's time.
     var presentation: LayerModel {
@@ -59,6 +63,7 @@ final class RenderNode {
     /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
     /// which keep the key index and the client's usage.
     private(set) var animations: [AttachedAnimation] = [] {
+        willSet { if pendingLocalTime != nil { resolvePresentation() } }
         didSet {
             motionPlanCache = nil
             refreshActivity()

@@ -133,9 +133,7 @@ struct BenchCommand: ParsableCommand {
     /// A root the size of the display holding `n` small layers in a grid, each with infinite position,
     /// opacity and transform.rotation.z animations of different periods.
     static func scene(layers n: Int, width: Int, height: Int, cpuLayers: Int = 0) -> Commit {
-        var ops: [LayerOperation] = [.createLayer(1),
-                                     .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
-                                     .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2)))]
+        var ops = root(width: width, height: height)
         let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
         for i in 0..<n {
             let id = LayerID(i + 2)
@@ -165,10 +163,7 @@ struct BenchCommand: ParsableCommand {
     /// A root the size of the display holding `n` opaque 50×50 layers spread over it (overlapping when
     /// there are many), each its own colour; only the middle one moves, 40 px to and fro every 2 s.
     static func oneMovingScene(layers n: Int, width: Int, height: Int) -> Commit {
-        var ops: [LayerOperation] = [.createLayer(1),
-                                     .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
-                                     .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2))),
-                                     .setProperty(1, .backgroundColor, .color(Color(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)))]
+        var ops = root(width: width, height: height, background: Color(red: 0.1, green: 0.1, blue: 0.1, alpha: 1))
         let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
         let rows = max(1, (n + columns - 1) / columns)
         for i in 0..<n {
@@ -281,13 +276,12 @@ struct BenchCommand: ParsableCommand {
         return Commit(transactionID: 1, operations: ops)
     }
 
-    /// Layer 1: a root the size of the display.
-    static func root(width: Int, height: Int) -> [LayerOperation] {
+    /// Layer 1: a root the size of the display, with a background if given.
+    static func root(width: Int, height: Int, background: Color? = nil) -> [LayerOperation] {
         [.createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
-         .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2)))]
+         .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2)))] + (background.map { [.setProperty(1, .backgroundColor, .color($0))] } ?? [])
     }
 
-    /// A square sublayer of the root (layer 1) at `index`, coloured by `hue`.
     /// User plus system CPU seconds of this process so far.
     static func processCPUSeconds() -> Double {
         var usage = rusage()
@@ -296,6 +290,7 @@ struct BenchCommand: ParsableCommand {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
+    /// A square sublayer of the root (layer 1) at `index`, coloured by `hue`.
     static func square(_ id: LayerID, side: CGFloat, at position: CGPoint, hue: CGFloat, index: Int) -> [LayerOperation] {
         [.createLayer(id),
          .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: side, height: side))),

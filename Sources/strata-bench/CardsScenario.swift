@@ -7,10 +7,7 @@ import StrataProtocol
 /// pass and two blur passes per frame whichever path evaluates it).
 enum CardsScenario {
     static func scene(cards n: Int, width: Int, height: Int) -> Commit {
-        var ops: [LayerOperation] = [.createLayer(1),
-                                     .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
-                                     .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2))),
-                                     .setProperty(1, .backgroundColor, .color(Color(red: 0.85, green: 0.85, blue: 0.8, alpha: 1)))]
+        var ops = BenchCommand.root(width: width, height: height, background: Color(red: 0.85, green: 0.85, blue: 0.8, alpha: 1))
         let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
         for i in 0..<n {
             let id = LayerID(i + 2)

@@ -9,10 +9,7 @@ import StrataProtocol
 enum TextScenario {
     /// A root the size of the display holding `n` 14-point labels in a grid.
     static func scene(labels n: Int, width: Int, height: Int) -> Commit {
-        var ops: [LayerOperation] = [.createLayer(1),
-                                     .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
-                                     .setProperty(1, .position, .point(CGPoint(x: width / 2, y: height / 2))),
-                                     .setProperty(1, .backgroundColor, .color(Color(red: 0.05, green: 0.05, blue: 0.1, alpha: 1)))]
+        var ops = BenchCommand.root(width: width, height: height, background: Color(red: 0.05, green: 0.05, blue: 0.1, alpha: 1))
         let columns = max(1, Int((Double(n) * Double(width) / Double(max(1, height)) / 4).squareRoot().rounded(.up)))
         let rows = max(1, (n + columns - 1) / columns)
         let cell = CGSize(width: CGFloat(width) / CGFloat(columns), height: CGFloat(height) / CGFloat(rows))

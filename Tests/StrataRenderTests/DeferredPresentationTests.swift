@@ -45,6 +45,28 @@ import Testing
         #expect(moving.presentation.position == CGPoint(x: 30, y: 20))
     }
 
+    @Test func aPendingPresentationStaysWhatItsFrameShowedWhenTheModelOrAnimationsChange() throws {
+        let (display, compositor) = try Self.movingSquares(gpuAnimationMinimumLayers: 1)
+        defer { display.releaseCurrent() }
+        try compositor.renderFrame(at: 0.5)
+        let moving = try #require(compositor.scenes[1]?.nodes[1])
+        #expect(moving.pendingLocalTime != nil)
+        // A commit applied before the next frame changes its model: a transition's copy of it as on
+        // screen (read after) must still see the frame's values.
+        moving.setModel(.backgroundColor, .color(Color(red: 0, green: 0, blue: 1, alpha: 1)))
+        #expect(moving.pendingLocalTime == nil)
+        #expect(moving.presentation.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(moving.presentation.position == CGPoint(x: 30, y: 20))
+        try compositor.renderFrame(at: 1)
+        #expect(moving.pendingLocalTime != nil)
+        // Another animation attached before the next frame: not applied until that frame evaluates it.
+        var long = MediaTiming()
+        long.duration = 10
+        moving.attach(AttachedAnimation(key: "nudge", spec: AnimationSpec(keyPath: LayerKeyPath(property: .position),
+                                                                            kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 50, y: 50))), timing: long)))
+        #expect(moving.presentation.position == CGPoint(x: 50, y: 30))
+    }
+
     @Test func withoutTheGPUPathEveryLayerIsEvaluatedInItsFrame() throws {
         let (display, compositor) = try Self.movingSquares(gpuAnimationMinimumLayers: nil)
         defer { display.releaseCurrent() }
