@@ -82,7 +82,7 @@ struct DrawListBuilder {
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         let border = !hasBorder && !plan.animated.isDisjoint(with: [.borderWidth, .borderColor]) ? 1 : 0
         let opacity = min(1, p.opacity) * alpha
-        let group = Self.pieces(of: node) + background + border > 1 && p.allowsGroupOpacity && (plan.animatesOpacity || opacity < 1)
+        let group = Self.pieces(of: node, values: p) + background + border > 1 && p.allowsGroupOpacity && (plan.animatesOpacity || opacity < 1)
         if group && plan.animatesOpacity { return false }
         if !plan.animatesOpacity && opacity <= 0 { return true }
         // Under a group the opacity is the group's (static); otherwise the slot multiplies it in.
@@ -98,7 +98,7 @@ struct DrawListBuilder {
             emitMovingShadow(node, plan, slot: slot, groupOpacity: group ? opacity : 1, into: &list)
         }
         if group { list.append(.beginGroup) }
-        emitBody(node, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
+        emitBody(node, p, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
         if group { list.append(.endGroup(alpha: opacity)) }
         let refused = list.motionRefused
         list.currentSlot = outer.slot
@@ -131,7 +131,7 @@ struct DrawListBuilder {
         let slotsBefore = list.motion?.count ?? 0
         list.append(.beginGroup)
         if offsetAnimates { list.shadowOffsetSlot = slot }
-        emitBody(node, matrix: offsetAnimates ? .identity : .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1,
+        emitBody(node, p, matrix: offsetAnimates ? .identity : .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1,
                  animated: animated, into: &list)
         list.shadowOffsetSlot = -1
         if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefused = true }
@@ -230,15 +230,15 @@ struct DrawListBuilder {
                 // shadowPath: the path filled replaces the alpha of the layer's drawing.
                 list.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
             } else {
-                emitBody(node, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
+                emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
             }
             list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
-        let pieces = Self.pieces(of: node, ownContent: ownContent)
+        let pieces = Self.pieces(of: node, values: p, ownContent: ownContent)
         if let mask = node.mask {
-            emitBody(node, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
+            emitBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
             list.append(.beginGroup)
             var flattened = m
             flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
@@ -250,20 +250,20 @@ struct DrawListBuilder {
         // is false). Without a group the opacity passes down to each piece (sublayers inherit it).
         let group = opacity < 1 && pieces > 1 && p.allowsGroupOpacity
         if group { list.append(.beginGroup) }
-        emitBody(node, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)
+        emitBody(node, p, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)
         if group { list.append(.endGroup(alpha: opacity)) }
     }
 
     /// The layer's background (rounded by cornerRadius), contents, its kind's content and sublayers (clipped
     /// to the rounded bounds with masksToBounds), then its border, through `matrix` (layer-local → target),
-    /// each times `alpha` (sublayers inherit it).
+    /// each times `alpha` (sublayers inherit it), with the layer's values `p` (its presentation; a slot's
+    /// drawn values).
     /// `ownContent` false (a single-sided layer seen from behind) leaves out the layer's own background,
     /// contents, kind content and border; its sublayers decide for themselves.
     /// `animated`: what of the layer's own background and border its motion slot animates (layer.vert
     /// takes those values from the slot; the pieces are drawn even where their values now show nothing).
-    private func emitBody(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true, animated: MotionRef.Fields = [],
-                                   into list: inout DrawList) {
-        let p = node.drawnValues
+    private func emitBody(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
+                          animated: MotionRef.Fields = [], into list: inout DrawList) {
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
         // Animated bounds clamp the corner radius anew each frame: the slot gives the radius too.
         let shaped = animated.contains(.bounds) ? animated.union(.cornerRadius) : animated
@@ -386,9 +386,9 @@ struct DrawListBuilder {
 
 extension DrawListBuilder {
     /// How many separately drawn pieces a layer has (background, border, contents, its kind's content,
-    /// sublayers): with more than one, an opacity below 1 composites them as a group.
-    static func pieces(of node: RenderNode, ownContent: Bool = true) -> Int {
-        let p = node.drawnValues
+    /// sublayers): with more than one, an opacity below 1 composites them as a group. `p`: the values it is
+    /// drawn with (its caller's copy: copying a layer's values costs more than what is read here).
+    static func pieces(of node: RenderNode, values p: LayerModel, ownContent: Bool = true) -> Int {
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count

@@ -106,7 +106,8 @@ extension ReplicatorLayerContent {
     /// allow group opacity. Then a copy's alpha may multiply each quad instead.
     static func neverGrouped(_ nodes: some Sequence<RenderNode>) -> Bool {
         nodes.allSatisfy { n in
-            (DrawListBuilder.pieces(of: n) <= 1 || !n.presentation.allowsGroupOpacity) && neverGrouped(n.sublayers)
+            let p = n.presentation
+            return (DrawListBuilder.pieces(of: n, values: p) <= 1 || !p.allowsGroupOpacity) && neverGrouped(n.sublayers)
         }
     }
 }
