@@ -142,8 +142,8 @@ public struct DrawList {
             // also the values of it that its slot animates (not placed by the slot: it covers the target).
             let began = groupSlots.popLast() ?? -1
             ref = MotionRef(slot: -1, alphaFrom: began, alphaStop: groupSlots.last ?? -1)
-            let shadowFields = slotFields.intersection(.shadowComposite)
-            if case .endShadowGroup = command, currentSlot >= 0, !shadowFields.isEmpty {
+            if case .endShadowGroup = command, currentSlot >= 0, case let shadowFields = slotFields.intersection(.shadowComposite),
+               !shadowFields.isEmpty {
                 ref.slot = currentSlot
                 ref.fields = shadowFields.union(.valuesOnly)
             }

@@ -508,10 +508,7 @@ public final class Compositor {
     /// properties slots animate. Its presentation then waits until something reads it (`drawnValues` reads
     /// the rest); the builder takes the slot, or reads it and so evaluates it on the CPU.
     private func mayMoveOnTheGPU(_ node: RenderNode, clock: SubtreeClock) -> Bool {
-        guard gpuAnimationMinimumLayers != nil, clock.affine, clock.rate >= 0, node.transitionSources.isEmpty else { return false }
-        return node.animations.allSatisfy { a in
-            !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }
-        }
+        gpuAnimationMinimumLayers != nil && clock.affine && clock.rate >= 0 && node.transitionSources.isEmpty && node.animatesOnlySlotProperties
     }
 
     /// Drops the old appearances of transitions no longer attached, and the textures only they showed.

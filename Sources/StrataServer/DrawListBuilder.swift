@@ -95,7 +95,7 @@ struct DrawListBuilder {
         list.currentSlot = slot
         list.motionRefused = false
         if hasShadow {
-            emitMovingShadow(node, plan, slot: slot, groupOpacity: group ? opacity : 1, into: &list)
+            emitMovingShadow(node, p, plan, slot: slot, groupOpacity: group ? opacity : 1, into: &list)
         }
         if group { list.append(.beginGroup) }
         emitBody(node, p, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
@@ -119,8 +119,8 @@ struct DrawListBuilder {
     /// (a group's opacity, static, is `groupOpacity`), and from the slot the shadow's opacity, colour and
     /// radius where they animate. An animated offset moves the shape's quads in layer.vert; a slot made
     /// inside that shape would not move with it, so the layer is then taken back to the CPU.
-    private func emitMovingShadow(_ node: RenderNode, _ plan: MotionPlanner.Plan, slot: Int32, groupOpacity: CGFloat, into list: inout DrawList) {
-        let p = node.drawnValues
+    private func emitMovingShadow(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, slot: Int32, groupOpacity: CGFloat,
+                                  into list: inout DrawList) {
         let animated = plan.animated
         let color = animated.contains(.shadowColor) ? Color.white : p.shadowColor ?? .clear
         let opacity = animated.contains(.shadowOpacity) ? 1 : min(1, p.shadowOpacity)

@@ -66,11 +66,17 @@ final class RenderNode {
         willSet { if pendingLocalTime != nil { resolvePresentation() } }
         didSet {
             motionPlanCache = nil
+            animatesOnlySlotProperties = animations.allSatisfy { a in
+                !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }
+            }
             refreshActivity()
         }
     }
     /// The GPU path's plan for these animations (`MotionPlanner.plan`), kept while they stay the same.
     var motionPlanCache: MotionPlanner.CachedPlan?
+    /// Whether its animations change only properties motion slots animate (no transition among them):
+    /// known when they change, asked every frame (`Compositor.mayMoveOnTheGPU`).
+    private(set) var animatesOnlySlotProperties = true
     /// Each attached animation's key, with its estimated variable size as counted into the scene's usage:
     /// whether a key is attached is known without a search.
     private var animationBytes: [String: Int] = [:]

@@ -128,8 +128,7 @@ struct DelayedPresentations {
         let local = parentTime.flatMap { node.model.timing.activeLocal(fromParent: $0) }
         if node.isActive, !node.animations.isEmpty {
             if !saved.contains(where: { $0.0 === node }) { saved.append((node, node.presentation)) }
-            node.presentation = node.model
-            if let local { Presentation.apply(node.animations, onto: &node.presentation, at: local) }
+            if let local { node.present(at: local) } else { node.presentation = node.model }
         }
         for sub in node.sublayers where sub.activeInSubtree > 0 { walk(sub, parentTime: local) }
         if let mask = node.mask, mask.activeInSubtree > 0 { walk(mask, parentTime: local) }
