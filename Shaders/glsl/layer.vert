@@ -28,10 +28,7 @@ flat out highp vec4 v_color;
 flat out highp vec4 v_radii;
 flat out highp vec4 v_params;
 
-// Slot s's state is the (s % 186)th of texture row s / 186 (MotionPass.statesPerLine), eleven texels each:
-// four matrix rows, alpha and parent, background colour, bounds, corner radius and border width, border
-// colour, shadow offset, opacity and radius, shadow colour.
-highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 186) * 11 + t, s / 186), 0); }
+#include "motion_state.glsl"
 
 // The row-vector translation T(x, y, 0), rows as columns.
 highp mat4 translation(highp vec2 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 0, 0), vec4(0, 0, 1, 0), vec4(v, 0.0, 1.0)); }
@@ -63,12 +60,7 @@ void main() {
         }
         if ((fields & 256) != 0) params.w = max(0.0, shadow.w) / 2.0 * a_params.w;
         if ((fields & 512) == 0) {
-            highp mat4 world = (fields & 128) != 0 ? translation(shadow.xy) : mat4(1.0);
-            for (int depth = 0; depth < 32 && slot >= 0; depth++) {
-                world = mat4(slotState(slot, 0), slotState(slot, 1), slotState(slot, 2), slotState(slot, 3)) * world;
-                slot = int(slotState(slot, 4).y);
-            }
-            highp mat4 toTarget = world * a_mvp;
+            highp mat4 toTarget = slotChain(slot, (fields & 128) != 0 ? translation(shadow.xy) : mat4(1.0)) * a_mvp;
             // Renderer.pixelInLayerUnits of the composed matrix.
             highp float s = min(length(vec2(toTarget[0][0], toTarget[0][1])), length(vec2(toTarget[1][0], toTarget[1][1])));
             params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;

@@ -4,7 +4,7 @@
 // each over the value beneath it (as Presentation.apply does), and writes by transform feedback its
 // matrix into its parent slot's space (localToParent · the static matrix between), its alpha (opacity
 // times what it inherits) and parent slot, and the values quads and shadows take from it (background,
-// bounds, corner radius, border, shadow): MotionPass's state texture, which layer.vert reads.
+// bounds, corner radius, border, shadow, a shape's stroke start and end): MotionPass's state texture, which layer.vert reads.
 #include "animation.glsl"
 uniform highp sampler2D u_slotData;
 uniform highp float u_time;
@@ -15,7 +15,7 @@ out highp vec4 v_row4;
 out highp vec4 v_alphaParent;   // x: alpha, y: parent slot (−1: none)
 out highp vec4 v_color;         // background colour, straight RGBA
 out highp vec4 v_bounds;
-out highp vec4 v_shape;         // x: corner radius, y: border width
+out highp vec4 v_shape;         // x: corner radius, y: border width, z: stroke start, w: stroke end
 out highp vec4 v_borderColor;   // straight RGBA
 out highp vec4 v_shadow;        // shadow offset x, y, shadow opacity, shadow radius
 out highp vec4 v_shadowColor;   // straight RGBA
@@ -31,12 +31,12 @@ highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 
 // x, y, a rectangle or colour in all four).
 const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
     CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10, SHADOW_OPACITY = 11, SHADOW_OFFSET = 12, SHADOW_RADIUS = 13,
-    SHADOW_COLOR = 14;
+    SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16;
 
 void main() {
     int s = gl_VertexID;
     highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13), t15 = slotTexel(s, 15);
-    highp vec4 values[15];
+    highp vec4 values[17];
     values[0] = vec4(0.0);
     values[POSITION] = vec4(t0.xy, 0.0, 0.0);
     values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
@@ -52,13 +52,15 @@ void main() {
     values[SHADOW_OFFSET] = vec4(t15.xy, 0.0, 0.0);
     values[SHADOW_RADIUS] = vec4(t15.w, 0.0, 0.0, 0.0);
     values[SHADOW_COLOR] = slotTexel(s, 16);
+    values[STROKE_START] = vec4(t13.z, 0.0, 0.0, 0.0);
+    values[STROKE_END] = vec4(t13.w, 0.0, 0.0, 0.0);
     highp mat4 transform = slotRows(s, 3);
     highp float t = t12.z * u_time;   // the slot's records are packed against its local time at the epoch
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
         highp vec4 pair = slotTexel(s, 17 + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
-        int row = int(rp.x), property = clamp(int(rp.y), 0, 14);
+        int row = int(rp.x), property = clamp(int(rp.y), 0, 16);
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
         if (property == TRANSFORM) {
             highp mat4 m;
@@ -98,7 +100,7 @@ void main() {
     v_alphaParent = vec4(clamp(values[OPACITY].x, 0.0, 1.0) * t1.w, t12.x, 0.0, 0.0);
     v_color = values[BACKGROUND_COLOR];
     v_bounds = bounds;
-    v_shape = vec4(values[CORNER_RADIUS].x, values[BORDER_WIDTH].x, 0.0, 0.0);
+    v_shape = vec4(values[CORNER_RADIUS].x, values[BORDER_WIDTH].x, values[STROKE_START].x, values[STROKE_END].x);
     v_borderColor = values[BORDER_COLOR];
     v_shadow = vec4(values[SHADOW_OFFSET].xy, values[SHADOW_OPACITY].x, values[SHADOW_RADIUS].x);
     v_shadowColor = values[SHADOW_COLOR];

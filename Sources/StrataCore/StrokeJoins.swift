@@ -28,12 +28,21 @@ extension StrokeSides {
             default:
                 out += [v + a, v + b]
             }
-        } else if 1 + dot > 1e-9, half * abs(cross) <= 0.5 * min(incoming.length, outgoing.length) * min(1, 1 + dot) {
+        } else if let reach = Self.innerCornerReach(half: half, cross: cross, dot: dot), min(incoming.length, outgoing.length) >= reach {
             // The crossing lies half·tan(turn/2) along each segment and the other offset's end half·sin(turn).
             out.append(corner())
         } else {
             out += [v + a, v, v + b]
         }
+    }
+
+    /// How long both segments at an inner turn must be for its side to take the corner where their offsets
+    /// cross (the crossing then lies within half of each: half·|cross| ≤ ½·length·min(1, 1 + dot)); nil when
+    /// the turn is too close to 180° for a corner at all. `TrimmableStroke` asks again as a cut shortens a
+    /// segment.
+    static func innerCornerReach(half: CGFloat, cross: CGFloat, dot: CGFloat) -> CGFloat? {
+        guard 1 + dot > 1e-9 else { return nil }
+        return half * abs(cross) / (0.5 * min(1, 1 + dot))
     }
 
     /// The points of the cap at `end`, reached along unit direction `d`: from the left side round to the right.

@@ -15,4 +15,15 @@ public protocol ContentDraw {
     /// renderer's batch state stays valid (a draw that binds GL state itself flushes first and resets
     /// what it changed, see `Renderer.flush` and `Renderer.invalidateBindings`).
     func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws
+    /// Whether the GPU can place it with a motion slot (`MotionSlots.moves`): then the renderer calls
+    /// `draw(in:framebuffer:scissor:motion:)` with how the slots move it.
+    var movesWithSlots: Bool { get }
+    func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws
+}
+
+extension ContentDraw {
+    public var movesWithSlots: Bool { false }
+    public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws {
+        try draw(in: renderer, framebuffer: framebuffer, scissor: scissor)
+    }
 }

@@ -41,6 +41,16 @@ final class CoverageFill {
     private var edges = CoverageEdges()
     private var accumulation: CoverageAccumulation?
 
+    /// The accumulation target, `width` × `height` (made on first use), for fills that place their edges
+    /// on the GPU (`MovingCoverage`). Throws when the context has no float format to accumulate in.
+    func accumulationTarget(width: Int, height: Int) throws -> CoverageAccumulation {
+        guard let format else { throw GLError(CoverageFormat.requirement) }
+        let target = accumulation ?? CoverageAccumulation(format: format)
+        accumulation = target
+        try target.ensure(width: width, height: height)
+        return target
+    }
+
     /// Compiles (or loads from `cache`) both programs once. `extensions` replaces the context's
     /// extension list when choosing the accumulation format (tests force the fallbacks with it).
     convenience init(cache: ProgramBinaryCache?, maxEdges: Int = CoverageFill.defaultMaxEdges, extensions: Set<String>? = nil) throws {

@@ -12,7 +12,7 @@ final class MotionPass {
     /// The texture unit of the state texture (GL_TEXTURE2: units 0 and 1 are the quads' own textures).
     static let unit: GLint = 2
     /// Texels per slot in the state texture: four matrix rows, alpha and parent, background colour, bounds,
-    /// corner radius and border width, border colour, shadow (offset, opacity, radius), shadow colour; and
+    /// corner radius, border width and stroke start and end, border colour, shadow (offset, opacity, radius), shadow colour; and
     /// slots to a texture row (2,046 texels): the captured states in order are the texture's texels in order.
     static let stateTexels = 11
     static let statesPerLine = 186

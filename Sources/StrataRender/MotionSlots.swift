@@ -17,7 +17,7 @@ import StrataCore
 /// - 11: background colour (straight RGBA; clear when nil)
 /// - 12: parent slot (−1: none), animation count, local time rate (the records are packed against the
 ///   layer's local time at the epoch: local time − that = rate · (frame time − epoch)), 0
-/// - 13: cornerRadius, borderWidth, 0, 0
+/// - 13: cornerRadius, borderWidth, strokeStart, strokeEnd (a shape layer's; 0, 1 for other kinds)
 /// - 14: border colour (straight RGBA; clear when nil)
 /// - 15: shadowOffset width, height, shadowOpacity, shadowRadius
 /// - 16: shadow colour (straight RGBA; clear when nil)
@@ -34,7 +34,7 @@ public struct MotionSlots {
     /// The properties the motion path animates (the rest keep a layer on the CPU).
     public enum Property: Int, Sendable {
         case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor,
-             shadowOpacity, shadowOffset, shadowRadius, shadowColor
+             shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd
 
         public init?(_ p: LayerProperty) {
             let id = Int(p.rawValue)
@@ -50,6 +50,7 @@ public struct MotionSlots {
                 (.opacity, .opacity), (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius),
                 (.borderWidth, .borderWidth), (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity),
                 (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
+                (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd),
             ]
             var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
             for (layer, motion) in pairs { table[Int(layer.rawValue)] = motion }
@@ -66,6 +67,14 @@ public struct MotionSlots {
     public private(set) var parents: [Int32] = []
     public private(set) var outers: [Transform3D] = []
     public private(set) var transformAnimates: [Bool] = []
+    /// Per slot: whether its matrix to the target keeps its scale in every frame (no slot in the chain
+    /// animates its transform in a way that can scale, `add`'s `scaleMayChange`, and no static matrix in it
+    /// has perspective): a shape flattened for the scale when the list is built stays as sharp.
+    public private(set) var keepsScale: [Bool] = []
+    /// Per slot: whether the alphas of it and the slots above it may multiply to less than 1 in some frame
+    /// (an opacity below 1 or animated): a layer of several pieces beneath must then be drawn as a group,
+    /// as the CPU path draws it under an inherited opacity below 1.
+    public private(set) var alphaMayDim: [Bool] = []
     /// Different for every build (the builder's count), so the renderer uploads the slots once per build.
     public let version: UInt64
 
@@ -75,9 +84,11 @@ public struct MotionSlots {
 
     /// Adds a slot and returns its index, or nil when it would nest deeper than `maxDepth`. `model`: the
     /// values its animations start from; `outer`: its superlayer space → the parent slot's space;
-    /// `inheritedAlpha` multiplies its opacity (which is 1 when its opacity is applied as a group).
+    /// `inheritedAlpha` multiplies its opacity (which is 1 when its opacity is applied as a group);
+    /// `scaleMayChange`: its transform animations may change its scale (any but a turn about z or a move in
+    /// x and y).
     public mutating func add(parent: Int32, model m: LayerModel, opacity: CGFloat, outer: Transform3D, inheritedAlpha: CGFloat,
-                             rows: [(row: Int32, property: Property)], rate: Double) -> Int32? {
+                             rows: [(row: Int32, property: Property)], rate: Double, scaleMayChange: Bool = true) -> Int32? {
         let depth = parent >= 0 ? depths[Int(parent)] + 1 : 1
         guard depth <= Self.maxDepth, rows.count <= Self.maxAnimations else { return nil }
         // Written in place at the end of `data` (a slot's own array would cost an allocation per slot).
@@ -99,7 +110,7 @@ public struct MotionSlots {
         let c = m.backgroundColor ?? .clear
         set(11, c.red, c.green, c.blue, c.alpha)
         set(12, Double(parent), Double(rows.count), rate, 0)
-        set(13, m.cornerRadius, m.borderWidth, 0, 0)
+        set(13, m.cornerRadius, m.borderWidth, m.shape.strokeStart, m.shape.strokeEnd)
         let b = m.borderColor ?? .clear
         set(14, b.red, b.green, b.blue, b.alpha)
         set(15, m.shadowOffset.width, m.shadowOffset.height, m.shadowOpacity, m.shadowRadius)
@@ -113,6 +124,9 @@ public struct MotionSlots {
         parents.append(parent)
         outers.append(outer)
         transformAnimates.append(rows.contains { $0.property == .transform } || (parent >= 0 && transformAnimates[Int(parent)]))
+        func flat(_ t: Transform3D) -> Bool { t.m14 == 0 && t.m24 == 0 && t.m34 == 0 && t.m44 == 1 }
+        keepsScale.append(!scaleMayChange && flat(outer) && flat(m.transform) && (parent < 0 || keepsScale[Int(parent)]))
+        alphaMayDim.append(opacity < 1 || inheritedAlpha < 1 || rows.contains { $0.property == .opacity } || (parent >= 0 && alphaMayDim[Int(parent)]))
         return Int32(depths.count - 1)
     }
 
@@ -131,16 +145,20 @@ public struct MotionSlots {
         parents.removeSubrange(n...)
         outers.removeSubrange(n...)
         transformAnimates.removeSubrange(n...)
+        keepsScale.removeSubrange(n...)
+        alphaMayDim.removeSubrange(n...)
         data.removeSubrange((n * Self.texelsPerSlot * 4)...)
     }
 
     /// Whether the motion path can move `command` with a slot: quads (the vertex stage places them) and
     /// groups and shadows (composited over the whole target; the builder keeps a shadow only where its
-    /// blur does not change with the slots). Clips, paths, masks, rasterized layers and kinds' own drawing
-    /// depend on where the layer is when the list is built.
+    /// blur does not change with the slots), and a kind's drawing that says it moves (a shape's
+    /// `MovingShapeDraw`). Clips, paths, masks, rasterized layers and other kinds' drawing depend on where
+    /// the layer is when the list is built.
     static func moves(_ command: DrawCommand) -> Bool {
         switch command {
         case .fill, .shape, .image, .beginGroup, .endGroup, .endShadowGroup: true
+        case .content(let c): c.movesWithSlots
         default: false
         }
     }
@@ -179,6 +197,8 @@ public struct MotionRef: Equatable, Sendable {
         /// The command is not placed by the slot, only given these values (a shadow's composite, drawn
         /// over the whole target).
         public static let valuesOnly = Fields(rawValue: 512)
+        /// A shape's stroke start and end (its `MovingShapeDraw` trims by them).
+        public static let strokeTrim = Fields(rawValue: 1024)
         /// What of a shadow's composite its slot may animate.
         public static let shadowComposite: Fields = [.shadowOpacity, .shadowColor, .shadowRadius]
     }

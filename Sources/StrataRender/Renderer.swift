@@ -19,6 +19,7 @@ public final class Renderer {
     private var pathFiller: PathFill?
     private var coverageFiller: CoverageFill?
     private var motionEvaluator: MotionPass?
+    private var movingCoverageFiller: MovingCoverage?
     /// The stops of the gradient being drawn.
     let gradientStops = GradientStops()
     /// Rasterised glyphs of text layers (TextDraw), made on first use.
@@ -97,6 +98,11 @@ public final class Renderer {
     /// Anti-aliased fills by exact coverage (shape layers).
     var coverage: CoverageFill {
         get throws { try made(&coverageFiller) { try CoverageFill(edges: program(.coverageEdges), cover: program(.coverageCover)) } }
+    }
+
+    /// Fills whose outlines the GPU places and trims (shapes under motion slots).
+    var movingCoverage: MovingCoverage {
+        get throws { try made(&movingCoverageFiller) { try MovingCoverage(cache: programCache) } }
     }
 
     /// Evaluates a list's motion slots.
@@ -329,7 +335,7 @@ public final class Renderer {
                 try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma, motion: list.motionRef(i))
             case .content(let c):
                 guard a.boxes[i].intersects(scissor) else { break }
-                try c.draw(in: self, framebuffer: targets[targets.count - 1], scissor: scissor)
+                try c.draw(in: self, framebuffer: targets[targets.count - 1], scissor: scissor, motion: list.motionRef(i))
             }
             i += 1
         }

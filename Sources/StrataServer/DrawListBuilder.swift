@@ -82,12 +82,14 @@ struct DrawListBuilder {
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         let border = !hasBorder && !plan.animated.isDisjoint(with: [.borderWidth, .borderColor]) ? 1 : 0
         let opacity = min(1, p.opacity) * alpha
-        let group = Self.pieces(of: node, values: p) + background + border > 1 && p.allowsGroupOpacity && (plan.animatesOpacity || opacity < 1)
+        let group = Self.pieces(of: node, values: p) + background + border > 1 && p.allowsGroupOpacity
+            && (plan.animatesOpacity || opacity < 1 || Self.dimmedBySlots(list))
         if group && plan.animatesOpacity { return false }
         if !plan.animatesOpacity && opacity <= 0 { return true }
         // Under a group the opacity is the group's (static); otherwise the slot multiplies it in.
         guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: group ? 1 : node.model.opacity, outer: parentToTarget,
-                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate) ?? nil
+                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate,
+                                          scaleMayChange: plan.scaleMayChange) ?? nil
         else { return false }
         motion.place(node, slot: slot)
         let outer = (slot: list.currentSlot, refused: list.motionRefused)
@@ -144,6 +146,13 @@ struct DrawListBuilder {
         guard slot >= 0, let slots = list.motion, let placed = motion?.placed, Int(slot) < placed.count else { return .identity }
         let s = Int(slot)
         return placed[s].drawnValues.localToParent * slots.outers[s] * slotToTarget(slots.parents[s], list)
+    }
+
+    /// Whether the slots above what is appended now may dim it in some frame: an opacity the slots carry
+    /// is not passed down as an inherited alpha, so a layer of several pieces must be a group for it.
+    static func dimmedBySlots(_ list: DrawList) -> Bool {
+        guard list.currentSlot >= 0, let slots = list.motion else { return false }
+        return slots.alphaMayDim[Int(list.currentSlot)]
     }
 
     /// How a matrix scales areas of the layer's plane, as a length: a shadow's blur radius grows with it.
@@ -248,7 +257,7 @@ struct DrawListBuilder {
         }
         // Overlapping pieces under an opacity are composited once, as a group (unless allowsGroupOpacity
         // is false). Without a group the opacity passes down to each piece (sublayers inherit it).
-        let group = opacity < 1 && pieces > 1 && p.allowsGroupOpacity
+        let group = (opacity < 1 || Self.dimmedBySlots(list)) && pieces > 1 && p.allowsGroupOpacity
         if group { list.append(.beginGroup) }
         emitBody(node, p, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)
         if group { list.append(.endGroup(alpha: opacity)) }
@@ -288,7 +297,12 @@ struct DrawListBuilder {
                                             sampling: Self.sampling(p), edges: edges, tint: tint))
             }
         }
-        if kindPieces > 0 { node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, into: &list) }
+        if kindPieces > 0 {
+            // Under a slot the kind learns what of its own the slot animates and where the slot's space is.
+            let slotted = list.currentSlot >= 0
+            let motion = KindMotion(animated: slotted ? animated : [], slotToTarget: slotted ? slotToTarget(list.currentSlot, list) : .identity)
+            node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, motion: motion, into: &list)
+        }
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
         if let clip { Self.endClip(clip, p, m, into: &list) }
         let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])

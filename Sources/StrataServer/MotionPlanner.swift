@@ -32,6 +32,8 @@ final class MotionPlanner {
     struct Rows {
         let rows: [Int32]
         let properties: [MotionSlots.Property]
+        /// The key paths' components (a transform animation's say whether it may scale).
+        let components: [LayerKeyPath.Component?]
     }
 
     /// What a layer's slot needs: its animations' rows and properties, what they animate, and how fast
@@ -43,9 +45,13 @@ final class MotionPlanner {
         /// The values of the layer's own background, border and shadow that the slot animates.
         var animated: MotionRef.Fields = []
         var rate = 1.0
+        /// Whether a transform animation may change the layer's scale (any but a turn about z or a move
+        /// in x and y): shapes beneath are flattened for one scale (`MotionSlots.keepsScale`).
+        var scaleMayChange = false
 
-        mutating func add(_ row: Int32, _ property: MotionSlots.Property) {
+        mutating func add(_ row: Int32, _ property: MotionSlots.Property, _ component: LayerKeyPath.Component?) {
             rows.append((row, property))
+            if property == .transform, !Self.keepsScale(component) { scaleMayChange = true }
             switch property {
             case .opacity: animatesOpacity = true
             case .anchorPoint: animatesAnchor = true
@@ -58,7 +64,15 @@ final class MotionPlanner {
             case .shadowOffset: animated.insert(.shadowOffset)
             case .shadowRadius: animated.insert(.shadowRadius)
             case .shadowColor: animated.insert(.shadowColor)
+            case .strokeStart, .strokeEnd: animated.insert(.strokeTrim)
             case .position, .anchorPointZ, .transform: break
+            }
+        }
+
+        static func keepsScale(_ component: LayerKeyPath.Component?) -> Bool {
+            switch component {
+            case .rotationZ, .rotation, .translationX, .translationY: true
+            default: false
             }
         }
     }
@@ -123,14 +137,14 @@ final class MotionPlanner {
                 guard let property = prepared.spec.keyPath.flatMap({ MotionSlots.Property($0.property) }), plan.rows.count < MotionSlots.maxAnimations,
                       GPUAnimationRecord.begin(prepared.spec.timing, cumulative: prepared.spec.isCumulative, epoch: localEpoch) != nil,
                       let entry = rows(for: a, group: false, epoch: localEpoch), let row = entry.rows.first else { return nil }
-                plan.add(row, property)
+                plan.add(row, property, prepared.spec.keyPath?.component)
                 continue
             }
             // A group's children each take a row, with the group's timing; they apply in order, as on the CPU.
             guard GPUAnimationRecord.begin(prepared.spec.timing, cumulative: false, epoch: localEpoch) != nil,
                   let entry = rows(for: a, group: true, epoch: localEpoch), plan.rows.count + entry.rows.count <= MotionSlots.maxAnimations
             else { return nil }
-            for (row, property) in zip(entry.rows, entry.properties) { plan.add(row, property) }
+            for (i, row) in entry.rows.enumerated() { plan.add(row, entry.properties[i], entry.components[i]) }
         }
         return plan
     }
@@ -177,7 +191,11 @@ final class MotionPlanner {
                 guard let row = table.insert(leaf, in: group ? spec : nil, epoch: epoch) else { break }
                 list.append(row)
             }
-            if list.count == leaves.count { made = Rows(rows: list, properties: properties) } else { list.forEach(table.remove) }
+            if list.count == leaves.count {
+                made = Rows(rows: list, properties: properties, components: leaves.map { $0.keyPath?.component })
+            } else {
+                list.forEach(table.remove)
+            }
         }
         rows[id] = Entry(prepared: a.prepared, rows: made)
         return made

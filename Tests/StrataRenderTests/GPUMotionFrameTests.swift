@@ -156,6 +156,46 @@ import Testing
              "animations":{"b":{"type":"basic","keyPath":"bounds","fromValue":[0,0,0,0],"toValue":[-6,4,44,30],"duration":1,"fillMode":"both","beginTime":0.1}},
              "sublayers":[{"id":"c","bounds":[0,0,8,8],"position":[6,6],"backgroundColor":"#FF0000"}]}
             """##, slots: 1, reuses: true),
+        Case(name: "a layer of two pieces under a moving parent's opacity is a group", layers: ##"""
+            {"id":"p","bounds":[0,0,40,40],"position":[32,24],"opacity":0.8,
+             "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":26,"toValue":38,"duration":1.3,"autoreverses":true}},
+             "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[20,20],"backgroundColor":"#2060C0","borderWidth":4,"borderColor":"#FFFFFF"}]}
+            """##, slots: 1, reuses: true),
+        Case(name: "strokeEnd of an open path with sharp turns, round caps and joins, an opacity", layers: ##"""
+            {"id":"s","class":"shape","bounds":[0,0,64,48],"position":[32,24],"path":[["move",6,8],["line",40,6],["line",44,30],["line",12,40],["line",58,42]],
+             "strokeColor":"#FFC040","lineWidth":5,"lineCap":"round","lineJoin":"round","fillColor":null,"opacity":0.7,
+             "animations":{"e":{"type":"basic","keyPath":"strokeEnd","fromValue":0,"toValue":1,"duration":1.5,"timingFunction":"easeInEaseOut"}}}
+            """##, slots: 1, reuses: true),
+        Case(name: "strokeStart and strokeEnd keyframes on a closed circle with a fill, miter joins, square caps", layers: ##"""
+            {"id":"s","class":"shape","bounds":[0,0,64,48],"position":[32,24],"path":[["ellipse",12,6,40,36]],
+             "strokeColor":"#40A0FF","lineWidth":4,"lineCap":"square","fillColor":"#803020","strokeEnd":0.2,
+             "animations":{"e":{"type":"keyframe","keyPath":"strokeEnd","values":[0.1,1,1],"keyTimes":[0,0.5,1],"duration":1.4,"fillMode":"forwards","removedOnCompletion":false},
+                           "b":{"type":"basic","keyPath":"strokeStart","fromValue":0,"toValue":0.7,"beginTime":0.6,"duration":1,"fillMode":"both"}}}
+            """##, slots: 1, reuses: true),
+        Case(name: "a turning shape whose stroke draws itself, under a moving parent with an opacity", layers: ##"""
+            {"id":"p","bounds":[0,0,40,40],"position":[32,24],"opacity":0.8,
+             "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":26,"toValue":38,"duration":1.3,"autoreverses":true}},
+             "sublayers":[{"id":"s","class":"shape","bounds":[0,0,30,30],"position":[20,20],"path":[["move",4,4],["line",26,4],["line",26,26],["line",4,26],["close"]],
+              "strokeColor":"#FFFFFF","lineWidth":3,"fillColor":"#2060C0","fillRule":"even-odd",
+              "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":3,"duration":2},
+                            "e":{"type":"spring","keyPath":"strokeEnd","fromValue":0,"toValue":1,"duration":2,"damping":5}}}]}
+            """##, slots: 2, reuses: true),
+        Case(name: "a still shape under a turning layer", layers: ##"""
+            {"id":"p","bounds":[0,0,40,30],"position":[32,24],
+             "animations":{"r":{"type":"basic","keyPath":"transform.rotation","fromValue":-0.5,"toValue":1,"duration":1.6}},
+             "sublayers":[{"id":"s","class":"shape","bounds":[0,0,40,30],"position":[20,15],"path":[["ellipse",2,2,36,26]],
+              "strokeColor":"#FFFFFF","lineWidth":2,"lineDashPattern":[5,3],"strokeEnd":0.8,"fillColor":"#C03030"}]}
+            """##, slots: 1, reuses: true),
+        Case(name: "a shape under a scaling layer (CPU)", layers: ##"""
+            {"id":"p","bounds":[0,0,40,30],"position":[32,24],
+             "animations":{"r":{"type":"basic","keyPath":"transform.scale","fromValue":0.5,"toValue":1.5,"duration":1.6}},
+             "sublayers":[{"id":"s","class":"shape","bounds":[0,0,40,30],"position":[20,15],"path":[["ellipse",2,2,36,26]],"fillColor":"#C03030"}]}
+            """##, slots: 0, reuses: false),
+        Case(name: "an animated strokeEnd of a dashed stroke (CPU)", layers: ##"""
+            {"id":"s","class":"shape","bounds":[0,0,64,48],"position":[32,24],"path":[["ellipse",12,6,40,36]],
+             "strokeColor":"#40A0FF","lineWidth":4,"lineDashPattern":[6,3],"fillColor":null,
+             "animations":{"e":{"type":"basic","keyPath":"strokeEnd","fromValue":0,"toValue":1,"duration":1.5}}}
+            """##, slots: 0, reuses: false),
     ]
 
     @Test(arguments: cases) func gpuFramesMatchCPUFrames(_ c: Case) throws {

@@ -75,14 +75,24 @@ public struct ShapeDraw: ContentDraw {
             renderer.countCoverageFill()
         }
         if let stroke, stroke.color.alpha > 0, stroke.geometry.lineWidth > 0 {
-            let part = path.strokedPart(from: stroke.start, to: stroke.end, dashPhase: stroke.dashPhase, dashPattern: stroke.dashPattern)
-            let lines = part.polylines(tolerance: Self.tolerance, scale: scale)
-            let outline = Stroker.outline(lines, stroke.geometry, tolerance: Self.tolerance, scale: scale)
+            let outline = Self.outline(path, stroke, scale: scale)
             try renderer.coverage.fill(window.project(outline), rule: .nonZero, color: premultiplied(stroke.color), framebuffer: framebuffer,
                                        width: renderer.physicalWidth, height: renderer.physicalHeight, scissor: clip)
             renderer.countCoverageFill()
         }
         renderer.invalidateBindings()
+    }
+
+    /// The stroke's outline flattened for `scale`: an undashed stroke trimmed as its polylines
+    /// (`TrimmableStroke`, as the GPU trims an animated strokeEnd, so both draw the same), a dashed one (or
+    /// one with a dot) trimmed and dashed on its curves first.
+    static func outline(_ path: Path, _ stroke: Stroke, scale: CGFloat) -> [[CGPoint]] {
+        if stroke.dashPattern?.isEmpty ?? true,
+           let trimmable = TrimmableStroke(path.polylines(tolerance: tolerance, scale: scale), stroke.geometry, tolerance: tolerance, scale: scale) {
+            return trimmable.outline(start: stroke.start, end: stroke.end)
+        }
+        let part = path.strokedPart(from: stroke.start, to: stroke.end, dashPhase: stroke.dashPhase, dashPattern: stroke.dashPattern)
+        return Stroker.outline(part.polylines(tolerance: tolerance, scale: scale), stroke.geometry, tolerance: tolerance, scale: scale)
     }
 
     private func premultiplied(_ c: Color) -> (Float, Float, Float, Float) {

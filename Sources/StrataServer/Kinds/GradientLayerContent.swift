@@ -11,7 +11,8 @@ struct GradientLayerContent: LayerKindContent {
         Self.stops(node.presentation.gradient) == nil ? 0 : 1
     }
 
-    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion,
+                       into list: inout DrawList) {
         let p = node.presentation, g = p.gradient
         guard let stops = Self.stops(g) else { return }
         let colors = tint == .white ? stops.colors : stops.colors.map {

@@ -12,9 +12,11 @@ protocol LayerKindContent: Sendable {
     /// How many separately drawn pieces the kind's content has (group opacity composites a layer with
     /// more than one piece offscreen).
     func pieces(_ node: RenderNode) -> Int
-    /// Appends the kind's content in the layer's coordinates through `matrix` (layer → target), times `alpha`,
-    /// its colours' red, green and blue multiplied by `tint`.
-    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList)
+    /// Appends the kind's content in the layer's coordinates through `matrix` (layer → target, or → the
+    /// current motion slot's space under one), times `alpha`, its colours' red, green and blue multiplied
+    /// by `tint`. What it appends under a slot must move with it (`MotionSlots.moves`) or the layer is
+    /// drawn on the CPU instead.
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList)
     /// How much later (local seconds; negative: earlier) than the layer itself its sublayers are last shown
     /// (a replicator's delayed copies): the frame schedule keeps their animations running that much longer.
     func timeSpread(_ node: RenderNode) -> Double
@@ -26,10 +28,18 @@ extension LayerKindContent {
     var drawsLayer: Bool { true }
     func pieces(_ node: RenderNode) -> Int { 0 }
     func timeSpread(_ node: RenderNode) -> Double { 0 }
-    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {}
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList) {}
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)
     }
+}
+
+/// What a kind's content learns of the motion slot it is drawn under (`DrawList.currentSlot`).
+struct KindMotion {
+    /// What of the layer's own values its slot animates (empty when the slot is an ancestor's).
+    var animated: MotionRef.Fields = []
+    /// The slot's space → target pixels, with the values the list is built with.
+    var slotToTarget = Transform3D.identity
 }
 
 /// The content of each kind of layer.

@@ -4,23 +4,35 @@ import StrataRender
 
 /// CAShapeLayer: its path filled, then stroked, as one `ShapeDraw`, between its contents and its first
 /// sublayer, not clipped by its bounds (only by masksToBounds, like everything the layer draws). A
-/// stroke of width 0 draws nothing (**Strata's choice**: Core Graphics would draw a hairline).
+/// stroke of width 0 draws nothing (**Strata's choice**: Core Graphics would draw a hairline). Under a
+/// motion slot it is a `MovingShapeDraw` the GPU places (and trims, where the slot animates strokeStart or
+/// strokeEnd), or the layer goes back to the CPU where that cannot be.
 struct ShapeLayerContent: LayerKindContent {
     func pieces(_ node: RenderNode) -> Int {
-        let s = node.presentation.shape
+        let s = node.drawnValues.shape
         guard let path = s.path, !path.isEmpty else { return 0 }
-        return (Self.fill(s) != nil ? 1 : 0) + (Self.stroke(s) != nil ? 1 : 0)
+        return (Self.fill(s) != nil ? 1 : 0) + (Self.stroke(s, trimAnimates: Self.animatesTrim(node)) != nil ? 1 : 0)
     }
 
-    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {
-        let s = node.presentation.shape
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList) {
+        // Drawn values: a layer the slot animates is drawn from its model (the slot's trim applies over it).
+        let s = node.drawnValues.shape
         guard let path = s.path, !path.isEmpty else { return }
-        var fill = Self.fill(s), stroke = Self.stroke(s)
+        let trimAnimates = motion.animated.contains(.strokeTrim)
+        var fill = Self.fill(s), stroke = Self.stroke(s, trimAnimates: trimAnimates)
         guard fill != nil || stroke != nil else { return }
         if tint != .white {
             if let f = fill { fill?.color = Self.tinted(f.color, tint) }
             if let k = stroke { stroke?.color = Self.tinted(k.color, tint) }
         }
+        if list.currentSlot >= 0, let slots = list.motion, slots.keepsScale[Int(list.currentSlot)],
+           let moving = MovingShapeDraw(inner: matrix, toTarget: matrix * motion.slotToTarget, path: path, fill: fill, stroke: stroke,
+                                        alpha: alpha, trimAnimates: trimAnimates) {
+            list.append(.content(moving), slotFields: trimAnimates ? .strokeTrim : [])
+            return
+        }
+        // Outside a slot drawn as is; under one (where it cannot move) this makes the builder take the
+        // layer back to the CPU.
         list.append(.content(ShapeDraw(matrix: matrix, path: path, fill: fill, stroke: stroke, alpha: alpha)))
     }
 
@@ -28,13 +40,23 @@ struct ShapeLayerContent: LayerKindContent {
         Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha)
     }
 
+    /// Whether a strokeStart or strokeEnd animation of `node` may be evaluated on the GPU (then its drawn
+    /// values' trim may show nothing now and something in a later frame).
+    private static func animatesTrim(_ node: RenderNode) -> Bool {
+        node.pendingLocalTime != nil && node.animations.contains { a in
+            a.prepared.changedProperties.contains { $0 == .strokeStart || $0 == .strokeEnd }
+        }
+    }
+
     private static func fill(_ s: ShapeModel) -> ShapeDraw.Fill? {
         guard let color = s.fillColor, color.alpha > 0 else { return nil }
         return ShapeDraw.Fill(rule: s.fillRule, color: color)
     }
 
-    private static func stroke(_ s: ShapeModel) -> ShapeDraw.Stroke? {
-        guard let color = s.strokeColor, color.alpha > 0, s.lineWidth > 0, min(s.strokeEnd, 1) > max(s.strokeStart, 0) else { return nil }
+    /// The stroke, or nil where it draws nothing: also where its trim keeps nothing, unless the trim animates.
+    private static func stroke(_ s: ShapeModel, trimAnimates: Bool) -> ShapeDraw.Stroke? {
+        guard let color = s.strokeColor, color.alpha > 0, s.lineWidth > 0, trimAnimates || min(s.strokeEnd, 1) > max(s.strokeStart, 0)
+        else { return nil }
         let geometry = StrokeGeometry(lineWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin, miterLimit: s.miterLimit)
         return ShapeDraw.Stroke(geometry: geometry, dashPattern: s.lineDashPattern, dashPhase: s.lineDashPhase,
                                 start: s.strokeStart, end: s.strokeEnd, color: color)

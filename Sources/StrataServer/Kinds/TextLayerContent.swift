@@ -27,7 +27,8 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         return min(text.utf16Count, 2)
     }
 
-    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, into list: inout DrawList) {
+    func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion,
+                       into list: inout DrawList) {
         let p = node.presentation, t = p.text
         guard let text = t.string, !text.string.isEmpty, alpha > 0 else { return }
         guard let layout = self.layout(text, t, p.bounds.size, owner: node.owner, list: &list),
