@@ -1,28 +1,20 @@
 #version 300 es
-// A MovingShapeDraw's coverage, pass 1 (as coverage_edges.vert): one instance per outline point, the edge
-// from it to the next point of its contour, both placed this frame (coverage_moving.glsl) and trimmed
-// (coverage_trim.glsl). An edge whose contour this trim does not draw becomes an empty quad.
+// A MovingShapeDraw's coverage, pass 1 (as coverage_edges.vert): instance i is the edge from point i to
+// point i + 1 as coverage_moving_outline.vert placed them this frame, within point i's region; none where
+// its contour is not drawn or point i closes its contour (the next point begins another).
+layout(location = 0) in highp vec4 a_from;     // x, y in window pixels (y up), drawn, closes its contour
+layout(location = 1) in highp vec4 a_region;   // x0, y0, x1, y1
+layout(location = 2) in highp vec4 a_to;
+uniform highp vec2 u_viewport;
 flat out highp vec4 v_edge;
 
-#include "coverage_moving.glsl"
-#include "coverage_trim.glsl"
 #include "coverage_quad.glsl"
 
 void main() {
-    int i = gl_InstanceID;
-    int next = int(outlinePointTexel(i, 2).z);
-    highp vec2 trim = currentTrim();
-    highp vec2 p, q;
-    bool drawn = outlinePoint(i, trim, p);
-    drawn = outlinePoint(next, trim, q) && drawn;
-    highp mat4 toClip = placement();
-    highp vec4 region = movingRegion(toClip, 1.0);
-    p = toWindow(toClip, p);
-    q = toWindow(toClip, q);
-    v_edge = vec4(p, q);
-    highp vec2 lo = min(p, q), hi = max(p, q);
-    highp vec4 rect = vec4(max(floor(lo), region.xy), region.z, min(ceil(hi.y), region.w));
+    v_edge = vec4(a_from.xy, a_to.xy);
+    vec2 lo = min(a_from.xy, a_to.xy), hi = max(a_from.xy, a_to.xy);
+    vec4 rect = vec4(max(floor(lo), a_region.xy), a_region.z, min(ceil(hi.y), a_region.w));
     rect.zw = max(rect.zw, rect.xy);
-    if (!drawn || p.y == q.y) rect = vec4(0.0);
+    if (a_from.z == 0.0 || a_from.w == 1.0 || a_from.y == a_to.y) rect = vec4(0.0);
     gl_Position = windowQuad(rect, u_viewport);
 }

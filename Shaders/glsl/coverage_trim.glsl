@@ -1,6 +1,6 @@
 // An outline as OutlineTexels lays it out in u_outline (RGBA32F, 1,024 texels to a row): per point three
-// texels from u_bases.x (x, y, arc, kind; alternative x, y, reach, piece; previous arc, next arc, next
-// point, form), per piece two from u_bases.y (start, end, first vertex, vertex count; closed), per vertex
+// texels from u_bases.x (x, y, arc, kind; alternative x, y, reach, piece; previous arc, next arc, 1 for a
+// contour's closing copy of its first point, form), per piece two from u_bases.y (start, end, first vertex, vertex count; closed), per vertex
 // one from u_bases.z (x, y, arc). TrimmableStroke documents the rules; this is its `outline(start:end:)`
 // for one point, in float.
 uniform highp sampler2D u_outline;
@@ -34,12 +34,13 @@ void cutAt(highp vec4 piece, highp float arc, bool fromStart, out highp vec2 at,
 }
 
 // Point `i` of the outline trimmed to fractions trim.x…trim.y, in the layer's coordinates; false when its
-// contour is not drawn for this trim.
-bool outlinePoint(int i, highp vec2 trim, out highp vec2 point) {
-    highp vec4 t0 = outlinePointTexel(i, 0), t1 = outlinePointTexel(i, 1), t2 = outlinePointTexel(i, 2);
+// contour is not drawn for this trim. `t2`: the point's third texel.
+bool outlinePoint(int i, highp vec4 t2, highp vec2 trim, out highp vec2 point) {
+    highp vec4 t0 = outlinePointTexel(i, 0);
     point = t0.xy;
     int form = int(t2.w), kind = int(t0.w);
     if (form == 2) return true; // a fill's polygon
+    highp vec4 t1 = outlinePointTexel(i, 1);
     highp float a = clamp(trim.x, 0.0, 1.0) * u_length, b = clamp(trim.y, 0.0, 1.0) * u_length;
     if (!(a < b)) return false;
     int p = u_bases.y + int(t1.w) * 2;

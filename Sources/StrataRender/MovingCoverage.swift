@@ -3,17 +3,25 @@ import Foundation
 import StrataCore
 
 /// Coverage fills whose outline the GPU places, and trims, each frame (`MovingShapeDraw`: a shape under
-/// a motion slot): CoverageFill's three steps with the edges' ends worked out in the vertex stage
-/// (`coverage_moving_edges.vert`: the outline in `OutlineTexels`, the slots' matrices from the motion
-/// pass's state texture), so the draw list holding it is reused while the slots move it. The region is
-/// the outline's box placed this frame, so it is cleared by a quad (`coverage_moving_cover.vert` with
-/// `coverage_zero.frag`) rather than a scissored clear. Same GL contract as CoverageFill; the outline's
-/// texture is left bound on unit `unit`.
+/// a motion slot): CoverageFill's steps with the edges worked out on the GPU, so the draw list holding
+/// it is reused while the slots move it. First a transform-feedback pass (`coverage_moving_outline.vert`,
+/// one vertex per outline point: the outline in `OutlineTexels`, the slots' matrices from the motion
+/// pass's state texture) captures each point in window pixels with its region, once (at the corners of
+/// the quads of the two edges it ends it would be eight times: on llvmpipe, where the vertex stage runs
+/// on one CPU thread, that was most of the frame); the edge pass (`coverage_moving_edges.vert`) reads
+/// consecutive points as instance data. The
+/// region is the outline's box placed this frame, so it is cleared by a quad (`coverage_moving_cover.vert`
+/// with `coverage_zero.frag`) rather than a scissored clear. Same GL contract as CoverageFill (the
+/// transform-feedback binding is left unbound); the outline's texture is left bound on unit `unit`.
 final class MovingCoverage {
     /// The outline texture's unit (0: the accumulation target while covering; 2: the motion state).
     static let unit: GLint = 3
-    private let edges: ShaderProgram, cover: ShaderProgram, clear: ShaderProgram
-    private var vao: GLuint = 0
+    private let outlineProgram: ShaderProgram, edges: ShaderProgram, cover: ShaderProgram, clear: ShaderProgram
+    /// The edge pass's vertex array (the captured edges as instance data), and one with no arrays for
+    /// the other passes (the capture must not also be a source of the draw writing it).
+    private var vao: GLuint = 0, bare: GLuint = 0
+    /// The captured points (32 bytes each: point, region), the edge pass's instance data.
+    private var captured: GLuint = 0
     /// Uploaded outlines by key, with the frame they were last drawn in.
     private var textures: [UInt64: (texture: GLuint, frame: UInt64)] = [:]
 
@@ -21,19 +29,36 @@ final class MovingCoverage {
                                             "u_bounds", "u_scissor"]
 
     init(cache: ProgramBinaryCache?) throws {
-        edges = try ShaderProgram(vertex: "coverage_moving_edges.vert", fragment: "coverage_edges.frag",
-                                  uniformNames: Self.placementUniforms + ["u_outline", "u_bases", "u_length", "u_half"], cache: cache)
+        outlineProgram = try ShaderProgram(vertex: "coverage_moving_outline.vert", fragment: "animation_eval.frag",
+                                           uniformNames: Self.placementUniforms + ["u_outline", "u_bases", "u_length", "u_half"], cache: cache,
+                                           feedback: ["v_point", "v_region"])
+        edges = try ShaderProgram(vertex: "coverage_moving_edges.vert", fragment: "coverage_edges.frag", uniformNames: ["u_viewport"], cache: cache)
         cover = try ShaderProgram(vertex: "coverage_moving_cover.vert", fragment: "coverage_cover.frag",
                                   uniformNames: Self.placementUniforms + ["u_grow", "u_accumulation", "u_color", "u_evenOdd", "u_alphaFrom",
                                                                           "u_alphaStop"], cache: cache)
         clear = try ShaderProgram(vertex: "coverage_moving_cover.vert", fragment: "coverage_zero.frag",
                                   uniformNames: Self.placementUniforms + ["u_grow", "u_alphaFrom", "u_alphaStop"], cache: cache)
+        let saved = CoverageBindings.save()
+        defer { saved.restore() }
         glGenVertexArrays(1, &vao)
+        glGenVertexArrays(1, &bare)
+        glGenBuffers(1, &captured)
+        glBindVertexArray(vao)
+        glBindBuffer(e(GL_ARRAY_BUFFER), captured)
+        // Instance i: point i, its region, and point i + 1 (the next captured record).
+        for location in 0..<3 {
+            glEnableVertexAttribArray(GLuint(location))
+            glVertexAttribPointer(GLuint(location), 4, e(GL_FLOAT), GLboolean(GL_FALSE), 32, UnsafeRawPointer(bitPattern: location * 16))
+            glVertexAttribDivisor(GLuint(location), 1)
+        }
+        try checkGL("moving coverage set-up")
     }
 
     deinit {
         for t in textures.values { var id = t.texture; glDeleteTextures(1, &id) }
+        glDeleteBuffers(1, &captured)
         glDeleteVertexArrays(1, &vao)
+        glDeleteVertexArrays(1, &bare)
     }
 
     /// Where and how an outline is drawn this frame.
@@ -69,7 +94,7 @@ final class MovingCoverage {
         glActiveTexture(e(GL_TEXTURE0) + GLenum(Self.unit))
         try bindOutline(outline, key: key, frame: frame)
         glActiveTexture(e(GL_TEXTURE0))
-        glBindVertexArray(vao)
+        glBindVertexArray(bare)
 
         // 1: the region's sums to 0, by a quad a pixel wider than any pass's region.
         glBindFramebuffer(e(GL_FRAMEBUFFER), target.framebuffer)
@@ -82,17 +107,33 @@ final class MovingCoverage {
         glUniform1f(clear.uniform("u_grow"), 1)
         glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)
 
-        // 2: every edge's signed areas added.
+        // 2: the edges this frame, captured; then every edge's signed areas added.
+        let bytes = outline.pointCount * 32
+        glBindBuffer(e(GL_ARRAY_BUFFER), captured)
+        // A new data store for every fill (orphaning): the previous fill's edge pass may still read the old
+        // one, and capturing into it would wait for that (on llvmpipe, most of a frame of many shapes).
+        glBufferData(e(GL_ARRAY_BUFFER), bytes, nil, e(GL_STREAM_COPY))
+        setPlacement(outlineProgram, outline, placement)
+        glUniform1i(outlineProgram.uniform("u_outline"), Self.unit)
+        glUniform3i(outlineProgram.uniform("u_bases"), outline.bases.points, outline.bases.pieces, outline.bases.vertices)
+        glUniform1f(outlineProgram.uniform("u_length"), outline.length)
+        glUniform1f(outlineProgram.uniform("u_half"), outline.half)
+        glBindBufferRange(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, captured, 0, bytes)
+        glEnable(e(GL_RASTERIZER_DISCARD))
+        glBeginTransformFeedback(e(GL_POINTS))
+        glDrawArrays(e(GL_POINTS), 0, GLsizei(outline.pointCount))
+        glEndTransformFeedback()
+        glDisable(e(GL_RASTERIZER_DISCARD))
+        glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
         glEnable(e(GL_BLEND))
         glBlendFunc(e(GL_ONE), e(GL_ONE))
-        setPlacement(edges, outline, placement)
-        glUniform1i(edges.uniform("u_outline"), Self.unit)
-        glUniform3i(edges.uniform("u_bases"), outline.bases.points, outline.bases.pieces, outline.bases.vertices)
-        glUniform1f(edges.uniform("u_length"), outline.length)
-        glUniform1f(edges.uniform("u_half"), outline.half)
-        glDrawArraysInstanced(e(GL_TRIANGLE_STRIP), 0, 4, GLsizei(outline.pointCount))
+        glBindVertexArray(vao)
+        glUseProgram(edges.program)
+        glUniform2f(edges.uniform("u_viewport"), GLfloat(placement.width), GLfloat(placement.height))
+        glDrawArraysInstanced(e(GL_TRIANGLE_STRIP), 0, 4, GLsizei(outline.pointCount - 1))
 
         // 3: coverage into the caller's framebuffer.
+        glBindVertexArray(bare)
         glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
         glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
         setPlacement(cover, outline, placement)

@@ -3,8 +3,9 @@ import StrataCore
 
 /// An outline in the flat form `coverage_trim.glsl` reads (RGBA32F texels, `width` to a texture row): a
 /// trimmable stroke (`TrimmableStroke`) or fixed polygons (a fill, or a stroke trimmed when the list was
-/// built). Points first (three texels each, their edge to the next point of their contour), then pieces
-/// (two each), then vertices (one each). GL-free: made where the draw list is built.
+/// built). Points first (three texels each), each contour's followed by a copy of its first point that
+/// closes it (marked: no edge leaves it), so every edge joins consecutive points; then pieces (two each),
+/// then vertices (one each). GL-free: made where the draw list is built.
 public struct OutlineTexels: Sendable {
     public static let width = 1024
     /// Texels an outline may take (16 MiB): a larger one is drawn on the CPU.
@@ -13,6 +14,7 @@ public struct OutlineTexels: Sendable {
     public private(set) var data: [Float] = []
     /// Where points, pieces and vertices begin (texels).
     public private(set) var bases: (points: Int32, pieces: Int32, vertices: Int32) = (0, 0, 0)
+    /// Points, closing copies included.
     public private(set) var pointCount = 0
     public private(set) var length: Float = 0
     public private(set) var half: Float = 0
@@ -25,17 +27,18 @@ public struct OutlineTexels: Sendable {
 
     /// Nil when it would take more than `maxTexels`.
     public init?(stroke: TrimmableStroke) {
-        guard stroke.points.count * 3 + stroke.pieces.count * 2 + stroke.vertices.count <= Self.maxTexels else { return nil }
+        let points = stroke.points.count + stroke.contours.count
+        guard points * 3 + stroke.pieces.count * 2 + stroke.vertices.count <= Self.maxTexels else { return nil }
         length = Float(stroke.length)
         half = Float(stroke.half)
-        data.reserveCapacity((stroke.points.count * 3 + stroke.pieces.count * 2 + stroke.vertices.count) * 4)
+        data.reserveCapacity((points * 3 + stroke.pieces.count * 2 + stroke.vertices.count) * 4)
         for contour in stroke.contours {
-            for i in contour.points {
+            let order = Array(contour.points) + [contour.points.lowerBound]
+            for (k, i) in order.enumerated() {
                 let p = stroke.points[i]
-                let next = i + 1 < contour.points.upperBound ? i + 1 : contour.points.lowerBound
                 texel(p.position.x, p.position.y, p.arc, Double(p.kind.rawValue))
                 texel(p.alternative.x, p.alternative.y, p.reach, Double(contour.piece))
-                texel(p.previousArc, p.nextArc, Double(next), Double(contour.form.rawValue))
+                texel(p.previousArc, p.nextArc, k == order.count - 1 ? 1 : 0, Double(contour.form.rawValue))
                 switch p.kind {
                 case .fixed, .left, .right: include(p.position)
                 case .innerLeft, .innerRight: include(p.position); include(p.alternative)
@@ -43,7 +46,7 @@ public struct OutlineTexels: Sendable {
                 }
             }
         }
-        pointCount = stroke.points.count
+        pointCount = points
         bases.pieces = Int32(data.count / 4)
         for piece in stroke.pieces {
             texel(piece.start, piece.end, Double(piece.vertices.lowerBound), Double(piece.vertices.count))
@@ -65,18 +68,16 @@ public struct OutlineTexels: Sendable {
     /// `maxTexels`. Polygons with a non-finite point or fewer than two points are left out.
     public init?(polygons: [[CGPoint]]) {
         let kept = polygons.filter { $0.count >= 2 && $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
-        let count = kept.reduce(0) { $0 + $1.count }
+        let count = kept.reduce(0) { $0 + $1.count + 1 }
         guard count * 3 <= Self.maxTexels else { return nil }
         data.reserveCapacity(count * 12)
-        var first = 0
         for polygon in kept {
-            for (k, p) in polygon.enumerated() {
+            for (k, p) in (polygon + polygon.prefix(1)).enumerated() {
                 texel(p.x, p.y, 0, 0)
                 texel(0, 0, 0, 0)
-                texel(0, 0, Double(first + (k + 1) % polygon.count), Double(TrimmableStroke.Form.always.rawValue))
+                texel(0, 0, k == polygon.count ? 1 : 0, Double(TrimmableStroke.Form.always.rawValue))
                 include(p)
             }
-            first += polygon.count
         }
         pointCount = count
         bases.pieces = Int32(data.count / 4)

@@ -142,6 +142,13 @@ public final class Renderer {
         [GL_RENDERER, GL_VERSION].map { name in glGetString(e(name)).map { String(cString: $0) } ?? "" }.joined(separator: " | ")
     }
 
+    /// Whether GL runs on the CPU (Mesa's llvmpipe or softpipe, SwiftShader): its vertex stage is one
+    /// thread, so work the GPU path moves into it can cost more there than on the CPU path.
+    public var isSoftwareRasterizer: Bool {
+        let name = glGetString(e(GL_RENDERER)).map { String(cString: $0) } ?? ""
+        return ["llvmpipe", "softpipe", "SwiftShader"].contains { name.contains($0) }
+    }
+
     /// Programs the renderer links (at start-up unless deferring): every material's and the motion pass's.
     public static var linkedPrograms: Int { Material.all.count + 1 }
 

@@ -43,6 +43,14 @@ public final class Compositor {
         didSet { redrawEverywhere() }
     }
     public static let defaultGPUAnimationMinimumLayers = 16
+    /// Whether a shape layer moves (and its stroke trims) with a motion slot (`MovingShapeDraw`) or keeps
+    /// its slot's layer on the CPU. Off by default on a software rasteriser: there the outline's points
+    /// go through the emulated vertex stage on one thread, and a frame of 100 animated shapes took about
+    /// twice the CPU path's time (docs/performance.md); on by default elsewhere.
+    public var shapesMoveOnTheGPU: Bool {
+        get { builder.shapesMove }
+        set { builder.shapesMove = newValue; redrawEverywhere() }
+    }
     /// Animated layers the evaluation in progress found in affine time (candidates for motion slots).
     private var motionCandidates = 0
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
@@ -137,6 +145,7 @@ public final class Compositor {
         renderer = try Renderer(programCache: programCache, deferringPrograms: deferringPrograms)
         motion = MotionPlanner(table: renderer.animations)
         builder.motion = motion
+        builder.shapesMove = !renderer.isSoftwareRasterizer
     }
 
     /// Animations packed for the GPU path and resident in its table (a group's children count each).

@@ -18,6 +18,8 @@ struct DrawListBuilder {
     /// Gives layers whose animations the GPU evaluates their motion slots (nil: none do), for the frame's
     /// own list (`DrawList.tracksMotion`).
     var motion: MotionPlanner?
+    /// Whether shapes may move with motion slots (`Compositor.shapesMoveOnTheGPU`).
+    var shapesMove = true
 
     /// The most commands a frame's list takes from replicators (a bound on nested replicators'
     /// multiplying copies: the list stops growing there).
@@ -75,7 +77,9 @@ struct DrawListBuilder {
         // the list is built), no transform animated here or in a slot above (the blur radius scales with it).
         let shadowMoves = !hasShadow || (p.shadowPath == nil && !plan.rows.contains { $0.property == .transform }
                                          && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
-        guard node.content.drawsLayer, !p.shouldRasterize, node.mask == nil, p.isDoubleSided, !p.masksToBounds, shadowMoves,
+        // A shape that may not move is known to fail here, before a slot is made for it (every frame).
+        guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize, node.mask == nil,
+              p.isDoubleSided, !p.masksToBounds, shadowMoves,
               !((plan.animatesAnchor || bounds) && p.hasSublayerSpace), !(bounds && node.contents != nil) else { return false }
         // Pieces the slot may show that the values now leave out still count towards a group.
         let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
@@ -300,7 +304,8 @@ struct DrawListBuilder {
         if kindPieces > 0 {
             // Under a slot the kind learns what of its own the slot animates and where the slot's space is.
             let slotted = list.currentSlot >= 0
-            let motion = KindMotion(animated: slotted ? animated : [], slotToTarget: slotted ? slotToTarget(list.currentSlot, list) : .identity)
+            let motion = KindMotion(animated: slotted ? animated : [], slotToTarget: slotted ? slotToTarget(list.currentSlot, list) : .identity,
+                                    shapesMove: shapesMove)
             node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, motion: motion, into: &list)
         }
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }

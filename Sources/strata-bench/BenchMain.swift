@@ -49,6 +49,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "contents: the backing store's side in pixels (1024: 4 MiB).") var side = 1024
     @Flag(help: "Evaluate every animation on the CPU (the GPU path off: Compositor.gpuAnimationMinimumLayers = nil).")
     var cpuAnimations = false
+    @Flag(help: "Move shapes with their motion slots even on a software rasteriser (Compositor.shapesMoveOnTheGPU), where by default they stay on the CPU.")
+    var gpuShapes = false
     @Flag(help: "Instead of timing: draw each frame with the GPU path and with the CPU and compare the pixels.")
     var checkAgainstCpu = false
     @Option(help: "latency: server starts measured with a warm shader cache.") var starts = 10
@@ -76,9 +78,12 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if checkAgainstCpu {
-            guard scenario == .spin || scenario == .cards else { throw ValidationError("--check-against-cpu draws the spin or cards scenario") }
-            let commit = scenario == .cards ? CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
-                : Self.scene(layers: layers, width: dims.width, height: dims.height, cpuLayers: cpuLayers)
+            let commit = switch scenario {
+            case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height, cpuLayers: cpuLayers)
+            case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
+            case .shapes: Self.shapesScene(layers: layers, width: dims.width, height: dims.height)
+            default: throw ValidationError("--check-against-cpu draws the spin, cards or shapes scenario")
+            }
             let result = try GPUCheckRun(commit: commit, width: dims.width,
                                          height: dims.height, frames: frames, layers: layers).run()
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
@@ -103,6 +108,7 @@ struct BenchCommand: ParsableCommand {
         case .soak, .contents, .latency: Commit(transactionID: 1, operations: [])
         }
         if cpuAnimations { compositor.gpuAnimationMinimumLayers = nil }
+        if gpuShapes { compositor.shapesMoveOnTheGPU = true }
         compositor.submit(commit, fds: [], from: 1)
         let wallStart = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.processCPUSeconds()
         var reused = 0, slots = 0

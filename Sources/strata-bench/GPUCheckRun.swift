@@ -20,6 +20,7 @@ struct GPUCheckRun {
             compositor.quotas.layers = max(compositor.quotas.layers, layers * 2 + 16)
             compositor.quotas.animations = max(compositor.quotas.animations, layers * 4 + 16)
             compositor.gpuAnimationMinimumLayers = gpu ? 1 : nil
+            compositor.shapesMoveOnTheGPU = gpu
             compositor.addClient(1)
             compositor.submit(commit, fds: [], from: 1)
             sides.append((display, compositor))

@@ -194,6 +194,9 @@ struct StrataServerCommand: ParsableCommand {
         case .always: 1
         case .off: nil
         }
+        // `always` means every layer the path can take, shapes too (on a software rasteriser `auto` keeps
+        // shapes on the CPU, where they cost less).
+        if settings.gpuAnimations == .always { compositor.shapesMoveOnTheGPU = true }
         compositor.quotas = StartupSettings.quotas(settings)
         let server = RenderServer(compositor: compositor, listener: listener, logger: logger)
         server.maxClients = settings.maxClients

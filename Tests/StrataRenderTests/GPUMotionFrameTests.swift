@@ -201,7 +201,7 @@ import Testing
     @Test(arguments: cases) func gpuFramesMatchCPUFrames(_ c: Case) throws {
         let json = ##"{"strata":1,"background":"#000000","layers":["## + c.layers + "]}"
         let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
-        let gpu = try SceneRenderer.render(scene, at: Self.times, width: 64, height: 48, gpuAnimationMinimumLayers: 1)
+        let gpu = try SceneRenderer.render(scene, at: Self.times, width: 64, height: 48, gpuAnimationMinimumLayers: 1, shapesOnTheGPU: true)
         let cpu = try SceneRenderer.render(scene, at: Self.times, width: 64, height: 48, gpuAnimationMinimumLayers: nil)
         #expect(gpu.count == Self.times.count && cpu.count == Self.times.count)
         #expect(gpu.first?.work.motionSlots == c.slots)
@@ -214,6 +214,23 @@ import Testing
             }
             #expect(worst <= Self.tolerance, "t = \(Self.times[i]): channel \(at % 4) of pixel (\(at / 4 % 64), \(at / 4 / 64)) differs by \(worst)")
         }
+    }
+
+    @Test func shapesKeptOffTheGPUKeepTheirSlotsLayerOnTheCPU() throws {
+        // Compositor.shapesMoveOnTheGPU false (a software rasteriser's default): the shape's own slot is
+        // refused, so is its turning parent's; the frames are the CPU's.
+        let json = ##"{"strata":1,"background":"#000000","layers":[{"id":"p","bounds":[0,0,40,30],"position":[32,24],"##
+            + ##""animations":{"r":{"type":"basic","keyPath":"transform.rotation","fromValue":-0.5,"toValue":1,"duration":1.6}},"##
+            + ##""sublayers":[{"id":"s","class":"shape","bounds":[0,0,40,30],"position":[20,15],"path":[["ellipse",2,2,36,26]],"##
+            + ##""strokeColor":"#FFFFFF","lineWidth":2,"fillColor":null,"##
+            + ##""animations":{"e":{"type":"basic","keyPath":"strokeEnd","fromValue":0,"toValue":1,"duration":1}}}]}]}"##
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        let off = try SceneRenderer.render(scene, at: [0.3, 0.6], width: 64, height: 48, gpuAnimationMinimumLayers: 1, shapesOnTheGPU: false)
+        let on = try SceneRenderer.render(scene, at: [0.3, 0.6], width: 64, height: 48, gpuAnimationMinimumLayers: 1, shapesOnTheGPU: true)
+        let cpu = try SceneRenderer.render(scene, at: [0.3, 0.6], width: 64, height: 48, gpuAnimationMinimumLayers: nil)
+        #expect(off.map(\.work.motionSlots) == [0, 0])
+        #expect(on.map(\.work.motionSlots) == [2, 2])
+        for (a, b) in zip(off, cpu) { #expect(a.image.pixels == b.image.pixels) }
     }
 
     @Test func manyLayersFillSeveralTextureRowsOfRecordsSlotsAndStates() throws {

@@ -40,6 +40,8 @@ struct KindMotion {
     var animated: MotionRef.Fields = []
     /// The slot's space → target pixels, with the values the list is built with.
     var slotToTarget = Transform3D.identity
+    /// Whether a shape may move with the slot (`Compositor.shapesMoveOnTheGPU`).
+    var shapesMove = true
 }
 
 /// The content of each kind of layer.
