@@ -7,6 +7,7 @@ uniform highp sampler2D u_motion;
 uniform highp mat4 u_inner;
 uniform highp mat4 u_projection;
 uniform int u_slot;
+uniform int u_shadowOffset;     // 1: moved by the slot's animated shadow offset first (a shadow's shape)
 uniform int u_trimFromSlot;
 uniform highp vec2 u_trim;
 uniform highp vec2 u_viewport;
@@ -15,7 +16,13 @@ uniform highp vec4 u_scissor;   // x0, y0, x1, y1 in window pixels
 
 #include "motion_state.glsl"
 
-highp mat4 placement() { return u_projection * (u_slot >= 0 ? slotChain(u_slot, mat4(1.0)) : mat4(1.0)) * u_inner; }
+// The row-vector translation T(x, y, 0), rows as columns.
+highp mat4 offsetBy(highp vec2 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 0, 0), vec4(0, 0, 1, 0), vec4(v, 0.0, 1.0)); }
+
+highp mat4 placement() {
+    if (u_slot < 0) return u_projection * u_inner;
+    return u_projection * slotChain(u_slot, u_shadowOffset == 1 ? offsetBy(slotState(u_slot, 9).xy) : mat4(1.0)) * u_inner;
+}
 
 highp vec2 currentTrim() { return u_trimFromSlot == 1 && u_slot >= 0 ? slotState(u_slot, 7).zw : u_trim; }
 

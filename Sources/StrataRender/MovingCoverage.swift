@@ -23,9 +23,9 @@ final class MovingCoverage {
     /// The captured points (32 bytes each: point, region), the edge pass's instance data.
     private var captured: GLuint = 0
     /// Uploaded outlines by key, with the frame they were last drawn in.
-    private var textures: [UInt64: (texture: GLuint, frame: UInt64)] = [:]
+    private var textures: [UInt64: (texture: GLuint, frame: UInt64, bytes: Int)] = [:]
 
-    private static let placementUniforms = ["u_motion", "u_inner", "u_projection", "u_slot", "u_trimFromSlot", "u_trim", "u_viewport",
+    private static let placementUniforms = ["u_motion", "u_inner", "u_projection", "u_slot", "u_shadowOffset", "u_trimFromSlot", "u_trim", "u_viewport",
                                             "u_bounds", "u_scissor"]
 
     init(cache: ProgramBinaryCache?) throws {
@@ -92,8 +92,10 @@ final class MovingCoverage {
         guard outline.pointCount > 0, placement.width > 0, placement.height > 0, !placement.scissor.isEmpty else { return }
         let target = try coverage.accumulationTarget(width: placement.width, height: placement.height)
         glActiveTexture(e(GL_TEXTURE0) + GLenum(Self.unit))
-        try bindOutline(outline, key: key, frame: frame)
+        let transient = try bindOutline(outline, key: key, frame: frame)
         glActiveTexture(e(GL_TEXTURE0))
+        // GL deletes it once the draws below that read it are done.
+        defer { if var id = transient { glDeleteTextures(1, &id) } }
         glBindVertexArray(bare)
 
         // 1: the region's sums to 0, by a quad a pixel wider than any pass's region.
@@ -156,6 +158,7 @@ final class MovingCoverage {
         glUniformMatrix4fv(p.uniform("u_inner"), 1, GLboolean(GL_FALSE), Self.floats(placement.inner))
         glUniformMatrix4fv(p.uniform("u_projection"), 1, GLboolean(GL_FALSE), Self.floats(placement.projection))
         glUniform1i(p.uniform("u_slot"), placement.motion.slot)
+        glUniform1i(p.uniform("u_shadowOffset"), placement.motion.fields.contains(.shadowOffset) ? 1 : 0)
         glUniform1i(p.uniform("u_trimFromSlot"), placement.motion.fields.contains(.strokeTrim) ? 1 : 0)
         glUniform2f(p.uniform("u_trim"), placement.trim.start, placement.trim.end)
         glUniform2f(p.uniform("u_viewport"), GLfloat(placement.width), GLfloat(placement.height))
@@ -165,19 +168,19 @@ final class MovingCoverage {
         glUniform4f(p.uniform("u_scissor"), GLfloat(s.x), GLfloat(s.y), GLfloat(s.maxX), GLfloat(s.maxY))
     }
 
-    /// Binds the outline's texture on the active unit, uploading it when it is not resident; forgets
-    /// outlines not drawn in the last two frames.
-    private func bindOutline(_ outline: OutlineTexels, key: UInt64, frame: UInt64) throws {
+    /// Binds the outline's texture on the active unit, uploading it when it is not resident, and returns
+    /// a texture to delete once drawn (nil when it stays resident). Forgets outlines not drawn in the last
+    /// two frames; outlines past `maxResidentBytes` (many large shapes at once, from hostile clients too)
+    /// evict those not drawn in this frame, and beyond that are uploaded for the one draw.
+    private func bindOutline(_ outline: OutlineTexels, key: UInt64, frame: UInt64) throws -> GLuint? {
         if let t = textures[key] {
             glBindTexture(e(GL_TEXTURE_2D), t.texture)
-            textures[key] = (t.texture, frame)
-            return
+            textures[key] = (t.texture, frame, t.bytes)
+            return nil
         }
-        for (k, t) in textures where t.frame + 2 < frame {
-            var id = t.texture
-            glDeleteTextures(1, &id)
-            textures[k] = nil
-        }
+        let bytes = OutlineTexels.width * max(1, outline.rows) * 16
+        evict { $0.frame + 2 < frame }
+        if residentBytes + bytes > Self.maxResidentBytes { evict { $0.frame < frame } }
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(e(GL_TEXTURE_2D), texture)
@@ -187,8 +190,24 @@ final class MovingCoverage {
             glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(OutlineTexels.width), GLsizei(max(1, outline.rows)), 0, e(GL_RGBA), e(GL_FLOAT),
                          $0.baseAddress)
         }
-        textures[key] = (texture, frame)
         try checkGL("outline upload")
+        guard residentBytes + bytes <= Self.maxResidentBytes else { return texture }
+        textures[key] = (texture, frame, bytes)
+        residentBytes += bytes
+        return nil
+    }
+
+    /// The most bytes of outlines kept resident between frames.
+    static let maxResidentBytes = 128 << 20
+    private var residentBytes = 0
+
+    private func evict(where stale: ((texture: GLuint, frame: UInt64, bytes: Int)) -> Bool) {
+        for (k, t) in textures where stale(t) {
+            var id = t.texture
+            glDeleteTextures(1, &id)
+            residentBytes -= t.bytes
+            textures[k] = nil
+        }
     }
 
     static func floats(_ m: Transform3D) -> [GLfloat] {

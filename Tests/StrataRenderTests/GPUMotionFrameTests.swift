@@ -186,6 +186,23 @@ import Testing
              "sublayers":[{"id":"s","class":"shape","bounds":[0,0,40,30],"position":[20,15],"path":[["ellipse",2,2,36,26]],
               "strokeColor":"#FFFFFF","lineWidth":2,"lineDashPattern":[5,3],"strokeEnd":0.8,"fillColor":"#C03030"}]}
             """##, slots: 1, reuses: true),
+        Case(name: "a shape's shadow whose offset animates while its stroke draws itself", layers: ##"""
+            {"id":"s","class":"shape","bounds":[0,0,40,30],"position":[30,22],"path":[["ellipse",4,4,32,22]],
+             "strokeColor":"#FFFFFF","lineWidth":3,"fillColor":null,"shadowOpacity":0.9,"shadowRadius":1.5,"shadowColor":"#FF4080",
+             "animations":{"o":{"type":"basic","keyPath":"shadowOffset","fromValue":[-4,2],"toValue":[6,5],"duration":1.4},
+                           "e":{"type":"basic","keyPath":"strokeEnd","fromValue":0.1,"toValue":1,"duration":1.2,"fillMode":"both"}}}
+            """##, slots: 1, reuses: true),
+        Case(name: "gradients: a conic one under a turning, fading parent, a rounded one moving itself", layers: ##"""
+            {"id":"p","bounds":[0,0,30,30],"position":[20,24],"opacity":0.8,
+             "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":2,"duration":1.6}},
+             "sublayers":[{"id":"g","class":"gradient","type":"conic","bounds":[0,0,24,24],"position":[15,15],"colors":["#FF0000","#00FF00","#0000FF","#FF0000"],"startPoint":[0.5,0.5],"endPoint":[1,0.5]}]},
+            {"id":"h","class":"gradient","bounds":[0,0,20,16],"position":[46,20],"cornerRadius":5,"colors":["#FFE080","#E04020"],"startPoint":[0.5,0],"endPoint":[0.5,1],
+             "animations":{"m":{"type":"basic","keyPath":"position","fromValue":[40,12],"toValue":[52,36],"duration":1.2},"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.3,"duration":1.5}}}
+            """##, slots: 2, reuses: true),
+        Case(name: "a gradient whose bounds animate (CPU)", layers: ##"""
+            {"id":"h","class":"gradient","bounds":[0,0,20,16],"position":[32,24],"colors":["#FFE080","#E04020"],
+             "animations":{"b":{"type":"basic","keyPath":"bounds.size","fromValue":[10,10],"toValue":[40,30],"duration":1.2}}}
+            """##, slots: 0, reuses: false),
         Case(name: "a shape under a scaling layer (CPU)", layers: ##"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],
              "animations":{"r":{"type":"basic","keyPath":"transform.scale","fromValue":0.5,"toValue":1.5,"duration":1.6}},

@@ -3,7 +3,10 @@ import Foundation
 import StrataCore
 
 /// A CAGradientLayer's drawing (`DrawCommand.content`): its gradient over its bounds, rounded by its
-/// corners, computed per pixel by gradient.frag from its stops (uploaded to a small float texture).
+/// corners, computed per pixel by gradient.frag from its stops (uploaded to a small float texture). One
+/// layer quad: under a motion slot `layer.vert` places it and multiplies in the slots' alphas, as it does
+/// the layer's background (the builder keeps the layer on the CPU where the slot animates its bounds or
+/// corner radius, which the gradient's geometry is made from).
 public struct GradientDraw: ContentDraw {
     /// Layer coordinates → target pixels.
     public var matrix: Transform3D
@@ -35,12 +38,22 @@ public struct GradientDraw: ContentDraw {
         h.combine(start.x); h.combine(start.y); h.combine(end.x); h.combine(end.y); h.combine(type); h.combine(alpha)
     }
 
+    public var movesWithSlots: Bool { true }
+
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {
+        try draw(in: renderer, framebuffer: framebuffer, scissor: scissor, motion: .none)
+    }
+
+    public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws {
         guard alpha > 0, !colors.isEmpty, colors.count == locations.count, rect.width != 0, rect.height != 0 else { return }
         renderer.flush()
         let texture = renderer.gradientStops.upload(colors: colors, locations: locations)
         let program = try renderer.program(.gradient)
         renderer.use(program.program)
+        if motion.slot >= 0 {
+            // A moving quad's matrix ends in its slot's space: layer.vert applies the projection itself.
+            glUniformMatrix4fv(program.uniform("u_projection"), 1, GLboolean(GL_FALSE), MovingCoverage.floats(renderer.projection))
+        }
         glUniform1i(program.uniform("u_count"), GLint(colors.count))
         glUniform1i(program.uniform("u_type"), GLint(type.rawValue))
         glUniform4f(program.uniform("u_points"), GLfloat(start.x * rect.width), GLfloat(start.y * rect.height),
@@ -50,7 +63,7 @@ public struct GradientDraw: ContentDraw {
         renderer.queue(Renderer.BatchState(program: program.program, texture: texture), matrix, rect,
                        uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (a, a, a, a),
                        radii: Renderer.radii(Renderer.clampRadius(radius, rect), corners),
-                       params: (Float(Renderer.pixelInLayerUnits(matrix)), 0, 0, Float(edges)))
+                       params: (Float(Renderer.pixelInLayerUnits(matrix)), 0, 0, Float(edges)), motion: motion)
         renderer.flush()
     }
 }

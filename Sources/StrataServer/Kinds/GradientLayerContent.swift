@@ -8,13 +8,17 @@ import StrataRender
 /// (**Strata's choice**). Colours blend per straight sRGB component, as Core Animation's do.
 struct GradientLayerContent: LayerKindContent {
     func pieces(_ node: RenderNode) -> Int {
-        Self.stops(node.presentation.gradient) == nil ? 0 : 1
+        Self.stops(node.drawnValues.gradient) == nil ? 0 : 1
     }
 
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion,
                        into list: inout DrawList) {
-        let p = node.presentation, g = p.gradient
+        // Drawn values: a layer its slot animates is drawn from its model (what the slot animates of it
+        // leaves the gradient alone, or the layer goes back to the CPU below).
+        let p = node.drawnValues, g = p.gradient
         guard let stops = Self.stops(g) else { return }
+        // The gradient's rectangle and corners are fixed here: they may not animate on the GPU.
+        if !motion.animated.isDisjoint(with: [.bounds, .cornerRadius]) { list.motionRefused = true }
         let colors = tint == .white ? stops.colors : stops.colors.map {
             Color(red: $0.red * tint.red, green: $0.green * tint.green, blue: $0.blue * tint.blue, alpha: $0.alpha)
         }
