@@ -5,7 +5,7 @@
 // on every side, so the fragment shaders can fade the rectangle's edges out over a pixel
 // (anti-aliasing); positions inside the rectangle, and their texture coordinates, do not change.
 // A quad that moves with a motion slot (a_motion.x ≥ 0; MotionRef) has a_mvp relative to that slot's
-// space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, eleven
+// space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, twelve
 // texels per slot), composed up the chain of parent slots, then u_projection; its anti-aliasing reach from
 // the composed matrix. a_motion.y's bits (MotionRef.Fields) take values the slot animates instead of the
 // quad's own; with bit 512 the quad (a shadow's composite) takes only those and is not placed. Its colour (a
@@ -39,6 +39,7 @@ void main() {
     highp vec4 params = a_params;
     highp vec4 rect = a_rect;
     highp vec4 radii = a_radii;
+    highp vec4 uvRect = a_uvRect;
     int slot = int(a_motion.x);
     if (slot >= 0) {
         // The values the slot animates (MotionRef.Fields): colours times a_color, the rectangle, the corner
@@ -59,6 +60,7 @@ void main() {
             color *= vec4(shadowColor.rgb * shadowColor.a, shadowColor.a);
         }
         if ((fields & 256) != 0) params.w = max(0.0, shadow.w) / 2.0 * a_params.w;
+        if ((fields & 2048) != 0) uvRect = slotState(slot, 11);   // contents stretched over the bounds
         if ((fields & 512) == 0) {
             highp mat4 toTarget = slotChain(slot, (fields & 128) != 0 ? translation(shadow.xy) : mat4(1.0)) * a_mvp;
             // Renderer.pixelInLayerUnits of the composed matrix.
@@ -78,7 +80,7 @@ void main() {
     highp vec2 size = rect.zw + vec2(2.0 * expand);
     highp vec2 p = rect.xy - vec2(expand) + a_unit * size;
     v_local = p - rect.xy;
-    v_uv = a_uvRect.xy + (v_local / max(abs(rect.zw), vec2(1e-6)) * sign(rect.zw)) * a_uvRect.zw;
+    v_uv = uvRect.xy + (v_local / max(abs(rect.zw), vec2(1e-6)) * sign(rect.zw)) * uvRect.zw;
     v_size = abs(rect.zw);
     v_color = color;
     v_radii = radii;

@@ -4,7 +4,7 @@
 // each over the value beneath it (as Presentation.apply does), and writes by transform feedback its
 // matrix into its parent slot's space (localToParent · the static matrix between), its alpha (opacity
 // times what it inherits) and parent slot, and the values quads and shadows take from it (background,
-// bounds, corner radius, border, shadow, a shape's stroke start and end): MotionPass's state texture, which layer.vert reads.
+// bounds, corner radius, border, shadow, a shape's stroke start and end, the contentsRect): MotionPass's state texture, which layer.vert reads.
 #include "animation.glsl"
 uniform highp sampler2D u_slotData;
 uniform highp float u_time;
@@ -19,9 +19,10 @@ out highp vec4 v_shape;         // x: corner radius, y: border width, z: stroke 
 out highp vec4 v_borderColor;   // straight RGBA
 out highp vec4 v_shadow;        // shadow offset x, y, shadow opacity, shadow radius
 out highp vec4 v_shadowColor;   // straight RGBA
+out highp vec4 v_contentsRect;  // x, y, width, height (unit coordinates of the contents)
 
-// Slot s is the (s % 80)th of texture row s / 80 (MotionSlots.slotsPerLine), 25 texels each.
-highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 80) * 25 + t, s / 80), 0); }
+// Slot s is the (s % 76)th of texture row s / 76 (MotionSlots.slotsPerLine), 26 texels each.
+highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 76) * 26 + t, s / 76), 0); }
 highp mat4 slotRows(int s, int t) { return mat4(slotTexel(s, t), slotTexel(s, t + 1), slotTexel(s, t + 2), slotTexel(s, t + 3)); }
 
 // The row-vector translation T(x, y, z), rows as columns.
@@ -31,12 +32,12 @@ highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 
 // x, y, a rectangle or colour in all four).
 const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
     CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10, SHADOW_OPACITY = 11, SHADOW_OFFSET = 12, SHADOW_RADIUS = 13,
-    SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16;
+    SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16, CONTENTS_RECT = 17;
 
 void main() {
     int s = gl_VertexID;
     highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13), t15 = slotTexel(s, 15);
-    highp vec4 values[17];
+    highp vec4 values[18];
     values[0] = vec4(0.0);
     values[POSITION] = vec4(t0.xy, 0.0, 0.0);
     values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
@@ -54,13 +55,14 @@ void main() {
     values[SHADOW_COLOR] = slotTexel(s, 16);
     values[STROKE_START] = vec4(t13.z, 0.0, 0.0, 0.0);
     values[STROKE_END] = vec4(t13.w, 0.0, 0.0, 0.0);
+    values[CONTENTS_RECT] = slotTexel(s, 17);
     highp mat4 transform = slotRows(s, 3);
     highp float t = t12.z * u_time;   // the slot's records are packed against its local time at the epoch
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
-        highp vec4 pair = slotTexel(s, 17 + i / 2);
+        highp vec4 pair = slotTexel(s, 18 + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
-        int row = int(rp.x), property = clamp(int(rp.y), 0, 16);
+        int row = int(rp.x), property = clamp(int(rp.y), 0, 17);
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
         if (property == TRANSFORM) {
             highp mat4 m;
@@ -104,5 +106,6 @@ void main() {
     v_borderColor = values[BORDER_COLOR];
     v_shadow = vec4(values[SHADOW_OFFSET].xy, values[SHADOW_OPACITY].x, values[SHADOW_RADIUS].x);
     v_shadowColor = values[SHADOW_COLOR];
+    v_contentsRect = values[CONTENTS_RECT];
     gl_Position = vec4(0.0);
 }

@@ -12,10 +12,10 @@ final class MotionPass {
     /// The texture unit of the state texture (GL_TEXTURE2: units 0 and 1 are the quads' own textures).
     static let unit: GLint = 2
     /// Texels per slot in the state texture: four matrix rows, alpha and parent, background colour, bounds,
-    /// corner radius, border width and stroke start and end, border colour, shadow (offset, opacity, radius), shadow colour; and
-    /// slots to a texture row (2,046 texels): the captured states in order are the texture's texels in order.
-    static let stateTexels = 11
-    static let statesPerLine = 186
+    /// corner radius, border width and stroke start and end, border colour, shadow (offset, opacity, radius), shadow colour,
+    /// contentsRect; and slots to a texture row (2,040 texels): the captured states in order are the texture's texels in order.
+    static let stateTexels = 12
+    static let statesPerLine = 170
     private let program: ShaderProgram
     private var slotData: GLuint = 0
     private var state: GLuint = 0
@@ -28,7 +28,7 @@ final class MotionPass {
         program = try ShaderProgram(vertex: "motion_slots.vert", fragment: "animation_eval.frag",
                                     uniformNames: ["u_records", "u_slotData", "u_time"], cache: cache,
                                     feedback: ["v_row1", "v_row2", "v_row3", "v_row4", "v_alphaParent", "v_color", "v_bounds", "v_shape",
-                                               "v_borderColor", "v_shadow", "v_shadowColor"])
+                                               "v_borderColor", "v_shadow", "v_shadowColor", "v_contentsRect"])
         glGenTextures(1, &slotData)
         glGenTextures(1, &state)
         glGenBuffers(1, &feedback)

@@ -21,20 +21,21 @@ import StrataCore
 /// - 14: border colour (straight RGBA; clear when nil)
 /// - 15: shadowOffset width, height, shadowOpacity, shadowRadius
 /// - 16: shadow colour (straight RGBA; clear when nil)
-/// - 17…: (table row, `Property`) pairs, two per texel
+/// - 17: contentsRect
+/// - 18…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
     public static let maxAnimations = 16
-    public static let texelsPerSlot = 17 + maxAnimations / 2
-    /// Slots side by side on one texture row (2,000 texels: GLES 3.0 promises 2,048), as `motion_slots.vert`
+    public static let texelsPerSlot = 18 + maxAnimations / 2
+    /// Slots side by side on one texture row (1,976 texels: GLES 3.0 promises 2,048), as `motion_slots.vert`
     /// reads them: slot s is at column (s % slotsPerLine) · texelsPerSlot of row s / slotsPerLine.
-    public static let slotsPerLine = 80
+    public static let slotsPerLine = 76
     /// Nested slots the vertex stage walks up (deeper layers stay on the CPU).
     public static let maxDepth = 32
 
     /// The properties the motion path animates (the rest keep a layer on the CPU).
     public enum Property: Int, Sendable {
         case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor,
-             shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd
+             shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd, contentsRect
 
         public init?(_ p: LayerProperty) {
             let id = Int(p.rawValue)
@@ -50,7 +51,7 @@ public struct MotionSlots {
                 (.opacity, .opacity), (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius),
                 (.borderWidth, .borderWidth), (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity),
                 (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
-                (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd),
+                (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect),
             ]
             var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
             for (layer, motion) in pairs { table[Int(layer.rawValue)] = motion }
@@ -116,9 +117,11 @@ public struct MotionSlots {
         set(15, m.shadowOffset.width, m.shadowOffset.height, m.shadowOpacity, m.shadowRadius)
         let s = m.shadowColor ?? .clear
         set(16, s.red, s.green, s.blue, s.alpha)
+        let r = m.contentsRect
+        set(17, r.minX, r.minY, r.width, r.height)
         for (i, r) in rows.enumerated() {
-            data[base + 17 * 4 + i * 2] = Float(r.row)
-            data[base + 17 * 4 + i * 2 + 1] = Float(r.property.rawValue)
+            data[base + 18 * 4 + i * 2] = Float(r.row)
+            data[base + 18 * 4 + i * 2 + 1] = Float(r.property.rawValue)
         }
         depths.append(depth)
         parents.append(parent)
@@ -199,6 +202,8 @@ public struct MotionRef: Equatable, Sendable {
         public static let valuesOnly = Fields(rawValue: 512)
         /// A shape's stroke start and end (its `MovingShapeDraw` trims by them).
         public static let strokeTrim = Fields(rawValue: 1024)
+        /// The texture coordinates: the contentsRect (contents stretched over the bounds in one piece).
+        public static let contentsRect = Fields(rawValue: 2048)
         /// What of a shadow's composite its slot may animate.
         public static let shadowComposite: Fields = [.shadowOpacity, .shadowColor, .shadowRadius]
     }

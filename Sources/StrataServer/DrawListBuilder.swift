@@ -80,7 +80,9 @@ struct DrawListBuilder {
         // A shape that may not move is known to fail here, before a slot is made for it (every frame).
         guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize, node.mask == nil,
               p.isDoubleSided, !p.masksToBounds, shadowMoves,
-              !((plan.animatesAnchor || bounds) && p.hasSublayerSpace), !(bounds && node.contents != nil) else { return false }
+              !((plan.animatesAnchor || bounds) && p.hasSublayerSpace),
+              !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsFillBounds(p))
+        else { return false }
         // Pieces the slot may show that the values now leave out still count towards a group.
         let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
@@ -293,12 +295,15 @@ struct DrawListBuilder {
         let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty || kindPieces > 0)
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
         if ownContent, let image = node.contents {
-            // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter.
+            // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter. Contents
+            // stretched over the whole bounds take animated bounds and contentsRect from the slot, as the
+            // background takes its bounds.
+            let stretched = animated.intersection([.bounds, .contentsRect])
             for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
                                                gravity: p.contentsGravity, scale: p.contentsScale,
                                                contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
                 list.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
-                                            sampling: Self.sampling(p), edges: edges, tint: tint))
+                                   sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: stretched)
             }
         }
         if kindPieces > 0 {
@@ -316,6 +321,12 @@ struct DrawListBuilder {
             list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
                                color: tinted(color), alpha: alpha, edges: edges), slotFields: ring)
         }
+    }
+
+    /// Whether the contents are one piece stretched over the bounds (`resize` gravity, no nine-part
+    /// stretch), so animated bounds move them as they move the background.
+    static func contentsFillBounds(_ p: LayerModel) -> Bool {
+        p.contentsGravity == .resize && p.contentsCenter.standardized == CGRect(x: 0, y: 0, width: 1, height: 1)
     }
 
     /// How the layer's contents (or its rasterized bitmap) are sampled.

@@ -65,6 +65,7 @@ final class MotionPlanner {
             case .shadowRadius: animated.insert(.shadowRadius)
             case .shadowColor: animated.insert(.shadowColor)
             case .strokeStart, .strokeEnd: animated.insert(.strokeTrim)
+            case .contentsRect: animated.insert(.contentsRect)
             case .position, .anchorPointZ, .transform: break
             }
         }

@@ -281,10 +281,12 @@ import Testing
             (.position, .position), (.anchorPoint, .anchorPoint), (.anchorPointZ, .anchorPointZ), (.transform, .transform), (.opacity, .opacity),
             (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius), (.borderWidth, .borderWidth),
             (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity), (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius),
-            (.shadowColor, .shadowColor),
+            (.shadowColor, .shadowColor), (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect),
         ]
         for (layer, motion) in pairs { #expect(MotionSlots.Property(layer) == motion, "\(layer)") }
-        for other: LayerProperty in [.zPosition, .contentsRect, .sublayerTransform, .hidden, .shadowPath] { #expect(MotionSlots.Property(other) == nil, "\(other)") }
+        for other: LayerProperty in [.zPosition, .contentsCenter, .sublayerTransform, .hidden, .shadowPath, .lineWidth, .path] {
+            #expect(MotionSlots.Property(other) == nil, "\(other)")
+        }
     }
 
     @Test func whatTheGPUPathDoesNotTakeIsLeftToTheCPU() {

@@ -216,8 +216,35 @@ import Testing
     ]
 
     @Test(arguments: cases) func gpuFramesMatchCPUFrames(_ c: Case) throws {
+        try Self.compare(c, baseDirectory: URL(fileURLWithPath: "/"))
+    }
+
+    @Test func contentsStretchedOverTheBoundsTakeAnimatedBoundsAndContentsRectOnTheGPU() throws {
+        // Resize gravity: one piece over the bounds, which the slot animates (the layer takes a slot), and a
+        // sprite sheet's frames (discrete contentsRect keyframes, their switches away from the frame times:
+        // at a switch single precision may pick either side) beside a linear contentsRect. Centre
+        // gravity: the image's frame depends on the bounds and contentsRect in ways the slot does not give
+        // (CPU).
+        let sprite = ##""contents":"inputs/sprites.png","contentsRect":[0.25,0,0.5,1],"magnificationFilter":"nearest""##
+        let layers = ##"{"id":"a","bounds":[0,0,24,12],"position":[18,14],"##
+            + sprite + ##","animations":{"b":{"type":"basic","keyPath":"bounds","fromValue":[0,0,8,30],"toValue":[-4,2,40,10],"duration":1.3}}},"##
+            + ##"{"id":"b","bounds":[0,0,24,12],"position":[44,34],"contentsGravity":"center","##
+            + sprite + ##","animations":{"b":{"type":"basic","keyPath":"bounds.size","fromValue":[8,30],"toValue":[40,10],"duration":1.3}}},"##
+            + ##"{"id":"c","bounds":[0,0,16,16],"position":[50,10],"contents":"inputs/sprites.png","magnificationFilter":"nearest","##
+            + ##""animations":{"f":{"type":"keyframe","keyPath":"contentsRect","calculationMode":"discrete","duration":1.3,"repeatCount":2,"##
+            + ##""values":[[0,0,0.25,1],[0.25,0,0.25,1],[0.5,0,0.25,1],[0.75,0,0.25,1]]},"##
+            + ##""m":{"type":"basic","keyPath":"position.x","fromValue":40,"toValue":56,"duration":2}}},"##
+            + ##"{"id":"d","bounds":[0,0,20,10],"position":[12,38],"contents":"inputs/sprites.png","##
+            + ##""animations":{"r":{"type":"basic","keyPath":"contentsRect","fromValue":[0,0,1,1],"toValue":[0.3,0.2,0.4,0.5],"duration":1.5}}},"##
+            + ##"{"id":"e","bounds":[0,0,20,10],"position":[44,44],"contentsGravity":"center","contents":"inputs/sprites.png","##
+            + ##""animations":{"r":{"type":"basic","keyPath":"contentsRect","fromValue":[0,0,1,1],"toValue":[0.3,0.2,0.4,0.5],"duration":1.5}}}"##
+        try Self.compare(Case(name: "contents", layers: layers, slots: 3, reuses: false),
+                         baseDirectory: Golden.directory.appendingPathComponent("contents"))
+    }
+
+    static func compare(_ c: Case, baseDirectory: URL) throws {
         let json = ##"{"strata":1,"background":"#000000","layers":["## + c.layers + "]}"
-        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        let scene = try SceneParser.parse(data: Data(json.utf8), baseDirectory: baseDirectory)
         let gpu = try SceneRenderer.render(scene, at: Self.times, width: 64, height: 48, gpuAnimationMinimumLayers: 1, shapesOnTheGPU: true)
         let cpu = try SceneRenderer.render(scene, at: Self.times, width: 64, height: 48, gpuAnimationMinimumLayers: nil)
         #expect(gpu.count == Self.times.count && cpu.count == Self.times.count)
