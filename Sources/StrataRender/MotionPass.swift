@@ -86,13 +86,7 @@ final class MotionPass {
         glUniform1i(program.uniform("u_slotData"), 1)
         glUniform1f(program.uniform("u_time"), shaderTime)
         glBindVertexArray(vao)
-        glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, feedback)
-        glEnable(e(GL_RASTERIZER_DISCARD))
-        glBeginTransformFeedback(e(GL_POINTS))
-        glDrawArrays(e(GL_POINTS), 0, GLsizei(slots.count))
-        glEndTransformFeedback()
-        glDisable(e(GL_RASTERIZER_DISCARD))
-        glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
+        FeedbackCapture.points(slots.count, into: feedback)
 
         // The captured rows become the state texture's rows, copied on the GPU.
         glActiveTexture(e(GL_TEXTURE2))

@@ -68,6 +68,9 @@ import Testing
                 let (a, b) = stroke.arcRange(start: start, end: end)
                 let expected = Stroker.outline(Self.cut(lines, from: a, to: b), style, tolerance: 0.1, scale: 1)
                 expectSame(stroke.outline(start: start, end: end), expected, "\(join) \(cap) \(start)…\(end)")
+                // The CPU's direct way (Polyline.trimmed, then the stroker) gives the same.
+                let direct = try #require(Polyline.trimmed(lines, start: start, end: end))
+                expectSame(Stroker.outline(direct, style, tolerance: 0.1, scale: 1), expected, "direct \(start)…\(end)")
                 checked += 1
             }
         }
@@ -90,6 +93,20 @@ import Testing
         #expect(!stroke.outline(start: 0, end: 1).flatMap { $0 }.contains(CGPoint(x: 40, y: 0)))
     }
 
+    @Test func aCutOnAVertexTakesTheSegmentAfterItAtTheStartAndBeforeItAtTheEnd() throws {
+        // A quarter of a square's perimeter is its first corner: cut there, the stroke starts along the
+        // second side (its butt end square to it) and ends along the first, whichever way rounding falls.
+        let square = [Polyline(points: [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 0, y: 10)], closed: true)]
+        let style = StrokeGeometry(lineWidth: 2)
+        let stroke = try #require(TrimmableStroke(square, style, tolerance: 0.1, scale: 1))
+        for (start, end) in [(CGFloat(0.25), CGFloat(0.5)), (0.25 + 1e-9, 0.5 - 1e-9), (0.25 - 1e-9, 0.5 + 1e-9)] {
+            let expected = [[CGPoint(x: 11, y: 0), CGPoint(x: 11, y: 10), CGPoint(x: 9, y: 10), CGPoint(x: 9, y: 0)]]
+            expectSame(stroke.outline(start: start, end: end), expected, "\(start)…\(end)")
+            let direct = try #require(Polyline.trimmed(square, start: start, end: end))
+            expectSame(Stroker.outline(direct, style, tolerance: 0.1, scale: 1), expected, "direct \(start)…\(end)")
+        }
+    }
+
     @Test func wholeClosedPolylinesDrawTheirLoopsAndEmptyTrimsNothing() throws {
         let style = StrokeGeometry(lineWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10)
         let stroke = try #require(TrimmableStroke(Self.circle, style, tolerance: 0.1, scale: 1))
@@ -104,6 +121,7 @@ import Testing
     @Test func aDotOrABadWidthIsNotTrimmable() {
         let dot = [Polyline(points: [CGPoint(x: 5, y: 5)], closed: false)]
         #expect(TrimmableStroke(dot, StrokeGeometry(lineWidth: 2, lineCap: .round), tolerance: 0.1, scale: 1) == nil)
+        #expect(Polyline.trimmed(dot, start: 0, end: 1) == nil)
         #expect(TrimmableStroke([Self.zigzag], StrokeGeometry(lineWidth: 0), tolerance: 0.1, scale: 1) == nil)
         #expect(TrimmableStroke([Self.zigzag], StrokeGeometry(lineWidth: .infinity), tolerance: 0.1, scale: 1) == nil)
     }

@@ -84,12 +84,12 @@ public struct ShapeDraw: ContentDraw {
     }
 
     /// The stroke's outline flattened for `scale`: an undashed stroke trimmed as its polylines
-    /// (`TrimmableStroke`, as the GPU trims an animated strokeEnd, so both draw the same), a dashed one (or
-    /// one with a dot) trimmed and dashed on its curves first.
+    /// (`Polyline.trimmed`: the cuts the GPU makes of an animated strokeEnd with `TrimmableStroke`, so both
+    /// draw the same), a dashed one (or one with a dot) trimmed and dashed on its curves first.
     static func outline(_ path: Path, _ stroke: Stroke, scale: CGFloat) -> [[CGPoint]] {
         if stroke.dashPattern?.isEmpty ?? true,
-           let trimmable = TrimmableStroke(path.polylines(tolerance: tolerance, scale: scale), stroke.geometry, tolerance: tolerance, scale: scale) {
-            return trimmable.outline(start: stroke.start, end: stroke.end)
+           let lines = Polyline.trimmed(path.polylines(tolerance: tolerance, scale: scale), start: stroke.start, end: stroke.end) {
+            return Stroker.outline(lines, stroke.geometry, tolerance: tolerance, scale: scale)
         }
         let part = path.strokedPart(from: stroke.start, to: stroke.end, dashPhase: stroke.dashPhase, dashPattern: stroke.dashPattern)
         return Stroker.outline(part.polylines(tolerance: tolerance, scale: scale), stroke.geometry, tolerance: tolerance, scale: scale)
