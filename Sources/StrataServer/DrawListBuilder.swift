@@ -147,8 +147,8 @@ struct DrawListBuilder {
     }
 
     /// Slot `slot`'s layer space → target pixels with the values this list is built with (worked out only
-    /// for shadows: up the chain of slots, each its layer's matrix and its `outer`).
-    private func slotToTarget(_ slot: Int32, _ list: DrawList) -> Transform3D {
+    /// for shadows and shapes: up the chain of slots, each its layer's matrix and its `outer`).
+    func slotToTarget(_ slot: Int32, _ list: DrawList) -> Transform3D {
         guard slot >= 0, let slots = list.motion, let placed = motion?.placed, Int(slot) < placed.count else { return .identity }
         let s = Int(slot)
         return placed[s].drawnValues.localToParent * slots.outers[s] * slotToTarget(slots.parents[s], list)
@@ -307,10 +307,8 @@ struct DrawListBuilder {
             }
         }
         if kindPieces > 0 {
-            // Under a slot the kind learns what of its own the slot animates and where the slot's space is.
-            let slotted = list.currentSlot >= 0
-            let motion = KindMotion(animated: slotted ? animated : [], slotToTarget: slotted ? slotToTarget(list.currentSlot, list) : .identity,
-                                    shapesMove: shapesMove)
+            // Under a slot the kind learns what of its own the slot animates.
+            let motion = KindMotion(animated: list.currentSlot >= 0 ? animated : [], builder: self)
             node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, motion: motion, into: &list)
         }
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }

@@ -38,10 +38,9 @@ extension LayerKindContent {
 struct KindMotion {
     /// What of the layer's own values its slot animates (empty when the slot is an ancestor's).
     var animated: MotionRef.Fields = []
-    /// The slot's space → target pixels, with the values the list is built with.
-    var slotToTarget = Transform3D.identity
-    /// Whether a shape may move with the slot (`Compositor.shapesMoveOnTheGPU`).
-    var shapesMove = true
+    /// The builder: where the slot's space is (`slotToTarget`), whether shapes may move
+    /// (`Compositor.shapesMoveOnTheGPU`).
+    var builder: DrawListBuilder
 }
 
 /// The content of each kind of layer.

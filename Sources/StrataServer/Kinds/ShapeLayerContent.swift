@@ -25,9 +25,9 @@ struct ShapeLayerContent: LayerKindContent {
             if let f = fill { fill?.color = Self.tinted(f.color, tint) }
             if let k = stroke { stroke?.color = Self.tinted(k.color, tint) }
         }
-        if list.currentSlot >= 0, motion.shapesMove, let slots = list.motion, slots.keepsScale[Int(list.currentSlot)],
-           let moving = MovingShapeDraw(inner: matrix, toTarget: matrix * motion.slotToTarget, path: path, fill: fill, stroke: stroke,
-                                        alpha: alpha, trimAnimates: trimAnimates) {
+        if list.currentSlot >= 0, motion.builder.shapesMove, let slots = list.motion, slots.keepsScale[Int(list.currentSlot)],
+           let moving = MovingShapeDraw(inner: matrix, toTarget: matrix * motion.builder.slotToTarget(list.currentSlot, list), path: path,
+                                        fill: fill, stroke: stroke, alpha: alpha, trimAnimates: trimAnimates) {
             list.append(.content(moving), slotFields: trimAnimates ? .strokeTrim : [])
             return
         }
