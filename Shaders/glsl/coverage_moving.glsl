@@ -1,15 +1,13 @@
 // Where a MovingShapeDraw's outline lands this frame: u_inner (layer → its slot's space, or target pixels
 // when u_slot < 0), the chain of slots up from u_slot, u_projection, then window pixels of the
-// framebuffer (y up, as gl_FragCoord). Its trim: u_trim, or the slot's animated stroke start and end
-// when u_trimFromSlot is 1. The region its passes touch: u_bounds (layer units, everything the outline can
+// framebuffer (y up, as gl_FragCoord). Its trim (read only by a trimmable stroke, which is made only
+// where the slot animates it): the slot's animated stroke start and end. The region its passes touch: u_bounds (layer units, everything the outline can
 // reach) placed so, grown by whole pixels and cut to u_scissor.
 uniform highp sampler2D u_motion;
 uniform highp mat4 u_inner;
 uniform highp mat4 u_projection;
 uniform int u_slot;
 uniform int u_shadowOffset;     // 1: moved by the slot's animated shadow offset first (a shadow's shape)
-uniform int u_trimFromSlot;
-uniform highp vec2 u_trim;
 uniform highp vec2 u_viewport;
 uniform highp vec4 u_bounds;    // x0, y0, x1, y1
 uniform highp vec4 u_scissor;   // x0, y0, x1, y1 in window pixels
@@ -24,7 +22,7 @@ highp mat4 placement() {
     return u_projection * slotChain(u_slot, u_shadowOffset == 1 ? offsetBy(slotState(u_slot, 9).xy) : mat4(1.0)) * u_inner;
 }
 
-highp vec2 currentTrim() { return u_trimFromSlot == 1 && u_slot >= 0 ? slotState(u_slot, 7).zw : u_trim; }
+highp vec2 currentTrim() { return u_slot >= 0 ? slotState(u_slot, 7).zw : vec2(0.0, 1.0); }
 
 highp vec2 toWindow(highp mat4 toClip, highp vec2 p) {
     highp vec4 c = toClip * vec4(p, 0.0, 1.0);

@@ -25,7 +25,7 @@ final class MovingCoverage {
     /// Uploaded outlines by key, with the frame they were last drawn in.
     private var textures: [UInt64: (texture: GLuint, frame: UInt64, bytes: Int)] = [:]
 
-    private static let placementUniforms = ["u_motion", "u_inner", "u_projection", "u_slot", "u_shadowOffset", "u_trimFromSlot", "u_trim", "u_viewport",
+    private static let placementUniforms = ["u_motion", "u_inner", "u_projection", "u_slot", "u_shadowOffset", "u_viewport",
                                             "u_bounds", "u_scissor"]
 
     init(cache: ProgramBinaryCache?) throws {
@@ -67,8 +67,6 @@ final class MovingCoverage {
         var inner: Transform3D
         var projection: Transform3D
         var motion: MotionRef
-        /// The trim when the slot does not animate it (`MotionRef.Fields.strokeTrim`).
-        var trim: (start: Float, end: Float)
         /// Window pixels (y up), as glScissor.
         var scissor: PixelRect
         var width: Int, height: Int
@@ -145,16 +143,14 @@ final class MovingCoverage {
         try checkGL("moving coverage fill")
     }
 
-    /// The uniforms every pass shares: where the outline lands and its trim.
+    /// The uniforms every pass shares: where the outline lands.
     private func setPlacement(_ p: ShaderProgram, _ outline: OutlineTexels, _ placement: Placement) {
         glUseProgram(p.program)
         glUniform1i(p.uniform("u_motion"), MotionPass.unit)
-        glUniformMatrix4fv(p.uniform("u_inner"), 1, GLboolean(GL_FALSE), Self.floats(placement.inner))
-        glUniformMatrix4fv(p.uniform("u_projection"), 1, GLboolean(GL_FALSE), Self.floats(placement.projection))
+        setUniform(p.uniform("u_inner"), placement.inner)
+        setUniform(p.uniform("u_projection"), placement.projection)
         glUniform1i(p.uniform("u_slot"), placement.motion.slot)
         glUniform1i(p.uniform("u_shadowOffset"), placement.motion.fields.contains(.shadowOffset) ? 1 : 0)
-        glUniform1i(p.uniform("u_trimFromSlot"), placement.motion.fields.contains(.strokeTrim) ? 1 : 0)
-        glUniform2f(p.uniform("u_trim"), placement.trim.start, placement.trim.end)
         glUniform2f(p.uniform("u_viewport"), GLfloat(placement.width), GLfloat(placement.height))
         let b = outline.bounds
         glUniform4f(p.uniform("u_bounds"), GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY))
@@ -202,9 +198,5 @@ final class MovingCoverage {
             residentBytes -= t.bytes
             textures[k] = nil
         }
-    }
-
-    static func floats(_ m: Transform3D) -> [GLfloat] {
-        [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { GLfloat($0) }
     }
 }

@@ -102,10 +102,7 @@ final class PathFill {
         glDisable(e(GL_STENCIL_TEST))
     }
 
-    private func setMatrix(_ m: Transform3D) {
-        var values = m.elements.map { GLfloat($0) }
-        glUniformMatrix4fv(mvp, 1, GLboolean(GL_FALSE), &values)
-    }
+    private func setMatrix(_ m: Transform3D) { setUniform(mvp, m) }
 
     /// Stencil-then-cover needs a stencil buffer: without one every fan would pass and the whole cover
     /// rectangle would be filled.

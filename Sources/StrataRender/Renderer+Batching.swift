@@ -80,10 +80,7 @@ extension Renderer {
     func bind(_ state: BatchState, motion: Bool) {
         bind(state)
         guard motion, let p = [rounded, textured].first(where: { $0.program == state.program }) else { return }
-        let m = projection
-        let f: [GLfloat] = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
-                            m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { GLfloat($0) }
-        glUniformMatrix4fv(p.uniform("u_projection"), 1, GLboolean(GL_FALSE), f)
+        setUniform(p.uniform("u_projection"), projection)
     }
 
     /// Counts a coverage fill's work: its accumulation pass and its two draws.

@@ -29,7 +29,6 @@ public struct MovingShapeDraw: ContentDraw {
     let outlines: Outlines
     let fill: ShapeDraw.Fill?
     let strokeColor: Color?
-    let trim: (start: CGFloat, end: CGFloat)
     let alpha: CGFloat
 
     /// Nil when it cannot move with the slots: a dashed stroke (or one with a dot) whose trim animates,
@@ -63,7 +62,6 @@ public struct MovingShapeDraw: ContentDraw {
         outlines = Outlines(fill: fillTexels, stroke: strokeTexels)
         self.fill = fill
         strokeColor = stroke?.color
-        trim = (stroke?.start ?? 0, stroke?.end ?? 1)
         self.alpha = alpha
     }
 
@@ -73,7 +71,7 @@ public struct MovingShapeDraw: ContentDraw {
     public func box(within target: PixelRect) -> PixelRect { target }
 
     public func combine(into h: inout Hasher) {
-        h.combine(inner); h.combine(outlines.key); h.combine(fill); h.combine(strokeColor); h.combine(trim.start); h.combine(trim.end)
+        h.combine(inner); h.combine(outlines.key); h.combine(fill); h.combine(strokeColor)
         h.combine(alpha)
     }
 
@@ -85,7 +83,7 @@ public struct MovingShapeDraw: ContentDraw {
         renderer.flush()
         guard alpha > 0 else { return }
         let placement = MovingCoverage.Placement(inner: inner, projection: renderer.projection, motion: motion,
-                                                 trim: (Float(trim.start), Float(trim.end)), scissor: renderer.windowRect(scissor),
+                                                 scissor: renderer.windowRect(scissor),
                                                  width: renderer.physicalWidth, height: renderer.physicalHeight)
         let filler = try renderer.movingCoverage, coverage = try renderer.coverage
         if let fill, let texels = outlines.fill {
