@@ -10,16 +10,16 @@ public final class PreparedAnimation: Sendable {
     let children: [PreparedAnimation]
     // What evaluation reads every frame, taken out of the spec once (reading `spec.kind` would copy every
     // value it holds each time).
-    private let keyPath: LayerKeyPath?
+    let keyPath: LayerKeyPath?
     /// The spec's timing, read in place each frame.
     public let timing: MediaTiming
-    private let timingFunction: TimingFunction
-    private let form: Form
+    let timingFunction: TimingFunction
+    let form: Form
     /// For a basic or spring animation whose endpoints do not depend on the value beneath it: the
     /// endpoints, and for transforms their decompositions (nil when singular).
-    private let fixedEnds: FixedEnds?
+    let fixedEnds: FixedEnds?
     /// The from/to/by values of a basic or spring animation whose endpoints do depend on it.
-    private let openEnds: OpenEnds?
+    let openEnds: OpenEnds?
     /// The properties it changes: its key path's (and the transform, for keyframes along a path that turn
     /// the layer), or its children's at any depth for a group; none for a transition, which changes how
     /// the layer is drawn (`isTransition`).
@@ -28,7 +28,7 @@ public final class PreparedAnimation: Sendable {
     public let isGroup: Bool
 
     // `indirect`: a keyframe animation's resolved frames are large; boxed, reading the form copies a word.
-    private enum Form: Sendable {
+    enum Form: Sendable {
         case basic
         case spring(Spring)
         indirect case keyframe(Keyframes.Resolved)
@@ -36,7 +36,7 @@ public final class PreparedAnimation: Sendable {
         case transition
     }
 
-    private final class FixedEnds: Sendable {
+    final class FixedEnds: Sendable {
         let start: AnimatableValue, end: AnimatableValue
         let decomposed: (DecomposedTransform?, DecomposedTransform?)?
         init(start: AnimatableValue, end: AnimatableValue, decomposed: (DecomposedTransform?, DecomposedTransform?)?) {
@@ -44,7 +44,7 @@ public final class PreparedAnimation: Sendable {
         }
     }
 
-    private final class OpenEnds: Sendable {
+    final class OpenEnds: Sendable {
         let from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?
         init(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) { self.from = from; self.to = to; self.by = by }
     }

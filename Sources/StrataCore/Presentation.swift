@@ -54,6 +54,41 @@ public enum Presentation {
         }
     }
 
+    /// The stretch of local time around `time` in which none of the animations starts or ends (nor, with a
+    /// `spread`, any copy of one): within it each keeps its phase, so which are active and the next start
+    /// or end stay as they are at `time`, and a frame there has no start or end to report.
+    public struct QuietSpan: Sendable {
+        public let lower: Double, upper: Double
+        public let spread: ClosedRange<Double>
+        /// `isAnimating` and `nextTransition` anywhere in the span.
+        public let isAnimating: Bool
+        public let nextTransition: Double?
+
+        /// Whether `time`, with copies `spread` apart, lies in the span.
+        public func holds(_ time: Double, spread: ClosedRange<Double>) -> Bool {
+            time >= lower && time < upper && spread == self.spread
+        }
+    }
+
+    public static func quietSpan(_ animations: [AttachedAnimation], at time: Double, spread: ClosedRange<Double> = 0...0) -> QuietSpan {
+        // Each phase changes only at a start or an end (`MediaTiming.phase`), each copy's at those moved by the spread.
+        var lower = -Double.infinity, upper = Double.infinity
+        func bound(_ b: Double) {
+            if b <= time { lower = max(lower, b) } else { upper = min(upper, b) }
+        }
+        for a in animations {
+            let timing = a.timing
+            let begin = timing.beginTime, end = timing.endTime
+            bound(begin); bound(end)
+            if spread != 0...0 { bound(begin + spread.lowerBound); bound(end + spread.upperBound) }
+        }
+        // NaN bounds (never from validated timing) would make every comparison false: an empty span.
+        if lower.isNaN || upper.isNaN { lower = .infinity; upper = -.infinity }
+        return QuietSpan(lower: lower, upper: upper, spread: spread,
+                         isAnimating: isAnimating(animations, at: time, spread: spread),
+                         nextTransition: nextTransition(animations, after: time, spread: spread))
+    }
+
     /// The earliest future time at which one of the animations starts or ends (a wake-up deadline); with a
     /// `spread`, the first copy's start or the last copy's end.
     public static func nextTransition(_ animations: [AttachedAnimation], after time: Double, spread: ClosedRange<Double> = 0...0) -> Double? {

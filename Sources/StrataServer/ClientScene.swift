@@ -7,6 +7,10 @@ final class ClientScene {
     var nodes: [LayerID: RenderNode] = [:]
     /// The nodes with animations or transition sources (see `RenderNode.isActive`).
     var activeNodes: [ObjectIdentifier: RenderNode] = [:]
+    /// The CPU's columns of its layers' animations (`RenderNode.present`): a block per animated layer whose
+    /// animations it holds, bounded by the client's animation quota (released rows are compacted away
+    /// once they outnumber the live ones).
+    let lanes = AnimationLaneTable()
     var images: [ImageID: ServerImage] = [:]
     /// Reusable pixel buffers (`defineBuffer`), mapped shared and read-only: the client fills them again
     /// after each `bufferReleased`.

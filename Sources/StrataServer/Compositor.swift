@@ -124,6 +124,14 @@ public final class Compositor {
             noteChange(at: global)
         }
 
+        /// `note`, from what a quiet span holding `local` says of the animations.
+        mutating func note(_ quiet: Presentation.QuietSpan, local: Double, rate: Double, time: Double) {
+            guard rate != 0 else { return }
+            if quiet.isAnimating { animating = true }
+            guard rate > 0, let t = quiet.nextTransition else { return }
+            noteChange(at: time + (t - local) / rate)
+        }
+
         /// Notes a change (a start, an end, a layer's time beginning) at global time `global`.
         mutating func noteChange(at global: Double) {
             nextChange = min(nextChange ?? global, global)
@@ -495,13 +503,22 @@ public final class Compositor {
             } else {
                 node.present(at: time)
             }
-            AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
+            // Within a quiet span no animation starts or ends: nothing to report, and the schedule is known.
+            let spread = child.spread.lower...child.spread.upper
+            let quiet: Presentation.QuietSpan
+            if let known = node.quietSpan, known.holds(time, spread: spread) {
+                quiet = known
+            } else {
+                AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
+                quiet = Presentation.quietSpan(node.animations, at: time, spread: spread)
+                node.quietSpan = quiet
+            }
             if !node.transitionSources.isEmpty {
                 pruneTransitionSources(node, scene: scene)
                 node.activeTransition = Presentation.activeTransition(node.animations, at: time)
             }
             if child.affine {
-                schedule.note(node.animations, local: time, rate: child.rate, time: evaluationTime, spread: child.spread)
+                schedule.note(quiet, local: time, rate: child.rate, time: evaluationTime)
             } else {
                 // Under a cycling layer local time loops: every frame may differ.
                 schedule.animating = true

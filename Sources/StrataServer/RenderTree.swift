@@ -19,6 +19,7 @@ final class RenderNode {
     /// frame showed (a transition's old appearance copies it).
     var model: LayerModel {
         willSet { if pendingLocalTime != nil { resolvePresentation() } }
+        didSet { valuesHoldModel = false }
     }
     /// Recomputed in place each frame while the node is active; the model otherwise. The evaluation may
     /// leave it for later (`deferPresentation`): the first read evaluates it then, at the frame's time.
@@ -29,14 +30,24 @@ final class RenderNode {
         }
         set {
             pendingLocalTime = nil
+            valuesHoldModel = false
             values = newValue
         }
         _modify {
             if pendingLocalTime != nil { resolvePresentation() }
+            valuesHoldModel = false
             yield &values
         }
     }
     private var values: LayerModel
+    /// Whether `values` equals the model in every field but those the lane block writes (so a frame
+    /// evaluating the block resets only those): true after a frame evaluated through the block, until
+    /// the model or the presentation is set otherwise.
+    private var valuesHoldModel = false
+    /// This node's rows in its scene's `AnimationLaneTable` (nil: its animations are evaluated by
+    /// `Presentation.apply`), made again on the first evaluation after its animations change.
+    private var laneBlock: AnimationLaneTable.Block?
+    private var laneBlockIsStale = false
     /// The local time whose presentation `presentation` has yet to evaluate (nil: it is current).
     private(set) var pendingLocalTime: Double?
     /// What the draw list reads of a layer before (or instead of) evaluating it: its presentation, or while
@@ -66,12 +77,17 @@ final class RenderNode {
         willSet { if pendingLocalTime != nil { resolvePresentation() } }
         didSet {
             motionPlanCache = nil
+            quietSpan = nil
+            laneBlockIsStale = true
             animatesOnlySlotProperties = animations.allSatisfy { a in
                 !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }
             }
             refreshActivity()
         }
     }
+    /// The local times around the last evaluation in which none of its animations starts or ends
+    /// (`Presentation.quietSpan`): frames inside it skip the start and end bookkeeping. Kept while they stay.
+    var quietSpan: Presentation.QuietSpan?
     /// The GPU path's plan for these animations (`MotionPlanner.plan`), kept while they stay the same.
     var motionPlanCache: MotionPlanner.CachedPlan?
     /// Whether its animations change only properties motion slots animate (no transition among them):
@@ -215,11 +231,36 @@ final class RenderNode {
         return true
     }
 
-    /// The presentation at local time `time`: the model with the animations applied, now.
+    /// The presentation at local time `time`: the model with the animations applied, now. Through the
+    /// scene's lane table when the animations are all ones it holds (the same values, found faster).
     func present(at time: Double) {
         pendingLocalTime = nil
-        values = model
-        Presentation.apply(animations, onto: &values, at: time)
+        if laneBlockIsStale { makeLaneBlock() }
+        if let block = laneBlock, let lanes = scene?.lanes {
+            if valuesHoldModel {
+                lanes.resetTargets(of: block, in: &values, from: model)
+            } else {
+                values = model
+                valuesHoldModel = true
+            }
+            lanes.apply(block, onto: &values, at: time)
+        } else {
+            values = model
+            valuesHoldModel = false
+            Presentation.apply(animations, onto: &values, at: time)
+        }
+    }
+
+    private func makeLaneBlock() {
+        laneBlockIsStale = false
+        valuesHoldModel = false
+        guard let lanes = scene?.lanes else { return }
+        if let old = laneBlock { lanes.release(old) }
+        laneBlock = animations.isEmpty ? nil : lanes.add(animations.map(\.prepared))
+    }
+
+    deinit {
+        if let block = laneBlock { scene?.lanes.release(block) }
     }
 
     /// Leaves the presentation at local time `time` to be evaluated when it is first read (a layer the GPU

@@ -1,0 +1,192 @@
+import Foundation
+
+/// The property animations the CPU evaluates each frame, laid out as columns (a struct of arrays): one row
+/// per animation, each layer's animations a contiguous block, prepared once when they are attached.
+/// Evaluating a block reads its rows' timing, curve and endpoints from adjacent memory and writes each
+/// value straight into its field, with no per-frame allocation, no boxed values and no decomposition of
+/// endpoints.
+///
+/// It holds only what it can evaluate exactly as `PreparedAnimation.apply` does (the one definition of the
+/// semantics, which the tests hold it to): basic and spring animations, without a value function, of
+/// CALayer's numeric fields and colours and of the transform's components. A layer with any other
+/// animation (keyframes, groups, transitions, whole transforms, a kind's own properties) takes no block
+/// and is evaluated by `Presentation.apply`.
+public final class AnimationLaneTable {
+    /// A layer's rows. Its start moves when the table compacts.
+    public final class Block {
+        public fileprivate(set) var start: Int
+        public let count: Int
+        fileprivate var isLive = true
+        fileprivate init(start: Int, count: Int) { self.start = start; self.count = count }
+    }
+
+    /// How a row's endpoints are found: fixed when added, or from the value beneath (CABasicAnimation's
+    /// from/to/by combinations with one value or none).
+    enum Ends: UInt8 {
+        case fixed, fromOnly, toOnly, byOnly, none
+    }
+
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        static let additive = Flags(rawValue: 1)
+        static let cumulative = Flags(rawValue: 2)
+        static let removedOnCompletion = Flags(rawValue: 4)
+        static let spring = Flags(rawValue: 8)
+    }
+
+    // The columns, one entry per row.
+    private var timings: [MediaTiming] = []
+    private var curves: [TimingFunction] = []
+    private var springs: [Spring] = []
+    /// Fixed ends: the start and end. Open ends: the one value given, in `starts`.
+    private var starts: [SIMD4<Double>] = []
+    private var ends: [SIMD4<Double>] = []
+    private var targets: [AnimationLaneTarget] = []
+    private var endForms: [Ends] = []
+    private var flags: [Flags] = []
+
+    /// Live and released blocks in row order; released rows are dropped when they outnumber the live ones.
+    private var blocks: [Block] = []
+    private var releasedRows = 0
+
+    public init() {}
+
+    /// Rows in use (live blocks' and released ones not yet compacted away).
+    public var rowCount: Int { timings.count }
+
+    /// Adds the rows of a layer's animations, in the order they apply; nil (nothing added) when one of them
+    /// is not one the table evaluates.
+    public func add(_ animations: [PreparedAnimation]) -> Block? {
+        guard !animations.isEmpty else { return nil }
+        var rows: [Row] = []
+        rows.reserveCapacity(animations.count)
+        for a in animations {
+            guard let row = Row(a) else { return nil }
+            rows.append(row)
+        }
+        let block = Block(start: timings.count, count: rows.count)
+        for row in rows { append(row) }
+        blocks.append(block)
+        return block
+    }
+
+    /// Gives a block's rows back; they are reused when the table next compacts.
+    public func release(_ block: Block) {
+        guard block.isLive else { return }
+        block.isLive = false
+        releasedRows += block.count
+        if releasedRows > 64, releasedRows * 2 > timings.count { compact() }
+    }
+
+    /// The presentation at local time `t`: the block's animations applied in order onto `values`, each
+    /// seeing the value beneath it. `values` must equal the model in every field the block's rows write
+    /// (`resetTargets` makes it so); every other field it leaves alone.
+    public func apply(_ block: Block, onto values: inout LayerModel, at t: Double) {
+        for row in block.start..<(block.start + block.count) {
+            let removed = flags[row].contains(.removedOnCompletion)
+            guard let sample = timings[row].sample(at: t, removedOnCompletion: removed) else { continue }
+            let curved = curves[row].progress(at: sample.fraction)
+            let progress = flags[row].contains(.spring) ? springs[row].progress(at: curved * timings[row].simpleDuration) : curved
+            let target = targets[row]
+            let form = endForms[row]
+            let reads = flags[row].contains(.additive) || form != .fixed
+            let beneath = reads ? target.read(values) : SIMD4<Double>()
+            let start: SIMD4<Double>, end: SIMD4<Double>
+            switch form {
+            case .fixed: start = starts[row]; end = ends[row]
+            case .fromOnly: start = starts[row]; end = beneath
+            case .toOnly: start = beneath; end = starts[row]
+            case .byOnly: start = beneath; end = beneath + starts[row]
+            case .none: start = beneath; end = beneath
+            }
+            // The arithmetic of `Interpolation`, lane by lane: a + (b − a)·t, then a cumulative repeat's
+            // (end − start)·iteration, then the value beneath for an additive animation.
+            var v = start + (end - start) * progress
+            if flags[row].contains(.cumulative), sample.iteration > 0 {
+                v = v + (end - start) * sample.iteration
+            }
+            if flags[row].contains(.additive) { v = beneath + v }
+            target.write(v, into: &values)
+        }
+    }
+
+    /// Sets every field the block's rows write to its value in `model` (what lies beneath the animations).
+    public func resetTargets(of block: Block, in values: inout LayerModel, from model: borrowing LayerModel) {
+        for row in block.start..<(block.start + block.count) { targets[row].reset(&values, from: model) }
+    }
+
+    /// One row, taken from a prepared animation.
+    private struct Row {
+        let timing: MediaTiming, curve: TimingFunction, spring: Spring
+        let start: SIMD4<Double>, end: SIMD4<Double>
+        let target: AnimationLaneTarget, ends: Ends, flags: Flags
+
+        init?(_ a: PreparedAnimation) {
+            guard let keyPath = a.keyPath, a.spec.valueFunction == nil, let target = AnimationLaneTarget(keyPath) else { return nil }
+            var flags: Flags = []
+            switch a.form {
+            case .basic: spring = Spring()
+            case let .spring(s): spring = s; flags.insert(.spring)
+            case .keyframe, .group, .transition: return nil
+            }
+            if a.spec.isAdditive { flags.insert(.additive) }
+            if a.spec.isCumulative { flags.insert(.cumulative) }
+            if a.spec.isRemovedOnCompletion { flags.insert(.removedOnCompletion) }
+            // A value of another shape than the key path's interpolates discretely (`Interpolation`): not a lane.
+            let (from, to, by) = a.spec.kind.endpoints
+            guard [from, to, by].allSatisfy({ $0 == nil || $0?.kind == keyPath.kind }) else { return nil }
+            if let fixed = a.fixedEnds {
+                (start, end, ends) = (AnimationLaneTarget.numbers(fixed.start), AnimationLaneTarget.numbers(fixed.end), .fixed)
+            } else {
+                let open = a.openEnds
+                end = SIMD4()
+                switch (open?.from, open?.to, open?.by) {
+                case let (f?, nil, nil): (start, ends) = (AnimationLaneTarget.numbers(f), .fromOnly)
+                case let (nil, t?, nil): (start, ends) = (AnimationLaneTarget.numbers(t), .toOnly)
+                case let (nil, nil, b?): (start, ends) = (AnimationLaneTarget.numbers(b), .byOnly)
+                case (nil, nil, nil): (start, ends) = (SIMD4(), .none)
+                default: return nil // two values given are fixed ends
+                }
+            }
+            timing = a.timing
+            curve = a.timingFunction
+            self.target = target
+            self.flags = flags
+        }
+    }
+
+    private func append(_ row: Row) {
+        timings.append(row.timing)
+        curves.append(row.curve)
+        springs.append(row.spring)
+        starts.append(row.start)
+        ends.append(row.end)
+        targets.append(row.target)
+        endForms.append(row.ends)
+        flags.append(row.flags)
+    }
+
+    /// Moves the live blocks' rows together, in order, and drops the released ones.
+    private func compact() {
+        var write = 0
+        var live: [Block] = []
+        live.reserveCapacity(blocks.count)
+        for block in blocks where block.isLive {
+            for offset in 0..<block.count where write + offset != block.start + offset {
+                let from = block.start + offset, to = write + offset
+                timings[to] = timings[from]; curves[to] = curves[from]; springs[to] = springs[from]
+                starts[to] = starts[from]; ends[to] = ends[from]; targets[to] = targets[from]
+                endForms[to] = endForms[from]; flags[to] = flags[from]
+            }
+            block.start = write
+            write += block.count
+            live.append(block)
+        }
+        let dropped = timings.count - write
+        timings.removeLast(dropped); curves.removeLast(dropped); springs.removeLast(dropped)
+        starts.removeLast(dropped); ends.removeLast(dropped); targets.removeLast(dropped)
+        endForms.removeLast(dropped); flags.removeLast(dropped)
+        blocks = live
+        releasedRows = 0
+    }
+}
