@@ -61,6 +61,25 @@ void main() {
         }
         if ((fields & 256) != 0) params.w = max(0.0, shadow.w) / 2.0 * a_params.w;
         if ((fields & 2048) != 0) uvRect = slotState(slot, 11);   // contents stretched over the bounds
+        if ((fields & 4096) != 0) {
+            // Contents placed in the slot's bounds by their gravity (ContentsGravity.frame): a_radii holds the
+            // natural size of the whole image (pixels ÷ contentsScale), how the shown part is sized
+            // (1 natural, 2 fit, 3 cover) and where it aligns (column + 3 × row, in halves of the slack).
+            highp vec4 b = slotState(slot, 6);
+            highp vec2 natural = a_radii.xy * abs(uvRect.zw);
+            rect = b;
+            if (natural.x > 0.0 && natural.y > 0.0) {
+                highp vec2 size = natural;
+                int mode = int(a_radii.z + 0.5);
+                if (mode >= 2) {
+                    highp vec2 k = b.zw / natural;
+                    size = natural * (mode == 2 ? min(k.x, k.y) : max(k.x, k.y));
+                }
+                int align = int(a_radii.w + 0.5);
+                rect = vec4(b.xy + (b.zw - size) * vec2(float(align % 3), float(align / 3)) * 0.5, size);
+            }
+            radii = vec4(0.0);
+        }
         if ((fields & 512) == 0) {
             highp mat4 toTarget = slotChain(slot, (fields & 128) != 0 ? translation(shadow.xy) : mat4(1.0)) * a_mvp;
             // Renderer.pixelInLayerUnits of the composed matrix.

@@ -23,6 +23,28 @@ public enum ContentsGravity: UInt8, NamedCases {
         }
     }
 
+    /// `frame(in:contentSize:)` as parameters, for evaluating it elsewhere (the GPU path, `layer.vert`):
+    /// the size is the bounds' (`stretch`), the content's (`natural`), or the content's scaled to fit or
+    /// cover; it then sits at `origin + (bounds.size − size) × (column, row) / 2`.
+    public enum Sizing: Int, Sendable { case stretch = 0, natural, fit, cover }
+
+    public var placement: (sizing: Sizing, column: Int, row: Int) {
+        switch self {
+        case .resize: (.stretch, 0, 0)
+        case .resizeAspect: (.fit, 1, 1)
+        case .resizeAspectFill: (.cover, 1, 1)
+        case .center: (.natural, 1, 1)
+        case .top: (.natural, 1, 2)
+        case .bottom: (.natural, 1, 0)
+        case .left: (.natural, 0, 1)
+        case .right: (.natural, 2, 1)
+        case .topLeft: (.natural, 0, 2)
+        case .topRight: (.natural, 2, 2)
+        case .bottomLeft: (.natural, 0, 0)
+        case .bottomRight: (.natural, 2, 0)
+        }
+    }
+
     /// The rectangle (layer coordinates) the image of `size` points covers in `bounds`. The scaling
     /// modes fill (resize), fit (resizeAspect) or cover (resizeAspectFill, possibly beyond the bounds),
     /// centred; the others keep the natural size and pin it to an edge, a corner or the centre. As on

@@ -126,13 +126,14 @@ public struct DrawList {
 
     /// Appends `command`; under a motion slot it moves with that slot, `fields` of it taken from the slot's
     /// animated values (for a shadow's end, what of its composite the current slot animates).
-    public mutating func append(_ command: DrawCommand, slotFields: MotionRef.Fields = []) {
+    public mutating func append(_ command: DrawCommand, slotFields: MotionRef.Fields = [], placement: SIMD4<Float> = SIMD4()) {
         commands.append(command)
         guard motion != nil else { return }
         let stop = groupSlots.last ?? -1
         var fields = currentSlot >= 0 ? slotFields : []
         if currentSlot >= 0, currentSlot == shadowOffsetSlot { fields.insert(.shadowOffset) }
-        var ref = MotionRef(slot: currentSlot, fields: fields, alphaFrom: currentSlot, alphaStop: stop)
+        var ref = MotionRef(slot: currentSlot, fields: fields, alphaFrom: currentSlot, alphaStop: stop,
+                            placement: fields.contains(.contentsPlacement) ? placement : SIMD4())
         switch command {
         case .beginGroup:
             groupSlots.append(currentSlot)

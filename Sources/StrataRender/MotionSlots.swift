@@ -204,6 +204,8 @@ public struct MotionRef: Equatable, Sendable {
         public static let strokeTrim = Fields(rawValue: 1024)
         /// The texture coordinates: the contentsRect (contents stretched over the bounds in one piece).
         public static let contentsRect = Fields(rawValue: 2048)
+        /// The rectangle: the contents placed in the slot's bounds by their gravity (`placement`).
+        public static let contentsPlacement = Fields(rawValue: 4096)
         /// What of a shadow's composite its slot may animate.
         public static let shadowComposite: Fields = [.shadowOpacity, .shadowColor, .shadowRadius]
     }
@@ -212,6 +214,8 @@ public struct MotionRef: Equatable, Sendable {
     public var fields: Fields = []
     public var alphaFrom: Int32 = -1
     public var alphaStop: Int32 = -1
+    /// With `contentsPlacement`: how the contents go in the bounds (`ContentsPlacement.packed`).
+    public var placement = SIMD4<Float>()
 
     public static let none = MotionRef()
 

@@ -36,14 +36,17 @@ extension Renderer {
                        color: slotColored ? .white : tinted(color), alpha: alpha * extra, edges: edges, motion: motion)
         case let .image(matrix, rect, image, uv, alpha, sampling, edges, imageTint):
             let a = alpha * extra
-            guard a > 0, rect.width != 0, rect.height != 0 else { return }
+            // Contents the slot places may have no size as built and some as animated.
+            guard a > 0, !motion.fields.isDisjoint(with: [.bounds, .contentsPlacement]) || (rect.width != 0 && rect.height != 0) else { return }
             let uploads = textures.uploadCount
             let texture = textures.texture(for: image)
             if textures.uploadCount != uploads { bound.texture = texture } // the upload bound it
             if sampling.minFilter == .trilinear, textures.ensureMipmaps(image) { bound.texture = texture } // it bound it
             let m = through(matrix)
+            // Contents placed in the slot's bounds carry how (layer.vert reads a_radii; texture.frag has no corners).
+            let p = motion.placement
             queue(BatchState(program: textured.program, texture: texture, sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
-                  m, rect, uv: uv, color: Self.tinted(a, tint == .white ? imageTint : tinted(imageTint)),
+                  m, rect, uv: uv, color: Self.tinted(a, tint == .white ? imageTint : tinted(imageTint)), radii: (p.x, p.y, p.z, p.w),
                   params: Self.textureParams(m, edges: edges, sampling: sampling), motion: motion)
         default:
             return

@@ -81,7 +81,7 @@ struct DrawListBuilder {
         guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize, node.mask == nil,
               p.isDoubleSided, !p.masksToBounds, shadowMoves,
               !((plan.animatesAnchor || bounds) && p.hasSublayerSpace),
-              !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsFillBounds(p))
+              !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsInOnePiece(p))
         else { return false }
         // Pieces the slot may show that the values now leave out still count towards a group.
         let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
@@ -296,14 +296,23 @@ struct DrawListBuilder {
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
         if ownContent, let image = node.contents {
             // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter. Contents
-            // stretched over the whole bounds take animated bounds and contentsRect from the slot, as the
-            // background takes its bounds.
-            let stretched = animated.intersection([.bounds, .contentsRect])
+            // in one piece take animated bounds and contentsRect from the slot: stretched over the bounds as
+            // the background takes them, or placed in them by their gravity (`layer.vert`).
+            var fields = animated.intersection([.bounds, .contentsRect])
+            let placement = p.contentsGravity.placement
+            var packed = SIMD4<Float>()
+            if !fields.isEmpty, placement.sizing != .stretch {
+                fields.remove(.bounds)
+                fields.insert(.contentsPlacement)
+                let scale = p.contentsScale > 0 ? p.contentsScale : 1
+                packed = SIMD4(Float(CGFloat(image.texture.width) / scale), Float(CGFloat(image.texture.height) / scale),
+                               Float(placement.sizing.rawValue), Float(placement.column + 3 * placement.row))
+            }
             for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
                                                gravity: p.contentsGravity, scale: p.contentsScale,
                                                contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
                 list.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
-                                   sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: stretched)
+                                   sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: fields, placement: packed)
             }
         }
         if kindPieces > 0 {
@@ -321,10 +330,10 @@ struct DrawListBuilder {
         }
     }
 
-    /// Whether the contents are one piece stretched over the bounds (`resize` gravity, no nine-part
-    /// stretch), so animated bounds move them as they move the background.
-    static func contentsFillBounds(_ p: LayerModel) -> Bool {
-        p.contentsGravity == .resize && p.contentsCenter.standardized == CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Whether the contents are drawn in one piece (no nine-part stretch), which the slot places in animated
+    /// bounds by the gravity (`layer.vert`).
+    static func contentsInOnePiece(_ p: LayerModel) -> Bool {
+        p.contentsCenter.standardized == CGRect(x: 0, y: 0, width: 1, height: 1)
     }
 
     /// How the layer's contents (or its rasterized bitmap) are sampled.

@@ -5,6 +5,29 @@ import Testing
 @Suite struct ContentsLayoutTests {
     let bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
 
+    @Test func everyGravityIsItsPlacementsParameters() {
+        // The GPU path places contents from `placement` (layer.vert): the same rectangle as `frame`.
+        for gravity in ContentsGravity.allCases {
+            for (b, size) in [(CGRect(x: -3, y: 5, width: 80, height: 30), CGSize(width: 20, height: 50)),
+                              (CGRect(x: 2, y: 1, width: 10, height: 90), CGSize(width: 64, height: 16)),
+                              (CGRect(x: 0, y: 0, width: 33, height: 7), CGSize(width: 33, height: 7))] {
+                let (sizing, column, row) = gravity.placement
+                let k = (width: b.width / size.width, height: b.height / size.height)
+                let placed: CGSize = switch sizing {
+                case .stretch: b.size
+                case .natural: size
+                case .fit: CGSize(width: size.width * min(k.width, k.height), height: size.height * min(k.width, k.height))
+                case .cover: CGSize(width: size.width * max(k.width, k.height), height: size.height * max(k.width, k.height))
+                }
+                let rect = CGRect(x: b.minX + (b.width - placed.width) * CGFloat(column) / 2,
+                                  y: b.minY + (b.height - placed.height) * CGFloat(row) / 2, width: placed.width, height: placed.height)
+                let frame = gravity.frame(in: b, contentSize: size)
+                #expect(abs(rect.minX - frame.minX) < 1e-9 && abs(rect.minY - frame.minY) < 1e-9
+                        && abs(rect.width - frame.width) < 1e-9 && abs(rect.height - frame.height) < 1e-9, "\(gravity): \(rect) ≠ \(frame)")
+            }
+        }
+    }
+
     @Test func contentsRectPicksTheShownPart() {
         // A sprite sheet of 4 frames side by side: the third frame stretched over the bounds.
         let pieces = ContentsLayout.pieces(bounds: bounds, imageWidth: 64, imageHeight: 16, gravity: .resize, scale: 1,

@@ -219,12 +219,12 @@ import Testing
         try Self.compare(c, baseDirectory: URL(fileURLWithPath: "/"))
     }
 
-    @Test func contentsStretchedOverTheBoundsTakeAnimatedBoundsAndContentsRectOnTheGPU() throws {
+    @Test func contentsInOnePieceTakeAnimatedBoundsAndContentsRectOnTheGPU() throws {
         // Resize gravity: one piece over the bounds, which the slot animates (the layer takes a slot), and a
         // sprite sheet's frames (discrete contentsRect keyframes, their switches away from the frame times:
         // at a switch single precision may pick either side) beside a linear contentsRect. Centre
-        // gravity: the image's frame depends on the bounds and contentsRect in ways the slot does not give
-        // (CPU).
+        // gravity: the image's frame placed in the animated bounds by the slot, from the animated
+        // contentsRect's natural size too.
         let sprite = ##""contents":"inputs/sprites.png","contentsRect":[0.25,0,0.5,1],"magnificationFilter":"nearest""##
         let layers = ##"{"id":"a","bounds":[0,0,24,12],"position":[18,14],"##
             + sprite + ##","animations":{"b":{"type":"basic","keyPath":"bounds","fromValue":[0,0,8,30],"toValue":[-4,2,40,10],"duration":1.3}}},"##
@@ -238,7 +238,24 @@ import Testing
             + ##""animations":{"r":{"type":"basic","keyPath":"contentsRect","fromValue":[0,0,1,1],"toValue":[0.3,0.2,0.4,0.5],"duration":1.5}}},"##
             + ##"{"id":"e","bounds":[0,0,20,10],"position":[44,44],"contentsGravity":"center","contents":"inputs/sprites.png","##
             + ##""animations":{"r":{"type":"basic","keyPath":"contentsRect","fromValue":[0,0,1,1],"toValue":[0.3,0.2,0.4,0.5],"duration":1.5}}}"##
-        try Self.compare(Case(name: "contents", layers: layers, slots: 3, reuses: false),
+        try Self.compare(Case(name: "contents", layers: layers, slots: 5, reuses: true),
+                         baseDirectory: Golden.directory.appendingPathComponent("contents"))
+    }
+
+    @Test func contentsPlacedByEveryKindOfGravityFollowAnimatedBoundsOnTheGPU() throws {
+        // Natural size pinned to an edge or a corner (the names' vertical part reads y up), fitted, covering
+        // (beyond the bounds), at contentsScale 2; a nine-part contentsCenter stays on the CPU (no slot).
+        // Linear sampling: with nearest, single precision's placement flips texels where a pixel centre
+        // falls on a texel boundary (50–78/255 at a handful of pixels).
+        func layer(_ id: String, _ gravity: String, _ x: Int, _ y: Int, extra: String = "") -> String {
+            ##"{"id":"\##(id)","bounds":[0,0,18,12],"position":[\##(x),\##(y)],"contentsGravity":"\##(gravity)","contents":"inputs/sprites.png","##
+                + ##""minificationFilter":"linear"\##(extra),"animations":{"b":{"type":"basic","keyPath":"bounds","##
+                + ##""fromValue":[0,0,6,20],"toValue":[-2,1,22,8],"duration":1.3}}}"##
+        }
+        let layers = [layer("a", "topLeft", 12, 10), layer("b", "bottomRight", 34, 10), layer("c", "top", 54, 10),
+                      layer("d", "resizeAspect", 12, 34), layer("e", "resizeAspectFill", 34, 34, extra: ##","contentsScale":2"##),
+                      layer("f", "center", 54, 34, extra: ##","contentsCenter":[0.25,0.25,0.5,0.5]"##)].joined(separator: ",")
+        try Self.compare(Case(name: "gravities", layers: layers, slots: 5, reuses: false),
                          baseDirectory: Golden.directory.appendingPathComponent("contents"))
     }
 
