@@ -32,12 +32,12 @@ highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 
 // x, y, a rectangle or colour in all four).
 const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
     CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10, SHADOW_OPACITY = 11, SHADOW_OFFSET = 12, SHADOW_RADIUS = 13,
-    SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16, CONTENTS_RECT = 17;
+    SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16, CONTENTS_RECT = 17, Z_POSITION = 18;
 
 void main() {
     int s = gl_VertexID;
     highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13), t15 = slotTexel(s, 15);
-    highp vec4 values[18];
+    highp vec4 values[19];
     values[0] = vec4(0.0);
     values[POSITION] = vec4(t0.xy, 0.0, 0.0);
     values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
@@ -56,13 +56,14 @@ void main() {
     values[STROKE_START] = vec4(t13.z, 0.0, 0.0, 0.0);
     values[STROKE_END] = vec4(t13.w, 0.0, 0.0, 0.0);
     values[CONTENTS_RECT] = slotTexel(s, 17);
+    values[Z_POSITION] = vec4(t0.z, 0.0, 0.0, 0.0);
     highp mat4 transform = slotRows(s, 3);
     highp float t = t12.z * u_time;   // the slot's records are packed against its local time at the epoch
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
         highp vec4 pair = slotTexel(s, 18 + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
-        int row = int(rp.x), property = clamp(int(rp.y), 0, 17);
+        int row = int(rp.x), property = clamp(int(rp.y), 0, 18);
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
         if (property == TRANSFORM) {
             highp mat4 m;
@@ -94,7 +95,7 @@ void main() {
     // then the static matrix into the parent slot's space (A · B is B * A with rows as columns).
     highp vec4 bounds = values[BOUNDS];
     highp vec2 a = bounds.xy + values[ANCHOR_POINT].xy * bounds.zw;
-    highp mat4 local = slotRows(s, 7) * translation(vec3(values[POSITION].xy, t0.z)) * transform * translation(vec3(-a, -values[ANCHOR_POINT_Z].x));
+    highp mat4 local = slotRows(s, 7) * translation(vec3(values[POSITION].xy, values[Z_POSITION].x)) * transform * translation(vec3(-a, -values[ANCHOR_POINT_Z].x));
     v_row1 = local[0];
     v_row2 = local[1];
     v_row3 = local[2];

@@ -35,7 +35,11 @@ public struct MotionSlots {
     /// The properties the motion path animates (the rest keep a layer on the CPU).
     public enum Property: Int, Sendable {
         case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor,
-             shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd, contentsRect
+             shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd, contentsRect, zPosition
+
+        /// Whether it changes the layer's matrix beyond a move in its plane (the transform, or zPosition,
+        /// which under perspective scales what it draws).
+        public var movesInDepth: Bool { self == .transform || self == .zPosition }
 
         public init?(_ p: LayerProperty) {
             let id = Int(p.rawValue)
@@ -51,7 +55,7 @@ public struct MotionSlots {
                 (.opacity, .opacity), (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius),
                 (.borderWidth, .borderWidth), (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity),
                 (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
-                (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect),
+                (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect), (.zPosition, .zPosition),
             ]
             var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
             for (layer, motion) in pairs { table[Int(layer.rawValue)] = motion }
@@ -126,7 +130,7 @@ public struct MotionSlots {
         depths.append(depth)
         parents.append(parent)
         outers.append(outer)
-        transformAnimates.append(rows.contains { $0.property == .transform } || (parent >= 0 && transformAnimates[Int(parent)]))
+        transformAnimates.append(rows.contains { $0.property.movesInDepth } || (parent >= 0 && transformAnimates[Int(parent)]))
         func flat(_ t: Transform3D) -> Bool { t.m14 == 0 && t.m24 == 0 && t.m34 == 0 && t.m44 == 1 }
         keepsScale.append(!scaleMayChange && flat(outer) && flat(m.transform) && (parent < 0 || keepsScale[Int(parent)]))
         alphaMayDim.append(opacity < 1 || inheritedAlpha < 1 || rows.contains { $0.property == .opacity } || (parent >= 0 && alphaMayDim[Int(parent)]))

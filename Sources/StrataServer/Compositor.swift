@@ -83,6 +83,8 @@ public final class Compositor {
         /// the last frame).
         var motionPlan: FramePlan?
         var motionNodes: [RenderNode] = []
+        /// Siblings drawn in an order an animated zPosition may change (`MotionPlanner.noteSiblings`).
+        var orderedSiblings: [[(node: RenderNode, index: Int)]] = []
         var builtAt = 0.0
         var shownAt = 0.0
         var presentedAt = 0.0
@@ -98,7 +100,8 @@ public final class Compositor {
         func canReuse(at time: Double) -> Bool {
             guard !needsRedraw, motionPlan != nil, !drawList.cpuAnimating, !drawList.deferredWork, time >= builtAt else { return false }
             if let next = schedule.nextChange, next <= time { return false }
-            return true
+            // The GPU moves zPositions; the siblings' order is the CPU's, and a new one needs a new list.
+            return MotionPlanner.siblingOrderHolds(orderedSiblings, elapsed: time - builtAt)
         }
     }
     /// The target time of the frame being evaluated (the global time `schedule.note` maps from), and its
@@ -359,12 +362,14 @@ public final class Compositor {
             f.damage.invalidate()
             f.motionPlan = plan
             f.motionNodes = motion.placed
+            f.orderedSiblings = motion.orderedSiblings
         } else {
             f.drawList.motion = nil
             // Only what changed since the framebuffer's contents were drawn is repainted.
             plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
             f.motionPlan = nil
             f.motionNodes = []
+            f.orderedSiblings = []
         }
         f.builtAt = targetTime
         f.shownAt = targetTime

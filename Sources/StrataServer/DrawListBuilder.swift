@@ -75,7 +75,7 @@ struct DrawListBuilder {
         let parent = list.currentSlot
         // A shadow moves with the slot while its blur scales alike in every frame: no shadowPath (filled where
         // the list is built), no transform animated here or in a slot above (the blur radius scales with it).
-        let shadowMoves = !hasShadow || (p.shadowPath == nil && !plan.rows.contains { $0.property == .transform }
+        let shadowMoves = !hasShadow || (p.shadowPath == nil && !plan.rows.contains { $0.property.movesInDepth }
                                          && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
         // A shape that may not move is known to fail here, before a slot is made for it (every frame).
         guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize, node.mask == nil,
@@ -412,9 +412,12 @@ struct DrawListBuilder {
         // Usually every sibling shares one zPosition: draw in index order without sorting a copy.
         let z = first.drawnZPosition
         if sublayers.allSatisfy({ $0.drawnZPosition == z }) {
+            if list.tracksMotion { motion?.noteSiblings(sublayers, order: nil) }
             for child in sublayers { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
         } else {
-            for i in PaintersOrder.indices(zPositions: sublayers.map(\.drawnZPosition)) {
+            let order = PaintersOrder.indices(zPositions: sublayers.map(\.drawnZPosition))
+            if list.tracksMotion { motion?.noteSiblings(sublayers, order: order) }
+            for i in order {
                 emit(sublayers[i], parentToTarget: base, alpha: alpha, into: &list)
             }
         }

@@ -16,6 +16,9 @@ final class MotionPlanner {
     private(set) var placed: [RenderNode] = []
     private var builds: UInt64 = 0
     private var rows: [ObjectIdentifier: Entry] = [:]
+    /// Sibling lists in the order this build drew them, where a sibling's zPosition animates: a later frame
+    /// reuses the list only while their zPositions keep that order (`siblingOrderHolds`).
+    private(set) var orderedSiblings: [[(node: RenderNode, index: Int)]] = []
     /// Nodes the builder took back to the CPU in this build: they are not tried again (a refusal deep in a
     /// chain of animated layers would otherwise be retried at every level above it, doubling each time).
     private var refused: Set<ObjectIdentifier> = []
@@ -51,7 +54,8 @@ final class MotionPlanner {
 
         mutating func add(_ row: Int32, _ property: MotionSlots.Property, _ component: LayerKeyPath.Component?) {
             rows.append((row, property))
-            if property == .transform, !Self.keepsScale(component) { scaleMayChange = true }
+            // zPosition moves the layer in depth: under perspective that scales it.
+            if property == .zPosition || (property == .transform && !Self.keepsScale(component)) { scaleMayChange = true }
             switch property {
             case .opacity: animatesOpacity = true
             case .anchorPoint: animatesAnchor = true
@@ -66,7 +70,7 @@ final class MotionPlanner {
             case .shadowColor: animated.insert(.shadowColor)
             case .strokeStart, .strokeEnd: animated.insert(.strokeTrim)
             case .contentsRect: animated.insert(.contentsRect)
-            case .position, .anchorPointZ, .transform: break
+            case .position, .anchorPointZ, .transform, .zPosition: break
             }
         }
 
@@ -88,6 +92,7 @@ final class MotionPlanner {
         self.time = time
         table.moveEpochIfNeeded(for: time)
         placed.removeAll(keepingCapacity: true)
+        orderedSiblings.removeAll(keepingCapacity: true)
         refused.removeAll(keepingCapacity: true)
         countBuild()
         return MotionSlots(version: builds)
@@ -100,6 +105,34 @@ final class MotionPlanner {
     func countBuild() {
         builds &+= 1
         if builds % Self.sweepInterval == 0, !rows.isEmpty { sweep() }
+    }
+
+    /// Notes siblings drawn in painter's order (zPosition, then index), in the order drawn: `sublayers` in
+    /// index order and `order` the indices drawn (nil: index order).
+    func noteSiblings(_ sublayers: [RenderNode], order: [Int]?) {
+        guard sublayers.contains(where: \.animatesZPosition) else { return }
+        orderedSiblings.append((order ?? Array(sublayers.indices)).map { (sublayers[$0], $0) })
+    }
+
+    /// Whether siblings noted by `noteSiblings` are still in painter's order at a global time `elapsed`
+    /// seconds after the build: each animated one's zPosition evaluated then on the CPU, from the same
+    /// animations (its local time runs affinely: `plan` asked so of every slot).
+    static func siblingOrderHolds(_ lists: [[(node: RenderNode, index: Int)]], elapsed: Double) -> Bool {
+        for list in lists {
+            var previous: (z: CGFloat, index: Int)?
+            for (node, index) in list {
+                let z: CGFloat
+                if node.animatesZPosition {
+                    guard let local = node.localTime, node.localAffine else { return false }
+                    z = node.zPosition(at: local + node.localRate * elapsed)
+                } else {
+                    z = node.model.zPosition
+                }
+                if let p = previous, !(p.z != z ? p.z < z : p.index < index) { return false }
+                previous = (z, index)
+            }
+        }
+        return true
     }
 
     /// The slot plan of `node` (evaluated in this frame), or nil when it stays on the CPU.

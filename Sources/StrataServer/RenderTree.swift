@@ -60,8 +60,17 @@ final class RenderNode {
             if pendingLocalTime == nil { yield values } else { yield model }
         }
     }
-    /// `drawnValues.zPosition`, read without copying the values (siblings' painter's order).
-    var drawnZPosition: CGFloat { pendingLocalTime == nil ? values.zPosition : model.zPosition }
+    /// `drawnValues.zPosition`, read without copying the values (siblings' painter's order); for a layer
+    /// whose animations move it in z, its presentation's (evaluated now if pending): the order is the
+    /// CPU's to work out, even where the GPU animates the rest.
+    var drawnZPosition: CGFloat {
+        if pendingLocalTime != nil, animatesZPosition { resolvePresentation() }
+        return pendingLocalTime == nil ? values.zPosition : model.zPosition
+    }
+    /// Whether an attached animation changes zPosition (its siblings' order may change as it runs).
+    private(set) var animatesZPosition = false
+    /// The attached animations that change zPosition, to evaluate it alone (`zPosition(at:)`).
+    private var zAnimations: [AttachedAnimation] = []
     /// The image shown as contents. A scene's own nodes count as its users (`ServerImage.shownBy`); frozen
     /// copies do not.
     var contents: ServerImage? {
@@ -78,6 +87,8 @@ final class RenderNode {
         didSet {
             motionPlanCache = nil
             quietSpan = nil
+            zAnimations = animations.filter { $0.prepared.changedProperties.contains(.zPosition) }
+            animatesZPosition = !zAnimations.isEmpty
             laneBlockIsStale = true
             animatesOnlySlotProperties = animations.allSatisfy { a in
                 !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }
@@ -249,6 +260,13 @@ final class RenderNode {
             valuesHoldModel = false
             Presentation.apply(animations, onto: &values, at: time)
         }
+    }
+
+    /// The presented zPosition at local time `time`, evaluating only the animations that change it (a frame
+    /// that reuses its draw list checks its siblings' order with it).
+    func zPosition(at time: Double) -> CGFloat {
+        guard animatesZPosition else { return model.zPosition }
+        return Presentation.apply(zAnimations, to: model, at: time).zPosition
     }
 
     private func makeLaneBlock() {

@@ -54,7 +54,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Instead of timing: draw each frame with the GPU path and with the CPU and compare the pixels.")
     var checkAgainstCpu = false
     @Option(help: "latency: server starts measured with a warm shader cache.") var starts = 10
-    @Option(help: "spin: how many of the layers also animate zPosition, which only the CPU evaluates (a frame mixing both paths).")
+    @Option(help: "spin: how many of the layers also animate contentsCenter, which only the CPU evaluates (a frame mixing both paths).")
     var cpuLayers = 0
 
     func run() throws {
@@ -158,8 +158,11 @@ struct BenchCommand: ParsableCommand {
             ops.append(.addAnimation(id, key: "rotation", AnimationSpec(
                 keyPath: LayerKeyPath(property: .transform, component: .rotationZ), kind: .basic(from: .scalar(0), to: .scalar(3), by: nil), timing: t)))
             if i < cpuLayers {
-                ops.append(.addAnimation(id, key: "z", AnimationSpec(
-                    keyPath: LayerKeyPath(property: .zPosition), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)))
+                // Invisible on a layer without contents, and evaluated only on the CPU: every frame rebuilds its list.
+                ops.append(.addAnimation(id, key: "center", AnimationSpec(
+                    keyPath: LayerKeyPath(property: .contentsCenter),
+                    kind: .basic(from: .rect(CGRect(x: 0, y: 0, width: 1, height: 1)), to: .rect(CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)), by: nil),
+                    timing: t)))
             }
         }
         ops.append(.attachRoot(1))

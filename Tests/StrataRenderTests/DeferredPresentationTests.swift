@@ -16,11 +16,13 @@ import Testing
         compositor.addClient(1)
         var timing = MediaTiming()
         timing.duration = 2
-        // Layer 1 moves (the GPU's); layer 2 also moves in z (only the CPU's), over layer 1 from half-way.
+        // Layer 1 moves (the GPU's); layer 2 animates its contentsCenter (only the CPU's: every frame rebuilds).
         var ops = ScreenHitTests.square(1, CGRect(x: 0, y: 0, width: 20, height: 20)) + ScreenHitTests.square(2, CGRect(x: 40, y: 0, width: 20, height: 20))
         ops += [.addAnimation(1, key: "move", AnimationSpec(keyPath: LayerKeyPath(property: .position),
                                                             kind: .basic(from: .point(CGPoint(x: 10, y: 10)), to: .point(CGPoint(x: 90, y: 50)), by: nil), timing: timing)),
-                .addAnimation(2, key: "z", AnimationSpec(keyPath: LayerKeyPath(property: .zPosition), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: timing))]
+                .addAnimation(2, key: "center", AnimationSpec(keyPath: LayerKeyPath(property: .contentsCenter),
+                                                              kind: .basic(from: .rect(CGRect(x: 0, y: 0, width: 1, height: 1)), to: .rect(CGRect(x: 0.2, y: 0.2, width: 0.6, height: 0.6)), by: nil),
+                                                              timing: timing))]
         ops += [.createLayer(3), .setProperty(3, .bounds, .rect(CGRect(x: 0, y: 0, width: 100, height: 60))), .setProperty(3, .position, .point(CGPoint(x: 50, y: 30))),
                 .insertSublayer(parent: 3, child: 1, index: 0), .insertSublayer(parent: 3, child: 2, index: 1), .attachRoot(3)]
         compositor.submit(Commit(transactionID: 1, operations: ops), fds: [], from: 1)
@@ -38,7 +40,7 @@ import Testing
         let moving = try #require(scene.nodes[1]), other = try #require(scene.nodes[2])
         #expect(moving.pendingLocalTime != nil) // in its slot: not evaluated on the CPU
         #expect(other.pendingLocalTime == nil)  // drawn with CPU values: evaluated
-        #expect(other.presentation.zPosition == 0.25)
+        #expect(other.presentation.contentsCenter == CGRect(x: 0.05, y: 0.05, width: 0.9, height: 0.9))
         // Read on demand: the frame's values (a quarter of the way: (30, 20)).
         #expect(compositor.hitTest(CGPoint(x: 30, y: 20)) == ScreenHit(client: 1, layer: 1, local: CGPoint(x: 10, y: 10)))
         #expect(moving.pendingLocalTime == nil)

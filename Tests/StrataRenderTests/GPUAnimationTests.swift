@@ -282,9 +282,10 @@ import Testing
             (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius), (.borderWidth, .borderWidth),
             (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity), (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius),
             (.shadowColor, .shadowColor), (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect),
+            (.zPosition, .zPosition),
         ]
         for (layer, motion) in pairs { #expect(MotionSlots.Property(layer) == motion, "\(layer)") }
-        for other: LayerProperty in [.zPosition, .contentsCenter, .sublayerTransform, .hidden, .shadowPath, .lineWidth, .path] {
+        for other: LayerProperty in [.contentsCenter, .sublayerTransform, .hidden, .shadowPath, .lineWidth, .path] {
             #expect(MotionSlots.Property(other) == nil, "\(other)")
         }
     }

@@ -65,7 +65,7 @@ import Testing
         Case(name: "group repeating, autoreversed, faster, filled", layers: layer(##""g":{"type":"group","duration":0.6,"repeatCount":2.5,"autoreverses":true,"speed":1.3,"fillMode":"forwards","removedOnCompletion":false,"animations":[{"type":"spring","keyPath":"transform.rotation.z","fromValue":0,"toValue":1.2,"duration":0.6,"damping":5},{"type":"basic","keyPath":"backgroundColor","fromValue":"#2040FF","toValue":"#FFFF00","duration":0.5,"additive":false},{"type":"basic","keyPath":"position","toValue":[44,30],"duration":0.6,"fillMode":"both"}]}"##), slots: 1, reuses: true),
         Case(name: "group with a time offset: whole transform and bounds", layers: layer(##""g":{"type":"group","duration":1,"timeOffset":0.3,"repeatCount":"infinity","animations":[{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[0,1.2,0,0,-1.2,0,0,0,0,0,1,0,6,4,0,1],"duration":1},{"type":"basic","keyPath":"bounds.size","fromValue":[4,30],"toValue":[30,6],"duration":0.7,"autoreverses":true}]}"##), slots: 1, reuses: true),
         Case(name: "nested groups (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"group","duration":1,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1}]}]}"##), slots: 0, reuses: false),
-        Case(name: "a group with a CPU child (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50},{"type":"basic","keyPath":"zPosition","toValue":4}]}"##), slots: 0, reuses: false),
+        Case(name: "a group with a CPU child (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50},{"type":"basic","keyPath":"contentsCenter","toValue":[0,0,0.5,0.5]}]}"##), slots: 0, reuses: false),
         Case(name: "nested slots", layers: ###"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],
              "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":-0.5,"toValue":0.8,"duration":2},
@@ -142,14 +142,19 @@ import Testing
         Case(name: "a shadow radius under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.rotation.z","toValue":1,"duration":1},"r":{"type":"basic","keyPath":"shadowRadius","toValue":6,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
         Case(name: "a shadow under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.scale","fromValue":1,"toValue":2,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
         Case(name: "a shadowPath on a moving layer (CPU)", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":2,"shadowColor":"#FFFFFF","shadowPath":[["ellipse",0,0,14,10]]"##), slots: 0, reuses: false),
-        Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"z":{"type":"basic","keyPath":"zPosition","toValue":5,"duration":1}"##), slots: 0, reuses: false),
-        Case(name: "a GPU layer beneath a sibling whose zPosition (CPU) brings it over", layers: ###"""
+        Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"c":{"type":"basic","keyPath":"contentsCenter","toValue":[0,0,0.5,0.5],"duration":1}"##), slots: 0, reuses: false),
+        Case(name: "zPosition under a parent's perspective", layers: ###"""
+            {"id":"p","bounds":[0,0,64,48],"position":[32,24],"sublayerTransform":[1,0,0,0,0,1,0,0,0,0,1,-0.02,0,0,0,1],"sublayers":[
+             {"id":"a","bounds":[0,0,16,12],"position":[30,22],"backgroundColor":"#40C0FF",
+              "animations":{"z":{"type":"spring","keyPath":"zPosition","fromValue":-20,"toValue":18,"duration":1.6,"damping":6}}}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "a moving layer beneath a sibling whose zPosition (GPU) brings it over half-way", layers: ###"""
             {"id":"p","bounds":[0,0,64,48],"position":[32,24],"sublayers":[
              {"id":"a","bounds":[0,0,20,14],"position":[20,20],"backgroundColor":"#FF8000","zPosition":0.5,
               "animations":{"m":{"type":"basic","keyPath":"position","fromValue":[14,18],"toValue":[44,30],"duration":1.4},"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.6,"duration":1}}},
              {"id":"b","bounds":[0,0,18,18],"position":[30,24],"backgroundColor":"#2040FF",
               "animations":{"z":{"type":"basic","keyPath":"zPosition","fromValue":0,"toValue":1,"duration":1.2,"fillMode":"forwards","removedOnCompletion":false}}}]}
-            """###, slots: 1, reuses: false),
+            """###, slots: 2, reuses: true),
         Case(name: "bounds, corner radius and border", layers: layer(##""b":{"type":"basic","keyPath":"bounds.size","fromValue":[4,30],"toValue":[36,10],"duration":1.2},"r":{"type":"spring","keyPath":"cornerRadius","fromValue":0,"toValue":9,"duration":1.5,"damping":6},"w":{"type":"basic","keyPath":"borderWidth","fromValue":0,"toValue":4,"duration":0.9,"autoreverses":true},"c":{"type":"keyframe","keyPath":"borderColor","values":[null,"#FFFFFF","#3060FF"],"duration":1.6}"##, extra: ##","maskedCorners":13"##), slots: 1, reuses: true),
         Case(name: "whole bounds with sublayers, from zero size", layers: ##"""
             {"id":"p","bounds":[0,0,30,20],"position":[30,24],"backgroundColor":"#806040","cornerRadius":3,
