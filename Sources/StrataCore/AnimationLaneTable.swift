@@ -8,9 +8,10 @@ import Foundation
 ///
 /// It holds only what it can evaluate exactly as `PreparedAnimation.apply` does (the one definition of the
 /// semantics, which the tests hold it to): basic and spring animations, without a value function, of
-/// CALayer's numeric fields and colours and of the transform's components. A layer with any other
-/// animation (keyframes, groups, transitions, whole transforms, a kind's own properties) takes no block
-/// and is evaluated by `Presentation.apply`.
+/// CALayer's numeric fields and colours, of the transform's components, and of the whole transform (not
+/// cumulative; its fixed ends decomposed once, as `PreparedAnimation` does). A layer with any other
+/// animation (keyframes, groups, transitions, a kind's own properties) takes no block and is evaluated by
+/// `Presentation.apply`.
 public final class AnimationLaneTable {
     /// A layer's rows. Its start moves when the table compacts.
     public final class Block {
@@ -42,6 +43,8 @@ public final class AnimationLaneTable {
     private var starts: [SIMD4<Double>] = []
     private var ends: [SIMD4<Double>] = []
     private var targets: [AnimationLaneTarget] = []
+    /// A whole-transform row's matrices (nil in every other row).
+    private var matrices: [MatrixEnds?] = []
     private var endForms: [Ends] = []
     private var flags: [Flags] = []
 
@@ -89,6 +92,10 @@ public final class AnimationLaneTable {
             let progress = flags[row].contains(.spring) ? springs[row].progress(at: curved * timings[row].simpleDuration) : curved
             let target = targets[row]
             let form = endForms[row]
+            if let m = matrices[row] {
+                values.transform = m.value(form, progress: progress, additive: flags[row].contains(.additive), beneath: values.transform)
+                continue
+            }
             let reads = flags[row].contains(.additive) || form != .fixed
             let beneath = reads ? target.read(values) : SIMD4<Double>()
             let start: SIMD4<Double>, end: SIMD4<Double>
@@ -115,11 +122,38 @@ public final class AnimationLaneTable {
         for row in block.start..<(block.start + block.count) { targets[row].reset(&values, from: model) }
     }
 
+    /// A whole-transform row's endpoints: fixed ones with their decompositions (made once), or the one
+    /// matrix given.
+    final class MatrixEnds {
+        let start: Transform3D, end: Transform3D
+        let decomposed: (DecomposedTransform?, DecomposedTransform?)
+
+        init(start: Transform3D, end: Transform3D, decomposed: (DecomposedTransform?, DecomposedTransform?)) {
+            self.start = start; self.end = end; self.decomposed = decomposed
+        }
+
+        /// `PreparedAnimation.value` for a transform, to the bit: the endpoints as `Interpolation.endpoints`
+        /// finds them (a by-value composes as `Interpolation.add`: b · beneath), interpolated by
+        /// decomposition, then over the value beneath when additive.
+        func value(_ form: Ends, progress: Double, additive: Bool, beneath: Transform3D) -> Transform3D {
+            let v: Transform3D
+            switch form {
+            case .fixed: v = DecomposedTransform.interpolate(start, end, progress, decomposed: decomposed)
+            case .fromOnly: v = DecomposedTransform.interpolate(start, beneath, progress)
+            case .toOnly: v = DecomposedTransform.interpolate(beneath, start, progress)
+            case .byOnly: v = DecomposedTransform.interpolate(beneath, start * beneath, progress)
+            case .none: v = DecomposedTransform.interpolate(beneath, beneath, progress)
+            }
+            return additive ? v * beneath : v
+        }
+    }
+
     /// One row, taken from a prepared animation.
     private struct Row {
         let timing: MediaTiming, curve: TimingFunction, spring: Spring
         let start: SIMD4<Double>, end: SIMD4<Double>
         let target: AnimationLaneTarget, ends: Ends, flags: Flags
+        let matrices: MatrixEnds?
 
         init?(_ a: PreparedAnimation) {
             guard let keyPath = a.keyPath, a.spec.valueFunction == nil, let target = AnimationLaneTarget(keyPath) else { return nil }
@@ -135,23 +169,51 @@ public final class AnimationLaneTable {
             // A value of another shape than the key path's interpolates discretely (`Interpolation`): not a lane.
             let (from, to, by) = a.spec.kind.endpoints
             guard [from, to, by].allSatisfy({ $0 == nil || $0?.kind == keyPath.kind }) else { return nil }
-            if let fixed = a.fixedEnds {
-                (start, end, ends) = (AnimationLaneTarget.numbers(fixed.start), AnimationLaneTarget.numbers(fixed.end), .fixed)
-            } else {
-                let open = a.openEnds
-                end = SIMD4()
-                switch (open?.from, open?.to, open?.by) {
-                case let (f?, nil, nil): (start, ends) = (AnimationLaneTarget.numbers(f), .fromOnly)
-                case let (nil, t?, nil): (start, ends) = (AnimationLaneTarget.numbers(t), .toOnly)
-                case let (nil, nil, b?): (start, ends) = (AnimationLaneTarget.numbers(b), .byOnly)
-                case (nil, nil, nil): (start, ends) = (SIMD4(), .none)
-                default: return nil // two values given are fixed ends
-                }
-            }
+            guard let (start, end, ends, matrices) = target.isWholeTransform ? Self.matrixEnds(a) : Self.numberEnds(a) else { return nil }
+            (self.start, self.end, self.ends, self.matrices) = (start, end, ends, matrices)
             timing = a.timing
             curve = a.timingFunction
             self.target = target
             self.flags = flags
+        }
+
+        private static func numberEnds(_ a: PreparedAnimation) -> (SIMD4<Double>, SIMD4<Double>, Ends, MatrixEnds?)? {
+            if let fixed = a.fixedEnds {
+                return (AnimationLaneTarget.numbers(fixed.start), AnimationLaneTarget.numbers(fixed.end), .fixed, nil)
+            }
+            let open = a.openEnds
+            switch (open?.from, open?.to, open?.by) {
+            case let (f?, nil, nil): return (AnimationLaneTarget.numbers(f), SIMD4(), .fromOnly, nil)
+            case let (nil, t?, nil): return (AnimationLaneTarget.numbers(t), SIMD4(), .toOnly, nil)
+            case let (nil, nil, b?): return (AnimationLaneTarget.numbers(b), SIMD4(), .byOnly, nil)
+            case (nil, nil, nil): return (SIMD4(), SIMD4(), .none, nil)
+            default: return nil // two values given are fixed ends
+            }
+        }
+
+        /// A whole transform's: a cumulative one composes powers of its change, which is left to
+        /// `Presentation.apply`.
+        private static func matrixEnds(_ a: PreparedAnimation) -> (SIMD4<Double>, SIMD4<Double>, Ends, MatrixEnds?)? {
+            guard !a.spec.isCumulative, let (ends, matrices) = matrices(a) else { return nil }
+            return (SIMD4(), SIMD4(), ends, matrices)
+        }
+
+        private static func matrices(_ a: PreparedAnimation) -> (Ends, MatrixEnds)? {
+            if let fixed = a.fixedEnds {
+                guard case let .transform(s) = fixed.start, case let .transform(e) = fixed.end, let d = fixed.decomposed else { return nil }
+                return (.fixed, MatrixEnds(start: s, end: e, decomposed: d))
+            }
+            func given(_ v: AnimatableValue?) -> Transform3D? { if case let .transform(m)? = v { m } else { nil } }
+            let open = a.openEnds
+            let form: Ends, value: Transform3D
+            switch (given(open?.from), given(open?.to), given(open?.by)) {
+            case let (f?, nil, nil): (form, value) = (.fromOnly, f)
+            case let (nil, t?, nil): (form, value) = (.toOnly, t)
+            case let (nil, nil, b?): (form, value) = (.byOnly, b)
+            case (nil, nil, nil) where open?.from == nil && open?.to == nil && open?.by == nil: (form, value) = (.none, .identity)
+            default: return nil
+            }
+            return (form, MatrixEnds(start: value, end: value, decomposed: (nil, nil)))
         }
     }
 
@@ -162,6 +224,7 @@ public final class AnimationLaneTable {
         starts.append(row.start)
         ends.append(row.end)
         targets.append(row.target)
+        matrices.append(row.matrices)
         endForms.append(row.ends)
         flags.append(row.flags)
     }
@@ -175,7 +238,7 @@ public final class AnimationLaneTable {
             for offset in 0..<block.count where write + offset != block.start + offset {
                 let from = block.start + offset, to = write + offset
                 timings[to] = timings[from]; curves[to] = curves[from]; springs[to] = springs[from]
-                starts[to] = starts[from]; ends[to] = ends[from]; targets[to] = targets[from]
+                starts[to] = starts[from]; ends[to] = ends[from]; targets[to] = targets[from]; matrices[to] = matrices[from]
                 endForms[to] = endForms[from]; flags[to] = flags[from]
             }
             block.start = write
@@ -184,7 +247,7 @@ public final class AnimationLaneTable {
         }
         let dropped = timings.count - write
         timings.removeLast(dropped); curves.removeLast(dropped); springs.removeLast(dropped)
-        starts.removeLast(dropped); ends.removeLast(dropped); targets.removeLast(dropped)
+        starts.removeLast(dropped); ends.removeLast(dropped); targets.removeLast(dropped); matrices.removeLast(dropped)
         endForms.removeLast(dropped); flags.removeLast(dropped)
         blocks = live
         releasedRows = 0

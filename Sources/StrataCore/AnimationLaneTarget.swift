@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where an animation lane's value lives in a layer's values (`AnimationLaneTable`): one of CALayer's own
-/// numeric fields, read and written directly as up to four numbers, or a component of its transform.
+/// numeric fields, read and written directly as up to four numbers, a component of its transform, or the
+/// whole transform (whose rows the table evaluates as matrices).
 /// A key path with a component covers part of the field's numbers (`position.y`: the second;
 /// `bounds.size`: the third and fourth). Reads and writes give exactly what `LayerModel[keyPath]` does.
 struct AnimationLaneTarget: Sendable {
@@ -9,8 +10,7 @@ struct AnimationLaneTarget: Sendable {
         case bounds, position, anchorPoint, opacity, zPosition, anchorPointZ, shadowOpacity, shadowOffset
         case shadowRadius, cornerRadius, borderWidth, contentsRect, contentsCenter
         case backgroundColor, borderColor, shadowColor
-        /// A component of the transform (`transform.rotation.z`): never the whole matrix, which
-        /// interpolates by decomposition.
+        /// The transform: a component of it (`transform.rotation.z`), or the whole matrix (`count` 0).
         case transform
     }
 
@@ -44,11 +44,10 @@ struct AnimationLaneTarget: Sendable {
         case .borderColor: field = .borderColor
         case .shadowColor: field = .shadowColor
         case .transform:
-            guard let c = keyPath.component else { return nil }
             self.field = .transform
             first = 0
-            count = keyPath.kind == .size ? 2 : 1
-            transformComponent = c
+            count = keyPath.component == nil ? 0 : keyPath.kind == .size ? 2 : 1
+            transformComponent = keyPath.component
             return
         default: return nil
         }
@@ -73,6 +72,9 @@ struct AnimationLaneTarget: Sendable {
         default: 1
         }
     }
+
+    /// Whether the key path is the whole transform (its rows carry matrices, not numbers).
+    var isWholeTransform: Bool { field == .transform && transformComponent == nil }
 
     /// The key path's value in `model`, in the first `count` lanes.
     func read(_ model: borrowing LayerModel) -> SIMD4<Double> {

@@ -2,13 +2,14 @@ import Foundation
 
 /// A 4×4 transform split into perspective, translation, scale, skew and a rotation quaternion
 /// (the CSS Transforms Level 2 decomposition), so whole-matrix animations interpolate rotations
-/// as rotations (quaternion slerp) rather than element by element.
+/// as rotations (quaternion slerp) rather than element by element. Its parts are fixed-size vectors, so
+/// interpolating between two decompositions, every frame, allocates nothing.
 public struct DecomposedTransform: Equatable, Sendable {
-    public var perspective: [Double] = [0, 0, 0, 1]
-    public var translate: [Double] = [0, 0, 0]
-    public var scale: [Double] = [1, 1, 1]
-    public var skew: [Double] = [0, 0, 0]
-    public var quaternion: [Double] = [0, 0, 0, 1]
+    public var perspective: SIMD4<Double> = [0, 0, 0, 1]
+    public var translate: SIMD3<Double> = [0, 0, 0]
+    public var scale: SIMD3<Double> = [1, 1, 1]
+    public var skew: SIMD3<Double> = [0, 0, 0]
+    public var quaternion: SIMD4<Double> = [0, 0, 0, 1]
 
     /// nil when m44 is 0, or when the matrix has perspective terms and its affine part is singular (it then
     /// interpolates discretely). A zero scale decomposes (as a scale of 0 with no rotation about the lost
@@ -24,7 +25,7 @@ public struct DecomposedTransform: Equatable, Sendable {
             let rhs = [m[3], m[7], m[11], m[15]]
             // perspective = rhs · transpose(inverse(p)), i.e. inverse(p) applied to rhs as a column.
             let inv = pInv.elements.map { Double($0) }
-            perspective = (0..<4).map { j in (0..<4).reduce(0.0) { $0 + rhs[$1] * inv[j * 4 + $1] } }
+            perspective = SIMD4((0..<4).map { j in (0..<4).reduce(0.0) { $0 + rhs[$1] * inv[j * 4 + $1] } })
         }
         translate = [m[12], m[13], m[14]]
         var row = [[m[0], m[1], m[2]], [m[4], m[5], m[6]], [m[8], m[9], m[10]]]
@@ -45,7 +46,7 @@ public struct DecomposedTransform: Equatable, Sendable {
         skew[2] = dot(row[1], row[2]); row[2] = combine(row[2], row[1], 1, -skew[2])
         scale[2] = length(row[2]); row[2] = normalize(row[2])
         if scale[2] != 0 { skew[1] /= scale[2]; skew[2] /= scale[2] }
-        Self.completeBasis(&row, present: scale.map { $0 != 0 })
+        Self.completeBasis(&row, present: [scale[0] != 0, scale[1] != 0, scale[2] != 0])
         if dot(row[0], cross(row[1], row[2])) < 0 {
             for i in 0..<3 { scale[i] = -scale[i]; row[i] = row[i].map { -$0 } }
         }
@@ -69,7 +70,7 @@ public struct DecomposedTransform: Equatable, Sendable {
         }
         if q[3] < 0 { q = q.map { -$0 } }
         let qLength = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).squareRoot()
-        quaternion = qLength > 0 && qLength.isFinite ? q.map { $0 / qLength } : [0, 0, 0, 1]
+        quaternion = qLength > 0 && qLength.isFinite ? SIMD4(q.map { $0 / qLength }) : [0, 0, 0, 1]
     }
 
     /// Replaces the rows a zero scale left empty so that the rows form a right-handed orthonormal basis
@@ -132,27 +133,27 @@ public struct DecomposedTransform: Equatable, Sendable {
                             decomposed: (DecomposedTransform?, DecomposedTransform?)) -> Transform3D {
         guard let da = decomposed.0, let db = decomposed.1 else { return t < 0.5 ? a : b }
         var r = da
-        func mix(_ x: [Double], _ y: [Double]) -> [Double] { zip(x, y).map { $0 + ($1 - $0) * t } }
-        r.perspective = mix(da.perspective, db.perspective)
-        r.translate = mix(da.translate, db.translate)
-        r.scale = mix(da.scale, db.scale)
-        r.skew = mix(da.skew, db.skew)
+        // Lane by lane: x + (y − x)·t.
+        r.perspective = da.perspective + (db.perspective - da.perspective) * t
+        r.translate = da.translate + (db.translate - da.translate) * t
+        r.scale = da.scale + (db.scale - da.scale) * t
+        r.skew = da.skew + (db.skew - da.skew) * t
         r.quaternion = slerp(da.quaternion, db.quaternion, t)
         return r.matrix
     }
 
-    static func slerp(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+    static func slerp(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
         var d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
         var b = b
-        if d < 0 { b = b.map { -$0 }; d = -d }
+        if d < 0 { b = -b; d = -d }
         if d > 0.9995 {
-            let r = zip(a, b).map { $0 + ($1 - $0) * t }
-            let l = (r.reduce(0) { $0 + $1 * $1 }).squareRoot()
-            return r.map { $0 / l }
+            let r = a + (b - a) * t
+            let l = (r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]).squareRoot()
+            return r / l
         }
         let theta = acos(min(1, d))
         let s = sin(theta)
         let wa = sin((1 - t) * theta) / s, wb = sin(t * theta) / s
-        return zip(a, b).map { $0 * wa + $1 * wb }
+        return a * wa + b * wb
     }
 }

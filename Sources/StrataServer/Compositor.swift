@@ -85,6 +85,7 @@ public final class Compositor {
         var motionNodes: [RenderNode] = []
         /// Siblings drawn in an order an animated zPosition may change (`MotionPlanner.noteSiblings`).
         var orderedSiblings: [[(node: RenderNode, index: Int)]] = []
+        var depthOrders: [[(node: RenderNode, space: Transform3D, order: Int)]] = []
         var builtAt = 0.0
         var shownAt = 0.0
         var presentedAt = 0.0
@@ -102,6 +103,7 @@ public final class Compositor {
             if let next = schedule.nextChange, next <= time { return false }
             // The GPU moves zPositions; the siblings' order is the CPU's, and a new one needs a new list.
             return MotionPlanner.siblingOrderHolds(orderedSiblings, elapsed: time - builtAt)
+                && MotionPlanner.depthOrderHolds(depthOrders, elapsed: time - builtAt)
         }
     }
     /// The target time of the frame being evaluated (the global time `schedule.note` maps from), and its
@@ -363,6 +365,7 @@ public final class Compositor {
             f.motionPlan = plan
             f.motionNodes = motion.placed
             f.orderedSiblings = motion.orderedSiblings
+            f.depthOrders = motion.depthOrders
         } else {
             f.drawList.motion = nil
             // Only what changed since the framebuffer's contents were drawn is repainted.
@@ -370,6 +373,7 @@ public final class Compositor {
             f.motionPlan = nil
             f.motionNodes = []
             f.orderedSiblings = []
+            f.depthOrders = []
         }
         f.builtAt = targetTime
         f.shownAt = targetTime

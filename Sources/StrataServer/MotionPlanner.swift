@@ -19,6 +19,9 @@ final class MotionPlanner {
     /// Sibling lists in the order this build drew them, where a sibling's zPosition animates: a later frame
     /// reuses the list only while their zPositions keep that order (`siblingOrderHolds`).
     private(set) var orderedSiblings: [[(node: RenderNode, index: Int)]] = []
+    /// A transform layer's sublayers as drawn, far to near, where one of them animates: each with the
+    /// space its depth is measured in and its place in the layer's order (`depthOrderHolds`).
+    private(set) var depthOrders: [[(node: RenderNode, space: Transform3D, order: Int)]] = []
     /// Nodes the builder took back to the CPU in this build: they are not tried again (a refusal deep in a
     /// chain of animated layers would otherwise be retried at every level above it, doubling each time).
     private var refused: Set<ObjectIdentifier> = []
@@ -93,6 +96,7 @@ final class MotionPlanner {
         table.moveEpochIfNeeded(for: time)
         placed.removeAll(keepingCapacity: true)
         orderedSiblings.removeAll(keepingCapacity: true)
+        depthOrders.removeAll(keepingCapacity: true)
         refused.removeAll(keepingCapacity: true)
         countBuild()
         return MotionSlots(version: builds)
@@ -130,6 +134,32 @@ final class MotionPlanner {
                 }
                 if let p = previous, !(p.z != z ? p.z < z : p.index < index) { return false }
                 previous = (z, index)
+            }
+        }
+        return true
+    }
+
+    func noteDepthOrder(_ items: [(node: RenderNode, space: Transform3D, order: Int)]) {
+        depthOrders.append(items)
+    }
+
+    /// Whether transform layers' sublayers noted by `noteDepthOrder` are still far to near at a global time
+    /// `elapsed` seconds after the build: each animated one evaluated then on the CPU (the spaces above
+    /// them are still: a transform layer that animates keeps the list from being reused).
+    static func depthOrderHolds(_ lists: [[(node: RenderNode, space: Transform3D, order: Int)]], elapsed: Double) -> Bool {
+        for list in lists {
+            var previous: (depth: CGFloat, order: Int)?
+            for (node, space, order) in list {
+                let values: LayerModel
+                if node.isActive {
+                    guard let local = node.localTime, node.localAffine else { return false }
+                    values = Presentation.apply(node.animations, to: node.model, at: local + node.localRate * elapsed)
+                } else {
+                    values = node.model
+                }
+                let depth = PaintersOrder.depth(of: values.bounds, toSpace: values.localToParent * space)
+                if let p = previous, !(p.depth != depth ? p.depth < depth : p.order < order) { return false }
+                previous = (depth, order)
             }
         }
         return true

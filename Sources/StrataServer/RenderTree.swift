@@ -68,9 +68,17 @@ final class RenderNode {
         return pendingLocalTime == nil ? values.zPosition : model.zPosition
     }
     /// Whether an attached animation changes zPosition (its siblings' order may change as it runs).
-    private(set) var animatesZPosition = false
-    /// The attached animations that change zPosition, to evaluate it alone (`zPosition(at:)`).
-    private var zAnimations: [AttachedAnimation] = []
+    var animatesZPosition: Bool { !zAnimations.isEmpty }
+    /// The attached animations that change zPosition, to evaluate it alone (`zPosition(at:)`): found when
+    /// first asked after the animations change (a commit attaching many to one layer pays once, not per
+    /// attachment).
+    private var zAnimations: [AttachedAnimation] {
+        if let known = zAnimationsFound { return known }
+        let found = animations.filter { $0.prepared.changedProperties.contains(.zPosition) }
+        zAnimationsFound = found
+        return found
+    }
+    private var zAnimationsFound: [AttachedAnimation]?
     /// The image shown as contents. A scene's own nodes count as its users (`ServerImage.shownBy`); frozen
     /// copies do not.
     var contents: ServerImage? {
@@ -87,8 +95,7 @@ final class RenderNode {
         didSet {
             motionPlanCache = nil
             quietSpan = nil
-            zAnimations = animations.filter { $0.prepared.changedProperties.contains(.zPosition) }
-            animatesZPosition = !zAnimations.isEmpty
+            zAnimationsFound = nil
             laneBlockIsStale = true
             animatesOnlySlotProperties = animations.allSatisfy { a in
                 !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }

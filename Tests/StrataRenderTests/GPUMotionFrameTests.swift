@@ -143,6 +143,20 @@ import Testing
         Case(name: "a shadow under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.scale","fromValue":1,"toValue":2,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
         Case(name: "a shadowPath on a moving layer (CPU)", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":2,"shadowColor":"#FFFFFF","shadowPath":[["ellipse",0,0,14,10]]"##), slots: 0, reuses: false),
         Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"c":{"type":"basic","keyPath":"contentsCenter","toValue":[0,0,0.5,0.5],"duration":1}"##), slots: 0, reuses: false),
+        Case(name: "a transform layer's sublayer moving through its sibling in depth", layers: ###"""
+            {"id":"t","class":"transform","bounds":[0,0,64,48],"position":[32,24],"sublayers":[
+             {"id":"a","bounds":[0,0,24,18],"position":[26,22],"backgroundColor":"#FF8000","zPosition":5},
+             {"id":"b","bounds":[0,0,24,18],"position":[36,28],"backgroundColor":"#2040FF",
+              "animations":{"z":{"type":"basic","keyPath":"transform.translation.z","fromValue":0,"toValue":10,"duration":1.2,"fillMode":"forwards","removedOnCompletion":false}}}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "a transform layer moving inside another beside a sublayer the GPU moves", layers: ###"""
+            {"id":"t","class":"transform","bounds":[0,0,64,48],"position":[32,24],"sublayers":[
+             {"id":"a","bounds":[0,0,16,12],"position":[14,12],"backgroundColor":"#FF8000",
+              "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":12,"toValue":36,"duration":1.4}}},
+             {"id":"n","class":"transform","bounds":[0,0,30,30],"position":[40,24],
+              "animations":{"s":{"type":"basic","keyPath":"transform.translation.x","fromValue":-10,"toValue":12,"duration":1.3}},
+              "sublayers":[{"id":"c","bounds":[0,0,12,12],"position":[15,15],"backgroundColor":"#2040FF"}]}]}
+            """###, slots: 1, reuses: false),
         Case(name: "zPosition under a parent's perspective", layers: ###"""
             {"id":"p","bounds":[0,0,64,48],"position":[32,24],"sublayerTransform":[1,0,0,0,0,1,0,0,0,0,1,-0.02,0,0,0,1],"sublayers":[
              {"id":"a","bounds":[0,0,16,12],"position":[30,22],"backgroundColor":"#40C0FF",
