@@ -6,7 +6,7 @@ precision highp float;
 uniform highp sampler2D u_accumulation;   // same size as the framebuffer: read texel for texel
 uniform vec4 u_color;                     // premultiplied
 uniform int u_evenOdd;                    // 1: even-odd rule; 0: non-zero
-flat in highp float v_alpha;              // the motion slots' alphas (1 for a fill placed on the CPU)
+flat in highp vec4 v_tint;                // the motion slots' alphas, times a colour they animate (1 on the CPU)
 out vec4 o_color;
 
 void main() {
@@ -15,5 +15,5 @@ void main() {
     // linear in between (a pixel half covered by a second layer is half filled).
     float c = u_evenOdd == 1 ? 1.0 - abs(1.0 - mod(a, 2.0)) : min(a, 1.0);
     if (c <= 0.0) discard; // untouched pixels stay bit-for-bit as they were
-    o_color = u_color * (c * v_alpha);
+    o_color = u_color * v_tint * c;
 }

@@ -5,18 +5,25 @@
 uniform highp float u_grow;
 uniform int u_alphaFrom;   // the slots whose alphas multiply the colour: from this one up to, not including,
 uniform int u_alphaStop;   // this one (MotionRef)
-flat out highp float v_alpha;
+uniform int u_colorState;  // the slot's state texel holding the colour to cover in (12 fill, 13 stroke), or −1
+flat out highp vec4 v_tint;
 
 #include "coverage_moving.glsl"
 #include "coverage_quad.glsl"
 
 void main() {
-    v_alpha = 1.0;
+    highp float alpha = 1.0;
     int slot = u_alphaFrom;
     for (int depth = 0; depth < 32 && slot >= 0 && slot != u_alphaStop; depth++) {
         highp vec4 alphaParent = slotState(slot, 4);
-        v_alpha *= alphaParent.x;
+        alpha *= alphaParent.x;
         slot = int(alphaParent.y);
+    }
+    v_tint = vec4(alpha);
+    if (u_colorState >= 0) {
+        // The shape's own slot animates the colour (straight RGBA): premultiplied, over u_color's white.
+        highp vec4 c = slotState(u_slot, u_colorState);
+        v_tint *= vec4(c.rgb * c.a, c.a);
     }
     gl_Position = windowQuad(movingRegion(placement(), 1.0 + u_grow), u_viewport);
 }

@@ -20,9 +20,11 @@ out highp vec4 v_borderColor;   // straight RGBA
 out highp vec4 v_shadow;        // shadow offset x, y, shadow opacity, shadow radius
 out highp vec4 v_shadowColor;   // straight RGBA
 out highp vec4 v_contentsRect;  // x, y, width, height (unit coordinates of the contents)
+out highp vec4 v_fillColor;     // a shape's, straight RGBA
+out highp vec4 v_strokeColor;   // a shape's, straight RGBA
 
-// Slot s is the (s % 76)th of texture row s / 76 (MotionSlots.slotsPerLine), 26 texels each.
-highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 76) * 26 + t, s / 76), 0); }
+// Slot s is the (s % 73)th of texture row s / 73 (MotionSlots.slotsPerLine), 28 texels each.
+highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 73) * 28 + t, s / 73), 0); }
 highp mat4 slotRows(int s, int t) { return mat4(slotTexel(s, t), slotTexel(s, t + 1), slotTexel(s, t + 2), slotTexel(s, t + 3)); }
 
 // The row-vector translation T(x, y, z), rows as columns.
@@ -32,12 +34,13 @@ highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 
 // x, y, a rectangle or colour in all four).
 const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
     CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10, SHADOW_OPACITY = 11, SHADOW_OFFSET = 12, SHADOW_RADIUS = 13,
-    SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16, CONTENTS_RECT = 17, Z_POSITION = 18;
+    SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16, CONTENTS_RECT = 17, Z_POSITION = 18,
+    FILL_COLOR = 19, STROKE_COLOR = 20;
 
 void main() {
     int s = gl_VertexID;
     highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13), t15 = slotTexel(s, 15);
-    highp vec4 values[19];
+    highp vec4 values[21];
     values[0] = vec4(0.0);
     values[POSITION] = vec4(t0.xy, 0.0, 0.0);
     values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
@@ -57,13 +60,15 @@ void main() {
     values[STROKE_END] = vec4(t13.w, 0.0, 0.0, 0.0);
     values[CONTENTS_RECT] = slotTexel(s, 17);
     values[Z_POSITION] = vec4(t0.z, 0.0, 0.0, 0.0);
+    values[FILL_COLOR] = slotTexel(s, 18);
+    values[STROKE_COLOR] = slotTexel(s, 19);
     highp mat4 transform = slotRows(s, 3);
     highp float t = t12.z * u_time;   // the slot's records are packed against its local time at the epoch
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
-        highp vec4 pair = slotTexel(s, 18 + i / 2);
+        highp vec4 pair = slotTexel(s, 20 + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
-        int row = int(rp.x), property = clamp(int(rp.y), 0, 18);
+        int row = int(rp.x), property = clamp(int(rp.y), 0, 20);
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
         if (property == TRANSFORM) {
             highp mat4 m;
@@ -108,5 +113,7 @@ void main() {
     v_shadow = vec4(values[SHADOW_OFFSET].xy, values[SHADOW_OPACITY].x, values[SHADOW_RADIUS].x);
     v_shadowColor = values[SHADOW_COLOR];
     v_contentsRect = values[CONTENTS_RECT];
+    v_fillColor = values[FILL_COLOR];
+    v_strokeColor = values[STROKE_COLOR];
     gl_Position = vec4(0.0);
 }

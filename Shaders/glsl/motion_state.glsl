@@ -1,8 +1,9 @@
-// The motion pass's state texture (MotionPass): slot s's state is the (s % 170)th of texture row s / 170
-// (MotionPass.statesPerLine), twelve texels each: four matrix rows (its layer space → its parent slot's
+// The motion pass's state texture (MotionPass): slot s's state is the (s % 146)th of texture row s / 146
+// (MotionPass.statesPerLine), fourteen texels each: four matrix rows (its layer space → its parent slot's
 // space), alpha and parent, background colour, bounds, corner radius, border width and stroke start and
-// end, border colour, shadow offset, opacity and radius, shadow colour, contentsRect. Needs `uniform sampler2D u_motion`.
-highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 170) * 12 + t, s / 170), 0); }
+// end, border colour, shadow offset, opacity and radius, shadow colour, contentsRect, a shape's fill and
+// stroke colours. Needs `uniform sampler2D u_motion`.
+highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 146) * 14 + t, s / 146), 0); }
 
 // `world` (acting first) followed by slot `slot`'s matrix and those of its parents up the chain: slot
 // space → target pixels when `world` is the identity.

@@ -14,8 +14,8 @@ final class MotionPass {
     /// Texels per slot in the state texture: four matrix rows, alpha and parent, background colour, bounds,
     /// corner radius, border width and stroke start and end, border colour, shadow (offset, opacity, radius), shadow colour,
     /// contentsRect; and slots to a texture row (2,040 texels): the captured states in order are the texture's texels in order.
-    static let stateTexels = 12
-    static let statesPerLine = 170
+    static let stateTexels = 14
+    static let statesPerLine = 146
     private let program: ShaderProgram
     private var slotData: GLuint = 0
     private var state: GLuint = 0
@@ -28,7 +28,8 @@ final class MotionPass {
         program = try ShaderProgram(vertex: "motion_slots.vert", fragment: "animation_eval.frag",
                                     uniformNames: ["u_records", "u_slotData", "u_time"], cache: cache,
                                     feedback: ["v_row1", "v_row2", "v_row3", "v_row4", "v_alphaParent", "v_color", "v_bounds", "v_shape",
-                                               "v_borderColor", "v_shadow", "v_shadowColor", "v_contentsRect"])
+                                               "v_borderColor", "v_shadow", "v_shadowColor", "v_contentsRect",
+                                               "v_fillColor", "v_strokeColor"])
         glGenTextures(1, &slotData)
         glGenTextures(1, &state)
         glGenBuffers(1, &feedback)

@@ -22,20 +22,22 @@ import StrataCore
 /// - 15: shadowOffset width, height, shadowOpacity, shadowRadius
 /// - 16: shadow colour (straight RGBA; clear when nil)
 /// - 17: contentsRect
-/// - 18…: (table row, `Property`) pairs, two per texel
+/// - 18, 19: a shape's fill and stroke colours (straight RGBA; clear when nil or another kind)
+/// - 20…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
     public static let maxAnimations = 16
-    public static let texelsPerSlot = 18 + maxAnimations / 2
-    /// Slots side by side on one texture row (1,976 texels: GLES 3.0 promises 2,048), as `motion_slots.vert`
+    public static let texelsPerSlot = 20 + maxAnimations / 2
+    /// Slots side by side on one texture row (2,044 texels: GLES 3.0 promises 2,048), as `motion_slots.vert`
     /// reads them: slot s is at column (s % slotsPerLine) · texelsPerSlot of row s / slotsPerLine.
-    public static let slotsPerLine = 76
+    public static let slotsPerLine = 73
     /// Nested slots the vertex stage walks up (deeper layers stay on the CPU).
     public static let maxDepth = 32
 
     /// The properties the motion path animates (the rest keep a layer on the CPU).
     public enum Property: Int, Sendable {
         case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor,
-             shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd, contentsRect, zPosition
+             shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd, contentsRect, zPosition,
+             fillColor, strokeColor
 
         /// Whether it changes the layer's matrix beyond a move in its plane (the transform, or zPosition,
         /// which under perspective scales what it draws).
@@ -56,6 +58,7 @@ public struct MotionSlots {
                 (.borderWidth, .borderWidth), (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity),
                 (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
                 (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect), (.zPosition, .zPosition),
+                (.fillColor, .fillColor), (.strokeColor, .strokeColor),
             ]
             var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
             for (layer, motion) in pairs { table[Int(layer.rawValue)] = motion }
@@ -123,9 +126,12 @@ public struct MotionSlots {
         set(16, s.red, s.green, s.blue, s.alpha)
         let r = m.contentsRect
         set(17, r.minX, r.minY, r.width, r.height)
+        let fill = (m.kind == .shape ? m.shape.fillColor : nil) ?? .clear, stroke = (m.kind == .shape ? m.shape.strokeColor : nil) ?? .clear
+        set(18, fill.red, fill.green, fill.blue, fill.alpha)
+        set(19, stroke.red, stroke.green, stroke.blue, stroke.alpha)
         for (i, r) in rows.enumerated() {
-            data[base + 18 * 4 + i * 2] = Float(r.row)
-            data[base + 18 * 4 + i * 2 + 1] = Float(r.property.rawValue)
+            data[base + 20 * 4 + i * 2] = Float(r.row)
+            data[base + 20 * 4 + i * 2 + 1] = Float(r.property.rawValue)
         }
         depths.append(depth)
         parents.append(parent)
@@ -208,6 +214,9 @@ public struct MotionRef: Equatable, Sendable {
         public static let strokeTrim = Fields(rawValue: 1024)
         /// The texture coordinates: the contentsRect (contents stretched over the bounds in one piece).
         public static let contentsRect = Fields(rawValue: 2048)
+        /// A shape's fill or stroke colour (its `MovingShapeDraw` covers with it).
+        public static let fillColor = Fields(rawValue: 8192)
+        public static let strokeColor = Fields(rawValue: 16384)
         /// The rectangle: the contents placed in the slot's bounds by their gravity (`placement`).
         public static let contentsPlacement = Fields(rawValue: 4096)
         /// What of a shadow's composite its slot may animate.

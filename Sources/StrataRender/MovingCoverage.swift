@@ -34,7 +34,7 @@ final class MovingCoverage {
                                            feedback: ["v_point", "v_region"])
         edges = try ShaderProgram(vertex: "coverage_moving_edges.vert", fragment: "coverage_edges.frag", uniformNames: ["u_viewport"], cache: cache)
         cover = try ShaderProgram(vertex: "coverage_moving_cover.vert", fragment: "coverage_cover.frag",
-                                  uniformNames: Self.placementUniforms + ["u_grow", "u_accumulation", "u_color", "u_evenOdd", "u_alphaFrom",
+                                  uniformNames: Self.placementUniforms + ["u_grow", "u_accumulation", "u_color", "u_evenOdd", "u_alphaFrom", "u_colorState",
                                                                           "u_alphaStop"], cache: cache)
         clear = try ShaderProgram(vertex: "coverage_moving_cover.vert", fragment: "coverage_zero.frag",
                                   uniformNames: Self.placementUniforms + ["u_grow", "u_alphaFrom", "u_alphaStop"], cache: cache)
@@ -73,9 +73,10 @@ final class MovingCoverage {
     }
 
     /// Fills `outline` (uploaded once under `key` while drawn in consecutive frames) by `rule` in the
-    /// premultiplied `color` times the alphas of the slots `placement.motion` names, over `framebuffer`.
+    /// premultiplied `color` times the alphas of the slots `placement.motion` names, over `framebuffer`;
+    /// times, with a `colorState` (the state texel of an animated fill or stroke colour), that colour.
     func fill(_ outline: OutlineTexels, key: UInt64, frame: UInt64, rule: FillRule, color: (Float, Float, Float, Float),
-              placement: Placement, coverage: CoverageFill, framebuffer: GLuint) throws {
+              colorState: Int32 = -1, placement: Placement, coverage: CoverageFill, framebuffer: GLuint) throws {
         let saved = CoverageBindings.save()
         defer {
             saved.restore()
@@ -137,6 +138,7 @@ final class MovingCoverage {
         glUniform1i(cover.uniform("u_evenOdd"), rule == .evenOdd ? 1 : 0)
         glUniform1i(cover.uniform("u_alphaFrom"), placement.motion.alphaFrom)
         glUniform1i(cover.uniform("u_alphaStop"), placement.motion.alphaStop)
+        glUniform1i(cover.uniform("u_colorState"), colorState)
         glBindTexture(e(GL_TEXTURE_2D), target.texture)
         glBindSampler(0, 0)
         glDrawArrays(e(GL_TRIANGLE_STRIP), 0, 4)

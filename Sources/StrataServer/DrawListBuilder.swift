@@ -75,7 +75,9 @@ struct DrawListBuilder {
         let parent = list.currentSlot
         // A shadow moves with the slot while its blur scales alike in every frame: no shadowPath (filled where
         // the list is built), no transform animated here or in a slot above (the blur radius scales with it).
+        // A shape whose colours animate casts a shadow from them: not on the GPU.
         let shadowMoves = !hasShadow || (p.shadowPath == nil && !plan.rows.contains { $0.property.movesInDepth }
+                                         && plan.animated.isDisjoint(with: [.fillColor, .strokeColor])
                                          && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
         // A shape that may not move is known to fail here, before a slot is made for it (every frame).
         guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize, node.mask == nil,

@@ -73,6 +73,8 @@ final class MotionPlanner {
             case .shadowColor: animated.insert(.shadowColor)
             case .strokeStart, .strokeEnd: animated.insert(.strokeTrim)
             case .contentsRect: animated.insert(.contentsRect)
+            case .fillColor: animated.insert(.fillColor)
+            case .strokeColor: animated.insert(.strokeColor)
             case .position, .anchorPointZ, .transform, .zPosition: break
             }
         }

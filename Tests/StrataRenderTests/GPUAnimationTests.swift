@@ -282,7 +282,7 @@ import Testing
             (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius), (.borderWidth, .borderWidth),
             (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity), (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius),
             (.shadowColor, .shadowColor), (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect),
-            (.zPosition, .zPosition),
+            (.zPosition, .zPosition), (.fillColor, .fillColor), (.strokeColor, .strokeColor),
         ]
         for (layer, motion) in pairs { #expect(MotionSlots.Property(layer) == motion, "\(layer)") }
         for other: LayerProperty in [.contentsCenter, .sublayerTransform, .hidden, .shadowPath, .lineWidth, .path] {

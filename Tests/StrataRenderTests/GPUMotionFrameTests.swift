@@ -199,6 +199,18 @@ import Testing
               "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":3,"duration":2},
                             "e":{"type":"spring","keyPath":"strokeEnd","fromValue":0,"toValue":1,"duration":2,"damping":5}}}]}
             """##, slots: 2, reuses: true),
+        Case(name: "a shape's fill and stroke colours, from none, while its stroke draws itself", layers: ##"""
+            {"id":"s","class":"shape","bounds":[0,0,64,48],"position":[32,24],"path":[["ellipse",10,6,44,36]],
+             "strokeColor":null,"lineWidth":4,"fillColor":"#204080","opacity":0.9,
+             "animations":{"f":{"type":"keyframe","keyPath":"fillColor","values":["#204080","#FFC040",null],"duration":1.6,"fillMode":"forwards","removedOnCompletion":false},
+                           "k":{"type":"basic","keyPath":"strokeColor","fromValue":null,"toValue":"#FFFFFF","duration":1.2,"fillMode":"both"},
+                           "e":{"type":"basic","keyPath":"strokeEnd","fromValue":0.2,"toValue":1,"duration":1.5}}}
+            """##, slots: 1, reuses: true),
+        Case(name: "a shadowed shape whose fill colour animates (CPU)", layers: ##"""
+            {"id":"s","class":"shape","bounds":[0,0,40,30],"position":[30,22],"path":[["ellipse",4,4,32,22]],
+             "fillColor":"#FFFFFF","shadowOpacity":0.9,"shadowRadius":1.5,"shadowColor":"#FF4080",
+             "animations":{"f":{"type":"basic","keyPath":"fillColor","toValue":"#2040FF","duration":1.4}}}
+            """##, slots: 0, reuses: false),
         Case(name: "a still shape under a turning layer", layers: ##"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],
              "animations":{"r":{"type":"basic","keyPath":"transform.rotation","fromValue":-0.5,"toValue":1,"duration":1.6}},
@@ -314,8 +326,8 @@ import Testing
     }
 
     @Test func manyLayersFillSeveralTextureRowsOfRecordsSlotsAndStates() throws {
-        // 300 layers with three animations each: 900 records (57 rows of 16), 300 slots (5 rows of 64),
-        // 300 states (2 rows of 256).
+        // 300 layers with three animations each: 900 records (57 rows of 16), 300 slots (5 rows of 73),
+        // 300 states (3 rows of 146).
         var layers: [[String: Any]] = []
         for i in 0..<300 {
             let animations: [String: Any] = [

@@ -30,12 +30,14 @@ public struct MovingShapeDraw: ContentDraw {
     let fill: ShapeDraw.Fill?
     let strokeColor: Color?
     let alpha: CGFloat
+    /// The colours its slot animates (`.fillColor`, `.strokeColor`): covered in the slot's colour.
+    let colorsFromSlot: MotionRef.Fields
 
     /// Nil when it cannot move with the slots: a dashed stroke (or one with a dot) whose trim animates,
     /// a matrix with perspective, or outlines past `OutlineTexels.maxTexels`. `toTarget`: layer → target
     /// pixels with the values the list is built with (its scale decides the flattening).
     public init?(inner: Transform3D, toTarget: Transform3D, path: Path, fill: ShapeDraw.Fill?, stroke: ShapeDraw.Stroke?, alpha: CGFloat,
-                 trimAnimates: Bool) {
+                 trimAnimates: Bool, colorsFromSlot: MotionRef.Fields = []) {
         guard toTarget.m14 == 0, toTarget.m24 == 0, toTarget.m44 == 1 else { return nil }
         let bounds = path.boundingBox
         guard !bounds.isNull else { return nil }
@@ -63,6 +65,7 @@ public struct MovingShapeDraw: ContentDraw {
         self.fill = fill
         strokeColor = stroke?.color
         self.alpha = alpha
+        self.colorsFromSlot = colorsFromSlot.intersection([.fillColor, .strokeColor])
     }
 
     public var movesWithSlots: Bool { true }
@@ -72,7 +75,7 @@ public struct MovingShapeDraw: ContentDraw {
 
     public func combine(into h: inout Hasher) {
         h.combine(inner); h.combine(outlines.key); h.combine(fill); h.combine(strokeColor)
-        h.combine(alpha)
+        h.combine(alpha); h.combine(colorsFromSlot.rawValue)
     }
 
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {
@@ -86,13 +89,18 @@ public struct MovingShapeDraw: ContentDraw {
                                                  scissor: renderer.windowRect(scissor),
                                                  width: renderer.physicalWidth, height: renderer.physicalHeight)
         let filler = try renderer.movingCoverage, coverage = try renderer.coverage
+        // An animated colour is the slot's (motion state texels 12 and 13) over white.
         if let fill, let texels = outlines.fill {
-            try filler.fill(texels, key: outlines.key << 1, frame: renderer.frame, rule: fill.rule, color: premultiplied(fill.color),
+            let fromSlot = colorsFromSlot.contains(.fillColor) && motion.slot >= 0
+            try filler.fill(texels, key: outlines.key << 1, frame: renderer.frame, rule: fill.rule,
+                            color: premultiplied(fromSlot ? .white : fill.color), colorState: fromSlot ? 12 : -1,
                             placement: placement, coverage: coverage, framebuffer: framebuffer)
             renderer.countCoverageFill()
         }
         if let strokeColor, let texels = outlines.stroke {
-            try filler.fill(texels, key: outlines.key << 1 | 1, frame: renderer.frame, rule: .nonZero, color: premultiplied(strokeColor),
+            let fromSlot = colorsFromSlot.contains(.strokeColor) && motion.slot >= 0
+            try filler.fill(texels, key: outlines.key << 1 | 1, frame: renderer.frame, rule: .nonZero,
+                            color: premultiplied(fromSlot ? .white : strokeColor), colorState: fromSlot ? 13 : -1,
                             placement: placement, coverage: coverage, framebuffer: framebuffer)
             renderer.countCoverageFill()
         }

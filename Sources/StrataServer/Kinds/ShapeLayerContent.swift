@@ -11,7 +11,9 @@ struct ShapeLayerContent: LayerKindContent {
     func pieces(_ node: RenderNode) -> Int {
         let s = node.drawnValues.shape
         guard let path = s.path, !path.isEmpty else { return 0 }
-        return (Self.fill(s) != nil ? 1 : 0) + (Self.stroke(s, trimAnimates: Self.animatesTrim(node)) != nil ? 1 : 0)
+        let colors = Self.colorsMayAnimate(node)
+        return (Self.fill(s, colorAnimates: colors.fill) != nil ? 1 : 0)
+            + (Self.stroke(s, trimAnimates: Self.animatesTrim(node), colorAnimates: colors.stroke) != nil ? 1 : 0)
     }
 
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList) {
@@ -19,7 +21,11 @@ struct ShapeLayerContent: LayerKindContent {
         let s = node.drawnValues.shape
         guard let path = s.path, !path.isEmpty else { return }
         let trimAnimates = motion.animated.contains(.strokeTrim)
-        var fill = Self.fill(s), stroke = Self.stroke(s, trimAnimates: trimAnimates)
+        // A colour the slot animates is covered in the slot's colour: the piece is made whatever the model's
+        // colour now (white stands in for it).
+        let colors = motion.animated.intersection([.fillColor, .strokeColor])
+        var fill = Self.fill(s, colorAnimates: colors.contains(.fillColor))
+        var stroke = Self.stroke(s, trimAnimates: trimAnimates, colorAnimates: colors.contains(.strokeColor))
         guard fill != nil || stroke != nil else { return }
         if tint != .white {
             if let f = fill { fill?.color = Self.tinted(f.color, tint) }
@@ -27,8 +33,8 @@ struct ShapeLayerContent: LayerKindContent {
         }
         if list.currentSlot >= 0, motion.builder.shapesMove, let slots = list.motion, slots.keepsScale[Int(list.currentSlot)],
            let moving = MovingShapeDraw(inner: matrix, toTarget: matrix * motion.builder.slotToTarget(list.currentSlot, list), path: path,
-                                        fill: fill, stroke: stroke, alpha: alpha, trimAnimates: trimAnimates) {
-            list.append(.content(moving), slotFields: trimAnimates ? .strokeTrim : [])
+                                        fill: fill, stroke: stroke, alpha: alpha, trimAnimates: trimAnimates, colorsFromSlot: colors) {
+            list.append(.content(moving), slotFields: colors.union(trimAnimates ? .strokeTrim : []))
             return
         }
         // Outside a slot drawn as is; under one (where it cannot move) this makes the builder take the
@@ -48,14 +54,24 @@ struct ShapeLayerContent: LayerKindContent {
         }
     }
 
-    private static func fill(_ s: ShapeModel) -> ShapeDraw.Fill? {
+    /// Whether a fill or stroke colour animation of `node` may be evaluated on the GPU (its drawn values'
+    /// colour may show nothing now and something in a later frame).
+    private static func colorsMayAnimate(_ node: RenderNode) -> (fill: Bool, stroke: Bool) {
+        guard node.pendingLocalTime != nil else { return (false, false) }
+        func animates(_ p: LayerProperty) -> Bool { node.animations.contains { $0.prepared.changedProperties.contains(p) } }
+        return (animates(.fillColor), animates(.strokeColor))
+    }
+
+    private static func fill(_ s: ShapeModel, colorAnimates: Bool) -> ShapeDraw.Fill? {
+        if colorAnimates { return ShapeDraw.Fill(rule: s.fillRule, color: .white) }
         guard let color = s.fillColor, color.alpha > 0 else { return nil }
         return ShapeDraw.Fill(rule: s.fillRule, color: color)
     }
 
     /// The stroke, or nil where it draws nothing: also where its trim keeps nothing, unless the trim animates.
-    private static func stroke(_ s: ShapeModel, trimAnimates: Bool) -> ShapeDraw.Stroke? {
-        guard let color = s.strokeColor, color.alpha > 0, s.lineWidth > 0, trimAnimates || min(s.strokeEnd, 1) > max(s.strokeStart, 0)
+    private static func stroke(_ s: ShapeModel, trimAnimates: Bool, colorAnimates: Bool) -> ShapeDraw.Stroke? {
+        guard let color = colorAnimates ? Color.white : s.strokeColor, color.alpha > 0, s.lineWidth > 0,
+              trimAnimates || min(s.strokeEnd, 1) > max(s.strokeStart, 0)
         else { return nil }
         let geometry = StrokeGeometry(lineWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin, miterLimit: s.miterLimit)
         return ShapeDraw.Stroke(geometry: geometry, dashPattern: s.lineDashPattern, dashPhase: s.lineDashPhase,
