@@ -97,9 +97,7 @@ final class RenderNode {
             quietSpan = nil
             zAnimationsFound = nil
             laneBlockIsStale = true
-            animatesOnlySlotProperties = animations.allSatisfy { a in
-                !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }
-            }
+            slotPropertiesOnly = nil
             refreshActivity()
         }
     }
@@ -109,8 +107,17 @@ final class RenderNode {
     /// The GPU path's plan for these animations (`MotionPlanner.plan`), kept while they stay the same.
     var motionPlanCache: MotionPlanner.CachedPlan?
     /// Whether its animations change only properties motion slots animate (no transition among them):
-    /// known when they change, asked every frame (`Compositor.mayMoveOnTheGPU`).
-    private(set) var animatesOnlySlotProperties = true
+    /// asked every frame (`Compositor.mayMoveOnTheGPU`), found on the first ask after they change (a commit
+    /// attaching many animations to one layer pays once, not once per attachment).
+    var animatesOnlySlotProperties: Bool {
+        if let known = slotPropertiesOnly { return known }
+        let found = animations.allSatisfy { a in
+            !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }
+        }
+        slotPropertiesOnly = found
+        return found
+    }
+    private var slotPropertiesOnly: Bool?
     /// Each attached animation's key, with its estimated variable size as counted into the scene's usage:
     /// whether a key is attached is known without a search.
     private var animationBytes: [String: Int] = [:]
