@@ -7,11 +7,12 @@ import Foundation
 /// endpoints.
 ///
 /// It holds only what it can evaluate exactly as `PreparedAnimation.apply` does (the one definition of the
-/// semantics, which the tests hold it to): basic and spring animations, without a value function, of
-/// CALayer's numeric fields and colours, of the transform's components, and of the whole transform (not
-/// cumulative; its fixed ends decomposed once, as `PreparedAnimation` does). A layer with any other
-/// animation (keyframes, groups, transitions, a kind's own properties) takes no block and is evaluated by
-/// `Presentation.apply`.
+/// semantics, which the tests hold it to): basic, spring and keyframe animations, without a value
+/// function, of CALayer's numeric fields and colours, of the transform's components, and of the whole
+/// transform (basic or spring, not cumulative; its fixed ends decomposed once, as `PreparedAnimation`
+/// does). Keyframes are evaluated by their resolved frames (the same function), read in place. A layer
+/// with any other animation (groups, transitions, a kind's own properties) takes no block and is
+/// evaluated by `Presentation.apply`.
 public final class AnimationLaneTable {
     /// A layer's rows. Its start moves when the table compacts.
     public final class Block {
@@ -25,6 +26,9 @@ public final class AnimationLaneTable {
     /// from/to/by combinations with one value or none).
     enum Ends: UInt8 {
         case fixed, fromOnly, toOnly, byOnly, none
+        /// Keyframes: the value from the prepared animation's resolved frames (`starts` and `ends` then
+        /// hold the first and last values, for a cumulative repeat).
+        case keyframes
     }
 
     struct Flags: OptionSet {
@@ -45,6 +49,8 @@ public final class AnimationLaneTable {
     private var targets: [AnimationLaneTarget] = []
     /// A whole-transform row's matrices (nil in every other row).
     private var matrices: [MatrixEnds?] = []
+    /// A keyframe row's resolved frames, read in place from its prepared animation (nil in every other row).
+    private var keyframeSources: [PreparedAnimation?] = []
     private var endForms: [Ends] = []
     private var flags: [Flags] = []
 
@@ -96,10 +102,20 @@ public final class AnimationLaneTable {
                 values.transform = m.value(form, progress: progress, additive: flags[row].contains(.additive), beneath: values.transform)
                 continue
             }
-            let reads = flags[row].contains(.additive) || form != .fixed
+            let reads = flags[row].contains(.additive) || (form != .fixed && form != .keyframes)
             let beneath = reads ? target.read(values) : SIMD4<Double>()
+            if form == .keyframes, let source = keyframeSources[row], case let .keyframe(frames) = source.form {
+                // `PreparedAnimation.value`'s keyframe branch: the frames at the curved time, then a cumulative
+                // repeat's (last − first)·iteration, then the value beneath for an additive animation.
+                var v = AnimationLaneTarget.numbers(frames.value(at: curved))
+                if flags[row].contains(.cumulative), sample.iteration > 0 { v = v + (ends[row] - starts[row]) * sample.iteration }
+                if flags[row].contains(.additive) { v = beneath + v }
+                target.write(v, into: &values)
+                continue
+            }
             let start: SIMD4<Double>, end: SIMD4<Double>
             switch form {
+            case .keyframes: continue
             case .fixed: start = starts[row]; end = ends[row]
             case .fromOnly: start = starts[row]; end = beneath
             case .toOnly: start = beneath; end = starts[row]
@@ -138,7 +154,7 @@ public final class AnimationLaneTable {
         func value(_ form: Ends, progress: Double, additive: Bool, beneath: Transform3D) -> Transform3D {
             let v: Transform3D
             switch form {
-            case .fixed: v = DecomposedTransform.interpolate(start, end, progress, decomposed: decomposed)
+            case .fixed, .keyframes: v = DecomposedTransform.interpolate(start, end, progress, decomposed: decomposed)
             case .fromOnly: v = DecomposedTransform.interpolate(start, beneath, progress)
             case .toOnly: v = DecomposedTransform.interpolate(beneath, start, progress)
             case .byOnly: v = DecomposedTransform.interpolate(beneath, start * beneath, progress)
@@ -154,14 +170,17 @@ public final class AnimationLaneTable {
         let start: SIMD4<Double>, end: SIMD4<Double>
         let target: AnimationLaneTarget, ends: Ends, flags: Flags
         let matrices: MatrixEnds?
+        let keyframes: PreparedAnimation?
 
         init?(_ a: PreparedAnimation) {
             guard let keyPath = a.keyPath, a.spec.valueFunction == nil, let target = AnimationLaneTarget(keyPath) else { return nil }
             var flags: Flags = []
+            var keyframes: Keyframes.Resolved?
             switch a.form {
             case .basic: spring = Spring()
             case let .spring(s): spring = s; flags.insert(.spring)
-            case .keyframe, .group, .transition: return nil
+            case let .keyframe(frames): spring = Spring(); keyframes = frames
+            case .group, .transition: return nil
             }
             if a.spec.isAdditive { flags.insert(.additive) }
             if a.spec.isCumulative { flags.insert(.cumulative) }
@@ -169,12 +188,30 @@ public final class AnimationLaneTable {
             // A value of another shape than the key path's interpolates discretely (`Interpolation`): not a lane.
             let (from, to, by) = a.spec.kind.endpoints
             guard [from, to, by].allSatisfy({ $0 == nil || $0?.kind == keyPath.kind }) else { return nil }
-            guard let (start, end, ends, matrices) = target.isWholeTransform ? Self.matrixEnds(a) : Self.numberEnds(a) else { return nil }
-            (self.start, self.end, self.ends, self.matrices) = (start, end, ends, matrices)
+            if let keyframes {
+                guard let (first, last) = Self.keyframeEnds(keyframes.frames, keyPath: keyPath, target: target) else { return nil }
+                (start, end, ends, matrices, self.keyframes) = (first, last, .keyframes, nil, a)
+            } else {
+                guard let (start, end, ends, matrices) = target.isWholeTransform ? Self.matrixEnds(a) : Self.numberEnds(a) else { return nil }
+                (self.start, self.end, self.ends, self.matrices, self.keyframes) = (start, end, ends, matrices, nil)
+            }
             timing = a.timing
             curve = a.timingFunction
             self.target = target
             self.flags = flags
+        }
+
+        /// A keyframe animation's first and last values, where the table can hold it: numbers of the key
+        /// path's shape (not whole transforms), no missing colour (a discrete frame would present it as
+        /// none, not clear), and no rotation along a path (it turns the transform too).
+        private static func keyframeEnds(_ frames: Keyframes, keyPath: LayerKeyPath, target: AnimationLaneTarget) -> (SIMD4<Double>, SIMD4<Double>)? {
+            guard !target.isWholeTransform, frames.rotationMode == nil, let first = frames.values.first, let last = frames.values.last,
+                  frames.values.allSatisfy({ v in
+                      if case .color(nil) = v { return false }
+                      return v.kind == keyPath.kind
+                  })
+            else { return nil }
+            return (AnimationLaneTarget.numbers(first), AnimationLaneTarget.numbers(last))
         }
 
         private static func numberEnds(_ a: PreparedAnimation) -> (SIMD4<Double>, SIMD4<Double>, Ends, MatrixEnds?)? {
@@ -225,6 +262,7 @@ public final class AnimationLaneTable {
         ends.append(row.end)
         targets.append(row.target)
         matrices.append(row.matrices)
+        keyframeSources.append(row.keyframes)
         endForms.append(row.ends)
         flags.append(row.flags)
     }
@@ -239,6 +277,7 @@ public final class AnimationLaneTable {
                 let from = block.start + offset, to = write + offset
                 timings[to] = timings[from]; curves[to] = curves[from]; springs[to] = springs[from]
                 starts[to] = starts[from]; ends[to] = ends[from]; targets[to] = targets[from]; matrices[to] = matrices[from]
+                keyframeSources[to] = keyframeSources[from]
                 endForms[to] = endForms[from]; flags[to] = flags[from]
             }
             block.start = write
@@ -248,6 +287,7 @@ public final class AnimationLaneTable {
         let dropped = timings.count - write
         timings.removeLast(dropped); curves.removeLast(dropped); springs.removeLast(dropped)
         starts.removeLast(dropped); ends.removeLast(dropped); targets.removeLast(dropped); matrices.removeLast(dropped)
+        keyframeSources.removeLast(dropped)
         endForms.removeLast(dropped); flags.removeLast(dropped)
         blocks = live
         releasedRows = 0

@@ -66,13 +66,29 @@ struct AnimationLaneTableTests {
         let to = given & 2 != 0 ? value(kind, &g) : nil
         let by = given & 4 != 0 ? value(kind, &g) : nil
         let curve: TimingFunction? = [nil, .linear, .easeIn, .easeInEaseOut, TimingFunction(0.3, -0.4, 0.6, 1.5)].randomElement(using: &g) ?? nil
-        let kindSpec: AnimationSpec.Kind = Bool.random(using: &g)
-            ? .basic(from: from, to: to, by: by)
-            : .spring(from: from, to: to, by: by, Spring(mass: 1, stiffness: 120, damping: 7, initialVelocity: 2))
+        let kindSpec: AnimationSpec.Kind
+        switch Int.random(in: 0..<3, using: &g) {
+        case 0: kindSpec = .basic(from: from, to: to, by: by)
+        case 1: kindSpec = .spring(from: from, to: to, by: by, Spring(mass: 1, stiffness: 120, damping: 7, initialVelocity: 2))
+        default:
+            // Keyframes of every mode (a missing colour and whole transforms are left to Presentation.apply).
+            let n = Int.random(in: 1...4, using: &g)
+            var values: [AnimatableValue] = []
+            while values.count < n {
+                let v = value(kind, &g)
+                if case .color(nil) = v { continue }
+                values.append(v)
+            }
+            let mode = Keyframes.Mode.allCases.randomElement(using: &g) ?? .linear
+            let keyTimes: [Double]? = Bool.random(using: &g) && n > 1 ? (0..<n).map { Double($0 * $0) / Double((n - 1) * (n - 1)) } : nil
+            let curves: [TimingFunction]? = Bool.random(using: &g) && n > 1 ? Array(repeating: .easeInEaseOut, count: n - 1) : nil
+            kindSpec = .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: curves, mode: mode))
+        }
         // A cumulative whole transform is left to `Presentation.apply` (`takesOnlyWhatItEvaluatesExactly`).
         let spec = AnimationSpec(keyPath: path, kind: kindSpec, timing: timing(&g), timingFunction: curve,
                                  isRemovedOnCompletion: Bool.random(using: &g), isAdditive: Bool.random(using: &g),
                                  isCumulative: path.kind != .transform && Bool.random(using: &g))
+        if path.kind == .transform, case .keyframe = kindSpec { return try animation(&g, index: index) }
         return AttachedAnimation(key: "a\(index)", spec: spec)
     }
 
@@ -129,15 +145,22 @@ struct AnimationLaneTableTests {
         #expect(table.add([try spec("transform", .basic(from: .transform(.identity), to: .transform(.scale(2, 2, 1)), by: nil))]) != nil)
         let whole = PreparedAnimation(AnimationSpec(keyPath: LayerKeyPath(property: .transform),
                                                     kind: .basic(from: .transform(.identity), to: .transform(.scale(2, 2, 1)), by: nil), isCumulative: true))
-        let keyframes = try spec("opacity", .keyframe(Keyframes(values: [.scalar(0), .scalar(1)])))
+        #expect(table.add([try spec("opacity", .keyframe(Keyframes(values: [.scalar(0), .scalar(1)])))]) != nil)
+        // Keyframes of a whole transform, with a missing colour (a discrete frame presents none, not clear),
+        // or turning along a path are left to it too.
+        let keyframes = try spec("transform", .keyframe(Keyframes(values: [.transform(.identity), .transform(.scale(2, 2, 1))])))
+        let noColour = try spec("backgroundColor", .keyframe(Keyframes(values: [.color(nil), .color(.white)], mode: .discrete)))
+        var square = Path()
+        square.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let turning = try spec("position", .keyframe(Keyframes(values: [], path: square, rotationMode: .auto)))
         let valueFunction = try spec("transform", .basic(from: .scalar(0), to: .scalar(1), by: nil), valueFunction: .rotateZ)
         let strokeEnd = try spec("strokeEnd", .basic(from: .scalar(0), to: .scalar(1), by: nil))
         // A value of another shape interpolates discretely.
         let mismatched = try spec("position", .basic(from: .scalar(0), to: .point(.zero), by: nil))
-        for other in [whole, keyframes, valueFunction, strokeEnd, mismatched] {
+        for other in [whole, keyframes, noColour, turning, valueFunction, strokeEnd, mismatched] {
             #expect(table.add([opacity, other]) == nil)
         }
-        #expect(table.rowCount == 2)
+        #expect(table.rowCount == 3)
     }
 
     @Test func releasedRowsAreCompactedAwayAndLiveBlocksKeepTheirAnimations() throws {
