@@ -104,30 +104,28 @@ public final class AnimationLaneTable {
             }
             let reads = flags[row].contains(.additive) || (form != .fixed && form != .keyframes)
             let beneath = reads ? target.read(values) : SIMD4<Double>()
-            if form == .keyframes, let source = keyframeSources[row], case let .keyframe(frames) = source.form {
-                // `PreparedAnimation.value`'s keyframe branch: the frames at the curved time, then a cumulative
-                // repeat's (last − first)·iteration, then the value beneath for an additive animation.
-                var v = AnimationLaneTarget.numbers(frames.value(at: curved))
-                if flags[row].contains(.cumulative), sample.iteration > 0 { v = v + (ends[row] - starts[row]) * sample.iteration }
-                if flags[row].contains(.additive) { v = beneath + v }
-                target.write(v, into: &values)
-                continue
+            // The value, and what a cumulative repeat adds per iteration: the arithmetic of `Interpolation`
+            // lane by lane (a + (b − a)·t; end − start), or for keyframes the resolved frames at the curved
+            // time (`PreparedAnimation.value`'s keyframe branch; last − first).
+            var v: SIMD4<Double>, change: SIMD4<Double>
+            if form == .keyframes {
+                guard let source = keyframeSources[row], case let .keyframe(frames) = source.form else { continue }
+                v = AnimationLaneTarget.numbers(frames.value(at: curved))
+                change = ends[row] - starts[row]
+            } else {
+                let start: SIMD4<Double>, end: SIMD4<Double>
+                switch form {
+                case .fixed, .keyframes: start = starts[row]; end = ends[row]
+                case .fromOnly: start = starts[row]; end = beneath
+                case .toOnly: start = beneath; end = starts[row]
+                case .byOnly: start = beneath; end = beneath + starts[row]
+                case .none: start = beneath; end = beneath
+                }
+                v = start + (end - start) * progress
+                change = end - start
             }
-            let start: SIMD4<Double>, end: SIMD4<Double>
-            switch form {
-            case .keyframes: continue
-            case .fixed: start = starts[row]; end = ends[row]
-            case .fromOnly: start = starts[row]; end = beneath
-            case .toOnly: start = beneath; end = starts[row]
-            case .byOnly: start = beneath; end = beneath + starts[row]
-            case .none: start = beneath; end = beneath
-            }
-            // The arithmetic of `Interpolation`, lane by lane: a + (b − a)·t, then a cumulative repeat's
-            // (end − start)·iteration, then the value beneath for an additive animation.
-            var v = start + (end - start) * progress
-            if flags[row].contains(.cumulative), sample.iteration > 0 {
-                v = v + (end - start) * sample.iteration
-            }
+            if flags[row].contains(.cumulative), sample.iteration > 0 { v = v + change * sample.iteration }
+            // Then the value beneath, for an additive animation.
             if flags[row].contains(.additive) { v = beneath + v }
             target.write(v, into: &values)
         }

@@ -6,7 +6,13 @@ public enum PaintersOrder {
     /// Siblings flattened into their superlayer's plane: by zPosition, then by index (a stable sort).
     public static func indices(zPositions z: [CGFloat]) -> [Int] {
         guard let first = z.first, !z.allSatisfy({ $0 == first }) else { return Array(z.indices) }
-        return z.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
+        return z.indices.sorted { precedes((z[$0], $0), (z[$1], $1)) }
+    }
+
+    /// Whether `a` is drawn before `b`: the smaller key (zPosition, or depth for a transform layer's
+    /// sublayers) first, then the earlier place. The sorts and the checks of a kept order share it.
+    public static func precedes(_ a: (key: CGFloat, place: Int), _ b: (key: CGFloat, place: Int)) -> Bool {
+        a.key != b.key ? a.key < b.key : a.place < b.place
     }
 
     /// A CATransformLayer's sublayers share its 3D space and are drawn far to near by the depth of each

@@ -125,7 +125,7 @@ final class MotionPlanner {
     /// animations (its local time runs affinely: `plan` asked so of every slot).
     static func siblingOrderHolds(_ lists: [[(node: RenderNode, index: Int)]], elapsed: Double) -> Bool {
         for list in lists {
-            var previous: (z: CGFloat, index: Int)?
+            var previous: (key: CGFloat, place: Int)?
             for (node, index) in list {
                 let z: CGFloat
                 if node.animatesZPosition {
@@ -134,7 +134,7 @@ final class MotionPlanner {
                 } else {
                     z = node.model.zPosition
                 }
-                if let p = previous, !(p.z != z ? p.z < z : p.index < index) { return false }
+                if let p = previous, !PaintersOrder.precedes(p, (z, index)) { return false }
                 previous = (z, index)
             }
         }
@@ -150,7 +150,7 @@ final class MotionPlanner {
     /// them are still: a transform layer that animates keeps the list from being reused).
     static func depthOrderHolds(_ lists: [[(node: RenderNode, space: Transform3D, order: Int)]], elapsed: Double) -> Bool {
         for list in lists {
-            var previous: (depth: CGFloat, order: Int)?
+            var previous: (key: CGFloat, place: Int)?
             for (node, space, order) in list {
                 let values: LayerModel
                 if node.isActive {
@@ -160,7 +160,7 @@ final class MotionPlanner {
                     values = node.model
                 }
                 let depth = PaintersOrder.depth(of: values.bounds, toSpace: values.localToParent * space)
-                if let p = previous, !(p.depth != depth ? p.depth < depth : p.order < order) { return false }
+                if let p = previous, !PaintersOrder.precedes(p, (depth, order)) { return false }
                 previous = (depth, order)
             }
         }

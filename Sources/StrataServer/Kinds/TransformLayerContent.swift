@@ -32,7 +32,7 @@ struct TransformLayerContent: LayerKindContent {
             }
         }
         collect(node, m, node.presentation.localToParent, alpha)
-        items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
+        items.sort { PaintersOrder.precedes(($0.depth, $0.order), ($1.depth, $1.order)) }
         // A sublayer the GPU may move changes its depth too: a frame reusing the list checks the order.
         if list.tracksMotion, let motion = builder.motion, items.contains(where: { $0.node.isActive }) {
             motion.noteDepthOrder(items.map { ($0.node, $0.space, $0.order) })
