@@ -6,7 +6,8 @@ import StrataCore
 enum MemoryEstimate {
     /// A render node with its model and presentation values and its links.
     static let layerBytes = 2 * MemoryLayout<LayerModel>.stride + 512
-    /// An attached animation's fixed part (its spec, prepared form and bookkeeping).
+    /// An attached animation's fixed part (its spec, prepared form, its row in its scene's
+    /// `AnimationLaneTable`, about 240 bytes, and bookkeeping).
     static let animationBytes = 2048
     /// What the server's laid-out text costs per UTF-16 unit of a text layer's string (glyph id, position,
     /// cluster and line bookkeeping).
