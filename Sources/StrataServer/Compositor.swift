@@ -274,8 +274,8 @@ public final class Compositor {
     private func presentShown(_ f: OutputFrames) {
         guard f.presentedAt != f.shownAt else { return }
         for node in f.motionNodes {
-            guard let local = node.localTime else { continue }
-            node.present(at: local + node.localRate * (f.shownAt - f.builtAt))
+            guard let local = node.localTime(afterGlobal: f.shownAt - f.builtAt) else { continue }
+            node.present(at: local)
         }
         f.presentedAt = f.shownAt
     }

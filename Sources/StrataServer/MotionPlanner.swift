@@ -129,8 +129,8 @@ final class MotionPlanner {
             for (node, index) in list {
                 let z: CGFloat
                 if node.animatesZPosition {
-                    guard let local = node.localTime, node.localAffine else { return false }
-                    z = node.zPosition(at: local + node.localRate * elapsed)
+                    guard let local = node.localTime(afterGlobal: elapsed) else { return false }
+                    z = node.zPosition(at: local)
                 } else {
                     z = node.model.zPosition
                 }
@@ -154,8 +154,8 @@ final class MotionPlanner {
             for (node, space, order) in list {
                 let values: LayerModel
                 if node.isActive {
-                    guard let local = node.localTime, node.localAffine else { return false }
-                    values = Presentation.apply(node.animations, to: node.model, at: local + node.localRate * elapsed)
+                    guard let local = node.localTime(afterGlobal: elapsed) else { return false }
+                    values = Presentation.apply(node.animations, to: node.model, at: local)
                 } else {
                     values = node.model
                 }
@@ -170,12 +170,11 @@ final class MotionPlanner {
     /// The slot plan of `node` (evaluated in this frame), or nil when it stays on the CPU.
     func plan(_ node: RenderNode) -> Plan? {
         guard !node.animations.isEmpty, node.animations.count <= MotionSlots.maxAnimations, !refused.contains(ObjectIdentifier(node)),
-              node.transitionSources.isEmpty, node.activeTransition == nil, node.localAffine, node.localRate >= 0,
-              let local = node.localTime else { return nil }
-        // The node's records are packed relative to its local time at the table's epoch: single-precision
-        // times stay small however far its time runs from global time (a root whose time starts at its
-        // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
-        let localEpoch = local + node.localRate * (table.epoch - time)
+              node.transitionSources.isEmpty, node.activeTransition == nil, node.localRate >= 0,
+              // The node's records are packed relative to its local time at the table's epoch: single-precision
+              // times stay small however far its time runs from global time (a root whose time starts at its
+              // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
+              let localEpoch = node.localTime(afterGlobal: table.epoch - time) else { return nil }
         // Made once for the node's animations: again only when they, its time or the table's epoch change.
         if let c = node.motionPlanCache, c.rebase == table.rebaseCount, c.rate == node.localRate, abs(c.localEpoch - localEpoch) <= 1e-7 {
             return c.plan

@@ -176,6 +176,13 @@ final class RenderNode {
     var localRate = 1.0
     var localAffine = true
 
+    /// Its local time `elapsed` seconds of global time after the frame that set `localTime` (nil where that
+    /// frame found it inactive, or its time not affine in global time: under a cycling layer).
+    func localTime(afterGlobal elapsed: Double) -> Double? {
+        guard localAffine, let local = localTime else { return nil }
+        return local + localRate * elapsed
+    }
+
     /// The time spaces from global media time down to this node (its ancestors' and its own timing).
     var timeSpace: TimeSpace {
         var chain: [LayerTiming] = []

@@ -49,17 +49,19 @@ struct ShapeLayerContent: LayerKindContent {
     /// Whether a strokeStart or strokeEnd animation of `node` may be evaluated on the GPU (then its drawn
     /// values' trim may show nothing now and something in a later frame).
     private static func animatesTrim(_ node: RenderNode) -> Bool {
-        node.pendingLocalTime != nil && node.animations.contains { a in
-            a.prepared.changedProperties.contains { $0 == .strokeStart || $0 == .strokeEnd }
-        }
+        mayAnimateOnTheGPU(node, .strokeStart) || mayAnimateOnTheGPU(node, .strokeEnd)
+    }
+
+    /// Whether an animation of `property` on `node` may be evaluated on the GPU: the node is left pending
+    /// (its drawn values are its model's) and one of its animations changes the property.
+    private static func mayAnimateOnTheGPU(_ node: RenderNode, _ property: LayerProperty) -> Bool {
+        node.pendingLocalTime != nil && node.animations.contains { $0.prepared.changedProperties.contains(property) }
     }
 
     /// Whether a fill or stroke colour animation of `node` may be evaluated on the GPU (its drawn values'
     /// colour may show nothing now and something in a later frame).
     private static func colorsMayAnimate(_ node: RenderNode) -> (fill: Bool, stroke: Bool) {
-        guard node.pendingLocalTime != nil else { return (false, false) }
-        func animates(_ p: LayerProperty) -> Bool { node.animations.contains { $0.prepared.changedProperties.contains(p) } }
-        return (animates(.fillColor), animates(.strokeColor))
+        (mayAnimateOnTheGPU(node, .fillColor), mayAnimateOnTheGPU(node, .strokeColor))
     }
 
     private static func fill(_ s: ShapeModel, colorAnimates: Bool) -> ShapeDraw.Fill? {
