@@ -50,7 +50,11 @@ void main() {
         if ((fields & 16) != 0) color *= vec4(border.rgb * border.a, border.a);
         if ((fields & 2) != 0) rect = slotState(slot, 6);
         if ((fields & 4) != 0) radii = a_radii * clamp(shape.x, 0.0, min(abs(rect.z), abs(rect.w)) / 2.0);
-        if ((fields & 8) != 0) params.y = max(0.0, shape.y);
+        if ((fields & 8) != 0) {
+            // A border ring: at width 0 it draws nothing (rounded.frag would read a width of 0 as a fill).
+            params.y = max(0.0, shape.y);
+            if (params.y <= 0.0) color = vec4(0.0);
+        }
         // A shadow's: its opacity and colour on the composite, σ = radius / 2 × a_params.w for the blur
         // (shadow_blur.frag), its offset on the shape's quads.
         highp vec4 shadow = slotState(slot, 9);
@@ -82,9 +86,10 @@ void main() {
         }
         if ((fields & 512) == 0) {
             highp mat4 toTarget = slotChain(slot, (fields & 128) != 0 ? translation(shadow.xy) : mat4(1.0)) * a_mvp;
-            // Renderer.pixelInLayerUnits of the composed matrix.
+            // Renderer.pixelInLayerUnits of the composed matrix; a quad drawn without an anti-aliasing reach
+            // (a glyph, whose texture ends in a ring of zeros) keeps none.
             highp float s = min(length(vec2(toTarget[0][0], toTarget[0][1])), length(vec2(toTarget[1][0], toTarget[1][1])));
-            params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;
+            if (a_params.x > 0.0) params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;
             mvp = u_projection * toTarget;
         }
     }

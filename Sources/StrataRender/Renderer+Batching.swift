@@ -12,7 +12,9 @@ extension Renderer {
                clipSpace: Bool = false, motion: MotionRef = .none) {
         if state != batchState { flush() }
         batchState = state
-        quads.append(mvp: clipSpace || motion.slot >= 0 ? matrix : matrix * projection, rect: rect, uv: uv, color: color, radii: radii,
+        // A quad the slots place leaves the projection to layer.vert; one they only give values to does not.
+        let placed = motion.slot >= 0 && !motion.fields.contains(.valuesOnly)
+        quads.append(mvp: clipSpace || placed ? matrix : matrix * projection, rect: rect, uv: uv, color: color, radii: radii,
                      params: params, motion: motion)
     }
 
@@ -78,11 +80,12 @@ extension Renderer {
         if quads.draw() { counters.drawCalls += 1 }
     }
 
-    /// Binds `state`; with `motion` (quads moving with a slot: fills, shapes and images only, which leave
+    /// Binds `state`; with `motion` (quads moving with a slot: fills, shapes, images and glyphs, which leave
     /// the projection to layer.vert) also the pass's projection.
     func bind(_ state: BatchState, motion: Bool) {
         bind(state)
-        guard motion, let p = [rounded, textured].first(where: { $0.program == state.program }) else { return }
+        guard motion, let p = [rounded, textured, programs.linked(.glyph)].first(where: { $0?.program == state.program }) ?? nil
+        else { return }
         setUniform(p.uniform("u_projection"), projection)
     }
 

@@ -79,6 +79,29 @@ final class RenderNode {
         return found
     }
     private var zAnimationsFound: [AttachedAnimation]?
+    /// Whether an attached animation (or a transition) may move this layer's drawing or its sublayers'
+    /// on screen between frames: found when first asked after the animations change.
+    var animatesPlacement: Bool {
+        if let known = placementAnimatesFound { return known }
+        let found = !transitionSources.isEmpty
+            || animations.contains { $0.prepared.changedProperties.contains(where: Self.placementProperties.contains) }
+        placementAnimatesFound = found
+        return found
+    }
+    private var placementAnimatesFound: Bool?
+    /// The properties whose animation moves a layer's drawing or its sublayers' on screen.
+    static let placementProperties: Set<LayerProperty> = [.position, .anchorPoint, .anchorPointZ, .transform, .bounds, .zPosition,
+                                                          .sublayerTransform, .instanceTransform]
+    /// Whether something attached to this layer or a layer above it (its superlayers, or the layer it
+    /// masks) may move it on screen between frames: a text layer's glyphs then leave the pixel grid.
+    var placementMayAnimate: Bool {
+        var n: RenderNode? = self
+        while let c = n {
+            if c.isActive, c.animatesPlacement { return true }
+            n = c.upLink
+        }
+        return false
+    }
     /// The image shown as contents. A scene's own nodes count as its users (`ServerImage.shownBy`); frozen
     /// copies do not.
     var contents: ServerImage? {
@@ -96,6 +119,7 @@ final class RenderNode {
             motionPlanCache = nil
             quietSpan = nil
             zAnimationsFound = nil
+            placementAnimatesFound = nil
             laneBlockIsStale = true
             slotPropertiesOnly = nil
             refreshActivity()
@@ -153,6 +177,7 @@ final class RenderNode {
     /// the subtree as it was on screen before the commit that added it; nil when it wasn't there.
     var transitionSources: [String: TransitionSource] = [:] {
         didSet {
+            placementAnimatesFound = nil
             refreshActivity()
             // The copies hold layers of their own: they count against the client's layer quota.
             if let usage = scene?.usage {

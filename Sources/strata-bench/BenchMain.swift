@@ -13,7 +13,8 @@ import StrataServer
 /// replicator drawing N copies of one bar whose opacity and scale animate; `replicator-delayed`, the same
 /// with each copy 1/N s later than the last (a spinner); `bars`, the delayed replicator's picture from N
 /// separate bar layers (what the replicator saves); `cards`, N shadowed cards whose shadows animate
-/// (`CardsScenario`); `text`, N text labels whose strings change every
+/// (`CardsScenario`); `labels`, N cards each holding a text label, sliding and turning (`LabelsScenario`);
+/// `text`, N text labels whose strings change every
 /// frame (`TextScenario`), with the server's CPU time per frame and its glyph cache's hits; `soak`, many clients committing fast to a real server
 /// process (`SoakRun`); `contents`, a large backing store redrawn whole and in small rectangles through the
 /// client library to a real server process (`ContentsRun`); `latency`, commit → on screen against a real
@@ -25,7 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), text (N labels whose strings change every frame), soak, contents or latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame).")
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents or latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -36,6 +37,7 @@ struct BenchCommand: ParsableCommand {
         case replicatorDelayed = "replicator-delayed"
         case bars
         case cards
+        case labels
         case text
         case soak
         case contents
@@ -81,8 +83,9 @@ struct BenchCommand: ParsableCommand {
             let commit = switch scenario {
             case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height, cpuLayers: cpuLayers)
             case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
+            case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
             case .shapes: Self.shapesScene(layers: layers, width: dims.width, height: dims.height)
-            default: throw ValidationError("--check-against-cpu draws the spin, cards or shapes scenario")
+            default: throw ValidationError("--check-against-cpu draws the spin, cards, labels or shapes scenario")
             }
             let result = try GPUCheckRun(commit: commit, width: dims.width,
                                          height: dims.height, frames: frames, layers: layers).run()
@@ -104,6 +107,7 @@ struct BenchCommand: ParsableCommand {
         case .replicatorDelayed: Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: true)
         case .bars: Self.barsScene(layers: layers, width: dims.width, height: dims.height)
         case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
+        case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
         case .soak, .contents, .latency: Commit(transactionID: 1, operations: [])
         }

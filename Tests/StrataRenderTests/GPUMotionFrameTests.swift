@@ -244,7 +244,38 @@ import Testing
              "strokeColor":"#40A0FF","lineWidth":4,"lineDashPattern":[6,3],"fillColor":null,
              "animations":{"e":{"type":"basic","keyPath":"strokeEnd","fromValue":0,"toValue":1,"duration":1.5}}}
             """##, slots: 0, reuses: false),
+        Case(name: "labels on a card that moves and turns, one underlined, one at contentsScale 2", layers: ##"""
+            {"id":"p","bounds":[0,0,44,30],"position":[30,22],"backgroundColor":"#203050",
+             "animations":{"m":{"type":"basic","keyPath":"position","fromValue":[24,20],"toValue":[38,27],"duration":1.7},
+                           "r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":-0.3,"toValue":0.5,"duration":1.4}},
+             "sublayers":[{"id":"t","class":"text","bounds":[0,0,40,12],"position":[22,8],"fontSize":9,"foregroundColor":"#FFE0A0",
+                           "string":{"text":"Gate 7 Ag","runs":[{"range":[0,4],"underline":"single"}]}},
+                          {"id":"u","class":"text","bounds":[0,0,40,12],"position":[22,21],"fontSize":8,"contentsScale":2,"string":"Bay 12"}]}
+            """##, slots: 1, reuses: true),
+        Case(name: "a label that moves itself under a fading parent", layers: ##"""
+            {"id":"p","bounds":[0,0,60,40],"position":[32,24],
+             "animations":{"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.25,"duration":1.3,"autoreverses":true}},
+             "sublayers":[{"id":"t","class":"text","bounds":[0,0,40,14],"position":[24,18],"fontSize":10,"string":"Now 10:45",
+                           "animations":{"m":{"type":"spring","keyPath":"position.x","fromValue":20,"toValue":36,"duration":2,"damping":6}}}]}
+            """##, slots: 2, reuses: true),
+        Case(name: "a still label under a card whose colour and border animate: drawn on the pixel grid", layers: ##"""
+            {"id":"p","bounds":[0,0,50,30],"position":[32,24],"backgroundColor":"#203050","borderColor":"#FFFFFF",
+             "animations":{"c":{"type":"basic","keyPath":"backgroundColor","toValue":"#A02040","duration":1.2},
+                           "w":{"type":"basic","keyPath":"borderWidth","fromValue":0,"toValue":3,"duration":1}},
+             "sublayers":[{"id":"t","class":"text","bounds":[0,0,44,14],"position":[25.3,15.4],"fontSize":10,"string":"Ready"}]}
+            """##, slots: 1, reuses: true),
+        Case(name: "a label whose bounds animate (CPU)", layers: ##"""
+            {"id":"t","class":"text","bounds":[0,0,40,14],"position":[32,24],"fontSize":10,"wrapped":true,"string":"Boarding now",
+             "animations":{"b":{"type":"basic","keyPath":"bounds.size","fromValue":[30,30],"toValue":[60,14],"duration":1.2}}}
+            """##, slots: 0, reuses: false),
+        Case(name: "a label under a scaling card (CPU)", layers: ##"""
+            {"id":"p","bounds":[0,0,44,30],"position":[32,24],"backgroundColor":"#203050",
+             "animations":{"s":{"type":"basic","keyPath":"transform.scale","fromValue":0.8,"toValue":1.3,"duration":1.6}},
+             "sublayers":[{"id":"t","class":"text","bounds":[0,0,40,14],"position":[22,15],"fontSize":9,"string":"Gate 7"}]}
+            """##, slots: 0, reuses: false),
     ]
+
+    init() { TestFonts.install() }
 
     @Test(arguments: cases) func gpuFramesMatchCPUFrames(_ c: Case) throws {
         try Self.compare(c, baseDirectory: URL(fileURLWithPath: "/"))

@@ -14,9 +14,23 @@ import StrataText
 /// When the matrix only scales uniformly and translates and the glyphs are rasterised at exactly that
 /// scale, each glyph is drawn pixel for pixel (nearest sampling): its baseline on a whole pixel, its x on
 /// a quarter pixel (a raster per quarter) or, with `subpixelQuantization`, on a whole pixel. Otherwise
-/// (rotation, perspective, a non-uniform scale, magnification or minification) glyph quads go through
-/// the matrix in layer coordinates, sampled bilinearly.
+/// (rotation, perspective, a non-uniform scale, magnification or minification), and whenever the layer
+/// may move between frames (`snaps` false: the text slides with its layer as the bitmap Core Animation
+/// draws text into does, rather than jumping from pixel to pixel against it), glyph quads go through the
+/// matrix in layer coordinates, sampled bilinearly. That form moves with motion slots (`SlotUse`).
 public struct TextDraw: ContentDraw {
+    /// How the motion slots above the layer take its drawing.
+    public enum SlotUse: Sendable, Equatable, Hashable {
+        /// Not under a slot.
+        case none
+        /// `matrix` ends in the slot's space and the slots place the glyph quads each frame; the glyphs are
+        /// rasterised for `shownScale` target pixels per layer point (the slots never change it).
+        case placed(shownScale: CGFloat)
+        /// `matrix` ends in target pixels (nothing in the chain of slots moves the layer); the slots give only
+        /// their alphas.
+        case alphaOnly
+    }
+
     /// Glyphs of one face, size and colour.
     public struct Run: Sendable, Equatable {
         public var face: FontFace
@@ -54,6 +68,9 @@ public struct TextDraw: ContentDraw {
     /// What is drawn is cut to this rectangle (layer points): a text layer's bounds, as the bitmap Core
     /// Animation draws text into is. nil: not cut.
     public var clip: CGRect?
+    /// Whether glyphs may be put on the pixel grid: false while something may move the layer between frames.
+    public var snaps = true
+    public var slotUse = SlotUse.none
 
     public init(matrix: Transform3D, runs: [Run], decorations: [Decoration] = [], clip: CGRect? = nil, contentsScale: CGFloat,
                 displayScale: CGFloat = 1, subpixelQuantization: Bool = false, alpha: CGFloat = 1) {
@@ -98,13 +115,21 @@ public struct TextDraw: ContentDraw {
         return r
     }
 
+    /// The scale (target pixels per layer point) `toTarget` shows its ink at: what a `.placed` draw is
+    /// rasterised for. nil when nothing is drawn or no part of it is in front of the eye.
+    public func shownScale(_ toTarget: Transform3D) -> CGFloat? {
+        inkBounds.flatMap { TextRasterScale.shownScale(toTarget, over: $0) }
+    }
+
     public func box(within target: PixelRect) -> PixelRect {
+        if case .placed = slotUse { return target } // anywhere: the slots place it
         guard let ink = inkBounds, ink.width.isFinite, ink.height.isFinite else { return .empty }
         return PixelRect.covering(ink, matrix, margin: DrawListAnalysis.margin, within: target)
     }
 
     public func combine(into h: inout Hasher) {
         h.combine(matrix); h.combine(contentsScale); h.combine(displayScale); h.combine(subpixelQuantization); h.combine(alpha)
+        h.combine(snaps); h.combine(slotUse)
         h.combine(clip != nil)
         if let c = clip { h.combine(c.origin.x); h.combine(c.origin.y); h.combine(c.width); h.combine(c.height) }
         h.combine(runs.count)
@@ -119,12 +144,21 @@ public struct TextDraw: ContentDraw {
         }
     }
 
+    public var movesWithSlots: Bool { slotUse != .none }
+
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {
+        try draw(in: renderer, framebuffer: framebuffer, scissor: scissor, motion: .none)
+    }
+
+    public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws {
+        var placedScale: CGFloat?
+        if case .placed(let s) = slotUse, motion.slot >= 0, !motion.fields.contains(.valuesOnly) { placedScale = s }
         guard alpha > 0, contentsScale > 0, displayScale > 0, contentsScale.isFinite, displayScale.isFinite,
-              let ink = inkBounds, let shown = TextRasterScale.shownScale(matrix, over: ink) else { return }
+              let ink = inkBounds, let shown = placedScale ?? TextRasterScale.shownScale(matrix, over: ink) else { return }
         let rasterScale = contentsScale * shown / displayScale
-        // Pixel for pixel when the layer is shown at exactly the scale it is rasterised at.
-        let exact = TextRasterScale.axisAlignedScale(matrix).flatMap { abs($0 - rasterScale) <= 1e-9 * $0 ? $0 : nil }
+        // Pixel for pixel when the layer stays still and is shown at exactly the scale it is rasterised at.
+        let exact = snaps && placedScale == nil
+            ? TextRasterScale.axisAlignedScale(matrix).flatMap { abs($0 - rasterScale) <= 1e-9 * $0 ? $0 : nil } : nil
         // The clip in target pixels for quads drawn there (an axis-aligned matrix maps it to a rectangle).
         let clipInPixels = exact.flatMap { s in
             clip.map { CGRect(x: $0.minX * s + matrix.m41, y: $0.minY * s + matrix.m42, width: $0.width * s, height: $0.height * s) }
@@ -163,7 +197,7 @@ public struct TextDraw: ContentDraw {
                     let quad = CGRect(x: o.x + CGFloat(g.left), y: o.y - CGFloat(g.top), width: CGFloat(g.width), height: CGFloat(g.height))
                     let uv = CGRect(x: CGFloat(g.x) / t, y: CGFloat(g.y) / t, width: CGFloat(g.width) / t, height: CGFloat(g.height) / t)
                     guard let (q, u) = Self.cut(quad, uv, to: clipInPixels) else { continue }
-                    renderer.queue(state, .identity, q, uv: u, color: color)
+                    renderer.queue(state, .identity, q, uv: u, color: color, motion: motion)
                 } else {
                     // Layer points per bitmap texel; the quad grows by a texel of the zero ring on every side so
                     // bilinear sampling fades the glyph's edge texels out.
@@ -172,14 +206,14 @@ public struct TextDraw: ContentDraw {
                                       width: CGFloat(g.width + 2) * k, height: CGFloat(g.height + 2) * k)
                     let uv = CGRect(x: CGFloat(g.x - 1) / t, y: CGFloat(g.y - 1) / t, width: CGFloat(g.width + 2) / t, height: CGFloat(g.height + 2) / t)
                     guard let (q, u) = Self.cut(quad, uv, to: clip) else { continue }
-                    renderer.queue(state, matrix, q, uv: u, color: color)
+                    renderer.queue(state, matrix, q, uv: u, color: color, motion: motion)
                 }
             }
         }
         for d in decorations {
             let rect = clip.map { d.rect.intersection($0) } ?? d.rect
             guard !rect.isNull, !rect.isEmpty else { continue }
-            renderer.queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: d.color, alpha: alpha, edges: 15)
+            renderer.queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: d.color, alpha: alpha, edges: 15, motion: motion)
         }
     }
 

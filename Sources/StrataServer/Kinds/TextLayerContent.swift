@@ -9,6 +9,12 @@ import StrataText
 /// layout is kept while the string, the values it depends on and the bounds' size stay the same, so
 /// animating `foregroundColor` or moving the layer lays nothing out again; animating `fontSize` lays out
 /// each frame at the interpolated size.
+///
+/// While an animation may move the layer (its own or a superlayer's: `RenderNode.placementMayAnimate`) its
+/// glyphs are drawn off the pixel grid, sliding with it; at rest they snap to it. Under a motion slot the
+/// glyphs move with the slots where the chain of slots never scales them (`MotionSlots.keepsScale`, as a
+/// moving shape); where nothing in the chain moves them they are drawn in place and take only the slots'
+/// alphas; a slot animating the text layer's own bounds (its layout) keeps the layer on the CPU.
 final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     // Touched only on the server's thread, as every node is.
     private var cached: (key: Key, layout: LaidOutText)?
@@ -29,7 +35,8 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
 
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion,
                        into list: inout DrawList) {
-        let p = node.presentation, t = p.text
+        // Drawn values: a layer the slot animates is drawn from its model.
+        let p = node.drawnValues, t = p.text
         guard let text = t.string, !text.string.isEmpty, alpha > 0 else { return }
         guard let layout = self.layout(text, t, p.bounds.size, owner: node.owner, list: &list),
               !layout.runs.isEmpty || !layout.decorations.isEmpty else { return }
@@ -48,10 +55,29 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         guard !runs.isEmpty || !decorations.isEmpty else { return }
         let origin = p.bounds.origin
         let toBounds = origin == .zero ? matrix : Transform3D.translation(origin.x, origin.y, 0) * matrix
-        list.append(.content(TextDraw(matrix: toBounds, runs: runs, decorations: decorations,
-                                               clip: CGRect(origin: .zero, size: p.bounds.size),
-                                               contentsScale: p.contentsScale, displayScale: list.displayScale,
-                                               subpixelQuantization: t.allowsFontSubpixelQuantization, alpha: alpha)))
+        var draw = TextDraw(matrix: toBounds, runs: runs, decorations: decorations, clip: CGRect(origin: .zero, size: p.bounds.size),
+                            contentsScale: p.contentsScale, displayScale: list.displayScale,
+                            subpixelQuantization: t.allowsFontSubpixelQuantization, alpha: alpha)
+        draw.snaps = !node.placementMayAnimate
+        let slot = list.currentSlot
+        if slot >= 0, let slots = list.motion, !motion.animated.contains(.bounds) {
+            let toTarget = toBounds * motion.builder.slotToTarget(slot, list)
+            if draw.snaps {
+                // Nothing moves it: drawn where it is, the slots' alphas multiplied in.
+                draw.matrix = toTarget
+                draw.slotUse = .alphaOnly
+                list.append(.content(draw), slotFields: .valuesOnly)
+                return
+            }
+            if slots.keepsScale[Int(slot)], let shown = draw.shownScale(toTarget) {
+                draw.slotUse = .placed(shownScale: shown)
+                list.append(.content(draw))
+                return
+            }
+        }
+        // Outside a slot drawn as is; under one (where it cannot move) this makes the builder take the layer
+        // back to the CPU.
+        list.append(.content(draw))
     }
 
     /// The layout of `text` in a box of `size`, laid out again only when something it depends on changed
