@@ -190,3 +190,7 @@ int strata_read_signalfd(int fd) {
 int strata_malloc_trim(void) {
     return malloc_trim(0);
 }
+
+int strata_malloc_keep_top(int bytes) {
+    return mallopt(M_TRIM_THRESHOLD, bytes);
+}

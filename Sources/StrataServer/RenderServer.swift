@@ -41,6 +41,8 @@ public final class RenderServer {
     public var inputSource: InputSource?
     /// Routes device and injected events to clients (`RenderServer+Input`).
     lazy var input: InputDispatch = makeInput()
+    /// Set once the loop, idle, has given the heap kept between frames back (`MemoryRelease`).
+    private var heapReturned = false
     /// Set when linking a deferred program failed: the loop stops trying in idle turns.
     private var deferredLinkFailed = false
     /// Keeps the listener serviceable when descriptors run out (see `acceptClients`).
@@ -110,6 +112,13 @@ public final class RenderServer {
             let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime].compactMap { $0 }.min()
             var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
             if !backlog.isEmpty || linkDeferredProgram(before: wake) { timeout = 0 }
+            // Nothing due at all: the heap kept between frames goes back to the system, once per idle spell.
+            if timeout < 0, !heapReturned {
+                MemoryRelease.returnFreedMemory()
+                heapReturned = true
+            } else if timeout >= 0 {
+                heapReturned = false
+            }
             if let notifier { timeout = notifier.pollTimeout(timeout, now: clock()) }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR { throw SocketError("poll") }

@@ -60,6 +60,7 @@ struct BenchCommand: ParsableCommand {
     var cpuLayers = 0
 
     func run() throws {
+        MemoryRelease.keepHeapBetweenFrames() // as strata-server does
         guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
         guard layers >= 0, frames > 0 else { throw ValidationError("--layers must be ≥ 0 and --frames > 0") }
         if scenario == .contents {

@@ -142,6 +142,7 @@ struct StrataServerCommand: ParsableCommand {
     }
 
     func run() throws {
+        MemoryRelease.keepHeapBetweenFrames()
         let env = ProcessInfo.processInfo.environment
         let settings = try StartupSettings.load(configOption: config, overrides: overrides, environment: env)
         let socketGroup = try StartupSettings.check(settings)
