@@ -143,6 +143,11 @@ public struct DrawList {
             // also the values of it that its slot animates (not placed by the slot: it covers the target).
             let began = groupSlots.popLast() ?? -1
             ref = MotionRef(slot: -1, alphaFrom: began, alphaStop: groupSlots.last ?? -1)
+            // A clip's composite is the layer's (rounded) bounds: placed by the slot it was begun under.
+            if case .endClipGroup = command, currentSlot >= 0 {
+                ref.slot = currentSlot
+                ref.fields = fields.intersection([.bounds, .cornerRadius, .shadowOffset])
+            }
             if case .endShadowGroup = command, currentSlot >= 0, case let shadowFields = slotFields.intersection(.shadowComposite),
                !shadowFields.isEmpty {
                 ref.slot = currentSlot

@@ -91,7 +91,8 @@ struct DrawListAnalysis {
                 close(g.begin, at: i, box: g.union.grown(by: r).intersection(target))
             case let .endClipGroup(m, rect, _, _, _):
                 guard let g = popGroup() else { balanced = false; continue }
-                close(g.begin, at: i, box: g.union.intersection(PixelRect.covering(rect, m, margin: Self.margin, within: target)))
+                let placed = i < motion.count && motion[i].slot >= 0
+                close(g.begin, at: i, box: placed ? g.union : g.union.intersection(PixelRect.covering(rect, m, margin: Self.margin, within: target)))
             case .endMaskedGroups:
                 guard let mask = popGroup(), let layer = popGroup() else { balanced = false; continue }
                 isMaskHalf[mask.begin] = true

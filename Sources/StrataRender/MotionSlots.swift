@@ -170,7 +170,7 @@ public struct MotionSlots {
     /// the layer is when the list is built.
     static func moves(_ command: DrawCommand) -> Bool {
         switch command {
-        case .fill, .shape, .image, .beginGroup, .endGroup, .endShadowGroup: true
+        case .fill, .shape, .image, .beginGroup, .endGroup, .endShadowGroup, .endClipGroup: true
         case .content(let c): c.movesWithSlots
         default: false
         }

@@ -80,13 +80,23 @@ extension Renderer {
         if quads.draw() { counters.drawCalls += 1 }
     }
 
-    /// Binds `state`; with `motion` (quads moving with a slot: fills, shapes, images and glyphs, which leave
+    /// Binds `state`; with `motion` (quads moving with a slot: fills, shapes, images, glyphs and clips, which leave
     /// the projection to layer.vert) also the pass's projection.
     func bind(_ state: BatchState, motion: Bool) {
         bind(state)
-        guard motion, let p = [rounded, textured, programs.linked(.glyph)].first(where: { $0?.program == state.program }) ?? nil
+        guard motion, let p = [rounded, textured, programs.linked(.glyph), programs.linked(.clip)]
+            .first(where: { $0?.program == state.program }) ?? nil
         else { return }
+        setProjection(p)
+    }
+
+    /// Gives `p` (bound) the pass's projection as `u_projection`, unless it holds it already: a program keeps
+    /// its uniforms, and setting one makes the driver upload the program's constants again at its next draw
+    /// (it was set before every batch that moves with a slot).
+    func setProjection(_ p: ShaderProgram) {
+        if projectionsSet[p.program] == projection { return }
         setUniform(p.uniform("u_projection"), projection)
+        projectionsSet[p.program] = projection
     }
 
     /// Counts a coverage fill's work: its accumulation pass and its two draws.

@@ -63,6 +63,8 @@ public final class Renderer {
     var frame: UInt64 = 0
     /// The motion list whose quads `quads` holds recorded (nil: none).
     var replay: ReplayKey?
+    /// The projection each layer-quad program's `u_projection` holds (`setProjection`).
+    var projectionsSet: [GLuint: Transform3D] = [:]
 
     /// `programCache`: where linked program binaries are kept between runs (nil: compile every time).
     /// `deferringPrograms`: link only `Material.atStart` now.
@@ -302,12 +304,14 @@ public final class Renderer {
                 }
             case let .endClipGroup(matrix, rect, radius, corners, alpha):
                 let (source, _) = try popGroup(&targets, &scissors)
-                guard alpha > 0, rect.width > 0, rect.height > 0 else { break }
-                let r = Self.radii(Self.clampRadius(radius, rect), corners)
+                // Bounds and a corner radius its slot animates are layer.vert's to fill in (the corners as 1s).
+                let motion = list.motionRef(i)
+                guard alpha > 0, motion.fields.contains(.bounds) || (rect.width > 0 && rect.height > 0) else { break }
+                let r = motion.fields.contains(.cornerRadius) ? Self.radii(1, corners) : Self.radii(Self.clampRadius(radius, rect), corners)
                 let f = Float(alpha)
                 queue(BatchState(program: try clip.program, texture: source.texture), matrix, rect,
                       uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
-                      params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
+                      params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0), motion: motion)
             case .endMaskedGroups(let alpha):
                 try compositeMasked(&targets, &scissors, alpha: alpha)
             case let .raster(matrix, rect, content, alpha, sampling, edges, tint):

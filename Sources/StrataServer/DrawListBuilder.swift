@@ -81,7 +81,7 @@ struct DrawListBuilder {
                                          && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
         // A shape that may not move is known to fail here, before a slot is made for it (every frame).
         guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize, node.mask == nil,
-              p.isDoubleSided, !p.masksToBounds, shadowMoves,
+              p.isDoubleSided, shadowMoves,
               !((plan.animatesAnchor || bounds) && p.hasSublayerSpace),
               !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsInOnePiece(p))
         else { return false }
@@ -323,7 +323,7 @@ struct DrawListBuilder {
             node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, motion: motion, into: &list)
         }
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
-        if let clip { Self.endClip(clip, p, m, into: &list) }
+        if let clip { Self.endClip(clip, p, m, fields: shaped, into: &list) }
         let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])
         if ownContent, p.borderWidth > 0 || ring.contains(.borderWidth),
            let color = ring.contains(.borderColor) ? Color.white : p.borderColor, color.alpha > 0 {
@@ -348,8 +348,9 @@ struct DrawListBuilder {
     /// Starts clipping to the layer's (rounded) bounds: a scissor when the bounds land exactly on whole
     /// pixels, unrotated and square-cornered (anti-aliased coverage there is exactly 1 inside and 0
     /// outside, so the scissor cuts the same pixels), else an offscreen group composited through the shape.
+    /// Under a motion slot always the group: the slots place its composite, which a scissor cannot follow.
     static func beginClip(_ p: LayerModel, _ m: Transform3D, into list: inout DrawList) -> Clip {
-        if p.cornerRadius <= 0 || p.maskedCorners == 0, let rect = pixelAligned(p.bounds, m) {
+        if list.currentSlot < 0, p.cornerRadius <= 0 || p.maskedCorners == 0, let rect = pixelAligned(p.bounds, m) {
             list.append(.beginClip(rect))
             return .scissor
         }
@@ -357,10 +358,14 @@ struct DrawListBuilder {
         return .group
     }
 
-    static func endClip(_ clip: Clip, _ p: LayerModel, _ m: Transform3D, into list: inout DrawList) {
+    /// Ends the clip; under a slot the composite takes `fields` of them (the bounds, the corner radius) from
+    /// the slot's animated values.
+    static func endClip(_ clip: Clip, _ p: LayerModel, _ m: Transform3D, fields: MotionRef.Fields = [], into list: inout DrawList) {
         switch clip {
         case .scissor: list.append(.endClip)
-        case .group: list.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1))
+        case .group:
+            list.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1),
+                        slotFields: fields.intersection([.bounds, .cornerRadius]))
         }
     }
 

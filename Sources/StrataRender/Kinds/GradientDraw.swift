@@ -52,7 +52,7 @@ public struct GradientDraw: ContentDraw {
         renderer.use(program.program)
         if motion.slot >= 0 {
             // A moving quad's matrix ends in its slot's space: layer.vert applies the projection itself.
-            setUniform(program.uniform("u_projection"), renderer.projection)
+            renderer.setProjection(program)
         }
         glUniform1i(program.uniform("u_count"), GLint(colors.count))
         glUniform1i(program.uniform("u_type"), GLint(type.rawValue))
