@@ -281,6 +281,11 @@ import Testing
                            "w":{"type":"basic","keyPath":"borderWidth","fromValue":0,"toValue":3,"duration":1}},
              "sublayers":[{"id":"t","class":"text","bounds":[0,0,44,14],"position":[25.3,15.4],"fontSize":10,"string":"Ready"}]}
             """##, slots: 1, reuses: true),
+        Case(name: "a still label casting the shadow of a layer whose shadow offset animates (CPU)", layers: ##"""
+            {"id":"p","bounds":[0,0,44,24],"position":[30,22],"shadowOpacity":1,"shadowRadius":1.5,"shadowColor":"#FFE080",
+             "animations":{"s":{"type":"basic","keyPath":"shadowOffset","fromValue":[0,0],"toValue":[5.5,7.3],"duration":1.4}},
+             "sublayers":[{"id":"t","class":"text","bounds":[0,0,40,14],"position":[22.4,12.3],"fontSize":10,"string":"Gate 7"}]}
+            """##, slots: 0, reuses: false),
         Case(name: "a label whose bounds animate (CPU)", layers: ##"""
             {"id":"t","class":"text","bounds":[0,0,40,14],"position":[32,24],"fontSize":10,"wrapped":true,"string":"Boarding now",
              "animations":{"b":{"type":"basic","keyPath":"bounds.size","fromValue":[30,30],"toValue":[60,14],"duration":1.2}}}

@@ -63,13 +63,15 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         if slot >= 0, let slots = list.motion, !motion.animated.contains(.bounds) {
             let toTarget = toBounds * motion.builder.slotToTarget(slot, list)
             if draw.snaps {
-                // Nothing moves it: drawn where it is, the slots' alphas multiplied in.
-                draw.matrix = toTarget
-                draw.slotUse = .alphaOnly
-                list.append(.content(draw), slotFields: .valuesOnly)
-                return
-            }
-            if slots.keepsScale[Int(slot)], let shown = draw.shownScale(toTarget) {
+                // Nothing moves it: drawn where it is, the slots' alphas multiplied in; not in the shape of a
+                // shadow whose offset the slot animates (that moves it, and the CPU snaps it at each offset).
+                if list.shadowOffsetSlot != slot {
+                    draw.matrix = toTarget
+                    draw.slotUse = .alphaOnly
+                    list.append(.content(draw), slotFields: .valuesOnly)
+                    return
+                }
+            } else if slots.keepsScale[Int(slot)], let shown = draw.shownScale(toTarget) {
                 draw.slotUse = .placed(shownScale: shown)
                 list.append(.content(draw))
                 return
