@@ -118,6 +118,9 @@ public struct DrawList {
     /// Set by the builder when a layer drawn with CPU-evaluated values is animating: frames in which
     /// only the GPU evaluates cannot reuse this list.
     public var cpuAnimating = false
+    /// Whether the builder looks for such layers: in the frame's own list (`tracksMotion`) and in the parts
+    /// made for it (a rasterized layer's drawing, a replicator's body), whose `absorb` passes it on.
+    public private(set) var watchesCPUAnimation = false
 
     public init() {}
 
@@ -177,12 +180,14 @@ public struct DrawList {
     public func part() -> DrawList {
         var list = DrawList()
         list.displayScale = displayScale
+        list.watchesCPUAnimation = tracksMotion || watchesCPUAnimation
         return list
     }
 
-    /// Takes over a part's flags (work it deferred).
+    /// Takes over a part's flags (work it deferred, layers animating on the CPU in it).
     public mutating func absorb(_ part: DrawList) {
         deferredWork = deferredWork || part.deferredWork
+        cpuAnimating = cpuAnimating || part.cpuAnimating
     }
 
     public mutating func removeAll() {
@@ -195,6 +200,7 @@ public struct DrawList {
         shadowOffsetSlot = -1
         motionRefused = false
         cpuAnimating = false
+        watchesCPUAnimation = false
     }
 
     /// How the motion slots move command `i`.

@@ -54,7 +54,7 @@ extension Renderer {
     }
 
     /// Ends a layer's group and its mask's group: the layer's drawing times the mask's alpha, times `alpha`.
-    func compositeMasked(_ targets: inout [GLuint], _ scissors: inout [PixelRect], alpha: CGFloat) throws {
+    func compositeMasked(_ targets: inout [GLuint], _ scissors: inout [PixelRect], alpha: CGFloat, motion: MotionRef = .none) throws {
         guard targets.count > 2, scissors.count > 2 else { throw GLError("draw list ends mask groups that were not begun") }
         let masked = try self.masked
         flush()
@@ -71,7 +71,7 @@ extension Renderer {
         let f = Float(alpha)
         queue(BatchState(program: masked.program, texture: content.texture), compositeProjection,
               compositeRect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
-              color: (f, f, f, f), clipSpace: true)
+              color: (f, f, f, f), clipSpace: true, motion: motion)
         flush() // unit 1 holds this mask only for this draw
     }
 }

@@ -313,7 +313,7 @@ public final class Renderer {
                       uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
                       params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0), motion: motion)
             case .endMaskedGroups(let alpha):
-                try compositeMasked(&targets, &scissors, alpha: alpha)
+                try compositeMasked(&targets, &scissors, alpha: alpha, motion: list.motionRef(i))
             case let .raster(matrix, rect, content, alpha, sampling, edges, tint):
                 guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
                 let bitmap = try raster(content, resume: targets[targets.count - 1], scissor: scissor)

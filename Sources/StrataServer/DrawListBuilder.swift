@@ -39,12 +39,13 @@ struct DrawListBuilder {
 
     /// `alpha`: the opacity inherited from ancestors that did not composite as a group (1 under a group).
     func emit(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat = 1, into list: inout DrawList) {
-        if list.tracksMotion, node.isActive {
-            if replication == 1, tint == .white, let motion, let plan = motion.plan(node),
+        if node.isActive, list.tracksMotion || list.watchesCPUAnimation {
+            if list.tracksMotion, replication == 1, tint == .white, let motion, let plan = motion.plan(node),
                emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list) {
                 return
             }
-            // Drawn with the values evaluated on the CPU for this frame: a later frame needs them again.
+            // Drawn with the values evaluated on the CPU for this frame (also inside a rasterized layer's
+            // bitmap or a replicator's body): a later frame needs them again.
             if MotionPlanner.isAnimating(node, replicated: replication > 1) { list.cpuAnimating = true }
         }
         if let running = node.activeTransition {
@@ -80,7 +81,7 @@ struct DrawListBuilder {
                                          && plan.animated.isDisjoint(with: [.fillColor, .strokeColor])
                                          && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
         // A shape that may not move is known to fail here, before a slot is made for it (every frame).
-        guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize, node.mask == nil,
+        guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize,
               p.isDoubleSided, shadowMoves,
               !((plan.animatesAnchor || bounds) && p.hasSublayerSpace),
               !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsInOnePiece(p))
@@ -90,13 +91,19 @@ struct DrawListBuilder {
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         let border = !hasBorder && !plan.animated.isDisjoint(with: [.borderWidth, .borderColor]) ? 1 : 0
         let opacity = min(1, p.opacity) * alpha
-        let group = Self.pieces(of: node, values: p) + background + border > 1 && p.allowsGroupOpacity
+        // A mask makes the layer's drawing (shadow included) a group of its own, composited through the
+        // mask's alpha: no other group is needed.
+        let mask = node.mask
+        let group = mask == nil && Self.pieces(of: node, values: p) + background + border > 1 && p.allowsGroupOpacity
             && (plan.animatesOpacity || opacity < 1 || Self.dimmedBySlots(list))
-        if group && plan.animatesOpacity { return false }
         if !plan.animatesOpacity && opacity <= 0 { return true }
-        // Under a group the opacity is the group's (static); otherwise the slot multiplies it in.
-        guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: group ? 1 : node.model.opacity, outer: parentToTarget,
-                                          inheritedAlpha: group ? 1 : alpha, rows: plan.rows, rate: plan.rate,
+        // A static opacity over a group is the group's composite's; otherwise the slot carries it (with what
+        // it inherits): into each quad, or, over a group it animates or a mask, into the composite, which
+        // begins under the slot and so takes its alpha (the quads inside take none of it).
+        let staticGroup = group && !plan.animatesOpacity
+        let groupAlpha = staticGroup ? opacity : 1
+        guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: staticGroup ? 1 : node.model.opacity, outer: parentToTarget,
+                                          inheritedAlpha: staticGroup ? 1 : alpha, rows: plan.rows, rate: plan.rate,
                                           scaleMayChange: plan.scaleMayChange) ?? nil
         else { return false }
         motion.place(node, slot: slot)
@@ -104,12 +111,19 @@ struct DrawListBuilder {
         let mark = list.commands.count
         list.currentSlot = slot
         list.motionRefused = false
+        if mask != nil { list.append(.beginGroup) }
         if hasShadow {
-            emitMovingShadow(node, p, plan, slot: slot, groupOpacity: group ? opacity : 1, into: &list)
+            emitMovingShadow(node, p, plan, slot: slot, groupOpacity: groupAlpha, into: &list)
         }
         if group { list.append(.beginGroup) }
         emitBody(node, p, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
-        if group { list.append(.endGroup(alpha: opacity)) }
+        if group { list.append(.endGroup(alpha: groupAlpha)) }
+        if let mask {
+            // In the layer's coordinates, its z dropped (as emitContent draws it): it moves with the slot.
+            list.append(.beginGroup)
+            emit(mask, parentToTarget: Self.flattened(.identity), into: &list)
+            list.append(.endMaskedGroups(alpha: 1))
+        }
         let refused = list.motionRefused
         list.currentSlot = outer.slot
         list.motionRefused = outer.refused
@@ -161,6 +175,13 @@ struct DrawListBuilder {
     static func dimmedBySlots(_ list: DrawList) -> Bool {
         guard list.currentSlot >= 0, let slots = list.motion else { return false }
         return slots.alphaMayDim[Int(list.currentSlot)]
+    }
+
+    /// `m` drawing into the layer's plane: a point's z is dropped before it (sublayers, a mask).
+    static func flattened(_ m: Transform3D) -> Transform3D {
+        var f = m
+        f.m31 = 0; f.m32 = 0; f.m33 = 0; f.m34 = 0
+        return f
     }
 
     /// How a matrix scales areas of the layer's plane, as a length: a shadow's blur radius grows with it.
@@ -257,9 +278,7 @@ struct DrawListBuilder {
         if let mask = node.mask {
             emitBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
             list.append(.beginGroup)
-            var flattened = m
-            flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
-            emit(mask, parentToTarget: flattened, into: &list)
+            emit(mask, parentToTarget: Self.flattened(m), into: &list)
             list.append(.endMaskedGroups(alpha: opacity))
             return
         }
@@ -406,8 +425,7 @@ struct DrawListBuilder {
         guard !node.sublayers.isEmpty else { return }
         // Sublayers render into this layer's plane: after the sublayer transform (which may add
         // perspective), drop their z before this layer's transform.
-        var flattened = m
-        flattened.m31 = 0; flattened.m32 = 0; flattened.m33 = 0; flattened.m34 = 0
+        let flattened = Self.flattened(m)
         // sublayerToLocal includes geometryFlipped's flip of the sublayers' space.
         let base = p.hasSublayerSpace ? p.sublayerToLocal * flattened : flattened
         emitInPaintersOrder(node.sublayers.array, parentToTarget: base, alpha: alpha, into: &list)

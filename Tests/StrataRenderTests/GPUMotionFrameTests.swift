@@ -103,12 +103,62 @@ import Testing
              "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[10,10],"backgroundColor":"#FF0000"},
                           {"id":"d","bounds":[0,0,20,20],"position":[20,15],"backgroundColor":"#0000FF"}]}
             """###, slots: 1, reuses: true),
-        Case(name: "animated opacity over a group (CPU), moving child", layers: ###"""
+        Case(name: "animated opacity over a group, moving child", layers: ###"""
             {"id":"p","bounds":[0,0,40,30],"position":[30,24],
              "animations":{"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.3,"duration":1}},
              "sublayers":[{"id":"c","bounds":[0,0,20,20],"position":[10,10],"backgroundColor":"#FF0000",
                            "animations":{"m":{"type":"basic","keyPath":"position.x","byValue":15,"duration":1.2}}},
                           {"id":"d","bounds":[0,0,20,20],"position":[20,15],"backgroundColor":"#0000FF"}]}
+            """###, slots: 2, reuses: true),
+        Case(name: "a shadowed card fading in as a group under a static half opacity, its fading group inside", layers: ###"""
+            {"id":"o","bounds":[0,0,64,48],"position":[32,24],"opacity":0.6,
+             "sublayers":[{"id":"p","bounds":[0,0,36,26],"position":[30,24],"backgroundColor":"#334455","cornerRadius":4,
+               "borderWidth":2,"borderColor":"#FFFFFF","shadowOpacity":0.8,"shadowRadius":2,"shadowOffset":[2,3],"shadowColor":"#40C0FF",
+               "animations":{"o":{"type":"keyframe","keyPath":"opacity","values":[0,1,0.5],"keyTimes":[0,0.6,1],"duration":1.4},
+                             "m":{"type":"basic","keyPath":"position.y","fromValue":30,"toValue":22,"duration":1,"timingFunction":"easeOut"}},
+               "sublayers":[{"id":"c","bounds":[0,0,20,14],"position":[12,10],"backgroundColor":"#FF0000",
+                             "animations":{"f":{"type":"spring","keyPath":"opacity","fromValue":0.2,"toValue":0.9,"duration":1.5,"damping":6}},
+                             "sublayers":[{"id":"d","bounds":[0,0,10,10],"position":[16,10],"backgroundColor":"#00FF80"}]},
+                            {"id":"e","bounds":[0,0,14,10],"position":[26,18],"backgroundColor":"#0000FF"}]}]}
+            """###, slots: 3, reuses: true),
+        Case(name: "a moving, fading layer with a mask and a sublayer", layers: ###"""
+            {"id":"p","bounds":[0,0,30,24],"position":[30,24],"backgroundColor":"#334455","borderWidth":2,"borderColor":"#FFFFFF",
+             "shadowOpacity":0.7,"shadowRadius":1.5,"shadowOffset":[2,2],"shadowColor":"#FF40C0",
+             "animations":{"m":{"type":"basic","keyPath":"position","fromValue":[16,14],"toValue":[44,32],"duration":1.3},
+                           "o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.35,"duration":1,"autoreverses":true}},
+             "mask":{"id":"k","bounds":[0,0,26,18],"position":[14,12],"backgroundColor":"#FFFFFFC0","cornerRadius":8},
+             "sublayers":[{"id":"c","bounds":[0,0,14,14],"position":[24,16],"backgroundColor":"#FF8000"}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "a mask sliding over a layer under a turning, statically faded parent", layers: ###"""
+            {"id":"o","bounds":[0,0,40,30],"position":[32,24],"opacity":0.8,
+             "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":-0.3,"toValue":0.5,"duration":1.5}},
+             "sublayers":[{"id":"p","bounds":[0,0,30,20],"position":[20,15],"backgroundColor":"#20A0FF","cornerRadius":3,
+               "mask":{"id":"k","bounds":[0,0,12,20],"position":[0,10],"backgroundColor":"#FFFFFF","cornerRadius":6,
+                 "animations":{"m":{"type":"spring","keyPath":"position.x","fromValue":0,"toValue":30,"duration":1.6,"damping":7}}},
+               "sublayers":[{"id":"c","bounds":[0,0,10,10],"position":[8,8],"backgroundColor":"#FFFF00"}]}]}
+            """###, slots: 2, reuses: true),
+        Case(name: "a still masked layer with a shadow inside a moving one", layers: ###"""
+            {"id":"o","bounds":[0,0,44,34],"position":[32,24],"backgroundColor":"#202020",
+             "animations":{"m":{"type":"keyframe","keyPath":"position.y","values":[18,30,24],"duration":1.2,"calculationMode":"cubic"}},
+             "sublayers":[{"id":"p","bounds":[0,0,26,20],"position":[22,17],"backgroundColor":"#20FF80","opacity":0.7,
+               "shadowOpacity":1,"shadowRadius":2,"shadowOffset":[0,3],"shadowColor":"#FFFFFF",
+               "mask":{"id":"k","bounds":[0,0,20,14],"position":[13,10],"backgroundColor":"#FFFFFF","cornerRadius":7},
+               "sublayers":[{"id":"c","bounds":[0,0,8,8],"position":[6,6],"backgroundColor":"#0000FF"}]}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "a rasterized layer whose sublayer moves (CPU) beside a moving layer", layers: ###"""
+            {"id":"r","bounds":[0,0,30,24],"position":[18,24],"backgroundColor":"#334455","shouldRasterize":true,
+             "sublayers":[{"id":"c","bounds":[0,0,8,8],"position":[6,12],"backgroundColor":"#FF8000",
+               "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":6,"toValue":24,"duration":1.5}}}]},
+            {"id":"a","bounds":[0,0,10,10],"position":[50,10],"backgroundColor":"#00FF00",
+             "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":10,"toValue":38,"duration":2}}}
+            """###, slots: 1, reuses: false),
+        Case(name: "a replicator's copies of a moving sublayer (CPU) beside a moving layer", layers: ###"""
+            {"id":"r","class":"replicator","bounds":[0,0,40,12],"position":[24,14],"instanceCount":3,
+             "instanceTransform":[1,0,0,0,0,1,0,0,0,0,1,0,0,12,0,1],"instanceGreenOffset":-0.3,
+             "sublayers":[{"id":"c","bounds":[0,0,8,8],"position":[6,6],"backgroundColor":"#FFFFFF",
+               "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":4,"toValue":30,"duration":1.5}}}]},
+            {"id":"a","bounds":[0,0,10,10],"position":[54,10],"backgroundColor":"#00FF00",
+             "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":10,"toValue":38,"duration":2}}}
             """###, slots: 1, reuses: false),
         Case(name: "a clip under a moving layer", layers: ###"""
             {"id":"p","bounds":[0,0,30,24],"position":[30,24],"backgroundColor":"#334455",
