@@ -163,14 +163,15 @@ public struct MotionSlots {
         data.removeSubrange((n * Self.texelsPerSlot * 4)...)
     }
 
-    /// Whether the motion path can move `command` with a slot: quads (the vertex stage places them) and
-    /// groups, masks and shadows (composited over the whole target; the builder keeps a shadow only where
-    /// its blur does not change with the slots), a clip's composite (placed by its slot), and a kind's
-    /// drawing that says it moves (a shape's `MovingShapeDraw`). Scissor clips, paths, rasterized layers and
-    /// other kinds' drawing depend on where the layer is when the list is built.
+    /// Whether the motion path can move `command` with a slot: quads (the vertex stage places them: a
+    /// rasterized layer's bitmap too, made in its own space) and groups, masks and shadows (composited over
+    /// the whole target; the builder keeps a shadow only where its blur does not change with the slots), a
+    /// clip's composite (placed by its slot), and a kind's drawing that says it moves (a shape's
+    /// `MovingShapeDraw`). Scissor clips, paths and other kinds' drawing depend on where the layer is when
+    /// the list is built.
     static func moves(_ command: DrawCommand) -> Bool {
         switch command {
-        case .fill, .shape, .image, .beginGroup, .endGroup, .endShadowGroup, .endClipGroup, .endMaskedGroups: true
+        case .fill, .shape, .image, .raster, .beginGroup, .endGroup, .endShadowGroup, .endClipGroup, .endMaskedGroups: true
         case .content(let c): c.movesWithSlots
         default: false
         }

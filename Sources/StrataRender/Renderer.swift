@@ -327,7 +327,7 @@ public final class Renderer {
                 queue(BatchState(program: textured.program, texture: bitmap.texture,
                                  sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
                       matrix, rect, uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: Self.tinted(alpha, tint),
-                      params: Self.textureParams(matrix, edges: edges, sampling: sampling))
+                      params: Self.textureParams(matrix, edges: edges, sampling: sampling), motion: list.motionRef(i))
             case .beginClip(let rect):
                 if a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {
                     i = a.groupEnd[i] + 1

@@ -60,12 +60,15 @@ struct DrawListBuilder {
     /// (the GPU evaluates the slot's animations and places them each frame), its opacity and, when
     /// animated, its background colour come from the slot. Returns false, having emitted nothing, when the
     /// layer must be drawn with CPU-evaluated values instead: an effect that depends on where it is on
-    /// screen (a mask, clip, rasterization, a kind's own drawing, one-sided layers, a shadowPath, a shadow
-    /// under an animated transform, anywhere in the subtree), or an animated opacity over a group.
+    /// screen (a kind's own drawing that cannot move, one-sided layers, a shadowPath, a shadow under an
+    /// animated transform, anywhere in the subtree). A rasterized layer is one quad (`emitMovingRaster`).
     private func emitMoving(_ node: RenderNode, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner, parentToTarget: Transform3D,
                             alpha: CGFloat, into list: inout DrawList) -> Bool {
         let p = node.drawnValues
         guard !p.isHidden else { return true }
+        if p.shouldRasterize, node.content.drawsLayer {
+            return emitMovingRaster(node, p, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+        }
         // A shadow shows in some frame where its opacity and colour's alpha are above 0 now or animate.
         let hasShadow = (plan.animated.contains(.shadowOpacity) || p.shadowOpacity > 0)
             && (plan.animated.contains(.shadowColor) || (p.shadowColor?.alpha ?? 0) > 0)
@@ -81,7 +84,7 @@ struct DrawListBuilder {
                                          && plan.animated.isDisjoint(with: [.fillColor, .strokeColor])
                                          && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
         // A shape that may not move is known to fail here, before a slot is made for it (every frame).
-        guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent), !p.shouldRasterize,
+        guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent),
               p.isDoubleSided, shadowMoves,
               !((plan.animatesAnchor || bounds) && p.hasSublayerSpace),
               !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsInOnePiece(p))
