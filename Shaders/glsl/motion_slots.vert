@@ -63,7 +63,9 @@ void main() {
     values[FILL_COLOR] = slotTexel(s, 18);
     values[STROKE_COLOR] = slotTexel(s, 19);
     highp mat4 transform = slotRows(s, 3);
-    highp float t = t12.z * u_time;   // the slot's records are packed against its local time at the epoch
+    // The slot's records are packed against its local time at the epoch; a replicator's delayed copy runs
+    // t12.w behind it.
+    highp float t = t12.z * u_time - t12.w;
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
         highp vec4 pair = slotTexel(s, 20 + i / 2);

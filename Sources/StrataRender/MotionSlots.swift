@@ -16,7 +16,8 @@ import StrataCore
 /// - 7–10: the static matrix from the layer's superlayer space to its parent slot's space (or target pixels)
 /// - 11: background colour (straight RGBA; clear when nil)
 /// - 12: parent slot (−1: none), animation count, local time rate (the records are packed against the
-///   layer's local time at the epoch: local time − that = rate · (frame time − epoch)), 0
+///   layer's local time at the epoch: local time − that = rate · (frame time − epoch)), time shift (a
+///   replicator's delayed copy: its local time is that less the shift)
 /// - 13: cornerRadius, borderWidth, strokeStart, strokeEnd (a shape layer's; 0, 1 for other kinds)
 /// - 14: border colour (straight RGBA; clear when nil)
 /// - 15: shadowOffset width, height, shadowOpacity, shadowRadius
@@ -94,9 +95,11 @@ public struct MotionSlots {
     /// values its animations start from; `outer`: its superlayer space → the parent slot's space;
     /// `inheritedAlpha` multiplies its opacity (which is 1 when its opacity is applied as a group);
     /// `scaleMayChange`: its transform animations may change its scale (any but a turn about z or a move in
-    /// x and y).
+    /// x and y); `timeShift`: how far behind the layer's own local time the slot runs (a replicator's
+    /// delayed copy of it).
     public mutating func add(parent: Int32, model m: LayerModel, opacity: CGFloat, outer: Transform3D, inheritedAlpha: CGFloat,
-                             rows: [(row: Int32, property: Property)], rate: Double, scaleMayChange: Bool = true) -> Int32? {
+                             rows: [(row: Int32, property: Property)], rate: Double, timeShift: Double = 0,
+                             scaleMayChange: Bool = true) -> Int32? {
         let depth = parent >= 0 ? depths[Int(parent)] + 1 : 1
         guard depth <= Self.maxDepth, rows.count <= Self.maxAnimations else { return nil }
         // Written in place at the end of `data` (a slot's own array would cost an allocation per slot).
@@ -117,7 +120,7 @@ public struct MotionSlots {
         rowsOf(outer, at: 7)
         let c = m.backgroundColor ?? .clear
         set(11, c.red, c.green, c.blue, c.alpha)
-        set(12, Double(parent), Double(rows.count), rate, 0)
+        set(12, Double(parent), Double(rows.count), rate, timeShift)
         set(13, m.cornerRadius, m.borderWidth, m.shape.strokeStart, m.shape.strokeEnd)
         let b = m.borderColor ?? .clear
         set(14, b.red, b.green, b.blue, b.alpha)

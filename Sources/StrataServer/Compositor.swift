@@ -51,7 +51,8 @@ public final class Compositor {
         get { builder.shapesMove }
         set { builder.shapesMove = newValue; redrawEverywhere() }
     }
-    /// Animated layers the evaluation in progress found in affine time (candidates for motion slots).
+    /// Animated layers the evaluation in progress found in affine time (candidates for motion slots), each
+    /// counted once per copy that replicators above draw of it.
     private var motionCandidates = 0
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
     private var outputFrames: [String: OutputFrames] = [:]
@@ -496,6 +497,8 @@ public final class Compositor {
         // A replicator's delayed copies show its sublayers' animations later: their frames run longer.
         let spread = node.content.timeSpread(node)
         if spread != 0 { child.spread = child.spread.widened(by: spread) }
+        let copies = node.content.copies(node)
+        if copies > 1 { child.copies = min(child.copies * copies, ValueRule.maxInstances) }
         for sub in node.sublayers where sub.activeInSubtree > 0 { evaluate(sub, clock: child, scene: scene, events: &events) }
         // A mask runs in the time of the layer it masks, as a sublayer would.
         if let mask = node.mask, mask.activeInSubtree > 0 { evaluate(mask, clock: child, scene: scene, events: &events) }
@@ -505,7 +508,8 @@ public final class Compositor {
     private func evaluateOwn(_ node: RenderNode, clock child: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
         node.activeTransition = nil
         if let time = child.time, !node.animations.isEmpty {
-            if child.affine { motionCandidates += 1 }
+            // Each copy a replicator draws of it counts: a spinner's eight delayed dots are eight slots.
+            if child.affine { motionCandidates += child.copies }
             if mayMoveOnTheGPU(node, clock: child) {
                 // Evaluated only if read: in a motion slot the GPU evaluates it and the CPU reads nothing.
                 node.deferPresentation(at: time)

@@ -32,7 +32,8 @@ extension DrawListBuilder {
         if !plan.animatesOpacity && min(1, p.opacity) * alpha <= 0 { return true }
         guard let raster = rasterized(node, ownContent: true, within: &list),
               let slot = list.motion?.add(parent: list.currentSlot, model: node.model, opacity: node.model.opacity, outer: parentToTarget,
-                                          inheritedAlpha: alpha, rows: plan.rows, rate: plan.rate, scaleMayChange: plan.scaleMayChange) ?? nil
+                                          inheritedAlpha: alpha, rows: plan.rows, rate: plan.rate, timeShift: copyShift ?? 0,
+                                          scaleMayChange: plan.scaleMayChange) ?? nil
         else { return false }
         motion.place(node, slot: slot)
         let outer = list.currentSlot

@@ -20,6 +20,11 @@ struct DrawListBuilder {
     var motion: MotionPlanner?
     /// Whether shapes may move with motion slots (`Compositor.shapesMoveOnTheGPU`).
     var shapesMove = true
+    /// How far behind its layers' own time the replicator copy being built runs, in the time of the layer
+    /// being emitted's superlayer (copy k: k × instanceDelay, scaled by the speeds of the layers between);
+    /// a slot there runs as far behind. 0 outside replicators; nil below a layer whose time cycles, where a
+    /// delayed copy's time is not a shift of the original's (its layers stay on the CPU).
+    var copyShift: Double? = 0
 
     /// The most commands a frame's list takes from replicators (a bound on nested replicators'
     /// multiplying copies: the list stops growing there).
@@ -39,8 +44,24 @@ struct DrawListBuilder {
 
     /// `alpha`: the opacity inherited from ancestors that did not composite as a group (1 under a group).
     func emit(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat = 1, into list: inout DrawList) {
+        // In a delayed copy the shift is carried into the layer's own time.
+        if let shift = copyShift, shift != 0 {
+            let timing = node.model.timing
+            let own = timing.cycles ? nil : shift * timing.speed
+            if own != shift {
+                var inner = self
+                inner.copyShift = own
+                inner.emitInOwnTime(node, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+                return
+            }
+        }
+        emitInOwnTime(node, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+    }
+
+    /// `emit` with `copyShift` in the node's own time.
+    private func emitInOwnTime(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         if node.isActive, list.tracksMotion || list.watchesCPUAnimation {
-            if list.tracksMotion, replication == 1, tint == .white, let motion, let plan = motion.plan(node),
+            if list.tracksMotion, copyShift != nil, let motion, let plan = motion.plan(node),
                emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list) {
                 return
             }
@@ -84,7 +105,9 @@ struct DrawListBuilder {
                                          && plan.animated.isDisjoint(with: [.fillColor, .strokeColor])
                                          && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
         // A shape that may not move is known to fail here, before a slot is made for it (every frame).
+        // A replicator's copy tints the colours drawn: the slot's animated ones would go untinted.
         guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent),
+              tint == .white || plan.animated.isDisjoint(with: Self.slotColors),
               p.isDoubleSided, shadowMoves,
               !((plan.animatesAnchor || bounds) && p.hasSublayerSpace),
               !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsInOnePiece(p))
@@ -107,7 +130,7 @@ struct DrawListBuilder {
         let groupAlpha = staticGroup ? opacity : 1
         guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: staticGroup ? 1 : node.model.opacity, outer: parentToTarget,
                                           inheritedAlpha: staticGroup ? 1 : alpha, rows: plan.rows, rate: plan.rate,
-                                          scaleMayChange: plan.scaleMayChange) ?? nil
+                                          timeShift: copyShift ?? 0, scaleMayChange: plan.scaleMayChange) ?? nil
         else { return false }
         motion.place(node, slot: slot)
         let outer = (slot: list.currentSlot, refused: list.motionRefused)
@@ -164,6 +187,9 @@ struct DrawListBuilder {
         if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefused = true }
         list.append(.endShadowGroup(color: tinted(color), alpha: opacity * groupOpacity, sigma: sigma), slotFields: animated)
     }
+
+    /// The colours a slot animates in place of the command's.
+    static let slotColors: MotionRef.Fields = [.backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor]
 
     /// Slot `slot`'s layer space → target pixels with the values this list is built with (worked out only
     /// for shadows and shapes: up the chain of slots, each its layer's matrix and its `outer`).

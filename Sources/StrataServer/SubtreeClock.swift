@@ -9,25 +9,27 @@ struct SubtreeClock {
     var affine: Bool
     /// How much later (or earlier) than `time` replicators above show the subtree's copies.
     var spread = TimeSpread()
+    /// How many times replicators above draw the subtree (1 without any).
+    var copies = 1
 
     static func global(_ t: Double) -> SubtreeClock { SubtreeClock(time: t, rate: 1, affine: true) }
 
     /// The clock of a layer with `timing` below this one. A cycling layer that hasn't begun asks for a
     /// frame when it begins (when that moment maps to global time).
     func child(_ timing: LayerTiming, evaluationTime: Double, schedule: inout Compositor.Schedule) -> SubtreeClock {
-        guard let parentTime = time else { return SubtreeClock(time: nil, rate: 0, affine: affine, spread: spread) }
+        guard let parentTime = time else { return SubtreeClock(time: nil, rate: 0, affine: affine, spread: spread, copies: copies) }
         if timing.isIdentity { return self }
         let local = timing.activeLocal(fromParent: parentTime)
         let scaled = spread.scaled(by: timing.speed)
-        guard timing.cycles else { return SubtreeClock(time: local, rate: rate * timing.speed, affine: affine, spread: scaled) }
+        guard timing.cycles else { return SubtreeClock(time: local, rate: rate * timing.speed, affine: affine, spread: scaled, copies: copies) }
         switch timing.phase(atParent: parentTime) {
         case .active:
-            return SubtreeClock(time: local, rate: rate * timing.speed, affine: false, spread: scaled)
+            return SubtreeClock(time: local, rate: rate * timing.speed, affine: false, spread: scaled, copies: copies)
         case .before:
             if affine, rate > 0 { schedule.noteChange(at: evaluationTime + (timing.beginTime - parentTime) / rate) }
-            return SubtreeClock(time: local, rate: 0, affine: affine, spread: scaled)
+            return SubtreeClock(time: local, rate: 0, affine: affine, spread: scaled, copies: copies)
         case .after:
-            return SubtreeClock(time: local, rate: 0, affine: affine, spread: scaled)
+            return SubtreeClock(time: local, rate: 0, affine: affine, spread: scaled, copies: copies)
         }
     }
 }

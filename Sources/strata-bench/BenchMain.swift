@@ -86,7 +86,9 @@ struct BenchCommand: ParsableCommand {
             case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
             case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
             case .shapes: Self.shapesScene(layers: layers, width: dims.width, height: dims.height)
-            default: throw ValidationError("--check-against-cpu draws the spin, cards, labels or shapes scenario")
+            case .replicator, .replicatorDelayed:
+                Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: scenario == .replicatorDelayed)
+            default: throw ValidationError("--check-against-cpu draws the spin, cards, labels, shapes or replicator scenarios")
             }
             let result = try GPUCheckRun(commit: commit, width: dims.width,
                                          height: dims.height, frames: frames, layers: layers).run()

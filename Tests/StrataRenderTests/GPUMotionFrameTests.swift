@@ -152,11 +152,36 @@ import Testing
             {"id":"a","bounds":[0,0,10,10],"position":[50,10],"backgroundColor":"#00FF00",
              "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":10,"toValue":38,"duration":2}}}
             """###, slots: 1, reuses: false),
-        Case(name: "a replicator's copies of a moving sublayer (CPU) beside a moving layer", layers: ###"""
+        Case(name: "a replicator's tinted copies of a moving sublayer beside a moving layer", layers: ###"""
             {"id":"r","class":"replicator","bounds":[0,0,40,12],"position":[24,14],"instanceCount":3,
              "instanceTransform":[1,0,0,0,0,1,0,0,0,0,1,0,0,12,0,1],"instanceGreenOffset":-0.3,
              "sublayers":[{"id":"c","bounds":[0,0,8,8],"position":[6,6],"backgroundColor":"#FFFFFF",
                "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":4,"toValue":30,"duration":1.5}}}]},
+            {"id":"a","bounds":[0,0,10,10],"position":[54,10],"backgroundColor":"#00FF00",
+             "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":10,"toValue":38,"duration":2}}}
+            """###, slots: 4, reuses: true),
+        Case(name: "a spinner: eight copies of a fading dot, each an eighth of a second later, fading copies", layers: ###"""
+            {"id":"r","class":"replicator","bounds":[0,0,40,40],"position":[32,24],"instanceCount":8,"instanceDelay":0.125,
+             "instanceTransform":[0.70710678,0.70710678,0,0,-0.70710678,0.70710678,0,0,0,0,1,0,0,0,0,1],"instanceAlphaOffset":-0.08,
+             "sublayers":[{"id":"d","bounds":[0,0,6,6],"position":[20,5],"backgroundColor":"#FFFFFF","cornerRadius":3,
+               "animations":{"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.1,"duration":1,"repeatCount":"infinity"}}}]}
+            """###, slots: 8, reuses: true),
+        Case(name: "equalizer bars in a sliding card: scale keyframes a tenth of a second earlier each, tinted, one bar at speed 2", layers: ###"""
+            {"id":"p","bounds":[0,0,48,30],"position":[32,24],"backgroundColor":"#202830","cornerRadius":4,
+             "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":26,"toValue":38,"duration":2}},
+             "sublayers":[{"id":"r","class":"replicator","bounds":[0,0,40,24],"position":[24,15],"instanceCount":4,"instanceDelay":-0.1,
+               "instanceTransform":[1,0,0,0,0,1,0,0,0,0,1,0,9,0,0,1],"instanceColor":"#FFE0E0","instanceRedOffset":-0.2,"instanceBlueOffset":0.1,
+               "sublayers":[{"id":"b","bounds":[0,0,6,20],"position":[5,12],"backgroundColor":"#40FF80",
+                 "animations":{"s":{"type":"keyframe","keyPath":"transform.scale.y","values":[0.2,1,0.5,0.8],"duration":0.9,
+                   "repeatCount":"infinity","autoreverses":true}}},
+                 {"id":"c","bounds":[0,0,3,3],"position":[5,2],"backgroundColor":"#FFFFFF","speed":2,"timeOffset":0.27,
+                   "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":2,"toValue":20,"duration":1.2}}}]}]}
+            """###, slots: 9, reuses: true),
+        Case(name: "tinted copies of a dot whose colour animates (CPU), beside a moving layer", layers: ###"""
+            {"id":"r","class":"replicator","bounds":[0,0,40,12],"position":[24,14],"instanceCount":3,"instanceDelay":0.2,
+             "instanceTransform":[1,0,0,0,0,1,0,0,0,0,1,0,0,12,0,1],"instanceColor":"#C0FFFF",
+             "sublayers":[{"id":"c","bounds":[0,0,8,8],"position":[6,6],"backgroundColor":"#FFFFFF",
+               "animations":{"c":{"type":"basic","keyPath":"backgroundColor","fromValue":"#FF0000","toValue":"#0000FF","duration":1.5}}}]},
             {"id":"a","bounds":[0,0,10,10],"position":[54,10],"backgroundColor":"#00FF00",
              "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":10,"toValue":38,"duration":2}}}
             """###, slots: 1, reuses: false),
@@ -471,6 +496,27 @@ import Testing
         for (g, c) in zip(gpu, cpu) {
             let worst = zip(g.image.pixels, c.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
             #expect(worst <= Self.tolerance)
+        }
+    }
+
+    @Test func aReplicatorsCopiesCountTowardsTheMotionPathsThreshold() throws {
+        // One animated dot in N delayed copies: N candidates for the path's 16 (`gpu-animations auto`).
+        func scene(copies: Int) throws -> Scene {
+            let json = ##"{"strata":1,"background":"#000000","layers":[{"id":"r","class":"replicator","bounds":[0,0,64,48],"position":[32,24],"##
+                + ##""instanceCount":\##(copies),"instanceDelay":0.05,"instanceTransform":[1,0,0,0,0,1,0,0,0,0,1,0,3,0,0,1],"##
+                + ##""sublayers":[{"id":"d","bounds":[0,0,2,2],"position":[2,4],"backgroundColor":"#FFFFFF","##
+                + ##""animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":4,"toValue":44,"duration":1,"repeatCount":"infinity"}}}]}]}"##
+            return try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        }
+        let times = [0.1, 0.4]
+        let few = try SceneRenderer.render(try scene(copies: 15), at: times, width: 64, height: 48)
+        let many = try SceneRenderer.render(try scene(copies: 16), at: times, width: 64, height: 48)
+        let cpu = try SceneRenderer.render(try scene(copies: 16), at: times, width: 64, height: 48, gpuAnimationMinimumLayers: nil)
+        #expect(few.map(\.work.motionSlots) == [0, 0])
+        #expect(many.map(\.work.motionSlots) == [16, 16])
+        #expect(many.last?.work.drawListReused == true)
+        for (g, c) in zip(many, cpu) {
+            #expect((zip(g.image.pixels, c.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0) <= Self.tolerance)
         }
     }
 

@@ -20,6 +20,8 @@ protocol LayerKindContent: Sendable {
     /// How much later (local seconds; negative: earlier) than the layer itself its sublayers are last shown
     /// (a replicator's delayed copies): the frame schedule keeps their animations running that much longer.
     func timeSpread(_ node: RenderNode) -> Double
+    /// How many times the sublayers are drawn (a replicator's copies; 1 for other kinds).
+    func copies(_ node: RenderNode) -> Int
     /// Appends the sublayers through `matrix`, each inheriting `alpha`.
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList)
 }
@@ -28,6 +30,7 @@ extension LayerKindContent {
     var drawsLayer: Bool { true }
     func pieces(_ node: RenderNode) -> Int { 0 }
     func timeSpread(_ node: RenderNode) -> Double { 0 }
+    func copies(_ node: RenderNode) -> Int { 1 }
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList) {}
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)

@@ -18,6 +18,8 @@ struct ReplicatorLayerContent: LayerKindContent {
         return Double(r.instanceDelay) * Double(max(0, Self.count(r) - 1))
     }
 
+    func copies(_ node: RenderNode) -> Int { max(1, Self.count(node.presentation.replicator)) }
+
     /// The copies drawn: the whole part of the (possibly animating) count, within 0…maxInstances.
     static func count(_ r: ReplicatorModel) -> Int {
         guard r.instanceCount.isFinite, r.instanceCount > 0 else { return 0 }
@@ -36,10 +38,14 @@ struct ReplicatorLayerContent: LayerKindContent {
         if !r.preservesDepth { toTarget.m31 = 0; toTarget.m32 = 0; toTarget.m33 = 0; toTarget.m34 = 0 }
         let sublayerSpace = p.hasSublayerSpace ? p.sublayerToLocal : Transform3D.identity
         let first = r.instanceColor ?? .white
-        let delayed = r.instanceDelay != 0 && node.activeInSubtree > (node.isActive ? 1 : 0)
+        let animatedBelow = node.activeInSubtree > (node.isActive ? 1 : 0)
+        let delayed = r.instanceDelay != 0 && animatedBelow
+        // With motion slots the copies are built one by one, so that the slots can move them: under a slot
+        // (a repeated body cannot move with it), or with animated layers below (each copy's their own slots).
+        let slotted = list.tracksMotion && (list.currentSlot >= 0 || animatedBelow)
         // The repeated quads take a copy's alpha one by one; drawn separately, a sublayer of several
         // pieces under that alpha composites them as a group. Repeat only where the two agree.
-        if !delayed, count > 1, Self.repeatable(sublayers),
+        if !delayed, !slotted, count > 1, Self.repeatable(sublayers),
            Self.neverGrouped(sublayers) || !(0..<count).contains(where: { alpha * Self.tint(first, r, $0, builder.tint).1 < 1 }) {
             // Every copy shows the same presentation: build the sublayers' drawing once and repeat it.
             var body = list.part()
@@ -71,6 +77,8 @@ struct ReplicatorLayerContent: LayerKindContent {
             var copy = builder
             copy.tint = tint
             copy.replication = builder.replication * count
+            // Copy k's slots run k × instanceDelay behind (in this layer's time: its sublayers' parent time).
+            copy.copyShift = builder.copyShift.map { $0 + Double(r.instanceDelay) * Double(k) }
             if delayed { shifted.evaluate(node, delay: Double(r.instanceDelay) * Double(k)) }
             copy.emitInPaintersOrder(sublayers, parentToTarget: sublayerSpace * instance * toTarget, alpha: alpha * a, into: &list)
             // Guard against nested replicators multiplying without bound: the list stops growing here.
