@@ -52,7 +52,7 @@ public final class Compositor {
         set { builder.shapesMove = newValue; redrawEverywhere() }
     }
     /// Animated layers the evaluation in progress found in affine time (candidates for motion slots), each
-    /// counted once per copy that replicators above draw of it.
+    /// counted once per delayed copy that replicators above draw of it.
     private var motionCandidates = 0
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
     private var outputFrames: [String: OutputFrames] = [:]
@@ -508,7 +508,7 @@ public final class Compositor {
     private func evaluateOwn(_ node: RenderNode, clock child: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
         node.activeTransition = nil
         if let time = child.time, !node.animations.isEmpty {
-            // Each copy a replicator draws of it counts: a spinner's eight delayed dots are eight slots.
+            // Each delayed copy a replicator draws of it counts: on the CPU each is an evaluation of its own.
             if child.affine { motionCandidates += child.copies }
             if mayMoveOnTheGPU(node, clock: child) {
                 // Evaluated only if read: in a motion slot the GPU evaluates it and the CPU reads nothing.

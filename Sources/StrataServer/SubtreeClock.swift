@@ -9,7 +9,7 @@ struct SubtreeClock {
     var affine: Bool
     /// How much later (or earlier) than `time` replicators above show the subtree's copies.
     var spread = TimeSpread()
-    /// How many times replicators above draw the subtree (1 without any).
+    /// How many differently timed copies of the subtree replicators above draw (1 without any).
     var copies = 1
 
     static func global(_ t: Double) -> SubtreeClock { SubtreeClock(time: t, rate: 1, affine: true) }

@@ -500,19 +500,22 @@ import Testing
     }
 
     @Test func aReplicatorsCopiesCountTowardsTheMotionPathsThreshold() throws {
-        // One animated dot in N delayed copies: N candidates for the path's 16 (`gpu-animations auto`).
-        func scene(copies: Int) throws -> Scene {
+        // One animated dot in N delayed copies: N candidates for the path's 16 (`gpu-animations auto`); in
+        // step (no delay) one, as the CPU evaluates it once for all.
+        func scene(copies: Int, delay: Double = 0.05) throws -> Scene {
             let json = ##"{"strata":1,"background":"#000000","layers":[{"id":"r","class":"replicator","bounds":[0,0,64,48],"position":[32,24],"##
-                + ##""instanceCount":\##(copies),"instanceDelay":0.05,"instanceTransform":[1,0,0,0,0,1,0,0,0,0,1,0,3,0,0,1],"##
+                + ##""instanceCount":\##(copies),"instanceDelay":\##(delay),"instanceTransform":[1,0,0,0,0,1,0,0,0,0,1,0,3,0,0,1],"##
                 + ##""sublayers":[{"id":"d","bounds":[0,0,2,2],"position":[2,4],"backgroundColor":"#FFFFFF","##
                 + ##""animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":4,"toValue":44,"duration":1,"repeatCount":"infinity"}}}]}]}"##
             return try SceneParser.parse(data: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/"))
         }
         let times = [0.1, 0.4]
         let few = try SceneRenderer.render(try scene(copies: 15), at: times, width: 64, height: 48)
+        let inStep = try SceneRenderer.render(try scene(copies: 40, delay: 0), at: times, width: 64, height: 48)
         let many = try SceneRenderer.render(try scene(copies: 16), at: times, width: 64, height: 48)
         let cpu = try SceneRenderer.render(try scene(copies: 16), at: times, width: 64, height: 48, gpuAnimationMinimumLayers: nil)
         #expect(few.map(\.work.motionSlots) == [0, 0])
+        #expect(inStep.map(\.work.motionSlots) == [0, 0])
         #expect(many.map(\.work.motionSlots) == [16, 16])
         #expect(many.last?.work.drawListReused == true)
         for (g, c) in zip(many, cpu) {

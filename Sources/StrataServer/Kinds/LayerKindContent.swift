@@ -20,7 +20,8 @@ protocol LayerKindContent: Sendable {
     /// How much later (local seconds; negative: earlier) than the layer itself its sublayers are last shown
     /// (a replicator's delayed copies): the frame schedule keeps their animations running that much longer.
     func timeSpread(_ node: RenderNode) -> Double
-    /// How many times the sublayers are drawn (a replicator's copies; 1 for other kinds).
+    /// How many evaluations of the sublayers' animations the layer draws (a replicator's delayed copies;
+    /// 1 for other kinds): each counts towards the motion path's threshold.
     func copies(_ node: RenderNode) -> Int
     /// Appends the sublayers through `matrix`, each inheriting `alpha`.
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList)

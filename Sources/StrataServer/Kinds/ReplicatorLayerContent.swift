@@ -18,7 +18,11 @@ struct ReplicatorLayerContent: LayerKindContent {
         return Double(r.instanceDelay) * Double(max(0, Self.count(r) - 1))
     }
 
-    func copies(_ node: RenderNode) -> Int { max(1, Self.count(node.presentation.replicator)) }
+    /// Copies in step show one evaluation of the sublayers (1); delayed ones each their own.
+    func copies(_ node: RenderNode) -> Int {
+        let r = node.presentation.replicator
+        return r.instanceDelay == 0 ? 1 : max(1, Self.count(r))
+    }
 
     /// The copies drawn: the whole part of the (possibly animating) count, within 0…maxInstances.
     static func count(_ r: ReplicatorModel) -> Int {
