@@ -11,10 +11,10 @@ flat in highp vec2 v_size;    // the bounds' size (layer units)
 flat in highp vec4 v_radii;   // corner radii (minX-minY, maxX-minY, minX-maxY, maxX-maxY)
 flat in highp vec4 v_params;  // w: anti-aliased edges (1 minX, 2 maxX, 4 minY, 8 maxY)
 flat in highp vec4 v_color;   // the alpha in every channel
+flat in highp vec4 v_extra;   // start (xy) and end (zw) in unit coordinates of the bounds
 uniform highp sampler2D u_stops;  // row 0: straight RGBA colours; row 1: locations (red); `u_count` wide
 uniform int u_count;
 uniform int u_type;               // 0 axial, 1 radial, 2 conic
-uniform highp vec4 u_points;      // start (xy) and end (zw) in layer units from the bounds' origin
 out vec4 o_color;
 
 #include "rounded_box.glsl"
@@ -22,7 +22,8 @@ out vec4 o_color;
 #include "shape_coverage.glsl"
 
 float gradientPosition(vec2 p) {
-    vec2 s = u_points.xy, d = u_points.zw - u_points.xy;
+    // In layer units from the bounds' origin: the bounds may animate.
+    vec2 s = v_extra.xy * v_size, d = v_extra.zw * v_size - s;
     if (u_type == 1) {
         vec2 r = abs(d);
         if (r.x <= 0.0) r.x = r.y;

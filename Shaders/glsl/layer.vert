@@ -27,6 +27,7 @@ flat out highp vec2 v_size;   // the rectangle's size (absolute)
 flat out highp vec4 v_color;
 flat out highp vec4 v_radii;
 flat out highp vec4 v_params;
+flat out highp vec4 v_extra;  // a_uvRect as given: a gradient's start and end points (unit coordinates)
 
 #include "motion_state.glsl"
 
@@ -40,6 +41,7 @@ void main() {
     highp vec4 rect = a_rect;
     highp vec4 radii = a_radii;
     highp vec4 uvRect = a_uvRect;
+    highp vec4 extra = a_uvRect;
     int slot = int(a_motion.x);
     if (slot >= 0) {
         // The values the slot animates (MotionRef.Fields): colours times a_color, the rectangle, the corner
@@ -65,6 +67,7 @@ void main() {
         }
         if ((fields & 256) != 0) params.w = max(0.0, shadow.w) / 2.0 * a_params.w;
         if ((fields & 2048) != 0) uvRect = slotState(slot, 11);   // contents stretched over the bounds
+        if ((fields & 32768) != 0) extra = slotState(slot, 12);   // a gradient's points
         if ((fields & 4096) != 0) {
             // Contents placed in the slot's bounds by their gravity (ContentsGravity.frame): a_radii holds the
             // natural size of the whole image (pixels ÷ contentsScale), how the shown part is sized
@@ -109,5 +112,6 @@ void main() {
     v_color = color;
     v_radii = radii;
     v_params = params;
+    v_extra = extra;
     gl_Position = mvp * vec4(p, 0.0, 1.0);
 }

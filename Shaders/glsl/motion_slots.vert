@@ -4,7 +4,8 @@
 // each over the value beneath it (as Presentation.apply does), and writes by transform feedback its
 // matrix into its parent slot's space (localToParent · the static matrix between), its alpha (opacity
 // times what it inherits) and parent slot, and the values quads and shadows take from it (background,
-// bounds, corner radius, border, shadow, a shape's stroke start and end, the contentsRect): MotionPass's state texture, which layer.vert reads.
+// bounds, corner radius, border, shadow, a shape's stroke start and end and colours, a gradient's points, the
+// contentsRect): MotionPass's state texture, which layer.vert reads.
 #include "animation.glsl"
 uniform highp sampler2D u_slotData;
 uniform highp float u_time;
@@ -20,7 +21,7 @@ out highp vec4 v_borderColor;   // straight RGBA
 out highp vec4 v_shadow;        // shadow offset x, y, shadow opacity, shadow radius
 out highp vec4 v_shadowColor;   // straight RGBA
 out highp vec4 v_contentsRect;  // x, y, width, height (unit coordinates of the contents)
-out highp vec4 v_fillColor;     // a shape's, straight RGBA
+out highp vec4 v_fillColor;     // a shape's, straight RGBA; a gradient's start and end points
 out highp vec4 v_strokeColor;   // a shape's, straight RGBA
 
 // Slot s is the (s % 73)th of texture row s / 73 (MotionSlots.slotsPerLine), 28 texels each.
@@ -35,12 +36,12 @@ highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 
 const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
     CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10, SHADOW_OPACITY = 11, SHADOW_OFFSET = 12, SHADOW_RADIUS = 13,
     SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16, CONTENTS_RECT = 17, Z_POSITION = 18,
-    FILL_COLOR = 19, STROKE_COLOR = 20;
+    FILL_COLOR = 19, STROKE_COLOR = 20, START_POINT = 21, END_POINT = 22;
 
 void main() {
     int s = gl_VertexID;
     highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13), t15 = slotTexel(s, 15);
-    highp vec4 values[21];
+    highp vec4 values[23];
     values[0] = vec4(0.0);
     values[POSITION] = vec4(t0.xy, 0.0, 0.0);
     values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
@@ -60,7 +61,11 @@ void main() {
     values[STROKE_END] = vec4(t13.w, 0.0, 0.0, 0.0);
     values[CONTENTS_RECT] = slotTexel(s, 17);
     values[Z_POSITION] = vec4(t0.z, 0.0, 0.0, 0.0);
-    values[FILL_COLOR] = slotTexel(s, 18);
+    highp vec4 t18 = slotTexel(s, 18);   // a shape's fill colour, or a gradient's start and end points
+    values[FILL_COLOR] = t18;
+    values[START_POINT] = vec4(t18.xy, 0.0, 0.0);
+    values[END_POINT] = vec4(t18.zw, 0.0, 0.0);
+    bool gradientPoints = false;
     values[STROKE_COLOR] = slotTexel(s, 19);
     highp mat4 transform = slotRows(s, 3);
     // The slot's records are packed against its local time at the epoch; a replicator's delayed copy runs
@@ -70,7 +75,8 @@ void main() {
     for (int i = 0; i < count; i++) {
         highp vec4 pair = slotTexel(s, 20 + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
-        int row = int(rp.x), property = clamp(int(rp.y), 0, 20);
+        int row = int(rp.x), property = clamp(int(rp.y), 0, 22);
+        if (property == START_POINT || property == END_POINT) gradientPoints = true;
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
         if (property == TRANSFORM) {
             highp mat4 m;
@@ -115,7 +121,7 @@ void main() {
     v_shadow = vec4(values[SHADOW_OFFSET].xy, values[SHADOW_OPACITY].x, values[SHADOW_RADIUS].x);
     v_shadowColor = values[SHADOW_COLOR];
     v_contentsRect = values[CONTENTS_RECT];
-    v_fillColor = values[FILL_COLOR];
+    v_fillColor = gradientPoints ? vec4(values[START_POINT].xy, values[END_POINT].xy) : values[FILL_COLOR];
     v_strokeColor = values[STROKE_COLOR];
     gl_Position = vec4(0.0);
 }

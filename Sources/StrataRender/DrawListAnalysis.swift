@@ -71,7 +71,7 @@ struct DrawListAnalysis {
                 boxes[i] = PixelRect.covering(path.boundingBox, m, margin: Self.margin, within: target)
                 add(boxes[i])
             case .content(let c):
-                boxes[i] = c.box(within: target)
+                boxes[i] = i < motion.count && motion[i].slot >= 0 ? target : c.box(within: target)
                 add(boxes[i])
             case .beginGroup:
                 open.append((i, .empty, nil))

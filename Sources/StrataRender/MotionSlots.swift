@@ -23,7 +23,8 @@ import StrataCore
 /// - 15: shadowOffset width, height, shadowOpacity, shadowRadius
 /// - 16: shadow colour (straight RGBA; clear when nil)
 /// - 17: contentsRect
-/// - 18, 19: a shape's fill and stroke colours (straight RGBA; clear when nil or another kind)
+/// - 18, 19: a shape's fill and stroke colours (straight RGBA; clear when nil or another kind); a gradient's
+///   start and end points in 18 (x, y, x, y)
 /// - 20…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
     public static let maxAnimations = 16
@@ -38,7 +39,7 @@ public struct MotionSlots {
     public enum Property: Int, Sendable {
         case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor,
              shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd, contentsRect, zPosition,
-             fillColor, strokeColor
+             fillColor, strokeColor, startPoint, endPoint
 
         /// Whether it changes the layer's matrix beyond a move in its plane (the transform, or zPosition,
         /// which under perspective scales what it draws).
@@ -59,7 +60,7 @@ public struct MotionSlots {
                 (.borderWidth, .borderWidth), (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity),
                 (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
                 (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect), (.zPosition, .zPosition),
-                (.fillColor, .fillColor), (.strokeColor, .strokeColor),
+                (.fillColor, .fillColor), (.strokeColor, .strokeColor), (.startPoint, .startPoint), (.endPoint, .endPoint),
             ]
             var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
             for (layer, motion) in pairs { table[Int(layer.rawValue)] = motion }
@@ -130,7 +131,12 @@ public struct MotionSlots {
         let r = m.contentsRect
         set(17, r.minX, r.minY, r.width, r.height)
         let fill = (m.kind == .shape ? m.shape.fillColor : nil) ?? .clear, stroke = (m.kind == .shape ? m.shape.strokeColor : nil) ?? .clear
-        set(18, fill.red, fill.green, fill.blue, fill.alpha)
+        if m.kind == .gradient {
+            let g = m.gradient
+            set(18, g.startPoint.x, g.startPoint.y, g.endPoint.x, g.endPoint.y)
+        } else {
+            set(18, fill.red, fill.green, fill.blue, fill.alpha)
+        }
         set(19, stroke.red, stroke.green, stroke.blue, stroke.alpha)
         for (i, r) in rows.enumerated() {
             data[base + 20 * 4 + i * 2] = Float(r.row)
@@ -221,6 +227,8 @@ public struct MotionRef: Equatable, Sendable {
         /// A shape's fill or stroke colour (its `MovingShapeDraw` covers with it).
         public static let fillColor = Fields(rawValue: 8192)
         public static let strokeColor = Fields(rawValue: 16384)
+        /// A gradient's start and end points (its `GradientDraw` takes them from the slot).
+        public static let gradientPoints = Fields(rawValue: 32768)
         /// The rectangle: the contents placed in the slot's bounds by their gravity (`placement`).
         public static let contentsPlacement = Fields(rawValue: 4096)
         /// What of a shadow's composite its slot may animate.

@@ -75,6 +75,7 @@ final class MotionPlanner {
             case .contentsRect: animated.insert(.contentsRect)
             case .fillColor: animated.insert(.fillColor)
             case .strokeColor: animated.insert(.strokeColor)
+            case .startPoint, .endPoint: animated.insert(.gradientPoints)
             case .position, .anchorPointZ, .transform, .zPosition: break
             }
         }

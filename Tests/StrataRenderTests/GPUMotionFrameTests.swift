@@ -340,9 +340,29 @@ import Testing
             {"id":"h","class":"gradient","bounds":[0,0,20,16],"position":[46,20],"cornerRadius":5,"colors":["#FFE080","#E04020"],"startPoint":[0.5,0],"endPoint":[0.5,1],
              "animations":{"m":{"type":"basic","keyPath":"position","fromValue":[40,12],"toValue":[52,36],"duration":1.2},"o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.3,"duration":1.5}}}
             """##, slots: 2, reuses: true),
-        Case(name: "a gradient whose bounds animate (CPU)", layers: ##"""
-            {"id":"h","class":"gradient","bounds":[0,0,20,16],"position":[32,24],"colors":["#FFE080","#E04020"],
-             "animations":{"b":{"type":"basic","keyPath":"bounds.size","fromValue":[10,10],"toValue":[40,30],"duration":1.2}}}
+        Case(name: "a gradient whose bounds and corner radius animate", layers: ##"""
+            {"id":"h","class":"gradient","bounds":[0,0,20,16],"position":[32,24],"colors":["#FFE080","#E04020"],"cornerRadius":2,
+             "animations":{"b":{"type":"basic","keyPath":"bounds.size","fromValue":[10,10],"toValue":[40,30],"duration":1.2},
+                           "c":{"type":"spring","keyPath":"cornerRadius","fromValue":0,"toValue":9,"duration":1.5,"damping":6}}}
+            """##, slots: 1, reuses: true),
+        Case(name: "gradient points: a radial one's by keyframes, an axial one's end turning in a group, under a sliding parent", layers: ##"""
+            {"id":"p","bounds":[0,0,60,44],"position":[32,24],
+             "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":28,"toValue":36,"duration":1.4}},
+             "sublayers":[
+              {"id":"r","class":"gradient","type":"radial","bounds":[0,0,26,22],"position":[15,12],"colors":["#FFFFFF","#2060FF","#000020"],
+               "locations":[0,0.4,1],"startPoint":[0.5,0.5],"endPoint":[1,1],
+               "animations":{"s":{"type":"keyframe","keyPath":"startPoint","values":[[0.5,0.5],[0.2,0.3],[0.8,0.6]],"duration":1.3,"calculationMode":"cubic"},
+                             "e":{"type":"basic","keyPath":"endPoint","toValue":[0.7,1.2],"duration":1}}},
+              {"id":"a","class":"gradient","bounds":[0,0,26,22],"position":[44,30],"colors":["#FF4000","#40FF00","#0040FF"],
+               "cornerRadius":6,"startPoint":[0,0],"endPoint":[1,0],
+               "animations":{"g":{"type":"group","duration":1.6,"timingFunction":"easeInEaseOut","animations":[
+                 {"type":"basic","keyPath":"endPoint","fromValue":[1,0],"toValue":[0,1]},
+                 {"type":"basic","keyPath":"startPoint.x","fromValue":0,"toValue":0.5}]}}}]}
+            """##, slots: 3, reuses: true),
+        Case(name: "a gradient whose locations animate (CPU)", layers: ##"""
+            {"id":"h","class":"gradient","bounds":[0,0,40,16],"position":[32,24],"colors":["#404040","#FFFFFF","#404040"],
+             "locations":[0,0.1,0.2],"startPoint":[0,0.5],"endPoint":[1,0.5],
+             "animations":{"l":{"type":"basic","keyPath":"locations","fromValue":[0,0.1,0.2],"toValue":[0.8,0.9,1],"duration":1.2}}}
             """##, slots: 0, reuses: false),
         Case(name: "a shape under a scaling layer (CPU)", layers: ##"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],

@@ -3,10 +3,10 @@ import Foundation
 import StrataCore
 
 /// A CAGradientLayer's drawing (`DrawCommand.content`): its gradient over its bounds, rounded by its
-/// corners, computed per pixel by gradient.frag from its stops (uploaded to a small float texture). One
-/// layer quad: under a motion slot `layer.vert` places it and multiplies in the slots' alphas, as it does
-/// the layer's background (the builder keeps the layer on the CPU where the slot animates its bounds or
-/// corner radius, which the gradient's geometry is made from).
+/// corners, computed per pixel by gradient.frag from its stops (uploaded to a small float texture) and its
+/// start and end points (the quad's texture rectangle, in unit coordinates of the bounds). One layer quad:
+/// under a motion slot `layer.vert` places it and multiplies in the slots' alphas, as it does the layer's
+/// background, and takes from the slot the bounds, corner radius and points it animates (`MotionRef`).
 public struct GradientDraw: ContentDraw {
     /// Layer coordinates → target pixels.
     public var matrix: Transform3D
@@ -45,7 +45,8 @@ public struct GradientDraw: ContentDraw {
     }
 
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws {
-        guard alpha > 0, !colors.isEmpty, colors.count == locations.count, rect.width != 0, rect.height != 0 else { return }
+        guard alpha > 0, !colors.isEmpty, colors.count == locations.count,
+              motion.fields.contains(.bounds) || (rect.width != 0 && rect.height != 0) else { return }
         renderer.flush()
         let texture = renderer.gradientStops.upload(colors: colors, locations: locations)
         let program = try renderer.program(.gradient)
@@ -56,13 +57,13 @@ public struct GradientDraw: ContentDraw {
         }
         glUniform1i(program.uniform("u_count"), GLint(colors.count))
         glUniform1i(program.uniform("u_type"), GLint(type.rawValue))
-        glUniform4f(program.uniform("u_points"), GLfloat(start.x * rect.width), GLfloat(start.y * rect.height),
-                    GLfloat(end.x * rect.width), GLfloat(end.y * rect.height))
         renderer.invalidateBindings() // the upload bound the stops texture
         let a = Float(alpha)
+        // The points travel as the texture rectangle (gradient.frag reads them flat, as layer.vert passes them).
         renderer.queue(Renderer.BatchState(program: program.program, texture: texture), matrix, rect,
-                       uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (a, a, a, a),
-                       radii: Renderer.radii(Renderer.clampRadius(radius, rect), corners),
+                       uv: CGRect(x: start.x, y: start.y, width: end.x, height: end.y), color: (a, a, a, a),
+                       radii: motion.fields.contains(.cornerRadius) ? Renderer.radii(1, corners)
+                           : Renderer.radii(Renderer.clampRadius(radius, rect), corners),
                        params: (Float(Renderer.pixelInLayerUnits(matrix)), 0, 0, Float(edges)), motion: motion)
         renderer.flush()
     }

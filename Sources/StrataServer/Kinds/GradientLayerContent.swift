@@ -17,15 +17,18 @@ struct GradientLayerContent: LayerKindContent {
         // leaves the gradient alone, or the layer goes back to the CPU below).
         let p = node.drawnValues, g = p.gradient
         guard let stops = Self.stops(g) else { return }
-        // The gradient's rectangle and corners are fixed here: they may not animate on the GPU.
-        if !motion.animated.isDisjoint(with: [.bounds, .cornerRadius]) { list.motionRefused = true }
+        // Bounds, corner radius (clamped anew to animated bounds) and points its own slot animates come from
+        // the slot (layer.vert).
+        var fields = motion.animated.intersection([.bounds, .cornerRadius, .gradientPoints])
+        if fields.contains(.bounds) { fields.insert(.cornerRadius) }
         let colors = tint == .white ? stops.colors : stops.colors.map {
             Color(red: $0.red * tint.red, green: $0.green * tint.green, blue: $0.blue * tint.blue, alpha: $0.alpha)
         }
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
         list.append(.content(GradientDraw(matrix: matrix, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners,
                                                    edges: edges, colors: colors, locations: stops.locations,
-                                                   start: g.startPoint, end: g.endPoint, type: g.type, alpha: alpha)))
+                                                   start: g.startPoint, end: g.endPoint, type: g.type, alpha: alpha)),
+                    slotFields: fields)
     }
 
     /// The stops to draw, sorted by location; nil when nothing is drawn.
