@@ -28,6 +28,7 @@ flat out highp vec4 v_color;
 flat out highp vec4 v_radii;
 flat out highp vec4 v_params;
 flat out highp vec4 v_extra;  // a_uvRect as given: a gradient's start and end points (unit coordinates)
+flat out highp vec4 v_extra2; // a gradient's locations its slot animates (up to four)
 
 #include "motion_state.glsl"
 
@@ -41,7 +42,7 @@ void main() {
     highp vec4 rect = a_rect;
     highp vec4 radii = a_radii;
     highp vec4 uvRect = a_uvRect;
-    highp vec4 extra = a_uvRect;
+    highp vec4 extra = a_uvRect, extra2 = vec4(0.0);
     int slot = int(a_motion.x);
     if (slot >= 0) {
         // The values the slot animates (MotionRef.Fields): colours times a_color, the rectangle, the corner
@@ -68,6 +69,7 @@ void main() {
         if ((fields & 256) != 0) params.w = max(0.0, shadow.w) / 2.0 * a_params.w;
         if ((fields & 2048) != 0) uvRect = slotState(slot, 11);   // contents stretched over the bounds
         if ((fields & 32768) != 0) extra = slotState(slot, 12);   // a gradient's points
+        if ((fields & 65536) != 0) extra2 = slotState(slot, 13);  // a gradient's locations
         if ((fields & 4096) != 0) {
             // Contents placed in the slot's bounds by their gravity (ContentsGravity.frame): a_radii holds the
             // natural size of the whole image (pixels ÷ contentsScale), how the shown part is sized
@@ -113,5 +115,6 @@ void main() {
     v_radii = radii;
     v_params = params;
     v_extra = extra;
+    v_extra2 = extra2;
     gl_Position = mvp * vec4(p, 0.0, 1.0);
 }

@@ -22,7 +22,7 @@ out highp vec4 v_shadow;        // shadow offset x, y, shadow opacity, shadow ra
 out highp vec4 v_shadowColor;   // straight RGBA
 out highp vec4 v_contentsRect;  // x, y, width, height (unit coordinates of the contents)
 out highp vec4 v_fillColor;     // a shape's, straight RGBA; a gradient's start and end points
-out highp vec4 v_strokeColor;   // a shape's, straight RGBA
+out highp vec4 v_strokeColor;   // a shape's, straight RGBA; a gradient's locations
 
 // Slot s is the (s % 73)th of texture row s / 73 (MotionSlots.slotsPerLine), 28 texels each.
 highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 73) * 28 + t, s / 73), 0); }
@@ -36,12 +36,12 @@ highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 
 const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
     CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10, SHADOW_OPACITY = 11, SHADOW_OFFSET = 12, SHADOW_RADIUS = 13,
     SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16, CONTENTS_RECT = 17, Z_POSITION = 18,
-    FILL_COLOR = 19, STROKE_COLOR = 20, START_POINT = 21, END_POINT = 22;
+    FILL_COLOR = 19, STROKE_COLOR = 20, START_POINT = 21, END_POINT = 22, LOCATIONS = 23;
 
 void main() {
     int s = gl_VertexID;
     highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13), t15 = slotTexel(s, 15);
-    highp vec4 values[23];
+    highp vec4 values[24];
     values[0] = vec4(0.0);
     values[POSITION] = vec4(t0.xy, 0.0, 0.0);
     values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
@@ -66,7 +66,9 @@ void main() {
     values[START_POINT] = vec4(t18.xy, 0.0, 0.0);
     values[END_POINT] = vec4(t18.zw, 0.0, 0.0);
     bool gradientPoints = false;
-    values[STROKE_COLOR] = slotTexel(s, 19);
+    values[STROKE_COLOR] = slotTexel(s, 19);   // or a gradient's locations
+    values[LOCATIONS] = values[STROKE_COLOR];
+    bool gradientLocations = false;
     highp mat4 transform = slotRows(s, 3);
     // The slot's records are packed against its local time at the epoch; a replicator's delayed copy runs
     // t12.w behind it.
@@ -75,8 +77,9 @@ void main() {
     for (int i = 0; i < count; i++) {
         highp vec4 pair = slotTexel(s, 20 + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
-        int row = int(rp.x), property = clamp(int(rp.y), 0, 22);
+        int row = int(rp.x), property = clamp(int(rp.y), 0, 23);
         if (property == START_POINT || property == END_POINT) gradientPoints = true;
+        if (property == LOCATIONS) gradientLocations = true;
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
         if (property == TRANSFORM) {
             highp mat4 m;
@@ -122,6 +125,6 @@ void main() {
     v_shadowColor = values[SHADOW_COLOR];
     v_contentsRect = values[CONTENTS_RECT];
     v_fillColor = gradientPoints ? vec4(values[START_POINT].xy, values[END_POINT].xy) : values[FILL_COLOR];
-    v_strokeColor = values[STROKE_COLOR];
+    v_strokeColor = gradientLocations ? values[LOCATIONS] : values[STROKE_COLOR];
     gl_Position = vec4(0.0);
 }

@@ -2,7 +2,7 @@
 // (MotionPass.statesPerLine), fourteen texels each: four matrix rows (its layer space → its parent slot's
 // space), alpha and parent, background colour, bounds, corner radius, border width and stroke start and
 // end, border colour, shadow offset, opacity and radius, shadow colour, contentsRect, a shape's fill and
-// stroke colours (a gradient's start and end points in the fill's). Needs `uniform sampler2D u_motion`.
+// stroke colours (a gradient's start and end points in the fill's, its locations in the stroke's). Needs `uniform sampler2D u_motion`.
 highp vec4 slotState(int s, int t) { return texelFetch(u_motion, ivec2((s % 146) * 14 + t, s / 146), 0); }
 
 // `world` (acting first) followed by slot `slot`'s matrix and those of its parents up the chain: slot

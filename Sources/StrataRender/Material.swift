@@ -30,7 +30,7 @@ public struct Material: Hashable, Sendable {
                                         samplerUnits: ["u_accumulation": 0])
 
     // Gradients computed per pixel (GradientDraw), a layer quad with the stops in a texture.
-    static let gradient = Material(vertex: "layer.vert", fragment: "gradient.frag", uniforms: ["u_stops", "u_count", "u_type"],
+    static let gradient = Material(vertex: "layer.vert", fragment: "gradient.frag", uniforms: ["u_stops", "u_count", "u_type", "u_slotLocations"],
                                    samplerUnits: ["u_stops": 0])
 
     // Text (TextDraw): outline glyphs' coverage from the R8 glyph atlas times the run's colour. Colour

@@ -24,7 +24,7 @@ import StrataCore
 /// - 16: shadow colour (straight RGBA; clear when nil)
 /// - 17: contentsRect
 /// - 18, 19: a shape's fill and stroke colours (straight RGBA; clear when nil or another kind); a gradient's
-///   start and end points in 18 (x, y, x, y)
+///   start and end points in 18 (x, y, x, y), its locations in 19 (up to four, zeros after the last)
 /// - 20…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
     public static let maxAnimations = 16
@@ -39,7 +39,7 @@ public struct MotionSlots {
     public enum Property: Int, Sendable {
         case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor,
              shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd, contentsRect, zPosition,
-             fillColor, strokeColor, startPoint, endPoint
+             fillColor, strokeColor, startPoint, endPoint, locations
 
         /// Whether it changes the layer's matrix beyond a move in its plane (the transform, or zPosition,
         /// which under perspective scales what it draws).
@@ -61,6 +61,7 @@ public struct MotionSlots {
                 (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
                 (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect), (.zPosition, .zPosition),
                 (.fillColor, .fillColor), (.strokeColor, .strokeColor), (.startPoint, .startPoint), (.endPoint, .endPoint),
+                (.locations, .locations),
             ]
             var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
             for (layer, motion) in pairs { table[Int(layer.rawValue)] = motion }
@@ -134,10 +135,13 @@ public struct MotionSlots {
         if m.kind == .gradient {
             let g = m.gradient
             set(18, g.startPoint.x, g.startPoint.y, g.endPoint.x, g.endPoint.y)
+            var l = SIMD4<Double>()
+            for (i, x) in (g.locations ?? []).prefix(4).enumerated() { l[i] = Double(x) }
+            set(19, l.x, l.y, l.z, l.w)
         } else {
             set(18, fill.red, fill.green, fill.blue, fill.alpha)
+            set(19, stroke.red, stroke.green, stroke.blue, stroke.alpha)
         }
-        set(19, stroke.red, stroke.green, stroke.blue, stroke.alpha)
         for (i, r) in rows.enumerated() {
             data[base + 20 * 4 + i * 2] = Float(r.row)
             data[base + 20 * 4 + i * 2 + 1] = Float(r.property.rawValue)
@@ -196,8 +200,8 @@ public struct MotionSlots {
 public struct MotionRef: Equatable, Sendable {
     /// What of a quad comes from its slot's animated values (layer.vert's a_motion.y bits).
     public struct Fields: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt16
-        public init(rawValue: UInt16) { self.rawValue = rawValue }
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// The colour: the background colour times the command's alpha.
         public static let backgroundColor = Fields(rawValue: 1)
         /// The rectangle: the bounds.
@@ -229,6 +233,8 @@ public struct MotionRef: Equatable, Sendable {
         public static let strokeColor = Fields(rawValue: 16384)
         /// A gradient's start and end points (its `GradientDraw` takes them from the slot).
         public static let gradientPoints = Fields(rawValue: 32768)
+        /// A gradient's locations (up to four: its `GradientDraw` orders its stops by them per pixel).
+        public static let gradientLocations = Fields(rawValue: 65536)
         /// The rectangle: the contents placed in the slot's bounds by their gravity (`placement`).
         public static let contentsPlacement = Fields(rawValue: 4096)
         /// What of a shadow's composite its slot may animate.

@@ -76,6 +76,7 @@ final class MotionPlanner {
             case .fillColor: animated.insert(.fillColor)
             case .strokeColor: animated.insert(.strokeColor)
             case .startPoint, .endPoint: animated.insert(.gradientPoints)
+            case .locations: animated.insert(.gradientLocations)
             case .position, .anchorPointZ, .transform, .zPosition: break
             }
         }
@@ -201,6 +202,7 @@ final class MotionPlanner {
             let prepared = a.prepared
             guard prepared.isGroup else {
                 guard let property = prepared.spec.keyPath.flatMap({ MotionSlots.Property($0.property) }), plan.rows.count < MotionSlots.maxAnimations,
+                      Self.fitsModel(prepared.spec, node.model),
                       GPUAnimationRecord.begin(prepared.spec.timing, cumulative: prepared.spec.isCumulative, epoch: localEpoch) != nil,
                       let entry = rows(for: a, group: false, epoch: localEpoch), let row = entry.rows.first else { return nil }
                 plan.add(row, property, prepared.spec.keyPath?.component)
@@ -208,11 +210,23 @@ final class MotionPlanner {
             }
             // A group's children each take a row, with the group's timing; they apply in order, as on the CPU.
             guard GPUAnimationRecord.begin(prepared.spec.timing, cumulative: false, epoch: localEpoch) != nil,
+                  prepared.spec.groupChildren.allSatisfy({ Self.fitsModel($0, node.model) }),
                   let entry = rows(for: a, group: true, epoch: localEpoch), plan.rows.count + entry.rows.count <= MotionSlots.maxAnimations
             else { return nil }
             for (i, row) in entry.rows.enumerated() { plan.add(row, entry.properties[i], entry.components[i]) }
         }
         return plan
+    }
+
+    /// Whether an animation's values fit the layer's as the GPU evaluates them: a gradient's `locations`
+    /// only over locations as many as its colours (the stops drawn) and as its lists, up to four (the CPU
+    /// interpolates lists of other lengths by switching half-way).
+    static func fitsModel(_ spec: AnimationSpec, _ model: LayerModel) -> Bool {
+        guard spec.keyPath?.property == .locations else { return true }
+        let g = model.gradient
+        guard let locations = g.locations, let colors = g.colors, locations.count == colors.count,
+              let n = GPUAnimationRecord.listLength(spec) else { return false }
+        return n == locations.count
     }
 
     /// Records that `node` got slot `slot` (slots are given in order).

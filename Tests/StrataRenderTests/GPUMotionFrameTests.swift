@@ -359,10 +359,30 @@ import Testing
                  {"type":"basic","keyPath":"endPoint","fromValue":[1,0],"toValue":[0,1]},
                  {"type":"basic","keyPath":"startPoint.x","fromValue":0,"toValue":0.5}]}}}]}
             """##, slots: 3, reuses: true),
-        Case(name: "a gradient whose locations animate (CPU)", layers: ##"""
-            {"id":"h","class":"gradient","bounds":[0,0,40,16],"position":[32,24],"colors":["#404040","#FFFFFF","#404040"],
-             "locations":[0,0.1,0.2],"startPoint":[0,0.5],"endPoint":[1,0.5],
-             "animations":{"l":{"type":"basic","keyPath":"locations","fromValue":[0,0.1,0.2],"toValue":[0.8,0.9,1],"duration":1.2}}}
+        Case(name: "a shimmer: a gradient's locations sweeping from before it to beyond it", layers: ##"""
+            {"id":"h","class":"gradient","bounds":[0,0,56,16],"position":[32,24],"colors":["#404040","#FFFFFF","#404040"],
+             "locations":[0,0.1,0.2],"startPoint":[0,0.5],"endPoint":[1,0.6],"cornerRadius":4,
+             "animations":{"l":{"type":"basic","keyPath":"locations","fromValue":[-1,-0.5,0],"toValue":[1,1.5,2],"duration":1.2,
+                                "repeatCount":"infinity","timingFunction":"easeInEaseOut"}}}
+            """##, slots: 1, reuses: true),
+        Case(name: "gradient locations crossing by paced keyframes, plus an additive spring, four stops under a turning parent", layers: ##"""
+            {"id":"p","bounds":[0,0,50,40],"position":[32,24],
+             "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":-0.2,"toValue":0.3,"duration":1.6}},
+             "sublayers":[{"id":"h","class":"gradient","type":"radial","bounds":[0,0,40,30],"position":[25,20],
+               "colors":["#FF0000","#00FF00","#0000FF","#FFFF00"],"locations":[0,0.3,0.6,1],"startPoint":[0.5,0.5],"endPoint":[1,1],
+               "animations":{"k":{"type":"keyframe","keyPath":"locations","values":[[0,0.3,0.6,1],[0.9,0.5,0.2,0.1],[0.4,0.4,0.8,0]],
+                                  "calculationMode":"paced","duration":1.4},
+                             "s":{"type":"spring","keyPath":"locations","fromValue":[0,0,0,0],"toValue":[0.1,-0.1,0.2,0],"additive":true,
+                                  "duration":1.5,"damping":5}}}]}
+            """##, slots: 2, reuses: true),
+        Case(name: "gradient locations the GPU path leaves to the CPU: five stops, lists of another length, none in the model", layers: ##"""
+            {"id":"a","class":"gradient","bounds":[0,0,20,14],"position":[12,10],"colors":["#000000","#FF0000","#FFFFFF","#00FF00","#0000FF"],
+             "locations":[0,0.2,0.4,0.6,1],
+             "animations":{"l":{"type":"basic","keyPath":"locations","toValue":[0,0.1,0.2,0.3,0.4],"duration":1}}},
+            {"id":"b","class":"gradient","bounds":[0,0,20,14],"position":[40,10],"colors":["#000000","#FFFFFF"],"locations":[0,1],
+             "animations":{"l":{"type":"basic","keyPath":"locations","fromValue":[0,0.5,1],"toValue":[0.5,0.6,1],"duration":1}}},
+            {"id":"c","class":"gradient","bounds":[0,0,20,14],"position":[26,34],"colors":["#000000","#FFFFFF"],
+             "animations":{"l":{"type":"basic","keyPath":"locations","fromValue":[0,1],"toValue":[0.5,0.6],"duration":1.3}}}
             """##, slots: 0, reuses: false),
         Case(name: "a shape under a scaling layer (CPU)", layers: ##"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],

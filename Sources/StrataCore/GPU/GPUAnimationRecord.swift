@@ -22,7 +22,9 @@ import Foundation
 ///   begin relative to the epoch, its flags); the child's own begin (texel 0.x) is then in the group's
 ///   local time, which the group's sample gives: its timing function's progress × its simple duration.
 ///
-/// Values are up to four components (a scalar, point, size, rect or colour: straight RGBA, nil = clear),
+/// Values are up to four components (a scalar, point, size, rect or colour: straight RGBA, nil = clear; a
+/// list of up to four numbers, every list of the animation as long: `listLength`, which the value beneath
+/// must match too, or the CPU's interpolation of lists would switch half-way instead),
 /// or a whole 4 × 4 transform between fixed endpoints that decompose, interpolated as the CPU does
 /// (components mixed, the rotation slerped); not additive or cumulative. A key path's component
 /// (`position.x`, `bounds.size`, `transform.rotation.z`, `transform.translation`) animates a scalar or a
@@ -103,7 +105,8 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         guard spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
         let isTransform = keyPath.kind == .transform
         let isTransformPart = keyPath.component != nil && keyPath.property.kind == .transform
-        guard isTransform || Self.components(of: keyPath.kind) != nil else { return nil }
+        guard isTransform || Self.components(of: keyPath.kind) != nil || (keyPath.kind == .numbers && Self.listLength(spec) != nil)
+        else { return nil }
         floats = [Float](repeating: 0, count: Self.texelsPerRecord * 4)
         let timing = spec.timing
         var flags: Flags = []
@@ -186,9 +189,34 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         }
     }
 
-    /// A value as four floats (nil for a kind the GPU path does not animate).
+    /// A value as four floats (nil for a kind the GPU path does not animate); a list of up to four numbers
+    /// padded with zeros.
     public static func vector(_ v: AnimatableValue) -> SIMD4<Double>? {
-        components(of: v.kind) != nil ? Keyframes.vector(v) : nil
+        if case .numbers(let n) = v {
+            guard let n, n.count <= 4 else { return nil }
+            var s = SIMD4<Double>()
+            for (i, x) in n.enumerated() { s[i] = Double(x) }
+            return s
+        }
+        return components(of: v.kind) != nil ? Keyframes.vector(v) : nil
+    }
+
+    /// The length every list of numbers in a basic, spring or keyframe animation has, when they all have the
+    /// same, from 1 to 4 (nil otherwise, or for values of another kind). Lists are interpolated element by
+    /// element only between lists as long: the value beneath must have this length too.
+    public static func listLength(_ spec: AnimationSpec) -> Int? {
+        let values: [AnimatableValue?]
+        switch spec.kind {
+        case let .basic(from, to, by), let .spring(from, to, by, _): values = [from, to, by]
+        case let .keyframe(frames): values = frames.values
+        case .group, .transition: return nil
+        }
+        var length: Int?
+        for v in values.compactMap({ $0 }) {
+            guard case .numbers(let n?) = v, (1...4).contains(n.count), length == nil || length == n.count else { return nil }
+            length = n.count
+        }
+        return length
     }
 
     private mutating func set(_ texel: Int, _ x: Double, _ y: Double, _ z: Double, _ w: Double) {

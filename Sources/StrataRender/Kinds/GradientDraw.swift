@@ -14,7 +14,8 @@ public struct GradientDraw: ContentDraw {
     public var radius: CGFloat
     public var corners: UInt8
     public var edges: UInt8
-    /// Straight colours and their locations (0…1), sorted by location; at least one.
+    /// Straight colours and their locations (0…1), sorted by location (in the layer's order where a motion
+    /// slot animates the locations, which gradient.frag then orders); at least one.
     public var colors: [Color]
     public var locations: [CGFloat]
     /// In unit coordinates of `rect`.
@@ -57,6 +58,8 @@ public struct GradientDraw: ContentDraw {
         }
         glUniform1i(program.uniform("u_count"), GLint(colors.count))
         glUniform1i(program.uniform("u_type"), GLint(type.rawValue))
+        // Locations the slot animates are ordered per pixel; the colours are then in the layer's order.
+        glUniform1i(program.uniform("u_slotLocations"), motion.fields.contains(.gradientLocations) ? 1 : 0)
         renderer.invalidateBindings() // the upload bound the stops texture
         let a = Float(alpha)
         // The points travel as the texture rectangle (gradient.frag reads them flat, as layer.vert passes them).

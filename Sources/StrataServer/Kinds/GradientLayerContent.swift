@@ -16,10 +16,13 @@ struct GradientLayerContent: LayerKindContent {
         // Drawn values: a layer its slot animates is drawn from its model (what the slot animates of it
         // leaves the gradient alone, or the layer goes back to the CPU below).
         let p = node.drawnValues, g = p.gradient
-        guard let stops = Self.stops(g) else { return }
-        // Bounds, corner radius (clamped anew to animated bounds) and points its own slot animates come from
-        // the slot (layer.vert).
-        var fields = motion.animated.intersection([.bounds, .cornerRadius, .gradientPoints])
+        // Locations its slot animates (as many as the colours, up to four: MotionPlanner.fitsModel) are
+        // ordered by gradient.frag each frame: the stops go in the layer's order.
+        let slotLocations = motion.animated.contains(.gradientLocations)
+        guard let stops = slotLocations ? g.colors.flatMap({ c in g.locations.map { (c, $0) } }) : Self.stops(g) else { return }
+        // Bounds, corner radius (clamped anew to animated bounds), points and locations its own slot animates
+        // come from the slot (layer.vert).
+        var fields = motion.animated.intersection([.bounds, .cornerRadius, .gradientPoints, .gradientLocations])
         if fields.contains(.bounds) { fields.insert(.cornerRadius) }
         let colors = tint == .white ? stops.colors : stops.colors.map {
             Color(red: $0.red * tint.red, green: $0.green * tint.green, blue: $0.blue * tint.blue, alpha: $0.alpha)
