@@ -96,6 +96,17 @@ void main() {
             highp float s = min(length(vec2(toTarget[0][0], toTarget[0][1])), length(vec2(toTarget[1][0], toTarget[1][1])));
             if (a_params.x > 0.0) params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;
             mvp = u_projection * toTarget;
+            if ((fields & 131072) != 0) {
+                // A one-sided layer's own piece shows only while its plane faces the viewer: the rectangle's
+                // corners keep their turn on screen (DrawListBuilder.facesViewer; a corner behind the eye
+                // counts as facing).
+                highp vec4 a = toTarget * vec4(rect.xy, 0.0, 1.0), b = toTarget * vec4(rect.x + rect.z, rect.y, 0.0, 1.0);
+                highp vec4 c = toTarget * vec4(rect.x, rect.y + rect.w, 0.0, 1.0);
+                if (a.w > 0.0 && b.w > 0.0 && c.w > 0.0) {
+                    highp vec2 u = b.xy / b.w - a.xy / a.w, v = c.xy / c.w - a.xy / a.w;
+                    if (u.x * v.y - u.y * v.x < 0.0) color = vec4(0.0);
+                }
+            }
         }
     }
     int stop = int(a_motion.w);

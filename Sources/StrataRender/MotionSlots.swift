@@ -235,6 +235,9 @@ public struct MotionRef: Equatable, Sendable {
         public static let gradientPoints = Fields(rawValue: 32768)
         /// A gradient's locations (up to four: its `GradientDraw` orders its stops by them per pixel).
         public static let gradientLocations = Fields(rawValue: 65536)
+        /// A one-sided layer's own piece: drawn only while the layer's plane faces the viewer (`layer.vert`
+        /// decides each frame, as `DrawListBuilder.facesViewer` does on the CPU).
+        public static let cullsBackFace = Fields(rawValue: 131072)
         /// The rectangle: the contents placed in the slot's bounds by their gravity (`placement`).
         public static let contentsPlacement = Fields(rawValue: 4096)
         /// What of a shadow's composite its slot may animate.

@@ -108,7 +108,7 @@ struct DrawListBuilder {
         // A replicator's copy tints the colours drawn: the slot's animated ones would go untinted.
         guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent),
               tint == .white || plan.animated.isDisjoint(with: Self.slotColors),
-              p.isDoubleSided, shadowMoves,
+              p.isDoubleSided || node.content.pieces(node) == 0, shadowMoves,
               !((plan.animatesAnchor || bounds) && p.hasSublayerSpace),
               !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsInOnePiece(p))
         else { return false }
@@ -138,11 +138,13 @@ struct DrawListBuilder {
         list.currentSlot = slot
         list.motionRefused = false
         if mask != nil { list.append(.beginGroup) }
+        // A one-sided layer's own pieces are culled by layer.vert while it faces away.
+        let cull: MotionRef.Fields = p.isDoubleSided ? [] : .cullsBackFace
         if hasShadow {
-            emitMovingShadow(node, p, plan, slot: slot, groupOpacity: groupAlpha, into: &list)
+            emitMovingShadow(node, p, plan, slot: slot, groupOpacity: groupAlpha, cull: cull, into: &list)
         }
         if group { list.append(.beginGroup) }
-        emitBody(node, p, matrix: .identity, alpha: 1, animated: plan.animated, into: &list)
+        emitBody(node, p, matrix: .identity, alpha: 1, animated: plan.animated.union(cull), into: &list)
         if group { list.append(.endGroup(alpha: groupAlpha)) }
         if let mask {
             // In the layer's coordinates, its z dropped (as emitContent draws it): it moves with the slot.
@@ -170,7 +172,7 @@ struct DrawListBuilder {
     /// radius where they animate. An animated offset moves the shape's quads in layer.vert; a slot made
     /// inside that shape would not move with it, so the layer is then taken back to the CPU.
     private func emitMovingShadow(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, slot: Int32, groupOpacity: CGFloat,
-                                  into list: inout DrawList) {
+                                  cull: MotionRef.Fields, into list: inout DrawList) {
         let animated = plan.animated
         let color = animated.contains(.shadowColor) ? Color.white : p.shadowColor ?? .clear
         let opacity = animated.contains(.shadowOpacity) ? 1 : min(1, p.shadowOpacity)
@@ -182,7 +184,7 @@ struct DrawListBuilder {
         list.append(.beginGroup)
         if offsetAnimates { list.shadowOffsetSlot = slot }
         emitBody(node, p, matrix: offsetAnimates ? .identity : .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1,
-                 animated: animated, into: &list)
+                 animated: animated.union(cull), into: &list)
         list.shadowOffsetSlot = -1
         if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefused = true }
         list.append(.endShadowGroup(color: tinted(color), alpha: opacity * groupOpacity, sigma: sigma), slotFields: animated)
@@ -255,9 +257,12 @@ struct DrawListBuilder {
             node.content.appendSublayers(node, matrix: m, alpha: opacity, builder: self, into: &list)
             return
         }
-        // Under a motion slot `m` is relative to the slot: which side faces the viewer is not known here.
-        if !p.isDoubleSided, list.currentSlot >= 0 { list.motionRefused = true }
-        let ownContent = p.isDoubleSided || Self.facesViewer(p.bounds, m)
+        // Under a motion slot `m` is relative to the slot: which side faces the viewer is decided each frame by
+        // layer.vert for the layer's own background, contents and border (`cullsBackFace`); a kind's drawing
+        // and a bitmap cannot be culled there.
+        let culled = !p.isDoubleSided && list.currentSlot >= 0
+        if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefused = true }
+        let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
         if p.shouldRasterize, let raster = rasterized(node, ownContent: ownContent, within: &list) {
             // The bitmap (shadow and mask included) is composited with the layer's opacity, which is not
             // rasterized, and sampled with its filters.
@@ -266,14 +271,16 @@ struct DrawListBuilder {
                                          sampling: Self.sampling(p), edges: edges, tint: tint))
             return
         }
-        emitContent(node, matrix: m, opacity: opacity, ownContent: ownContent, into: &list)
+        emitContent(node, matrix: m, opacity: opacity, ownContent: ownContent, cull: culled, into: &list)
     }
 
     /// A layer's shadow, mask, background, contents, sublayers and border through `matrix`, with
     /// `opacity` (its own times what it inherits) applied as a group or passed down.
-    func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool,
+    /// `cull`: the layer's own pieces are culled by layer.vert while it faces away (one-sided, under a slot).
+    func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool, cull: Bool = false,
                      into list: inout DrawList) {
         let p = node.presentation
+        let own: MotionRef.Fields = cull ? .cullsBackFace : []
         // A mask keeps only what lies under its alpha: the layer's drawing and its shadow alike. The
         // layer (shadow first) draws offscreen, its mask (in the layer's coordinates) into the next target,
         // and the drawing is kept where the mask's alpha is (the opacity applies to the result).
@@ -297,7 +304,7 @@ struct DrawListBuilder {
                 // shadowPath: the path filled replaces the alpha of the layer's drawing.
                 list.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
             } else {
-                emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, into: &list)
+                emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, animated: own, into: &list)
             }
             list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
                                                  sigma: max(0, p.shadowRadius) / 2 * scale))
@@ -305,7 +312,7 @@ struct DrawListBuilder {
         }
         let pieces = Self.pieces(of: node, values: p, ownContent: ownContent)
         if let mask = node.mask {
-            emitBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, into: &list)
+            emitBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, animated: own, into: &list)
             list.append(.beginGroup)
             emit(mask, parentToTarget: Self.flattened(m), into: &list)
             list.append(.endMaskedGroups(alpha: opacity))
@@ -315,7 +322,7 @@ struct DrawListBuilder {
         // is false). Without a group the opacity passes down to each piece (sublayers inherit it).
         let group = (opacity < 1 || Self.dimmedBySlots(list)) && pieces > 1 && p.allowsGroupOpacity
         if group { list.append(.beginGroup) }
-        emitBody(node, p, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, into: &list)
+        emitBody(node, p, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, animated: own, into: &list)
         if group { list.append(.endGroup(alpha: opacity)) }
     }
 
@@ -326,13 +333,14 @@ struct DrawListBuilder {
     /// `ownContent` false (a single-sided layer seen from behind) leaves out the layer's own background,
     /// contents, kind content and border; its sublayers decide for themselves.
     /// `animated`: what of the layer's own background and border its motion slot animates (layer.vert
-    /// takes those values from the slot; the pieces are drawn even where their values now show nothing).
+    /// takes those values from the slot; the pieces are drawn even where their values now show nothing),
+    /// and `cullsBackFace` for a one-sided layer's own pieces under a slot.
     private func emitBody(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
                           animated: MotionRef.Fields = [], into list: inout DrawList) {
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
         // Animated bounds clamp the corner radius anew each frame: the slot gives the radius too.
         let shaped = animated.contains(.bounds) ? animated.union(.cornerRadius) : animated
-        let fill = shaped.intersection([.backgroundColor, .bounds, .cornerRadius])
+        let fill = shaped.intersection([.backgroundColor, .bounds, .cornerRadius, .cullsBackFace])
         if ownContent, let color = animated.contains(.backgroundColor) ? Color.white : p.backgroundColor, color.alpha > 0 {
             if p.cornerRadius > 0 || fill.contains(.cornerRadius) {
                 list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0,
@@ -348,10 +356,10 @@ struct DrawListBuilder {
             // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter. Contents
             // in one piece take animated bounds and contentsRect from the slot: stretched over the bounds as
             // the background takes them, or placed in them by their gravity (`layer.vert`).
-            var fields = animated.intersection([.bounds, .contentsRect])
+            var fields = animated.intersection([.bounds, .contentsRect, .cullsBackFace])
             let placement = p.contentsGravity.placement
             var packed = SIMD4<Float>()
-            if !fields.isEmpty, placement.sizing != .stretch {
+            if !fields.isDisjoint(with: [.bounds, .contentsRect]), placement.sizing != .stretch {
                 fields.remove(.bounds)
                 fields.insert(.contentsPlacement)
                 let scale = p.contentsScale > 0 ? p.contentsScale : 1
@@ -372,7 +380,7 @@ struct DrawListBuilder {
         }
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
         if let clip { Self.endClip(clip, p, m, fields: shaped, into: &list) }
-        let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])
+        let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor, .cullsBackFace])
         if ownContent, p.borderWidth > 0 || ring.contains(.borderWidth),
            let color = ring.contains(.borderColor) ? Color.white : p.borderColor, color.alpha > 0 {
             list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,

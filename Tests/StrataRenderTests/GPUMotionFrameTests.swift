@@ -203,6 +203,30 @@ import Testing
             {"id":"q","bounds":[0,0,12,12],"position":[52,36],"backgroundColor":"#FF0000","shouldRasterize":true,
              "animations":{"c":{"type":"basic","keyPath":"backgroundColor","toValue":"#00FFFF","duration":1}}}
             """###, slots: 1, reuses: false),
+        Case(name: "a card flip: one-sided faces under a card turning about y in perspective, a double-sided badge on the front", layers: ###"""
+            {"id":"o","bounds":[0,0,64,48],"position":[32,24],"sublayerTransform":[1,0,0,0,0,1,0,0,0,0,1,-0.01,0,0,0,1],
+             "sublayers":[{"id":"card","bounds":[0,0,30,36],"position":[32,24],
+               "animations":{"f":{"type":"basic","keyPath":"transform.rotation.y","fromValue":0,"toValue":3.14159265,"duration":1.6,
+                                  "timingFunction":"easeInEaseOut"}},
+               "sublayers":[{"id":"front","bounds":[0,0,30,36],"position":[15,18],"backgroundColor":"#E04020","cornerRadius":4,
+                             "borderWidth":2,"borderColor":"#FFFFFF","doubleSided":false,
+                             "sublayers":[{"id":"badge","bounds":[0,0,8,8],"position":[22,8],"backgroundColor":"#FFFF00"}]},
+                            {"id":"back","bounds":[0,0,30,36],"position":[15,18],"backgroundColor":"#2040E0","cornerRadius":4,"doubleSided":false,
+                             "transform":[-1,0,0,0,0,1,0,0,0,0,-1,0,0,0,0,1]}]}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "a one-sided layer turning itself about x, with a sublayer that shows from behind, fading", layers: ###"""
+            {"id":"o","bounds":[0,0,64,48],"position":[32,24],"sublayerTransform":[1,0,0,0,0,1,0,0,0,0,1,-0.008,0,0,0,1],
+             "sublayers":[{"id":"p","bounds":[0,0,34,26],"position":[32,24],"backgroundColor":"#30C060","doubleSided":false,
+               "borderWidth":1.5,"borderColor":"#FFFFFF",
+               "animations":{"r":{"type":"spring","keyPath":"transform.rotation.x","fromValue":0,"toValue":3.6,"duration":1.5,"damping":4},
+                             "o":{"type":"basic","keyPath":"opacity","fromValue":1,"toValue":0.5,"duration":2}},
+               "sublayers":[{"id":"c","bounds":[0,0,12,10],"position":[10,8],"backgroundColor":"#FF00FF"}]}]}
+            """###, slots: 1, reuses: true),
+        Case(name: "a one-sided gradient under a turning layer (CPU)", layers: ###"""
+            {"id":"p","bounds":[0,0,40,30],"position":[32,24],
+             "animations":{"r":{"type":"basic","keyPath":"transform.rotation.y","fromValue":0,"toValue":3,"duration":1.5}},
+             "sublayers":[{"id":"g","class":"gradient","bounds":[0,0,30,20],"position":[20,15],"colors":["#FF0000","#0000FF"],"doubleSided":false}]}
+            """###, slots: 0, reuses: false),
         Case(name: "a clip under a moving layer", layers: ###"""
             {"id":"p","bounds":[0,0,30,24],"position":[30,24],"backgroundColor":"#334455",
              "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":20,"toValue":40,"duration":1}},
@@ -494,6 +518,21 @@ import Testing
         }
     }
 
+    @Test func aOneSidedLayersContentsAreCulledWithItsBackground() throws {
+        // Contents placed by gravity and stretched, on one-sided faces turning about y under perspective.
+        let face = ##"{"id":"F","bounds":[0,0,26,20],"position":[P],"backgroundColor":"#E04020","doubleSided":false,"##
+            + ##""contents":"inputs/sprites.png","contentsGravity":"G","minificationFilter":"linear","##
+            + ##""animations":{"r":{"type":"basic","keyPath":"transform.rotation.y","fromValue":-0.6,"toValue":3.5,"duration":1.8}}}"##
+        let faces = [face.replacingOccurrences(of: "\"F\"", with: "\"a\"").replacingOccurrences(of: "[P]", with: "[16,24]")
+                        .replacingOccurrences(of: "\"G\"", with: "\"center\""),
+                     face.replacingOccurrences(of: "\"F\"", with: "\"b\"").replacingOccurrences(of: "[P]", with: "[48,24]")
+                        .replacingOccurrences(of: "\"G\"", with: "\"resize\"")]
+        let layers = ##"{"id":"o","bounds":[0,0,64,48],"position":[32,24],"sublayerTransform":[1,0,0,0,0,1,0,0,0,0,1,-0.01,0,0,0,1],"sublayers":["##
+            + faces.joined(separator: ",") + "]}"
+        try Self.compare(Case(name: "one-sided contents", layers: layers, slots: 2, reuses: true),
+                         baseDirectory: Golden.directory.appendingPathComponent("contents"))
+    }
+
     @Test func shapesKeptOffTheGPUKeepTheirSlotsLayerOnTheCPU() throws {
         // Compositor.shapesMoveOnTheGPU false (a software rasteriser's default): the shape's own slot is
         // refused, so is its turning parent's; the frames are the CPU's.
@@ -564,9 +603,10 @@ import Testing
     }
 
     @Test func aRefusalDeepInAChainOfAnimatedLayersIsTriedOnce() throws {
-        // 100 nested layers, each moving, with a one-sided layer at the bottom: every slot on the chain fails
+        // 100 nested layers, each moving, with a shadowPath at the bottom: every slot on the chain fails
         // because of it. Each is tried once (a retry at every level would double the work per level: 2¹⁰⁰).
-        var layer: [String: Any] = ["id": "clip", "bounds": [0, 0, 8, 8], "position": [4, 4], "doubleSided": false,
+        var layer: [String: Any] = ["id": "clip", "bounds": [0, 0, 8, 8], "position": [4, 4], "shadowOpacity": 1,
+                                    "shadowPath": [["ellipse", 0, 0, 8, 8]],
                                     "backgroundColor": "#FF0000",
                                     "sublayers": [["id": "inner", "bounds": [0, 0, 8, 8], "position": [6, 6], "backgroundColor": "#0000FF"]]]
         for i in 0..<100 {
