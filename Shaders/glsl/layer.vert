@@ -51,6 +51,11 @@ void main() {
         highp vec4 background = slotState(slot, 5), shape = slotState(slot, 7), border = slotState(slot, 8);
         if ((fields & 1) != 0) color *= vec4(background.rgb * background.a, background.a);
         if ((fields & 16) != 0) color *= vec4(border.rgb * border.a, border.a);
+        if ((fields & 8192) != 0) {
+            // A text layer's glyphs in its foregroundColor (the fill colour's place in the state).
+            highp vec4 fill = slotState(slot, 12);
+            color *= vec4(fill.rgb * fill.a, fill.a);
+        }
         if ((fields & 2) != 0) rect = slotState(slot, 6);
         if ((fields & 4) != 0) radii = a_radii * clamp(shape.x, 0.0, min(abs(rect.z), abs(rect.w)) / 2.0);
         if ((fields & 8) != 0) {

@@ -23,7 +23,8 @@ import StrataCore
 /// - 15: shadowOffset width, height, shadowOpacity, shadowRadius
 /// - 16: shadow colour (straight RGBA; clear when nil)
 /// - 17: contentsRect
-/// - 18, 19: a shape's fill and stroke colours (straight RGBA; clear when nil or another kind); a gradient's
+/// - 18, 19: a shape's fill and stroke colours (straight RGBA; clear when nil or another kind; a text
+///   layer's foregroundColor in 18, animated as the fill colour: `Property.fillColor`); a gradient's
 ///   start and end points in 18 (x, y, x, y), its locations in 19 (up to four, zeros after the last)
 /// - 20…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
@@ -61,6 +62,8 @@ public struct MotionSlots {
                 (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
                 (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect), (.zPosition, .zPosition),
                 (.fillColor, .fillColor), (.strokeColor, .strokeColor), (.startPoint, .startPoint), (.endPoint, .endPoint),
+                // A text layer's colour takes a shape's fill colour's place (no layer has both).
+                (.foregroundColor, .fillColor),
                 (.locations, .locations),
             ]
             var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
@@ -131,7 +134,8 @@ public struct MotionSlots {
         set(16, s.red, s.green, s.blue, s.alpha)
         let r = m.contentsRect
         set(17, r.minX, r.minY, r.width, r.height)
-        let fill = (m.kind == .shape ? m.shape.fillColor : nil) ?? .clear, stroke = (m.kind == .shape ? m.shape.strokeColor : nil) ?? .clear
+        let fill = (m.kind == .shape ? m.shape.fillColor : m.kind == .text ? m.text.foregroundColor : nil) ?? .clear
+        let stroke = (m.kind == .shape ? m.shape.strokeColor : nil) ?? .clear
         if m.kind == .gradient {
             let g = m.gradient
             set(18, g.startPoint.x, g.startPoint.y, g.endPoint.x, g.endPoint.y)
@@ -228,7 +232,8 @@ public struct MotionRef: Equatable, Sendable {
         public static let strokeTrim = Fields(rawValue: 1024)
         /// The texture coordinates: the contentsRect (contents stretched over the bounds in one piece).
         public static let contentsRect = Fields(rawValue: 2048)
-        /// A shape's fill or stroke colour (its `MovingShapeDraw` covers with it).
+        /// A shape's fill or stroke colour (its `MovingShapeDraw` covers with it); on a layer quad (a text
+        /// layer's glyphs and decorations in its foregroundColor) the colour times the fill colour's texel.
         public static let fillColor = Fields(rawValue: 8192)
         public static let strokeColor = Fields(rawValue: 16384)
         /// A gradient's start and end points (its `GradientDraw` takes them from the slot).
@@ -252,6 +257,13 @@ public struct MotionRef: Equatable, Sendable {
     public var placement = SIMD4<Float>()
 
     public static let none = MotionRef()
+
+    /// The same with `more` of the slot's values taken.
+    public func adding(_ more: Fields) -> MotionRef {
+        var m = self
+        m.fields.formUnion(more)
+        return m
+    }
 
     /// Whether the GPU changes anything about the command.
     public var isMoving: Bool { slot >= 0 || alphaFrom >= 0 }

@@ -227,6 +227,15 @@ import Testing
              "animations":{"r":{"type":"basic","keyPath":"transform.rotation.y","fromValue":0,"toValue":3,"duration":1.5}},
              "sublayers":[{"id":"g","class":"gradient","bounds":[0,0,30,20],"position":[20,15],"colors":["#FF0000","#0000FF"],"doubleSided":false}]}
             """###, slots: 0, reuses: false),
+        Case(name: "labels whose foregroundColor animates: keyframes over runs of their own colour and underlines, and one from clear, on a sliding card", layers: ###"""
+            {"id":"p","bounds":[0,0,56,36],"position":[32,24],"backgroundColor":"#203040","cornerRadius":3,
+             "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":20,"toValue":28,"duration":1.5}},
+             "sublayers":[{"id":"t","class":"text","bounds":[0,0,52,14],"position":[28,9],"fontSize":9,"foregroundColor":"#FFE0A0",
+                           "string":{"text":"Gate 7 Now","runs":[{"range":[0,4],"underline":"single"},{"range":[7,3],"foregroundColor":"#40FF40","underline":"single"}]},
+                           "animations":{"c":{"type":"keyframe","keyPath":"foregroundColor","values":["#FFE0A0","#FF2020","#2080FF"],"duration":1.3}}},
+                          {"id":"u","class":"text","bounds":[0,0,52,14],"position":[28,25],"fontSize":8,"foregroundColor":null,"string":"Boarding",
+                           "animations":{"c":{"type":"basic","keyPath":"foregroundColor","toValue":"#FFFFFF","duration":1}}}]}
+            """###, slots: 3, reuses: true),
         Case(name: "a clip under a moving layer", layers: ###"""
             {"id":"p","bounds":[0,0,30,24],"position":[30,24],"backgroundColor":"#334455",
              "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":20,"toValue":40,"duration":1}},

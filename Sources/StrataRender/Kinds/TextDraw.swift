@@ -42,9 +42,13 @@ public struct TextDraw: ContentDraw {
         public var glyphs: [UInt32]
         /// Each glyph's origin on its baseline, in layer points (y down).
         public var positions: [CGPoint]
+        /// The colour is the layer's foregroundColor, which its motion slot animates: `color` is white and
+        /// layer.vert multiplies the slot's in (`MotionRef.Fields.fillColor`).
+        public var colorFromSlot = false
 
-        public init(face: FontFace, size: CGFloat, color: Color, glyphs: [UInt32], positions: [CGPoint]) {
+        public init(face: FontFace, size: CGFloat, color: Color, glyphs: [UInt32], positions: [CGPoint], colorFromSlot: Bool = false) {
             self.face = face; self.size = size; self.color = color; self.glyphs = glyphs; self.positions = positions
+            self.colorFromSlot = colorFromSlot
         }
     }
 
@@ -52,7 +56,11 @@ public struct TextDraw: ContentDraw {
     public struct Decoration: Sendable, Equatable {
         public var rect: CGRect
         public var color: Color
-        public init(rect: CGRect, color: Color) { self.rect = rect; self.color = color }
+        /// As a run's: the colour is the slot's foregroundColor.
+        public var colorFromSlot = false
+        public init(rect: CGRect, color: Color, colorFromSlot: Bool = false) {
+            self.rect = rect; self.color = color; self.colorFromSlot = colorFromSlot
+        }
     }
 
     /// Layer coordinates → target pixels.
@@ -135,12 +143,14 @@ public struct TextDraw: ContentDraw {
         h.combine(runs.count)
         for run in runs {
             h.combine(run.face); h.combine(run.face.path); h.combine(run.face.index); h.combine(run.size); h.combine(run.color)
+            h.combine(run.colorFromSlot)
             h.combine(run.glyphs)
             for p in run.positions { h.combine(p.x); h.combine(p.y) }
         }
         h.combine(decorations.count)
         for d in decorations {
             h.combine(d.rect.origin.x); h.combine(d.rect.origin.y); h.combine(d.rect.width); h.combine(d.rect.height); h.combine(d.color)
+            h.combine(d.colorFromSlot)
         }
     }
 
@@ -171,6 +181,7 @@ public struct TextDraw: ContentDraw {
             let a = run.color.alpha * alpha
             let tint = (Float(run.color.red * a), Float(run.color.green * a), Float(run.color.blue * a), Float(a))
             let fa = Float(a)
+            let runMotion = run.colorFromSlot && motion.slot >= 0 ? motion.adding(.fillColor) : motion
             for (glyph, p) in zip(run.glyphs, run.positions) {
                 var key = GlyphAtlas.Key(face: run.face.id, glyph: glyph, size64: Int(rasterSize * 64), subpixel: 0)
                 var origin: CGPoint?
@@ -197,7 +208,7 @@ public struct TextDraw: ContentDraw {
                     let quad = CGRect(x: o.x + CGFloat(g.left), y: o.y - CGFloat(g.top), width: CGFloat(g.width), height: CGFloat(g.height))
                     let uv = CGRect(x: CGFloat(g.x) / t, y: CGFloat(g.y) / t, width: CGFloat(g.width) / t, height: CGFloat(g.height) / t)
                     guard let (q, u) = Self.cut(quad, uv, to: clipInPixels) else { continue }
-                    renderer.queue(state, .identity, q, uv: u, color: color, motion: motion)
+                    renderer.queue(state, .identity, q, uv: u, color: color, motion: runMotion)
                 } else {
                     // Layer points per bitmap texel; the quad grows by a texel of the zero ring on every side so
                     // bilinear sampling fades the glyph's edge texels out.
@@ -206,14 +217,15 @@ public struct TextDraw: ContentDraw {
                                       width: CGFloat(g.width + 2) * k, height: CGFloat(g.height + 2) * k)
                     let uv = CGRect(x: CGFloat(g.x - 1) / t, y: CGFloat(g.y - 1) / t, width: CGFloat(g.width + 2) / t, height: CGFloat(g.height + 2) / t)
                     guard let (q, u) = Self.cut(quad, uv, to: clip) else { continue }
-                    renderer.queue(state, matrix, q, uv: u, color: color, motion: motion)
+                    renderer.queue(state, matrix, q, uv: u, color: color, motion: runMotion)
                 }
             }
         }
         for d in decorations {
             let rect = clip.map { d.rect.intersection($0) } ?? d.rect
             guard !rect.isNull, !rect.isEmpty else { continue }
-            renderer.queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: d.color, alpha: alpha, edges: 15, motion: motion)
+            renderer.queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: d.color, alpha: alpha, edges: 15,
+                                motion: d.colorFromSlot && motion.slot >= 0 ? motion.adding(.fillColor) : motion)
         }
     }
 

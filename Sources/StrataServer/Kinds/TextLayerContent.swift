@@ -40,15 +40,24 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         guard let text = t.string, !text.string.isEmpty, alpha > 0 else { return }
         guard let layout = self.layout(text, t, p.bounds.size, owner: node.owner, list: &list),
               !layout.runs.isEmpty || !layout.decorations.isEmpty else { return }
+        // A foregroundColor its own slot animates (as the fill colour) is the slot's: white here, which
+        // layer.vert multiplies by it (the builder keeps such a slot untinted).
+        let slotColor = list.currentSlot >= 0 && motion.animated.contains(.fillColor)
         func resolved(_ c: Color?) -> Color? {
             guard let c = c ?? t.foregroundColor else { return nil }
             return tint == .white ? c : Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha)
         }
         let runs = layout.runs.compactMap { run -> TextDraw.Run? in
+            if slotColor, run.color == nil {
+                // Colour glyphs take only the foreground colour's alpha: not the slot's colour.
+                if run.face.isColor { list.motionRefused = true }
+                return TextDraw.Run(face: run.face, size: run.size, color: .white, glyphs: run.glyphs, positions: run.positions, colorFromSlot: true)
+            }
             guard let color = resolved(run.color), color.alpha > 0 else { return nil }
             return TextDraw.Run(face: run.face, size: run.size, color: color, glyphs: run.glyphs, positions: run.positions)
         }
         let decorations = layout.decorations.compactMap { d -> TextDraw.Decoration? in
+            if slotColor, d.color == nil { return TextDraw.Decoration(rect: d.rect, color: .white, colorFromSlot: true) }
             guard let color = resolved(d.color), color.alpha > 0 else { return nil }
             return TextDraw.Decoration(rect: d.rect, color: color)
         }
