@@ -78,19 +78,39 @@ void main() {
         if ((fields & 4096) != 0) {
             // Contents placed in the slot's bounds by their gravity (ContentsGravity.frame): a_radii holds the
             // natural size of the whole image (pixels ÷ contentsScale), how the shown part is sized
-            // (1 natural, 2 fit, 3 cover) and where it aligns (column + 3 × row, in halves of the slack).
+            // (0 stretched, 1 natural, 2 fit, 3 cover) and where it aligns (column + 3 × row, in halves of
+            // the slack; plus 9 × the piece of nine-part contents).
             highp vec4 b = slotState(slot, 6);
             highp vec2 natural = a_radii.xy * abs(uvRect.zw);
-            rect = b;
-            if (natural.x > 0.0 && natural.y > 0.0) {
+            int mode = int(a_radii.z + 0.5), code = int(a_radii.w + 0.5), align = code % 9;
+            highp vec4 frame = b;
+            if (mode != 0 && natural.x > 0.0 && natural.y > 0.0) {
                 highp vec2 size = natural;
-                int mode = int(a_radii.z + 0.5);
                 if (mode >= 2) {
                     highp vec2 k = b.zw / natural;
                     size = natural * (mode == 2 ? min(k.x, k.y) : max(k.x, k.y));
                 }
-                int align = int(a_radii.w + 0.5);
-                rect = vec4(b.xy + (b.zw - size) * vec2(float(align % 3), float(align / 3)) * 0.5, size);
+                frame = vec4(b.xy + (b.zw - size) * vec2(float(align % 3), float(align / 3)) * 0.5, size);
+            }
+            rect = frame;
+            if ((fields & 262144) != 0) {
+                // One of nine pieces (ContentsLayout.pieces): a_rect holds contentsCenter's unit breaks in the
+                // shown part (minX, maxX, minY, maxY, clamped to 0…1), uvRect the whole contentsRect; the
+                // corner bands keep their natural size, shrunk together where the frame is too small, the
+                // middle ones stretch; a piece with no area draws nothing.
+                int piece = code / 9, col = piece % 3, row = piece / 3;
+                highp vec4 br = a_rect;
+                highp vec2 first = vec2(br.x, br.z) * natural, last = (vec2(1.0) - vec2(br.y, br.w)) * natural;
+                highp vec2 sum = first + last;
+                if (sum.x > frame.z && sum.x > 0.0) { first.x *= frame.z / sum.x; last.x *= frame.z / sum.x; }
+                if (sum.y > frame.w && sum.y > 0.0) { first.y *= frame.w / sum.y; last.y *= frame.w / sum.y; }
+                highp vec4 xs = vec4(frame.x, frame.x + first.x, frame.x + frame.z - last.x, frame.x + frame.z);
+                highp vec4 ys = vec4(frame.y, frame.y + first.y, frame.y + frame.w - last.y, frame.y + frame.w);
+                highp vec4 us = vec4(0.0, br.x, br.y, 1.0), vs = vec4(0.0, br.z, br.w, 1.0);
+                rect = vec4(xs[col], ys[row], xs[col + 1] - xs[col], ys[row + 1] - ys[row]);
+                uvRect = vec4(uvRect.x + us[col] * uvRect.z, uvRect.y + vs[row] * uvRect.w,
+                              (us[col + 1] - us[col]) * uvRect.z, (vs[row + 1] - vs[row]) * uvRect.w);
+                if (rect.z <= 0.0 || rect.w <= 0.0) color = vec4(0.0);
             }
             radii = vec4(0.0);
         }

@@ -243,6 +243,9 @@ public struct MotionRef: Equatable, Sendable {
         /// A one-sided layer's own piece: drawn only while the layer's plane faces the viewer (`layer.vert`
         /// decides each frame, as `DrawListBuilder.facesViewer` does on the CPU).
         public static let cullsBackFace = Fields(rawValue: 131072)
+        /// With `contentsPlacement`: one of nine-part contents' pieces, cut out by `layer.vert` (the command's
+        /// rectangle holds contentsCenter's unit breaks, its texture rectangle the whole contentsRect).
+        public static let nineSlice = Fields(rawValue: 262144)
         /// The rectangle: the contents placed in the slot's bounds by their gravity (`placement`).
         public static let contentsPlacement = Fields(rawValue: 4096)
         /// What of a shadow's composite its slot may animate.

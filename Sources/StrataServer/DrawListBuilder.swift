@@ -93,9 +93,9 @@ struct DrawListBuilder {
         // A shadow shows in some frame where its opacity and colour's alpha are above 0 now or animate.
         let hasShadow = (plan.animated.contains(.shadowOpacity) || p.shadowOpacity > 0)
             && (plan.animated.contains(.shadowColor) || (p.shadowColor?.alpha ?? 0) > 0)
-        // Animated bounds move the layer's own background and border only: contents laid out in them and a
-        // sublayer space flipped or turned about them stay on the CPU, as does an animated anchor point
-        // with a sublayer transform about it.
+        // Animated bounds move the layer's own background, border and contents: a sublayer space flipped or
+        // turned about them stays on the CPU, as does an animated anchor point with a sublayer transform
+        // about it.
         let bounds = plan.animated.contains(.bounds)
         let parent = list.currentSlot
         // A shadow moves with the slot while its blur scales alike in every frame: no shadowPath (filled where
@@ -109,8 +109,7 @@ struct DrawListBuilder {
         guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent),
               tint == .white || plan.animated.isDisjoint(with: Self.slotColors),
               p.isDoubleSided || node.content.pieces(node) == 0, shadowMoves,
-              !((plan.animatesAnchor || bounds) && p.hasSublayerSpace),
-              !((bounds || plan.animated.contains(.contentsRect)) && node.contents != nil && !Self.contentsInOnePiece(p))
+              !((plan.animatesAnchor || bounds) && p.hasSublayerSpace)
         else { return false }
         // Pieces the slot may show that the values now leave out still count towards a group.
         let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
@@ -354,23 +353,41 @@ struct DrawListBuilder {
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
         if ownContent, let image = node.contents {
             // contentsRect, contentsGravity (natural size = pixels ÷ contentsScale) and contentsCenter. Contents
-            // in one piece take animated bounds and contentsRect from the slot: stretched over the bounds as
-            // the background takes them, or placed in them by their gravity (`layer.vert`).
+            // take animated bounds and contentsRect from the slot: in one piece stretched over the bounds as
+            // the background takes them, or placed in them by their gravity; in nine pieces each cut out of
+            // the frame and the contentsRect as they are that frame (`layer.vert`).
             var fields = animated.intersection([.bounds, .contentsRect, .cullsBackFace])
             let placement = p.contentsGravity.placement
             var packed = SIMD4<Float>()
-            if !fields.isDisjoint(with: [.bounds, .contentsRect]), placement.sizing != .stretch {
+            let resized = !fields.isDisjoint(with: [.bounds, .contentsRect])
+            let nine = resized && !Self.contentsInOnePiece(p)
+            if resized, placement.sizing != .stretch || nine {
                 fields.remove(.bounds)
                 fields.insert(.contentsPlacement)
                 let scale = p.contentsScale > 0 ? p.contentsScale : 1
                 packed = SIMD4(Float(CGFloat(image.texture.width) / scale), Float(CGFloat(image.texture.height) / scale),
                                Float(placement.sizing.rawValue), Float(placement.column + 3 * placement.row))
             }
-            for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
-                                               gravity: p.contentsGravity, scale: p.contentsScale,
-                                               contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
-                list.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
-                                   sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: fields, placement: packed)
+            if nine {
+                // All nine pieces (one with no area draws nothing), each with contentsCenter's unit breaks in
+                // its rectangle, the whole contentsRect and its index in the alignment code.
+                fields.insert(.nineSlice)
+                let c = p.contentsCenter.standardized
+                func unit(_ x: CGFloat) -> CGFloat { max(0, min(1, x)) }
+                let breaks = CGRect(x: unit(c.minX), y: unit(c.maxX), width: unit(c.minY), height: unit(c.maxY))
+                for piece in 0..<9 {
+                    var code = packed
+                    code.w += Float(9 * piece)
+                    list.append(.image(matrix: m, rect: breaks, image: image.texture, uv: p.contentsRect, alpha: alpha,
+                                       sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: fields, placement: code)
+                }
+            } else {
+                for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
+                                                   gravity: p.contentsGravity, scale: p.contentsScale,
+                                                   contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
+                    list.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
+                                       sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: fields, placement: packed)
+                }
             }
         }
         if kindPieces > 0 {
@@ -388,8 +405,7 @@ struct DrawListBuilder {
         }
     }
 
-    /// Whether the contents are drawn in one piece (no nine-part stretch), which the slot places in animated
-    /// bounds by the gravity (`layer.vert`).
+    /// Whether the contents are drawn in one piece (no nine-part stretch).
     static func contentsInOnePiece(_ p: LayerModel) -> Bool {
         p.contentsCenter.standardized == CGRect(x: 0, y: 0, width: 1, height: 1)
     }

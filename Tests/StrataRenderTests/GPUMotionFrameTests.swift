@@ -494,7 +494,7 @@ import Testing
 
     @Test func contentsPlacedByEveryKindOfGravityFollowAnimatedBoundsOnTheGPU() throws {
         // Natural size pinned to an edge or a corner (the names' vertical part reads y up), fitted, covering
-        // (beyond the bounds), at contentsScale 2; a nine-part contentsCenter stays on the CPU (no slot).
+        // (beyond the bounds), at contentsScale 2, and nine-part contents placed at their natural size.
         // Linear sampling: with nearest, single precision's placement flips texels where a pixel centre
         // falls on a texel boundary (50–78/255 at a handful of pixels).
         func layer(_ id: String, _ gravity: String, _ x: Int, _ y: Int, extra: String = "") -> String {
@@ -505,7 +505,30 @@ import Testing
         let layers = [layer("a", "topLeft", 12, 10), layer("b", "bottomRight", 34, 10), layer("c", "top", 54, 10),
                       layer("d", "resizeAspect", 12, 34), layer("e", "resizeAspectFill", 34, 34, extra: ##","contentsScale":2"##),
                       layer("f", "center", 54, 34, extra: ##","contentsCenter":[0.25,0.25,0.5,0.5]"##)].joined(separator: ",")
-        try Self.compare(Case(name: "gravities", layers: layers, slots: 5, reuses: false),
+        try Self.compare(Case(name: "gravities", layers: layers, slots: 6, reuses: true),
+                         baseDirectory: Golden.directory.appendingPathComponent("contents"))
+    }
+
+    @Test func ninePartContentsFollowAnimatedBoundsAndContentsRectOnTheGPU() throws {
+        // A stretchable button image (contentsCenter) resized by a spring, through sizes smaller than its
+        // caps (which then shrink together), at contentsScale 2; one whose contentsRect animates too, under a
+        // turning parent; one fitted (resizeAspect) whose bounds animate.
+        func button(_ id: String, _ x: Int, _ y: Int, _ extra: String, _ animations: String) -> String {
+            ##"{"id":"\##(id)","bounds":[0,0,24,14],"position":[\##(x),\##(y)],"contents":"inputs/button.png","minificationFilter":"linear","##
+                + ##""contentsCenter":[0.4,0.3,0.2,0.4]\##(extra),"animations":{\##(animations)}}"##
+        }
+        let layers = [
+            button("a", 16, 12, "", ##""b":{"type":"spring","keyPath":"bounds.size","fromValue":[4,3],"toValue":[28,18],"duration":1.6,"damping":5}"##),
+            button("b", 48, 12, ##","contents":"inputs/button@2x.png","contentsScale":2"##,
+                   ##""b":{"type":"basic","keyPath":"bounds","fromValue":[0,0,30,6],"toValue":[-3,2,8,20],"duration":1.3}"##),
+            ##"{"id":"p","bounds":[0,0,30,20],"position":[18,36],"animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","##
+                + ##""fromValue":-0.4,"toValue":0.4,"duration":1.5}},"sublayers":["##
+                + button("c", 15, 10, "", ##""r":{"type":"basic","keyPath":"contentsRect","fromValue":[0,0,1,1],"toValue":[0.1,0.2,0.7,0.6],"duration":1.4},"##
+                                      + ##""b":{"type":"basic","keyPath":"bounds.size.width","toValue":34,"duration":1.1}"##) + "]}",
+            button("d", 48, 36, ##","contentsGravity":"resizeAspect""##,
+                   ##""b":{"type":"basic","keyPath":"bounds.size","fromValue":[10,20],"toValue":[30,8],"duration":1.2}"##),
+        ].joined(separator: ",")
+        try Self.compare(Case(name: "nine-part", layers: layers, slots: 5, reuses: true),
                          baseDirectory: Golden.directory.appendingPathComponent("contents"))
     }
 
