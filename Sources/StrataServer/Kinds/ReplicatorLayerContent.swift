@@ -38,8 +38,7 @@ struct ReplicatorLayerContent: LayerKindContent {
         let sublayers = node.sublayers.array
         let centre = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
         let step = Transform3D.translation(-centre.x, -centre.y, 0) * r.instanceTransform * Transform3D.translation(centre.x, centre.y, 0)
-        var toTarget = m
-        if !r.preservesDepth { toTarget.m31 = 0; toTarget.m32 = 0; toTarget.m33 = 0; toTarget.m34 = 0 }
+        let toTarget = r.preservesDepth ? m : DrawListBuilder.flattened(m)
         let sublayerSpace = p.hasSublayerSpace ? p.sublayerToLocal : Transform3D.identity
         let first = r.instanceColor ?? .white
         let animatedBelow = node.activeInSubtree > (node.isActive ? 1 : 0)
