@@ -6,7 +6,7 @@ import PackageDescription
 //   StrataProtocol  wire format, Unix sockets, memfd                  -> StrataCore, CStrataSys
 //   StrataPNG       libpng codec                                      -> CStrataPNG
 //   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, StrataText, CStrataCairo
-//   StrataText      text layout and glyph rasterising (FreeType, HarfBuzz, fontconfig, FriBiDi, libunibreak) -> StrataCore, CStrataText
+//   StrataText      text layout and glyph rasterising (FreeType, HarfBuzz, fontconfig, FriBiDi, ICU) -> StrataCore, CStrataText, CStrataBreak
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, StrataText, CStrataGL, StrataShaders
 //   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
 //   StrataDisplay   display backends (headless EGL surfaceless, KMS)  -> CStrataGL, StrataKMS
@@ -39,10 +39,12 @@ let package = Package(
         .systemLibrary(name: "CStrataGL", path: "Sources/CStrataGL", pkgConfig: "egl"),
         .systemLibrary(name: "CStrataPNG", path: "Sources/CStrataPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CStrataCairo", path: "Sources/CStrataCairo", pkgConfig: "cairo"),
-        // FreeType, HarfBuzz, fontconfig, FriBiDi and libunibreak in one module (harfbuzz's pkg-config gives
-        // its own and freetype2's include paths; the others' headers are under /usr/include).
+        // FreeType, HarfBuzz, fontconfig and FriBiDi in one module (harfbuzz's pkg-config gives its own and
+        // freetype2's include paths; the others' headers are under /usr/include).
         .systemLibrary(name: "CStrataText", path: "Sources/CStrataText", pkgConfig: "harfbuzz",
-                       providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev", "libfribidi-dev", "libunibreak-dev"])]),
+                       providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev", "libfribidi-dev"])]),
+        // ICU's line break iterator and libthai behind a C function (ICU's entry points carry its version in their names).
+        .target(name: "CStrataBreak", path: "Sources/CStrataBreak", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("thai")]),
         .target(name: "CStrataSys", path: "Sources/CStrataSys"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CStrataDRM", path: "Sources/CStrataDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -57,7 +59,7 @@ let package = Package(
         .target(name: "StrataCore"),
         .target(name: "StrataProtocol", dependencies: ["StrataCore", "CStrataSys"]),
         .target(name: "StrataPNG", dependencies: ["CStrataPNG"]),
-        .target(name: "StrataText", dependencies: ["StrataCore", "CStrataText"]),
+        .target(name: "StrataText", dependencies: ["StrataCore", "CStrataText", "CStrataBreak"]),
         .target(name: "Strata", dependencies: [
             "StrataCore", "StrataProtocol", "StrataPNG", "StrataText", "CStrataCairo",
             .product(name: "Logging", package: "swift-log"),

@@ -2,13 +2,13 @@
 # Installs the Debian 12 packages Strata builds and runs against (EGL/GLES with Mesa's llvmpipe, libpng, cairo,
 # libsystemd for sd_notify; libdrm, GBM, libudev and libseat for the KMS backend; libinput, libevdev and
 # xkbcommon for input; FreeType, HarfBuzz, fontconfig,
-# FriBiDi and libunibreak for CATextLayer, with the DejaVu and Noto fonts its tests and goldens are pinned to). Swift 6 itself is expected on PATH (swift.org toolchain).
+# FriBiDi, ICU and libthai (line breaking) for CATextLayer, with the DejaVu and Noto fonts its tests and goldens are pinned to). Swift 6 itself is expected on PATH (swift.org toolchain).
 set -euo pipefail
 # systemd provides systemd-socket-activate and systemd-analyze, used by the socket-activation, notify and
 # unit-verification tests.
 packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
           libdrm-dev libgbm-dev libudev-dev libseat-dev libinput-dev libevdev-dev libxkbcommon-dev
-          libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev
+          libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev libthai-dev
           fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,8 @@
 #ifndef STRATA_TEXT_SHIM_H
 #define STRATA_TEXT_SHIM_H
 // The Linux text stack CATextLayer is built on: fontconfig (names and per-character fallback), HarfBuzz
-// (shaping), FriBiDi (bidirectional order), libunibreak (UAX #14 line breaking) and FreeType (rasterising).
+// (shaping), FriBiDi (bidirectional order) and FreeType (rasterising).
+// Line breaking is ICU's, in CStrataBreak.
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
@@ -11,5 +12,4 @@
 #include <hb-ft.h>
 #include <fontconfig/fontconfig.h>
 #include <fribidi/fribidi.h>
-#include <linebreak.h>
 #endif

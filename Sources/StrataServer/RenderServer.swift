@@ -4,6 +4,7 @@ import Logging
 import StrataCore
 import StrataInput
 import StrataProtocol
+import StrataText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -92,7 +93,8 @@ public final class RenderServer {
     public func run() throws {
         let signals = ShutdownSignals()
         logger.info("serving", metadata: ["backend": "\(compositor.displays.backendName)",
-                                          "outputs": "\(compositor.displays.outputs.map { "\($0.name) \($0.width)x\($0.height)" }.joined(separator: ", "))"])
+                                          "outputs": "\(compositor.displays.outputs.map { "\($0.name) \($0.width)x\($0.height)" }.joined(separator: ", "))",
+                                          "text": "\(TextStack.versions)"])
         notifier?.ready(clients: sessions.count, now: clock())
         while running {
             frames.plan(now: clock())

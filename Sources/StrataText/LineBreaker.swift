@@ -1,4 +1,4 @@
-import CStrataText
+import CStrataBreak
 import Foundation
 
 /// A paragraph's line: characters `range` (with its trailing whitespace), of which `range.lowerBound ..<
@@ -9,10 +9,7 @@ struct LineSpan: Equatable {
     var endsSegment: Bool
 }
 
-/// libunibreak needs its tables set up once per process.
-private let unibreakReady: Void = init_linebreak()
-
-/// Greedy line filling at UAX #14 opportunities (libunibreak), in logical order.
+/// Greedy line filling at UAX #14 opportunities (ICU's line break iterator), in logical order.
 enum LineBreaker {
     /// Lines of `paragraph` no wider than `width` (nil: break only where a break is forced). Whitespace at
     /// a line's end hangs: it is not measured. A word wider than `width` is cut at cluster boundaries
@@ -34,8 +31,8 @@ enum LineBreaker {
             var forced = false
             var overflow = n
             for i in start..<n {
-                let kind = i == n - 1 ? Int8(LINEBREAK_MUSTBREAK) : breaks[i]
-                guard kind == Int8(LINEBREAK_MUSTBREAK) || kind == Int8(LINEBREAK_ALLOWBREAK) else {
+                let kind = i == n - 1 ? mandatory : breaks[i]
+                guard kind == mandatory || kind == allowed else {
                     // Past the width before the next opportunity: no later one fits either, so stop here (a
                     // long word is not scanned to its end for every line character wrap cuts from it).
                     if let width, !ShapedParagraph.isWhitespace(text[i]), paragraph.width(start, i + 1) > width + tolerance {
@@ -46,7 +43,7 @@ enum LineBreaker {
                 }
                 if fits(start, i + 1) {
                     lastFit = i + 1
-                    if kind == Int8(LINEBREAK_MUSTBREAK) { forced = true; break }
+                    if kind == mandatory { forced = true; break }
                 } else {
                     overflow = i + 1
                     break
@@ -59,10 +56,11 @@ enum LineBreaker {
         return lines
     }
 
-    /// The last cluster boundary after `start` (at least the first) up to which text[start..<limit] fits.
+    /// The last cluster boundary after `start` up to which text[start..<limit] fits; at least the whole
+    /// first cluster, even past `limit` (a flag, an emoji sequence or an accented letter is never split).
     private static func characterWrap(_ paragraph: ShapedParagraph, _ start: Int, _ limit: Int, _ width: CGFloat) -> Int {
         var end = start + 1
-        while end < limit, !paragraph.isBoundary(end) { end += 1 }
+        while end < paragraph.text.count, !paragraph.isBoundary(end) { end += 1 }
         var candidate = end + 1
         while candidate <= limit {
             if paragraph.isBoundary(candidate) {
@@ -74,13 +72,18 @@ enum LineBreaker {
         return end
     }
 
-    /// libunibreak's break kind after each character.
+    static let mandatory = Int8(STRATA_BREAK_MANDATORY)
+    static let allowed = Int8(STRATA_BREAK_ALLOWED)
+    static let none = Int8(STRATA_BREAK_NONE)
+
+    /// The break kind after each character (`mandatory`, `allowed` or `none`): UAX #14 as ICU implements
+    /// it, with dictionary word boundaries for Thai, Lao, Khmer and Myanmar. Should ICU fail to set up, the
+    /// text breaks only where it must (its end), as an unwrapped line.
     static func opportunities(_ text: [UInt32]) -> [Int8] {
-        _ = unibreakReady
-        var breaks = [Int8](repeating: Int8(LINEBREAK_NOBREAK), count: text.count)
+        var breaks = [Int8](repeating: none, count: text.count)
         text.withUnsafeBufferPointer { chars in
             breaks.withUnsafeMutableBufferPointer { out in
-                set_linebreaks_utf32(chars.baseAddress, chars.count, nil, out.baseAddress)
+                _ = strata_line_breaks(chars.baseAddress, Int32(chars.count), out.baseAddress)
             }
         }
         return breaks

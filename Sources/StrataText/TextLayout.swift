@@ -10,14 +10,14 @@ import StrataCore
 ///   not a positive finite number means "unconstrained": no wrapping and no truncation at width 0, no line
 ///   limit at height 0.
 /// - Paragraphs split at \n, \r, \r\n, U+0085 and U+2029; U+2028, VT and FF break the line inside the
-///   paragraph (libunibreak's mandatory breaks). A break at the end of the string adds no empty line.
+///   paragraph (UAX #14 mandatory breaks). A break at the end of the string adds no empty line.
 /// - Per paragraph: FriBiDi levels (direction from the first strong character, rule P2), a face per
 ///   character (the style's font when it has the character, else fontconfig's fallback; emoji-presentation
 ///   characters prefer the colour emoji font; marks and joiners stay with their base), the script per
 ///   character (Common and Inherited take their neighbour's), and items of one style, face, level and
 ///   script shaped by HarfBuzz (language unset, so the locale never matters). `kern` adds its points after
 ///   each cluster; `baselineOffset` raises the glyphs.
-/// - Wrapping (`isWrapped` and a width): greedy, in logical order, at UAX #14 opportunities (libunibreak);
+/// - Wrapping (`isWrapped` and a width): greedy, in logical order, at UAX #14 opportunities (ICU);
 ///   whitespace at a line's end hangs (not measured, not drawn); a word wider than the line is cut at
 ///   cluster boundaries. Unwrapped, a paragraph is one line (or more at forced breaks).
 /// - Lines are put in visual order by FriBiDi (fribidi_reorder_line, rules L1 and L2) and placed left to

@@ -1,6 +1,7 @@
+import CStrataBreak
 import CStrataText
 
-/// The versions of the text libraries linked (for `strata-server --version` and bug reports).
+/// The versions of the text libraries linked (logged on the server's `serving` line, and for bug reports).
 public enum TextStack {
     public static var versions: String {
         var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
@@ -10,6 +11,8 @@ public enum TextStack {
             FT_Done_FreeType(library)
         }
         let hb = String(cString: hb_version_string())
-        return "FreeType \(major).\(minor).\(patch), HarfBuzz \(hb), fontconfig \(FcGetVersion()), FriBiDi \(FRIBIDI_MAJOR_VERSION).\(FRIBIDI_MINOR_VERSION).\(FRIBIDI_MICRO_VERSION)"
+        var breaking = [CChar](repeating: 0, count: 160)
+        strata_break_versions(&breaking, Int32(breaking.count))
+        return "FreeType \(major).\(minor).\(patch), HarfBuzz \(hb), fontconfig \(FcGetVersion()), FriBiDi \(FRIBIDI_MAJOR_VERSION).\(FRIBIDI_MINOR_VERSION).\(FRIBIDI_MICRO_VERSION), \(String(cString: breaking))"
     }
 }

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aURLBreaksWhereUAX14Allows() {
-        // libunibreak allows a break after "/" and "?" before letters, not after "." or ":" or inside "//".
+        // UAX #14 (ICU) allows a break after "/" and "?" before letters, not after "." or ":" or inside "//".
         let string = "https://example.com/path/to/some/resource?query=value"
         let laid = TestFonts.layout(string, sans, width: 200)
         #expect(laid.lineTexts(string) == ["https://", "example.com/path/", "to/some/resource?", "query=value"])

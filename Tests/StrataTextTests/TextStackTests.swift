@@ -6,5 +6,6 @@ import Testing
         let v = TextStack.versions
         #expect(v.contains("FreeType 2."))
         #expect(v.contains("HarfBuzz "))
+        #expect(v.contains("ICU 72.1 (Unicode 15.0), libthai dictionary loaded"))
     }
 }

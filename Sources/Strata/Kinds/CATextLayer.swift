@@ -33,7 +33,7 @@ public let kCATruncationStart = CATextLayerTruncationMode.start
 public let kCATruncationEnd = CATextLayerTruncationMode.end
 public let kCATruncationMiddle = CATextLayerTruncationMode.middle
 
-/// A layer that shows a string. The server lays it out (fontconfig, HarfBuzz, FriBiDi, libunibreak) and
+/// A layer that shows a string. The server lays it out (fontconfig, HarfBuzz, FriBiDi, ICU) and
 /// draws it from its glyph cache at the size it is shown, so it costs no backing store here, stays sharp
 /// under any transform, and animates `fontSize` and `foregroundColor` without a redraw by the app.
 open class CATextLayer: CALayer, @unchecked Sendable {
