@@ -13,7 +13,8 @@ import PackageDescription
 //   StrataKMSDevice the real DRM device, GBM scanout, udev, libseat   -> StrataKMS, StrataDisplay, CStrataGL, CStrataDRM, CStrataGBM, CStrataUdev, CStrataSeat
 //   StrataInput     the InputSource interface, device events, panel mapping  (Foundation only)
 //   StrataInputDevice libinput on the seat, xkbcommon keymaps           -> StrataInput, StrataKMSDevice, CStrataInput
-//   StrataServer    sessions, render tree, frames, input routing, sd_notify -> Core, Protocol, Render, Display, Text, Input, CStrataSys, CSystemd
+//   StrataTextWorker the text worker process: its loop, its messages, starting and supervising it -> StrataText, StrataProtocol, StrataCore, CStrataSys
+//   StrataServer    sessions, render tree, frames, input routing, sd_notify -> Core, Protocol, Render, Display, Text, TextWorker, Input, CStrataSys, CSystemd
 //   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
 //   StrataConfig    strata-server's configuration file and settings  -> StrataCore
 //   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
@@ -27,6 +28,7 @@ let package = Package(
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "strata-demo", targets: ["strata-demo"]),
         .executable(name: "strata-input-demo", targets: ["strata-input-demo"]),
+        .executable(name: "strata-text-worker", targets: ["strata-text-worker"]),
         .executable(name: "strata-fuzz", targets: ["strata-fuzz"]),
         .executable(name: "strata-fuzz-decoders", targets: ["strata-fuzz-decoders"]),
     ],
@@ -60,6 +62,7 @@ let package = Package(
         .target(name: "StrataProtocol", dependencies: ["StrataCore", "CStrataSys"]),
         .target(name: "StrataPNG", dependencies: ["CStrataPNG"]),
         .target(name: "StrataText", dependencies: ["StrataCore", "CStrataText", "CStrataBreak"]),
+        .target(name: "StrataTextWorker", dependencies: ["StrataText", "StrataProtocol", "StrataCore", "CStrataSys"]),
         .target(name: "Strata", dependencies: [
             "StrataCore", "StrataProtocol", "StrataPNG", "StrataText", "CStrataCairo",
             .product(name: "Logging", package: "swift-log"),
@@ -75,7 +78,7 @@ let package = Package(
         .target(name: "StrataInputDevice", dependencies: ["StrataInput", "StrataKMSDevice", "CStrataInput"]),
         .target(name: "StrataServer", dependencies: [
             "CStrataSys", "CSystemd",
-            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay", "StrataText", "StrataInput",
+            "StrataCore", "StrataProtocol", "StrataRender", "StrataDisplay", "StrataText", "StrataTextWorker", "StrataInput",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataScene", dependencies: ["StrataCore", "StrataProtocol", "StrataPNG"]),
@@ -97,6 +100,7 @@ let package = Package(
             "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata"]),
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
 
@@ -111,7 +115,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
-        .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore"]),
+        .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore", "StrataTextWorker", "StrataProtocol"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
             "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "StrataRender", "CStrataGL",
             .product(name: "Logging", package: "swift-log"),
@@ -129,7 +133,7 @@ let package = Package(
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         .testTarget(name: "StrataClientTests", dependencies: [
-            "Strata", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", .product(name: "Logging", package: "swift-log"),
+            "Strata", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", .product(name: "Logging", package: "swift-log"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs a built Strata for the systemd service (docs/deployment.md):
-#   $PREFIX/bin/strata-server, strata, strata-demo and Strata_StrataShaders.resources/ (the GLSL sources:
+#   $PREFIX/bin/strata-server, strata-text-worker (the server starts it: it lays out clients' text), strata,
+#     strata-demo and Strata_StrataShaders.resources/ (the GLSL sources:
 #     SwiftPM's Bundle.module looks for them beside the executable)
 #   $PREFIX/share/strata/kiosk-demo.json (the scene strata-demo.service plays)
 #   /etc/systemd/system/strata.socket, strata.service, strata-demo.service
@@ -13,13 +14,13 @@ cd "$(dirname "$0")/.."
 prefix="${PREFIX:-/usr/local}"
 dest="${DESTDIR:-}"
 bin="${1:-.build/release}"
-for exe in strata-server strata strata-demo; do
+for exe in strata-server strata-text-worker strata strata-demo; do
     [ -x "$bin/$exe" ] || { echo "install.sh: $bin/$exe not found: run swift build -c release first" >&2; exit 1; }
 done
 [ -d "$bin/Strata_StrataShaders.resources" ] || { echo "install.sh: $bin/Strata_StrataShaders.resources not found" >&2; exit 1; }
 
 install -d "$dest$prefix/bin" "$dest$prefix/share/strata" "$dest/etc/systemd/system" "$dest/etc/strata"
-install -m 0755 "$bin/strata-server" "$bin/strata" "$bin/strata-demo" "$dest$prefix/bin/"
+install -m 0755 "$bin/strata-server" "$bin/strata-text-worker" "$bin/strata" "$bin/strata-demo" "$dest$prefix/bin/"
 rm -rf "$dest$prefix/bin/Strata_StrataShaders.resources"
 cp -R "$bin/Strata_StrataShaders.resources" "$dest$prefix/bin/"
 chmod -R a+rX "$dest$prefix/bin/Strata_StrataShaders.resources"

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "strata_sys.h"
 #include <errno.h>
+#include <spawn.h>
+#include <sys/prctl.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -193,4 +195,50 @@ int strata_malloc_trim(void) {
 
 int strata_malloc_keep_top(int bytes) {
     return mallopt(M_TRIM_THRESHOLD, bytes);
+}
+
+int strata_spawn_with_socket(const char *path, char *const argv[], int fd) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    if (posix_spawn_file_actions_init(&actions) != 0) return -ENOMEM;
+    if (posix_spawnattr_init(&attr) != 0) { posix_spawn_file_actions_destroy(&actions); return -ENOMEM; }
+    posix_spawn_file_actions_adddup2(&actions, fd, 0);
+    posix_spawn_file_actions_adddup2(&actions, fd, 1);
+    sigset_t empty, all;
+    sigemptyset(&empty);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attr, &empty);
+    posix_spawnattr_setsigdefault(&attr, &all);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    extern char **environ;
+    pid_t pid = -1;
+    int error = posix_spawn(&pid, path, &actions, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    return error == 0 ? (int)pid : -error;
+}
+
+int strata_die_with_parent(int parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+    if (getppid() != parent) _exit(0);
+    return 0;
+}
+
+int strata_socket_pair(int fds[2]) {
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0 ? 0 : -errno;
+}
+
+long strata_send_all_nosignal(int fd, const void *bytes, unsigned long count) {
+    const char *p = bytes;
+    unsigned long left = count;
+    while (left > 0) {
+        ssize_t n = send(fd, p, left, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -errno;
+        }
+        p += n;
+        left -= (unsigned long)n;
+    }
+    return (long)count;
 }

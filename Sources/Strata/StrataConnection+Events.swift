@@ -136,6 +136,13 @@ extension StrataConnection {
             LayerLock.with { bufferPool.released(id) }
         case let .transactionPresented(id, presentedAt):
             if let onTransactionPresented { callbackQueue.async { onTransactionPresented(id, presentedAt) } }
+        case let .layerError(layerID, reason):
+            StrataLog.logger.warning("render server: layer \(layerID): \(reason)")
+            if let onLayerError {
+                let layer = LayerRegistry.layer(layerID)
+                nonisolated(unsafe) let shown = layer
+                callbackQueue.async { onLayerError(shown, reason) }
+            }
         case .welcome, .injectResult:
             // The library injects nothing (`strata input` does, over its own connection).
             break

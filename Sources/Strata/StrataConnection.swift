@@ -59,6 +59,10 @@ public final class StrataConnection: @unchecked Sendable {
     /// Called (on the reader thread) with the server's reason when it ends the session because of what
     /// this client sent. The connection does not reconnect then: the same input would be refused again.
     public var onError: (@Sendable (String) -> Void)?
+    /// Called on `callbackQueue` when the server could not do what one layer asked and the session goes on:
+    /// a text layer whose string made the server's text worker crash or hang shows no text until its
+    /// string or style changes. The layer (nil when it is gone) and the server's reason; also logged.
+    public var onLayerError: (@Sendable (CALayer?, String) -> Void)?
     /// Whether the connection reconnects when the server goes away (default true).
     public var automaticallyReconnects = true
     /// Called on `callbackQueue` with the reason when the server went away and reconnection begins.

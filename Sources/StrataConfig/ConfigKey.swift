@@ -31,6 +31,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case keymapVariant = "keymap-variant"
     case keymapOptions = "keymap-options"
     case gpuAnimations = "gpu-animations"
+    case textWorker = "text-worker"
+    case textLayoutTimeout = "text-layout-timeout"
 }
 
 /// The keys of an `[output NAME]` section.

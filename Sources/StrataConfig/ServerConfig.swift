@@ -25,6 +25,14 @@ public struct ServerConfig: Equatable, Sendable {
         case auto, always, off
     }
 
+    /// Where clients' text is laid out: `auto`, in the `strata-text-worker` beside the server's executable;
+    /// a path, in that worker executable; `off`, in the server's own frame thread (a library's abort on a
+    /// client's string then takes the server down: for debugging only).
+    public enum TextWorker: Equatable, Sendable {
+        case auto, off
+        case path(String)
+    }
+
     /// swift-log's levels by name (this module stays free of swift-log; the server maps them).
     public enum LogLevel: String, CaseIterable, Sendable {
         case trace, debug, info, notice, warning, error, critical
@@ -84,6 +92,9 @@ public struct ServerConfig: Equatable, Sendable {
     public var touchOutput = TouchOutputs()
     public var inputInjection: InputInjection = .auto
     public var gpuAnimations: GPUAnimations = .auto
+    public var textWorker: TextWorker = .auto
+    /// Seconds one layout may take in the text worker before it counts as hung and is restarted.
+    public var textLayoutTimeout = 2.0
     /// The keymap's RMLVO names (nil: xkbcommon's default, which reads XKB_DEFAULT_*).
     public var keymapRules: String?
     public var keymapModel: String?
@@ -137,6 +148,8 @@ public struct ServerConfig: Equatable, Sendable {
         case .keymapVariant: keymapVariant = try ConfigValues.keymapName(key.rawValue, text)
         case .keymapOptions: keymapOptions = try ConfigValues.keymapName(key.rawValue, text)
         case .gpuAnimations: gpuAnimations = try ConfigValues.choice(key.rawValue, text, GPUAnimations.self)
+        case .textWorker: textWorker = text == "auto" ? .auto : text == "off" ? .off : .path(try ConfigValues.path(key.rawValue, text, pathRule))
+        case .textLayoutTimeout: textLayoutTimeout = try ConfigValues.seconds(key.rawValue, text, in: 0.1...60)
         }
         origins[key] = origin
     }

@@ -37,6 +37,7 @@ public enum SeedCorpus {
             .frameTick(timestamp: 12.5, duration: 1.0 / 60), .outputs([OutputInfo(name: "headless", width: 640, height: 480, refreshHz: 60)]),
             .input(InputEvent(kind: .touchDown, timestamp: 3, layer: 2, hitLayer: 5, location: CGPoint(x: 4, y: 5), touchID: 1)),
             .injectResult(""), .bufferReleased(3), .transactionPresented(transactionID: 42, presentedAt: 12.5),
+            .layerError(7, reason: "text layout failed"),
         ]
         return messages.map { MessageCoding.encode($0) }
     }

@@ -174,6 +174,7 @@ public enum MessageCoding {
         case .injectResult(let refusal): w.string(refusal)
         case .bufferReleased(let id): w.u64(id)
         case let .transactionPresented(id, presentedAt): w.u64(id); w.f64(presentedAt)
+        case let .layerError(layer, reason): w.u64(layer); w.string(reason)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -202,6 +203,7 @@ public enum MessageCoding {
         case 113: m = .injectResult(try r.string("inject result"))
         case 114: m = .bufferReleased(try r.u64("buffer"))
         case 115: m = .transactionPresented(transactionID: try r.u64("transaction id"), presentedAt: try r.finiteF64("presented at"))
+        case 116: m = .layerError(try r.u64("layer"), reason: try r.string("reason"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

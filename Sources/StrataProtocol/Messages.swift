@@ -149,6 +149,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// The first frame that includes this client's commit `transactionID` is on screen since `presentedAt`
     /// (monotonic seconds: the vblank it showed at). Once per commit, whether or not it changed anything visible.
     case transactionPresented(transactionID: UInt64, presentedAt: Double)
+    /// Something this client asked of one of its layers failed and the session goes on (its text could not
+    /// be laid out: the layer shows none until its string or style changes). Not sent for rejected input.
+    case layerError(LayerID, reason: String)
 
     public var typeCode: UInt16 {
         switch self {
@@ -167,6 +170,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .injectResult: 113
         case .bufferReleased: 114
         case .transactionPresented: 115
+        case .layerError: 116
         }
     }
 }

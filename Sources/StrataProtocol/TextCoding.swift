@@ -6,7 +6,7 @@ import StrataCore
 /// underline style + colour, strikethrough style + colour, kern, baselineOffset, each optional one behind
 /// a presence byte. Lengths and counts are bounded here; the property's rule checks the rest.
 extension ByteWriter {
-    mutating func text(_ t: AttributedText) {
+    public mutating func text(_ t: AttributedText) {
         string(t.string)
         u32(UInt32(t.runs.count))
         for run in t.runs {
@@ -33,7 +33,7 @@ extension ByteWriter {
 }
 
 extension ByteReader {
-    mutating func text(_ what: String) throws -> AttributedText {
+    public mutating func text(_ what: String) throws -> AttributedText {
         // UTF-8 takes at most 3 bytes per UTF-16 unit; the rule then checks the UTF-16 length exactly.
         let s = try string(what, max: 3 * ValueRule.maxTextLength)
         let count = Int(try u32("\(what) run count"))

@@ -32,6 +32,15 @@ public final class Compositor {
     /// last layout and the next frame goes on; a client's first layout of a frame is always made, so every
     /// client's text progresses. A bound on what one client's strings cost every client's frame.
     public var textLayoutUnitsPerFrame: Int? = 32_768
+    /// The text worker that lays out text layers' strings off this thread (the daemon's; nil: laid out here,
+    /// while the draw list is built, as offline rendering and benchmarks do). Its `wakeFD` readable means
+    /// `collectTextLayouts()` has layouts to hand over.
+    public var textLayouts: TextLayoutService? {
+        didSet { builder.textLayouts = textLayouts; redrawEverywhere() }
+    }
+    /// Told of a layout the text worker failed on (client, layer, reason): the daemon logs it and tells the
+    /// client; the layer shows no text until its string or style changes.
+    public var textLayoutFailure: (UInt32, LayerID, String) -> Void = { _, _, _ in }
     private var builder = DrawListBuilder()
     /// Which layers the GPU animates, and their animations' rows.
     private let motion: MotionPlanner
@@ -216,6 +225,7 @@ public final class Compositor {
     public func removeClient(_ id: UInt32) {
         guard let scene = scenes.removeValue(forKey: id) else { return }
         sceneOrder.removeAll { $0 == id }
+        textLayouts?.forget(client: id)
         pending.removeAll { $0.client == id }
         for image in scene.images.values { renderer.releaseTexture(imageID: image.texture.id) }
         for node in scene.nodes.values {
@@ -230,6 +240,23 @@ public final class Compositor {
         scene.nodes.removeAll()
         scene.images.removeAll()
         MemoryRelease.returnFreedMemory()
+    }
+
+    /// Hands the text worker's finished layouts to their layers, warns of fonts they found missing, reports
+    /// failures, and has every output drawn again (damage keeps the repaint to what the new text changed).
+    /// Returns how many arrived.
+    @discardableResult
+    public func collectTextLayouts() -> Int {
+        guard let service = textLayouts else { return 0 }
+        let arrived = service.collect()
+        for delivery in arrived {
+            for missing in delivery.missingFonts { FontWarnings.shared.warn(missing.name, using: missing.using) }
+            if case .failed(let reason) = delivery.outcome, scenes[delivery.ticket.client] != nil {
+                textLayoutFailure(delivery.ticket.client, delivery.ticket.layer, reason)
+            }
+        }
+        if !arrived.isEmpty { redrawEverywhere() }
+        return arrived.count
     }
 
     /// What `client` holds now (nil: no such client).
@@ -653,6 +680,10 @@ public final class Compositor {
             o["texture_upload_bytes"] = renderer.textureUploadBytes
             o["resident_textures"] = renderer.residentTextures
             o["gpu_animation_records"] = gpuAnimationRecords
+            if let counts = textLayouts?.counts {
+                o["text_worker"] = ["laid_out": counts.laidOut, "crashed": counts.crashed, "hung": counts.hung,
+                                    "misbehaved": counts.misbehaved, "started": counts.started, "queued": counts.queued]
+            }
         }
         for (k, v) in extra { o[k] = v }
         return o

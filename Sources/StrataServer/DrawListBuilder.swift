@@ -20,6 +20,8 @@ struct DrawListBuilder {
     var motion: MotionPlanner?
     /// Whether shapes may move with motion slots (`Compositor.shapesMoveOnTheGPU`).
     var shapesMove = true
+    /// Where text layers get their layouts (`Compositor.textLayouts`; nil: laid out while building).
+    var textLayouts: TextLayoutService?
     /// How far behind its layers' own time the replicator copy being built runs, in the time of the layer
     /// being emitted's superlayer (copy k: k × instanceDelay, scaled by the speeds of the layers between);
     /// a slot there runs as far behind. 0 outside replicators; nil below a layer whose time cycles, where a

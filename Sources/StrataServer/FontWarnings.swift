@@ -23,6 +23,16 @@ final class FontWarnings: @unchecked Sendable {
         for run in text.runs where run.attributes.font != nil { check(run.attributes.font) }
     }
 
+    /// Logs once that `name` is not installed and `family` shows instead (what the text worker found).
+    func warn(_ name: String, using family: String) {
+        let (fresh, logger) = lock.withLock { () -> (Bool, Logger?) in
+            guard checked.count < Self.maxNames, !checked.contains(name) else { return (false, nil) }
+            checked.insert(name)
+            return (true, self.logger)
+        }
+        if fresh { logger?.warning("font not found, using the default", metadata: ["font": "\(name)", "using": "\(family)"]) }
+    }
+
     private func check(_ name: String?) {
         guard let name else { return }
         let (fresh, logger) = lock.withLock { () -> (Bool, Logger?) in

@@ -68,6 +68,10 @@ public final class RenderServer {
                 self.send(.frameTick(timestamp: vblank, duration: interval), to: s.clientID)
             }
         }
+        compositor.textLayoutFailure = { [unowned self] client, layer, reason in
+            self.log(.warning, "text layout failed", metadata: ["client": "\(client)", "layer": "\(layer)", "reason": "\(reason)"])
+            self.send(.layerError(layer, reason: "text layout failed: \(reason); the layer shows no text until its string or style changes"), to: client)
+        }
         compositor.commitFailure = { [unowned self] client, reason in
             if let s = self.sessions.values.first(where: { $0.clientID == client }) { self.drop(s, reason: reason) }
         }
@@ -104,7 +108,8 @@ public final class RenderServer {
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: listening ? listener.fd : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: compositor.displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: inputSource?.eventFD ?? -1, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: inputSource?.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: compositor.textLayouts?.wakeFD ?? -1, events: Int16(POLLIN), revents: 0)]
             let fixed = fds.count
             let order = Array(sessions.keys)
             fds += order.map { fd in
@@ -134,6 +139,7 @@ public final class RenderServer {
             if fds[1].revents != 0 { acceptClients() }
             if fds[2].revents != 0 { frames.handleDisplayEvents(now: clock()) }
             if fds[3].revents != 0 { readInput() }
+            if fds[4].revents != 0 { compositor.collectTextLayouts() }
             for (i, fd) in order.enumerated() where fds[i + fixed].revents != 0 {
                 guard let s = sessions[fd] else { continue }
                 if fds[i + fixed].revents & Int16(POLLOUT) != 0 {
@@ -153,6 +159,7 @@ public final class RenderServer {
         }
         for s in sessions.values { s.socket.close() }
         sessions.removeAll()
+        compositor.textLayouts?.stop()
     }
 
     /// Links one shader program the compositor deferred at start-up when the loop is idle (no frame or

@@ -21,6 +21,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// A hostile string can ask for every codepoint; past this many the fallback memo starts over.
     private static let fallbackMemoLimit = 1 << 16
 
+    /// The faces fontconfig lists, made on the first `listedFace` call.
+    private var listed: [FileKey: FontFileRef]?
     private struct FileKey: Hashable { var path: String; var index: Int }
     private struct ListKey: Hashable { var name: String; var emoji: Bool }
     private struct FallbackKey: Hashable { var list: ListKey; var codepoint: UInt32 }
@@ -78,6 +80,20 @@ public final class FontLibrary: @unchecked Sendable {
         if fallbacks.count >= Self.fallbackMemoLimit { fallbacks.removeAll(keepingCapacity: true) }
         fallbacks[key] = face
         return face
+    }
+
+    /// This library's face for a file and face index that another process's library resolved (a text
+    /// worker's layout), when fontconfig lists that face here; nil otherwise, so a misbehaving worker cannot
+    /// make the server open any other file. The empty path is the face of a name nothing matched (no glyphs).
+    public func listedFace(path: String, index: Int) -> FontFace? {
+        lock.lock(); defer { lock.unlock() }
+        let key = FileKey(path: path, index: index)
+        if let face = facesByFile[key] { return face }
+        if path.isEmpty { return faceLocked(FontFileRef(path: "", index: 0, family: "", isColor: false)) }
+        if listed == nil {
+            listed = Dictionary(fontconfig.listedFonts().map { (FileKey(path: $0.path, index: $0.index), $0) }) { first, _ in first }
+        }
+        return listed?[key].map(faceLocked)
     }
 
     /// The face's metrics in font units.

@@ -69,6 +69,13 @@ final class FontconfigMatcher {
         return FallbackList(entries)
     }
 
+    /// Every face of the configuration's fonts, by file and face index.
+    func listedFonts() -> [FontFileRef] {
+        guard let config, let set = FcConfigGetFonts(config, FcSetSystem) else { return [] }
+        let count = Int(set.pointee.nfont)
+        return (0..<count).compactMap { i in set.pointee.fonts[i].flatMap(Self.fileRef) }
+    }
+
     /// A fontconfig pattern for a Core Animation font name: fontconfig's own syntax ("DejaVu Sans:bold"),
     /// or a PostScript-style "Family-Style" ("Helvetica-Bold"), which fontconfig's parser reads as a size.
     private static func pattern(for name: String) -> OpaquePointer? {

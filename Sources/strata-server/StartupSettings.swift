@@ -36,6 +36,9 @@ enum StartupSettings {
         }
         _ = try access(settings)
         try checkKeymap(settings)
+        if let path = TextWorkerChoice.path(settings), !FileManager.default.isExecutableFile(atPath: path) {
+            throw failure(settings, .textWorker, "\(path) is not an executable (install strata-text-worker beside strata-server, or set text-worker)")
+        }
         guard let name = settings.socketGroup else { return nil }
         guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .socketGroup, "no group named \(name)") }
         return gid

@@ -54,6 +54,12 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Where animations are evaluated: auto (on the GPU once a frame has 16 animated layers), always (on the GPU) or off (on the CPU). Default auto.")
     var gpuAnimations: String?
 
+    @Option(help: "Where clients' text is laid out: auto (the strata-text-worker beside this executable), a worker executable's path, or off (on the frame thread). Default auto.")
+    var textWorker: String?
+
+    @Option(help: "Seconds one text layout may take in the worker before it is restarted. Default 2.")
+    var textLayoutTimeout: String?
+
     @Option(help: "Connections served at once; further ones are refused. Default 64.")
     var maxClients: String?
 
@@ -136,7 +142,7 @@ struct StrataServerCommand: ParsableCommand {
             (.allowGroups, allowGroups), (.input, input), (.inputDevices, inputDevices), (.touchOutput, touchOutput),
             (.inputInjection, inputInjection), (.keymapRules, keymapRules), (.keymapModel, keymapModel),
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
-            (.gpuAnimations, gpuAnimations),
+            (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -199,6 +205,7 @@ struct StrataServerCommand: ParsableCommand {
         // shapes on the CPU, where they cost less).
         if settings.gpuAnimations == .always { compositor.shapesMoveOnTheGPU = true }
         compositor.quotas = StartupSettings.quotas(settings)
+        compositor.textLayouts = try TextWorkerChoice.service(settings, logger: logger)
         let server = RenderServer(compositor: compositor, listener: listener, logger: logger)
         server.maxClients = settings.maxClients
         server.outputLimit = settings.clientOutputLimit

@@ -16,7 +16,7 @@ import Testing
         let (status, out) = try install(into: root, prefix: "/opt/strata")
         #expect(status == 0, "\(out)")
         let fm = FileManager.default
-        for exe in ["strata-server", "strata", "strata-demo"] {
+        for exe in ["strata-server", "strata-text-worker", "strata", "strata-demo"] {
             #expect(fm.isExecutableFile(atPath: "\(root)/opt/strata/bin/\(exe)"), "\(exe)")
         }
         // Bundle.module finds the GLSL sources beside the executable; without them the server cannot start.

@@ -73,4 +73,19 @@ int strata_malloc_trim(void);
 /// (glibc's M_TRIM_THRESHOLD; it also fixes the mmap threshold at its default). 1 on success.
 int strata_malloc_keep_top(int bytes);
 
+/// Starts `path` (argv `argv`, NULL-terminated) with `fd` as its standard input and output, the signal mask
+/// empty and every signal at its default (the server blocks SIGTERM and ignores SIGPIPE); every other
+/// descriptor the caller opened with O_CLOEXEC stays behind. Returns the child's pid, or -errno.
+int strata_spawn_with_socket(const char *path, char *const argv[], int fd);
+
+/// Asks the kernel to SIGKILL this process when its parent exits (prctl PR_SET_PDEATHSIG), and exits
+/// at once if the parent is already gone (`parent`: the pid it was started by). 0 on success.
+int strata_die_with_parent(int parent);
+
+/// A connected pair of Unix stream sockets, close-on-exec. 0, or -errno.
+int strata_socket_pair(int fds[2]);
+
+/// send() with MSG_NOSIGNAL: a peer that is gone gives EPIPE, never SIGPIPE.
+long strata_send_all_nosignal(int fd, const void *bytes, unsigned long count);
+
 #endif

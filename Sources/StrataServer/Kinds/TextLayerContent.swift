@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import StrataRender
 import StrataText
+import StrataTextWorker
 
 /// CATextLayer: its string laid out (`TextLayout`, the one layout the client's `preferredFrameSize()` uses
 /// too) in its bounds and drawn from the renderer's glyph cache as a `TextDraw`, above the background and
@@ -15,15 +16,20 @@ import StrataText
 /// glyphs move with the slots where the chain of slots never scales them (`MotionSlots.keepsScale`, as a
 /// moving shape); where nothing in the chain moves them they are drawn in place and take only the slots'
 /// alphas; a slot animating the text layer's own bounds (its layout) keeps the layer on the CPU.
+///
+/// With the daemon's text worker (`DrawListBuilder.textLayouts`) the layout is asked for and not waited for:
+/// the layer shows its previous layout (or none) until the worker's answer is collected, and the frame after
+/// that shows it. A layout that made the worker fail leaves the layer without text until what it lays out
+/// changes. Without one (offline rendering, tests, benchmarks) it is laid out here, within the client's
+/// budget of units per frame.
 final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     // Touched only on the server's thread, as every node is.
-    private var cached: (key: Key, layout: LaidOutText)?
+    private var cached: (key: TextLayoutRequest, layout: LaidOutText?)?
+    /// The worker's request in progress, and the service it went to (to cancel it if the layer goes).
+    private var ticket: TextLayoutTicket?
+    private weak var service: TextLayoutService?
 
-    private struct Key: Equatable {
-        var text: AttributedText
-        var style: TextStyle
-        var size: CGSize
-    }
+    deinit { if let ticket { service?.cancel(ticket) } }
 
     /// Glyphs may overlap (marks on their base, joined Arabic letters, an underline through descenders),
     /// so text of more than one character is two pieces: under an opacity it is composited as a group,
@@ -38,7 +44,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         // Drawn values: a layer the slot animates is drawn from its model.
         let p = node.drawnValues, t = p.text
         guard let text = t.string, !text.string.isEmpty, alpha > 0 else { return }
-        guard let layout = self.layout(text, t, p.bounds.size, owner: node.owner, list: &list),
+        guard let layout = self.layout(text, t, p.bounds.size, node: node, service: motion.builder.textLayouts, list: &list),
               !layout.runs.isEmpty || !layout.decorations.isEmpty else { return }
         // A foregroundColor its own slot animates (as the fill colour) is the slot's: white here, which
         // layer.vert multiplies by it (the builder keeps such a slot untinted).
@@ -91,13 +97,39 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         list.append(.content(draw))
     }
 
-    /// The layout of `text` in a box of `size`, laid out again only when something it depends on changed
-    /// and the owning client's layout budget for this frame is not spent (else the last layout, and the
-    /// list marked for another frame).
-    private func layout(_ text: AttributedText, _ t: TextModel, _ size: CGSize, owner: ClientScene?, list: inout DrawList) -> LaidOutText? {
-        let key = Key(text: text, style: TextStyle(font: t.font, fontSize: t.fontSize, alignment: t.alignmentMode,
-                                                   isWrapped: t.isWrapped, truncation: t.truncationMode), size: size)
+    /// The layout of `text` in a box of `size`: the one made for these values, else the worker's answer when
+    /// it has come (or a new request, showing the last layout meanwhile), else, in process, laid out now
+    /// while the owning client's budget for this frame lasts (else the last layout, and the list marked for
+    /// another frame).
+    private func layout(_ text: AttributedText, _ t: TextModel, _ size: CGSize, node: RenderNode, service: TextLayoutService?,
+                        list: inout DrawList) -> LaidOutText? {
+        let key = TextLayoutRequest(text: text, style: TextStyle(font: t.font, fontSize: t.fontSize, alignment: t.alignmentMode,
+                                                                  isWrapped: t.isWrapped, truncation: t.truncationMode), size: size)
         if let cached, cached.key == key { return cached.layout }
+        let owner = node.owner
+        if let service, let owner {
+            if let ticket, ticket.request == key {
+                switch ticket.outcome {
+                case .laidOut(let layout)?:
+                    cached = (key, layout)
+                    self.ticket = nil
+                    return layout
+                case .failed?:
+                    // Its client was told; no text until the values change (asking again would fail again).
+                    cached = (key, nil)
+                    self.ticket = nil
+                    return nil
+                case nil:
+                    return cached?.layout
+                }
+            }
+            if let ticket { service.cancel(ticket) }
+            let request = TextLayoutTicket(request: key, client: owner.clientID, layer: node.id)
+            ticket = request
+            self.service = service
+            service.submit(request)
+            return cached?.layout
+        }
         if let owner {
             guard owner.textLayoutBudget > 0 else {
                 list.deferredWork = true

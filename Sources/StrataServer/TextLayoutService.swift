@@ -1,0 +1,230 @@
+import CStrataSys
+import Foundation
+import Logging
+import StrataCore
+import StrataProtocol
+import StrataText
+import StrataTextWorker
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lays out clients' text in a `strata-text-worker` process, off the frame thread (docs/security.md).
+///
+/// The frame thread never waits: a text layer submits a ticket and shows its previous layout until
+/// `collect()`, run when `wakeFD` is readable, hands the outcome over; then the next frame draws it. One
+/// thread here feeds the worker one request at a time, taking clients in turn (a client with many changed
+/// labels cannot delay another's by more than one layout each), and a client whose strings made the worker
+/// fail lately goes after every other. A worker that crashes (a library's abort), hangs (no answer within
+/// `timeout`) or answers wrongly is killed and started again for the next request; the request that did it
+/// fails: its layer shows no text and its client is told, naming the layer (the frame thread logs each
+/// failure, rate limited).
+public final class TextLayoutService: @unchecked Sendable {
+    public struct Settings: Sendable {
+        /// The worker executable.
+        public var workerPath: String
+        /// Seconds a layout may take before the worker counts as hung.
+        public var timeout: Double = 2
+        public init(workerPath: String, timeout: Double = 2) { self.workerPath = workerPath; self.timeout = timeout }
+    }
+
+    /// What the worker has done since the server started (`strata stats`'s `textWorker`).
+    public struct Counters: Sendable, Equatable {
+        public var laidOut = 0
+        public var crashed = 0
+        public var hung = 0
+        public var misbehaved = 0
+        public var started = 0
+        public var queued = 0
+    }
+
+    /// A ticket's outcome with what it reported, handed to the frame thread.
+    struct Delivery {
+        var ticket: TextLayoutTicket
+        var outcome: TextLayoutTicket.Outcome
+        var missingFonts: [(name: String, using: String)]
+    }
+
+    /// Readable when outcomes wait for `collect()` (one end of a socket pair).
+    public let wakeFD: Int32
+    private let wakeWriteFD: Int32
+    public let settings: Settings
+    private let condition = NSCondition()
+    private var queues: [UInt32: [TextLayoutTicket]] = [:]
+    /// Clients with queued tickets, in the order they are served next.
+    private var turn: [UInt32] = []
+    private var delivered: [Delivery] = []
+    private var superseded: Set<ObjectIdentifier> = []
+    private var inFlight: ObjectIdentifier?
+    /// Until when each client's requests wait behind everyone else's (its string made the worker fail).
+    private var penalty: [UInt32: Double] = [:]
+    private var running = true
+    private var counters = Counters()
+    private var thread: Thread?
+    private let logger: Logger?
+    /// The text thread's worker (nil until needed, and after each failure).
+    private var worker: TextWorkerProcess?
+    private var nextRequestID: UInt64 = 1
+    private var startFailing = false
+    /// How long a client that made the worker fail waits behind the others.
+    static let penaltySeconds = 10.0
+
+    public init(settings: Settings, logger: Logger? = nil) throws {
+        var fds: [Int32] = [-1, -1]
+        let made = fds.withUnsafeMutableBufferPointer { strata_socket_pair($0.baseAddress) }
+        guard made == 0 else { throw SocketError("socketpair", errno: -made) }
+        // Neither end ever blocks: a full wake socket already says "come and collect".
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK) }
+        wakeFD = fds[0]; wakeWriteFD = fds[1]
+        self.settings = settings
+        self.logger = logger
+        let thread = Thread { [weak self] in self?.serve() }
+        thread.name = "strata.text"
+        self.thread = thread
+        thread.start()
+    }
+
+    deinit {
+        Glibc.close(wakeFD); Glibc.close(wakeWriteFD)
+    }
+
+    /// Stops the text thread and the worker (the server is shutting down).
+    public func stop() {
+        condition.lock()
+        running = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    public var counts: Counters {
+        condition.lock(); defer { condition.unlock() }
+        var c = counters
+        c.queued = queues.values.reduce(0) { $0 + $1.count }
+        return c
+    }
+
+    /// Queues a layout. The ticket's client is served in its turn.
+    func submit(_ ticket: TextLayoutTicket) {
+        condition.lock()
+        if queues[ticket.client] == nil { turn.append(ticket.client) }
+        queues[ticket.client, default: []].append(ticket)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Forgets a ticket its layer no longer wants (its text changed again, or it is gone): dropped if still
+    /// queued, its outcome not delivered if it is being laid out.
+    func cancel(_ ticket: TextLayoutTicket) {
+        condition.lock(); defer { condition.unlock() }
+        if let i = queues[ticket.client]?.firstIndex(where: { $0 === ticket }) {
+            queues[ticket.client]?.remove(at: i)
+            if queues[ticket.client]?.isEmpty == true { dropQueue(ticket.client) }
+        } else if inFlight == ObjectIdentifier(ticket) {
+            superseded.insert(ObjectIdentifier(ticket))
+        }
+    }
+
+    /// Drops everything a client that left had queued.
+    func forget(client: UInt32) {
+        condition.lock(); defer { condition.unlock() }
+        dropQueue(client)
+        penalty[client] = nil
+        delivered.removeAll { $0.ticket.client == client }
+    }
+
+    /// The outcomes that arrived since the last call (frame thread). Sets each ticket's `outcome`.
+    func collect() -> [Delivery] {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(wakeFD, &sink, sink.count) > 0 {}
+        condition.lock()
+        let out = delivered
+        delivered.removeAll()
+        condition.unlock()
+        for d in out { d.ticket.outcome = d.outcome }
+        return out
+    }
+
+    private func dropQueue(_ client: UInt32) {
+        queues[client] = nil
+        turn.removeAll { $0 == client }
+    }
+
+    // MARK: the text thread
+
+    private func serve() {
+        while let ticket = next() {
+            let (outcome, missing) = layOut(ticket)
+            condition.lock()
+            let wanted = !superseded.contains(ObjectIdentifier(ticket))
+            superseded.remove(ObjectIdentifier(ticket))
+            inFlight = nil
+            if case .failed = outcome { penalty[ticket.client] = TextWorkerChannel.now() + Self.penaltySeconds }
+            if wanted { delivered.append(Delivery(ticket: ticket, outcome: outcome, missingFonts: missing)) }
+            condition.unlock()
+            if wanted {
+                var one: UInt8 = 1
+                _ = write(wakeWriteFD, &one, 1)
+            }
+        }
+        worker?.stop()
+        worker = nil
+    }
+
+    /// The next ticket: the first client in turn that is not penalised, else the first; nil when stopping.
+    private func next() -> TextLayoutTicket? {
+        condition.lock(); defer { condition.unlock() }
+        while running && turn.isEmpty { condition.wait() }
+        guard running else { return nil }
+        let now = TextWorkerChannel.now()
+        let position = turn.firstIndex { (penalty[$0] ?? 0) <= now } ?? 0
+        let client = turn.remove(at: position)
+        var queue = queues[client] ?? []
+        let ticket = queue.removeFirst()
+        if queue.isEmpty { queues[client] = nil } else { queues[client] = queue; turn.append(client) }
+        inFlight = ObjectIdentifier(ticket)
+        return ticket
+    }
+
+    private func count(_ update: (inout Counters) -> Void) {
+        condition.lock(); update(&counters); condition.unlock()
+    }
+
+    private func layOut(_ ticket: TextLayoutTicket) -> (TextLayoutTicket.Outcome, [(name: String, using: String)]) {
+        let process: TextWorkerProcess
+        if let worker {
+            process = worker
+        } else {
+            do {
+                process = try TextWorkerProcess(path: settings.workerPath)
+            } catch {
+                // Logged once until a start succeeds again (each request tries a new start).
+                if !startFailing {
+                    logger?.error("the text worker could not be started", metadata: ["path": "\(settings.workerPath)", "error": "\(error)"])
+                }
+                startFailing = true
+                return (.failed("the text worker could not be started: \(error)"), [])
+            }
+            startFailing = false
+            worker = process
+            count { $0.started += 1 }
+        }
+        let id = nextRequestID
+        nextRequestID += 1
+        do {
+            let bytes = try process.exchange(TextWorkerCoding.encode(ticket.request, id: id), timeout: settings.timeout)
+            let (answered, reply) = try TextWorkerCoding.decodeReply(bytes, units: ticket.units) { FontLibrary.shared.listedFace(path: $0, index: $1) }
+            guard answered == id else { throw ProtocolError.invalid("reply \(answered) to request \(id)") }
+            count { $0.laidOut += 1 }
+            return (.laidOut(reply.layout), reply.missingFonts)
+        } catch let failure as TextWorkerProcess.Failure {
+            worker = nil
+            count { if case .hung = failure { $0.hung += 1 } else { $0.crashed += 1 } }
+            return (.failed("\(failure)"), [])
+        } catch {
+            process.stop()
+            worker = nil
+            count { $0.misbehaved += 1 }
+            return (.failed("\(TextWorkerProcess.Failure.misbehaved("\(error)"))"), [])
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Strata
+import StrataCore
+import StrataProtocol
+import StrataTextWorker
+import Testing
+
+extension ClientProcessSuite {
+/// The server lays out clients' text in `strata-text-worker` (docs/security.md): a worker that aborts or
+/// hangs on one client's string (the test-only triggers stand in for a library's assertion or endless loop)
+/// costs that layer its text and its client an error naming the layer; the server goes on presenting
+/// frames, answers everyone, keeps other clients' text, and starts another worker.
+@Suite struct TextWorkerTests {
+    init() { TestFonts.install() }
+
+    static func label(_ id: LayerID, _ text: String, center: CGPoint) -> [LayerOperation] {
+        [.createLayer(id, kind: .text), .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 150, height: 30))),
+         .setProperty(id, .position, .point(center)), .setProperty(id, .font, .string("DejaVu Sans")),
+         .setProperty(id, .fontSize, .scalar(20)), .setProperty(id, .string, .text(AttributedText(text))), .attachRoot(id)]
+    }
+
+    /// White pixels in rows `ys` (white text on the black background).
+    static func inked(_ server: ServerProcess, rows ys: Range<Int>) throws -> Int {
+        let shot = try server.snapshot()
+        guard shot.width == 160 else { return 0 }
+        return ys.reduce(0) { n, y in n + (0..<160).filter { pixel(shot.pixels, width: 160, $0, y) == [255, 255, 255, 255] }.count }
+    }
+
+    /// The `layerError` messages a raw session has had within `seconds`.
+    static func layerErrors(_ session: RawSession, within seconds: Double) -> [(LayerID, String)] {
+        var errors: [(LayerID, String)] = []
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end, errors.isEmpty {
+            var p = pollfd(fd: session.client.socket.fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 50) >= 0 else { break }
+            if p.revents == 0 { continue }
+            guard let (message, _) = try? session.client.receive() else { break }
+            if case let .layerError(layer, reason) = message { errors.append((layer, reason)) }
+        }
+        return errors
+    }
+
+    static func textWorker(_ server: ServerProcess) throws -> [String: Int] {
+        (try server.stats()["text_worker"] as? [String: Int]) ?? [:]
+    }
+
+    @Test func aCrashingOrHangingWorkerCostsOneLayerItsTextAndNothingElse() throws {
+        let server = try ServerProcess(size: "160x120", arguments: ["--text-layout-timeout", "0.5"],
+                                       environment: [TextWorkerLoop.testTriggersVariable: "1"])
+        defer { _ = server.stop() }
+        // The well-behaved client: a label at the top, and a square fading for a minute (frames every vblank).
+        let good = try RawSession(server)
+        var fade = MediaTiming()
+        fade.duration = 60
+        fade.beginTime = MonotonicClock.now()
+        try good.commit(Self.label(1, "Gate 12", center: CGPoint(x: 80, y: 20))
+            + rootSquare(2, side: 10, center: CGPoint(x: 150, y: 110), color: Color(red: 0, green: 0, blue: 1, alpha: 1))
+            + [.addAnimation(2, key: "fade", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
+                                                          kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: fade))])
+        #expect(try eventually { try Self.inked(server, rows: 5..<35) > 50 }, "the good client's label shows")
+        let goodInk = try Self.inked(server, rows: 5..<35)
+
+        let hostile = try RawSession(server)
+        try hostile.commit(Self.label(7, "fine", center: CGPoint(x: 80, y: 70)))
+        #expect(try eventually { try Self.inked(server, rows: 55..<85) > 10 }, "the hostile client's first label shows")
+
+        // A string that aborts the worker: the layer loses its text, its client hears which layer.
+        try hostile.commit([.setProperty(7, .string, .text(AttributedText(TextWorkerLoop.crashTrigger)))])
+        let crash = Self.layerErrors(hostile, within: 5)
+        #expect(crash.first?.0 == 7)
+        #expect(crash.first?.1.contains("text layout failed: the text worker was killed by signal 6") == true, "\(crash)")
+        #expect(try eventually { try Self.inked(server, rows: 55..<85) == 0 }, "the failed layer shows no text")
+        #expect(try Self.textWorker(server)["crashed"] == 1)
+
+        // A string that hangs it: frames go on at the display's pace and every request is answered while
+        // the worker is stuck, until the 0.5 s limit stops it.
+        let probe = try StatsProbe(server)
+        let before = try server.stats()["frames_rendered"] as? Int ?? 0
+        let start = Date()
+        try hostile.commit([.setProperty(7, .string, .text(AttributedText(TextWorkerLoop.hangTrigger)))])
+        let hang = Self.layerErrors(hostile, within: 5)
+        let elapsed = Date().timeIntervalSince(start)
+        let after = try server.stats()["frames_rendered"] as? Int ?? 0
+        let probed = probe.finish()
+        #expect(hang.first?.0 == 7)
+        #expect(hang.first?.1.contains("did not answer within 0.5 s") == true, "\(hang)")
+        #expect(elapsed >= 0.5)
+        // 60 Hz while the worker hung: at least three quarters of the vblanks had a frame.
+        #expect(Double(after - before) >= 0.75 * 60 * elapsed, "\(after - before) frames in \(elapsed) s")
+        #expect(probed.failures.isEmpty && probed.answered > 5 && probed.slowest < 0.1, "\(probed)")
+        #expect(try Self.textWorker(server)["hung"] == 1)
+
+        // The good client's text stayed; a new string for the layer is laid out by a new worker.
+        #expect(try Self.inked(server, rows: 5..<35) == goodInk)
+        try hostile.commit([.setProperty(7, .string, .text(AttributedText("back")))])
+        #expect(try eventually { try Self.inked(server, rows: 55..<85) > 10 }, "laid out again after the restart")
+        let counts = try Self.textWorker(server)
+        #expect(counts["started"] == 3, "\(counts)")
+        #expect(server.process.isRunning)
+        let log = server.stop()
+        #expect(log.contains("text layout failed"), "\(log.suffix(2000))")
+    }
+}
+}
