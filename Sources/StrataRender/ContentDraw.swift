@@ -19,10 +19,14 @@ public protocol ContentDraw {
     /// `draw(in:framebuffer:scissor:motion:)` with how the slots move it.
     var movesWithSlots: Bool { get }
     func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws
+    /// About how many quads it draws (a glyph each for text), what the server's render budgets split a
+    /// frame's GL time by (an estimate: 1 for one quad or fill).
+    var drawCost: Int { get }
 }
 
 extension ContentDraw {
     public var movesWithSlots: Bool { false }
+    public var drawCost: Int { 1 }
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws {
         try draw(in: renderer, framebuffer: framebuffer, scissor: scissor)
     }

@@ -38,6 +38,20 @@ public final class Compositor {
     public var textLayouts: TextLayoutService? {
         didSet { builder.textLayouts = textLayouts; redrawEverywhere() }
     }
+    /// Whether clients whose layers make frames late have their updates deferred (`ClientBudgets`; the
+    /// daemon's). Off, as offline rendering needs, every commit is applied at the next frame.
+    public var rendersWithBudgets = false
+    /// Told when a client's updates are deferred to every n-th frame, or no longer (the daemon logs it).
+    public var renderBudgetChanged: (_ client: UInt32, _ every: Int, _ costMilliseconds: Double, _ frameMilliseconds: Double) -> Void = { _, _, _, _ in }
+    var budgets = ClientBudgets()
+    /// Text layouts of deferred clients, handed over at the frames that apply their commits.
+    private var heldLayouts: [TextLayoutService.Delivery] = []
+    /// Frames rendered with budgets, numbering which frames apply a deferred client's commits.
+    private var budgetFrame: UInt64 = 0
+    /// The frame in progress' cost per client, in milliseconds, and the quads its layers' commands draw
+    /// (`ContentDraw.drawCost`; 1 for every other command), which split the frame's GL time.
+    private var frameCosts: [UInt32: Double] = [:]
+    private var frameCommands: [UInt32: Int] = [:]
     /// Told of a layout the text worker failed on (client, layer, reason): the daemon logs it and tells the
     /// client; the layer shows no text until its string or style changes.
     public var textLayoutFailure: (UInt32, LayerID, String) -> Void = { _, _, _ in }
@@ -226,6 +240,8 @@ public final class Compositor {
         guard let scene = scenes.removeValue(forKey: id) else { return }
         sceneOrder.removeAll { $0 == id }
         textLayouts?.forget(client: id)
+        budgets.remove(id)
+        heldLayouts.removeAll { $0.ticket.client == id }
         pending.removeAll { $0.client == id }
         for image in scene.images.values { renderer.releaseTexture(imageID: image.texture.id) }
         for node in scene.nodes.values {
@@ -249,13 +265,20 @@ public final class Compositor {
     public func collectTextLayouts() -> Int {
         guard let service = textLayouts else { return 0 }
         let arrived = service.collect()
+        // A client whose updates are deferred gets its layouts with its next applied commits: a new layout
+        // would otherwise make every frame a rebuild, as its commits would.
+        var shown: [TextLayoutService.Delivery] = []
+        for delivery in arrived {
+            if rendersWithBudgets, budgets.every(delivery.ticket.client) > 1 { heldLayouts.append(delivery) } else { shown.append(delivery) }
+        }
+        for delivery in shown { delivery.ticket.outcome = delivery.outcome }
         for delivery in arrived {
             for missing in delivery.missingFonts { FontWarnings.shared.warn(missing.name, using: missing.using) }
             if case .failed(let reason) = delivery.outcome, scenes[delivery.ticket.client] != nil {
                 textLayoutFailure(delivery.ticket.client, delivery.ticket.layer, reason)
             }
         }
-        if !arrived.isEmpty { redrawEverywhere() }
+        if !shown.isEmpty { redrawEverywhere() }
         return arrived.count
     }
 
@@ -315,7 +338,7 @@ public final class Compositor {
     public func needsFrame(at time: Double, output: String? = nil) -> Bool {
         guard let name = self.output(output)?.name else { return false }
         let f = frames(name)
-        if f.needsRedraw || !pending.isEmpty || f.schedule.animating { return true }
+        if f.needsRedraw || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating { return true }
         if let next = f.schedule.nextChange, next <= time { return true }
         return false
     }
@@ -357,7 +380,10 @@ public final class Compositor {
             defer { mark = now }
             return Double(now - mark) / 1e6
         }
-        if pending.isEmpty, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
+        if rendersWithBudgets { budgetFrame += 1 }
+        frameCosts.removeAll(keepingCapacity: true)
+        frameCommands.removeAll(keepingCapacity: true)
+        if !hasDueCommits, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
             // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
             // starts or ends before the next scheduled change).
             return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
@@ -381,7 +407,21 @@ public final class Compositor {
         } else {
             motion.countBuild()
         }
-        builder.build(roots: roots, into: &f.drawList)
+        if rendersWithBudgets {
+            // Root by root, each client's building timed and its commands counted (the same list).
+            for root in roots {
+                let start = DispatchTime.now().uptimeNanoseconds, before = f.drawList.commands.count
+                builder.build(roots: [root], into: &f.drawList)
+                if let client = root.owner?.clientID {
+                    frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                    frameCommands[client, default: 0] += f.drawList.commands[before...].reduce(0) { n, command in
+                        if case .content(let content) = command { n + content.drawCost } else { n + 1 }
+                    }
+                }
+            }
+        } else {
+            builder.build(roots: roots, into: &f.drawList)
+        }
         // Text left for later: the next frame must be drawn even if nothing else changes.
         defer { if f.drawList.deferredWork { f.needsRedraw = true } }
         let plan: FramePlan
@@ -411,6 +451,7 @@ public final class Compositor {
             // The screen shows this picture already: no drawing, no flip (a commit elsewhere, an animation
             // that moved nothing visible).
             stats.record(phases, RenderCounters())
+            recordBudgets(phases, interval: display.refreshInterval, reused: false)
             lastFrameWork = RenderCounters()
             f.needsRedraw = false
             for (client, event) in events { eventSink(client, event) }
@@ -440,6 +481,7 @@ public final class Compositor {
         phases.submit = lap()
         let outcome = try display.present(targetTime: targetTime)
         phases.present = lap()
+        recordBudgets(phases, interval: display.refreshInterval, reused: reused)
         stats.record(phases, counters)
         lastFrameWork = counters
         f.shownAt = targetTime
@@ -486,6 +528,13 @@ public final class Compositor {
         let primaryName = primary?.name
         for id in sceneOrder {
             guard let scene = scenes[id] else { continue }
+            let started = DispatchTime.now().uptimeNanoseconds
+            // Counted for clients with layers on screen (others draw nothing for anyone to wait on).
+            defer {
+                if rendersWithBudgets, !scene.roots.isEmpty {
+                    frameCosts[id, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                }
+            }
             var sceneEvents: [ServerMessage] = []
             let shown = scene.roots.filter { shows($0, on: output, primaryName: primaryName) }
             for root in shown { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
@@ -587,11 +636,45 @@ public final class Compositor {
         }
     }
 
+    /// Whether a pending commit is applied by the next frame (a deferred client's wait for their frame).
+    private var hasDueCommits: Bool {
+        guard rendersWithBudgets else { return !pending.isEmpty }
+        return pending.contains { budgets.applies($0.client, frame: budgetFrame) }
+            || heldLayouts.contains { budgets.applies($0.ticket.client, frame: budgetFrame) }
+    }
+
+    /// The frame's costs per client given to the budgets (its GL time split by draw commands), and the
+    /// clients whose updates are deferred now, or no longer, reported.
+    private func recordBudgets(_ phases: FrameStats.Phases, interval: Double, reused: Bool) {
+        guard rendersWithBudgets else { return }
+        let commands = frameCommands.values.reduce(0, +)
+        var costs = frameCosts.filter { scenes[$0.key] != nil }
+        if !reused, commands > 0 {
+            for (client, n) in frameCommands { costs[client, default: 0] += phases.submit * Double(n) / Double(commands) }
+        }
+        for change in budgets.record(frame: phases.cpu, interval: interval * 1000, costs: costs) where scenes[change.client] != nil {
+            renderBudgetChanged(change.client, change.every, change.cost, change.frame)
+        }
+    }
+
     private func applyPendingCommits() {
-        let batch = pending
+        var batch = pending
         pending.removeAll()
+        if rendersWithBudgets {
+            // A deferred client's commits wait, in order, for a frame that applies them; so do its layouts.
+            pending = batch.filter { !budgets.applies($0.client, frame: budgetFrame) }
+            batch = batch.filter { budgets.applies($0.client, frame: budgetFrame) }
+            let due = heldLayouts.filter { budgets.applies($0.ticket.client, frame: budgetFrame) }
+            if !due.isEmpty {
+                heldLayouts.removeAll { budgets.applies($0.ticket.client, frame: budgetFrame) }
+                for delivery in due { delivery.ticket.outcome = delivery.outcome }
+                redrawEverywhere()
+            }
+        }
         for item in batch {
             guard let scene = scenes[item.client] else { continue }
+            let started = DispatchTime.now().uptimeNanoseconds
+            defer { frameCosts[item.client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
             scene.usage.pendingCommits -= 1
             scene.usage.pendingCommitBytes -= item.messageBytes
             var applier = TransactionApplier(
@@ -672,6 +755,7 @@ public final class Compositor {
         if let client {
             let scene = scenes[client]
             o["layers"] = scene?.nodes.count ?? 0
+            if rendersWithBudgets { o["render_budget"] = budgetJSON(client) }
             if let usage = scene?.usage { o["usage"] = Self.usageJSON(usage, layers: scene?.nodes.count ?? 0) }
         } else {
             o["clients"] = clientCount
@@ -680,6 +764,7 @@ public final class Compositor {
             o["texture_upload_bytes"] = renderer.textureUploadBytes
             o["resident_textures"] = renderer.residentTextures
             o["gpu_animation_records"] = gpuAnimationRecords
+            if rendersWithBudgets { o["render_budgets"] = sceneOrder.map { id -> [String: Any] in var b = budgetJSON(id); b["client"] = id; return b } }
             if let counts = textLayouts?.counts {
                 o["text_worker"] = ["laid_out": counts.laidOut, "crashed": counts.crashed, "hung": counts.hung,
                                     "misbehaved": counts.misbehaved, "started": counts.started, "queued": counts.queued]
@@ -687,6 +772,12 @@ public final class Compositor {
         }
         for (k, v) in extra { o[k] = v }
         return o
+    }
+
+    /// A client's average cost a frame and how often its updates are applied.
+    func budgetJSON(_ client: UInt32) -> [String: Any] {
+        let b = budgets.clients[client] ?? ClientBudgets.Client()
+        return ["cost_ms": (b.cost * 1000).rounded() / 1000, "updates_every_frames": b.every]
     }
 
     static func usageJSON(_ u: ClientUsage, layers: Int) -> [String: Any] {

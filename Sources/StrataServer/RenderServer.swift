@@ -72,6 +72,11 @@ public final class RenderServer {
             self.log(.warning, "text layout failed", metadata: ["client": "\(client)", "layer": "\(layer)", "reason": "\(reason)"])
             self.send(.layerError(layer, reason: "text layout failed: \(reason); the layer shows no text until its string or style changes"), to: client)
         }
+        compositor.renderBudgetChanged = { [unowned self] client, every, cost, frame in
+            let what = every > 1 ? "its updates are applied every \(every) frames" : "its updates are applied every frame again"
+            self.log(.warning, "client's layers slow the frames: \(what)",
+                     metadata: ["client": "\(client)", "cost_ms": "\(String(format: "%.2f", cost))", "frame_ms": "\(String(format: "%.2f", frame))"])
+        }
         compositor.commitFailure = { [unowned self] client, reason in
             if let s = self.sessions.values.first(where: { $0.clientID == client }) { self.drop(s, reason: reason) }
         }

@@ -132,7 +132,8 @@ public final class TextLayoutService: @unchecked Sendable {
         delivered.removeAll { $0.ticket.client == client }
     }
 
-    /// The outcomes that arrived since the last call (frame thread). Sets each ticket's `outcome`.
+    /// The outcomes that arrived since the last call (frame thread); the caller sets each ticket's
+    /// `outcome` when its layer may show it.
     func collect() -> [Delivery] {
         var sink = [UInt8](repeating: 0, count: 64)
         while read(wakeFD, &sink, sink.count) > 0 {}
@@ -140,7 +141,6 @@ public final class TextLayoutService: @unchecked Sendable {
         let out = delivered
         delivered.removeAll()
         condition.unlock()
-        for d in out { d.ticket.outcome = d.outcome }
         return out
     }
 

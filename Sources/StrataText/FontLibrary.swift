@@ -20,6 +20,8 @@ public final class FontLibrary: @unchecked Sendable {
     private var fallbacks: [FallbackKey: FontFace?] = [:]
     /// A hostile string can ask for every codepoint; past this many the fallback memo starts over.
     private static let fallbackMemoLimit = 1 << 16
+    private static let resolvedMemoLimit = 4096
+    private static let fallbackListLimit = 32
 
     /// The faces fontconfig lists, made on the first `listedFace` call.
     private var listed: [FileKey: FontFileRef]?
@@ -43,6 +45,8 @@ public final class FontLibrary: @unchecked Sendable {
         } else {
             answer = (faceLocked(FontFileRef(path: "", index: 0, family: name, isColor: false)), false)
         }
+        // A hostile client can name any number of fonts: past this many the memo starts over.
+        if resolved.count >= Self.resolvedMemoLimit { resolved.removeAll(keepingCapacity: true) }
         resolved[name] = answer
         return answer
     }
@@ -74,6 +78,9 @@ public final class FontLibrary: @unchecked Sendable {
             list = known
         } else {
             list = fontconfig.fallbackList(listKey.name, emoji: listKey.emoji)
+            // Each list holds a copy of the character sets of the fonts it sorts (hundreds of kilobytes):
+            // a hostile client naming many fonts would keep them all. Past this many they start over.
+            if fallbackLists.count >= Self.fallbackListLimit { fallbackLists.removeAll(keepingCapacity: true) }
             fallbackLists[listKey] = list
         }
         let face = list.first(covering: codepoint).map(faceLocked)

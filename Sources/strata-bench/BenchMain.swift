@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents or latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame).")
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents, latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame) or text-attack (a hostile client's text beside a client animating N layers on a real server, for --seconds; --attack marks, letters, labels or all).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -42,6 +42,7 @@ struct BenchCommand: ParsableCommand {
         case soak
         case contents
         case latency
+        case textAttack = "text-attack"
     }
 
     @Option(help: "soak: clients, each with its own animated tree, committing --rate times a second for --seconds.")
@@ -49,6 +50,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "soak: commits per second per client.") var rate = 120.0
     @Option(help: "soak: seconds to run.") var seconds = 60.0
     @Option(help: "contents: the backing store's side in pixels (1024: 4 MiB).") var side = 1024
+    @Option(help: "text-attack: marks (65,536 combining marks), letters (65,536 letters), labels (1,000 labels) or all, replaced at every frame; none for the well-behaved client alone.")
+    var attack = "all"
     @Flag(help: "Evaluate every animation on the CPU (the GPU path off: Compositor.gpuAnimationMinimumLayers = nil).")
     var cpuAnimations = false
     @Flag(help: "Move shapes with their motion slots even on a software rasteriser (Compositor.shapesMoveOnTheGPU), where by default they stay on the CPU.")
@@ -72,6 +75,12 @@ struct BenchCommand: ParsableCommand {
         if scenario == .latency {
             guard starts > 0, clients > 0 else { throw ValidationError("--starts and --clients must be > 0") }
             let result = try LatencyRun(size: size, starts: starts, freshClients: clients, frames: frames).run()
+            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+            return
+        }
+        if scenario == .textAttack {
+            guard ["none", "marks", "letters", "labels", "all"].contains(attack) else { throw ValidationError("--attack must be none, marks, letters, labels or all") }
+            let result = try TextAttackRun(size: size, layers: layers, seconds: seconds, attack: attack).run()
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
             return
         }
@@ -112,7 +121,7 @@ struct BenchCommand: ParsableCommand {
         case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
-        case .soak, .contents, .latency: Commit(transactionID: 1, operations: [])
+        case .soak, .contents, .latency, .textAttack: Commit(transactionID: 1, operations: [])
         }
         if cpuAnimations { compositor.gpuAnimationMinimumLayers = nil }
         if gpuShapes { compositor.shapesMoveOnTheGPU = true }

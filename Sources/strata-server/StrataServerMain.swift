@@ -206,6 +206,7 @@ struct StrataServerCommand: ParsableCommand {
         if settings.gpuAnimations == .always { compositor.shapesMoveOnTheGPU = true }
         compositor.quotas = StartupSettings.quotas(settings)
         compositor.textLayouts = try TextWorkerChoice.service(settings, logger: logger)
+        compositor.rendersWithBudgets = true
         let server = RenderServer(compositor: compositor, listener: listener, logger: logger)
         server.maxClients = settings.maxClients
         server.outputLimit = settings.clientOutputLimit

@@ -67,6 +67,9 @@ public struct TextDraw: ContentDraw {
     public var matrix: Transform3D
     public var runs: [Run]
     public var decorations: [Decoration]
+
+    /// A quad per glyph and decoration.
+    public var drawCost: Int { runs.reduce(decorations.count) { $0 + $1.glyphs.count } }
     public var contentsScale: CGFloat
     public var displayScale: CGFloat
     /// allowsFontSubpixelQuantization: true puts glyphs on whole pixels (one raster per glyph), false on

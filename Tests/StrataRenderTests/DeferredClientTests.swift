@@ -1,0 +1,49 @@
+import Foundation
+import StrataCore
+import StrataDisplay
+import StrataProtocol
+@testable import StrataServer
+import Testing
+
+/// A client the render budgets defer (`ClientBudgets`) has its commits applied only on every n-th frame,
+/// in order and together; the other client's commits show at the next frame, and the deferred client's
+/// waiting commits do not stop a frame from reusing its list.
+@Suite(.serialized) struct DeferredClientTests {
+    static func square(_ id: LayerID, x: CGFloat, _ gray: Double) -> [LayerOperation] {
+        [.createLayer(id), .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 10, height: 10))),
+         .setProperty(id, .position, .point(CGPoint(x: x, y: 5))),
+         .setProperty(id, .backgroundColor, .color(Color(red: gray, green: gray, blue: gray, alpha: 1))), .attachRoot(id)]
+    }
+
+    static func gray(_ compositor: Compositor, x: Int) throws -> UInt8 {
+        let shot = try compositor.snapshot()
+        return shot.pixels[(5 * shot.width + x) * 4]
+    }
+
+    @Test func aDeferredClientsCommitsApplyEveryNthFrameAndTheOthersEveryFrame() throws {
+        let display = try HeadlessDisplay(width: 40, height: 10)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.rendersWithBudgets = true
+        compositor.addClient(1)
+        compositor.addClient(2)
+        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 5, 0)), fds: [], from: 1)
+        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 25, 0)), fds: [], from: 2)
+        try compositor.renderFrame(at: 0)
+        // Client 2 deferred to every fourth frame (as `record` would after late frames it dominated).
+        compositor.budgets.defer(2, every: 4)
+        var shownOne: [UInt8] = [], shownTwo: [UInt8] = []
+        for frame in 1...8 {
+            let level = Double(frame) * 25 / 255
+            compositor.submit(Commit(transactionID: UInt64(frame + 1), operations: [.setProperty(1, .backgroundColor, .color(Color(red: level, green: level, blue: level, alpha: 1)))]), fds: [], from: 1)
+            compositor.submit(Commit(transactionID: UInt64(frame + 1), operations: [.setProperty(1, .backgroundColor, .color(Color(red: level, green: level, blue: level, alpha: 1)))]), fds: [], from: 2)
+            try compositor.renderFrame(at: Double(frame) / 60)
+            shownOne.append(try Self.gray(compositor, x: 5))
+            shownTwo.append(try Self.gray(compositor, x: 25))
+        }
+        // Budget frames 2…9: client 2's commits apply at frames 4 and 8 (numbers 5 and 9 are not multiples).
+        #expect(shownOne == [25, 50, 75, 100, 125, 150, 175, 200])
+        #expect(shownTwo == [0, 0, 75, 75, 75, 75, 175, 175], "\(shownTwo)")
+        #expect(compositor.statsJSON(client: 2)["render_budget"].flatMap { ($0 as? [String: Any])?["updates_every_frames"] as? Int } == 4)
+    }
+}
