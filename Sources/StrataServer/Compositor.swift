@@ -407,6 +407,7 @@ public final class Compositor {
         } else {
             motion.countBuild()
         }
+        builder.rasterizedClients = rendersWithBudgets ? Set(budgets.clients.filter { $0.value.every > 1 }.keys) : []
         if rendersWithBudgets {
             // Root by root, each client's building timed and its commands counted (the same list).
             for root in roots {

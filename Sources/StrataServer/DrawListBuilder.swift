@@ -22,6 +22,9 @@ struct DrawListBuilder {
     var shapesMove = true
     /// Where text layers get their layouts (`Compositor.textLayouts`; nil: laid out while building).
     var textLayouts: TextLayoutService?
+    /// Clients whose updates the render budgets defer: their roots are drawn as bitmaps (as with
+    /// shouldRasterize), made again only when what they show changes, which is at most every n-th frame.
+    var rasterizedClients: Set<UInt32> = []
     /// How far behind its layers' own time the replicator copy being built runs, in the time of the layer
     /// being emitted's superlayer (copy k: k × instanceDelay, scaled by the speeds of the layers between);
     /// a slot there runs as far behind. 0 outside replicators; nil below a layer whose time cycles, where a
@@ -264,7 +267,8 @@ struct DrawListBuilder {
         let culled = !p.isDoubleSided && list.currentSlot >= 0
         if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefused = true }
         let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
-        if p.shouldRasterize, let raster = rasterized(node, ownContent: ownContent, within: &list) {
+        let deferredRoot = !rasterizedClients.isEmpty && node.isRoot && node.owner.map { rasterizedClients.contains($0.clientID) } == true
+        if p.shouldRasterize || deferredRoot, let raster = rasterized(node, ownContent: ownContent, within: &list) {
             // The bitmap (shadow and mask included) is composited with the layer's opacity, which is not
             // rasterized, and sampled with its filters.
             let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0

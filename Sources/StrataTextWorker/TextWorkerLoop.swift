@@ -19,6 +19,8 @@ public enum TextWorkerLoop {
 
     /// Address space the worker may use: a runaway allocation ends the worker, not the machine's memory.
     public static let addressSpaceLimit: rlim_t = 4 << 30
+    /// The worker's nice value: below the server's frames on a busy CPU.
+    public static let niceness: Int32 = 10
 
     public static func run() -> Never {
         _ = strata_die_with_parent(Int32(getppid()))
@@ -26,6 +28,8 @@ public enum TextWorkerLoop {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         var space = rlimit(rlim_cur: addressSpaceLimit, rlim_max: addressSpaceLimit)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &space)
+        // Layout yields the CPU to the compositor's frames (a hostile string keeps the worker busy).
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
         let triggers = ProcessInfo.processInfo.environment[testTriggersVariable] == "1"
         let channel = TextWorkerChannel(fd: 0)
         let out = TextWorkerChannel(fd: 1)

@@ -19,8 +19,9 @@ import StrataTextWorker
 ///
 /// With the daemon's text worker (`DrawListBuilder.textLayouts`) the layout is asked for and not waited for:
 /// the layer shows its previous layout (or none) until the worker's answer is collected, and the frame after
-/// that shows it. A layout that made the worker fail leaves the layer without text until what it lays out
-/// changes. Without one (offline rendering, tests, benchmarks) it is laid out here, within the client's
+/// that shows it. A layer has one request out at a time: values that change meanwhile are asked for when it
+/// answers, and the answer, even to older values, is shown. A layout that made the worker fail leaves the
+/// layer without text until what it lays out changes. Without one (offline rendering, tests, benchmarks) it is laid out here, within the client's
 /// budget of units per frame.
 final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     // Touched only on the server's thread, as every node is.
@@ -108,22 +109,21 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         if let cached, cached.key == key { return cached.layout }
         let owner = node.owner
         if let service, let owner {
-            if let ticket, ticket.request == key {
-                switch ticket.outcome {
-                case .laidOut(let layout)?:
-                    cached = (key, layout)
-                    self.ticket = nil
-                    return layout
-                case .failed?:
-                    // Its client was told; no text until the values change (asking again would fail again).
-                    cached = (key, nil)
-                    self.ticket = nil
-                    return nil
-                case nil:
+            if let ticket {
+                guard let outcome = ticket.outcome else {
+                    // One request at a time per layer: the newest values are asked for when it answers, so a
+                    // string replaced every frame still shows a layout now and then, never none.
                     return cached?.layout
                 }
+                // An answer, perhaps to older values: the latest text the layer can show. A failure leaves it
+                // none (its client was told) until the values change.
+                switch outcome {
+                case .laidOut(let layout): cached = (ticket.request, layout)
+                case .failed: cached = (ticket.request, nil)
+                }
+                self.ticket = nil
+                if ticket.request == key { return cached?.layout }
             }
-            if let ticket { service.cancel(ticket) }
             let request = TextLayoutTicket(request: key, client: owner.clientID, layer: node.id)
             ticket = request
             self.service = service
