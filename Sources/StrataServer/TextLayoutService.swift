@@ -212,7 +212,8 @@ public final class TextLayoutService: @unchecked Sendable {
         nextRequestID += 1
         do {
             let bytes = try process.exchange(TextWorkerCoding.encode(ticket.request, id: id), timeout: settings.timeout)
-            let (answered, reply) = try TextWorkerCoding.decodeReply(bytes, units: ticket.units) { FontLibrary.shared.listedFace(path: $0, index: $1) }
+            let (answered, reply) = try TextWorkerCoding.decodeReply(bytes, units: ticket.units, face: { FontLibrary.shared.listedFace(path: $0, index: $1) },
+                                                                       glyphCount: { FontLibrary.shared.glyphCount(of: $0) })
             guard answered == id else { throw ProtocolError.invalid("reply \(answered) to request \(id)") }
             count { $0.laidOut += 1 }
             return (.laidOut(reply.layout), reply.missingFonts)

@@ -103,6 +103,10 @@ public final class FontLibrary: @unchecked Sendable {
         return listed?[key].map(faceLocked)
     }
 
+    /// How many glyphs the face has: a glyph index below it is the face's (what a worker's reply is checked
+    /// against before FreeType is asked for the glyph).
+    public func glyphCount(of face: FontFace) -> UInt32 { shapingFont(for: face).glyphCount }
+
     /// The face's metrics in font units.
     public func metrics(of face: FontFace) -> FontMetrics { shapingFont(for: face).metrics }
 

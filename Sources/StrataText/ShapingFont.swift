@@ -39,6 +39,9 @@ final class ShapingFont: @unchecked Sendable {
     deinit { hb_font_destroy(font) }
 
     /// Whether the face's cmap maps `codepoint` to a glyph.
+    /// How many glyphs the face has (0 for a file that could not be read).
+    var glyphCount: UInt32 { hb_face_get_glyph_count(hb_font_get_face(font)) }
+
     func hasGlyph(_ codepoint: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, codepoint, &glyph) != 0 && glyph != 0

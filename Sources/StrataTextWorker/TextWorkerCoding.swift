@@ -91,8 +91,9 @@ public enum TextWorkerCoding {
 
     /// Decodes a reply to a request of `units` UTF-16 units, checking every count, index and number;
     /// `face` gives the server's own face for a file and index the worker used, nil for one the server's
-    /// fontconfig does not list (the reply is then refused).
-    public static func decodeReply(_ bytes: [UInt8], units: Int, face: (String, Int) -> FontFace?) throws -> (id: UInt64, reply: TextLayoutReply) {
+    /// fontconfig does not list (the reply is then refused), and `glyphCount` a face's number of glyphs.
+    public static func decodeReply(_ bytes: [UInt8], units: Int, face: (String, Int) -> FontFace?,
+                                   glyphCount: (FontFace) -> UInt32) throws -> (id: UInt64, reply: TextLayoutReply) {
         var r = ByteReader(bytes)
         let id = try r.u64("reply id")
         let faceCount = try r.count("faces", each: 10)
@@ -103,6 +104,7 @@ public enum TextWorkerCoding {
             guard let known = face(path, index) else { throw ProtocolError.invalid("reply: face \(path)#\(index) is not a font fontconfig lists") }
             faces.append(known)
         }
+        let glyphCounts = faces.map(glyphCount)
         var layout = LaidOutText()
         let lineCount = try r.count("lines", each: 50)
         for i in 0..<lineCount {
@@ -128,8 +130,13 @@ public enum TextWorkerCoding {
             guard glyphTotal <= glyphLimit else { throw ProtocolError.invalid("reply: more than \(glyphLimit) glyphs for \(units) units") }
             var glyphs: [UInt32] = [], positions: [CGPoint] = [], clusters: [Int] = []
             glyphs.reserveCapacity(n); positions.reserveCapacity(n); clusters.reserveCapacity(n)
+            // HarfBuzz gives glyph 0 (.notdef) where a face lacks a character; anything past the face's count
+            // is not a glyph of it.
+            let limit = glyphCounts[faceNumber]
             for _ in 0..<n {
-                glyphs.append(try r.u32("glyph"))
+                let glyph = try r.u32("glyph")
+                guard glyph == 0 || glyph < limit else { throw ProtocolError.invalid("reply: glyph \(glyph) of a face with \(limit)") }
+                glyphs.append(glyph)
                 positions.append(CGPoint(x: try r.finiteF64("glyph x"), y: try r.finiteF64("glyph y")))
                 let cluster = Int(try r.u32("glyph cluster"))
                 guard cluster <= units else { throw ProtocolError.invalid("reply: cluster \(cluster) past \(units) units") }

@@ -20,6 +20,9 @@ import Testing
     }()
 
     static func listed(_ path: String, _ index: Int) -> FontFace? { TestFonts.library.listedFace(path: path, index: index) }
+    static func glyphs(_ face: FontFace) -> UInt32 { TestFonts.library.glyphCount(of: face) }
+
+    static var reply: TextLayoutReply { TextWorkerLoop.answer(request, library: TestFonts.library) }
 
     @Test func requestsAndRepliesRoundTrip() throws {
         let (id, decoded) = try TextWorkerCoding.decodeRequest(TextWorkerCoding.encode(Self.request, id: 42))
@@ -28,7 +31,7 @@ import Testing
         #expect(!reply.layout.runs.isEmpty && !reply.layout.decorations.isEmpty)
         #expect(reply.missingFonts.map(\.name) == ["NoSuchFont"])
         let (rid, back) = try TextWorkerCoding.decodeReply(TextWorkerCoding.encode(reply, id: 42), units: Self.request.text.utf16Count,
-                                                          face: Self.listed)
+                                                          face: Self.listed, glyphCount: Self.glyphs)
         #expect(rid == 42)
         #expect(back == reply)
     }
@@ -37,7 +40,7 @@ import Testing
     func decodeAltered(_ change: (inout LaidOutText) -> Void) throws -> TextLayoutReply {
         var reply = TextWorkerLoop.answer(Self.request, library: TestFonts.library)
         change(&reply.layout)
-        return try TextWorkerCoding.decodeReply(TextWorkerCoding.encode(reply, id: 1), units: Self.request.text.utf16Count, face: Self.listed).reply
+        return try TextWorkerCoding.decodeReply(TextWorkerCoding.encode(reply, id: 1), units: Self.request.text.utf16Count, face: Self.listed, glyphCount: Self.glyphs).reply
     }
 
     @Test func repliesThatWouldMisleadTheServerAreRefused() throws {
@@ -59,10 +62,12 @@ import Testing
         }
         #expect(throws: ProtocolError.self) { try decodeAltered { $0.runs[0].positions[0].x = .nan } }
         #expect(throws: ProtocolError.self) { try decodeAltered { $0.size.width = -1 } }
+        let count = Self.glyphs(Self.reply.layout.runs[0].face)
+        #expect(throws: ProtocolError.invalid("reply: glyph \(count) of a face with \(count)")) { try decodeAltered { $0.runs[0].glyphs[0] = count } }
         // Cut short anywhere: refused, never read past.
         let bytes = TextWorkerCoding.encode(TextWorkerLoop.answer(Self.request, library: TestFonts.library), id: 1)
         for cut in stride(from: 0, to: bytes.count, by: 7) {
-            #expect(throws: ProtocolError.self) { try TextWorkerCoding.decodeReply(Array(bytes.prefix(cut)), units: units, face: Self.listed) }
+            #expect(throws: ProtocolError.self) { try TextWorkerCoding.decodeReply(Array(bytes.prefix(cut)), units: units, face: Self.listed, glyphCount: Self.glyphs) }
         }
     }
 
