@@ -16,6 +16,9 @@ public struct GeneratedCommit {
 public struct CommitGenerator {
     public var values = ValueGenerator()
     public var animations = AnimationGenerator()
+    /// The text family's strings: up to 4096 UTF-16 units. A debug server draws a layer's glyphs on its frame
+    /// thread and must answer the witness within a second; 64K-unit strings are the libFuzzer text target's.
+    public var text = TextGenerator(maxUTF16: 4096)
     /// Layers a session keeps at most before the tree family starts releasing them.
     public var layerBudget = 3000
     private var transactionID: UInt64 = 0
@@ -41,6 +44,7 @@ public struct CommitGenerator {
         case .deepChains: deepChain(&b, &r)
         case .wideParents: wide(&b, &r)
         case .shrunkMemfds: imageOps(&b, unsealed: true, &r)
+        case .text: textOps(&b, &r)
         case .requests, .bytes, .fds, .handshake, .disconnects: tree(&b, &r)
         }
         model = b.model

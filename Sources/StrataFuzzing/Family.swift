@@ -17,6 +17,9 @@ public enum Family: String, CaseIterable, Sendable, Comparable {
     case requests
     /// One operation the server must refuse at apply time (unknown ids, wrong kinds, bad indexes…).
     case invalid
+    /// CATextLayers given text of every Unicode class the text stack tells apart, font names, sizes, wrapping,
+    /// truncation, alignment and bounds (`TextGenerator`); now and then a value the wire refuses.
+    case text
     /// Byte-level mutations of valid encoded frames.
     case bytes
     /// Descriptor tricks: wrong counts, pipes, sockets, files, unsealed or short memfds, fds on other messages.

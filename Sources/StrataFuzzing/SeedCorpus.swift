@@ -18,7 +18,7 @@ public enum SeedCorpus {
             MessageCoding.encode(ClientMessage.injectInput([InjectedInput(kind: .touchDown, position: CGPoint(x: 10, y: 10), touchID: 1),
                                                             InjectedInput(kind: .touchUp, position: CGPoint(x: 10, y: 10), touchID: 1)])),
         ]
-        let families: [Family] = [.tree, .properties, .animations, .images, .masks, .invalid, .maskCycles]
+        let families: [Family] = [.tree, .properties, .animations, .images, .masks, .invalid, .maskCycles, .text]
         var generator = CommitGenerator()
         var model = SessionModel()
         while frames.count < count {

@@ -76,7 +76,8 @@ public struct SessionModel {
         case let .createLayer(id, _): return layers[id] == nil
         case .releaseLayer(let id), .removeFromSuperlayer(let id), .detachRoot(let id), .setRootOutput(let id, _),
              .removeAnimation(let id, _), .setProperty(let id, _, _):
-            if case let .setProperty(_, p, _) = op, let l = layers[id] { return p.isCarried(by: l.kind) }
+            // The wire refuses non-finite numbers and values outside the property's rule while decoding.
+            if case let .setProperty(_, p, v) = op, let l = layers[id] { return p.isCarried(by: l.kind) && v.isFinite && p.rangeError(v) == nil }
             return layers[id] != nil
         case let .insertSublayer(parent, child, index):
             guard let p = layers[parent], let c = layers[child] else { return false }

@@ -29,7 +29,7 @@ final class FuzzClient {
 
     /// Relative weight of each family in a client's steps (the known crashers are rare but present).
     static let weights: [Family: Double] = [
-        .tree: 12, .properties: 14, .animations: 10, .images: 6, .masks: 5, .requests: 4, .invalid: 3, .bytes: 12,
+        .tree: 12, .properties: 14, .animations: 10, .images: 6, .masks: 5, .requests: 4, .invalid: 3, .text: 6, .bytes: 12,
         .fds: 4, .handshake: 2, .disconnects: 2, .maskCycles: 1, .deepChains: 0.3, .wideParents: 0.1, .shrunkMemfds: 2,
     ]
 
@@ -187,7 +187,7 @@ final class FuzzClient {
         var scratch = model
         var g = generator
         // Only families the run has: an avoided crasher must not come back through a mutation's base.
-        let bases = [Family.tree, .properties, .animations, .masks, .maskCycles].filter { f in families.contains { $0.0 == f } }
+        let bases = [Family.tree, .properties, .animations, .masks, .maskCycles, .text].filter { f in families.contains { $0.0 == f } }
         let family = r.pick(bases) ?? .tree
         return MessageCoding.encode(ClientMessage.commit(g.next(family, model: &scratch, now: MonotonicClock.now(), &r).commit))
     }

@@ -13,6 +13,8 @@ struct FuzzRun {
     var stats = FuzzStats()
     var clients: [FuzzClient] = []
     var failure: String?
+    /// Set when the failure is the text worker's (the server itself is fine: no need for its stacks).
+    private var textWorkerFailed = false
     private var started = MonotonicClock.now()
     private var elapsed = 0.0
     /// The server's memory and descriptors after the witness connected, and once the fuzz clients left.
@@ -77,6 +79,12 @@ struct FuzzRun {
     private mutating func check() {
         if let exit = sut.exitDescription {
             failure = "crash: strata-server ended (\(exit))"
+        } else if let t = witness.textWorker, let failures = Witness.textWorkerFailures(t) {
+            // The text worker lays clients' strings out in a process of its own, which the server restarts when
+            // it crashes, hangs or answers wrongly: the server survives, but the text stack failed on a
+            // client's input, which is what this fuzzer looks for. Stopping now keeps that input in the log.
+            failure = "text worker: \(failures) (the server restarted it; server.log names the layer and client)"
+            textWorkerFailed = true
         } else if let w = witness.failure {
             // A witness cut off by a crashing server: wait for the crash (the backtracer takes a while).
             if w.hasPrefix("witness session ended") {
@@ -117,7 +125,7 @@ struct FuzzRun {
         }
         // A server that fails without exiting (hung, or not answering) is asked for its stacks, into its log.
         // (A frozen server that answered late is responsive again: its stacks would show nothing.)
-        if failure != nil, sut.isRunning, failure?.hasPrefix("freeze") != true { sut.abortForBacktrace() }
+        if failure != nil, sut.isRunning, failure?.hasPrefix("freeze") != true, !textWorkerFailed { sut.abortForBacktrace() }
         var reproducer: String?
         if let failure {
             let dir = crashes.appendingPathComponent("\(Int(Date().timeIntervalSince1970))-seed\(seed)")
@@ -159,6 +167,7 @@ struct FuzzRun {
                        "max_ms": rounded(latencies.last ?? 0), "over_100_ms": latencies.filter { $0 > 100 }.count,
                        "timeout_ms": Int(witness.timeout * 1000)],
             "witness_layers_at_end": witnessLayers ?? NSNull(),
+            "text_worker": witness.textWorker ?? NSNull(),
             "server_rss_mib": ["start": resourcesAtStart.map { $0.rssMiB as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.rssMiB as Any } ?? NSNull()],
             "server_fds": ["start": resourcesAtStart.map { $0.fds as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.fds as Any } ?? NSNull()],
         ]

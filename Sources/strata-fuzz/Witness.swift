@@ -35,6 +35,10 @@ final class Witness: @unchecked Sendable {
     var lastAnswer: Double { lock.withLock { lastAnswerTime } }
     private var lastAnswerTime = 0.0
     var latencySamples: [Double] { lock.withLock { latencies } }
+    /// The text worker's counts in the last `stats` reply (an inspector's, so server-wide); nil before the
+    /// first reply or when the server lays text out itself.
+    var textWorker: [String: Int]? { lock.withLock { textWorkerCounts } }
+    private var textWorkerCounts: [String: Int]?
 
     /// Connects and commits the witness tree; throws when the server does not welcome it.
     func start() throws {
@@ -94,9 +98,10 @@ final class Witness: @unchecked Sendable {
             do {
                 try send(.statsRequest(requestID: id))
                 let isReply: (ServerMessage) -> Bool = { if case .stats(id, _) = $0 { true } else { false } }
-                if try waitFor(isReply, within: timeout) != nil {
+                if let reply = try waitFor(isReply, within: timeout) {
                     let ms = (MonotonicClock.now() - start) * 1000
-                    lock.withLock { latencies.append(ms); lastAnswerTime = MonotonicClock.now() }
+                    let counts: [String: Int]? = if case .stats(_, let json) = reply { Self.textWorkerCounts(json) } else { nil }
+                    lock.withLock { latencies.append(ms); lastAnswerTime = MonotonicClock.now(); textWorkerCounts = counts }
                     continue
                 }
                 // Unanswered within the bound: a failure either way; a late answer makes it a freeze.
@@ -110,6 +115,20 @@ final class Witness: @unchecked Sendable {
             break
         }
         lock.withLock { done = true }
+    }
+
+    /// The `text_worker` object of a stats reply.
+    static func textWorkerCounts(_ stats: String) -> [String: Int]? {
+        guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any],
+              let t = o["text_worker"] as? [String: Any] else { return nil }
+        return t.compactMapValues { $0 as? Int }
+    }
+
+    /// "2 crashes, 1 hang" for a worker that failed, nil for one that never did.
+    static func textWorkerFailures(_ t: [String: Int]) -> String? {
+        let parts = [("crashed", "crash", "crashes"), ("hung", "hang", "hangs"), ("misbehaved", "wrong answer", "wrong answers")]
+            .compactMap { key, one, many in t[key].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? one : many)" : nil } }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     private func fail(_ text: String) { lock.withLock { if failureText == nil { failureText = text } } }
