@@ -31,6 +31,7 @@ let package = Package(
         .executable(name: "strata-text-worker", targets: ["strata-text-worker"]),
         .executable(name: "strata-fuzz", targets: ["strata-fuzz"]),
         .executable(name: "strata-fuzz-decoders", targets: ["strata-fuzz-decoders"]),
+        .executable(name: "strata-fuzz-text", targets: ["strata-fuzz-text"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -112,6 +113,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-fuzz-decoders", dependencies: ["StrataFuzzing"]),
+        // libFuzzer on TextLayout.layout, the same way (its harness and invariants are in the executable, so the
+        // decoder fuzzer does not link the text stack).
+        .executableTarget(name: "strata-fuzz-text", dependencies: ["StrataFuzzing", "StrataText", "StrataCore"]),
 
         // Tests
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
@@ -125,7 +129,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
-        .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing", "StrataProtocol", "StrataCore"]),
+        .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing", "StrataProtocol", "StrataCore", "StrataText", "strata-fuzz-text"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
         .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore", "StrataConfig", "StrataInput"]),
         .testTarget(name: "StrataInputDeviceTests", dependencies: ["StrataInputDevice", "StrataInput"]),
