@@ -23,7 +23,27 @@ public final class Renderer {
     /// The stops of the gradient being drawn.
     let gradientStops = GradientStops()
     /// Rasterised glyphs of text layers (TextDraw), made on first use.
-    lazy var glyphAtlas = GlyphAtlas()
+    /// The glyph cache, made at the first glyph drawn (`releaseGlyphCache` gives it back; tests set one of
+    /// another size).
+    var glyphAtlas: GlyphAtlas {
+        get {
+            if let atlas { return atlas }
+            let made = GlyphAtlas()
+            atlas = made
+            return made
+        }
+        set { atlas = newValue }
+    }
+    private var atlas: GlyphAtlas?
+
+    /// Whether the glyph cache holds anything (it is made at the first glyph drawn).
+    public var hasGlyphCache: Bool { atlas != nil }
+
+    /// Gives the glyph cache's textures, glyphs and open font faces back (no layer shows text any more).
+    public func releaseGlyphCache() {
+        atlas?.releaseAll(self)
+        atlas = nil
+    }
     let textures = TextureCache()
     /// Group targets of the pass being drawn; `pools` keeps one set per target size (the frame's, and
     /// each rasterized layer's bitmap size).

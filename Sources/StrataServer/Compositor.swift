@@ -185,6 +185,9 @@ public final class Compositor {
         builder.shapesMove = !renderer.isSoftwareRasterizer
     }
 
+    /// Whether the renderer's glyph cache is allocated (it is given back when the last text layer's client leaves).
+    var hasGlyphCache: Bool { renderer.hasGlyphCache }
+
     /// Animations packed for the GPU path and resident in its table (a group's children count each).
     var gpuAnimationRecords: Int { renderer.animations.count }
 
@@ -251,6 +254,12 @@ public final class Compositor {
             }
         }
         if !scene.roots.isEmpty { redrawEverywhere() }
+        // The last text layer gone: the glyph cache's pages (up to 20 MiB) and font faces go back too.
+        if scene.nodes.values.contains(where: { $0.kind == .text }),
+           !scenes.values.contains(where: { $0.nodes.values.contains { $0.kind == .text } }),
+           (try? displays.makeCurrentWithoutOutput()) != nil {
+            renderer.releaseGlyphCache()
+        }
         for node in scene.nodes.values { node.unlinkForRelease() }
         _ = scene.roots.removeAll()
         scene.nodes.removeAll()

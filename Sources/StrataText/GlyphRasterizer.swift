@@ -40,8 +40,16 @@ public final class GlyphRasterizer {
     }
 
     deinit {
-        for face in faces.values { FT_Done_Face(face) }
+        closeFaces()
         if let library { FT_Done_FreeType(library) }
+    }
+
+    /// Closes every open face (their memory and file mappings go back); they open again when next needed.
+    public func closeFaces() {
+        for face in faces.values { FT_Done_Face(face) }
+        faces.removeAll()
+        sizes.removeAll()
+        failed.removeAll()
     }
 
     /// The glyph `character` maps to in `face`'s character map (0 is .notdef); nil when the font cannot

@@ -95,6 +95,19 @@ final class GlyphAtlas {
         return entry
     }
 
+    /// Gives every page's texture and every cached glyph back, and closes the rasteriser's faces (no layer
+    /// shows text): the memory returns; the next glyph starts a page again. What is queued is drawn first.
+    func releaseAll(_ renderer: Renderer) {
+        renderer.flush()
+        for (i, page) in pages.enumerated() {
+            if page.texture != 0 { glDeleteTextures(1, &pages[i].texture) }
+            pages[i].texture = 0
+            page.packer.removeAll()
+        }
+        entries.removeAll()
+        rasterizer.closeFaces()
+    }
+
     /// Empties page `index`: what is queued is drawn first, then its glyphs are forgotten (their texels
     /// are overwritten from now on).
     private func reset(_ index: Int, _ renderer: Renderer) {
