@@ -154,6 +154,7 @@ struct ShapedParagraph {
             return (types, levels, direction == FRIBIDI_PAR_RTL ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR)
         }
         fribidi_get_bidi_types(text, FriBidiStrIndex(n), &types)
+        BidiNesting.bound(&types)
         fribidi_get_bracket_types(text, FriBidiStrIndex(n), types, &brackets)
         if fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &resolved, &levels) == 0 {
             // FriBiDi could not allocate: show the text in logical order.
