@@ -49,10 +49,12 @@ extension Renderer {
         var list = content.list
         list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
         let whole = PixelRect(x: content.origin.x, y: content.origin.y, width: content.width, height: content.height)
+        let deferredBefore = counters.glyphsDeferred
         try drawPass(list, content.analysis, repaint: whole, framebuffer: bitmap.target.framebuffer,
                      width: content.width, height: content.height, origin: content.origin)
         counters.offscreenPasses += 1
-        bitmap.key = content.key
+        // A bitmap missing glyphs the frame's budget left out is drawn again next time.
+        bitmap.key = counters.glyphsDeferred == deferredBefore ? content.key : nil
         bitmap.mipmapsCurrent = false
         // Back to the interrupted pass: its target, size, projection and state.
         (width, height, origin, projection, offscreen, rotation, compositeProjection) = saved

@@ -36,6 +36,12 @@ public final class Renderer {
     }
     private var atlas: GlyphAtlas?
 
+    /// The glyph pixels (the square of each new glyph's pixel size) one frame may rasterise: FreeType's
+    /// work on the frame thread is bounded per frame; beyond it glyphs wait for the next frames. The first
+    /// new glyph of a frame is always made.
+    public var glyphRasterBudget = 1 << 20
+    var glyphPixelsThisFrame = 0
+
     /// Whether the glyph cache holds anything (it is made at the first glyph drawn).
     public var hasGlyphCache: Bool { atlas != nil }
 
@@ -218,6 +224,7 @@ public final class Renderer {
                        rotation: Int = 0, time: Double = 0) throws -> RenderCounters {
         guard [0, 90, 180, 270].contains(rotation) else { throw GLError("rotation must be 0, 90, 180 or 270, not \(rotation)") }
         counters = RenderCounters()
+        glyphPixelsThisFrame = 0
         guard !plan.repaint.isEmpty else { return counters }
         guard plan.analysis.boxes.count == list.commands.count else { throw GLError("frame plan made for another draw list") }
         counters.repaintedPixels = plan.repaint.area
@@ -527,6 +534,9 @@ public struct RenderCounters: Sendable, Equatable {
     public var glyphsRasterized = 0
     public var glyphCacheHits = 0
     public var glyphAtlasResets = 0
+    /// Glyphs not drawn because the frame's rasterising budget was spent (`Renderer.glyphRasterBudget`):
+    /// the frame is incomplete, and the next one, drawn whole, makes them.
+    public var glyphsDeferred = 0
     /// Layers whose animations the GPU evaluated (motion slots), and whether the frame reused the last
     /// frame's draw list (only the slots were evaluated).
     public var motionSlots = 0

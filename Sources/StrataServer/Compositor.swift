@@ -185,6 +185,12 @@ public final class Compositor {
         builder.shapesMove = !renderer.isSoftwareRasterizer
     }
 
+    /// Glyph pixels one frame may rasterise (`Renderer.glyphRasterBudget`); the rest wait for later frames.
+    public var glyphRasterBudget: Int {
+        get { renderer.glyphRasterBudget }
+        set { renderer.glyphRasterBudget = newValue }
+    }
+
     /// Whether the renderer's glyph cache is allocated (it is given back when the last text layer's client leaves).
     var hasGlyphCache: Bool { renderer.hasGlyphCache }
 
@@ -488,6 +494,8 @@ public final class Compositor {
             throw error
         }
         counters.drawListReused = reused
+        // Glyphs the rasterising budget left out: the next frame is drawn whole and makes them.
+        if counters.glyphsDeferred > 0 { f.invalidate() }
         phases.submit = lap()
         let outcome = try display.present(targetTime: targetTime)
         phases.present = lap()

@@ -65,14 +65,25 @@ final class GlyphAtlas {
     var count: Int { entries.count }
 
     /// The cached glyph for `key`, rasterised and uploaded on a miss; nil when it draws nothing (or does
-    /// not fit even an empty texture). Counts hits, rasterisations and resets in the renderer's counters.
+    /// not fit even an empty texture), or when this frame's rasterising budget is spent (counted in
+    /// `glyphsDeferred`: a later frame makes it). Counts hits, rasterisations and resets in the renderer's counters.
     func glyph(_ key: Key, face: FontFace, in renderer: Renderer) -> Entry? {
         if let cached = entries[key] {
             renderer.counters.glyphCacheHits += 1
             return cached
         }
-        renderer.counters.glyphsRasterized += 1
         let pixelSize = CGFloat(key.size64) / 64
+        // A frame rasterises at most its budget of new glyphs' pixels (at least one glyph): the rest are
+        // left out and the renderer says so, so a string of thousands of new glyphs fills in over a few
+        // frames instead of holding one up.
+        let cost = Int(min(pixelSize, GlyphRasterizer.maxPixelSize).rounded(.up))
+        let area = cost * cost
+        if renderer.counters.glyphsRasterized > 0, renderer.glyphPixelsThisFrame + area > renderer.glyphRasterBudget {
+            renderer.counters.glyphsDeferred += 1
+            return nil
+        }
+        renderer.glyphPixelsThisFrame += area
+        renderer.counters.glyphsRasterized += 1
         guard let bitmap = rasterizer.rasterize(face: face, glyph: key.glyph, pixelSize: pixelSize,
                                                 subpixelX: CGFloat(key.subpixel) / 4), !bitmap.isEmpty else {
             entries[key] = .some(nil)
