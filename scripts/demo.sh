@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build -c release --product strata-server
+# The server lays clients' text out in strata-text-worker, run from beside its executable.
+swift build -c release --product strata-text-worker
 swift build -c release --product strata-demo
 bin="$(swift build -c release --show-bin-path)"
 export STRATA_SOCKET="${TMPDIR:-/tmp}/strata-demo-$$.sock"
