@@ -23,26 +23,8 @@ struct DecoderReplay {
             """)
             exit(args.isEmpty ? 2 : 1)
         }
-        var count = 0, violations = 0
-        for path in args {
-            for file in files(at: path) {
-                guard let data = FileManager.default.contents(atPath: file) else { continue }
-                count += 1
-                do { try DecoderHarness.run(Array(data)) } catch {
-                    violations += 1
-                    print("\(file): \(error)")
-                }
-            }
-        }
-        print("replayed \(count) inputs, \(violations) violations")
+        let (_, violations) = InputReplay.run(args) { try DecoderHarness.run($0) }
         exit(violations == 0 ? 0 : 1)
-    }
-
-    static func files(at path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.sorted().map { "\(path)/\($0)" }
     }
 }
 #endif

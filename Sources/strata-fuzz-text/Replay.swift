@@ -31,18 +31,7 @@ struct TextReplay {
             """)
             exit(args.isEmpty ? 2 : 1)
         }
-        var count = 0, violations = 0
-        for path in args {
-            for file in files(at: path) {
-                guard let data = FileManager.default.contents(atPath: file) else { continue }
-                count += 1
-                do { try TextHarness.run(Array(data)) } catch {
-                    violations += 1
-                    print("\(file): \(error)")
-                }
-            }
-        }
-        print("replayed \(count) inputs, \(violations) violations")
+        let (_, violations) = InputReplay.run(args) { try TextHarness.run($0) }
         exit(violations == 0 ? 0 : 1)
     }
 
@@ -63,13 +52,6 @@ struct TextReplay {
         ]
         for (i, run) in input.runs.enumerated() { lines.append("run \(i): \(run.location) +\(run.length) \(run.attributes)") }
         return lines.joined(separator: "\n")
-    }
-
-    static func files(at path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.sorted().map { "\(path)/\($0)" }
     }
 }
 #endif

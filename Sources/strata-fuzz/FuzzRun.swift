@@ -17,7 +17,7 @@ struct FuzzRun {
     private var textWorkerFailed = false
     private var started = MonotonicClock.now()
     private var elapsed = 0.0
-    /// The server's memory and descriptors after the witness connected, and once the fuzz clients left.
+    /// The server's memory and descriptors once it answered the witness, and once the fuzz clients left.
     private var resourcesAtStart: (rssMiB: Double, fds: Int)?
     private var resourcesAtEnd: (rssMiB: Double, fds: Int)?
 
@@ -31,7 +31,7 @@ struct FuzzRun {
     }
 
     mutating func fuzz(inputs: Int, seconds: Double) {
-        resourcesAtStart = sut.resources()
+        resourcesAtStart = serving()
         started = MonotonicClock.now()
         var lastReport = started
         while failure == nil {
@@ -48,9 +48,18 @@ struct FuzzRun {
         elapsed = MonotonicClock.now() - started
     }
 
+    /// The server's resources once it serves: after the witness's first answered probe (until then the
+    /// server may still be starting: its lobby greets clients before the display and its shaders are up),
+    /// waiting at most 10 s.
+    private func serving() -> (rssMiB: Double, fds: Int)? {
+        let end = MonotonicClock.now() + 10
+        while witness.lastAnswer == 0, witness.failure == nil, MonotonicClock.now() < end { usleep(10_000) }
+        return sut.resources()
+    }
+
     /// Replays a reproducer's actions in their recorded order, one session per recorded session.
     mutating func replay(_ entries: [ReproLog.Entry]) {
-        resourcesAtStart = sut.resources()
+        resourcesAtStart = serving()
         started = MonotonicClock.now()
         var sessions: [Int: FuzzSession] = [:]
         let firstTime = entries.first?.time ?? 0
