@@ -795,7 +795,12 @@ public final class Compositor {
     /// A client's average cost a frame and how often its updates are applied.
     func budgetJSON(_ client: UInt32) -> [String: Any] {
         let b = budgets.clients[client] ?? ClientBudgets.Client()
-        return ["cost_ms": (b.cost * 1000).rounded() / 1000, "updates_every_frames": b.every]
+        var o: [String: Any] = ["cost_ms": (b.cost * 1000).rounded() / 1000, "updates_every_frames": b.every]
+        if let cost = textLayouts?.layoutCost(of: client) {
+            o["text_layouts"] = cost.layouts
+            o["text_layout_ms"] = (cost.seconds * 1e6).rounded() / 1000
+        }
+        return o
     }
 
     static func usageJSON(_ u: ClientUsage, layers: Int) -> [String: Any] {

@@ -129,6 +129,7 @@ public final class TextLayoutService: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         dropQueue(client)
         penalty[client] = nil
+        clientCosts[client] = nil
         delivered.removeAll { $0.ticket.client == client }
     }
 
@@ -189,7 +190,29 @@ public final class TextLayoutService: @unchecked Sendable {
         condition.lock(); update(&counters); condition.unlock()
     }
 
+    /// What one client's text has cost the worker: layouts asked for (answered or failed) and the seconds
+    /// they took, start-ups of the worker included (`strata stats`: each client's `text_layout`).
+    public struct ClientLayoutCost: Sendable, Equatable {
+        public var layouts = 0
+        public var seconds = 0.0
+    }
+    private var clientCosts: [UInt32: ClientLayoutCost] = [:]
+
+    /// `client`'s layout cost so far (zero for a client that has asked for none).
+    public func layoutCost(of client: UInt32) -> ClientLayoutCost {
+        condition.lock(); defer { condition.unlock() }
+        return clientCosts[client] ?? ClientLayoutCost()
+    }
+
     private func layOut(_ ticket: TextLayoutTicket) -> (TextLayoutTicket.Outcome, [(name: String, using: String)]) {
+        let started = TextWorkerChannel.now()
+        defer {
+            let spent = TextWorkerChannel.now() - started
+            condition.lock()
+            clientCosts[ticket.client, default: ClientLayoutCost()].layouts += 1
+            clientCosts[ticket.client]?.seconds += spent
+            condition.unlock()
+        }
         let process: TextWorkerProcess
         if let worker {
             process = worker

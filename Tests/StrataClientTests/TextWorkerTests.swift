@@ -96,6 +96,12 @@ extension ClientProcessSuite {
         #expect(try eventually { try Self.inked(server, rows: 55..<85) > 10 }, "laid out again after the restart")
         let counts = try Self.textWorker(server)
         #expect(counts["started"] == 3, "\(counts)")
+        // Each client's share of the worker: the hostile client asked for four layouts (one hung 0.5 s).
+        let budgets = try server.stats()["render_budgets"] as? [[String: Any]] ?? []
+        let mine = budgets.first { $0["client"] as? Int == Int(hostile.clientID) }
+        #expect(mine?["text_layouts"] as? Int == 4, "\(budgets)")
+        #expect((mine?["text_layout_ms"] as? Double ?? 0) >= 500)
+        #expect(budgets.first { $0["client"] as? Int == Int(good.clientID) }?["text_layouts"] as? Int == 1)
         #expect(server.process.isRunning)
         let log = server.stop()
         #expect(log.contains("text layout failed"), "\(log.suffix(2000))")
