@@ -159,7 +159,7 @@ public final class TextLayoutService: @unchecked Sendable {
             let wanted = !superseded.contains(ObjectIdentifier(ticket))
             superseded.remove(ObjectIdentifier(ticket))
             inFlight = nil
-            if case .failed = outcome { penalty[ticket.client] = TextWorkerChannel.now() + Self.penaltySeconds }
+            if case .failed = outcome { penalty[ticket.client] = MonotonicClock.now() + Self.penaltySeconds }
             if wanted { delivered.append(Delivery(ticket: ticket, outcome: outcome, missingFonts: missing)) }
             condition.unlock()
             if wanted {
@@ -176,7 +176,7 @@ public final class TextLayoutService: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while running && turn.isEmpty { condition.wait() }
         guard running else { return nil }
-        let now = TextWorkerChannel.now()
+        let now = MonotonicClock.now()
         let position = turn.firstIndex { (penalty[$0] ?? 0) <= now } ?? 0
         let client = turn.remove(at: position)
         var queue = queues[client] ?? []
@@ -205,9 +205,9 @@ public final class TextLayoutService: @unchecked Sendable {
     }
 
     private func layOut(_ ticket: TextLayoutTicket) -> (TextLayoutTicket.Outcome, [(name: String, using: String)]) {
-        let started = TextWorkerChannel.now()
+        let started = MonotonicClock.now()
         defer {
-            let spent = TextWorkerChannel.now() - started
+            let spent = MonotonicClock.now() - started
             condition.lock()
             clientCosts[ticket.client, default: ClientLayoutCost()].layouts += 1
             clientCosts[ticket.client]?.seconds += spent

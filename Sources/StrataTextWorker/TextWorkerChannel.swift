@@ -1,5 +1,6 @@
 import CStrataSys
 import Foundation
+import StrataProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,7 +40,7 @@ public struct TextWorkerChannel {
         if sent < 0 { throw Int32(-sent) == EPIPE || Int32(-sent) == ECONNRESET ? Failure.closed : Failure.system("send", Int32(-sent)) }
     }
 
-    /// The next message, waiting until `deadline` (monotonic seconds; nil: for ever).
+    /// The next message, waiting until `deadline` (`MonotonicClock` seconds; nil: for ever).
     public func receive(deadline: Double? = nil) throws -> [UInt8] {
         let header = try read(4, deadline: deadline)
         let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
@@ -52,7 +53,7 @@ public struct TextWorkerChannel {
         var have = 0
         while have < count {
             if let deadline {
-                let left = deadline - Self.now()
+                let left = deadline - MonotonicClock.now()
                 guard left > 0 else { throw Failure.timedOut }
                 var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&p, 1, Int32(min(60_000, max(1, (left * 1000).rounded(.up)))))
@@ -69,12 +70,5 @@ public struct TextWorkerChannel {
             have += n
         }
         return bytes
-    }
-
-    /// Monotonic seconds (the deadlines' clock).
-    public static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }

@@ -1,5 +1,6 @@
 import CStrataSys
 import Foundation
+import StrataProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,7 +56,7 @@ public final class TextWorkerProcess {
     public func exchange(_ request: [UInt8], timeout: Double) throws -> [UInt8] {
         do {
             try channel.send(request)
-            return try channel.receive(deadline: TextWorkerChannel.now() + timeout)
+            return try channel.receive(deadline: MonotonicClock.now() + timeout)
         } catch TextWorkerChannel.Failure.timedOut {
             stop()
             throw Failure.hung(timeout)
