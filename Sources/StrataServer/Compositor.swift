@@ -13,11 +13,11 @@ public final class Compositor {
     private let renderer: Renderer
     private(set) var scenes: [UInt32: ClientScene] = [:]
     private var sceneOrder: [UInt32] = []
-    private var pending: [PendingCommit] = []
+    var pending: [PendingCommit] = []
     /// Commits applied and not yet taken by the frame loop (`AppliedCommits.swift`).
     var appliedCommits: [AppliedCommit] = []
     /// A commit waiting for the next frame, with its descriptors already mapped and its wire size.
-    private struct PendingCommit {
+    struct PendingCommit {
         var client: UInt32
         var commit: Commit
         var mappings: [CountedMapping]
@@ -45,13 +45,13 @@ public final class Compositor {
     public var renderBudgetChanged: (_ client: UInt32, _ every: Int, _ costMilliseconds: Double, _ frameMilliseconds: Double) -> Void = { _, _, _, _ in }
     var budgets = ClientBudgets()
     /// Text layouts of deferred clients, handed over at the frames that apply their commits.
-    private var heldLayouts: [TextLayoutService.Delivery] = []
+    var heldLayouts: [TextLayoutService.Delivery] = []
     /// Frames rendered with budgets, numbering which frames apply a deferred client's commits.
-    private var budgetFrame: UInt64 = 0
+    var budgetFrame: UInt64 = 0
     /// The frame in progress' cost per client, in milliseconds, and the quads its layers' commands draw
     /// (`ContentDraw.drawCost`; 1 for every other command), which split the frame's GL time.
-    private var frameCosts: [UInt32: Double] = [:]
-    private var frameCommands: [UInt32: Int] = [:]
+    var frameCosts: [UInt32: Double] = [:]
+    var frameCommands: [UInt32: Int] = [:]
     /// Told of a layout the text worker failed on (client, layer, reason): the daemon logs it and tells the
     /// client; the layer shows no text until its string or style changes.
     public var textLayoutFailure: (UInt32, LayerID, String) -> Void = { _, _, _ in }
@@ -231,7 +231,7 @@ public final class Compositor {
         return f
     }
 
-    private func redrawEverywhere() {
+    func redrawEverywhere() {
         for f in outputFrames.values { f.needsRedraw = true }
     }
 
@@ -271,30 +271,6 @@ public final class Compositor {
         scene.nodes.removeAll()
         scene.images.removeAll()
         MemoryRelease.returnFreedMemory()
-    }
-
-    /// Hands the text worker's finished layouts to their layers, warns of fonts they found missing, reports
-    /// failures, and has every output drawn again (damage keeps the repaint to what the new text changed).
-    /// Returns how many arrived.
-    @discardableResult
-    public func collectTextLayouts() -> Int {
-        guard let service = textLayouts else { return 0 }
-        let arrived = service.collect()
-        // A client whose updates are deferred gets its layouts with its next applied commits: a new layout
-        // would otherwise make every frame a rebuild, as its commits would.
-        var shown: [TextLayoutService.Delivery] = []
-        for delivery in arrived {
-            if rendersWithBudgets, budgets.every(delivery.ticket.client) > 1 { heldLayouts.append(delivery) } else { shown.append(delivery) }
-        }
-        for delivery in shown { delivery.ticket.outcome = delivery.outcome }
-        for delivery in arrived {
-            for missing in delivery.missingFonts { FontWarnings.shared.warn(missing.name, using: missing.using) }
-            if case .failed(let reason) = delivery.outcome, scenes[delivery.ticket.client] != nil {
-                textLayoutFailure(delivery.ticket.client, delivery.ticket.layer, reason)
-            }
-        }
-        if !shown.isEmpty { redrawEverywhere() }
-        return arrived.count
     }
 
     /// What `client` holds now (nil: no such client).
@@ -654,42 +630,8 @@ public final class Compositor {
         }
     }
 
-    /// Whether a pending commit is applied by the next frame (a deferred client's wait for their frame).
-    private var hasDueCommits: Bool {
-        guard rendersWithBudgets else { return !pending.isEmpty }
-        return pending.contains { budgets.applies($0.client, frame: budgetFrame) }
-            || heldLayouts.contains { budgets.applies($0.ticket.client, frame: budgetFrame) }
-    }
-
-    /// The frame's costs per client given to the budgets (its GL time split by draw commands), and the
-    /// clients whose updates are deferred now, or no longer, reported.
-    private func recordBudgets(_ phases: FrameStats.Phases, interval: Double, reused: Bool) {
-        guard rendersWithBudgets else { return }
-        let commands = frameCommands.values.reduce(0, +)
-        var costs = frameCosts.filter { scenes[$0.key] != nil }
-        if !reused, commands > 0 {
-            for (client, n) in frameCommands { costs[client, default: 0] += phases.submit * Double(n) / Double(commands) }
-        }
-        for change in budgets.record(frame: phases.cpu, interval: interval * 1000, costs: costs) where scenes[change.client] != nil {
-            renderBudgetChanged(change.client, change.every, change.cost, change.frame)
-        }
-    }
-
     private func applyPendingCommits() {
-        var batch = pending
-        pending.removeAll()
-        if rendersWithBudgets {
-            // A deferred client's commits wait, in order, for a frame that applies them; so do its layouts.
-            pending = batch.filter { !budgets.applies($0.client, frame: budgetFrame) }
-            batch = batch.filter { budgets.applies($0.client, frame: budgetFrame) }
-            let due = heldLayouts.filter { budgets.applies($0.ticket.client, frame: budgetFrame) }
-            if !due.isEmpty {
-                heldLayouts.removeAll { budgets.applies($0.ticket.client, frame: budgetFrame) }
-                for delivery in due { delivery.ticket.outcome = delivery.outcome }
-                redrawEverywhere()
-            }
-        }
-        for item in batch {
+        for item in takeDueCommits() {
             guard let scene = scenes[item.client] else { continue }
             let started = DispatchTime.now().uptimeNanoseconds
             defer { frameCosts[item.client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
@@ -789,17 +731,6 @@ public final class Compositor {
             }
         }
         for (k, v) in extra { o[k] = v }
-        return o
-    }
-
-    /// A client's average cost a frame and how often its updates are applied.
-    func budgetJSON(_ client: UInt32) -> [String: Any] {
-        let b = budgets.clients[client] ?? ClientBudgets.Client()
-        var o: [String: Any] = ["cost_ms": (b.cost * 1000).rounded() / 1000, "updates_every_frames": b.every]
-        if let cost = textLayouts?.layoutCost(of: client) {
-            o["text_layouts"] = cost.layouts
-            o["text_layout_ms"] = (cost.seconds * 1e6).rounded() / 1000
-        }
         return o
     }
 
