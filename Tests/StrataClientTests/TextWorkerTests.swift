@@ -106,5 +106,36 @@ extension ClientProcessSuite {
         let log = server.stop()
         #expect(log.contains("text layout failed"), "\(log.suffix(2000))")
     }
+    /// Through the client library: the layer whose string the worker failed on is handed to `onLayerError`
+    /// with the reason, and the session goes on (a later string shows).
+    @Test func theClientLibraryHearsWhichLayerFailed() throws {
+        let server = try ServerProcess(size: "160x120", environment: [TextWorkerLoop.testTriggersVariable: "1"])
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        let failures = LayerFailures()
+        connection.callbackQueue = DispatchQueue(label: "test.layer-errors")
+        connection.onLayerError = { layer, reason in failures.add(layer, reason) }
+        let label = CATextLayer()
+        label.frame = CGRect(x: 10, y: 10, width: 140, height: 40)
+        label.string = TextWorkerLoop.crashTrigger
+        connection.attach(label)
+        CATransaction.flush()
+        #expect(eventually { failures.first != nil })
+        #expect(failures.first?.layer === label)
+        #expect(failures.first?.reason.contains("the text worker was killed by signal 6") == true, "\(String(describing: failures.first?.reason))")
+        label.string = "Gate 12"
+        CATransaction.flush()
+        #expect(try eventually { try Self.inked(server, rows: 15..<45) > 30 })
+        #expect(errors.reasons.isEmpty)
+    }
+}
+
+/// What `onLayerError` was called with, from the callback queue.
+final class LayerFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [(layer: CALayer?, reason: String)] = []
+    func add(_ layer: CALayer?, _ reason: String) { lock.withLock { list.append((layer, reason)) } }
+    var first: (layer: CALayer?, reason: String)? { lock.withLock { list.first } }
 }
 }
