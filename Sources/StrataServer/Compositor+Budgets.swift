@@ -37,7 +37,17 @@ extension Compositor {
             for delivery in due { delivery.ticket.outcome = delivery.outcome }
             redrawEverywhere()
         }
-        return batch.filter { budgets.applies($0.client, frame: budgetFrame) }
+        let applied = batch.filter { budgets.applies($0.client, frame: budgetFrame) }
+        changedClients = Set(applied.map(\.client)).union(due.map(\.ticket.client))
+        return applied
+    }
+
+    /// The deferred clients, and those of them that change nothing this frame (drawn from their roots'
+    /// kept bitmaps), for the draw list's builder.
+    func deferredClients() -> (rasterized: Set<UInt32>, frozen: Set<UInt32>) {
+        guard rendersWithBudgets else { return ([], []) }
+        let deferred = Set(budgets.clients.filter { $0.value.every > 1 }.keys)
+        return (deferred, deferred.subtracting(changedClients))
     }
 
     /// A client's average cost a frame and how often its updates are applied.

@@ -50,6 +50,8 @@ public final class Compositor {
     var budgetFrame: UInt64 = 0
     /// The frame in progress' cost per client, in milliseconds, and the quads its layers' commands draw
     /// (`ContentDraw.drawCost`; 1 for every other command), which split the frame's GL time.
+    /// Clients whose commits or text layouts the frame in progress applied.
+    var changedClients: Set<UInt32> = []
     var frameCosts: [UInt32: Double] = [:]
     var frameCommands: [UInt32: Int] = [:]
     /// Told of a layout the text worker failed on (client, layer, reason): the daemon logs it and tells the
@@ -374,6 +376,7 @@ public final class Compositor {
         if rendersWithBudgets { budgetFrame += 1 }
         frameCosts.removeAll(keepingCapacity: true)
         frameCommands.removeAll(keepingCapacity: true)
+        changedClients.removeAll(keepingCapacity: true)
         if !hasDueCommits, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
             // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
             // starts or ends before the next scheduled change).
@@ -398,7 +401,7 @@ public final class Compositor {
         } else {
             motion.countBuild()
         }
-        builder.rasterizedClients = rendersWithBudgets ? Set(budgets.clients.filter { $0.value.every > 1 }.keys) : []
+        (builder.rasterizedClients, builder.frozenClients) = deferredClients()
         if rendersWithBudgets {
             // Root by root, each client's building timed and its commands counted (the same list).
             for root in roots {

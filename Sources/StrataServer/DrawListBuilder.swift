@@ -25,6 +25,9 @@ struct DrawListBuilder {
     /// Clients whose updates the render budgets defer: their roots are drawn as bitmaps (as with
     /// shouldRasterize), made again only when what they show changes, which is at most every n-th frame.
     var rasterizedClients: Set<UInt32> = []
+    /// Those of them whose roots show what they showed last frame (nothing of theirs applied, nothing
+    /// animating in the root): drawn from the bitmap kept on the root, without building its commands.
+    var frozenClients: Set<UInt32> = []
     /// How far behind its layers' own time the replicator copy being built runs, in the time of the layer
     /// being emitted's superlayer (copy k: k × instanceDelay, scaled by the speeds of the layers between);
     /// a slot there runs as far behind. 0 outside replicators; nil below a layer whose time cycles, where a
@@ -268,7 +271,15 @@ struct DrawListBuilder {
         if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefused = true }
         let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
         let deferredRoot = !rasterizedClients.isEmpty && node.isRoot && node.owner.map { rasterizedClients.contains($0.clientID) } == true
+        if !deferredRoot, node.frozenRaster != nil { node.frozenRaster = nil }
+        if deferredRoot, node.activeInSubtree == 0, let frozen = node.frozenRaster,
+           let client = node.owner?.clientID, frozenClients.contains(client) {
+            list.append(.raster(matrix: m, rect: frozen.rect, content: frozen.content, alpha: opacity,
+                                sampling: Self.sampling(p), edges: p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0, tint: tint))
+            return
+        }
         if p.shouldRasterize || deferredRoot, let raster = rasterized(node, ownContent: ownContent, within: &list) {
+            if deferredRoot { node.frozenRaster = raster }
             // The bitmap (shadow and mask included) is composited with the layer's opacity, which is not
             // rasterized, and sampled with its filters.
             let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0

@@ -158,6 +158,9 @@ final class RenderNode {
     /// The chunk of the list that holds this node: its parent's sublayers, or its scene's roots.
     weak var chunk: SublayerList.Chunk?
     var isRoot = false
+    /// While its client's updates are deferred (render budgets), a root's bitmap: drawn from again, not
+    /// built again, in the frames that apply nothing of that client's and where nothing in it animates.
+    var frozenRaster: (content: RasterContent, rect: CGRect)?
     /// The layer whose subtree's alpha masks this one (in this layer's coordinates), and the layer this
     /// one masks.
     private(set) var mask: RenderNode?

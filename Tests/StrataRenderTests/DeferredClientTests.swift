@@ -46,4 +46,42 @@ import Testing
         #expect(shownTwo == [0, 0, 75, 75, 75, 75, 175, 175], "\(shownTwo)")
         #expect(compositor.statsJSON(client: 2)["render_budget"].flatMap { ($0 as? [String: Any])?["updates_every_frames"] as? Int } == 4)
     }
+
+    @Test func aDeferredClientsStillRootIsDrawnFromItsKeptBitmapUntilItsNextFrame() throws {
+        let display = try HeadlessDisplay(width: 40, height: 10)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.rendersWithBudgets = true
+        compositor.addClient(1)
+        compositor.addClient(2)
+        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 5, 0.2)), fds: [], from: 1)
+        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 25, 0.4)), fds: [], from: 2)
+        try compositor.renderFrame(at: 0)
+        compositor.budgets.defer(2, every: 4)
+        // Budget frame 2: the root becomes a bitmap; frame 3 (client 1 changes) draws the same one.
+        try compositor.renderFrame(at: 1.0 / 60)
+        let kept = try #require(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content)
+        compositor.submit(Commit(transactionID: 2, operations: [.setProperty(1, .backgroundColor, .color(.white))]), fds: [], from: 1)
+        try compositor.renderFrame(at: 2.0 / 60)
+        #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content === kept)
+        #expect(try Self.gray(compositor, x: 5) == 255 && Self.gray(compositor, x: 25) == 102)
+        // Budget frame 4 applies client 2's commits, but there are none: the bitmap stays. Then client 2
+        // commits: nothing shows in budget frames 5 to 7; frame 8 applies it and builds the root again.
+        try compositor.renderFrame(at: 3.0 / 60)
+        #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content === kept)
+        compositor.submit(Commit(transactionID: 2, operations: [.setProperty(1, .backgroundColor, .color(.white))]), fds: [], from: 2)
+        for frame in 4...6 {
+            try compositor.renderFrame(at: Double(frame) / 60)
+            #expect(try Self.gray(compositor, x: 25) == 102, "frame \(frame)")
+            #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content === kept)
+        }
+        try compositor.renderFrame(at: 7.0 / 60)
+        #expect(try Self.gray(compositor, x: 25) == 255)
+        #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content !== kept)
+        // Undeferred, the root is drawn directly again and forgets its bitmap.
+        compositor.budgets.defer(2, every: 1)
+        try compositor.renderFrame(at: 8.0 / 60)
+        #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster == nil)
+        #expect(try Self.gray(compositor, x: 25) == 255)
+    }
 }
