@@ -9,18 +9,23 @@ import Foundation
 /// average over about the last eight frames.
 ///
 /// When at least `overFrames` of the last `window` frames took more than `overShare` of the refresh
-/// interval, and one client's average is at least `dominantShare` of all clients' costs while another
-/// client has layers on screen, that client is degraded: its commits are applied only every second frame,
+/// interval, and one client's updates (applying its commits) cost at least `dominantShare` of what all
+/// clients' updates cost while another client has layers on screen, that client is degraded: its commits are applied only every second frame,
 /// then every fourth, at most every `maxEvery`-th (its animations run on; its changes show later and
 /// together). Once `calmFrames` frames in a row stay under `calmShare` of the interval, every degraded
-/// client's interval halves, back to every frame; so does a degraded client's whose share has fallen below
-/// `minorShare` while another client makes the frames late.
+/// client's interval halves, back to every frame; so does, after `window` frames in a row, a degraded
+/// client's whose updates have cost at most `minorShare` of all clients' updates.
 struct ClientBudgets {
     struct Client: Equatable {
         /// Milliseconds a frame, averaged.
         var cost = 0.0
+        /// The part of it its own updates cause (applying its commits), averaged: what deferring its
+        /// updates can save. A client that only animates costs frames too, but deferring it saves nothing.
+        var updates = 0.0
         /// Its commits are applied on frames whose number this divides (1: every frame).
         var every = 1
+        /// Frames in a row, while deferred, in which its updates were a minor share of all clients'.
+        var minorFrames = 0
     }
 
     /// A change of one client's interval, for the log and the client's stats.
@@ -35,7 +40,7 @@ struct ClientBudgets {
     static let overFrames = 4
     static let overShare = 0.75
     static let dominantShare = 0.5
-    /// A deferred client whose share falls below this while others make frames late is restored.
+    /// A deferred client whose updates cost at most this share of all clients' for `window` frames is restored.
     static let minorShare = 0.25
     static let maxEvery = 8
     static let calmFrames = 120
@@ -62,39 +67,56 @@ struct ClientBudgets {
 
     /// Records a frame: its CPU milliseconds, the refresh interval's, and each client's cost in it (clients
     /// with layers on screen, or commits applied). Returns the clients whose interval changed.
-    mutating func record(frame: Double, interval: Double, costs: [UInt32: Double]) -> [Change] {
-        for (id, cost) in costs {
+    /// `frozen`: deferred clients this frame applied nothing of (drawn from kept bitmaps): their averages
+    /// stay those of their own frames, or deferring a client would make it look cheap and undo itself.
+    /// `updates`: the part of each cost its own commits caused (nil: all of it).
+    mutating func record(frame: Double, interval: Double, costs: [UInt32: Double], updates: [UInt32: Double]? = nil,
+                         frozen: Set<UInt32> = []) -> [Change] {
+        for (id, cost) in costs where !frozen.contains(id) {
+            let update = updates.map { $0[id] ?? 0 } ?? cost
             var c = clients[id] ?? Client(cost: cost)
             c.cost += (cost - c.cost) * Self.weight
+            c.updates += (update - c.updates) * Self.weight
             clients[id] = c
         }
         // A client that drew nothing this frame costs nothing in it.
-        for id in clients.keys where costs[id] == nil { clients[id]?.cost *= 1 - Self.weight }
+        for id in clients.keys where costs[id] == nil && !frozen.contains(id) {
+            clients[id]?.cost *= 1 - Self.weight
+            clients[id]?.updates *= 1 - Self.weight
+        }
         let over = frame > Self.overShare * interval
         recentOver.append(over)
         if recentOver.count > Self.window { recentOver.removeFirst() }
         calm = frame < Self.calmShare * interval ? calm + 1 : 0
 
         var changes: [Change] = []
+        // A deferred client whose updates have cost little for a while, late frames or not (deferred for
+        // its first commits, or since another client became the cause), is given its frames back, a step
+        // at a time.
+        let updatesTotal = clients.values.reduce(0) { $0 + $1.updates }
+        for (id, c) in clients where c.every > 1 {
+            let minor = c.updates <= Self.minorShare * updatesTotal
+            clients[id]?.minorFrames = minor ? c.minorFrames + 1 : 0
+            if minor, c.minorFrames + 1 >= Self.window {
+                clients[id]?.every = c.every / 2
+                clients[id]?.minorFrames = 0
+                changes.append(Change(client: id, every: c.every / 2, cost: c.cost, frame: frame))
+            }
+        }
         if calm >= Self.calmFrames {
             calm = 0
-            for (id, c) in clients where c.every > 1 {
+            for (id, c) in clients where c.every > 1 && !changes.contains(where: { $0.client == id }) {
                 clients[id]?.every = c.every / 2
                 changes.append(Change(client: id, every: c.every / 2, cost: c.cost, frame: frame))
             }
             return changes
         }
-        guard recentOver.filter({ $0 }).count >= Self.overFrames, costs.count >= 2 else { return [] }
-        let total = clients.values.reduce(0) { $0 + $1.cost }
-        guard total > 0, let (id, worst) = clients.max(by: { $0.value.cost < $1.value.cost }),
-              worst.cost >= Self.dominantShare * total else { return [] }
-        // Frames are late because of another client now: one deferred earlier whose share is small is
-        // given its frames back, a step at a time.
-        for (other, c) in clients where other != id && c.every > 1 && c.cost < Self.minorShare * total {
-            clients[other]?.every = c.every / 2
-            changes.append(Change(client: other, every: c.every / 2, cost: c.cost, frame: frame))
-        }
-        if worst.every < Self.maxEvery {
+        guard recentOver.filter({ $0 }).count >= Self.overFrames, costs.count >= 2 else { return changes }
+        // Deferring helps only against what updates cost: the client whose updates cost the most is the one.
+        let total = clients.values.reduce(0) { $0 + $1.updates }
+        guard total > 0, let (id, worst) = clients.max(by: { $0.value.updates < $1.value.updates }),
+              worst.updates >= Self.dominantShare * total else { return changes }
+        if worst.every < Self.maxEvery, !changes.contains(where: { $0.client == id }) {
             clients[id]?.every = worst.every * 2
             changes.append(Change(client: id, every: worst.every * 2, cost: worst.cost, frame: frame))
         }

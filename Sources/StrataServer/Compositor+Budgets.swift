@@ -19,7 +19,13 @@ extension Compositor {
         if !reused, commands > 0 {
             for (client, n) in frameCommands { costs[client, default: 0] += phases.submit * Double(n) / Double(commands) }
         }
-        for change in budgets.record(frame: phases.cpu, interval: interval * 1000, costs: costs) where scenes[change.client] != nil {
+        // Deferred clients drawn from their bitmaps keep their averages, except at the frames that would
+        // apply their commits: there what they applied (perhaps nothing) counts.
+        let frozen = (reused ? Set(budgets.clients.filter { $0.value.every > 1 }.keys) : builder.frozenClients)
+            .filter { !budgets.applies($0, frame: budgetFrame) }
+        let updates = frameApply.filter { scenes[$0.key] != nil }
+        for change in budgets.record(frame: phases.cpu, interval: interval * 1000, costs: costs, updates: updates, frozen: frozen)
+            where scenes[change.client] != nil {
             renderBudgetChanged(change.client, change.every, change.cost, change.frame)
         }
     }
@@ -53,7 +59,8 @@ extension Compositor {
     /// A client's average cost a frame and how often its updates are applied.
     func budgetJSON(_ client: UInt32) -> [String: Any] {
         let b = budgets.clients[client] ?? ClientBudgets.Client()
-        var o: [String: Any] = ["cost_ms": (b.cost * 1000).rounded() / 1000, "updates_every_frames": b.every]
+        var o: [String: Any] = ["cost_ms": (b.cost * 1000).rounded() / 1000, "updates_ms": (b.updates * 1000).rounded() / 1000,
+                                "updates_every_frames": b.every]
         if let cost = textLayouts?.layoutCost(of: client) {
             o["text_layouts"] = cost.layouts
             o["text_layout_ms"] = (cost.seconds * 1e6).rounded() / 1000

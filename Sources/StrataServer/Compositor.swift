@@ -53,11 +53,13 @@ public final class Compositor {
     /// Clients whose commits or text layouts the frame in progress applied.
     var changedClients: Set<UInt32> = []
     var frameCosts: [UInt32: Double] = [:]
+    /// The part of `frameCosts` spent applying each client's commits.
+    var frameApply: [UInt32: Double] = [:]
     var frameCommands: [UInt32: Int] = [:]
     /// Told of a layout the text worker failed on (client, layer, reason): the daemon logs it and tells the
     /// client; the layer shows no text until its string or style changes.
     public var textLayoutFailure: (UInt32, LayerID, String) -> Void = { _, _, _ in }
-    private var builder = DrawListBuilder()
+    var builder = DrawListBuilder()
     /// Which layers the GPU animates, and their animations' rows.
     private let motion: MotionPlanner
     /// How many animated layers a frame needs before the animations the GPU path can evaluate are
@@ -375,6 +377,7 @@ public final class Compositor {
         }
         if rendersWithBudgets { budgetFrame += 1 }
         frameCosts.removeAll(keepingCapacity: true)
+        frameApply.removeAll(keepingCapacity: true)
         frameCommands.removeAll(keepingCapacity: true)
         changedClients.removeAll(keepingCapacity: true)
         if !hasDueCommits, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
@@ -637,7 +640,11 @@ public final class Compositor {
         for item in takeDueCommits() {
             guard let scene = scenes[item.client] else { continue }
             let started = DispatchTime.now().uptimeNanoseconds
-            defer { frameCosts[item.client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
+            defer {
+                let spent = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                frameCosts[item.client, default: 0] += spent
+                frameApply[item.client, default: 0] += spent
+            }
             scene.usage.pendingCommits -= 1
             scene.usage.pendingCommitBytes -= item.messageBytes
             var applier = TransactionApplier(

@@ -20,7 +20,13 @@ final class BenchServer {
         process.executableURL = bin.appendingPathComponent("strata-server")
         process.arguments = ["--config", "/dev/null", "--backend", "headless", "--size", size, "--socket", socket,
                              "--log-level", "warning"] + arguments
-        process.standardError = FileHandle.nullDevice
+        // STRATA_BENCH_SERVER_LOG=FILE keeps the server's log (warnings and up) there.
+        if let log = ProcessInfo.processInfo.environment["STRATA_BENCH_SERVER_LOG"],
+           FileManager.default.createFile(atPath: log, contents: nil), let handle = FileHandle(forWritingAtPath: log) {
+            process.standardError = handle
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         let spawned = MonotonicClock.now()
         try process.run()
         // Tried every half millisecond (for 10 s at most), so the start-up is measured to about that.
