@@ -60,6 +60,9 @@ struct ClientBudgets {
 
     func every(_ client: UInt32) -> Int { clients[client]?.every ?? 1 }
 
+    /// The clients whose updates are deferred now.
+    var deferred: Set<UInt32> { Set(clients.filter { $0.value.every > 1 }.keys) }
+
     mutating func remove(_ client: UInt32) { clients[client] = nil }
 
     /// Defers `client` to every `every`-th frame (what `record` decides; tests set it directly).

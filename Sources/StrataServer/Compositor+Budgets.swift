@@ -21,7 +21,7 @@ extension Compositor {
         }
         // Deferred clients drawn from their bitmaps keep their averages, except at the frames that would
         // apply their commits: there what they applied (perhaps nothing) counts.
-        let frozen = (reused ? Set(budgets.clients.filter { $0.value.every > 1 }.keys) : builder.frozenClients)
+        let frozen = (reused ? budgets.deferred : builder.frozenClients)
             .filter { !budgets.applies($0, frame: budgetFrame) }
         let updates = frameApply.filter { scenes[$0.key] != nil }
         for change in budgets.record(frame: phases.cpu, interval: interval * 1000, costs: costs, updates: updates, frozen: frozen)
@@ -52,7 +52,7 @@ extension Compositor {
     /// kept bitmaps), for the draw list's builder.
     func deferredClients() -> (rasterized: Set<UInt32>, frozen: Set<UInt32>) {
         guard rendersWithBudgets else { return ([], []) }
-        let deferred = Set(budgets.clients.filter { $0.value.every > 1 }.keys)
+        let deferred = budgets.deferred
         return (deferred, deferred.subtracting(changedClients))
     }
 

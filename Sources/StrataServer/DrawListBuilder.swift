@@ -270,15 +270,12 @@ struct DrawListBuilder {
         let culled = !p.isDoubleSided && list.currentSlot >= 0
         if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefused = true }
         let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
-        let deferredRoot = !rasterizedClients.isEmpty && node.isRoot && node.owner.map { rasterizedClients.contains($0.clientID) } == true
+        let client = node.isRoot && !rasterizedClients.isEmpty ? node.owner?.clientID : nil
+        let deferredRoot = client.map(rasterizedClients.contains) ?? false
         if !deferredRoot, node.frozenRaster != nil { node.frozenRaster = nil }
-        if deferredRoot, node.activeInSubtree == 0, let frozen = node.frozenRaster,
-           let client = node.owner?.clientID, frozenClients.contains(client) {
-            list.append(.raster(matrix: m, rect: frozen.rect, content: frozen.content, alpha: opacity,
-                                sampling: Self.sampling(p), edges: p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0, tint: tint))
-            return
-        }
-        if p.shouldRasterize || deferredRoot, let raster = rasterized(node, ownContent: ownContent, within: &list) {
+        // A deferred client's still root that shows what it showed: its kept bitmap, nothing built.
+        let kept = deferredRoot && node.activeInSubtree == 0 && client.map(frozenClients.contains) == true ? node.frozenRaster : nil
+        if let raster = kept ?? (p.shouldRasterize || deferredRoot ? rasterized(node, ownContent: ownContent, within: &list) : nil) {
             if deferredRoot { node.frozenRaster = raster }
             // The bitmap (shadow and mask included) is composited with the layer's opacity, which is not
             // rasterized, and sampled with its filters.

@@ -28,7 +28,7 @@ public final class TextLayoutService: @unchecked Sendable {
         public init(workerPath: String, timeout: Double = 2) { self.workerPath = workerPath; self.timeout = timeout }
     }
 
-    /// What the worker has done since the server started (`strata stats`'s `textWorker`).
+    /// What the worker has done since the server started (`strata stats`'s `text_worker`).
     public struct Counters: Sendable, Equatable {
         public var laidOut = 0
         public var crashed = 0
@@ -112,8 +112,8 @@ public final class TextLayoutService: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Forgets a ticket its layer no longer wants (its text changed again, or it is gone): dropped if still
-    /// queued, its outcome not delivered if it is being laid out.
+    /// Forgets a ticket whose layer is gone: dropped if still queued, its outcome not delivered if it is
+    /// being laid out.
     func cancel(_ ticket: TextLayoutTicket) {
         condition.lock(); defer { condition.unlock() }
         if let i = queues[ticket.client]?.firstIndex(where: { $0 === ticket }) {

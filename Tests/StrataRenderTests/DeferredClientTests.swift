@@ -20,18 +20,24 @@ import Testing
         return shot.pixels[(5 * shot.width + x) * 4]
     }
 
-    @Test func aDeferredClientsCommitsApplyEveryNthFrameAndTheOthersEveryFrame() throws {
-        let display = try HeadlessDisplay(width: 40, height: 10)
-        defer { display.releaseCurrent() }
+    /// Clients 1 and 2, each a square of its gray (at x 5 and 25), a first frame drawn, and client 2 deferred
+    /// to every fourth frame (as `record` would after late frames its updates dominated).
+    static func twoClients(on display: HeadlessDisplay, grays: (Double, Double)) throws -> Compositor {
         let compositor = try Compositor(display: display)
         compositor.rendersWithBudgets = true
         compositor.addClient(1)
         compositor.addClient(2)
-        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 5, 0)), fds: [], from: 1)
-        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 25, 0)), fds: [], from: 2)
+        compositor.submit(Commit(transactionID: 1, operations: square(1, x: 5, grays.0)), fds: [], from: 1)
+        compositor.submit(Commit(transactionID: 1, operations: square(1, x: 25, grays.1)), fds: [], from: 2)
         try compositor.renderFrame(at: 0)
-        // Client 2 deferred to every fourth frame (as `record` would after late frames it dominated).
         compositor.budgets.defer(2, every: 4)
+        return compositor
+    }
+
+    @Test func aDeferredClientsCommitsApplyEveryNthFrameAndTheOthersEveryFrame() throws {
+        let display = try HeadlessDisplay(width: 40, height: 10)
+        defer { display.releaseCurrent() }
+        let compositor = try Self.twoClients(on: display, grays: (0, 0))
         var shownOne: [UInt8] = [], shownTwo: [UInt8] = []
         for frame in 1...8 {
             let level = Double(frame) * 25 / 255
@@ -50,14 +56,7 @@ import Testing
     @Test func aDeferredClientsStillRootIsDrawnFromItsKeptBitmapUntilItsNextFrame() throws {
         let display = try HeadlessDisplay(width: 40, height: 10)
         defer { display.releaseCurrent() }
-        let compositor = try Compositor(display: display)
-        compositor.rendersWithBudgets = true
-        compositor.addClient(1)
-        compositor.addClient(2)
-        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 5, 0.2)), fds: [], from: 1)
-        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 25, 0.4)), fds: [], from: 2)
-        try compositor.renderFrame(at: 0)
-        compositor.budgets.defer(2, every: 4)
+        let compositor = try Self.twoClients(on: display, grays: (0.2, 0.4))
         // Budget frame 2: the root becomes a bitmap; frame 3 (client 1 changes) draws the same one.
         try compositor.renderFrame(at: 1.0 / 60)
         let kept = try #require(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content)

@@ -21,8 +21,8 @@ import StrataTextWorker
 /// the layer shows its previous layout (or none) until the worker's answer is collected, and the frame after
 /// that shows it. A layer has one request out at a time: values that change meanwhile are asked for when it
 /// answers, and the answer, even to older values, is shown. A layout that made the worker fail leaves the
-/// layer without text until what it lays out changes. Without one (offline rendering, tests, benchmarks) it is laid out here, within the client's
-/// budget of units per frame.
+/// layer without text until what it lays out changes. Without one (offline rendering, tests, benchmarks)
+/// it is laid out here, within the client's budget of units per frame.
 final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     // Touched only on the server's thread, as every node is.
     private var cached: (key: TextLayoutRequest, layout: LaidOutText?)?
