@@ -7,8 +7,8 @@ import StrataCore
 /// two lists are aligned: their common start and common end match, and when what lies between has the
 /// same length in both, it is matched position by position. A pixel that no unmatched command (old or
 /// new) can change sees the same commands in the same order in both frames, so it is unchanged. The
-/// damage is the bounding box of the unmatched commands' effects: one rectangle, so two changes far apart
-/// repaint everything between them.
+/// damage is the region the unmatched commands' effects cover (`DamageRegion`: a few rectangles, so two
+/// changes far apart do not repaint everything between them).
 ///
 /// Framebuffers that are reused (KMS swaps two or three) hold older frames: a buffer `age` frames old
 /// needs the damage of the last `age` frames. Age 0 means its contents are unknown: repaint everything.
@@ -18,7 +18,7 @@ public struct DamageTracker {
     private var previousClear: Color?
     private var previousTarget: PixelRect?
     /// Damage of the most recent frames, oldest first.
-    private var history: [PixelRect] = []
+    private var history: [DamageRegion] = []
     static let historyLength = 8
 
     public init() {}
@@ -33,9 +33,9 @@ public struct DamageTracker {
     public mutating func plan(_ list: DrawList, width: Int, height: Int, bufferAge: Int) -> FramePlan {
         let target = PixelRect(x: 0, y: 0, width: width, height: height)
         let analysis = DrawListAnalysis(list, target: target)
-        let damage: PixelRect
+        let damage: DamageRegion
         if previousTarget != target || previousClear != list.clearColor || !analysis.balanced {
-            damage = target
+            damage = DamageRegion(target)
         } else {
             damage = Self.damage(oldKeys: previousKeys, oldEffects: previousEffects, newKeys: analysis.keys, newEffects: analysis.effects)
         }
@@ -44,33 +44,34 @@ public struct DamageTracker {
         previousClear = list.clearColor
         previousTarget = target
         // The same picture again: no buffer is drawn or swapped, so the history (by buffer age) stays.
-        if damage.isEmpty { return FramePlan(repaint: .empty, analysis: analysis, unchanged: true) }
+        if damage.isEmpty { return FramePlan(region: DamageRegion(), analysis: analysis, unchanged: true) }
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
-        var repaint = PixelRect.empty
+        var repaint = DamageRegion()
         if bufferAge < 1 || bufferAge > history.count {
-            repaint = target
+            repaint = DamageRegion(target)
         } else {
-            for d in history.suffix(bufferAge) { repaint = repaint.union(d) }
+            for d in history.suffix(bufferAge) { repaint.add(d) }
         }
-        return FramePlan(repaint: repaint.intersection(target), analysis: analysis)
+        return FramePlan(region: repaint.intersection(target), analysis: analysis)
     }
 
-    /// The bounding box of the effects of the commands not matched between the two lists.
-    static func damage(oldKeys: [Int], oldEffects: [PixelRect], newKeys: [Int], newEffects: [PixelRect]) -> PixelRect {
+    /// The region the effects of the commands not matched between the two lists cover.
+    static func damage(oldKeys: [Int], oldEffects: [PixelRect], newKeys: [Int], newEffects: [PixelRect]) -> DamageRegion {
         var start = 0
         while start < oldKeys.count, start < newKeys.count, oldKeys[start] == newKeys[start] { start += 1 }
         var oldEnd = oldKeys.count, newEnd = newKeys.count
         while oldEnd > start, newEnd > start, oldKeys[oldEnd - 1] == newKeys[newEnd - 1] { oldEnd -= 1; newEnd -= 1 }
-        var box = PixelRect.empty
+        var region = DamageRegion()
         if oldEnd - start == newEnd - start {
             for i in start..<oldEnd where oldKeys[i] != newKeys[i] {
-                box = box.union(oldEffects[i]).union(newEffects[i])
+                region.add(oldEffects[i])
+                region.add(newEffects[i])
             }
         } else {
-            for i in start..<oldEnd { box = box.union(oldEffects[i]) }
-            for i in start..<newEnd { box = box.union(newEffects[i]) }
+            for i in start..<oldEnd { region.add(oldEffects[i]) }
+            for i in start..<newEnd { region.add(newEffects[i]) }
         }
-        return box
+        return region
     }
 }

@@ -227,12 +227,16 @@ public final class Renderer {
         glyphPixelsThisFrame = 0
         guard !plan.repaint.isEmpty else { return counters }
         guard plan.analysis.boxes.count == list.commands.count else { throw GLError("frame plan made for another draw list") }
-        counters.repaintedPixels = plan.repaint.area
+        counters.repaintedPixels = plan.region.area
+        counters.repaintRects = plan.region.rects.count
         frame &+= 1
         markRasters(list)
         guard let slots = list.motion, slots.count > 0 else {
-            try drawPass(list, plan.analysis, repaint: plan.repaint, framebuffer: framebuffer, width: width, height: height, origin: (0, 0),
-                         rotation: rotation)
+            // One pass per rectangle of the region: each clears and redraws only its own pixels.
+            for rect in plan.region.rects {
+                try drawPass(list, plan.analysis, repaint: rect, framebuffer: framebuffer, width: width, height: height, origin: (0, 0),
+                             rotation: rotation)
+            }
             releaseUnusedTargets()
             return counters
         }
@@ -529,6 +533,9 @@ public struct RenderCounters: Sendable, Equatable {
     public var offscreenPasses = 0
     /// Pixels in the repaint region (0 when nothing changed).
     public var repaintedPixels = 0
+    /// Rectangles the repaint region was drawn as (a pass each; 1 when the GPU places what moves and the
+    /// whole target is repainted).
+    public var repaintRects = 0
     /// Glyphs rasterised (glyph cache misses), glyphs drawn from the cache, and glyph atlas textures
     /// emptied because they were full.
     public var glyphsRasterized = 0

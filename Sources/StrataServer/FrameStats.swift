@@ -35,7 +35,7 @@ struct FrameStats {
     private var frames: [Phases] { recent.map(\.phases) }
     private var counters: [RenderCounters] { recent.map(\.work) }
 
-    /// The GPU-side work per frame (draw calls, offscreen passes, repainted pixels, glyphs rasterised and
+    /// The GPU-side work per frame (draw calls, offscreen passes, repainted pixels and rectangles, glyphs rasterised and
     /// drawn from the glyph cache): p50 and max of each.
     var counterSummary: [String: [String: Double]] {
         func summary(_ values: [Int]) -> [String: Double] {
@@ -44,6 +44,7 @@ struct FrameStats {
         return ["draw_calls": summary(counters.map(\.drawCalls)),
                 "offscreen_passes": summary(counters.map(\.offscreenPasses)),
                 "repainted_pixels": summary(counters.map(\.repaintedPixels)),
+                "repaint_rects": summary(counters.map(\.repaintRects)),
                 "glyphs_rasterized": summary(counters.map(\.glyphsRasterized)),
                 "glyph_cache_hits": summary(counters.map(\.glyphCacheHits)),
                 "motion_slots": summary(counters.map(\.motionSlots)),

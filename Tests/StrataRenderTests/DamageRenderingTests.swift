@@ -118,4 +118,48 @@ import Testing
         try Self.expectIncrementalMatchesFull(try Golden.sceneText("transitions/push-fromLeft.json"), times: [0.9, 1.25, 1.5, 1.75, 2.1],
                                               width: 80, height: 60)
     }
+    @Test func aChangeInsideARoundedClippedScrollListRepaintsOnlyThatRow() throws {
+        // A list of 24 rows in a rounded, clipped scroll layer scrolled down by 20 (its frame: x 180…300,
+        // y 15…155 on screen); row 3 (y 66…86 in the list, 61…81 on screen) changes colour, and a square
+        // far to the left stays still.
+        var rows: [String] = []
+        for i in 0..<24 {
+            let animation = i == 3
+                ? ",\"animations\":{\"c\":{\"type\":\"basic\",\"keyPath\":\"backgroundColor\",\"fromValue\":\"#FF0000\",\"toValue\":\"#0000FF\",\"duration\":1}}"
+                : ""
+            rows.append("{\"id\":\"row\(i)\",\"bounds\":[0,0,120,20],\"position\":[60,\(10 + 22 * i)],\"backgroundColor\":\"#E0E0E0\"\(animation)}")
+        }
+        let json = """
+        {"strata":1,"background":"#000000","layers":[
+          {"id":"still","bounds":[0,0,40,40],"position":[40,85],"backgroundColor":"#00FF00"},
+          {"id":"list","class":"scroll","bounds":[0,20,120,140],"position":[240,85],"cornerRadius":12,"masksToBounds":true,
+           "backgroundColor":"#FFFFFF","sublayers":[\(rows.joined(separator: ","))]}]}
+        """
+        let frames = try Self.expectIncrementalMatchesFull(json, times: [0.2, 0.4, 0.6], width: 320, height: 170)
+        // The row's pixels with the 2-pixel margin: x 178…302 clipped to the list's 178…302, y 59…83.
+        for frame in frames.dropFirst() {
+            #expect(frame.work.repaintedPixels == 124 * 24)
+        }
+    }
+
+    @Test func twoChangesInOppositeCornersRepaintTwoRectanglesExactly() throws {
+        // A square moving in the top-left corner and a shadowed square fading in the bottom-right, over
+        // a grey root with a rounded clipped card between them that does not change.
+        let json = """
+        {"strata":1,"background":"#000000","layers":[
+          {"id":"root","bounds":[0,0,160,120],"position":[80,60],"backgroundColor":"#404040","sublayers":[
+            {"id":"card","bounds":[0,0,60,40],"position":[80,60],"backgroundColor":"#E0E0E0","cornerRadius":8,"masksToBounds":true,
+             "sublayers":[{"id":"inner","bounds":[0,0,30,30],"position":[10,10],"backgroundColor":"#FF0000"}]},
+            {"id":"a","bounds":[0,0,10,10],"position":[10,10],"backgroundColor":"#00FF00",
+             "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":20,"duration":1}}},
+            {"id":"b","bounds":[0,0,10,10],"position":[145,105],"backgroundColor":"#0000FF","shadowOpacity":1,"shadowRadius":2,
+             "animations":{"f":{"type":"basic","keyPath":"opacity","fromValue":0.2,"toValue":1,"duration":1}}}]}]}
+        """
+        let frames = try Self.expectIncrementalMatchesFull(json, times: [0.0, 0.5, 0.8])
+        for frame in frames.dropFirst() {
+            #expect(frame.work.repaintRects == 2)
+            // Far less than the 150×110 box holding both.
+            #expect(frame.work.repaintedPixels < 2 * 40 * 40)
+        }
+    }
 }

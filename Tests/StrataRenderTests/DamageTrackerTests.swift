@@ -101,8 +101,10 @@ import Testing
         let first = plan(&tracker, Self.grid(moving: 0, by: 1))      // x −2…53, y −2…52 → clipped to the target
         #expect(first == PixelRect(x: 0, y: 0, width: 53, height: 52))
         // Square 0 back, square 199 (at 570, 387) moved 1 px: a buffer two frames old needs both changes.
-        let second = plan(&tracker, Self.grid(moving: 199, by: 1), age: 2)
-        #expect(second == PixelRect(x: 0, y: 0, width: 623, height: 439)) // square 199: x 568…623, y 385…439
+        let region = tracker.plan(Self.grid(moving: 199, by: 1), width: 640, height: 480, bufferAge: 2).region
+        #expect(region.bounds == PixelRect(x: 0, y: 0, width: 623, height: 439)) // square 199: x 568…623, y 385…439
+        // ... as two rectangles, not the 623×439 between them.
+        #expect(region.rects.sorted { $0.x < $1.x } == [PixelRect(x: 0, y: 0, width: 53, height: 52), PixelRect(x: 568, y: 385, width: 55, height: 54)])
         // Unknown contents, or older than the history: everything.
         #expect(plan(&tracker, Self.grid(moving: 199, by: 2), age: 0) == everything)
         #expect(plan(&tracker, Self.grid(moving: 199, by: 3), age: 9) == everything)
@@ -129,5 +131,32 @@ import Testing
         m.m34 = -0.01
         m.m44 = -1 // w < 0: behind the viewer
         #expect(PixelRect.covering(CGRect(x: 0, y: 0, width: 10, height: 10), m, margin: 2, within: everything) == everything)
+    }
+
+    @Test func twoChangesFarApartRepaintTwoRectanglesNotWhatLiesBetween() {
+        var tracker = DamageTracker()
+        _ = plan(&tracker, Self.grid())
+        // Squares 0 (at 0, 0) and 199 (at 570, 387) both move 3 px right.
+        var list = Self.grid(moving: 0, by: 3)
+        list.commands[200] = Self.square(573, 387)
+        let region = tracker.plan(list, width: 640, height: 480, bufferAge: 1).region
+        #expect(region.rects.sorted { $0.x < $1.x } == [PixelRect(x: 0, y: 0, width: 55, height: 52), PixelRect(x: 568, y: 385, width: 57, height: 54)])
+        #expect(region.area == 55 * 52 + 57 * 54)
+    }
+
+    @Test func aRegionMergesWhatOverlapsOrWastesLittleAndKeepsAtMostFourRectangles() {
+        var region = DamageRegion()
+        region.add(PixelRect(x: 0, y: 0, width: 10, height: 10))
+        region.add(PixelRect(x: 5, y: 5, width: 10, height: 10))          // overlaps: one 15×15
+        #expect(region.rects == [PixelRect(x: 0, y: 0, width: 15, height: 15)])
+        region.add(PixelRect(x: 15, y: 0, width: 2, height: 15))           // touching, no waste: merged
+        #expect(region.rects == [PixelRect(x: 0, y: 0, width: 17, height: 15)])
+        for i in 1...4 { region.add(PixelRect(x: 100 * i, y: 100 * i, width: 10, height: 10)) }
+        // Five far-apart rectangles: the two whose union wastes least merged, the 17×15 one and the one at
+        // (100, 100) into 0…110 (11,745 pixels wasted; the next pair would waste 11,900).
+        #expect(region.rects.count == DamageRegion.maxRects)
+        #expect(region.area == 110 * 110 + 3 * 10 * 10)
+        #expect(region.bounds == PixelRect(x: 0, y: 0, width: 410, height: 410))
+        #expect(DamageRegion(.empty).isEmpty)
     }
 }

@@ -45,15 +45,16 @@ public struct ShapeDraw: ContentDraw {
     public func box(within target: PixelRect) -> PixelRect {
         let bounds = path.boundingBox
         guard !bounds.isNull else { return .empty }
-        // A stroke reaches half its width beyond the path, further at miter joins and square caps.
-        var reach: CGFloat = 0
-        if let stroke {
-            let g = stroke.geometry
-            let miter = g.lineJoin == .miter ? max(1, g.miterLimit) : 1
-            reach = max(0, g.lineWidth) / 2 * max(miter, g.lineCap == .square ? 2.squareRoot() : 1)
+        // The fill stays within the path's bounds; the stroke reaches as far as its outline, which is
+        // measured (a smooth circle's miter join reaches half the line width, not the miter limit's spike).
+        var drawn = fill != nil || stroke == nil ? bounds : CGRect.null
+        if let stroke, stroke.geometry.lineWidth > 0 {
+            guard stroke.geometry.lineWidth.isFinite else { return target }
+            drawn = drawn.union(StrokeBounds.of(path, stroke, scale: PathFill.pixelScale(matrix, bounds)))
         }
-        guard reach.isFinite else { return target }
-        return PixelRect.covering(bounds.insetBy(dx: -reach, dy: -reach), matrix, margin: 2, within: target)
+        guard !drawn.isNull else { return .empty }
+        guard drawn.minX.isFinite, drawn.minY.isFinite, drawn.maxX.isFinite, drawn.maxY.isFinite else { return target }
+        return PixelRect.covering(drawn, matrix, margin: 2, within: target)
     }
 
     public func combine(into h: inout Hasher) {
