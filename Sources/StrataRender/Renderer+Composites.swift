@@ -11,8 +11,11 @@ extension Renderer {
     /// `motion`: the alphas of the motion slots the shadow's layer moves with, multiplied in as it is
     /// composited, and what of the shadow its slot animates (`MotionRef.Fields.shadowComposite`): then
     /// layer.vert takes those from the slot, and `sigma` is the blur's σ per unit of radius / 2.
+    /// `throughTexture` (frames without motion slots): the vertical pass draws into a texture composited
+    /// onto the parent; `keep`: the group was drawn over its whole box, and the blurred shadow is kept
+    /// under that key (`ShadowCache`).
     func compositeShadow(_ targets: inout [GLuint], _ scissors: inout [PixelRect], color: Color, alpha: CGFloat, sigma: CGFloat,
-                         motion: MotionRef = .none) throws {
+                         motion: MotionRef = .none, throughTexture: Bool = false, keep: (key: Int, box: PixelRect)? = nil) throws {
         guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
         let blur = try self.blur
         let (source, depth) = try popGroup(&targets, &scissors)
@@ -41,9 +44,18 @@ extension Renderer {
               params: params, clipSpace: true, motion: radiusOnly)
         flush()
         counters.offscreenPasses += 1
-        // Vertical: scratch → parent, in the shadow colour (premultiplied).
-        glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
-        setScissor(scissors[scissors.count - 1])
+        // Vertical: scratch → parent, in the shadow colour (premultiplied). On the CPU path it goes through a
+        // texture first (`result`, over transparent: the blurred shadow itself), composited as a kept
+        // shadow is, so a shadow drawn now and one drawn from the cache are the same pixels.
+        let composite = scissors[scissors.count - 1]
+        let result = throughTexture ? try offscreen.target(depth: depth + 2, width: physicalWidth, height: physicalHeight) : nil
+        let blurred = keep?.box ?? composite
+        glBindFramebuffer(e(GL_FRAMEBUFFER), result?.framebuffer ?? parent)
+        setScissor(blurred)
+        if result != nil {
+            glClearColor(0, 0, 0, 0)
+            glClear(e(GL_COLOR_BUFFER_BIT))
+        }
         let a = GLfloat(color.alpha * alpha)
         glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(physicalHeight)))
         glUniform2f(blur.uniform("u_texel"), 0, GLfloat(1 / Double(physicalHeight)))
@@ -51,6 +63,51 @@ extension Renderer {
         queue(BatchState(program: blur.program, texture: scratch.texture), compositeProjection, full, uv: flippedUV, color: (1, 1, 1, 1),
               params: params, clipSpace: true, motion: motion)
         flush()
+        counters.shadowBlurs += 1
+        guard let result else { return }
+        counters.offscreenPasses += 1
+        if let keep, case let w = windowRect(keep.box), let entry = shadowCache.store(keep.key, width: w.width, height: w.height, frame: frame) {
+            // `result` is bound: its pixels under the shadow's box become the kept texture.
+            glBindTexture(e(GL_TEXTURE_2D), entry.texture)
+            glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, 0, GLint(w.x), GLint(w.y), GLsizei(w.width), GLsizei(w.height))
+            bound.texture = entry.texture
+            glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
+            setScissor(composite)
+            compositeKeptShadow(entry, box: keep.box, counted: false)
+            return
+        }
+        glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
+        setScissor(composite)
+        queue(BatchState(program: textured.program, texture: result.texture), compositeProjection, compositeRect, uv: flippedUV,
+              color: (1, 1, 1, 1), clipSpace: true)
+    }
+
+    /// Draws a kept shadow (`ShadowCache`) over `box`, the target pixels it was blurred for.
+    func compositeKeptShadow(_ entry: ShadowCache.Entry, box: PixelRect, counted: Bool = true) {
+        // Composite space: target pixels unturned, framebuffer pixels (+y down) when the output is turned.
+        let rect: CGRect
+        if rotation == 0 {
+            rect = CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
+        } else {
+            let w = windowRect(box)
+            rect = CGRect(x: w.x, y: physicalHeight - w.maxY, width: w.width, height: w.height)
+        }
+        // The texture's rows run bottom-up, as the framebuffer's it was copied from.
+        queue(BatchState(program: textured.program, texture: entry.texture), compositeProjection, rect,
+              uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: (1, 1, 1, 1), clipSpace: true)
+        if counted { counters.shadowsKept += 1 }
+    }
+
+    /// The key of the shadow group that `begin` opens in `list`: every command in it (each command's key
+    /// holds its values and its groups'), its box and the pass's target; nil for any other group.
+    func shadowKey(_ list: DrawList, _ a: DrawListAnalysis, _ begin: Int) -> Int? {
+        let end = a.groupEnd[begin]
+        guard !a.isMaskHalf[begin], end > begin, case .endShadowGroup = list.commands[end] else { return nil }
+        var h = Hasher()
+        h.combine(a.boxes[begin])
+        h.combine(rotation); h.combine(origin.x); h.combine(origin.y); h.combine(width); h.combine(height)
+        for k in a.keys[begin...end] { h.combine(k) }
+        return h.finalize()
     }
 
     /// Ends a layer's group and its mask's group: the layer's drawing times the mask's alpha, times `alpha`.

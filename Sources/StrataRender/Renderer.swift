@@ -57,6 +57,8 @@ public final class Renderer {
     var pools: [Int: OffscreenTargets] = [:]
     /// Bitmaps of rasterized layers, by owner, with the key of what they hold.
     var rasters: [ObjectIdentifier: RasterBitmap] = [:]
+    /// Blurred shadows kept while what casts them is unchanged.
+    let shadowCache = ShadowCache()
     let samplers: ContentsSamplers
     let quads: QuadBatch
     /// The animations the GPU evaluates, resident; and the pass that evaluates the motion slots of a
@@ -291,6 +293,8 @@ public final class Renderer {
         let full = PixelRect(x: origin.x, y: origin.y, width: width, height: height)
         var targets: [GLuint] = [framebuffer]
         var scissors: [PixelRect] = [repaint]
+        /// Shadow groups drawn whole to be kept, by the index of the command that ends them.
+        var keeping: [Int: (key: Int, box: PixelRect)] = [:]
         var i = 0
         while i < list.commands.count {
             let command = list.commands[i]
@@ -310,8 +314,22 @@ public final class Renderer {
                     i = a.groupEnd[i] + 1
                     continue
                 }
+                // A shadow kept from an earlier frame is composited, not drawn and blurred again.
+                var drawn = scissor
+                if list.motion == nil, let key = shadowKey(list, a, i) {
+                    if let entry = shadowCache.entry(key, frame: frame) {
+                        compositeKeptShadow(entry, box: a.boxes[i])
+                        i = a.groupEnd[i] + 1
+                        continue
+                    }
+                    if shadowCache.shouldKeep(key, frame: frame) {
+                        // Drawn whole, to be kept.
+                        keeping[a.groupEnd[i]] = (key, a.boxes[i])
+                        drawn = a.boxes[i]
+                    }
+                }
                 flush()
-                let region = scissor.grown(by: a.reach[i]).intersection(full)
+                let region = drawn.grown(by: a.reach[i]).intersection(full)
                 let t = try offscreen.target(depth: targets.count - 1, width: physicalWidth, height: physicalHeight)
                 targets.append(t.framebuffer)
                 scissors.append(region)
@@ -374,7 +392,8 @@ public final class Renderer {
                 scissors.removeLast()
                 setScissor(scissors[scissors.count - 1])
             case let .endShadowGroup(color, alpha, sigma):
-                try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma, motion: list.motionRef(i))
+                try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma, motion: list.motionRef(i),
+                                    throughTexture: list.motion == nil, keep: keeping.removeValue(forKey: i))
             case .content(let c):
                 guard a.boxes[i].intersects(scissor) else { break }
                 try c.draw(in: self, framebuffer: targets[targets.count - 1], scissor: scissor, motion: list.motionRef(i))
@@ -531,6 +550,9 @@ public struct RenderCounters: Sendable, Equatable {
     public var drawCalls = 0
     /// Offscreen groups begun plus intermediate blur passes.
     public var offscreenPasses = 0
+    /// Shadows blurred, and shadows drawn from the ones kept (`ShadowCache`) without blurring.
+    public var shadowBlurs = 0
+    public var shadowsKept = 0
     /// Pixels in the repaint region (0 when nothing changed).
     public var repaintedPixels = 0
     /// Rectangles the repaint region was drawn as (a pass each; 1 when the GPU places what moves and the

@@ -15,8 +15,36 @@ extension DrawListBuilder {
         // The bitmap holds the layer untinted; a replicator's tint applies when it is composited.
         var plain = self
         plain.tint = .white
+        plain.drawsIntoBitmap = true
         plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
         guard let content = RasterContent(owner: ObjectIdentifier(node), list: sub) else { return nil }
+        let rect = CGRect(x: CGFloat(content.origin.x) / s, y: CGFloat(content.origin.y) / s,
+                          width: CGFloat(content.width) / s, height: CGFloat(content.height) / s)
+        return (content, rect)
+    }
+
+    /// A moving layer's shadow as a bitmap in the layer's own space (`emitContent`): the shadow group drawn
+    /// at `MovingRasterScale.stepped` of the scale `matrix` shows the layer at, in its tinted colour and
+    /// opacity. The layer's opacity is applied when the bitmap is composited, so neither its place nor its
+    /// opacity makes the bitmap again. nil when the shadow draws nothing or is too big for a bitmap.
+    func movingShadow(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, color: Color, ownContent: Bool,
+                      within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
+        let s = MovingRasterScale.stepped(Self.scale(of: m))
+        guard s > 0, s.isFinite else { return nil }
+        var sub = list.part()
+        defer { list.absorb(sub) }
+        var plain = self
+        plain.tint = .white
+        plain.drawsIntoBitmap = true
+        let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * .scale(s, s, 1)
+        sub.append(.beginGroup)
+        if let path = p.shadowPath {
+            sub.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
+        } else {
+            plain.emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, animated: [], into: &sub)
+        }
+        sub.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity), sigma: max(0, p.shadowRadius) / 2 * s))
+        guard let content = RasterContent(owner: ObjectIdentifier(node.shadowBitmapOwner), list: sub) else { return nil }
         let rect = CGRect(x: CGFloat(content.origin.x) / s, y: CGFloat(content.origin.y) / s,
                           width: CGFloat(content.width) / s, height: CGFloat(content.height) / s)
         return (content, rect)

@@ -12,6 +12,10 @@ struct DrawListBuilder {
     /// Multiplies the red, green and blue of everything drawn (a replicator's instance colour; white
     /// elsewhere). Its alpha is carried by the inherited opacity instead.
     var tint = Color.white
+    /// Whether the list is a bitmap's (shouldRasterize): a moving shadow inside it is not a bitmap of its own.
+    var drawsIntoBitmap = false
+    /// The least blur (σ, target pixels) a moving layer's shadow is drawn from a bitmap with (`movingShadow`).
+    static let movingShadowMinimumSigma: CGFloat = 2
     /// How many copies the enclosing replicators make of what is being built (1 outside any): nested
     /// replicators multiply, and together they draw at most `ValueRule.maxInstances` copies of a layer.
     var replication = 1
@@ -312,15 +316,26 @@ struct DrawListBuilder {
             }
             let scale = Self.scale(of: full)
             let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
-            list.append(.beginGroup)
-            if let path = p.shadowPath {
-                // shadowPath: the path filled replaces the alpha of the layer's drawing.
-                list.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
+            let shadowAlpha = node.mask != nil ? 1 : opacity
+            if list.currentSlot < 0, !drawsIntoBitmap, node.mask == nil, max(0, p.shadowRadius) / 2 * scale >= Self.movingShadowMinimumSigma,
+               node.placementMayAnimate, let bitmap = movingShadow(node, p, matrix: m, color: tinted(color), ownContent: ownContent, within: &list) {
+                // While an animation may move or scale the layer, its shadow is a bitmap made in the layer's
+                // space and moved with it: made again only when the shadow itself changes. Only a blur wide
+                // enough that sampling the bitmap between pixels changes nothing visible (σ ≥ 2 pixels);
+                // a sharper shadow is drawn exactly each frame.
+                list.append(.raster(matrix: m, rect: bitmap.rect, content: bitmap.content, alpha: shadowAlpha,
+                                    sampling: Sampling(), edges: 0, tint: .white))
             } else {
-                emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, animated: own, into: &list)
+                list.append(.beginGroup)
+                if let path = p.shadowPath {
+                    // shadowPath: the path filled replaces the alpha of the layer's drawing.
+                    list.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
+                } else {
+                    emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, animated: own, into: &list)
+                }
+                list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * shadowAlpha,
+                                                     sigma: max(0, p.shadowRadius) / 2 * scale))
             }
-            list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * (node.mask != nil ? 1 : opacity),
-                                                 sigma: max(0, p.shadowRadius) / 2 * scale))
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
         let pieces = Self.pieces(of: node, values: p, ownContent: ownContent)
@@ -348,7 +363,7 @@ struct DrawListBuilder {
     /// `animated`: what of the layer's own background and border its motion slot animates (layer.vert
     /// takes those values from the slot; the pieces are drawn even where their values now show nothing),
     /// and `cullsBackFace` for a one-sided layer's own pieces under a slot.
-    private func emitBody(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
+    func emitBody(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
                           animated: MotionRef.Fields = [], into list: inout DrawList) {
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
         // Animated bounds clamp the corner radius anew each frame: the slot gives the radius too.

@@ -13,6 +13,10 @@ import StrataRender
 final class RenderNode {
     let id: LayerID
     let kind: LayerKind
+    /// Whose bitmap the renderer keeps for this layer's shadow while it moves (`movingShadow`): an
+    /// identity of its own, apart from the layer's shouldRasterize bitmap.
+    private(set) lazy var shadowBitmapOwner = BitmapOwner()
+    final class BitmapOwner {}
     /// How this node's kind draws (Kinds/): found once, from the kind.
     let content: any LayerKindContent
     /// A pending presentation is evaluated before the model or the animations change: it stays what its

@@ -18,15 +18,17 @@ import StrataServer
 /// frame (`TextScenario`), with the server's CPU time per frame and its glyph cache's hits; `soak`, many clients committing fast to a real server
 /// process (`SoakRun`); `contents`, a large backing store redrawn whole and in small rectangles through the
 /// client library to a real server process (`ContentsRun`); `latency`, commit → on screen against a real
-/// server process: its start, a fresh client's first commit, and one commit per frame (`LatencyRun`).
+/// server process: its start, a fresh client's first commit, and one commit per frame (`LatencyRun`);
+/// `kiosk`, a café order screen at 1280×800 through the client library (`KioskRun`).
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
 
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Frames to render.") var frames = 300
-    @Option(help: "Framebuffer size WIDTHxHEIGHT.") var size = "320x240"
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents, latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame) or text-attack (a hostile client's text beside a client animating N layers on a real server, for --seconds; --attack marks, letters, labels or all).")
+    @Option(name: .customLong("size"), help: "Framebuffer size WIDTHxHEIGHT (default 320x240; kiosk: 1280x800).") var sizeOption: String?
+    var size: String { sizeOption ?? (scenario == .kiosk ? "1280x800" : "320x240") }
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents, latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame) text-attack (a hostile client's text beside a client animating N layers on a real server, for --seconds; --attack marks, letters, labels or all) or kiosk (a café order screen through the client library on a real server: its first frame, a progress ring animating, --taps taps starting spring bounces, and a spinner).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -43,6 +45,7 @@ struct BenchCommand: ParsableCommand {
         case contents
         case latency
         case textAttack = "text-attack"
+        case kiosk
     }
 
     @Option(help: "soak: clients, each with its own animated tree, committing --rate times a second for --seconds.")
@@ -59,6 +62,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Instead of timing: draw each frame with the GPU path and with the CPU and compare the pixels.")
     var checkAgainstCpu = false
     @Option(help: "latency: server starts measured with a warm shader cache.") var starts = 10
+    @Option(help: "kiosk: taps measured, about 0.6 s apart.") var taps = 30
     @Option(help: "spin: how many of the layers also animate contentsCenter, which only the CPU evaluates (a frame mixing both paths).")
     var cpuLayers = 0
 
@@ -81,6 +85,12 @@ struct BenchCommand: ParsableCommand {
         if scenario == .textAttack {
             guard ["none", "marks", "letters", "labels", "all"].contains(attack) else { throw ValidationError("--attack must be none, marks, letters, labels or all") }
             let result = try TextAttackRun(size: size, layers: layers, seconds: seconds, attack: attack).run()
+            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+            return
+        }
+        if scenario == .kiosk {
+            guard taps > 0 else { throw ValidationError("--taps must be > 0") }
+            let result = try KioskRun(size: size, taps: taps).run()
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
             return
         }
@@ -121,7 +131,7 @@ struct BenchCommand: ParsableCommand {
         case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
-        case .soak, .contents, .latency, .textAttack: Commit(transactionID: 1, operations: [])
+        case .soak, .contents, .latency, .textAttack, .kiosk: Commit(transactionID: 1, operations: [])
         }
         if cpuAnimations { compositor.gpuAnimationMinimumLayers = nil }
         if gpuShapes { compositor.shapesMoveOnTheGPU = true }

@@ -74,6 +74,26 @@ import Testing
         #expect(shared.glyphsRasterized == 2 && shared.glyphCacheHits == 2 && shared.drawCalls == 1)
     }
 
+    /// A button's label during a spring bounce (its scale 0.85 → 1.05 → 1): while the layer may move, the
+    /// glyphs are rasterised at the shown scale rounded up to a quarter octave (1 and 2^¼ here), so twenty
+    /// frames of the bounce make rasters twice, not at every frame's size.
+    @Test func anAnimatedScaleRasterisesAtQuarterOctavesNotEveryFrame() throws {
+        let canvas = try TextCanvas(width: 120, height: 60)
+        let run = canvas.run("Pay", at: CGPoint(x: 5, y: 30), size: 20, advance: 14)
+        var made: [Int] = []
+        for k in 0..<20 {
+            let scale = 0.85 + 0.2 * sin(Double(k) / 19 * .pi * 0.75) // 0.85 … 1.05 … 0.99
+            var draw = TextDraw(matrix: .scale(scale, scale, 1), runs: [run], contentsScale: 1)
+            draw.snaps = false
+            made.append(try canvas.render([draw]).counters.glyphsRasterized)
+        }
+        // P, a, y at 20 px (scale 1), then at 20 × 2^¼ ≈ 23.78 px once the bounce passes 1.
+        #expect(made.reduce(0, +) == 6, "\(made)")
+        #expect(made[0] == 3)
+        #expect(TextRasterScale.moving(0.85) == 1 && TextRasterScale.moving(1) == 1 && TextRasterScale.moving(2) == 2)
+        #expect(abs(TextRasterScale.moving(1.01) - pow(2, 0.25)) < 1e-12)
+    }
+
     /// Glyphs that cannot reach the target are neither rasterised nor drawn: of "Hello" running off the
     /// right edge, only what shows is made.
     @Test func glyphsOffTheTargetAreNotRasterised() throws {
