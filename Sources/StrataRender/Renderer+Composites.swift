@@ -15,10 +15,11 @@ extension Renderer {
     /// onto the parent; `keep`: the group was drawn over its whole box, and the blurred shadow is kept
     /// under that key (`ShadowCache`).
     func compositeShadow(_ targets: inout [GLuint], _ scissors: inout [PixelRect], color: Color, alpha: CGFloat, sigma: CGFloat,
-                         motion: MotionRef = .none, throughTexture: Bool = false, keep: (key: Int, box: PixelRect)? = nil) throws {
+                         motion: MotionRef = .none, throughTexture: Bool = false, keep: (key: Int, box: PixelRect)? = nil,
+                         box: PixelRect? = nil) throws {
         guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
         let blur = try self.blur
-        let (source, depth) = try popGroup(&targets, &scissors)
+        let (source, depth) = try popGroup(&targets, &scissors, box: box)
         let parent = targets[targets.count - 1]
         let scratch = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
         // An animated radius: both passes make the kernel from the slot's (params.w ≥ 0); else it is given here.
@@ -44,10 +45,11 @@ extension Renderer {
               params: params, clipSpace: true, motion: radiusOnly)
         flush()
         counters.offscreenPasses += 1
+        counters.offscreenPixels += groupRegion.area
         // Vertical: scratch → parent, in the shadow colour (premultiplied). On the CPU path it goes through a
         // texture first (`result`, over transparent: the blurred shadow itself), composited as a kept
         // shadow is, so a shadow drawn now and one drawn from the cache are the same pixels.
-        let composite = scissors[scissors.count - 1]
+        let composite = box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1]
         let result = throughTexture ? try offscreen.target(depth: depth + 2, width: physicalWidth, height: physicalHeight) : nil
         let blurred = keep?.box ?? composite
         glBindFramebuffer(e(GL_FRAMEBUFFER), result?.framebuffer ?? parent)
@@ -64,6 +66,7 @@ extension Renderer {
               params: params, clipSpace: true, motion: motion)
         flush()
         counters.shadowBlurs += 1
+        counters.offscreenPixels += blurred.area
         guard let result else { return }
         counters.offscreenPasses += 1
         if let keep, case let w = windowRect(keep.box), let entry = shadowCache.store(keep.key, width: w.width, height: w.height, frame: frame) {
@@ -111,7 +114,8 @@ extension Renderer {
     }
 
     /// Ends a layer's group and its mask's group: the layer's drawing times the mask's alpha, times `alpha`.
-    func compositeMasked(_ targets: inout [GLuint], _ scissors: inout [PixelRect], alpha: CGFloat, motion: MotionRef = .none) throws {
+    func compositeMasked(_ targets: inout [GLuint], _ scissors: inout [PixelRect], alpha: CGFloat, motion: MotionRef = .none,
+                         box: PixelRect? = nil) throws {
         guard targets.count > 2, scissors.count > 2 else { throw GLError("draw list ends mask groups that were not begun") }
         let masked = try self.masked
         flush()
@@ -121,7 +125,7 @@ extension Renderer {
         let content = try offscreen.target(depth: depth, width: physicalWidth, height: physicalHeight)
         let mask = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
         glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
-        setScissor(scissors[scissors.count - 1])
+        setScissor(box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1])
         glActiveTexture(e(GL_TEXTURE1))
         glBindTexture(e(GL_TEXTURE_2D), mask.texture)
         glActiveTexture(e(GL_TEXTURE0))

@@ -295,6 +295,8 @@ public final class Renderer {
         var scissors: [PixelRect] = [repaint]
         /// Shadow groups drawn whole to be kept, by the index of the command that ends them.
         var keeping: [Int: (key: Int, box: PixelRect)] = [:]
+        /// Groups drawn and composited only within their boxes (not where motion slots may move what they hold).
+        let narrow = list.motion == nil
         var i = 0
         while i < list.commands.count {
             let command = list.commands[i]
@@ -329,6 +331,9 @@ public final class Renderer {
                     }
                 }
                 flush()
+                // Only what the group can change is drawn, cleared and composited (a shadow's blur reads its
+                // reach around that): without it a full repaint blurs every shadow over the whole output.
+                if narrow { drawn = drawn.intersection(a.boxes[i]) }
                 let region = drawn.grown(by: a.reach[i]).intersection(full)
                 let t = try offscreen.target(depth: targets.count - 1, width: physicalWidth, height: physicalHeight)
                 targets.append(t.framebuffer)
@@ -339,8 +344,9 @@ public final class Renderer {
                 glClearColor(0, 0, 0, 0)
                 glClear(e(GL_COLOR_BUFFER_BIT))
                 counters.offscreenPasses += 1
+                counters.offscreenPixels += region.area
             case let .endGroup(alpha, blend):
-                let (source, _) = try popGroup(&targets, &scissors)
+                let (source, _) = try popGroup(&targets, &scissors, box: narrow ? a.boxes[i] : nil)
                 // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
                 let f = Float(alpha)
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
@@ -351,8 +357,10 @@ public final class Renderer {
                     flush()
                     glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
                 }
+                endComposite(narrow, scissors)
             case let .endClipGroup(matrix, rect, radius, corners, alpha):
-                let (source, _) = try popGroup(&targets, &scissors)
+                let (source, _) = try popGroup(&targets, &scissors, box: narrow ? a.boxes[i] : nil)
+                defer { endComposite(narrow, scissors) }
                 // Bounds and a corner radius its slot animates are layer.vert's to fill in (the corners as 1s).
                 let motion = list.motionRef(i)
                 guard alpha > 0, motion.fields.contains(.bounds) || (rect.width > 0 && rect.height > 0) else { break }
@@ -362,7 +370,8 @@ public final class Renderer {
                       uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
                       params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0), motion: motion)
             case .endMaskedGroups(let alpha):
-                try compositeMasked(&targets, &scissors, alpha: alpha, motion: list.motionRef(i))
+                try compositeMasked(&targets, &scissors, alpha: alpha, motion: list.motionRef(i), box: narrow ? a.boxes[i] : nil)
+                endComposite(narrow, scissors)
             case let .raster(matrix, rect, content, alpha, sampling, edges, tint):
                 guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
                 let bitmap = try raster(content, resume: targets[targets.count - 1], scissor: scissor)
@@ -393,7 +402,8 @@ public final class Renderer {
                 setScissor(scissors[scissors.count - 1])
             case let .endShadowGroup(color, alpha, sigma):
                 try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma, motion: list.motionRef(i),
-                                    throughTexture: list.motion == nil, keep: keeping.removeValue(forKey: i))
+                                    throughTexture: list.motion == nil, keep: keeping.removeValue(forKey: i), box: narrow ? a.boxes[i] : nil)
+                endComposite(narrow, scissors)
             case .content(let c):
                 guard a.boxes[i].intersects(scissor) else { break }
                 try c.draw(in: self, framebuffer: targets[targets.count - 1], scissor: scissor, motion: list.motionRef(i))
@@ -497,7 +507,9 @@ public final class Renderer {
 
     /// Ends the innermost group: the parent becomes the render target again, its region the scissor.
     /// Returns the group's target and its pool depth (the targets deeper than it are free from now on).
-    func popGroup(_ targets: inout [GLuint], _ scissors: inout [PixelRect]) throws -> (ColorStencilTarget, Int) {
+    /// `box`: the pixels the group's composite can change, which it is then limited to (the group's
+    /// target was drawn and cleared only there); `endComposite` puts the parent's scissor back.
+    func popGroup(_ targets: inout [GLuint], _ scissors: inout [PixelRect], box: PixelRect? = nil) throws -> (ColorStencilTarget, Int) {
         guard targets.count > 1, scissors.count > 1 else { throw GLError("draw list ends a group that was not begun") }
         flush()
         let depth = targets.count - 2
@@ -505,8 +517,15 @@ public final class Renderer {
         scissors.removeLast()
         let source = try offscreen.target(depth: depth, width: physicalWidth, height: physicalHeight)
         glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
-        setScissor(scissors[scissors.count - 1])
+        setScissor(box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1])
         return (source, depth)
+    }
+
+    /// After a composite limited to its group's box (`popGroup`): drawn, and the parent's scissor back.
+    func endComposite(_ narrowed: Bool, _ scissors: [PixelRect]) {
+        guard narrowed else { return }
+        flush()
+        setScissor(scissors[scissors.count - 1])
     }
 
     /// texture.frag's per-quad values for a layer's image: the anti-aliasing reach, its edges (z = 1 +
@@ -550,6 +569,8 @@ public struct RenderCounters: Sendable, Equatable {
     public var drawCalls = 0
     /// Offscreen groups begun plus intermediate blur passes.
     public var offscreenPasses = 0
+    /// Pixels the offscreen passes covered: groups drawn and cleared, and both blur passes of each shadow.
+    public var offscreenPixels = 0
     /// Shadows blurred, and shadows drawn from the ones kept (`ShadowCache`) without blurring.
     public var shadowBlurs = 0
     public var shadowsKept = 0

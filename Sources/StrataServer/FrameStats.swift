@@ -43,6 +43,9 @@ struct FrameStats {
         }
         return ["draw_calls": summary(counters.map(\.drawCalls)),
                 "offscreen_passes": summary(counters.map(\.offscreenPasses)),
+                "offscreen_pixels": summary(counters.map(\.offscreenPixels)),
+                "shadow_blurs": summary(counters.map(\.shadowBlurs)),
+                "shadows_kept": summary(counters.map(\.shadowsKept)),
                 "repainted_pixels": summary(counters.map(\.repaintedPixels)),
                 "repaint_rects": summary(counters.map(\.repaintRects)),
                 "glyphs_rasterized": summary(counters.map(\.glyphsRasterized)),

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataOffline
 @testable import StrataRender
 import Testing
@@ -84,5 +85,37 @@ import Testing
         let blurs = frames.map(\.work.shadowBlurs)
         #expect(blurs.reduce(0, +) == 3, "\(blurs)")
         #expect(blurs[0] == 1 && blurs[8] == 1 && blurs[22] == 1, "\(blurs)")
+    }
+
+    @Test func aFullRepaintBlursAShadowOnlyOverItsBox() throws {
+        // One 80×36 button at (60, 42) on a 320×240 output. Its shadow's body, moved down 4 with the 2-pixel
+        // margin, is 84×40 at (58, 44); grown by the blur's reach (σ 4: 13) its box is 110×66; the group is
+        // drawn, and blurred across, over that grown by the reach again (136×92), and blurred down over the
+        // box. Before, a full repaint did all three over the whole output (3 × 76,800 pixels).
+        let frames = try SceneRenderer.render(try DamageRenderingTests.scene(Self.button(x: 100)), at: [0], width: 320, height: 240)
+        #expect(frames[0].work.shadowBlurs == 1)
+        #expect(frames[0].work.offscreenPixels == 2 * 136 * 92 + 110 * 66)
+    }
+
+    /// Issue 28: a tapped shadowed button's spring bounce is drawn from its first frame, each frame at the
+    /// spring's closed form: its drawn width (its green centre row) is 80 × scale(t) within a pixel and a
+    /// half (anti-aliased edges), while the shadow comes from its bitmap.
+    @Test func aBouncingShadowedButtonIsDrawnAtTheSpringsScaleEveryFrame() throws {
+        let bounce = Self.button(x: 100, animations: #","animations":{"t":{"type":"spring","keyPath":"transform.scale","fromValue":0.85,"toValue":1,"damping":9,"stiffness":220,"duration":1}}"#)
+        let times = (0..<30).map { Double($0) / 60 }
+        let frames = try DamageRenderingTests.expectIncrementalMatchesFull(bounce, times: times, width: 200, height: 120)
+        let spring = Spring(stiffness: 220, damping: 9)
+        for (t, frame) in zip(times, frames) {
+            let scale = 0.85 + 0.15 * spring.progress(at: t)
+            // Row 60, the button's centre: each pixel counts by how much of the button's green it holds (its
+            // green less its red: 0x70 on the button, 0 on the grey background and the black shadow).
+            var covered = 0.0
+            for x in 0..<200 {
+                let i = (60 * 200 + x) * 4
+                covered += max(0, min(1, (Double(frame.image.pixels[i + 1]) - Double(frame.image.pixels[i])) / 0x70))
+            }
+            #expect(abs(covered - 80 * scale) <= 1.5, "at \(t): \(covered) pixels wide, the spring gives \(80 * scale)")
+        }
+        #expect(frames.map(\.work.shadowBlurs).reduce(0, +) <= 3)
     }
 }
