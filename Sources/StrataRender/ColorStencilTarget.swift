@@ -14,13 +14,7 @@ final class ColorStencilTarget {
     init(width: Int, height: Int, filter: GLint, what: String) throws {
         self.width = width
         self.height = height
-        glGenTextures(1, &texture)
-        glBindTexture(e(GL_TEXTURE_2D), texture)
-        glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), nil)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), filter)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), filter)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        texture = Self.makeTexture(width: width, height: height, filter: filter)
         glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(e(GL_FRAMEBUFFER), e(GL_COLOR_ATTACHMENT0), e(GL_TEXTURE_2D), texture, 0)
@@ -37,6 +31,20 @@ final class ColorStencilTarget {
         glClearStencil(0)
         glClear(e(GL_STENCIL_BUFFER_BIT))
         if scissored { glEnable(e(GL_SCISSOR_TEST)) }
+    }
+
+    /// An RGBA8 texture of `width` × `height` texels, contents undefined, sampled with `filter`, clamped at
+    /// its edges; left bound.
+    static func makeTexture(width: Int, height: Int, filter: GLint) -> GLuint {
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(e(GL_TEXTURE_2D), texture)
+        glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), nil)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), filter)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        return texture
     }
 
     deinit {

@@ -19,13 +19,7 @@ final class ShadowCache {
             self.width = width
             self.height = height
             lastUsed = frame
-            glGenTextures(1, &texture)
-            glBindTexture(e(GL_TEXTURE_2D), texture)
-            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), nil)
-            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-            glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+            texture = ColorStencilTarget.makeTexture(width: width, height: height, filter: GL_NEAREST)
         }
 
         deinit { glDeleteTextures(1, &texture) }

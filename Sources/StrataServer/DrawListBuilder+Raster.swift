@@ -8,19 +8,9 @@ extension DrawListBuilder {
     /// Returns the bitmap's content and where it lies in layer units; nil when the layer draws nothing
     /// or is too big for a bitmap (then it is drawn directly).
     func rasterized(_ node: RenderNode, ownContent: Bool, within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
-        let s = node.presentation.rasterizationScale
-        guard s > 0, s.isFinite else { return nil }
-        var sub = list.part()
-        defer { list.absorb(sub) }
-        // The bitmap holds the layer untinted; a replicator's tint applies when it is composited.
-        var plain = self
-        plain.tint = .white
-        plain.drawsIntoBitmap = true
-        plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
-        guard let content = RasterContent(owner: ObjectIdentifier(node), list: sub) else { return nil }
-        let rect = CGRect(x: CGFloat(content.origin.x) / s, y: CGFloat(content.origin.y) / s,
-                          width: CGFloat(content.width) / s, height: CGFloat(content.height) / s)
-        return (content, rect)
+        bitmap(owner: ObjectIdentifier(node), scale: node.presentation.rasterizationScale, within: &list) { plain, s, sub in
+            plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
+        }
     }
 
     /// A moving layer's shadow as a bitmap in the layer's own space (`emitContent`): the shadow group drawn
@@ -29,22 +19,32 @@ extension DrawListBuilder {
     /// opacity makes the bitmap again. nil when the shadow draws nothing or is too big for a bitmap.
     func movingShadow(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, color: Color, ownContent: Bool,
                       within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
-        let s = MovingRasterScale.stepped(Self.scale(of: m))
+        bitmap(owner: ObjectIdentifier(node.shadowBitmapOwner), scale: MovingRasterScale.stepped(Self.scale(of: m)), within: &list) { plain, s, sub in
+            let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * .scale(s, s, 1)
+            sub.append(.beginGroup)
+            if let path = p.shadowPath {
+                sub.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
+            } else {
+                plain.emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, animated: [], into: &sub)
+            }
+            sub.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity), sigma: max(0, p.shadowRadius) / 2 * s))
+        }
+    }
+
+    /// A bitmap the renderer keeps for `owner`: what `draw` emits into a list of its own at `scale` raster
+    /// pixels per layer unit, untinted (a replicator's tint applies when it is composited), and where it
+    /// lies in layer units. nil for a scale that is not positive and finite, and when the list draws
+    /// nothing or is too big for a bitmap.
+    private func bitmap(owner: ObjectIdentifier, scale s: CGFloat, within list: inout DrawList,
+                        _ draw: (DrawListBuilder, CGFloat, inout DrawList) -> Void) -> (content: RasterContent, rect: CGRect)? {
         guard s > 0, s.isFinite else { return nil }
         var sub = list.part()
         defer { list.absorb(sub) }
         var plain = self
         plain.tint = .white
         plain.drawsIntoBitmap = true
-        let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * .scale(s, s, 1)
-        sub.append(.beginGroup)
-        if let path = p.shadowPath {
-            sub.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
-        } else {
-            plain.emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, animated: [], into: &sub)
-        }
-        sub.append(.endShadowGroup(color: color, alpha: min(1, p.shadowOpacity), sigma: max(0, p.shadowRadius) / 2 * s))
-        guard let content = RasterContent(owner: ObjectIdentifier(node.shadowBitmapOwner), list: sub) else { return nil }
+        draw(plain, s, &sub)
+        guard let content = RasterContent(owner: owner, list: sub) else { return nil }
         let rect = CGRect(x: CGFloat(content.origin.x) / s, y: CGFloat(content.origin.y) / s,
                           width: CGFloat(content.width) / s, height: CGFloat(content.height) / s)
         return (content, rect)

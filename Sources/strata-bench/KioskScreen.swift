@@ -95,23 +95,18 @@ final class KioskScreen {
     }
 
     /// The ring fills over 2 s, again and again.
-    func animateRing() {
-        let a = CABasicAnimation(keyPath: "strokeEnd")
-        a.fromValue = 0.0
-        a.toValue = 1.0
-        a.duration = 2
-        a.repeatCount = .infinity
-        ring.add(a, forKey: "progress")
-    }
+    func animateRing() { ring.add(Self.repeating("strokeEnd", from: 0, to: 1, duration: 2), forKey: "progress") }
 
     /// Each of the spinner's 12 bars fades from opaque, one after the other.
-    func animateSpinner() {
-        let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 1.0
-        a.toValue = 0.15
-        a.duration = 1
+    func animateSpinner() { spinnerBar.add(Self.repeating("opacity", from: 1, to: 0.15, duration: 1), forKey: "fade") }
+
+    static func repeating(_ keyPath: String, from: Double, to: Double, duration: CFTimeInterval) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: keyPath)
+        a.fromValue = from
+        a.toValue = to
+        a.duration = duration
         a.repeatCount = .infinity
-        spinnerBar.add(a, forKey: "fade")
+        return a
     }
 
     /// What the app does on a tap: the button bounces back from 0.85 with a spring.
