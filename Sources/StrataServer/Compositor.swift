@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import StrataProtocol
 import StrataRender
+import StrataText
 import StrataDisplay
 
 /// The server's frame engine, independent of sockets: queues commits, and on each frame of an output
@@ -209,6 +210,19 @@ public final class Compositor {
     public func linkDeferredProgram() throws {
         try displays.makeCurrentWithoutOutput()
         try renderer.linkDeferredProgram()
+    }
+
+    /// Whether `warmUp` has run (or failed: it is not tried again).
+    public private(set) var warmedUp = false
+
+    /// Draws one of each kind of command once (`Renderer.warmUp`), so a first client's first frame does not
+    /// wait for the driver to compile what it draws. Once, between frames at start-up, after the deferred
+    /// programs.
+    public func warmUp() throws {
+        guard !warmedUp else { return }
+        warmedUp = true
+        try displays.makeCurrentWithoutOutput()
+        try renderer.warmUp(face: FontLibrary.shared.face(named: nil))
     }
 
     /// The GL driver the frames are drawn with (GL_RENDERER | GL_VERSION).
@@ -719,6 +733,7 @@ public final class Compositor {
             "phase_p50_ms": stats.phaseMedians,
             "per_frame": stats.counterSummary,
             "backend": displays.backendName,
+            "warmed_up": warmedUp,
             "size": [primary?.width ?? 0, primary?.height ?? 0],
             "outputs": outputInfo.map { ["name": $0.name, "size": [$0.width, $0.height], "refresh_hz": $0.refreshHz] as [String: Any] },
         ]

@@ -170,8 +170,17 @@ public final class RenderServer {
     /// Links one shader program the compositor deferred at start-up when the loop is idle (no frame or
     /// other work due within `idleMargin`); true when it did, so the loop comes straight back for the next.
     private func linkDeferredProgram(before wake: Double?) -> Bool {
-        guard !deferredLinkFailed, compositor.hasDeferredPrograms, backlog.isEmpty,
-              wake.map({ $0 - clock() > Self.idleMargin }) ?? true else { return false }
+        guard !deferredLinkFailed, backlog.isEmpty, wake.map({ $0 - clock() > Self.idleMargin }) ?? true else { return false }
+        if !compositor.hasDeferredPrograms {
+            // Then once: what a first frame would compile, before a client waits for it.
+            guard warmsUp, !compositor.warmedUp else { return false }
+            do {
+                try compositor.warmUp()
+            } catch {
+                logger.warning("warming up the renderer failed; the first frames compile what they draw", metadata: ["error": "\(error)"])
+            }
+            return false
+        }
         do {
             try compositor.linkDeferredProgram()
         } catch {
@@ -181,6 +190,9 @@ public final class RenderServer {
         }
         return true
     }
+
+    /// Whether the loop warms the renderer up once it is idle after start-up (`Compositor.warmUp`).
+    public var warmsUp = true
 
     /// How long before the next frame (or other timed work) the loop stops linking deferred programs.
     static let idleMargin = 0.008

@@ -109,8 +109,12 @@ struct KioskRun {
         ]
     }
 
-    /// Connects, builds the screen, attaches it and waits until it is shown.
+    /// Connects, builds the screen, attaches it and waits until it is shown; first waits (2 s at most)
+    /// until the server has warmed its renderer up, as a kiosk's app starts after its server.
     private func show(on server: BenchServer, width: Int, height: Int) throws -> Session {
+        let waitStart = MonotonicClock.now()
+        while try server.stats()["warmed_up"] as? Bool == false, MonotonicClock.now() < waitStart + 2 { usleep(10_000) }
+        let waited = MonotonicClock.now() - waitStart
         let connection = try StrataConnection.connect(socketPath: server.socket)
         connection.callbackQueue = DispatchQueue(label: "strata-bench.kiosk")
         let presented = Presented()
@@ -122,7 +126,8 @@ struct KioskRun {
         let first = try presented.wait(for: connection.lastTransactionID) - sent
         let stats = try server.stats()
         let serverSide: [String: Any] = ["frames_rendered": stats["frames_rendered"] ?? 0, "frame_ms": stats["frame_ms"] ?? [:],
-                                         "phase_p50_ms": stats["phase_p50_ms"] ?? [:]]
+                                         "phase_p50_ms": stats["phase_p50_ms"] ?? [:], "waited_for_warm_up_ms": waited * 1000,
+                                         "server_start_ms": server.startSeconds * 1000]
         return Session(connection: connection, screen: screen, presented: presented, firstFrameSeconds: first, firstFrameServer: serverSide)
     }
 

@@ -119,3 +119,18 @@ import Testing
         #expect(frames.map(\.work.shadowBlurs).reduce(0, +) <= 3)
     }
 }
+
+/// The start-up warm-up (`Renderer.warmUp`) draws every program a first frame uses: quads, groups of each
+/// kind, two shadows, a gradient, a shape, a shadow path and glyphs.
+@Suite struct RendererWarmUpTests {
+    @Test func theWarmUpDrawsEveryKindOfCommand() throws {
+        let canvas = try TextCanvas(width: 16, height: 16)
+        let renderer = try #require(canvas.renderer)
+        let counters = try renderer.warmUp(face: TextCanvas.dejaVu)
+        #expect(counters.shadowBlurs == 2)
+        // Three glyphs, rasterised once: the moving copy (drawn through its matrix) reuses them.
+        #expect(counters.glyphsRasterized == 3)
+        #expect(counters.offscreenPasses >= 6)
+        #expect(counters.drawCalls > 0)
+    }
+}

@@ -1,0 +1,56 @@
+import CStrataGL
+import Foundation
+import StrataCore
+import StrataText
+
+extension Renderer {
+    /// Draws one of each kind of command once, into a small target of its own, so that the work a first
+    /// frame would otherwise do once happens before any client waits for it: llvmpipe compiles a fragment
+    /// shader variant at the first draw with each program and state (about 80 ms for the kinds a kiosk
+    /// screen uses; the target is RGBA8, as group targets and the headless framebuffer are), and FreeType
+    /// opens `face` for its glyphs.
+    @discardableResult
+    public func warmUp(face: FontFace?) throws -> RenderCounters {
+        let side = 16
+        let target = try ColorStencilTarget(width: side, height: side, filter: GL_NEAREST, what: "warm-up")
+        var list = DrawList()
+        list.commands = Self.warmUpCommands(face: face)
+        let counters = try render(list, framebuffer: target.framebuffer, width: side, height: side)
+        glFinish()
+        return counters
+    }
+
+    /// Every program and the states frames draw them with, over pixel (0, 0): rounded fills and borders,
+    /// groups (opacity, shadow, rounded clip, mask), a gradient, a shape's fill and stroke, a shadow path
+    /// and glyphs.
+    static func warmUpCommands(face: FontFace?) -> [DrawCommand] {
+        let grey = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+        let rect = CGRect(x: 0, y: 0, width: 12, height: 12)
+        let fill = DrawCommand.fill(matrix: .identity, rect: rect, color: grey, alpha: 1)
+        var path = Path()
+        path.addEllipse(in: rect)
+        let stroke = ShapeDraw.Stroke(geometry: StrokeGeometry(lineWidth: 2), dashPattern: nil, dashPhase: 0, start: 0, end: 1, color: grey)
+        var commands: [DrawCommand] = [
+            fill,
+            .shape(matrix: .identity, rect: rect, radius: 3, corners: 15, border: 1, color: grey, alpha: 0.5),
+            .beginGroup, fill, .endGroup(alpha: 0.5),
+            .beginGroup, fill, .endShadowGroup(color: .black, alpha: 0.5, sigma: 2),
+            .beginGroup, fill, .endClipGroup(matrix: .identity, rect: rect, radius: 3, corners: 15, alpha: 1),
+            .beginGroup, fill, .beginGroup, fill, .endMaskedGroups(alpha: 1),
+            .content(GradientDraw(matrix: .identity, rect: rect, radius: 0, corners: 15, edges: 15, colors: [grey, .white],
+                                  locations: [0, 1], start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1), type: .axial, alpha: 1)),
+            .content(ShapeDraw(matrix: .identity, path: path, fill: ShapeDraw.Fill(rule: .nonZero, color: grey), stroke: stroke, alpha: 1)),
+            .beginGroup, .path(matrix: .identity, path: path, color: .white, alpha: 1), .endShadowGroup(color: .black, alpha: 0.5, sigma: 2),
+        ]
+        if let face {
+            // A few glyphs of the default face, at a size labels use, pixel for pixel and moving.
+            let run = TextDraw.Run(face: face, size: 16, color: grey, glyphs: [1, 2, 3],
+                                   positions: [CGPoint(x: 0, y: 10), CGPoint(x: 4, y: 10), CGPoint(x: 8, y: 10)])
+            commands.append(.content(TextDraw(matrix: .identity, runs: [run], contentsScale: 1)))
+            var moving = TextDraw(matrix: .translation(0.3, 0, 0), runs: [run], contentsScale: 1)
+            moving.snaps = false
+            commands.append(.content(moving))
+        }
+        return commands
+    }
+}
