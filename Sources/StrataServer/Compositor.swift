@@ -419,6 +419,7 @@ public final class Compositor {
             motion.countBuild()
         }
         (builder.rasterizedClients, builder.frozenClients) = deferredClients()
+        builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
         if rendersWithBudgets {
             // Root by root, each client's building timed and its commands counted (the same list).
             for root in roots {

@@ -34,7 +34,7 @@ extension DrawListBuilder {
     /// A bitmap the renderer keeps for `owner`: what `draw` emits into a list of its own at `scale` raster
     /// pixels per layer unit, untinted (a replicator's tint applies when it is composited), and where it
     /// lies in layer units. nil for a scale that is not positive and finite, and when the list draws
-    /// nothing or is too big for a bitmap.
+    /// nothing or is too big for a bitmap (over `RasterContent.maxSide`, or `bitmapAreaLimit` pixels).
     private func bitmap(owner: ObjectIdentifier, scale s: CGFloat, within list: inout DrawList,
                         _ draw: (DrawListBuilder, CGFloat, inout DrawList) -> Void) -> (content: RasterContent, rect: CGRect)? {
         guard s > 0, s.isFinite else { return nil }
@@ -44,7 +44,7 @@ extension DrawListBuilder {
         plain.tint = .white
         plain.drawsIntoBitmap = true
         draw(plain, s, &sub)
-        guard let content = RasterContent(owner: owner, list: sub) else { return nil }
+        guard let content = RasterContent(owner: owner, list: sub), content.width * content.height <= bitmapAreaLimit else { return nil }
         let rect = CGRect(x: CGFloat(content.origin.x) / s, y: CGFloat(content.origin.y) / s,
                           width: CGFloat(content.width) / s, height: CGFloat(content.height) / s)
         return (content, rect)

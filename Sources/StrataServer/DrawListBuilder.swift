@@ -14,6 +14,13 @@ struct DrawListBuilder {
     var tint = Color.white
     /// Whether the list is a bitmap's (shouldRasterize): a moving shadow inside it is not a bitmap of its own.
     var drawsIntoBitmap = false
+    /// The most pixels one kept bitmap (shouldRasterize, a moving shadow) may hold; a larger one is drawn
+    /// directly each frame (`bitmapAreaLimit(width:height:)`).
+    var bitmapAreaLimit = Int.max
+    /// Core Animation keeps rasterized layers within 2.5 times the screen's size; one bitmap here may hold
+    /// 2.5 times the output's pixels (a layer rasterized at a huge `rasterizationScale` would otherwise
+    /// take llvmpipe seconds to draw, every time its content changes).
+    static func bitmapAreaLimit(width: Int, height: Int) -> Int { width * height * 5 / 2 }
     /// The least blur (σ, target pixels) a moving layer's shadow is drawn from a bitmap with (`movingShadow`).
     static let movingShadowMinimumSigma: CGFloat = 2
     /// How many copies the enclosing replicators make of what is being built (1 outside any): nested

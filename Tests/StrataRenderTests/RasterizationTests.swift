@@ -85,4 +85,21 @@ import Testing
             Self.card(#","shouldRasterize":true,"transform.rotation.z":0.2,"animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":40,"toValue":60,"duration":1}}"#),
             times: [0, 0.3, 0.6], width: 120, height: 100)
     }
+
+    /// A bitmap may hold 2.5 times the output's pixels (Core Animation keeps rasterized layers within 2.5
+    /// screens): a card rasterized at rasterizationScale 10 (a bitmap of about 700×500 pixels with its
+    /// shadow, over 2.5 × 120×100) is drawn directly, as it looks. The process fuzzer found a client
+    /// freezing the server for 2 s with such layers (at scales up to 154: llvmpipe blurring bitmaps of
+    /// up to 4096² pixels).
+    @Test func aBitmapOverTwoAndAHalfOutputsIsDrawnDirectly() throws {
+        let huge = Self.card(#","shouldRasterize":true,"rasterizationScale":10"#)
+        let frames = try SceneRenderer.render(try Self.scene(huge), at: [0], width: 120, height: 100)
+        let direct = try SceneRenderer.render(try Self.scene(Self.card()), at: [0], width: 120, height: 100)
+        #expect(frames[0].image.pixels == direct[0].image.pixels)
+        #expect(frames[0].work.offscreenPixels <= 3 * 120 * 100)
+        // At scale 2 the bitmap (about 150×110 with the shadow) fits: rasterized.
+        let fits = try SceneRenderer.render(try Self.scene(Self.card(#","shouldRasterize":true,"rasterizationScale":2"#)),
+                                            at: [0], width: 120, height: 100)
+        #expect(fits[0].work.offscreenPasses == 4)
+    }
 }
