@@ -11,11 +11,10 @@ extension Renderer {
     /// `motion`: the alphas of the motion slots the shadow's layer moves with, multiplied in as it is
     /// composited, and what of the shadow its slot animates (`MotionRef.Fields.shadowComposite`): then
     /// layer.vert takes those from the slot, and `sigma` is the blur's σ per unit of radius / 2.
-    /// `throughTexture` (frames without motion slots): the vertical pass draws into a texture composited
-    /// onto the parent; `keep`: the group was drawn over its whole box, and the blurred shadow is kept
-    /// under that key (`ShadowCache`).
+    /// `keep`: the group was drawn over its whole box, and the blurred shadow is kept under that key
+    /// (`keepComposite`).
     func compositeShadow(_ targets: inout [GLuint], _ scissors: inout [PixelRect], color: Color, alpha: CGFloat, sigma: CGFloat,
-                         motion: MotionRef = .none, throughTexture: Bool = false, keep: (key: Int, box: PixelRect)? = nil,
+                         motion: MotionRef = .none, keep: (key: Int, box: PixelRect)? = nil,
                          box: PixelRect? = nil) throws {
         guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
         let blur = try self.blur
@@ -46,47 +45,31 @@ extension Renderer {
         flush()
         counters.offscreenPasses += 1
         counters.offscreenPixels += groupRegion.area
-        // Vertical: scratch → parent, in the shadow colour (premultiplied). On the CPU path it goes through a
-        // texture first (`result`, over transparent: the blurred shadow itself), composited as a kept
-        // shadow is, so a shadow drawn now and one drawn from the cache are the same pixels.
+        // Vertical: scratch → parent, in the shadow colour (premultiplied); or into a texture that is kept.
         let composite = box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1]
-        let result = throughTexture ? try offscreen.target(depth: depth + 2, width: physicalWidth, height: physicalHeight) : nil
         let blurred = keep?.box ?? composite
-        glBindFramebuffer(e(GL_FRAMEBUFFER), result?.framebuffer ?? parent)
-        setScissor(blurred)
-        if result != nil {
-            glClearColor(0, 0, 0, 0)
-            glClear(e(GL_COLOR_BUFFER_BIT))
-        }
         let a = GLfloat(color.alpha * alpha)
-        glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(physicalHeight)))
-        glUniform2f(blur.uniform("u_texel"), 0, GLfloat(1 / Double(physicalHeight)))
-        glUniform4f(blur.uniform("u_tint"), GLfloat(color.red) * a, GLfloat(color.green) * a, GLfloat(color.blue) * a, a)
-        queue(BatchState(program: blur.program, texture: scratch.texture), compositeProjection, full, uv: flippedUV, color: (1, 1, 1, 1),
-              params: params, clipSpace: true, motion: motion)
-        flush()
-        counters.shadowBlurs += 1
-        counters.offscreenPixels += blurred.area
-        guard let result else { return }
-        counters.offscreenPasses += 1
-        if let keep, case let w = windowRect(keep.box), let entry = shadowCache.store(keep.key, width: w.width, height: w.height, frame: frame) {
-            // `result` is bound: its pixels under the shadow's box become the kept texture.
-            glBindTexture(e(GL_TEXTURE_2D), entry.texture)
-            glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, 0, GLint(w.x), GLint(w.y), GLsizei(w.width), GLsizei(w.height))
-            bound.texture = entry.texture
+        let vertical = {
+            glUniform2f(blur.uniform("u_step"), 0, GLfloat(kernel.stride / Double(self.physicalHeight)))
+            glUniform2f(blur.uniform("u_texel"), 0, GLfloat(1 / Double(self.physicalHeight)))
+            glUniform4f(blur.uniform("u_tint"), GLfloat(color.red) * a, GLfloat(color.green) * a, GLfloat(color.blue) * a, a)
+            self.queue(BatchState(program: blur.program, texture: scratch.texture), self.compositeProjection, full, uv: flippedUV,
+                       color: (1, 1, 1, 1), params: params, clipSpace: true, motion: motion)
+            self.flush()
+        }
+        if let keep {
+            try keepComposite(keep, depth: depth + 2, parent: parent, scissor: composite, vertical)
+        } else {
             glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
             setScissor(composite)
-            compositeKeptShadow(entry, box: keep.box, counted: false)
-            return
+            vertical()
         }
-        glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
-        setScissor(composite)
-        queue(BatchState(program: textured.program, texture: result.texture), compositeProjection, compositeRect, uv: flippedUV,
-              color: (1, 1, 1, 1), clipSpace: true)
+        counters.shadowBlurs += 1
+        counters.offscreenPixels += blurred.area
     }
 
-    /// Draws a kept shadow (`ShadowCache`) over `box`, the target pixels it was blurred for.
-    func compositeKeptShadow(_ entry: ShadowCache.Entry, box: PixelRect, counted: Bool = true) {
+    /// Draws a kept composite (`CompositeCache`) over `box`, the target pixels it was made for.
+    func compositeKept(_ entry: CompositeCache.Entry, box: PixelRect, counted: Bool = true) {
         // Composite space: target pixels unturned, framebuffer pixels (+y down) when the output is turned.
         let rect: CGRect
         if rotation == 0 {
@@ -98,14 +81,16 @@ extension Renderer {
         // The texture's rows run bottom-up, as the framebuffer's it was copied from.
         queue(BatchState(program: textured.program, texture: entry.texture), compositeProjection, rect,
               uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: (1, 1, 1, 1), clipSpace: true)
-        if counted { counters.shadowsKept += 1 }
+        if counted { counters.compositesKept += 1 }
     }
 
-    /// The key of the shadow group that `begin` opens in `list`: every command in it (each command's key
-    /// holds its values and its groups'), its box and the pass's target; nil for any other group.
-    func shadowKey(_ list: DrawList, _ a: DrawListAnalysis, _ begin: Int) -> Int? {
+    /// The key of the group that `begin` opens in `list` when its composite can be kept (`CompositeCache`):
+    /// every command in it (each command's key holds its values and its groups'), its box and the pass's
+    /// target. nil for a mask's half (kept with its layer's group) and an additive group.
+    func groupKey(_ list: DrawList, _ a: DrawListAnalysis, _ begin: Int) -> Int? {
         let end = a.groupEnd[begin]
-        guard !a.isMaskHalf[begin], end > begin, case .endShadowGroup = list.commands[end] else { return nil }
+        guard !a.isMaskHalf[begin], end > begin else { return nil }
+        if case .endGroup(_, .add) = list.commands[end] { return nil }
         var h = Hasher()
         h.combine(a.boxes[begin])
         h.combine(rotation); h.combine(origin.x); h.combine(origin.y); h.combine(width); h.combine(height)
@@ -113,9 +98,38 @@ extension Renderer {
         return h.finalize()
     }
 
+    /// Draws a group's composite (what `composite` queues) into the offscreen target at `depth` over
+    /// `keep.box` instead of the parent, keeps it under `keep.key`, and draws the kept texture onto
+    /// `parent` within `scissor`. Without room in the cache, the composite is drawn onto the parent.
+    func keepComposite(_ keep: (key: Int, box: PixelRect), depth: Int, parent: GLuint, scissor: PixelRect,
+                       _ composite: () throws -> Void) throws {
+        let w = windowRect(keep.box)
+        guard let entry = compositeCache.store(keep.key, width: w.width, height: w.height, frame: frame) else {
+            glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
+            setScissor(scissor)
+            try composite()
+            return
+        }
+        let result = try offscreen.target(depth: depth, width: physicalWidth, height: physicalHeight)
+        glBindFramebuffer(e(GL_FRAMEBUFFER), result.framebuffer)
+        setScissor(keep.box)
+        glClearColor(0, 0, 0, 0)
+        glClear(e(GL_COLOR_BUFFER_BIT))
+        try composite()
+        flush()
+        counters.offscreenPasses += 1
+        glBindTexture(e(GL_TEXTURE_2D), entry.texture)
+        glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, 0, GLint(w.x), GLint(w.y), GLsizei(w.width), GLsizei(w.height))
+        bound.texture = entry.texture
+        glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
+        setScissor(scissor)
+        compositeKept(entry, box: keep.box, counted: false)
+    }
+
     /// Ends a layer's group and its mask's group: the layer's drawing times the mask's alpha, times `alpha`.
+    /// `keep`: the pair was drawn whole to be kept (`keepComposite`).
     func compositeMasked(_ targets: inout [GLuint], _ scissors: inout [PixelRect], alpha: CGFloat, motion: MotionRef = .none,
-                         box: PixelRect? = nil) throws {
+                         box: PixelRect? = nil, keep: (key: Int, box: PixelRect)? = nil) throws {
         guard targets.count > 2, scissors.count > 2 else { throw GLError("draw list ends mask groups that were not begun") }
         let masked = try self.masked
         flush()
@@ -124,15 +138,23 @@ extension Renderer {
         scissors.removeLast(2)
         let content = try offscreen.target(depth: depth, width: physicalWidth, height: physicalHeight)
         let mask = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
+        let scissor = box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1]
         glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
-        setScissor(box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1])
-        glActiveTexture(e(GL_TEXTURE1))
-        glBindTexture(e(GL_TEXTURE_2D), mask.texture)
-        glActiveTexture(e(GL_TEXTURE0))
+        setScissor(scissor)
         let f = Float(alpha)
-        queue(BatchState(program: masked.program, texture: content.texture), compositeProjection,
-              compositeRect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
-              color: (f, f, f, f), clipSpace: true, motion: motion)
-        flush() // unit 1 holds this mask only for this draw
+        let draw = {
+            glActiveTexture(e(GL_TEXTURE1))
+            glBindTexture(e(GL_TEXTURE_2D), mask.texture)
+            glActiveTexture(e(GL_TEXTURE0))
+            self.queue(BatchState(program: masked.program, texture: content.texture), self.compositeProjection,
+                       self.compositeRect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+                       color: (f, f, f, f), clipSpace: true, motion: motion)
+            self.flush() // unit 1 holds this mask only for this draw
+        }
+        if let keep {
+            try keepComposite(keep, depth: depth + 2, parent: targets[targets.count - 1], scissor: scissor, draw)
+        } else {
+            draw()
+        }
     }
 }

@@ -79,6 +79,6 @@ extension Renderer {
         for (owner, bitmap) in rasters where bitmap.lastUsed != frame { rasters[owner] = nil }
         let used = Set([physicalWidth << 20 | physicalHeight] + rasters.values.map { $0.width << 20 | $0.height })
         for key in pools.keys where !used.contains(key) { pools[key] = nil }
-        shadowCache.trim(frame: frame)
+        compositeCache.trim(frame: frame)
     }
 }

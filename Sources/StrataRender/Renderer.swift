@@ -58,7 +58,7 @@ public final class Renderer {
     /// Bitmaps of rasterized layers, by owner, with the key of what they hold.
     var rasters: [ObjectIdentifier: RasterBitmap] = [:]
     /// Blurred shadows kept while what casts them is unchanged.
-    let shadowCache = ShadowCache()
+    let compositeCache = CompositeCache()
     let samplers: ContentsSamplers
     let quads: QuadBatch
     /// The animations the GPU evaluates, resident; and the pass that evaluates the motion slots of a
@@ -316,15 +316,15 @@ public final class Renderer {
                     i = a.groupEnd[i] + 1
                     continue
                 }
-                // A shadow kept from an earlier frame is composited, not drawn and blurred again.
+                // A composite kept from an earlier frame is drawn, not the group again (nor a shadow's blur).
                 var drawn = scissor
-                if list.motion == nil, let key = shadowKey(list, a, i) {
-                    if let entry = shadowCache.entry(key, frame: frame) {
-                        compositeKeptShadow(entry, box: a.boxes[i])
+                if list.motion == nil, let key = groupKey(list, a, i) {
+                    if let entry = compositeCache.entry(key, frame: frame) {
+                        compositeKept(entry, box: a.boxes[i])
                         i = a.groupEnd[i] + 1
                         continue
                     }
-                    if shadowCache.shouldKeep(key, frame: frame) {
+                    if compositeCache.shouldKeep(key, frame: frame) {
                         // Drawn whole, to be kept.
                         keeping[a.groupEnd[i]] = (key, a.boxes[i])
                         drawn = a.boxes[i]
@@ -346,31 +346,38 @@ public final class Renderer {
                 counters.offscreenPasses += 1
                 counters.offscreenPixels += region.area
             case let .endGroup(alpha, blend):
-                let (source, _) = try popGroup(&targets, &scissors, box: narrow ? a.boxes[i] : nil)
+                let (source, depth) = try popGroup(&targets, &scissors, box: narrow ? a.boxes[i] : nil)
                 // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
                 let f = Float(alpha)
                 if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
-                queue(BatchState(program: textured.program, texture: source.texture), compositeProjection,
-                      compositeRect, uv: CGRect(x: 0, y: 1, width: 1, height: -1),
-                      color: (f, f, f, f), clipSpace: true, motion: list.motionRef(i))
+                try composite(keeping.removeValue(forKey: i), depth: depth + 1, targets, scissors, box: a.boxes[i]) {
+                    queue(BatchState(program: textured.program, texture: source.texture), compositeProjection,
+                          compositeRect, uv: CGRect(x: 0, y: 1, width: 1, height: -1),
+                          color: (f, f, f, f), clipSpace: true, motion: list.motionRef(i))
+                }
                 if blend == .add {
                     flush()
                     glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
                 }
                 endComposite(narrow, scissors)
             case let .endClipGroup(matrix, rect, radius, corners, alpha):
-                let (source, _) = try popGroup(&targets, &scissors, box: narrow ? a.boxes[i] : nil)
+                let (source, depth) = try popGroup(&targets, &scissors, box: narrow ? a.boxes[i] : nil)
                 defer { endComposite(narrow, scissors) }
+                let keep = keeping.removeValue(forKey: i)
                 // Bounds and a corner radius its slot animates are layer.vert's to fill in (the corners as 1s).
                 let motion = list.motionRef(i)
                 guard alpha > 0, motion.fields.contains(.bounds) || (rect.width > 0 && rect.height > 0) else { break }
                 let r = motion.fields.contains(.cornerRadius) ? Self.radii(1, corners) : Self.radii(Self.clampRadius(radius, rect), corners)
                 let f = Float(alpha)
-                queue(BatchState(program: try clip.program, texture: source.texture), matrix, rect,
-                      uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
-                      params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0), motion: motion)
+                let program = try clip.program
+                try composite(keep, depth: depth + 1, targets, scissors, box: a.boxes[i]) {
+                    queue(BatchState(program: program, texture: source.texture), matrix, rect,
+                          uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
+                          params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0), motion: motion)
+                }
             case .endMaskedGroups(let alpha):
-                try compositeMasked(&targets, &scissors, alpha: alpha, motion: list.motionRef(i), box: narrow ? a.boxes[i] : nil)
+                try compositeMasked(&targets, &scissors, alpha: alpha, motion: list.motionRef(i), box: narrow ? a.boxes[i] : nil,
+                                    keep: keeping.removeValue(forKey: i))
                 endComposite(narrow, scissors)
             case let .raster(matrix, rect, content, alpha, sampling, edges, tint):
                 guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
@@ -402,7 +409,7 @@ public final class Renderer {
                 setScissor(scissors[scissors.count - 1])
             case let .endShadowGroup(color, alpha, sigma):
                 try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma, motion: list.motionRef(i),
-                                    throughTexture: list.motion == nil, keep: keeping.removeValue(forKey: i), box: narrow ? a.boxes[i] : nil)
+                                    keep: keeping.removeValue(forKey: i), box: narrow ? a.boxes[i] : nil)
                 endComposite(narrow, scissors)
             case .content(let c):
                 guard a.boxes[i].intersects(scissor) else { break }
@@ -521,6 +528,15 @@ public final class Renderer {
         return (source, depth)
     }
 
+    /// Queues a group's composite (`draw`) onto the current target, or, when the group was drawn to be kept,
+    /// into the offscreen target at `depth` whose result is kept and drawn (`keepComposite`).
+    func composite(_ keep: (key: Int, box: PixelRect)?, depth: Int, _ targets: [GLuint], _ scissors: [PixelRect], box: PixelRect,
+                   _ draw: () throws -> Void) throws {
+        guard let keep else { return try draw() }
+        try keepComposite(keep, depth: depth, parent: targets[targets.count - 1],
+                          scissor: scissors[scissors.count - 1].intersection(box), draw)
+    }
+
     /// After a composite limited to its group's box (`popGroup`): drawn, and the parent's scissor back.
     func endComposite(_ narrowed: Bool, _ scissors: [PixelRect]) {
         guard narrowed else { return }
@@ -571,9 +587,9 @@ public struct RenderCounters: Sendable, Equatable {
     public var offscreenPasses = 0
     /// Pixels the offscreen passes covered: groups drawn and cleared, and both blur passes of each shadow.
     public var offscreenPixels = 0
-    /// Shadows blurred, and shadows drawn from the ones kept (`ShadowCache`) without blurring.
+    /// Shadows blurred, and shadows drawn from the ones kept (`CompositeCache`) without blurring.
     public var shadowBlurs = 0
-    public var shadowsKept = 0
+    public var compositesKept = 0
     /// Pixels in the repaint region (0 when nothing changed).
     public var repaintedPixels = 0
     /// Rectangles the repaint region was drawn as (a pass each; 1 when the GPU places what moves and the

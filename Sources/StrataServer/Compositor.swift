@@ -223,6 +223,8 @@ public final class Compositor {
         warmedUp = true
         try displays.makeCurrentWithoutOutput()
         try renderer.warmUp(face: FontLibrary.shared.face(named: nil))
+        // Its glyphs took a glyph cache page (4 MiB): given back unless a client's text shows already.
+        if !scenes.values.contains(where: { $0.nodes.values.contains { $0.kind == .text } }) { renderer.releaseGlyphCache() }
     }
 
     /// The GL driver the frames are drawn with (GL_RENDERER | GL_VERSION).

@@ -45,7 +45,7 @@ struct FrameStats {
                 "offscreen_passes": summary(counters.map(\.offscreenPasses)),
                 "offscreen_pixels": summary(counters.map(\.offscreenPixels)),
                 "shadow_blurs": summary(counters.map(\.shadowBlurs)),
-                "shadows_kept": summary(counters.map(\.shadowsKept)),
+                "composites_kept": summary(counters.map(\.compositesKept)),
                 "repainted_pixels": summary(counters.map(\.repaintedPixels)),
                 "repaint_rects": summary(counters.map(\.repaintRects)),
                 "glyphs_rasterized": summary(counters.map(\.glyphsRasterized)),

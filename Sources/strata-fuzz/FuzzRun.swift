@@ -48,12 +48,12 @@ struct FuzzRun {
         elapsed = MonotonicClock.now() - started
     }
 
-    /// The server's resources once it serves: after the witness's first answered probe (until then the
-    /// server may still be starting: its lobby greets clients before the display and its shaders are up),
-    /// waiting at most 10 s.
+    /// The server's resources once it serves and has warmed its renderer up (`warmed_up`: until then the
+    /// server may still be starting: its lobby greets clients before the display and its shaders are up,
+    /// and the warm-up compiles and allocates what first frames need), waiting at most 10 s.
     private func serving() -> (rssMiB: Double, fds: Int)? {
         let end = MonotonicClock.now() + 10
-        while witness.lastAnswer == 0, witness.failure == nil, MonotonicClock.now() < end { usleep(10_000) }
+        while !witness.warmedUp, witness.failure == nil, MonotonicClock.now() < end { usleep(10_000) }
         return sut.resources()
     }
 

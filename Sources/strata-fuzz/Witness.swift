@@ -34,6 +34,9 @@ final class Witness: @unchecked Sendable {
     /// When the last probe was answered (MonotonicClock seconds), 0 before the first.
     var lastAnswer: Double { lock.withLock { lastAnswerTime } }
     private var lastAnswerTime = 0.0
+    /// Whether a stats reply has said the server warmed its renderer up.
+    var warmedUp: Bool { lock.withLock { serverWarmedUp } }
+    private var serverWarmedUp = false
     var latencySamples: [Double] { lock.withLock { latencies } }
     /// The text worker's counts in the last `stats` reply (an inspector's, so server-wide); nil before the
     /// first reply or when the server lays text out itself.
@@ -100,8 +103,12 @@ final class Witness: @unchecked Sendable {
                 let isReply: (ServerMessage) -> Bool = { if case .stats(id, _) = $0 { true } else { false } }
                 if let reply = try waitFor(isReply, within: timeout) {
                     let ms = (MonotonicClock.now() - start) * 1000
-                    let counts: [String: Int]? = if case .stats(_, let json) = reply { Self.textWorkerCounts(json) } else { nil }
-                    lock.withLock { latencies.append(ms); lastAnswerTime = MonotonicClock.now(); textWorkerCounts = counts }
+                    let json = if case .stats(_, let json) = reply { json } else { "" }
+                    let counts = Self.textWorkerCounts(json), warm = Self.warmedUp(json)
+                    lock.withLock {
+                        latencies.append(ms); lastAnswerTime = MonotonicClock.now(); textWorkerCounts = counts
+                        if warm { serverWarmedUp = true }
+                    }
                     continue
                 }
                 // Unanswered within the bound: a failure either way; a late answer makes it a freeze.
@@ -115,6 +122,12 @@ final class Witness: @unchecked Sendable {
             break
         }
         lock.withLock { done = true }
+    }
+
+    /// Whether a stats reply says the server has warmed its renderer up (`warmed_up`).
+    static func warmedUp(_ stats: String) -> Bool {
+        guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any] else { return false }
+        return o["warmed_up"] as? Bool == true
     }
 
     /// The `text_worker` object of a stats reply.

@@ -98,6 +98,7 @@ extension ClientProcessSuite {
             let pid = server.process.processIdentifier
             let witness = try Witness(server)
             #expect(eventually { (try? server.stats())?["layers"] as? Int == Witness.layers })
+            server.waitUntilWarm()
             let baseline = residentBytes(of: pid)
             let s = try RawSession(server)
             // Layers until the quota stops it.

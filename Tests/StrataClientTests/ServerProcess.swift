@@ -67,6 +67,12 @@ final class ServerProcess {
         return (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
+    /// Waits (5 s at most) until the server has warmed its renderer up (`warmed_up` in stats): what it
+    /// compiles and allocates then is part of its start, not of what a test measures after.
+    func waitUntilWarm() {
+        _ = eventually { (try? stats())?["warmed_up"] as? Bool == true }
+    }
+
     func stats() throws -> [String: Any] {
         let client = try InspectorClient(socketPath: socketPath)
         let (reply, _) = try client.request { .statsRequest(requestID: $0) }

@@ -108,6 +108,29 @@ extension ClientProcessSuite {
     }
     /// Through the client library: the layer whose string the worker failed on is handed to `onLayerError`
     /// with the reason, and the session goes on (a later string shows).
+    /// The long fuzz run of 2026-11-28: a spring animation of `fontSize` from 1.8e308 to −30 overflows to
+    /// infinity; the server sent that size to the worker, which refused the request and exited. The layout
+    /// reads a size that is not finite as 0, and the request now carries what the layout would read.
+    @Test func anAnimatedFontSizeThatOverflowsNeverReachesTheWorker() throws {
+        let server = try ServerProcess(size: "160x120")
+        defer { _ = server.stop() }
+        let client = try RawSession(server)
+        var timing = MediaTiming()
+        timing.duration = 30
+        timing.beginTime = MonotonicClock.now()
+        let spring = AnimationSpec(keyPath: LayerKeyPath(property: .fontSize),
+                                   kind: .spring(from: .scalar(1.7976931348623157e308), to: .scalar(-30), by: nil,
+                                                 Spring(mass: 2.5, stiffness: 133, damping: 43, initialVelocity: -3.7)),
+                                   timing: timing)
+        try client.commit(Self.label(1, "Gate 12", center: CGPoint(x: 80, y: 20)) + [.addAnimation(1, key: "size", spring)])
+        // Let frames lay it out a while; the worker has made layouts and never failed.
+        #expect(try eventually { (try Self.textWorker(server)["laid_out"] ?? 0) >= 1 })
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(Self.layerErrors(client, within: 0.5).isEmpty)
+        #expect(try Self.textWorker(server)["crashed"] == 0)
+        #expect(try Self.textWorker(server)["misbehaved"] == 0)
+    }
+
     @Test func theClientLibraryHearsWhichLayerFailed() throws {
         let server = try ServerProcess(size: "160x120", environment: [TextWorkerLoop.testTriggersVariable: "1"])
         defer { _ = server.stop() }

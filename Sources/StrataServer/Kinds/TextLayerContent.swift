@@ -104,8 +104,13 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     /// another frame).
     private func layout(_ text: AttributedText, _ t: TextModel, _ size: CGSize, node: RenderNode, service: TextLayoutService?,
                         list: inout DrawList) -> LaidOutText? {
-        let key = TextLayoutRequest(text: text, style: TextStyle(font: t.font, fontSize: t.fontSize, alignment: t.alignmentMode,
-                                                                  isWrapped: t.isWrapped, truncation: t.truncationMode), size: size)
+        // An animation may take the size or the bounds to infinity (extrapolated, cumulative): the layout
+        // reads a value that is not finite as 0 (no text, no constraint), and the worker takes only finite
+        // ones, so the request carries what the layout would read.
+        func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        let key = TextLayoutRequest(text: text, style: TextStyle(font: t.font, fontSize: finite(t.fontSize), alignment: t.alignmentMode,
+                                                                  isWrapped: t.isWrapped, truncation: t.truncationMode),
+                                    size: CGSize(width: finite(size.width), height: finite(size.height)))
         if let cached, cached.key == key { return cached.layout }
         let owner = node.owner
         if let service, let owner {

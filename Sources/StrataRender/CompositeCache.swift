@@ -1,14 +1,14 @@
 import CStrataGL
 import Foundation
 
-/// Blurred shadows kept as textures while what casts them stays the same (issue 28: effects computed
-/// once). A shadow group's key covers every command in it and its place, so a kept shadow is drawn again
-/// only at the same place with the same shape, colour, opacity and blur; a frame that repaints across
-/// it then composites the texture instead of drawing the group and blurring it twice. Shadows are kept
-/// the second time they are drawn unchanged: one that changes every frame (a bouncing button's) is never
-/// copied. Textures live within `byteBudget`, least recently used dropped first, and go after
-/// `idleFrames` frames unused.
-final class ShadowCache {
+/// Groups' composites kept as textures while what they hold stays the same (issue 28: effects computed
+/// once): a shadow blurred, a rounded clip's, a mask's or an opacity group's result. A group's key covers
+/// every command in it and its place, so a kept composite is drawn again only at the same place with the
+/// same content and values; a frame that repaints across it then draws the texture instead of drawing
+/// the group offscreen (and blurring a shadow twice). Composites are kept the second time they are drawn
+/// unchanged: one that changes every frame (a bouncing button's) is never copied. Textures live within
+/// `byteBudget`, least recently used dropped first, and go after `idleFrames` frames unused.
+final class CompositeCache {
     final class Entry {
         private(set) var texture: GLuint = 0
         let width: Int, height: Int
@@ -25,27 +25,27 @@ final class ShadowCache {
         deinit { glDeleteTextures(1, &texture) }
     }
 
-    /// What kept shadows may hold in all (RGBA8 texels).
+    /// What kept composites may hold in all (RGBA8 texels).
     static let byteBudget = 32 << 20
-    /// A kept shadow unused this many frames is dropped.
+    /// A kept composite unused this many frames is dropped.
     static let idleFrames: UInt64 = 600
-    /// Keys of shadows drawn once, remembered at most this many.
+    /// Keys of groups drawn once, remembered at most this many.
     static let seenLimit = 4096
 
     private var entries: [Int: Entry] = [:]
-    /// Shadows drawn but not kept, and the frame each was last drawn in.
+    /// Groups drawn but not kept, and the frame each was last drawn in.
     private var seen: [Int: UInt64] = [:]
     private(set) var bytes = 0
     var count: Int { entries.count }
 
-    /// The kept shadow for `key`, marked used in `frame`.
+    /// The kept composite for `key`, marked used in `frame`.
     func entry(_ key: Int, frame: UInt64) -> Entry? {
         guard let entry = entries[key] else { return nil }
         entry.lastUsed = frame
         return entry
     }
 
-    /// Whether the shadow `key`, drawn in `frame`, should be kept: it was drawn unchanged in an earlier one.
+    /// Whether the group `key`, drawn in `frame`, should be kept: it was drawn unchanged in an earlier one.
     func shouldKeep(_ key: Int, frame: UInt64) -> Bool {
         if let earlier = seen[key], earlier != frame { return true }
         if seen.count >= Self.seenLimit { seen.removeAll(keepingCapacity: true) }
@@ -53,8 +53,8 @@ final class ShadowCache {
         return false
     }
 
-    /// A new texture for the shadow `key`, `width` × `height` texels; nil when it would take over a quarter
-    /// of the budget (a shadow that large is drawn every time).
+    /// A new texture for the group `key`, `width` × `height` texels; nil when it would take over a quarter
+    /// of the budget (a group that large is drawn every time).
     func store(_ key: Int, width: Int, height: Int, frame: UInt64) -> Entry? {
         guard width > 0, height > 0, width * height * 4 <= Self.byteBudget / 4 else { return nil }
         let entry = Entry(width: width, height: height, frame: frame)
@@ -65,7 +65,7 @@ final class ShadowCache {
         return entry
     }
 
-    /// Drops shadows unused for `idleFrames`, then the least recently used while over the budget.
+    /// Drops composites unused for `idleFrames`, then the least recently used while over the budget.
     func trim(frame: UInt64) {
         for (key, entry) in entries where entry.lastUsed &+ Self.idleFrames < frame { drop(key) }
         while bytes > Self.byteBudget, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key { drop(oldest) }

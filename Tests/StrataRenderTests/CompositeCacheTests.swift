@@ -4,9 +4,9 @@ import StrataOffline
 @testable import StrataRender
 import Testing
 
-/// Blurred shadows are kept while what casts them stays the same (`ShadowCache`): a frame that repaints
+/// Blurred shadows are kept while what casts them stays the same (`CompositeCache`): a frame that repaints
 /// across an unchanged shadow composites it without blurring, and a changed shadow is blurred again.
-@Suite struct ShadowCacheTests {
+@Suite struct CompositeCacheTests {
     /// 20 shadowed buttons in a 5 × 4 grid, and a small square sliding across the second row's shadows.
     /// `extra`: more keys for button 7 (in that row).
     static func buttons(extra: String = "") -> String {
@@ -36,7 +36,7 @@ import Testing
         #expect(frames[1].work.shadowBlurs > 0)
         for frame in frames.dropFirst(2) {
             #expect(frame.work.shadowBlurs == 0)
-            #expect(frame.work.shadowsKept > 0)
+            #expect(frame.work.compositesKept > 0)
         }
     }
 
@@ -117,6 +117,33 @@ import Testing
             #expect(abs(covered - 80 * scale) <= 1.5, "at \(t): \(covered) pixels wide, the spring gives \(80 * scale)")
         }
         #expect(frames.map(\.work.shadowBlurs).reduce(0, +) <= 3)
+    }
+
+    @Test func unchangedClipsMasksAndOpacityGroupsUnderAMovingLayerAreNotDrawnAgain() throws {
+        // A rounded clipped card, a masked square and a half-transparent group of two squares, in a row; a
+        // thin bar slides down across all three.
+        let json = """
+        {"strata":1,"background":"#F4F4F4","layers":[
+          {"id":"card","bounds":[0,0,70,50],"position":[50,50],"backgroundColor":"#3070C0","cornerRadius":10,"masksToBounds":true,
+           "sublayers":[{"id":"in","bounds":[0,0,40,40],"position":[60,40],"backgroundColor":"#F08020"}]},
+          {"id":"masked","bounds":[0,0,60,50],"position":[140,50],"backgroundColor":"#20A060",
+           "mask":{"id":"m","bounds":[0,0,40,40],"position":[30,25],"backgroundColor":"#FFFFFF","cornerRadius":20}},
+          {"id":"group","bounds":[0,0,60,50],"position":[230,50],"opacity":0.5,
+           "sublayers":[{"id":"g1","bounds":[0,0,40,30],"position":[20,15],"backgroundColor":"#C02040"},
+                        {"id":"g2","bounds":[0,0,40,30],"position":[40,35],"backgroundColor":"#2040C0"}]},
+          {"id":"slider","bounds":[0,0,300,8],"position":[150,0],"backgroundColor":"#202020",
+           "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":0,"toValue":100,"duration":1}}}]}
+        """
+        let frames = try DamageRenderingTests.expectIncrementalMatchesFull(json, times: [0, 0.5, 0.501, 0.502, 0.503],
+                                                                        width: 320, height: 100)
+        // The bar crosses all three: the first frame draws them, the second keeps them (seen unchanged),
+        // later ones draw the kept textures: no offscreen pass.
+        #expect(frames[0].work.compositesKept == 0)
+        #expect(frames[1].work.offscreenPasses > 0)
+        for frame in frames.dropFirst(2) {
+            #expect(frame.work.offscreenPasses == 0)
+            #expect(frame.work.compositesKept == 3)
+        }
     }
 }
 
