@@ -14,9 +14,9 @@ extension DrawListBuilder {
     }
 
     /// A moving layer's shadow as a bitmap in the layer's own space (`emitContent`): the shadow group drawn
-    /// at `MovingRasterScale.stepped` of the scale `matrix` shows the layer at, in its tinted colour and
-    /// opacity. The layer's opacity is applied when the bitmap is composited, so neither its place nor its
-    /// opacity makes the bitmap again. nil when the shadow draws nothing or is too big for a bitmap.
+    /// at `MovingRasterScale.stepped` of the scale `matrix` shows the layer at, in its colour and opacity.
+    /// The layer's opacity and a replicator's tint are applied when the bitmap is composited, so neither
+    /// its place, its opacity nor its copy makes the bitmap again. nil when the shadow draws nothing or is too big for a bitmap.
     func movingShadow(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, color: Color, ownContent: Bool,
                       within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
         bitmap(owner: ObjectIdentifier(node.shadowBitmapOwner), scale: MovingRasterScale.stepped(Self.scale(of: m)), within: &list) { plain, s, sub in

@@ -325,13 +325,14 @@ struct DrawListBuilder {
             let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
             let shadowAlpha = node.mask != nil ? 1 : opacity
             if list.currentSlot < 0, !drawsIntoBitmap, node.mask == nil, max(0, p.shadowRadius) / 2 * scale >= Self.movingShadowMinimumSigma,
-               node.placementMayAnimate, let bitmap = movingShadow(node, p, matrix: m, color: tinted(color), ownContent: ownContent, within: &list) {
+               node.placementMayAnimate, let bitmap = movingShadow(node, p, matrix: m, color: color, ownContent: ownContent, within: &list) {
                 // While an animation may move or scale the layer, its shadow is a bitmap made in the layer's
                 // space and moved with it: made again only when the shadow itself changes. Only a blur wide
                 // enough that sampling the bitmap between pixels changes nothing visible (σ ≥ 2 pixels);
-                // a sharper shadow is drawn exactly each frame.
+                // a sharper shadow is drawn exactly each frame. A replicator's tint applies as it is
+                // composited, so its copies share one bitmap.
                 list.append(.raster(matrix: m, rect: bitmap.rect, content: bitmap.content, alpha: shadowAlpha,
-                                    sampling: Sampling(), edges: 0, tint: .white))
+                                    sampling: Sampling(), edges: 0, tint: tint))
             } else {
                 list.append(.beginGroup)
                 if let path = p.shadowPath {

@@ -76,6 +76,30 @@ import Testing
         }
     }
 
+    /// A replicator's tinted copies of a moving shadowed layer share one shadow bitmap, tinted as each copy
+    /// is composited: the same pixels, within 2/255, as the copies drawn still at the same place.
+    @Test func replicatedMovingShadowsShareOneBitmapTintedPerCopy() throws {
+        func scene(x: Double, animations: String) -> String {
+            """
+            {"strata":1,"background":"#F4F4F4","layers":[
+              {"id":"r","class":"replicator","bounds":[0,0,240,120],"position":[120,60],"instanceCount":3,
+               "instanceTransform.translation.x":70,"instanceRedOffset":-0.4,"instanceBlueOffset":-0.2,
+               "sublayers":[{"id":"b","bounds":[0,0,50,30],"position":[\(x),60],"backgroundColor":"#FFFFFF","cornerRadius":6,
+                 "shadowOpacity":0.8,"shadowRadius":8,"shadowColor":"#FFFFFF","shadowOffset":[0,6]\(animations)}]}]}
+            """
+        }
+        let moving = scene(x: 0, animations: #","animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":30,"toValue":50,"duration":1}}"#)
+        let times = [0.25, 0.5, 0.75]
+        let frames = try DamageRenderingTests.expectIncrementalMatchesFull(moving, times: times, width: 240, height: 120)
+        #expect(frames[0].work.shadowBlurs == 1)
+        #expect(frames.dropFirst().map(\.work.shadowBlurs) == [0, 0])
+        for (t, frame) in zip(times, frames) {
+            let still = try SceneRenderer.render(try DamageRenderingTests.scene(scene(x: 30 + 20 * t, animations: "")), at: 0, width: 240, height: 120)
+            let worst = zip(still.pixels, frame.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 2, "at \(t): differs by \(worst)")
+        }
+    }
+
     @Test func aSpringBounceMakesTheShadowBitmapOnlyWhenItsScaleStepChanges() throws {
         let bounce = Self.button(x: 100, animations: #","animations":{"t":{"type":"spring","keyPath":"transform.scale","fromValue":0.85,"toValue":1,"damping":9,"stiffness":220,"duration":1}}"#)
         let times = (0..<30).map { Double($0) / 60 }
