@@ -2,12 +2,13 @@ import CStrataGL
 import Foundation
 import StrataCore
 
-/// The group composites that need more than one texture or pass: shadows and masks.
+/// The group composites that need more than one texture or pass (shadows and masks), and composites kept
+/// as textures (`CompositeCache`).
 extension Renderer {
     /// Ends a shadow group: blurs its alpha horizontally into the next free target, then vertically onto
     /// the parent, tinted with the shadow colour. Both passes sample at texel centres (the group textures
-    /// filter NEAREST). The group was drawn over its parent's region grown by the blur's reach, so every
-    /// pixel the passes read in the parent's region is right.
+    /// filter NEAREST). The group was drawn over its box within its parent's region, grown by the blur's
+    /// reach, so every pixel the passes read for the region they write is right.
     /// `motion`: the alphas of the motion slots the shadow's layer moves with, multiplied in as it is
     /// composited, and what of the shadow its slot animates (`MotionRef.Fields.shadowComposite`): then
     /// layer.vert takes those from the slot, and `sigma` is the blur's σ per unit of radius / 2.

@@ -57,7 +57,7 @@ public final class Renderer {
     var pools: [Int: OffscreenTargets] = [:]
     /// Bitmaps of rasterized layers, by owner, with the key of what they hold.
     var rasters: [ObjectIdentifier: RasterBitmap] = [:]
-    /// Blurred shadows kept while what casts them is unchanged.
+    /// Groups' composites (shadows blurred) kept while what they hold is unchanged.
     let compositeCache = CompositeCache()
     let samplers: ContentsSamplers
     let quads: QuadBatch
@@ -293,7 +293,7 @@ public final class Renderer {
         let full = PixelRect(x: origin.x, y: origin.y, width: width, height: height)
         var targets: [GLuint] = [framebuffer]
         var scissors: [PixelRect] = [repaint]
-        /// Shadow groups drawn whole to be kept, by the index of the command that ends them.
+        /// Groups drawn whole to be kept (`CompositeCache`), by the index of the command that ends them.
         var keeping: [Int: (key: Int, box: PixelRect)] = [:]
         /// Groups drawn and composited only within their boxes (not where motion slots may move what they hold).
         let narrow = list.motion == nil
@@ -318,7 +318,7 @@ public final class Renderer {
                 }
                 // A composite kept from an earlier frame is drawn, not the group again (nor a shadow's blur).
                 var drawn = scissor
-                if list.motion == nil, let key = groupKey(list, a, i) {
+                if narrow, let key = groupKey(list, a, i) {
                     if let entry = compositeCache.entry(key, frame: frame) {
                         compositeKept(entry, box: a.boxes[i])
                         i = a.groupEnd[i] + 1

@@ -372,7 +372,7 @@ struct DrawListBuilder {
     /// takes those values from the slot; the pieces are drawn even where their values now show nothing),
     /// and `cullsBackFace` for a one-sided layer's own pieces under a slot.
     func emitBody(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
-                          animated: MotionRef.Fields = [], into list: inout DrawList) {
+                  animated: MotionRef.Fields = [], into list: inout DrawList) {
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
         // Animated bounds clamp the corner radius anew each frame: the slot gives the radius too.
         let shaped = animated.contains(.bounds) ? animated.union(.cornerRadius) : animated

@@ -173,7 +173,7 @@ public final class RenderServer {
         guard !deferredLinkFailed, backlog.isEmpty, wake.map({ $0 - clock() > Self.idleMargin }) ?? true else { return false }
         if !compositor.hasDeferredPrograms {
             // Then once: what a first frame would compile, before a client waits for it.
-            guard warmsUp, !compositor.warmedUp else { return false }
+            guard !compositor.warmedUp else { return false }
             do {
                 try compositor.warmUp()
             } catch {
@@ -190,9 +190,6 @@ public final class RenderServer {
         }
         return true
     }
-
-    /// Whether the loop warms the renderer up once it is idle after start-up (`Compositor.warmUp`).
-    public var warmsUp = true
 
     /// How long before the next frame (or other timed work) the loop stops linking deferred programs.
     static let idleMargin = 0.008
