@@ -56,13 +56,30 @@ final class ServerProcess {
 
     /// Whether connections to the socket path are accepted now (queued until the server's loop runs).
     private func listening(_ socketActivated: Bool) -> Bool {
-        FileManager.default.fileExists(atPath: socketPath)
-            && (socketActivated || ((try? String(contentsOfFile: logPath, encoding: .utf8))?.contains("] listening\n") ?? false))
+        guard FileManager.default.fileExists(atPath: socketPath) else { return false }
+        // systemd-socket-activate binds, then listens: a connection in between is refused (a test that
+        // connected there failed, and the launcher, never exec'd, ignored SIGTERM: CI hung). A listening
+        // socket carries __SO_ACCEPTCON (0x10000) in /proc/net/unix's flags.
+        if socketActivated {
+            let table = (try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? ""
+            return table.split(separator: "\n").contains { line in
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                return fields.count >= 8 && fields[7] == socketPath && fields[3] == "00010000"
+            }
+        }
+        return (try? String(contentsOfFile: logPath, encoding: .utf8))?.contains("] listening\n") ?? false
     }
 
-    /// Everything the server logged so far (after stop()).
+    /// Everything the server logged so far (after stop()). A process that has not ended 5 s after SIGTERM
+    /// is killed (so a test cannot hang on it).
     func stop() -> String {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        if process.isRunning {
+            process.terminate()
+            let end = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < end { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
         defer { try? FileManager.default.removeItem(atPath: logPath) }
         return (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
