@@ -90,8 +90,8 @@ import Testing
         // P, a, y at 20 px (scale 1), then at 20 × 2^¼ ≈ 23.78 px once the bounce passes 1.
         #expect(made.reduce(0, +) == 6, "\(made)")
         #expect(made[0] == 3)
-        #expect(TextRasterScale.moving(0.85) == 1 && TextRasterScale.moving(1) == 1 && TextRasterScale.moving(2) == 2)
-        #expect(abs(TextRasterScale.moving(1.01) - pow(2, 0.25)) < 1e-12)
+        #expect(MovingRasterScale.stepped(0.85) == 1 && MovingRasterScale.stepped(1) == 1 && MovingRasterScale.stepped(2) == 2)
+        #expect(abs(MovingRasterScale.stepped(1.01) - pow(2, 0.25)) < 1e-12)
     }
 
     /// Glyphs that cannot reach the target are neither rasterised nor drawn: of "Hello" running off the

@@ -10,7 +10,7 @@ import StrataText
 /// pixels per point: contentsScale 1 on a 2× display is rasterised at 1× and magnified (blurry, as in
 /// Core Animation), contentsScale 2 there is sharp, and a layer scaled by its (or an ancestor's)
 /// transform is rasterised at the size it is shown, never a magnified bitmap (while it may move, at that
-/// size rounded up to a quarter octave, `TextRasterScale.moving`, so an animated scale makes new rasters a
+/// size rounded up to a quarter octave, `MovingRasterScale.stepped`, so an animated scale makes new rasters a
 /// few times and not every frame).
 ///
 /// When the matrix only scales uniformly and translates and the glyphs are rasterised at exactly that
@@ -171,7 +171,7 @@ public struct TextDraw: ContentDraw {
         guard alpha > 0, contentsScale > 0, displayScale > 0, contentsScale.isFinite, displayScale.isFinite,
               let ink = inkBounds, let shown = placedScale ?? TextRasterScale.shownScale(matrix, over: ink) else { return }
         let shownRaster = contentsScale * shown / displayScale
-        let rasterScale = snaps || placedScale != nil ? shownRaster : TextRasterScale.moving(shownRaster)
+        let rasterScale = snaps || placedScale != nil ? shownRaster : MovingRasterScale.stepped(shownRaster)
         // Pixel for pixel when the layer stays still and is shown at exactly the scale it is rasterised at.
         let exact = snaps && placedScale == nil
             ? TextRasterScale.axisAlignedScale(matrix).flatMap { abs($0 - rasterScale) <= 1e-9 * $0 ? $0 : nil } : nil

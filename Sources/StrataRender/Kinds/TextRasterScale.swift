@@ -36,12 +36,6 @@ enum TextRasterScale {
         return pixels.rounded()
     }
 
-    /// The raster scale for text that may move between frames (its glyphs are drawn through the matrix):
-    /// `scale` rounded up to a quarter octave, so a scale animation (a button's spring bounce, a zoom)
-    /// rasterises its glyphs a few times over the animation instead of at every frame's size. The glyphs
-    /// are minified by at most 16 % (2^¼) meanwhile; once the layer is still they are drawn pixel for pixel.
-    static func moving(_ scale: CGFloat) -> CGFloat { MovingRasterScale.stepped(scale) }
-
     /// The x and y scale of a matrix that only scales (uniformly, not mirrored) and translates in 2D:
     /// the case drawn pixel for pixel.
     static func axisAlignedScale(_ m: Transform3D) -> CGFloat? {
