@@ -90,7 +90,8 @@ public enum Presentation {
     }
 
     /// The earliest future time at which one of the animations starts or ends (a wake-up deadline); with a
-    /// `spread`, the first copy's start or the last copy's end.
+    /// `spread`, the first copy's start or the last copy's end, and the original's end where the animation
+    /// is removed on completion (it leaves every copy then: delayed copies still running change).
     public static func nextTransition(_ animations: [AttachedAnimation], after time: Double, spread: ClosedRange<Double> = 0...0) -> Double? {
         var next: Double?
         func consider(_ candidate: Double) {
@@ -100,6 +101,7 @@ public enum Presentation {
             let timing = a.timing
             consider(timing.beginTime + spread.lowerBound)
             consider(timing.endTime + spread.upperBound)
+            if spread.upperBound > 0, a.spec.isRemovedOnCompletion { consider(timing.endTime) }
         }
         return next
     }

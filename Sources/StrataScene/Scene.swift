@@ -56,7 +56,14 @@ public struct Scene {
         }
         // An inactive layer time (outside a cycling layer's active interval, no fill) shows the model.
         guard let local = try localTime(of: id, at: t, instance: instance, states: states) else { return state.model[kp] }
-        return Presentation.apply(state.animations, to: state.model, at: local)[kp]
+        var animations = state.animations
+        if instance != 0 {
+            // An animation removed on completion leaves the layer, and so every copy, when the original's
+            // run ends, as the server detaches it: a delayed copy still running then shows the model.
+            let original = try localTime(of: id, at: t, instance: 0, states: states)
+            animations.removeAll { a in a.spec.isRemovedOnCompletion && original.map { a.timing.phase(at: $0) == .after } == true }
+        }
+        return Presentation.apply(animations, to: state.model, at: local)[kp]
     }
 
     /// The local time of layer `id`'s animations at scene time `t`, as copy `instance` of the nearest
