@@ -101,6 +101,16 @@ public enum SceneValues {
     }
 
     /// The JSON form of a value (same shapes the scene format accepts).
+    /// The JSON of a value of `keyPath` as a scene file writes it: an enumerated property's value by its
+    /// name (`"top"`, `"bevel"`), so that a sampled value can be fed back; other values as `json(_:)`.
+    public static func json(_ v: AnimatableValue, keyPath: String) -> Any {
+        if case let .scalar(x) = v, let kp = try? LayerKeyPath(parsing: keyPath), kp.component == nil,
+           let names = kp.property.rule.names, let raw = Int(exactly: x), names.indices.contains(raw) {
+            return names[raw]
+        }
+        return json(v)
+    }
+
     public static func json(_ v: AnimatableValue) -> Any {
         switch v {
         case .scalar(let x): Double(x)

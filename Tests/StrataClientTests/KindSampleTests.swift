@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import Testing
 
 /// `strata sample` of the layer kinds' properties, as a script runs it on a scene file, against Core
@@ -97,6 +98,24 @@ import Testing
             let (status, out) = try ServerProcess.cli(["render", path, "--time", "0", "--out", dir.appendingPathComponent("x.png").path])
             #expect(status != 0)
             #expect(out.contains(message), "case \(i): \(out)")
+        }
+    }
+
+    /// Every enumerated property samples as the name a scene file takes (`"top"`, `"bevel"`), not its raw
+    /// value; and that name, written back into the scene, samples the same.
+    @Test func enumeratedValuesSampleAsTheirNames() throws {
+        let enumerated = LayerProperty.allCases.filter { $0.rule.names != nil }
+        #expect(enumerated.count >= 10, "\(enumerated.map(\.name))")
+        for p in enumerated {
+            let names = try #require(p.rule.names)
+            let kind = try #require(LayerKind.allCases.first { p.isCarried(by: $0) })
+            // The last name: not the default (the first) for any of them.
+            let value = try #require(names.last)
+            let scene = try write("\(p.name).json", ##"{"strata":1,"layers":[{"id":"a","class":"\##(kind.name)","\##(p.name)":"\##(value)"}]}"##)
+            let sampled = try folder.samples(scene, layer: "a", key: p.name, times: [0])
+            #expect(sampled.first?.1 as? String == value, "\(p.name): \(sampled)")
+            let fedBack = try write("\(p.name)-again.json", ##"{"strata":1,"layers":[{"id":"a","class":"\##(kind.name)","\##(p.name)":"\##(sampled.first?.1 as? String ?? "")"}]}"##)
+            #expect(try folder.samples(fedBack, layer: "a", key: p.name, times: [0]).first?.1 as? String == value)
         }
     }
 }
