@@ -12,6 +12,8 @@ flat in highp vec4 v_params;
 uniform sampler2D u_texture;
 out vec4 o_color;
 
+#include "edge_cut.glsl"
+
 void main() {
     float c = 1.0;
     if (v_params.z > 0.5) {
@@ -20,7 +22,7 @@ void main() {
         vec2 p = v_local - v_size * 0.5;
         vec2 d = abs(p) - v_size * 0.5;
         vec2 ramp = clamp(0.5 - d / max(fwidth(p), vec2(1e-4)), 0.0, 1.0);
-        vec2 cut = vec2(lessThanEqual(d, vec2(0.0)));
+        vec2 cut = edgeCuts(p, d, max(fwidth(p), vec2(1e-4)));
         bool smoothX = (edges & (p.x < 0.0 ? 1 : 2)) != 0, smoothY = (edges & (p.y < 0.0 ? 4 : 8)) != 0;
         c = (smoothX ? ramp.x : cut.x) * (smoothY ? ramp.y : cut.y);
     }
