@@ -115,7 +115,11 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     }
 
     /// The kind of this animation's values: the value function's input, else the key path's.
-    func valueKind(_ kp: LayerKeyPath) throws -> ValueKind { try resolvedValueFunction()?.inputKind ?? kp.kind }
+    /// Rejects a key path that cannot animate first: then its values are not what is wrong.
+    func valueKind(_ kp: LayerKeyPath) throws -> ValueKind {
+        guard kp.property.isAnimatable else { throw StrataError.unsupported("animation of \(kp)") }
+        return try resolvedValueFunction()?.inputKind ?? kp.kind
+    }
 
     /// The key path when it names a custom key (a layer subclass's own property, evaluated on the client).
     var customKey: String? { keyPath.flatMap { CALayer.isCustomKey($0) ? $0 : nil } }
@@ -295,7 +299,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
             }
             let valueKind = try valueKind(kp)
             guard let value = ValueConversion.convert(v, kind: valueKind) else {
-                throw StrataError.invalidValue(key: "\(kp).values[\(i)]", expected: "\(valueKind)")
+                throw StrataError.invalidValue(key: "\(kp).values[\(i)]", expected: ValueConversion.accepted(valueKind))
             }
             return value
         }

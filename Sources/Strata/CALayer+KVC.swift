@@ -14,7 +14,7 @@ extension CALayer {
         do {
             let kp = try LayerKeyPath(parsing: keyPath)
             guard let v = Self.convert(value, for: kp) else {
-                throw StrataError.invalidValue(key: keyPath, expected: "\(kp.kind)")
+                throw StrataError.invalidValue(key: keyPath, expected: ValueConversion.accepted(kp))
             }
             LayerLock.with {
                 let whole = kp.set(v, in: modelValues[kp.property])

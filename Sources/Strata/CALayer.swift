@@ -223,8 +223,9 @@ open class CALayer: @unchecked Sendable {
     /// Sets an enumerated property by its Core Animation name; an unknown name is logged, naming the layer
     /// and the key ("… lineCap rejected: unsupported: line cap NAME"), and changes nothing.
     func set(_ property: LayerProperty, named name: String, what: String) {
-        guard let i = property.rule.names?.firstIndex(of: name) else {
-            StrataLog.logger.error("\(logName): \(property.name) rejected: unsupported: \(what) \(name)")
+        guard let names = property.rule.names, let i = names.firstIndex(of: name) else {
+            let accepted = (property.rule.names ?? []).map { "\"\($0)\"" }.joined(separator: ", ")
+            StrataLog.logger.error("\(logName): \(property.name) rejected: unsupported: \(what) \(name) (it takes one of \(accepted))")
             return
         }
         set(property, .scalar(CGFloat(i)))

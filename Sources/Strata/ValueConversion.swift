@@ -8,8 +8,33 @@ import StrataCore
 enum ValueConversion {
     static func value(_ any: Any?, kind: ValueKind, key: String) throws -> AnimatableValue? {
         guard let any else { return nil }
-        guard let v = convert(any, kind: kind) else { throw StrataError.invalidValue(key: key, expected: "\(kind)") }
+        guard let v = convert(any, kind: kind) else { throw StrataError.invalidValue(key: key, expected: accepted(kind)) }
         return v
+    }
+
+    /// What a value of `kind` may be, in Swift's terms, for messages ("expected a CGPoint (or an NSValue of one)").
+    static func accepted(_ kind: ValueKind) -> String {
+        switch kind {
+        case .scalar: "a number (any numeric type or NSNumber)"
+        case .point: "a CGPoint (or an NSValue of one)"
+        case .size: "a CGSize (or an NSValue of one)"
+        case .rect: "a CGRect (or an NSValue of one)"
+        case .transform: "a CATransform3D (or an NSValue of one)"
+        case .color: "a CGColor or nil"
+        case .bool: "a Bool"
+        case .vector3: "an array of three numbers"
+        case .path: "a CGPath or nil"
+        case .numbers: "an array of numbers or nil"
+        case .colors: "an array of CGColors or nil"
+        case .string: "a font name (String), a CTFont or CGFont, or nil"
+        case .text: "a String, an NSAttributedString or nil"
+        }
+    }
+
+    /// What `kp` takes: an enumerated property's names, else its kind's values.
+    static func accepted(_ kp: LayerKeyPath) -> String {
+        guard kp.component == nil, let names = kp.property.rule.names else { return accepted(kp.kind) }
+        return "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ") + " (a String or its Core Animation type)"
     }
 
     static func convert(_ any: Any, kind: ValueKind) -> AnimatableValue? {

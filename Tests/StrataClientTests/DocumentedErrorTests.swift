@@ -53,6 +53,7 @@ import Testing
         #"layer "card" animation "fade": unsupported: animation type "particle""#: fade(##""type":"particle""##),
         #"layer "card" animation "fade": "keyPath" is required"#: fade(##""type":"basic","toValue":1"##),
         #"layer "card" animation "fade": "keyPath": unsupported: key path cornerCurve"#: fade(##""type":"basic","keyPath":"cornerCurve","toValue":1"##),
+        #"layer "card" animation "fade": unsupported: animation of contentsGravity"#: fade(##""type":"basic","keyPath":"contentsGravity","fromValue":"top","toValue":"left""##),
         #"layer "card" animation "fade": "toValue" must be a number for opacity"#: fade(##""type":"basic","keyPath":"opacity","toValue":"x""##),
         #"layer "card" animation "fade": "duration" must be a number in 0.0…1000000000.0"#: fade(opacityFade + ##","duration":-1"##),
         #"layer "card" animation "fade": "repeatCount" must be a number ≥ 0 or "infinity""#: fade(opacityFade + ##","repeatCount":"x""##),
