@@ -14,7 +14,9 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     var fillMode: FillMode { FillMode(name: rawValue) ?? .removed }
 }
 
-public protocol CAAnimationDelegate: AnyObject, Sendable {
+/// Told when an animation starts and stops, on the connection's callback queue. Any class may conform, as
+/// on iOS (it need not be `Sendable`).
+public protocol CAAnimationDelegate: AnyObject {
     func animationDidStart(_ anim: CAAnimation)
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }

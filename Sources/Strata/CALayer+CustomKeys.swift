@@ -19,7 +19,7 @@ extension CALayer {
     public func setValue(_ value: Any?, forKey key: String) {
         guard Self.isCustomKey(key) else { setValue(value, forKeyPath: key); return }
         LayerLock.with {
-            precondition(!isPresentationCopy, "presentation layers are read-only")
+            guard !isPresentationCopy else { customValues[key] = value; return }
             let old = customValues[key] ?? type(of: self).defaultValue(forKey: key)
             let changed = !Self.same(old, value)
             let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)

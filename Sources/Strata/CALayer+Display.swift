@@ -118,7 +118,7 @@ extension CALayer {
             ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
             ctx.scaleBy(x: 1, y: -1)
         }
-        if !isEmpty(changed) { draw(in: ctx) }
+        if !isEmpty(changed) { drawingLayer().draw(in: ctx) }
         ctx.restoreGState()
         LayerLock.with { store.markChanged(changed) }
         if reused {
@@ -130,6 +130,15 @@ extension CALayer {
 
     private func isEmpty(_ r: LayerBackingStore.PixelRect) -> Bool { r.width <= 0 || r.height <= 0 }
 
+    /// Who draws the backing store: while committed animations run, a presentation copy at the frame's
+    /// time (Core Animation draws the presentation layer: `draw(in:)` reading `self`, and a delegate's
+    /// `draw(_:in:)` reading its `layer` argument, see interpolated values); otherwise the layer itself.
+    func drawingLayer() -> CALayer {
+        let (time, animated) = LayerLock.with { (DisplayFrame.time ?? CACurrentMediaTime(), animationEntries.contains(where: \.committed)) }
+        guard animated, !isPresentationCopy else { return self }
+        return presentation(at: time) ?? self
+    }
+
     /// Clears `rect` before drawing: transparent, or opaque black for an opaque backing store (it has no
     /// alpha channel, so what is not drawn shows black).
     private static func erase(_ ctx: CGContext, _ rect: CGRect, opaque: Bool) {
@@ -140,4 +149,11 @@ extension CALayer {
         ctx.fill(rect)
         ctx.restoreGState()
     }
+}
+
+/// The time of the display frame being drawn: set while the per-frame display of animated layers runs
+/// (the frame's target vblank), nil otherwise (drawing then shows the current media time).
+enum DisplayFrame {
+    /// Guarded by LayerLock.
+    nonisolated(unsafe) static var time: CFTimeInterval?
 }

@@ -46,7 +46,10 @@ extension CALayer {
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
         LayerLock.with {
             precondition(!layer.isAncestor(of: self), "insertSublayer: the layer is the receiver or one of its ancestors")
-            precondition(!layer.isPresentationCopy && !isPresentationCopy, "insertSublayer: presentation layers cannot be rearranged")
+            guard !layer.isPresentationCopy, !isPresentationCopy else {
+                StrataLog.logger.error("\(logName): insertSublayer rejected: presentation layers cannot be rearranged")
+                return
+            }
             if let p = layer.parent {
                 let oldIndex = p.sublayerList.firstIndex { $0 === layer }
                 p.sublayerList.removeAll { $0 === layer }

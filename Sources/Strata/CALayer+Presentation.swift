@@ -16,7 +16,7 @@ extension CALayer {
     public func presentation(at time: CFTimeInterval) -> Self? {
         LayerLock.with { () -> Self? in
             guard hasBeenCommitted, !isPresentationCopy else { return isPresentationCopy ? self : nil }
-            let copy = type(of: self).init(layer: self)
+            let copy = type(of: self).init(presentationCopyOf: self)
             copy.modelValues = presentationModel(at: time)
             copy.customValues = presentationCustomValues(at: time)
             copy.presentedLayer = self

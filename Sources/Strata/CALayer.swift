@@ -96,17 +96,33 @@ open class CALayer: @unchecked Sendable {
     class var layerKind: LayerKind { .layer }
 
     /// Creates a shadow copy of `layer` for Core Animation's own use: presentation layers are made with
-    /// it, so they are instances of the layer's class. Subclasses with stored properties override it to
-    /// copy them (keys kept with `setValue(_:forKey:)` are copied here). Copies have no id on the server
-    /// and run no actions.
-    public required init(layer: Any) {
+    /// it, so they are instances of the layer's class. Subclasses with stored properties override it
+    /// (`override init(layer: Any)`, as on iOS) to copy them, assigning to `self` (keys kept with
+    /// `setValue(_:forKey:)` are copied here). A copy is a layer of its own: assigning to it changes the
+    /// copy, never the model; it has no id on the server, runs no actions and sends nothing.
+    public init(layer: Any) {
         layerID = 0
         isPresentationCopy = true
         if let source = layer as? CALayer {
             modelValues = source.modelValues
             contentsImage = source.contentsImage
             customValues = source.customValues
+            delegate = source.delegate
         }
+    }
+
+    /// How Strata makes a presentation copy of the layer's own class: through the class's `init(layer:)`.
+    /// Inherited by every subclass that overrides `init()` and `init(layer:)` or no initialiser at all. A
+    /// subclass that declares other initialisers and not these two must add them (`override init()` and
+    /// `override init(layer:)`), as Core Animation also needs them at run time (docs/status.md).
+    public required convenience init(presentationCopyOf layer: CALayer) {
+        self.init(layer: layer)
+    }
+
+    /// Archiving is not supported: returns nil. Required, as on iOS (NSCoding), so that subclasses'
+    /// `required init?(coder:)` compiles as written there and can call `super.init(coder:)`.
+    public required init?(coder: NSCoder) {
+        return nil
     }
 
     deinit {
@@ -262,7 +278,9 @@ open class CALayer: @unchecked Sendable {
             return
         }
         LayerLock.with {
-            precondition(!isPresentationCopy, "presentation layers are read-only")
+            // A presentation copy keeps what is assigned to it (its init(layer:), code drawing it) and
+            // nothing else happens: no action, no commit, the model untouched.
+            guard !isPresentationCopy else { modelValues[property] = value; return }
             let old = modelValues[property]
             // The action is looked up before the model changes, so it sees the value on screen.
             let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)

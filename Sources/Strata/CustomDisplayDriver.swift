@@ -12,14 +12,15 @@ enum CustomDisplayDriver {
     static func register(_ layer: CALayer) {
         layers[ObjectIdentifier(layer)] = Weak(layer)
         guard link == nil, let connection = StrataConnection.current else { return }
-        let l = CADisplayLink { _ in CustomDisplayDriver.frame() }
+        let l = CADisplayLink { link in CustomDisplayDriver.frame(at: link.targetTimestamp) }
         link = l
         // Started after the lock is released: adding sends a message to the server.
         DispatchQueue.global().async { l.add(to: connection) }
     }
 
-    /// One display frame: redraw every registered layer, then commit what the redraws changed.
-    private static func frame() {
+    /// One display frame, shown at `target`: redraw every registered layer (drawn as they will be then),
+    /// then commit what the redraws changed.
+    private static func frame(at target: CFTimeInterval) {
         let now = CACurrentMediaTime()
         let due: [(CALayer, Bool)] = LayerLock.with {
             var out: [(CALayer, Bool)] = []
@@ -31,7 +32,9 @@ enum CustomDisplayDriver {
             }
             return out
         }
+        LayerLock.with { DisplayFrame.time = target }
         for (layer, _) in due { layer.display() }
+        LayerLock.with { DisplayFrame.time = nil }
         CATransaction.flush()
         let idle = LayerLock.with { () -> CADisplayLink? in
             guard layers.isEmpty, let l = link else { return nil }

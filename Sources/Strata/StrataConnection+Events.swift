@@ -90,7 +90,7 @@ extension StrataConnection {
                 entry.startDelivered = true
                 return entry.animation
             }
-            if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStart(anim) } }
+            if let anim, let delegate = anim.delegate.map(DelegateHandOff.init) { callbackQueue.async { delegate.value.animationDidStart(anim) } }
         case let .animationStopped(layerID, key, finished):
             guard let layer = LayerRegistry.layer(layerID) else { return }
             let anim: CAAnimation? = LayerLock.with {
@@ -110,7 +110,7 @@ extension StrataConnection {
                 CompletionTracker.stopped(ObjectIdentifier(entry), queue: callbackQueue)
                 return entry.animation
             }
-            if let anim, let delegate = anim.delegate { callbackQueue.async { delegate.animationDidStop(anim, finished: finished) } }
+            if let anim, let delegate = anim.delegate.map(DelegateHandOff.init) { callbackQueue.async { delegate.value.animationDidStop(anim, finished: finished) } }
         case .transactionCompleted:
             // The library tracks completion per transaction itself (it never sets wantsCompletion).
             break
@@ -148,4 +148,11 @@ extension StrataConnection {
             break
         }
     }
+}
+
+/// An animation's delegate handed to the callback queue. Delegates are ordinary classes, as on iOS (not
+/// `Sendable`); the library calls them only there, one callback at a time, as Core Animation calls them on
+/// the main thread.
+struct DelegateHandOff: @unchecked Sendable {
+    let value: CAAnimationDelegate
 }

@@ -113,10 +113,10 @@ extension StrataConnection {
             entry.startDelivered = true
             entry.stopDelivered = true
             CompletionTracker.stopped(ObjectIdentifier(entry), queue: callbackQueue)
-            guard let delegate = anim.delegate else { continue }
+            guard let delegate = anim.delegate.map(DelegateHandOff.init) else { continue }
             callbackQueue.async {
-                if needsStart { delegate.animationDidStart(anim) }
-                delegate.animationDidStop(anim, finished: false)
+                if needsStart { delegate.value.animationDidStart(anim) }
+                delegate.value.animationDidStop(anim, finished: false)
             }
         }
     }
