@@ -305,7 +305,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
             }
             return value
         }
-        let frames = Keyframes(values: converted, keyTimes: keyTimes?.map(\.doubleValue),
+        // Key times that do not fit are ignored, as Core Animation ignores them (docs/status.md, Leniency).
+        let times = Keyframes.usable(keyTimes?.map(\.doubleValue), mode: mode, values: converted.count,
+                                     pathSegments: path.map { $0.path.segments.count })
+        let frames = Keyframes(values: converted, keyTimes: times,
                                timingFunctions: timingFunctions?.map(\.function), mode: mode,
                                tension: tensionValues?.map(\.doubleValue), continuity: continuityValues?.map(\.doubleValue),
                                bias: biasValues?.map(\.doubleValue), path: path?.path,

@@ -37,6 +37,18 @@ public struct Keyframes: Hashable, Sendable {
         self.path = path; self.rotationMode = rotationMode
     }
 
+    /// `keyTimes` as Core Animation uses them: kept when they fit the mode (one per value, or one per value
+    /// plus one in discrete mode; one per path point; finite, within 0…1 and non-decreasing), nil (even
+    /// spacing) when they do not: Apple ignores key times that are "invalid or inappropriate for the
+    /// current calculation mode" rather than refusing the animation. Paced modes ignore them anyway.
+    public static func usable(_ keyTimes: [Double]?, mode: Mode, values n: Int, pathSegments: Int?) -> [Double]? {
+        guard let kt = keyTimes, mode != .paced, mode != .cubicPaced else { return keyTimes }
+        let counts = pathSegments.map { [$0 + 1] } ?? (mode == .discrete ? [n, n + 1] : [n])
+        guard counts.contains(kt.count), kt.allSatisfy({ $0.isFinite && (0...1).contains($0) }),
+              zip(kt, kt.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+        return kt
+    }
+
     /// Checks counts, ranges and shapes against the key path's value kind.
     public func validate(kind: ValueKind, keyPath: String) throws {
         if let path {
