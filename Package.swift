@@ -136,6 +136,8 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", .product(name: "Logging", package: "swift-log")]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
+        // Apple-style snippets of ported iOS code: that they compile is the test (docs/status.md).
+        .testTarget(name: "StrataPortingProbes", dependencies: ["Strata"]),
         .testTarget(name: "StrataClientTests", dependencies: [
             "Strata", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", .product(name: "Logging", package: "swift-log"),
         ]),

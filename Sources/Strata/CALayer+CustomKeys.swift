@@ -17,6 +17,14 @@ extension CALayer {
     /// `action(forKey:)`) runs when its value changes in a committed, displayed layer; a key for which
     /// `needsDisplay(forKey:)` is true marks the layer as needing display.
     public func setValue(_ value: Any?, forKey key: String) {
+        if key == "name" {
+            guard value == nil || value is String || value is NSString else {
+                StrataLog.logger.error("\(logName): setValue(_:forKey:) rejected: invalid value for name: expected a String or nil")
+                return
+            }
+            name = (value as? String) ?? (value as? NSString).map(String.init)
+            return
+        }
         guard Self.isCustomKey(key) else { setValue(value, forKeyPath: key); return }
         LayerLock.with {
             guard !isPresentationCopy else { customValues[key] = value; return }
@@ -34,6 +42,7 @@ extension CALayer {
     /// A property's model value, or a custom key's (its `defaultValue(forKey:)` until set). On a
     /// presentation layer, custom keys hold their animated values.
     public func value(forKey key: String) -> Any? {
+        if key == "name" { return name }
         guard Self.isCustomKey(key) else { return value(forKeyPath: key) }
         return LayerLock.with { customValues[key] ?? type(of: self).defaultValue(forKey: key) }
     }

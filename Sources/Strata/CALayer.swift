@@ -66,6 +66,14 @@ open class CALayer: @unchecked Sendable {
     /// The property being set and its new value, while `set` looks up the action (guarded by LayerLock).
     var changingTo: (property: LayerProperty, value: AnimatableValue)?
     var isOpaqueValue = false
+    var nameValue: String?
+
+    /// The layer's name, for the app's own use (finding layers, debugging); not sent to the server. Keyed
+    /// `"name"` for `value(forKey:)`/`setValue(_:forKey:)`.
+    public var name: String? {
+        get { LayerLock.with { nameValue } }
+        set { LayerLock.with { nameValue = newValue } }
+    }
 
     final class AnimationEntry {
         let key: String
@@ -108,6 +116,7 @@ open class CALayer: @unchecked Sendable {
             contentsImage = source.contentsImage
             customValues = source.customValues
             delegate = source.delegate
+            nameValue = source.nameValue
         }
     }
 

@@ -13,7 +13,49 @@ extension CGColor {
 
     /// The same colour with another alpha (UIKit's `withAlphaComponent(_:)`).
     public func withAlphaComponent(_ alpha: CGFloat) -> CGColor {
-        CGColor(Color(red: color.red, green: color.green, blue: color.blue, alpha: alpha))
+        CGColor(Color(red: color.red, green: color.green, blue: color.blue, alpha: alpha), isGray: isGray)
+    }
+
+    /// UIKit's HSB initialiser (hue in 0…1 of a turn; each value clamped to 0…1).
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let h = min(max(hue, 0), 1) * 6, s = min(max(saturation, 0), 1), v = min(max(brightness, 0), 1)
+        let sector = Int(h.rounded(.down)) % 6, f = h - h.rounded(.down)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (CGFloat, CGFloat, CGFloat) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][sector]
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// UIKit's `getRed(_:green:blue:alpha:)`: writes the components it is given pointers for; true (every
+    /// colour here converts to RGB).
+    @discardableResult
+    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        red?.pointee = color.red; green?.pointee = color.green; blue?.pointee = color.blue; alpha?.pointee = color.alpha
+        return true
+    }
+
+    /// UIKit's `getHue(_:saturation:brightness:alpha:)` (hue in 0…1 of a turn; 0 for a grey); true.
+    @discardableResult
+    public func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+                       brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let r = color.red, g = color.green, b = color.blue
+        let v = max(r, g, b), d = v - min(r, g, b)
+        var h: CGFloat = 0
+        if d > 0 {
+            if v == r { h = (g - b) / d } else if v == g { h = 2 + (b - r) / d } else { h = 4 + (r - g) / d }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h; saturation?.pointee = v > 0 ? d / v : 0; brightness?.pointee = v; alpha?.pointee = color.alpha
+        return true
+    }
+
+    /// UIKit's `getWhite(_:alpha:)`: true for a grey (whose white it writes), false for another colour.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        guard isGray else { return false }
+        white?.pointee = color.red; alpha?.pointee = color.alpha
+        return true
     }
 
     /// CoreGraphics' `copy(alpha:)`: the same colour with another alpha.

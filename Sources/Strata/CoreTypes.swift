@@ -7,6 +7,14 @@ import Glibc
 /// Seconds (Core Foundation's CFTimeInterval).
 public typealias CFTimeInterval = Double
 
+/// Core Foundation's object types, as ported code spells Foundation's (`textLayer.font = "Helvetica" as
+/// CFTypeRef`, `[c1, c2] as CFArray`): Linux's Foundation does not export Core Foundation's names.
+public typealias CFTypeRef = AnyObject
+public typealias CFString = NSString
+public typealias CFArray = NSArray
+public typealias CFDictionary = NSDictionary
+public typealias CFNumber = NSNumber
+
 /// Darwin's `HUGE` (math.h's MAXFLOAT), which Core Animation code writes as a repeatCount meaning "for
 /// ever" (`animation.repeatCount = HUGE`); glibc's math.h no longer defines it.
 public let HUGE: Float = .greatestFiniteMagnitude
@@ -48,22 +56,33 @@ public func CACurrentMediaTime() -> CFTimeInterval {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// An sRGB colour (straight alpha), standing in for CoreGraphics' CGColor.
+/// An sRGB colour (straight alpha), standing in for CoreGraphics' CGColor. A grey made with
+/// `init(gray:alpha:)` stays in a grey colour space as Core Graphics' does: two components, white and alpha.
 public final class CGColor: Equatable, @unchecked Sendable {
     let color: Color
+    /// Whether the colour is a grey (Core Graphics' device grey space: `components` is [white, alpha]).
+    let isGray: Bool
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         color = Color(red: red, green: green, blue: blue, alpha: alpha)
+        isGray = false
     }
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
-    public convenience init(gray: CGFloat, alpha: CGFloat) { self.init(red: gray, green: gray, blue: gray, alpha: alpha) }
-    init(_ color: Color) { self.color = color }
+    public init(gray: CGFloat, alpha: CGFloat) {
+        color = Color(red: gray, green: gray, blue: gray, alpha: alpha)
+        isGray = true
+    }
+    init(_ color: Color) { self.color = color; isGray = false }
+    init(_ color: Color, isGray: Bool) { self.color = color; self.isGray = isGray }
     /// CoreGraphics' constant colours (kCGColorWhite, …); UIKit's other named colours are in CGColor+UIColor.
     public static let white = CGColor(gray: 1, alpha: 1)
     public static let black = CGColor(gray: 0, alpha: 1)
     public static let clear = CGColor(gray: 0, alpha: 0)
-    public var components: [CGFloat]? { color.components }
+    /// [red, green, blue, alpha], or [white, alpha] for a grey.
+    public var components: [CGFloat]? { isGray ? [color.red, color.alpha] : color.components }
+    /// 4, or 2 for a grey.
+    public var numberOfComponents: Int { isGray ? 2 : 4 }
     public var alpha: CGFloat { color.alpha }
     public static func == (a: CGColor, b: CGColor) -> Bool { a.color == b.color }
 }

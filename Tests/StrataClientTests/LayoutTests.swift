@@ -12,9 +12,8 @@ import Testing
 
     final class Panel: CALayer, @unchecked Sendable {
         var journal: Journal?
-        var name = ""
         override func layoutSublayers() {
-            journal?.entries.append("layout \(name)")
+            journal?.entries.append("layout \(name ?? "")")
             // Sublayers stacked as rows of their preferred height.
             var y: CGFloat = 0
             for s in sublayers ?? [] {
@@ -23,7 +22,7 @@ import Testing
                 y += size.height
             }
         }
-        override func display() { journal?.entries.append("display \(name)") }
+        override func display() { journal?.entries.append("display \(name ?? "")") }
     }
 
     @Test func aLayerMarkedTwiceIsLaidOutOnceBeforeDisplayTopDown() {
