@@ -15,8 +15,9 @@ import StrataCore
 ///   in UIKit's y-down contexts, a positive height moves the shadow down the bitmap, also in a context
 ///   flipped to y-up with `scaleBy(x: 1, y: -1)`; a positive width moves it right.
 /// - `blur` is a Gaussian of standard deviation σ = blur / 2 (as HTML canvas's shadowBlur, which WebKit
-///   hands to CoreGraphics unchanged); see `ShadowBlur` for how it is computed. Blurs above 512 are taken
-///   as 512 (σ = 256, which spreads a shadow to near invisibility anyway).
+///   hands to CoreGraphics unchanged); see `ShadowBlur` for how it is computed. Blurs above 128 are taken
+///   as 128 (σ = 64, past which a shadow is a faint haze), bounding the scratch surface to the clip's
+///   bounds plus about 200 pixels a side.
 /// - A gradient paints the whole clip, so its shadow is cast by what it paints there.
 extension CGContext {
     struct Shadow {
@@ -25,7 +26,7 @@ extension CGContext {
         var color: Color
     }
 
-    static let maxShadowBlur: CGFloat = 512
+    static let maxShadowBlur: CGFloat = 128
 
     /// Sets a shadow of `color` (nil or fully transparent: no shadow). Ignored when the offset or blur is
     /// not finite or the blur is negative.

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// σ ≤ `exactLimit` (10 px): the sampled Gaussian e^(−x²/2σ²) for |x| ≤ ⌈3σ⌉, normalised to sum 1, applied
 /// along rows then columns in Float, rounded to nearest. Larger σ: three successive box blurs per axis
-/// whose combined variance is σ² (widths as in Kovesi's "boxes for Gauss"), linear time in the pixel
-/// count whatever σ, within a few percent of the Gaussian. Pixels outside the buffer count as 0.
+/// whose combined variance is within 2 % of σ² (odd widths as in Kovesi's "boxes for Gauss"), linear
+/// time in the pixel count whatever σ, close to the Gaussian in shape. Pixels outside the buffer count as 0.
 enum ShadowBlur {
     static let exactLimit = 10.0
 
@@ -39,56 +39,63 @@ enum ShadowBlur {
     static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma > 0, width > 0, height > 0 else { return }
         var plane = [Float](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width { plane[y * width + x] = Float(data[y * stride + x]) }
-        }
-        if sigma <= exactLimit {
-            let k = kernel(sigma: sigma)
-            convolve(&plane, width: width, height: height, kernel: k)
-        } else {
-            for r in boxRadii(sigma: sigma) where r > 0 { box(&plane, width: width, height: height, radius: r) }
-        }
-        for y in 0..<height {
-            for x in 0..<width { data[y * stride + x] = UInt8(min(max(plane[y * width + x], 0), 255).rounded()) }
+        var line = [Float](repeating: 0, count: max(width, height) + 2 * reach(sigma: sigma) + 2)
+        plane.withUnsafeMutableBufferPointer { plane in
+            line.withUnsafeMutableBufferPointer { line in
+                for y in 0..<height {
+                    for x in 0..<width { plane[y * width + x] = Float(data[y * stride + x]) }
+                }
+                // Rows (step 1 between neighbours), then columns (step `width`).
+                let passes = [(count: height, length: width, start: width, step: 1), (count: width, length: height, start: 1, step: width)]
+                if sigma <= exactLimit {
+                    let k = kernel(sigma: sigma)
+                    for pass in passes {
+                        for i in 0..<pass.count {
+                            convolve(plane.baseAddress! + i * pass.start, length: pass.length, step: pass.step, kernel: k, line: line.baseAddress!)
+                        }
+                    }
+                } else {
+                    for r in boxRadii(sigma: sigma) where r > 0 {
+                        for pass in passes {
+                            for i in 0..<pass.count {
+                                box(plane.baseAddress! + i * pass.start, length: pass.length, step: pass.step, radius: r, line: line.baseAddress!)
+                            }
+                        }
+                    }
+                }
+                for y in 0..<height {
+                    for x in 0..<width { data[y * stride + x] = UInt8(min(max(plane[y * width + x], 0), 255).rounded()) }
+                }
+            }
         }
     }
 
-    /// Rows, then columns, with zeros outside.
-    private static func convolve(_ plane: inout [Float], width: Int, height: Int, kernel k: [Float]) {
+    /// Convolves `length` values `step` apart with `k`, zeros outside; `line` is scratch of length + k.count.
+    private static func convolve(_ values: UnsafeMutablePointer<Float>, length: Int, step: Int, kernel k: [Float],
+                                 line: UnsafeMutablePointer<Float>) {
         let r = k.count / 2
-        var line = [Float](repeating: 0, count: max(width, height) + 2 * r)
-        func pass(count: Int, length: Int, index: (Int, Int) -> Int) {
-            for i in 0..<count {
-                for j in 0..<length { line[r + j] = plane[index(i, j)] }
-                for j in 0..<length {
-                    var s: Float = 0
-                    for t in 0..<k.count { s += k[t] * line[j + t] }
-                    plane[index(i, j)] = s
-                }
-                for j in 0..<length { line[r + j] = 0 }
+        line.update(repeating: 0, count: length + 2 * r)
+        for j in 0..<length { line[r + j] = values[j * step] }
+        k.withUnsafeBufferPointer { k in
+            for j in 0..<length {
+                var s: Float = 0
+                for t in 0..<k.count { s += k[t] * line[j + t] }
+                values[j * step] = s
             }
         }
-        pass(count: height, length: width) { y, x in y * width + x }
-        pass(count: width, length: height) { x, y in y * width + x }
     }
 
-    /// One box blur of radius `radius` along rows, then columns (running sums), zeros outside.
-    private static func box(_ plane: inout [Float], width: Int, height: Int, radius r: Int) {
+    /// One box blur of radius `r` over `length` values `step` apart (a running sum), zeros outside.
+    private static func box(_ values: UnsafeMutablePointer<Float>, length: Int, step: Int, radius r: Int,
+                            line: UnsafeMutablePointer<Float>) {
         let scale = 1 / Float(2 * r + 1)
-        var line = [Float](repeating: 0, count: max(width, height))
-        func pass(count: Int, length: Int, index: (Int, Int) -> Int) {
-            for i in 0..<count {
-                for j in 0..<length { line[j] = plane[index(i, j)] }
-                var sum: Float = 0
-                for j in 0..<min(r, length) { sum += line[j] }
-                for j in 0..<length {
-                    if j + r < length { sum += line[j + r] }
-                    if j - r - 1 >= 0 { sum -= line[j - r - 1] }
-                    plane[index(i, j)] = sum * scale
-                }
-            }
+        for j in 0..<length { line[j] = values[j * step] }
+        var sum: Float = 0
+        for j in 0..<min(r, length) { sum += line[j] }
+        for j in 0..<length {
+            if j + r < length { sum += line[j + r] }
+            if j - r - 1 >= 0 { sum -= line[j - r - 1] }
+            values[j * step] = sum * scale
         }
-        pass(count: height, length: width) { y, x in y * width + x }
-        pass(count: width, length: height) { x, y in y * width + x }
     }
 }
