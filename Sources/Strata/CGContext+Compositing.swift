@@ -40,7 +40,8 @@ extension CGContext {
             return
         }
         // The coverage, as an A8 mask over the clip's pixels, times the mask clip.
-        guard let region = clipPixelBounds(), let coverage = CairoSurface(CAIRO_FORMAT_A8, region) else { return }
+        guard let region = clipPixelBounds() else { return }
+        guard let coverage = CairoSurface(CAIRO_FORMAT_A8, region) else { return Self.logNoMemory(region) }
         cairo_set_source_rgba(coverage.cr, 0, 0, 0, 1)
         layer.cover(coverage.cr)
         if let mask = state.maskClip {
@@ -52,7 +53,7 @@ extension CGContext {
         var result: CairoSurface?
         if op.isUnboundedInCairo {
             // B(S, D) everywhere in the clip, then copied through the coverage.
-            guard let scratch = CairoSurface(CAIRO_FORMAT_ARGB32, region) else { return }
+            guard let scratch = CairoSurface(CAIRO_FORMAT_ARGB32, region) else { return Self.logNoMemory(region) }
             cairo_surface_flush(surface)
             cairo_set_source_surface(scratch.cr, surface, 0, 0)
             cairo_set_operator(scratch.cr, CAIRO_OPERATOR_SOURCE)
@@ -70,6 +71,10 @@ extension CGContext {
         }
         cairo_mask_surface(cr, coverage.surface, 0, 0)
         withExtendedLifetime(result) {}
+    }
+
+    static func logNoMemory(_ region: PixelRect) {
+        StrataLog.logger.error("CGContext: painting skipped: no memory for a \(region.width)×\(region.height) scratch surface")
     }
 
     /// The device pixels the clip's bounding box touches, within the bitmap; nil when empty.

@@ -65,7 +65,7 @@ extension CGContext {
             layer.setSource(shape.cr)
             layer.cover(shape.cr)
         }
-        guard let (data, stride) = shape.bytes() else { return }
+        guard let (data, stride) = shape.bytes() else { return Self.logNoMemory(shape.rect) }
         ShadowBlur.blur(data, width: shape.rect.width, height: shape.rect.height, stride: stride, sigma: sigma)
         shape.changed()
         let color = shadow.color

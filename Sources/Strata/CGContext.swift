@@ -12,9 +12,9 @@ import StrataCore
 /// `addArc(…clockwise:)` follows `CGMutablePath.addArc`.
 ///
 /// **Semantics.** As in Quartz: the graphics state (colours, alpha, line settings, CTM, clip and mask clip,
-/// antialiasing, shadow, blend mode, interpolation quality) is saved and restored with `saveGState()`/`restoreGState()`; the current path is not part of it. Points
-/// go through the CTM when added to the path; line width and dashes through the CTM when stroked. Painting
-/// and `clip(using:)` consume the current path. Defaults: black fill and stroke, alpha 1, line width 1,
+/// antialiasing, shadow, blend mode, interpolation quality) is saved and restored with `saveGState()`/
+/// `restoreGState()`; the current path is not part of it. Points go through the CTM when added to the path;
+/// line width and dashes through the CTM when stroked. Painting and `clip(using:)` consume the current path. Defaults: black fill and stroke, alpha 1, line width 1,
 /// butt caps, miter joins, miter limit 10, no dash, antialiasing on, no clip, no shadow, `normal` blending,
 /// `default` interpolation. Every painting operation (fills, strokes, images, gradients) goes through one
 /// pipeline (CGContext+Compositing.swift): shadow first, then the paint, through the clip and mask clip,
