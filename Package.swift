@@ -134,13 +134,14 @@ let package = Package(
         .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore", "StrataConfig", "StrataInput"]),
         .testTarget(name: "StrataInputDeviceTests", dependencies: ["StrataInputDevice", "StrataInput"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", .product(name: "Logging", package: "swift-log")]),
-        // Client library unit tests and multi-process end-to-end tests share process-wide client state
-        // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Apple-style snippets of ported iOS code: that they compile is the test (docs/status.md).
         .testTarget(name: "StrataPortingProbes", dependencies: ["Strata"]),
+        // Client library unit tests and multi-process end-to-end tests share process-wide client state
+        // (the connection, the transaction stack), so they live in one target under one serialized suite.
+        // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.
         .testTarget(name: "StrataClientTests", dependencies: [
             "Strata", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

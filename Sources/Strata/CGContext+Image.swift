@@ -6,35 +6,53 @@ import StrataProtocol
 /// Drawing images into the context and reading its pixels out.
 extension CGContext {
     /// Draws `image` scaled to fill `rect` (user space), upright in the y-down space: its first row along
-    /// `rect.minY`. Bilinear filtering, with the edge pixels extended rather than faded; honours the CTM, the
-    /// clip and the global alpha. The current path is left alone. Nothing is drawn for an empty or
-    /// non-finite rect or a singular CTM.
-    public func draw(_ image: CGImage, in rect: CGRect) {
+    /// `rect.minY`. Filtered as `interpolationQuality` says, with the edge pixels extended rather than
+    /// faded; honours the CTM, the clip and mask clip, the global alpha (multiplied into the image), the
+    /// shadow and the blend mode (which acts within `rect`). The current path is left alone. Nothing is
+    /// drawn for an empty or non-finite rect or a singular CTM.
+    public func draw(_ image: CGImage, in rect: CGRect) { drawImage(image, in: rect, tiled: false) }
+
+    /// With `byTiling`, copies of `image` scaled to `rect` repeat from `rect`'s origin in user space (so
+    /// through the CTM) to fill the whole clip, as CoreGraphics' draw(_:in:byTiling:); the filter wraps
+    /// across tile edges. Without, `draw(_:in:)`.
+    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool) { drawImage(image, in: rect, tiled: byTiling) }
+
+    private func drawImage(_ image: CGImage, in rect: CGRect, tiled: Bool) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite,
               state.ctm.isUsableByCairo else { return }
-        // Image pixels → user space → device space.
+        var rectPath = Path()
+        rectPath.addRect(r)
+        guard let device = devicePath(for: rectPath),
+              let pattern = imagePattern(image, CairoPixels.makeSurface(for: image, alpha: state.alpha), in: r,
+                                         extend: tiled ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD) else { return }
+        let antialias = state.antialias
+        let cover: (OpaquePointer) -> Void = tiled ? { cairo_paint($0) } : { cr in
+            cairo_save(cr)
+            CGContext.replay(device, on: cr)
+            CGContext.applyAntialias(antialias, on: cr)
+            cairo_clip(cr)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        paint([PaintLayer(setSource: { cairo_set_source($0, pattern.pattern) }, cover: cover)])
+    }
+
+    /// A pattern of `surface` (an image's pixels, or its mask values; consumed) placed as `image` drawn in
+    /// `r` would be: image pixels → user space → device space; filtered by `interpolationQuality`. nil
+    /// when that placement is singular or there is no surface.
+    func imagePattern(_ image: CGImage, _ surface: OpaquePointer?, in r: CGRect, extend: cairo_extend_t) -> CairoPattern? {
+        guard let surface else { return nil }
+        defer { cairo_surface_destroy(surface) } // the pattern keeps its own reference
         let imageToDevice = CGAffineTransform(scaleX: r.width / CGFloat(image.width), y: r.height / CGFloat(image.height))
             .concatenating(CGAffineTransform(translationX: r.minX, y: r.minY))
             .concatenating(state.ctm)
-        var rectPath = Path()
-        rectPath.addRect(r)
-        guard imageToDevice.isUsableByCairo, let device = devicePath(for: rectPath),
-              let source = CairoPixels.makeSurface(for: image) else { return }
-        defer { cairo_surface_destroy(source) }
-
-        cairo_save(cr)
-        defer { cairo_restore(cr) } // also brings back the identity matrix and drops the temporary clip
-        replay(device)
-        applyAntialias()
-        cairo_clip(cr)
-        var matrix = imageToDevice.cairoMatrix
-        cairo_set_matrix(cr, &matrix)
-        cairo_set_source_surface(cr, source, 0, 0) // the pattern is locked to the image-pixel space set above
-        let pattern = cairo_get_source(cr)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_paint_with_alpha(cr, Double(state.alpha))
+        guard let toImage = imageToDevice.usableInverse, let pattern = CairoPattern(cairo_pattern_create_for_surface(surface)) else { return nil }
+        var matrix = toImage.cairoMatrix
+        cairo_pattern_set_matrix(pattern.pattern, &matrix)
+        cairo_pattern_set_filter(pattern.pattern, state.interpolationQuality.cairo)
+        cairo_pattern_set_extend(pattern.pattern, extend)
+        return pattern
     }
 
     /// The context's pixels as a new image (premultiplied RGBA, a copy: later drawing does not change it).

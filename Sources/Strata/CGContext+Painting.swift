@@ -67,16 +67,18 @@ extension CGContext {
         strokePath()
     }
 
-    /// Makes the pixels under `rect` transparent (within the clip, through the CTM). Leaves the path alone.
+    /// Makes the pixels under `rect` transparent (within the clip and mask clip, through the CTM), whatever
+    /// the blend mode and without a shadow. Leaves the path alone.
     public func clear(_ rect: CGRect) {
         var p = Path()
         p.addRect(rect)
         guard let device = devicePath(for: p) else { return }
-        replay(device)
-        applyAntialias()
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_fill(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        let antialias = state.antialias
+        composite(PaintLayer(setSource: { cairo_set_source_rgba($0, 0, 0, 0, 0) }, cover: { cr in
+            CGContext.replay(device, on: cr)
+            CGContext.applyAntialias(antialias, on: cr)
+            cairo_fill(cr)
+        }), operator: CAIRO_OPERATOR_CLEAR)
     }
 
     // MARK: Clipping
@@ -116,29 +118,38 @@ extension CGContext {
 
     // MARK: Cairo plumbing
 
-    /// Fills and/or strokes the current path, then discards it.
+    /// Fills and/or strokes the current path as one painting operation (one shadow for both), then
+    /// discards it.
     func paintCurrentPath(fill rule: CGPathFillRule?, stroke: Bool) {
         defer { devicePath = Path() }
         guard !devicePath.isEmpty else { return }
-        replay(devicePath)
-        applyAntialias()
-        if let rule {
-            cairo_set_fill_rule(cr, rule.cairo)
-            setSource(state.fill)
-            cairo_fill_preserve(cr)
-        }
-        if stroke { strokeReplayedPath() }
-        cairo_new_path(cr)
+        var layers: [PaintLayer] = []
+        if let rule { layers.append(fillLayer(devicePath, rule: rule)) }
+        if stroke, let layer = strokeLayer(devicePath) { layers.append(layer) }
+        paint(layers)
     }
 
-    /// Strokes Cairo's path with the line settings, the pen in user space (Cairo's matrix set to the CTM for
-    /// the call). Skipped under a singular CTM, where Quartz's pen is degenerate too.
-    private func strokeReplayedPath() {
+    /// Filling a device-space path with the fill colour.
+    func fillLayer(_ path: Path, rule: CGPathFillRule) -> PaintLayer {
+        let color = sourceColor(state.fill), antialias = state.antialias
+        return PaintLayer(setSource: { CGContext.setSource(color, on: $0) }, cover: { cr in
+            CGContext.replay(path, on: cr)
+            CGContext.applyAntialias(antialias, on: cr)
+            cairo_set_fill_rule(cr, rule.cairo)
+            cairo_fill(cr)
+        })
+    }
+
+    /// Stroking a device-space path with the stroke colour and the line settings, the pen in user space
+    /// (Cairo's matrix set to the CTM for the stroke). nil under a singular CTM, where Quartz's pen is
+    /// degenerate too.
+    func strokeLayer(_ path: Path) -> PaintLayer? {
         let m = state.ctm
-        guard m.isUsableByCairo else { return }
+        guard m.isUsableByCairo else { return nil }
         // The pen's largest radius in device pixels per user unit.
         let stretch = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
         var width = Double(state.lineWidth), phase = Double(state.dashPhase), dashes = state.dashLengths.map { Double($0) }
+        var penMatrix: cairo_matrix_t?
         if width == 0 {
             // Quartz's zero width is the thinnest line: one device pixel. Dashes follow the CTM's mean scale.
             let s = Double(abs(m.determinant).squareRoot())
@@ -149,22 +160,28 @@ extension CGContext {
             // Cap the width at 2^23 device pixels (past any surface): Cairo's pen for a vast round join
             // would need millions of vertices.
             width = min(width, Self.maxDeviceLineWidth / Double(stretch))
-            var matrix = m.cairoMatrix
-            cairo_set_matrix(cr, &matrix)
+            penMatrix = m.cairoMatrix
         }
-        defer { cairo_identity_matrix(cr) }
-        cairo_set_line_width(cr, width)
-        cairo_set_line_cap(cr, state.lineCap.cairo)
-        cairo_set_line_join(cr, state.lineJoin.cairo)
-        cairo_set_miter_limit(cr, Double(state.miterLimit))
         let total = dashes.reduce(0, +)
-        if dashes.isEmpty || !total.isFinite || !phase.isFinite || total <= 0 {
-            cairo_set_dash(cr, nil, 0, 0)
-        } else {
-            dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), phase) }
-        }
-        setSource(state.stroke)
-        cairo_stroke_preserve(cr)
+        if dashes.isEmpty || !total.isFinite || !phase.isFinite || total <= 0 { dashes = [] }
+        let cap = state.lineCap.cairo, join = state.lineJoin.cairo, miter = Double(state.miterLimit)
+        let color = sourceColor(state.stroke), antialias = state.antialias
+        return PaintLayer(setSource: { CGContext.setSource(color, on: $0) }, cover: { cr in
+            CGContext.replay(path, on: cr)
+            CGContext.applyAntialias(antialias, on: cr)
+            if var matrix = penMatrix { cairo_set_matrix(cr, &matrix) }
+            cairo_set_line_width(cr, width)
+            cairo_set_line_cap(cr, cap)
+            cairo_set_line_join(cr, join)
+            cairo_set_miter_limit(cr, miter)
+            if dashes.isEmpty {
+                cairo_set_dash(cr, nil, 0, 0)
+            } else {
+                dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), phase) }
+            }
+            cairo_stroke(cr)
+            cairo_identity_matrix(cr)
+        })
     }
 
     static let maxDeviceLineWidth = 8_388_608.0
@@ -172,8 +189,11 @@ extension CGContext {
     /// Device coordinates are clamped into Cairo's 24.8 fixed-point range, with room for stroking.
     static let coordinateLimit = 4_194_304.0
 
-    /// Makes `path` (device space) Cairo's current path; Cairo's matrix is identity at this point.
-    func replay(_ path: Path) {
+    /// Makes `path` (device space) the context's Cairo path; Cairo's matrix is identity at this point.
+    func replay(_ path: Path) { Self.replay(path, on: cr) }
+
+    /// Makes `path` (device space) the current path of `cr`, whose matrix is identity.
+    static func replay(_ path: Path, on cr: OpaquePointer) {
         cairo_new_path(cr)
         let limit = Self.coordinateLimit
         func c(_ v: CGFloat) -> Double { min(max(Double(v), -limit), limit) }
@@ -202,14 +222,21 @@ extension CGContext {
         }
     }
 
-    /// A straight-alpha source colour (what Cairo takes), times the global alpha; components clamped to 0…1.
-    func setSource(_ color: Color) {
-        func c(_ v: CGFloat) -> Double { v.isNaN ? 0 : Double(min(max(v, 0), 1)) }
-        cairo_set_source_rgba(cr, c(color.red), c(color.green), c(color.blue), c(color.alpha) * Double(state.alpha))
+    /// `color` times the global alpha, components clamped to 0…1 (non-numbers as 0): what painting uses.
+    func sourceColor(_ color: Color) -> Color {
+        func c(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }
+        return Color(red: c(color.red), green: c(color.green), blue: c(color.blue), alpha: c(color.alpha) * state.alpha)
     }
 
-    func applyAntialias() {
-        cairo_set_antialias(cr, state.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+    /// A straight-alpha colour as `cr`'s source (Cairo takes straight alpha).
+    static func setSource(_ color: Color, on cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+    }
+
+    func applyAntialias() { Self.applyAntialias(state.antialias, on: cr) }
+
+    static func applyAntialias(_ antialias: Bool, on cr: OpaquePointer) {
+        cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
     }
 }
 

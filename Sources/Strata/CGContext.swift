@@ -11,11 +11,14 @@ import StrataCore
 /// `scaleBy(x: 1, y: -1)`. Angles go from +x towards +y, i.e. clockwise on screen, and
 /// `addArc(…clockwise:)` follows `CGMutablePath.addArc`.
 ///
-/// **Semantics.** As in Quartz: the graphics state (colours, alpha, line settings, CTM, clip, antialiasing)
-/// is saved and restored with `saveGState()`/`restoreGState()`; the current path is not part of it. Points
-/// go through the CTM when added to the path; line width and dashes through the CTM when stroked. Painting
-/// and `clip(using:)` consume the current path. Defaults: black fill and stroke, alpha 1, line width 1,
-/// butt caps, miter joins, miter limit 10, no dash, antialiasing on, no clip.
+/// **Semantics.** As in Quartz: the graphics state (colours, alpha, line settings, CTM, clip and mask clip,
+/// antialiasing, shadow, blend mode, interpolation quality) is saved and restored with `saveGState()`/
+/// `restoreGState()`; the current path is not part of it. Points go through the CTM when added to the path;
+/// line width and dashes through the CTM when stroked. Painting and `clip(using:)` consume the current path. Defaults: black fill and stroke, alpha 1, line width 1,
+/// butt caps, miter joins, miter limit 10, no dash, antialiasing on, no clip, no shadow, `normal` blending,
+/// `default` interpolation. Every painting operation (fills, strokes, images, gradients) goes through one
+/// pipeline (CGContext+Compositing.swift): shadow first, then the paint, through the clip and mask clip,
+/// combined by the blend mode.
 ///
 /// **Robustness.** Arguments that Quartz would reject or that would break Cairo's sticky error state are
 /// ignored: non-finite coordinates, colours, widths and transforms; negative widths; invalid dash patterns.
@@ -45,6 +48,11 @@ public final class CGContext {
         var dashPhase: CGFloat = 0
         var dashLengths: [CGFloat] = []
         var antialias = true
+        var shadow: Shadow?
+        var blendMode = CGBlendMode.normal
+        /// The product of every `clip(to:mask:)` since the state was made: coverage in device pixels.
+        var maskClip: CairoSurface?
+        var interpolationQuality = CGInterpolationQuality.default
     }
 
     var state = GState()
