@@ -118,7 +118,12 @@ extension CALayer {
             ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
             ctx.scaleBy(x: 1, y: -1)
         }
-        if !isEmpty(changed) { drawingLayer().draw(in: ctx) }
+        if !isEmpty(changed) {
+            // Current for UIKit's drawing (`text.draw(at:)`), as a view's layer draws with it pushed.
+            UIGraphicsPushContext(ctx)
+            drawingLayer().draw(in: ctx)
+            UIGraphicsPopContext()
+        }
         ctx.restoreGState()
         LayerLock.with { store.markChanged(changed) }
         if reused {

@@ -130,8 +130,8 @@ extension CGContext {
     }
 
     /// Filling a device-space path with the fill colour.
-    func fillLayer(_ path: Path, rule: CGPathFillRule) -> PaintLayer {
-        let color = sourceColor(state.fill), antialias = state.antialias
+    func fillLayer(_ path: Path, rule: CGPathFillRule, color fill: Color? = nil) -> PaintLayer {
+        let color = sourceColor(fill ?? state.fill), antialias = state.antialias
         return PaintLayer(setSource: { CGContext.setSource(color, on: $0) }, cover: { cr in
             CGContext.replay(path, on: cr)
             CGContext.applyAntialias(antialias, on: cr)

@@ -53,6 +53,8 @@ public final class CGContext {
         /// The product of every `clip(to:mask:)` since the state was made: coverage in device pixels.
         var maskClip: CairoSurface?
         var interpolationQuality = CGInterpolationQuality.default
+        /// Where `CTLineDraw` starts, in user space.
+        var textPosition = CGPoint.zero
     }
 
     var state = GState()

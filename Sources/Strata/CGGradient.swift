@@ -32,8 +32,15 @@ public final class CGGradient: @unchecked Sendable {
         colorSpace = space
     }
 
+    /// `colors` as ported code passes them, `[c1, c2] as CFArray`: nil unless every element is a CGColor.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        let list = colors.compactMap { $0 as? CGColor }
+        guard list.count == colors.count else { return nil }
+        self.init(colorsSpace: space, colors: list, locations: locations)
+    }
+
     /// `colors` at `locations` (one for each colour) or evenly spaced when nil. CoreGraphics takes a
-    /// CFArray of CGColors; Strata takes the Swift array. A nil space means device RGB.
+    /// CFArray of CGColors; Strata takes the Swift array too. A nil space means device RGB.
     public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: UnsafePointer<CGFloat>?) {
         guard !colors.isEmpty,
               let stops = Self.stops(colors.map(\.color), locations.map { p in (0..<colors.count).map { p[$0] } }) else { return nil }

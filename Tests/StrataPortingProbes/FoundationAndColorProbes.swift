@@ -39,3 +39,27 @@ import Testing
         #expect(!color.getWhite(nil, alpha: nil))
     }
 }
+
+/// Drawing code from a progress view's `draw(in:)`: a gradient from a CFArray, a glow, a mask, a blend
+/// mode and a label, as iOS code writes them.
+@Suite struct DrawingProbes {
+    @Test func aProgressViewsDrawingCompilesAndDraws() throws {
+        let ctx = try #require(CGContext(width: 64, height: 64))
+        let colors = [CGColor.red.cgColor, CGColor.blue.cgColor] as CFArray
+        let gradient = try #require(CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors, locations: [0, 1]))
+        ctx.saveGState()
+        ctx.setShadow(offset: CGSize(width: 0, height: 2), blur: 4, color: CGColor.black.withAlphaComponent(0.5).cgColor)
+        ctx.addEllipse(in: CGRect(x: 8, y: 8, width: 48, height: 48))
+        ctx.clip()
+        ctx.drawLinearGradient(gradient, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 64, y: 64), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        ctx.restoreGState()
+        ctx.setBlendMode(.multiply)
+        ctx.interpolationQuality = .high
+        UIGraphicsPushContext(ctx)
+        let label = NSAttributedString(string: "42%", attributes: [.font: CTFont(name: "Helvetica", size: 12), .foregroundColor: CGColor.white])
+        let size = label.size()
+        label.draw(at: CGPoint(x: 32 - size.width / 2, y: 32 - size.height / 2))
+        UIGraphicsPopContext()
+        #expect(ctx.makeImage() != nil && size.width > 0)
+    }
+}
