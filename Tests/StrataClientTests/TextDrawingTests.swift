@@ -105,6 +105,32 @@ import Testing
     }
 }
 
+extension TextDrawingTests {
+    /// Golden/cgcontext/text.png: a label drawn at a point, a shadowed one, one wrapped in a rectangle and
+    /// a Core Text line in a flipped context.
+    @Test func goldenText() throws {
+        let c = try #require(CGContext(width: 96, height: 64))
+        c.setFillColor(CGColor(gray: 0.1, alpha: 1))
+        c.fill(CGRect(x: 0, y: 0, width: 96, height: 64))
+        UIGraphicsPushContext(c)
+        NSAttributedString(string: "Strata ÿ", attributes: Self.attributes).draw(at: CGPoint(x: 2, y: 0))
+        c.saveGState()
+        c.setShadow(offset: CGSize(width: 2, height: 2), blur: 2, color: CGColor(red: 1, green: 0.3, blue: 0, alpha: 1))
+        "42".draw(at: CGPoint(x: 70, y: 2), withAttributes: [.font: CTFont(name: "DejaVu Sans", size: 14), .foregroundColor: CGColor.yellow])
+        c.restoreGState()
+        "wrapped in a box".draw(in: CGRect(x: 2, y: 22, width: 48, height: 40),
+                                withAttributes: [.font: CTFont(name: "DejaVu Sans", size: 11), .foregroundColor: CGColor.cyan])
+        UIGraphicsPopContext()
+        c.saveGState()
+        c.translateBy(x: 0, y: 64)
+        c.scaleBy(x: 1, y: -1)
+        c.textPosition = CGPoint(x: 54, y: 8)
+        CTLineDraw(CTLineCreateWithAttributedString(NSAttributedString(string: "Ty", attributes: Self.attributes)), c)
+        c.restoreGState()
+        try CGContextGolden.expectMatches(c, "text.png")
+    }
+}
+
 extension ClientProcessSuite {
 /// A string drawn in `draw(in:)` looks as the same string in a `CATextLayer` next to it, on a real server.
 @Suite struct TextDrawingServerTests {
