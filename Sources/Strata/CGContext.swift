@@ -100,8 +100,8 @@ public final class CGContext {
         bytesPerRow = Int(cairo_image_surface_get_stride(surface))
     }
 
-    /// Checks a new surface and makes its cairo_t; destroys both on failure.
-    private static func open(_ surface: OpaquePointer) -> (OpaquePointer, OpaquePointer)? {
+    /// Checks a new surface and makes its cairo_t; destroys both on failure (scratch surfaces too).
+    static func open(_ surface: OpaquePointer) -> (OpaquePointer, OpaquePointer)? {
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             return nil

@@ -18,16 +18,8 @@ final class CairoSurface {
     /// nil when Cairo cannot allocate it.
     init?(_ format: cairo_format_t, _ rect: PixelRect) {
         guard rect.width > 0, rect.height > 0,
-              let surface = cairo_image_surface_create(format, Int32(rect.width), Int32(rect.height)) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
-            cairo_destroy(cr)
-            cairo_surface_destroy(surface)
-            return nil
-        }
+              let created = cairo_image_surface_create(format, Int32(rect.width), Int32(rect.height)),
+              let (surface, cr) = CGContext.open(created) else { return nil }
         cairo_surface_set_device_offset(surface, Double(-rect.x), Double(-rect.y))
         self.surface = surface
         self.cr = cr
