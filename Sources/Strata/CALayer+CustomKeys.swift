@@ -66,10 +66,13 @@ extension CALayer {
     }
 
     /// Whether a committed animation of a key that needs display has an effect at `time`, or is still to
-    /// start (so per-frame display goes on).
-    func hasRunningDisplayAnimation(at time: Double) -> Bool {
+    /// start (so per-frame display goes on). `builtIn`: count animations of built-in properties whose
+    /// name the class's `needsDisplay(forKey:)` answers true for, not only custom keys.
+    func hasRunningDisplayAnimation(at time: Double, builtIn: Bool = false) -> Bool {
         let entries = animationEntries.filter { entry in
-            entry.committed && entry.customKey.map { type(of: self).needsDisplay(forKey: $0) } == true
+            guard entry.committed else { return false }
+            let keys = entry.customKey.map { [$0] } ?? (builtIn ? entry.spec.keyPaths.map(\.property.name) : [])
+            return keys.contains { type(of: self).needsDisplay(forKey: $0) }
         }
         guard !entries.isEmpty else { return false }
         guard let local = timeSpace(committed: true).activeLocal(fromGlobal: time) else { return false }

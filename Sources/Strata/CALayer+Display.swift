@@ -135,13 +135,17 @@ extension CALayer {
 
     private func isEmpty(_ r: LayerBackingStore.PixelRect) -> Bool { r.width <= 0 || r.height <= 0 }
 
-    /// Who draws the backing store: while committed animations run, a presentation copy at the frame's
-    /// time (Core Animation draws the presentation layer: `draw(in:)` reading `self`, and a delegate's
-    /// `draw(_:in:)` reading its `layer` argument, see interpolated values); otherwise the layer itself.
+    /// Who draws the backing store: while an animation of a key that needs display runs
+    /// (`needsDisplay(forKey:)`), a presentation copy at the frame's time (Core Animation draws the
+    /// presentation layer: `draw(in:)` reading `self`, and a delegate's `draw(_:in:)` reading its `layer`
+    /// argument, see interpolated values); otherwise the layer itself, whose stored properties a subclass
+    /// that does not copy them in `init(layer:)` keeps.
     func drawingLayer() -> CALayer {
-        let (time, animated) = LayerLock.with { (DisplayFrame.time ?? CACurrentMediaTime(), animationEntries.contains(where: \.committed)) }
-        guard animated, !isPresentationCopy else { return self }
-        return presentation(at: time) ?? self
+        let (time, animated) = LayerLock.with { () -> (Double, Bool) in
+            let time = DisplayFrame.time ?? CACurrentMediaTime()
+            return (time, !isPresentationCopy && hasRunningDisplayAnimation(at: time, builtIn: true))
+        }
+        return animated ? presentation(at: time) ?? self : self
     }
 
     /// Clears `rect` before drawing: transparent, or opaque black for an opaque backing store (it has no

@@ -124,8 +124,12 @@ extension ClientProcessSuite {
             var seen: [CGFloat] = []
             func draw(_ layer: CALayer, in ctx: CGContext) { seen.append(layer.opacity.cgFloat) }
         }
+        /// Its opacity needs display (a built-in key, as a subclass may declare).
+        final class Fading: CALayer, @unchecked Sendable {
+            override class func needsDisplay(forKey key: String) -> Bool { key == "opacity" || super.needsDisplay(forKey: key) }
+        }
         let painter = Painter()
-        let layer = CALayer()
+        let layer = Fading()
         layer.delegate = painter
         layer.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
         layer.speed = 0
@@ -143,6 +147,20 @@ extension ClientProcessSuite {
         layer.setNeedsDisplay()
         layer.displayIfNeeded()
         #expect(painter.seen.last == 0.25, "\(painter.seen)")
+        // An animation of a key that needs no display leaves drawing to the model layer, whose stored
+        // properties a subclass need not copy.
+        let plain = CALayer()
+        plain.delegate = painter
+        plain.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+        plain.speed = 0
+        CATransaction.flush()
+        plain.add(fade, forKey: "fade")
+        CATransaction.flush()
+        plain.timeOffset = 0.5
+        CATransaction.flush()
+        plain.setNeedsDisplay()
+        plain.displayIfNeeded()
+        #expect(painter.seen.count == 2 && painter.seen.last == 1, "\(painter.seen)")
     }
 }
 }
