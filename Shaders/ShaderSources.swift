@@ -15,16 +15,28 @@ public enum ShaderSources {
         }
     }
 
-    /// Loads `glsl/NAME` (e.g. "layer.vert") with its includes expanded.
-    public static func load(_ name: String) throws -> String {
-        try load(name, including: [])
+    /// Loads `glsl/NAME` (e.g. "layer.vert") with its includes expanded. `generated`: sources made by the
+    /// program rather than kept as files (StrataRender's "motion_layout.glsl"), by the names they are
+    /// included under.
+    public static func load(_ name: String, generated: [String: String] = [:]) throws -> String {
+        var expanded: Set<String> = []
+        return try load(name, generated: generated, including: [], expanded: &expanded)
     }
 
-    private static func load(_ name: String, including open: [String]) throws -> String {
+    /// A file included again (through another include) is left out the second time: its declarations are
+    /// in already.
+    private static func load(_ name: String, generated: [String: String], including open: [String], expanded: inout Set<String>) throws -> String {
         guard !open.contains(name) else { throw Error.includeCycle(name) }
-        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "glsl"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw Error.missing(name)
+        expanded.insert(name)
+        let text: String
+        if let made = generated[name] {
+            text = made
+        } else {
+            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "glsl"),
+                  let read = try? String(contentsOf: url, encoding: .utf8) else {
+                throw Error.missing(name)
+            }
+            text = read
         }
         guard text.contains("#include") else { return text }
         var lines: [String] = []
@@ -32,7 +44,9 @@ public enum ShaderSources {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("#include \""), trimmed.hasSuffix("\""), trimmed.count > 11 {
                 let included = String(trimmed.dropFirst(10).dropLast())
-                var body = try load(included, including: open + [name])
+                if included == name || open.contains(included) { throw Error.includeCycle(included) }
+                guard !expanded.contains(included) else { continue }
+                var body = try load(included, generated: generated, including: open + [name], expanded: &expanded)
                 if body.hasSuffix("\n") { body.removeLast() }
                 lines.append(body)
             } else {

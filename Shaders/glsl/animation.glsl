@@ -3,8 +3,10 @@
 // texture; times are relative to the renderer's epoch.
 uniform highp sampler2D u_records;
 
-// Record `row` is the (row % 16)th of line row / 16 (GPUAnimationRecord.recordsPerLine), 84 texels each.
-highp vec4 record(int row, int texel) { return texelFetch(u_records, ivec2((row % 16) * 84 + texel, row / 16), 0); }
+#include "motion_layout.glsl"
+
+// Record `row` is the (row % RECORDS_PER_LINE)th of line row / RECORDS_PER_LINE, RECORD_TEXELS texels each.
+highp vec4 record(int row, int texel) { return texelFetch(u_records, ivec2((row % RECORDS_PER_LINE) * RECORD_TEXELS + texel, row / RECORDS_PER_LINE), 0); }
 
 // MediaTiming.sample: the fraction of the simple duration and the iteration at time t, or false when the
 // animation has no effect then (before without a backwards fill, after and removed or without a forwards fill).
@@ -16,10 +18,10 @@ bool sampleTiming(highp vec4 t0, highp vec4 t1, highp float t, out highp float f
     bool after = !infinite && speed != 0.0 && t >= begin + activeDuration / abs(speed);
     highp float local;
     if (t < begin) {
-        if ((flags & 2) == 0) return false;
+        if ((flags & RECORD_FILLS_BACKWARDS) == 0) return false;
         local = 0.0;
     } else if (after) {
-        if ((flags & 8) != 0 || (flags & 4) == 0) return false;
+        if ((flags & RECORD_REMOVED_ON_COMPLETION) != 0 || (flags & RECORD_FILLS_FORWARDS) == 0) return false;
         local = activeDuration;
     } else {
         local = (t - begin) * speed;
@@ -35,7 +37,7 @@ bool sampleTiming(highp vec4 t0, highp vec4 t1, highp float t, out highp float f
         iteration -= 1.0;
         inCycle = cycle;
     }
-    if ((flags & 1) != 0 && inCycle > d) inCycle = 2.0 * d - inCycle;
+    if ((flags & RECORD_AUTOREVERSES) != 0 && inCycle > d) inCycle = 2.0 * d - inCycle;
     fraction = clamp(inCycle / d, 0.0, 1.0);
     iteration = max(0.0, iteration);
     return true;
@@ -176,14 +178,14 @@ highp mat4 transformAt(int row, highp float progress) {
 // group's local time (its timing function's progress × its simple duration, texels 80–82), as
 // PreparedAnimation.apply gives a group's children; false when the group has no effect then.
 bool parentTime(int row, highp float t, out highp float parent) {
-    if ((int(record(row, 1).z) & 256) == 0) {
+    if ((int(record(row, 1).z) & RECORD_IN_GROUP) == 0) {
         parent = t;
         return true;
     }
-    highp vec4 g0 = record(row, 80);
+    highp vec4 g0 = record(row, RECORD_GROUP_TEXEL);
     highp float fraction, iteration;
-    if (!sampleTiming(g0, record(row, 81), t, fraction, iteration)) return false;
-    parent = timingProgress(record(row, 82), fraction) * g0.y;
+    if (!sampleTiming(g0, record(row, RECORD_GROUP_TEXEL + 1), t, fraction, iteration)) return false;
+    parent = timingProgress(record(row, RECORD_GROUP_TEXEL + 2), fraction) * g0.y;
     return true;
 }
 
@@ -206,7 +208,7 @@ bool evaluateAnimation(int row, highp float frameTime, highp vec4 beneath, out h
     if (!parentTime(row, frameTime, t) || !sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
     int flags = int(t1.z), form = int(t1.w);
     highp float curved = timingProgress(record(row, 2), fraction);
-    bool cumulative = (flags & 32) != 0 && iteration > 0.0;
+    bool cumulative = (flags & RECORD_CUMULATIVE) != 0 && iteration > 0.0;
     highp vec4 v;
     if (form == 2) {
         v = keyframeValue(row, curved);
@@ -224,7 +226,7 @@ bool evaluateAnimation(int row, highp float frameTime, highp vec4 beneath, out h
         v = mix(start, end, progress);
         if (cumulative) v += (end - start) * iteration;
     }
-    value = (flags & 16) != 0 ? beneath + v : v;
+    value = (flags & RECORD_ADDITIVE) != 0 ? beneath + v : v;
     return true;
 }
 

@@ -22,10 +22,10 @@ void main() {
     highp mat4 rows = mat4(0.0);
     bool valid;
     int flags = int(record(a_row, 1).z), component = int(record(a_row, 6).w);
-    if ((flags & 64) != 0) {
+    if ((flags & RECORD_TRANSFORM) != 0) {
         valid = evaluateTransformAnimation(a_row, u_time, rows);
         value = rows[0];
-    } else if ((flags & 128) != 0) {
+    } else if ((flags & RECORD_TRANSFORM_PART) != 0) {
         // A component of the transform beneath: read it, animate it, write it back.
         TransformParts parts = transformParts(mat4(a_beneath, a_beneath2, a_beneath3, a_beneath4));
         highp vec4 part;

@@ -19,10 +19,10 @@ highp mat4 offsetBy(highp vec2 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 0, 
 
 highp mat4 placement() {
     if (u_slot < 0) return u_projection * u_inner;
-    return u_projection * slotChain(u_slot, u_shadowOffset == 1 ? offsetBy(slotState(u_slot, 9).xy) : mat4(1.0)) * u_inner;
+    return u_projection * slotChain(u_slot, u_shadowOffset == 1 ? offsetBy(slotState(u_slot, STATE_SHADOW).xy) : mat4(1.0)) * u_inner;
 }
 
-highp vec2 currentTrim() { return u_slot >= 0 ? slotState(u_slot, 7).zw : vec2(0.0, 1.0); }
+highp vec2 currentTrim() { return u_slot >= 0 ? slotState(u_slot, STATE_SHAPE).zw : vec2(0.0, 1.0); }
 
 highp vec2 toWindow(highp mat4 toClip, highp vec2 p) {
     highp vec4 c = toClip * vec4(p, 0.0, 1.0);

@@ -5,7 +5,7 @@
 uniform highp float u_grow;
 uniform int u_alphaFrom;   // the slots whose alphas multiply the colour: from this one up to, not including,
 uniform int u_alphaStop;   // this one (MotionRef)
-uniform int u_colorState;  // the slot's state texel holding the colour to cover in (12 fill, 13 stroke), or −1
+uniform int u_colorState;  // the slot's state texel holding the colour to cover in (STATE_FILL_COLOR, STATE_STROKE_COLOR), or −1
 flat out highp vec4 v_tint;
 
 #include "coverage_moving.glsl"
@@ -14,8 +14,8 @@ flat out highp vec4 v_tint;
 void main() {
     highp float alpha = 1.0;
     int slot = u_alphaFrom;
-    for (int depth = 0; depth < 32 && slot >= 0 && slot != u_alphaStop; depth++) {
-        highp vec4 alphaParent = slotState(slot, 4);
+    for (int depth = 0; depth < MAX_SLOT_DEPTH && slot >= 0 && slot != u_alphaStop; depth++) {
+        highp vec4 alphaParent = slotState(slot, STATE_ALPHA_PARENT);
         alpha *= alphaParent.x;
         slot = int(alphaParent.y);
     }

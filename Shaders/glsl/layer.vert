@@ -5,10 +5,10 @@
 // on every side, so the fragment shaders can fade the rectangle's edges out over a pixel
 // (anti-aliasing); positions inside the rectangle, and their texture coordinates, do not change.
 // A quad that moves with a motion slot (a_motion.x ≥ 0; MotionRef) has a_mvp relative to that slot's
-// space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, twelve
+// space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, STATE_TEXELS
 // texels per slot), composed up the chain of parent slots, then u_projection; its anti-aliasing reach from
-// the composed matrix. a_motion.y's bits (MotionRef.Fields) take values the slot animates instead of the
-// quad's own; with bit 512 the quad (a shadow's composite) takes only those and is not placed. Its colour (a
+// the composed matrix. a_motion.y's bits (MotionRef.Fields, FIELD_… in motion_layout.glsl) take values the slot animates instead
+// of the quad's own; with FIELD_VALUES_ONLY the quad (a shadow's composite) takes only those and is not placed. Its colour (a
 // group's composite's too) is multiplied by the alphas of the slots from a_motion.z up to, not including,
 // a_motion.w.
 layout(location = 0) in vec2 a_unit;
@@ -48,39 +48,39 @@ void main() {
         // The values the slot animates (MotionRef.Fields): colours times a_color, the rectangle, the corner
         // radius (a_radii then holds 1 for each rounded corner) clamped to half the shorter side, the border.
         int fields = int(a_motion.y + 0.5);
-        highp vec4 background = slotState(slot, 5), shape = slotState(slot, 7), border = slotState(slot, 8);
-        if ((fields & 1) != 0) color *= vec4(background.rgb * background.a, background.a);
-        if ((fields & 16) != 0) color *= vec4(border.rgb * border.a, border.a);
-        if ((fields & 8192) != 0) {
+        highp vec4 background = slotState(slot, STATE_COLOR), shape = slotState(slot, STATE_SHAPE), border = slotState(slot, STATE_BORDER_COLOR);
+        if ((fields & FIELD_BACKGROUND_COLOR) != 0) color *= vec4(background.rgb * background.a, background.a);
+        if ((fields & FIELD_BORDER_COLOR) != 0) color *= vec4(border.rgb * border.a, border.a);
+        if ((fields & FIELD_FILL_COLOR) != 0) {
             // A text layer's glyphs in its foregroundColor (the fill colour's place in the state).
-            highp vec4 fill = slotState(slot, 12);
+            highp vec4 fill = slotState(slot, STATE_FILL_COLOR);
             color *= vec4(fill.rgb * fill.a, fill.a);
         }
-        if ((fields & 2) != 0) rect = slotState(slot, 6);
-        if ((fields & 4) != 0) radii = a_radii * clamp(shape.x, 0.0, min(abs(rect.z), abs(rect.w)) / 2.0);
-        if ((fields & 8) != 0) {
+        if ((fields & FIELD_BOUNDS) != 0) rect = slotState(slot, STATE_BOUNDS);
+        if ((fields & FIELD_CORNER_RADIUS) != 0) radii = a_radii * clamp(shape.x, 0.0, min(abs(rect.z), abs(rect.w)) / 2.0);
+        if ((fields & FIELD_BORDER_WIDTH) != 0) {
             // A border ring: at width 0 it draws nothing (rounded.frag would read a width of 0 as a fill).
             params.y = max(0.0, shape.y);
             if (params.y <= 0.0) color = vec4(0.0);
         }
         // A shadow's: its opacity and colour on the composite, σ = radius / 2 × a_params.w for the blur
         // (shadow_blur.frag), its offset on the shape's quads.
-        highp vec4 shadow = slotState(slot, 9);
-        if ((fields & 32) != 0) color *= clamp(shadow.z, 0.0, 1.0);
-        if ((fields & 64) != 0) {
-            highp vec4 shadowColor = slotState(slot, 10);
+        highp vec4 shadow = slotState(slot, STATE_SHADOW);
+        if ((fields & FIELD_SHADOW_OPACITY) != 0) color *= clamp(shadow.z, 0.0, 1.0);
+        if ((fields & FIELD_SHADOW_COLOR) != 0) {
+            highp vec4 shadowColor = slotState(slot, STATE_SHADOW_COLOR);
             color *= vec4(shadowColor.rgb * shadowColor.a, shadowColor.a);
         }
-        if ((fields & 256) != 0) params.w = max(0.0, shadow.w) / 2.0 * a_params.w;
-        if ((fields & 2048) != 0) uvRect = slotState(slot, 11);   // contents stretched over the bounds
-        if ((fields & 32768) != 0) extra = slotState(slot, 12);   // a gradient's points
-        if ((fields & 65536) != 0) extra2 = slotState(slot, 13);  // a gradient's locations
-        if ((fields & 4096) != 0) {
+        if ((fields & FIELD_SHADOW_RADIUS) != 0) params.w = max(0.0, shadow.w) / 2.0 * a_params.w;
+        if ((fields & FIELD_CONTENTS_RECT) != 0) uvRect = slotState(slot, STATE_CONTENTS_RECT);   // contents stretched over the bounds
+        if ((fields & FIELD_GRADIENT_POINTS) != 0) extra = slotState(slot, STATE_FILL_COLOR);   // a gradient's points
+        if ((fields & FIELD_GRADIENT_LOCATIONS) != 0) extra2 = slotState(slot, STATE_STROKE_COLOR);  // a gradient's locations
+        if ((fields & FIELD_CONTENTS_PLACEMENT) != 0) {
             // Contents placed in the slot's bounds by their gravity (ContentsGravity.frame): a_radii holds the
             // natural size of the whole image (pixels ÷ contentsScale), how the shown part is sized
             // (0 stretched, 1 natural, 2 fit, 3 cover) and where it aligns (column + 3 × row, in halves of
             // the slack; plus 9 × the piece of nine-part contents).
-            highp vec4 b = slotState(slot, 6);
+            highp vec4 b = slotState(slot, STATE_BOUNDS);
             highp vec2 natural = a_radii.xy * abs(uvRect.zw);
             int mode = int(a_radii.z + 0.5), code = int(a_radii.w + 0.5), align = code % 9;
             highp vec4 frame = b;
@@ -93,7 +93,7 @@ void main() {
                 frame = vec4(b.xy + (b.zw - size) * vec2(float(align % 3), float(align / 3)) * 0.5, size);
             }
             rect = frame;
-            if ((fields & 262144) != 0) {
+            if ((fields & FIELD_NINE_SLICE) != 0) {
                 // One of nine pieces (ContentsLayout.pieces): a_rect holds contentsCenter's unit breaks in the
                 // shown part (minX, maxX, minY, maxY, clamped to 0…1), uvRect the whole contentsRect; the
                 // corner bands keep their natural size, shrunk together where the frame is too small, the
@@ -114,14 +114,14 @@ void main() {
             }
             radii = vec4(0.0);
         }
-        if ((fields & 512) == 0) {
-            highp mat4 toTarget = slotChain(slot, (fields & 128) != 0 ? translation(shadow.xy) : mat4(1.0)) * a_mvp;
+        if ((fields & FIELD_VALUES_ONLY) == 0) {
+            highp mat4 toTarget = slotChain(slot, (fields & FIELD_SHADOW_OFFSET) != 0 ? translation(shadow.xy) : mat4(1.0)) * a_mvp;
             // Renderer.pixelInLayerUnits of the composed matrix; a quad drawn without an anti-aliasing reach
             // (a glyph, whose texture ends in a ring of zeros) keeps none.
             highp float s = min(length(vec2(toTarget[0][0], toTarget[0][1])), length(vec2(toTarget[1][0], toTarget[1][1])));
             if (a_params.x > 0.0) params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;
             mvp = u_projection * toTarget;
-            if ((fields & 131072) != 0) {
+            if ((fields & FIELD_CULLS_BACK_FACE) != 0) {
                 // A one-sided layer's own piece shows only while its plane faces the viewer: the rectangle's
                 // corners keep their turn on screen (DrawListBuilder.facesViewer; a corner behind the eye
                 // counts as facing).
@@ -136,8 +136,8 @@ void main() {
     }
     int stop = int(a_motion.w);
     slot = int(a_motion.z);
-    for (int depth = 0; depth < 32 && slot >= 0 && slot != stop; depth++) {
-        highp vec4 alphaParent = slotState(slot, 4);
+    for (int depth = 0; depth < MAX_SLOT_DEPTH && slot >= 0 && slot != stop; depth++) {
+        highp vec4 alphaParent = slotState(slot, STATE_ALPHA_PARENT);
         color *= alphaParent.x;
         slot = int(alphaParent.y);
     }

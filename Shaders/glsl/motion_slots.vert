@@ -24,66 +24,64 @@ out highp vec4 v_contentsRect;  // x, y, width, height (unit coordinates of the 
 out highp vec4 v_fillColor;     // a shape's, straight RGBA; a gradient's start and end points
 out highp vec4 v_strokeColor;   // a shape's, straight RGBA; a gradient's locations
 
-// Slot s is the (s % 73)th of texture row s / 73 (MotionSlots.slotsPerLine), 28 texels each.
-highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % 73) * 28 + t, s / 73), 0); }
+// Slot s is the (s % SLOTS_PER_LINE)th of texture row s / SLOTS_PER_LINE, SLOT_TEXELS texels each
+// (MotionLayout.SlotTexel names them).
+highp vec4 slotTexel(int s, int t) { return texelFetch(u_slotData, ivec2((s % SLOTS_PER_LINE) * SLOT_TEXELS + t, s / SLOTS_PER_LINE), 0); }
 highp mat4 slotRows(int s, int t) { return mat4(slotTexel(s, t), slotTexel(s, t + 1), slotTexel(s, t + 2), slotTexel(s, t + 3)); }
 
 // The row-vector translation T(x, y, z), rows as columns.
 highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 0, 0), vec4(0, 0, 1, 0), vec4(v, 1.0)); }
 
-// MotionSlots.Property: the index of each property's value in `values` (a scalar in x, a point or size in
-// x, y, a rectangle or colour in all four).
-const int POSITION = 1, ANCHOR_POINT = 2, ANCHOR_POINT_Z = 3, TRANSFORM = 4, OPACITY = 5, BACKGROUND_COLOR = 6, BOUNDS = 7,
-    CORNER_RADIUS = 8, BORDER_WIDTH = 9, BORDER_COLOR = 10, SHADOW_OPACITY = 11, SHADOW_OFFSET = 12, SHADOW_RADIUS = 13,
-    SHADOW_COLOR = 14, STROKE_START = 15, STROKE_END = 16, CONTENTS_RECT = 17, Z_POSITION = 18,
-    FILL_COLOR = 19, STROKE_COLOR = 20, START_POINT = 21, END_POINT = 22, LOCATIONS = 23;
+// MotionSlots.Property (motion_layout.glsl: POSITION, ANCHOR_POINT, …): the index of each property's value
+// in `values` (a scalar in x, a point or size in x, y, a rectangle or colour in all four).
 
 void main() {
     int s = gl_VertexID;
-    highp vec4 t0 = slotTexel(s, 0), t1 = slotTexel(s, 1), t12 = slotTexel(s, 12), t13 = slotTexel(s, 13), t15 = slotTexel(s, 15);
-    highp vec4 values[24];
+    highp vec4 t0 = slotTexel(s, SLOT_POSITION), t1 = slotTexel(s, SLOT_ANCHOR), t12 = slotTexel(s, SLOT_HEADER),
+        t13 = slotTexel(s, SLOT_SHAPE), t15 = slotTexel(s, SLOT_SHADOW);
+    highp vec4 values[PROPERTY_COUNT];
     values[0] = vec4(0.0);
     values[POSITION] = vec4(t0.xy, 0.0, 0.0);
     values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
     values[ANCHOR_POINT_Z] = vec4(t0.w, 0.0, 0.0, 0.0);
     values[TRANSFORM] = vec4(0.0);
     values[OPACITY] = vec4(t1.z, 0.0, 0.0, 0.0);
-    values[BACKGROUND_COLOR] = slotTexel(s, 11);
-    values[BOUNDS] = slotTexel(s, 2);
+    values[BACKGROUND_COLOR] = slotTexel(s, SLOT_BACKGROUND);
+    values[BOUNDS] = slotTexel(s, SLOT_BOUNDS);
     values[CORNER_RADIUS] = vec4(t13.x, 0.0, 0.0, 0.0);
     values[BORDER_WIDTH] = vec4(t13.y, 0.0, 0.0, 0.0);
-    values[BORDER_COLOR] = slotTexel(s, 14);
+    values[BORDER_COLOR] = slotTexel(s, SLOT_BORDER_COLOR);
     values[SHADOW_OPACITY] = vec4(t15.z, 0.0, 0.0, 0.0);
     values[SHADOW_OFFSET] = vec4(t15.xy, 0.0, 0.0);
     values[SHADOW_RADIUS] = vec4(t15.w, 0.0, 0.0, 0.0);
-    values[SHADOW_COLOR] = slotTexel(s, 16);
+    values[SHADOW_COLOR] = slotTexel(s, SLOT_SHADOW_COLOR);
     values[STROKE_START] = vec4(t13.z, 0.0, 0.0, 0.0);
     values[STROKE_END] = vec4(t13.w, 0.0, 0.0, 0.0);
-    values[CONTENTS_RECT] = slotTexel(s, 17);
+    values[CONTENTS_RECT] = slotTexel(s, SLOT_CONTENTS_RECT);
     values[Z_POSITION] = vec4(t0.z, 0.0, 0.0, 0.0);
-    highp vec4 t18 = slotTexel(s, 18);   // a shape's fill colour, or a gradient's start and end points
+    highp vec4 t18 = slotTexel(s, SLOT_FILL);   // a shape's fill colour, or a gradient's start and end points
     values[FILL_COLOR] = t18;
     values[START_POINT] = vec4(t18.xy, 0.0, 0.0);
     values[END_POINT] = vec4(t18.zw, 0.0, 0.0);
     bool gradientPoints = false;
-    values[STROKE_COLOR] = slotTexel(s, 19);   // or a gradient's locations
+    values[STROKE_COLOR] = slotTexel(s, SLOT_STROKE);   // or a gradient's locations
     values[LOCATIONS] = values[STROKE_COLOR];
     bool gradientLocations = false;
-    highp mat4 transform = slotRows(s, 3);
+    highp mat4 transform = slotRows(s, SLOT_TRANSFORM);
     // The slot's records are packed against its local time at the epoch; a replicator's delayed copy runs
     // t12.w behind it.
     highp float t = t12.z * u_time - t12.w;
     int count = int(t12.y);
     for (int i = 0; i < count; i++) {
-        highp vec4 pair = slotTexel(s, 20 + i / 2);
+        highp vec4 pair = slotTexel(s, SLOT_ANIMATIONS + i / 2);
         highp vec2 rp = (i % 2 == 0) ? pair.xy : pair.zw;
-        int row = int(rp.x), property = clamp(int(rp.y), 0, 23);
+        int row = int(rp.x), property = clamp(int(rp.y), 0, PROPERTY_COUNT - 1);
         if (property == START_POINT || property == END_POINT) gradientPoints = true;
         if (property == LOCATIONS) gradientLocations = true;
         int flags = int(record(row, 1).z), component = int(record(row, 6).w);
         if (property == TRANSFORM) {
             highp mat4 m;
-            if ((flags & 64) != 0) {
+            if ((flags & RECORD_TRANSFORM) != 0) {
                 if (evaluateTransformAnimation(row, t, m)) transform = m;
             } else {
                 TransformParts parts = transformParts(transform);
@@ -111,7 +109,7 @@ void main() {
     // then the static matrix into the parent slot's space (A · B is B * A with rows as columns).
     highp vec4 bounds = values[BOUNDS];
     highp vec2 a = bounds.xy + values[ANCHOR_POINT].xy * bounds.zw;
-    highp mat4 local = slotRows(s, 7) * translation(vec3(values[POSITION].xy, values[Z_POSITION].x)) * transform * translation(vec3(-a, -values[ANCHOR_POINT_Z].x));
+    highp mat4 local = slotRows(s, SLOT_OUTER) * translation(vec3(values[POSITION].xy, values[Z_POSITION].x)) * transform * translation(vec3(-a, -values[ANCHOR_POINT_Z].x));
     v_row1 = local[0];
     v_row2 = local[1];
     v_row3 = local[2];

@@ -11,11 +11,10 @@ import StrataCore
 final class MotionPass {
     /// The texture unit of the state texture (GL_TEXTURE2: units 0 and 1 are the quads' own textures).
     static let unit: GLint = 2
-    /// Texels per slot in the state texture: four matrix rows, alpha and parent, background colour, bounds,
-    /// corner radius, border width and stroke start and end, border colour, shadow (offset, opacity, radius), shadow colour,
-    /// contentsRect; and slots to a texture row (2,040 texels): the captured states in order are the texture's texels in order.
-    static let stateTexels = 14
-    static let statesPerLine = 146
+    /// Texels per slot in the state texture (`MotionLayout.StateTexel`), and slots to a texture row: the
+    /// captured states in order are the texture's texels in order.
+    static let stateTexels = MotionLayout.stateTexels
+    static let statesPerLine = MotionLayout.statesPerLine
     private let program: ShaderProgram
     private var slotData: GLuint = 0
     private var state: GLuint = 0
@@ -27,9 +26,7 @@ final class MotionPass {
     init(cache: ProgramBinaryCache?) throws {
         program = try ShaderProgram(vertex: "motion_slots.vert", fragment: "animation_eval.frag",
                                     uniformNames: ["u_records", "u_slotData", "u_time"], cache: cache,
-                                    feedback: ["v_row1", "v_row2", "v_row3", "v_row4", "v_alphaParent", "v_color", "v_bounds", "v_shape",
-                                               "v_borderColor", "v_shadow", "v_shadowColor", "v_contentsRect",
-                                               "v_fillColor", "v_strokeColor"])
+                                    feedback: MotionLayout.StateTexel.allCases.map(\.varying))
         glGenTextures(1, &slotData)
         glGenTextures(1, &state)
         glGenBuffers(1, &feedback)

@@ -29,15 +29,15 @@ import StrataCore
 /// - 20…: (table row, `Property`) pairs, two per texel
 public struct MotionSlots {
     public static let maxAnimations = 16
-    public static let texelsPerSlot = 20 + maxAnimations / 2
-    /// Slots side by side on one texture row (2,044 texels: GLES 3.0 promises 2,048), as `motion_slots.vert`
-    /// reads them: slot s is at column (s % slotsPerLine) · texelsPerSlot of row s / slotsPerLine.
-    public static let slotsPerLine = 73
+    public static let texelsPerSlot = MotionLayout.slotTexels
+    /// Slots side by side on one texture row, as `motion_slots.vert` reads them: slot s is at column
+    /// (s % slotsPerLine) · texelsPerSlot of row s / slotsPerLine.
+    public static let slotsPerLine = MotionLayout.slotsPerLine
     /// Nested slots the vertex stage walks up (deeper layers stay on the CPU).
     public static let maxDepth = 32
 
     /// The properties the motion path animates (the rest keep a layer on the CPU).
-    public enum Property: Int, Sendable {
+    public enum Property: Int, CaseIterable, Sendable {
         case position = 1, anchorPoint, anchorPointZ, transform, opacity, backgroundColor, bounds, cornerRadius, borderWidth, borderColor,
              shadowOpacity, shadowOffset, shadowRadius, shadowColor, strokeStart, strokeEnd, contentsRect, zPosition,
              fillColor, strokeColor, startPoint, endPoint, locations
@@ -110,45 +110,46 @@ public struct MotionSlots {
         // Written in place at the end of `data` (a slot's own array would cost an allocation per slot).
         let base = data.count
         data.append(contentsOf: repeatElement(0, count: Self.texelsPerSlot * 4))
-        func set(_ i: Int, _ x: Double, _ y: Double, _ z: Double, _ w: Double) {
-            let k = base + i * 4
+        func set(_ t: MotionLayout.SlotTexel, plus i: Int = 0, _ x: Double, _ y: Double, _ z: Double, _ w: Double) {
+            let k = base + (t.rawValue + i) * 4
             data[k] = Float(x); data[k + 1] = Float(y); data[k + 2] = Float(z); data[k + 3] = Float(w)
         }
-        func rowsOf(_ r: Transform3D, at i: Int) {
-            set(i, r.m11, r.m12, r.m13, r.m14); set(i + 1, r.m21, r.m22, r.m23, r.m24)
-            set(i + 2, r.m31, r.m32, r.m33, r.m34); set(i + 3, r.m41, r.m42, r.m43, r.m44)
+        func rowsOf(_ r: Transform3D, at t: MotionLayout.SlotTexel) {
+            set(t, r.m11, r.m12, r.m13, r.m14); set(t, plus: 1, r.m21, r.m22, r.m23, r.m24)
+            set(t, plus: 2, r.m31, r.m32, r.m33, r.m34); set(t, plus: 3, r.m41, r.m42, r.m43, r.m44)
         }
-        set(0, m.position.x, m.position.y, m.zPosition, m.anchorPointZ)
-        set(1, m.anchorPoint.x, m.anchorPoint.y, opacity, inheritedAlpha)
-        set(2, m.bounds.minX, m.bounds.minY, m.bounds.width, m.bounds.height)
-        rowsOf(m.transform, at: 3)
-        rowsOf(outer, at: 7)
+        set(.position, m.position.x, m.position.y, m.zPosition, m.anchorPointZ)
+        set(.anchor, m.anchorPoint.x, m.anchorPoint.y, opacity, inheritedAlpha)
+        set(.bounds, m.bounds.minX, m.bounds.minY, m.bounds.width, m.bounds.height)
+        rowsOf(m.transform, at: .transform)
+        rowsOf(outer, at: .outer)
         let c = m.backgroundColor ?? .clear
-        set(11, c.red, c.green, c.blue, c.alpha)
-        set(12, Double(parent), Double(rows.count), rate, timeShift)
-        set(13, m.cornerRadius, m.borderWidth, m.shape.strokeStart, m.shape.strokeEnd)
+        set(.background, c.red, c.green, c.blue, c.alpha)
+        set(.header, Double(parent), Double(rows.count), rate, timeShift)
+        set(.shape, m.cornerRadius, m.borderWidth, m.shape.strokeStart, m.shape.strokeEnd)
         let b = m.borderColor ?? .clear
-        set(14, b.red, b.green, b.blue, b.alpha)
-        set(15, m.shadowOffset.width, m.shadowOffset.height, m.shadowOpacity, m.shadowRadius)
+        set(.borderColor, b.red, b.green, b.blue, b.alpha)
+        set(.shadow, m.shadowOffset.width, m.shadowOffset.height, m.shadowOpacity, m.shadowRadius)
         let s = m.shadowColor ?? .clear
-        set(16, s.red, s.green, s.blue, s.alpha)
+        set(.shadowColor, s.red, s.green, s.blue, s.alpha)
         let r = m.contentsRect
-        set(17, r.minX, r.minY, r.width, r.height)
+        set(.contentsRect, r.minX, r.minY, r.width, r.height)
         let fill = (m.kind == .shape ? m.shape.fillColor : m.kind == .text ? m.text.foregroundColor : nil) ?? .clear
         let stroke = (m.kind == .shape ? m.shape.strokeColor : nil) ?? .clear
         if m.kind == .gradient {
             let g = m.gradient
-            set(18, g.startPoint.x, g.startPoint.y, g.endPoint.x, g.endPoint.y)
+            set(.fill, g.startPoint.x, g.startPoint.y, g.endPoint.x, g.endPoint.y)
             var l = SIMD4<Double>()
             for (i, x) in (g.locations ?? []).prefix(4).enumerated() { l[i] = Double(x) }
-            set(19, l.x, l.y, l.z, l.w)
+            set(.stroke, l.x, l.y, l.z, l.w)
         } else {
-            set(18, fill.red, fill.green, fill.blue, fill.alpha)
-            set(19, stroke.red, stroke.green, stroke.blue, stroke.alpha)
+            set(.fill, fill.red, fill.green, fill.blue, fill.alpha)
+            set(.stroke, stroke.red, stroke.green, stroke.blue, stroke.alpha)
         }
+        let pairs = base + MotionLayout.SlotTexel.animations.rawValue * 4
         for (i, r) in rows.enumerated() {
-            data[base + 20 * 4 + i * 2] = Float(r.row)
-            data[base + 20 * 4 + i * 2 + 1] = Float(r.property.rawValue)
+            data[pairs + i * 2] = Float(r.row)
+            data[pairs + i * 2 + 1] = Float(r.property.rawValue)
         }
         depths.append(depth)
         parents.append(parent)
@@ -250,6 +251,16 @@ public struct MotionRef: Equatable, Sendable {
         public static let contentsPlacement = Fields(rawValue: 4096)
         /// What of a shadow's composite its slot may animate.
         public static let shadowComposite: Fields = [.shadowOpacity, .shadowColor, .shadowRadius]
+
+        /// Every field by name: the GLSL header's FIELD_… bits (MotionLayout).
+        public static let named: [(String, Fields)] = [
+            ("backgroundColor", .backgroundColor), ("bounds", .bounds), ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth),
+            ("borderColor", .borderColor), ("shadowOpacity", .shadowOpacity), ("shadowColor", .shadowColor),
+            ("shadowOffset", .shadowOffset), ("shadowRadius", .shadowRadius), ("valuesOnly", .valuesOnly), ("strokeTrim", .strokeTrim),
+            ("contentsRect", .contentsRect), ("contentsPlacement", .contentsPlacement), ("fillColor", .fillColor),
+            ("strokeColor", .strokeColor), ("gradientPoints", .gradientPoints), ("gradientLocations", .gradientLocations),
+            ("cullsBackFace", .cullsBackFace), ("nineSlice", .nineSlice),
+        ]
     }
 
     public var slot: Int32 = -1

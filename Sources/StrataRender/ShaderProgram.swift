@@ -12,7 +12,8 @@ final class ShaderProgram {
     /// when it holds one for these sources and this driver, and storing it there otherwise. `feedback`
     /// names the vertex outputs captured by transform feedback, interleaved, in order.
     init(vertex: String, fragment: String, uniformNames: [String], cache: ProgramBinaryCache? = nil, feedback: [String] = []) throws {
-        let vertexSource = try ShaderSources.load(vertex), fragmentSource = try ShaderSources.load(fragment)
+        let generated = MotionLayout.generatedIncludes
+        let vertexSource = try ShaderSources.load(vertex, generated: generated), fragmentSource = try ShaderSources.load(fragment, generated: generated)
         program = glCreateProgram()
         let name = "\(vertex)+\(fragment)"
         let file = cache?.fileURL(vertex: vertexSource, fragment: fragmentSource)

@@ -38,7 +38,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     /// timing (80–82).
     public static let texelsPerRecord = 84
     /// Where a group child's record holds its group's timing.
-    static let groupTexel = 80
+    public static let groupTexel = 80
     /// Records side by side on one texture row (`animation.glsl`'s `record`): 1,344 texels wide, within
     /// GLES 3.0's smallest texture size (2,048), so the rows, not the width, grow with the count. Record r
     /// is at column (r % recordsPerLine) · texelsPerRecord of row r / recordsPerLine: the records in order
@@ -61,6 +61,13 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         public static let transformPart = Flags(rawValue: 128)
         /// A child of a group (texels 80–82): evaluated at the group's local time.
         public static let inGroup = Flags(rawValue: 256)
+
+        /// Every flag by name: the GLSL header's RECORD_… bits (StrataRender's MotionLayout).
+        public static let named: [(String, Flags)] = [
+            ("autoreverses", .autoreverses), ("fillsBackwards", .fillsBackwards), ("fillsForwards", .fillsForwards),
+            ("removedOnCompletion", .removedOnCompletion), ("additive", .additive), ("cumulative", .cumulative),
+            ("transform", .transform), ("transformPart", .transformPart), ("inGroup", .inGroup),
+        ]
     }
 
     /// A key path component's code in texel 6.w: its position in `LayerKeyPath.Component.allCases`, plus 1

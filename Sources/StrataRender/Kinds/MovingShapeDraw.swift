@@ -93,14 +93,14 @@ public struct MovingShapeDraw: ContentDraw {
         if let fill, let texels = outlines.fill {
             let fromSlot = colorsFromSlot.contains(.fillColor) && motion.slot >= 0
             try filler.fill(texels, key: outlines.key << 1, frame: renderer.frame, rule: fill.rule,
-                            color: premultiplied(fromSlot ? .white : fill.color), colorState: fromSlot ? 12 : -1,
+                            color: premultiplied(fromSlot ? .white : fill.color), colorState: fromSlot ? Int32(MotionLayout.StateTexel.fillColor.rawValue) : -1,
                             placement: placement, coverage: coverage, framebuffer: framebuffer)
             renderer.countCoverageFill()
         }
         if let strokeColor, let texels = outlines.stroke {
             let fromSlot = colorsFromSlot.contains(.strokeColor) && motion.slot >= 0
             try filler.fill(texels, key: outlines.key << 1 | 1, frame: renderer.frame, rule: .nonZero,
-                            color: premultiplied(fromSlot ? .white : strokeColor), colorState: fromSlot ? 13 : -1,
+                            color: premultiplied(fromSlot ? .white : strokeColor), colorState: fromSlot ? Int32(MotionLayout.StateTexel.strokeColor.rawValue) : -1,
                             placement: placement, coverage: coverage, framebuffer: framebuffer)
             renderer.countCoverageFill()
         }

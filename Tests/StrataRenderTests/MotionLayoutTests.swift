@@ -1,0 +1,78 @@
+import Foundation
+import StrataCore
+import StrataRender
+import Testing
+
+/// The GPU motion path's layout has one definition, `MotionLayout`; the shaders take its numbers from the
+/// generated "motion_layout.glsl". These tests fail when a shader copies a layout number, a field or flag
+/// bit by hand, or when the captured state's outputs and the Swift table part ways.
+@Suite struct MotionLayoutTests {
+    static let glsl = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Shaders/glsl").standardized
+
+    static func shaders() throws -> [(String, String)] {
+        try FileManager.default.contentsOfDirectory(atPath: glsl.path).sorted().map {
+            ($0, try String(contentsOf: glsl.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    /// The header's `const int NAME = VALUE;` lines.
+    static func constants() -> [String: Int] {
+        var out: [String: Int] = [:]
+        for line in MotionLayout.glslHeader.split(separator: "\n") where line.hasPrefix("const int ") {
+            let parts = line.dropFirst(10).dropLast().split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, let v = Int(parts[1]) { out[parts[0]] = v }
+        }
+        return out
+    }
+
+    @Test func theHeaderCarriesTheSwiftTablesValues() {
+        let c = Self.constants()
+        #expect(c["SLOT_TEXELS"] == MotionSlots.texelsPerSlot && c["SLOTS_PER_LINE"] == MotionSlots.slotsPerLine)
+        #expect(c["SLOT_TEXELS"].map { $0 * (c["SLOTS_PER_LINE"] ?? 0) <= 2048 } == true)   // GLES 3.0's smallest texture width
+        #expect(c["STATE_TEXELS"] == MotionLayout.StateTexel.allCases.count && c["STATES_PER_LINE"].map { $0 * (c["STATE_TEXELS"] ?? 0) <= 2048 } == true)
+        #expect(c["RECORD_TEXELS"] == GPUAnimationRecord.texelsPerRecord && c["RECORDS_PER_LINE"] == GPUAnimationRecord.recordsPerLine)
+        for p in MotionSlots.Property.allCases { #expect(c.values.contains(p.rawValue) && c.keys.contains { $0 == Self.snake("\(p)") }, "\(p)") }
+        for (name, field) in MotionRef.Fields.named { #expect(c["FIELD_" + Self.snake(name)] == Int(field.rawValue), "\(name)") }
+        for (name, flag) in GPUAnimationRecord.Flags.named { #expect(c["RECORD_" + Self.snake(name)] == flag.rawValue, "\(name)") }
+        // Field bits fit the 24 bits a float carries exactly (QuadBatch sends them as one).
+        #expect(MotionRef.Fields.named.allSatisfy { $0.1.rawValue < 1 << 24 })
+        #expect(Set(MotionRef.Fields.named.map(\.1.rawValue)).count == MotionRef.Fields.named.count)
+    }
+
+    @Test func noShaderCopiesALayoutNumber() throws {
+        let forbidden: [(String, String)] = [
+            (#"(fields|flags)\s*&\s*\d"#, "a field or flag bit written as a number"),
+            (#"slot(State|Texel|Rows)\([^,()]+,\s*\d"#, "a slot or state texel written as a number"),
+            (#"%\s*\d+\)\s*\*\s*\d+"#, "a texture line layout written as numbers"),
+            (#"depth\s*<\s*\d"#, "the slot depth written as a number"),
+        ]
+        let files = try Self.shaders()
+        #expect(files.count > 20)
+        for (name, text) in files {
+            for (pattern, what) in forbidden {
+                let hits = text.split(separator: "\n").filter { $0.range(of: pattern, options: .regularExpression) != nil }
+                #expect(hits.isEmpty, "\(name): \(what): \(hits.first ?? "")")
+            }
+        }
+    }
+
+    @Test func theMotionPassCapturesTheStatesInTheTablesOrder() throws {
+        let source = try #require(try Self.shaders().first { $0.0 == "motion_slots.vert" }?.1)
+        let outputs = source.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("out highp vec4 ") else { return nil }
+            return line.dropFirst(15).split(separator: ";").first.map(String.init)
+        }
+        #expect(outputs == MotionLayout.StateTexel.allCases.map(\.varying))
+        // Every motion property starts from its model value: the shader names each one.
+        for p in MotionSlots.Property.allCases {
+            #expect(source.contains("values[\(Self.snake("\(p)"))] ="), "motion_slots.vert gives \(p) no value beneath")
+        }
+    }
+
+    static func snake(_ name: String) -> String {
+        name.reduce(into: "") { out, c in
+            if c.isUppercase, !out.isEmpty { out.append("_") }
+            out.append(contentsOf: c.uppercased())
+        }
+    }
+}
