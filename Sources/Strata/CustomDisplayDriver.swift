@@ -7,13 +7,22 @@ enum CustomDisplayDriver {
     private final class Weak { weak var layer: CALayer?; init(_ l: CALayer) { layer = l } }
     nonisolated(unsafe) private static var layers: [ObjectIdentifier: Weak] = [:]
     nonisolated(unsafe) private static var link: CADisplayLink?
+    /// The connection the link follows: a link left on a connection that has gone (or been replaced)
+    /// never ticks again, so registering under another one starts a new link.
+    nonisolated(unsafe) private static weak var linkConnection: StrataConnection?
 
     /// Called under LayerLock when such an animation is committed.
     static func register(_ layer: CALayer) {
         layers[ObjectIdentifier(layer)] = Weak(layer)
-        guard link == nil, let connection = StrataConnection.current else { return }
+        guard let connection = StrataConnection.current else { return }
+        if let stale = link, linkConnection !== connection {
+            link = nil
+            DispatchQueue.global().async { stale.invalidate() }
+        }
+        guard link == nil else { return }
         let l = CADisplayLink { link in CustomDisplayDriver.frame(at: link.targetTimestamp) }
         link = l
+        linkConnection = connection
         // Started after the lock is released: adding sends a message to the server.
         DispatchQueue.global().async { l.add(to: connection) }
     }

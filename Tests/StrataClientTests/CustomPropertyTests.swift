@@ -174,6 +174,37 @@ extension ClientProcessSuite {
         #expect(errors.reasons.isEmpty)
     }
 
+    /// A connection that goes mid-animation leaves its per-frame display link with it; the next
+    /// connection's animations still get their frames (the driver starts a link on it).
+    @Test func perFrameDisplayFollowsANewConnection() throws {
+        let first = try ServerProcess(refresh: 60)
+        let (old, _) = try SessionErrors.connect(first)
+        old.callbackQueue = DispatchQueue(label: "clock-old")
+        let slow = ClockLayer()
+        old.attach(slow)
+        CATransaction.flush()
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(30)
+        slow.time = 10
+        CATransaction.commit()
+        #expect(try eventually(5) { slow.log.count >= 3 })         // ticking on the first connection
+        old.close()
+        _ = first.stop()
+
+        let second = try ServerProcess(refresh: 60)
+        defer { _ = second.stop() }
+        let (connection, errors) = try SessionErrors.connect(second)
+        defer { connection.close() }
+        connection.callbackQueue = DispatchQueue(label: "clock-new")
+        let clock = ClockLayer()
+        connection.attach(clock)
+        CATransaction.flush()
+        clock.time = 1.5
+        CATransaction.flush()
+        #expect(try eventually(5) { clock.log.last?.time == 1.5 && clock.log.contains { $0.time > 0 && $0.time < 1.5 } })
+        #expect(errors.reasons.isEmpty)
+    }
+
     @Test func aDisplayLinkFollowsTheServersRefreshRate() throws {
         let server = try ServerProcess(refresh: 50)
         defer { _ = server.stop() }
