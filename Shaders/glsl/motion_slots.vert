@@ -33,40 +33,18 @@ highp mat4 slotRows(int s, int t) { return mat4(slotTexel(s, t), slotTexel(s, t 
 highp mat4 translation(highp vec3 v) { return mat4(vec4(1, 0, 0, 0), vec4(0, 1, 0, 0), vec4(0, 0, 1, 0), vec4(v, 1.0)); }
 
 // MotionSlots.Property (motion_layout.glsl: POSITION, ANCHOR_POINT, …): the index of each property's value
-// in `values` (a scalar in x, a point or size in x, y, a rectangle or colour in all four).
+// in `values` (a scalar in x, a point or size in x, y, a rectangle or colour in all four), which
+// slotModelValues fills from the slot (generated from the MotionChannel table).
+#include "motion_channels.glsl"
 
 void main() {
     int s = gl_VertexID;
-    highp vec4 t0 = slotTexel(s, SLOT_POSITION), t1 = slotTexel(s, SLOT_ANCHOR), t12 = slotTexel(s, SLOT_HEADER),
-        t13 = slotTexel(s, SLOT_SHAPE), t15 = slotTexel(s, SLOT_SHADOW);
+    highp vec4 t1 = slotTexel(s, SLOT_ANCHOR), t12 = slotTexel(s, SLOT_HEADER);
     highp vec4 values[PROPERTY_COUNT];
     values[0] = vec4(0.0);
-    values[POSITION] = vec4(t0.xy, 0.0, 0.0);
-    values[ANCHOR_POINT] = vec4(t1.xy, 0.0, 0.0);
-    values[ANCHOR_POINT_Z] = vec4(t0.w, 0.0, 0.0, 0.0);
-    values[TRANSFORM] = vec4(0.0);
-    values[OPACITY] = vec4(t1.z, 0.0, 0.0, 0.0);
-    values[BACKGROUND_COLOR] = slotTexel(s, SLOT_BACKGROUND);
-    values[BOUNDS] = slotTexel(s, SLOT_BOUNDS);
-    values[CORNER_RADIUS] = vec4(t13.x, 0.0, 0.0, 0.0);
-    values[BORDER_WIDTH] = vec4(t13.y, 0.0, 0.0, 0.0);
-    values[BORDER_COLOR] = slotTexel(s, SLOT_BORDER_COLOR);
-    values[SHADOW_OPACITY] = vec4(t15.z, 0.0, 0.0, 0.0);
-    values[SHADOW_OFFSET] = vec4(t15.xy, 0.0, 0.0);
-    values[SHADOW_RADIUS] = vec4(t15.w, 0.0, 0.0, 0.0);
-    values[SHADOW_COLOR] = slotTexel(s, SLOT_SHADOW_COLOR);
-    values[STROKE_START] = vec4(t13.z, 0.0, 0.0, 0.0);
-    values[STROKE_END] = vec4(t13.w, 0.0, 0.0, 0.0);
-    values[CONTENTS_RECT] = slotTexel(s, SLOT_CONTENTS_RECT);
-    values[Z_POSITION] = vec4(t0.z, 0.0, 0.0, 0.0);
-    highp vec4 t18 = slotTexel(s, SLOT_FILL);   // a shape's fill colour, or a gradient's start and end points
-    values[FILL_COLOR] = t18;
-    values[START_POINT] = vec4(t18.xy, 0.0, 0.0);
-    values[END_POINT] = vec4(t18.zw, 0.0, 0.0);
-    bool gradientPoints = false;
-    values[STROKE_COLOR] = slotTexel(s, SLOT_STROKE);   // or a gradient's locations
-    values[LOCATIONS] = values[STROKE_COLOR];
-    bool gradientLocations = false;
+    values[TRANSFORM] = vec4(0.0);   // a transform is read as a matrix, below
+    slotModelValues(s, values);
+    bool gradientPoints = false, gradientLocations = false;
     highp mat4 transform = slotRows(s, SLOT_TRANSFORM);
     // The slot's records are packed against its local time at the epoch; a replicator's delayed copy runs
     // t12.w behind it.

@@ -57,7 +57,9 @@ public enum MotionLayout {
     }()
 
     /// The generated includes shader sources may name.
-    public static var generatedIncludes: [String: String] { ["motion_layout.glsl": glslHeader] }
+    public static var generatedIncludes: [String: String] {
+        ["motion_layout.glsl": glslHeader, "motion_channels.glsl": MotionChannel.glslStartingValues]
+    }
 
     /// "anchorPointZ" → "ANCHOR_POINT_Z".
     static func screamingSnake(_ name: String) -> String {

@@ -52,20 +52,10 @@ public struct MotionSlots {
             self = property
         }
 
-        /// By the layer property's wire id (asked per animation at every build: a look-up, not a chain of
-        /// comparisons).
+        /// By the layer property's wire id, from the channel table (asked per animation at every build: a
+        /// look-up, not a chain of comparisons).
         private static let byWireID: [Property?] = {
-            let pairs: [(LayerProperty, Property)] = [
-                (.position, .position), (.anchorPoint, .anchorPoint), (.anchorPointZ, .anchorPointZ), (.transform, .transform),
-                (.opacity, .opacity), (.backgroundColor, .backgroundColor), (.bounds, .bounds), (.cornerRadius, .cornerRadius),
-                (.borderWidth, .borderWidth), (.borderColor, .borderColor), (.shadowOpacity, .shadowOpacity),
-                (.shadowOffset, .shadowOffset), (.shadowRadius, .shadowRadius), (.shadowColor, .shadowColor),
-                (.strokeStart, .strokeStart), (.strokeEnd, .strokeEnd), (.contentsRect, .contentsRect), (.zPosition, .zPosition),
-                (.fillColor, .fillColor), (.strokeColor, .strokeColor), (.startPoint, .startPoint), (.endPoint, .endPoint),
-                // A text layer's colour takes a shape's fill colour's place (no layer has both).
-                (.foregroundColor, .fillColor),
-                (.locations, .locations),
-            ]
+            let pairs = MotionChannel.all.flatMap { c in c.layerProperties.map { ($0, c.property) } }
             var table = [Property?](repeating: nil, count: Int(pairs.map(\.0.rawValue).max() ?? 0) + 1)
             for (layer, motion) in pairs { table[Int(layer.rawValue)] = motion }
             return table
@@ -118,34 +108,18 @@ public struct MotionSlots {
             set(t, r.m11, r.m12, r.m13, r.m14); set(t, plus: 1, r.m21, r.m22, r.m23, r.m24)
             set(t, plus: 2, r.m31, r.m32, r.m33, r.m34); set(t, plus: 3, r.m41, r.m42, r.m43, r.m44)
         }
-        set(.position, m.position.x, m.position.y, m.zPosition, m.anchorPointZ)
-        set(.anchor, m.anchorPoint.x, m.anchorPoint.y, opacity, inheritedAlpha)
-        set(.bounds, m.bounds.minX, m.bounds.minY, m.bounds.width, m.bounds.height)
-        rowsOf(m.transform, at: .transform)
-        rowsOf(outer, at: .outer)
-        let c = m.backgroundColor ?? .clear
-        set(.background, c.red, c.green, c.blue, c.alpha)
-        set(.header, Double(parent), Double(rows.count), rate, timeShift)
-        set(.shape, m.cornerRadius, m.borderWidth, m.shape.strokeStart, m.shape.strokeEnd)
-        let b = m.borderColor ?? .clear
-        set(.borderColor, b.red, b.green, b.blue, b.alpha)
-        set(.shadow, m.shadowOffset.width, m.shadowOffset.height, m.shadowOpacity, m.shadowRadius)
-        let s = m.shadowColor ?? .clear
-        set(.shadowColor, s.red, s.green, s.blue, s.alpha)
-        let r = m.contentsRect
-        set(.contentsRect, r.minX, r.minY, r.width, r.height)
-        let fill = (m.kind == .shape ? m.shape.fillColor : m.kind == .text ? m.text.foregroundColor : nil) ?? .clear
-        let stroke = (m.kind == .shape ? m.shape.strokeColor : nil) ?? .clear
-        if m.kind == .gradient {
-            let g = m.gradient
-            set(.fill, g.startPoint.x, g.startPoint.y, g.endPoint.x, g.endPoint.y)
-            var l = SIMD4<Double>()
-            for (i, x) in (g.locations ?? []).prefix(4).enumerated() { l[i] = Double(x) }
-            set(.stroke, l.x, l.y, l.z, l.w)
-        } else {
-            set(.fill, fill.red, fill.green, fill.blue, fill.alpha)
-            set(.stroke, stroke.red, stroke.green, stroke.blue, stroke.alpha)
+        // The channels' model values (the opacity as given: 1 when it is applied as a group's)…
+        var model = m
+        model.opacity = opacity
+        for channel in MotionChannel.all {
+            guard let values = channel.read(model) else { continue }
+            let start = base + channel.texel.rawValue * 4 + channel.first
+            for (i, v) in values.prefix(channel.count).enumerated() { data[start + i] = Float(v) }
         }
+        // …and what is not a property: the inherited alpha, the static matrix, the slot's header.
+        data[base + MotionLayout.SlotTexel.anchor.rawValue * 4 + 3] = Float(inheritedAlpha)
+        rowsOf(outer, at: .outer)
+        set(.header, Double(parent), Double(rows.count), rate, timeShift)
         let pairs = base + MotionLayout.SlotTexel.animations.rawValue * 4
         for (i, r) in rows.enumerated() {
             data[pairs + i * 2] = Float(r.row)

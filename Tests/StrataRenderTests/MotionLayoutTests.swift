@@ -1,6 +1,6 @@
 import Foundation
 import StrataCore
-import StrataRender
+@testable import StrataRender
 import Testing
 
 /// The GPU motion path's layout has one definition, `MotionLayout`; the shaders take its numbers from the
@@ -63,9 +63,32 @@ import Testing
             return line.dropFirst(15).split(separator: ";").first.map(String.init)
         }
         #expect(outputs == MotionLayout.StateTexel.allCases.map(\.varying))
-        // Every motion property starts from its model value: the shader names each one.
+        // Every motion property starts from its model value: one channel each, read by the generated code
+        // the motion pass calls.
+        #expect(source.contains("#include \"motion_channels.glsl\"") && source.contains("slotModelValues(s, values);"))
+        let generated = try #require(MotionLayout.generatedIncludes["motion_channels.glsl"])
         for p in MotionSlots.Property.allCases {
-            #expect(source.contains("values[\(Self.snake("\(p)"))] ="), "motion_slots.vert gives \(p) no value beneath")
+            #expect(MotionChannel.all.filter { $0.property == p }.count == 1, "\(p) has no channel, or two")
+            #expect(p == .transform || generated.contains("values[\(Self.snake("\(p)"))] ="), "no value beneath for \(p)")
+        }
+    }
+
+    @Test func channelsShareASlotTexelOnlyAcrossKinds() {
+        // For every kind, the channels it fills take distinct components of the slot (a gradient's points
+        // and a shape's fill colour share texels: no layer has both).
+        for kind in LayerKind.allCases {
+            let model = LayerModel(kind: kind)
+            var taken: [Int: MotionSlots.Property] = [:]
+            for c in MotionChannel.all where c.read(model) != nil {
+                for i in 0..<c.count {
+                    let component = c.texel.rawValue * 4 + c.first + i
+                    #expect(taken[component] == nil, "\(kind): \(c.property) and \(taken[component].map { "\($0)" } ?? "") share a component")
+                    taken[component] = c.property
+                }
+                #expect(c.read(model)?.count == c.count, "\(c.property) reads \(c.read(model)?.count ?? 0) values for \(c.count)")
+            }
+            // Header, static matrix and the animations' pairs are no channel's.
+            #expect(!taken.keys.contains { $0 / 4 == MotionLayout.SlotTexel.header.rawValue || $0 / 4 >= MotionLayout.SlotTexel.animations.rawValue })
         }
     }
 

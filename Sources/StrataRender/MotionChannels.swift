@@ -1,0 +1,96 @@
+import Foundation
+import StrataCore
+
+/// One GPU-animatable property (a motion channel): the layer properties whose animations drive it,
+/// where its model value lives in a slot, and how that value is read from the model. `MotionSlots`
+/// writes slots from this table, `MotionSlots.Property(_:)` maps animations through it, and the GLSL the
+/// motion pass starts each slot's values from (`motion_channels.glsl`) is generated from it. Making a
+/// property GPU-animated is a row here, a `MotionSlots.Property` case, and its use in a shader.
+public struct MotionChannel: Sendable {
+    public let property: MotionSlots.Property
+    /// The layer properties whose animations drive it (a text layer's foregroundColor drives fillColor:
+    /// no layer has both).
+    public let layerProperties: [LayerProperty]
+    let texel: MotionLayout.SlotTexel
+    /// Its components in the texel (x is 0): 1 for a number, 2 for a point or size, 4 for a rectangle or
+    /// colour, 16 for a transform's four rows from `texel` on.
+    let first: Int, count: Int
+    /// Its model value's components; nil when the layer's kind keeps another channel's value in its
+    /// place (a gradient's points where a shape's fill colour goes).
+    let read: @Sendable (LayerModel) -> [Double]?
+
+    init(_ property: MotionSlots.Property, _ layerProperties: [LayerProperty], _ texel: MotionLayout.SlotTexel, _ first: Int, _ count: Int,
+         _ read: @escaping @Sendable (LayerModel) -> [Double]?) {
+        self.property = property; self.layerProperties = layerProperties; self.texel = texel
+        self.first = first; self.count = count; self.read = read
+    }
+
+    static func rgba(_ c: Color?) -> [Double] {
+        let c = c ?? .clear
+        return [c.red, c.green, c.blue, c.alpha].map { Double($0) }
+    }
+
+    /// Every channel. Channels may share a texel only where no layer kind uses both (`read` answers nil).
+    public static let all: [MotionChannel] = [
+        MotionChannel(.position, [.position], .position, 0, 2) { [$0.position.x, $0.position.y].map { Double($0) } },
+        MotionChannel(.zPosition, [.zPosition], .position, 2, 1) { [Double($0.zPosition)] },
+        MotionChannel(.anchorPointZ, [.anchorPointZ], .position, 3, 1) { [Double($0.anchorPointZ)] },
+        MotionChannel(.anchorPoint, [.anchorPoint], .anchor, 0, 2) { [$0.anchorPoint.x, $0.anchorPoint.y].map { Double($0) } },
+        MotionChannel(.opacity, [.opacity], .anchor, 2, 1) { [Double($0.opacity)] },
+        MotionChannel(.bounds, [.bounds], .bounds, 0, 4) { [$0.bounds.minX, $0.bounds.minY, $0.bounds.width, $0.bounds.height].map { Double($0) } },
+        MotionChannel(.transform, [.transform], .transform, 0, 16) { m in
+            let t = m.transform
+            return [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0) }
+        },
+        MotionChannel(.backgroundColor, [.backgroundColor], .background, 0, 4) { rgba($0.backgroundColor) },
+        MotionChannel(.cornerRadius, [.cornerRadius], .shape, 0, 1) { [Double($0.cornerRadius)] },
+        MotionChannel(.borderWidth, [.borderWidth], .shape, 1, 1) { [Double($0.borderWidth)] },
+        // A shape layer's trim; other kinds keep the model's defaults, 0 and 1.
+        MotionChannel(.strokeStart, [.strokeStart], .shape, 2, 1) { [Double($0.shape.strokeStart)] },
+        MotionChannel(.strokeEnd, [.strokeEnd], .shape, 3, 1) { [Double($0.shape.strokeEnd)] },
+        MotionChannel(.borderColor, [.borderColor], .borderColor, 0, 4) { rgba($0.borderColor) },
+        MotionChannel(.shadowOffset, [.shadowOffset], .shadow, 0, 2) { [$0.shadowOffset.width, $0.shadowOffset.height].map { Double($0) } },
+        MotionChannel(.shadowOpacity, [.shadowOpacity], .shadow, 2, 1) { [Double($0.shadowOpacity)] },
+        MotionChannel(.shadowRadius, [.shadowRadius], .shadow, 3, 1) { [Double($0.shadowRadius)] },
+        MotionChannel(.shadowColor, [.shadowColor], .shadowColor, 0, 4) { rgba($0.shadowColor) },
+        MotionChannel(.contentsRect, [.contentsRect], .contentsRect, 0, 4) { m in
+            [m.contentsRect.minX, m.contentsRect.minY, m.contentsRect.width, m.contentsRect.height].map { Double($0) }
+        },
+        // A shape's fill colour, or a text layer's foregroundColor in its place; a gradient's points there.
+        MotionChannel(.fillColor, [.fillColor, .foregroundColor], .fill, 0, 4) { m in
+            m.kind == .gradient ? nil : rgba(m.kind == .shape ? m.shape.fillColor : m.kind == .text ? m.text.foregroundColor : nil)
+        },
+        MotionChannel(.startPoint, [.startPoint], .fill, 0, 2) { m in
+            m.kind == .gradient ? [m.gradient.startPoint.x, m.gradient.startPoint.y].map { Double($0) } : nil
+        },
+        MotionChannel(.endPoint, [.endPoint], .fill, 2, 2) { m in
+            m.kind == .gradient ? [m.gradient.endPoint.x, m.gradient.endPoint.y].map { Double($0) } : nil
+        },
+        // A shape's stroke colour; a gradient's locations there (up to four, zeros after the last).
+        MotionChannel(.strokeColor, [.strokeColor], .stroke, 0, 4) { m in
+            m.kind == .gradient ? nil : rgba(m.kind == .shape ? m.shape.strokeColor : nil)
+        },
+        MotionChannel(.locations, [.locations], .stroke, 0, 4) { m in
+            guard m.kind == .gradient else { return nil }
+            let l = (m.gradient.locations ?? []).prefix(4).map { Double($0) }
+            return l + [Double](repeating: 0, count: 4 - l.count)
+        },
+    ]
+
+    /// The motion pass's starting values, generated for `motion_slots.vert`: `values[P]` for every
+    /// channel read from its texel (a transform's rows are read apart, as a matrix). Needs `slotTexel`.
+    static let glslStartingValues: String = {
+        let letters = Array("xyzw")
+        var lines = ["// Generated from StrataRender's MotionChannel table: each motion property's model value in its slot.",
+                     "void slotModelValues(int s, inout highp vec4 values[PROPERTY_COUNT]) {"]
+        for c in all where c.count <= 4 {
+            let name = MotionLayout.screamingSnake("\(c.property)")
+            let read = "slotTexel(s, \(c.texel.glslName))"
+            let swizzle = String(letters[c.first..<(c.first + c.count)])
+            let value = c.count == 4 ? read : "vec4(\(read).\(swizzle)\(String(repeating: ", 0.0", count: 4 - c.count)))"
+            lines.append("    values[\(name)] = \(value);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }()
+}
