@@ -15,56 +15,65 @@ public struct MotionChannel: Sendable {
     /// Its components in the texel (x is 0): 1 for a number, 2 for a point or size, 4 for a rectangle or
     /// colour, 16 for a transform's four rows from `texel` on.
     let first: Int, count: Int
-    /// Its model value's components; nil when the layer's kind keeps another channel's value in its
-    /// place (a gradient's points where a shape's fill colour goes).
-    let read: @Sendable (LayerModel) -> [Double]?
+    /// Its model value's components (the first `count` lanes; a vector, so that writing a slot allocates
+    /// nothing); nil when the layer's kind keeps another channel's value in its place (a gradient's
+    /// points where a shape's fill colour goes).
+    let read: @Sendable (LayerModel) -> SIMD16<Double>?
 
     init(_ property: MotionSlots.Property, _ layerProperties: [LayerProperty], _ texel: MotionLayout.SlotTexel, _ first: Int, _ count: Int,
-         _ read: @escaping @Sendable (LayerModel) -> [Double]?) {
+         _ read: @escaping @Sendable (LayerModel) -> SIMD16<Double>?) {
         self.property = property; self.layerProperties = layerProperties; self.texel = texel
         self.first = first; self.count = count; self.read = read
     }
 
-    static func rgba(_ c: Color?) -> [Double] {
+    static func rgba(_ c: Color?) -> SIMD16<Double> {
         let c = c ?? .clear
-        return [c.red, c.green, c.blue, c.alpha].map { Double($0) }
+        return v(c.red, c.green, c.blue, c.alpha)
+    }
+
+    /// Up to four components, the rest 0.
+    static func v(_ x: CGFloat, _ y: CGFloat = 0, _ z: CGFloat = 0, _ w: CGFloat = 0) -> SIMD16<Double> {
+        var out = SIMD16<Double>()
+        out[0] = Double(x); out[1] = Double(y); out[2] = Double(z); out[3] = Double(w)
+        return out
     }
 
     /// Every channel. Channels may share a texel only where no layer kind uses both (`read` answers nil).
     public static let all: [MotionChannel] = [
-        MotionChannel(.position, [.position], .position, 0, 2) { [$0.position.x, $0.position.y].map { Double($0) } },
-        MotionChannel(.zPosition, [.zPosition], .position, 2, 1) { [Double($0.zPosition)] },
-        MotionChannel(.anchorPointZ, [.anchorPointZ], .position, 3, 1) { [Double($0.anchorPointZ)] },
-        MotionChannel(.anchorPoint, [.anchorPoint], .anchor, 0, 2) { [$0.anchorPoint.x, $0.anchorPoint.y].map { Double($0) } },
-        MotionChannel(.opacity, [.opacity], .anchor, 2, 1) { [Double($0.opacity)] },
-        MotionChannel(.bounds, [.bounds], .bounds, 0, 4) { [$0.bounds.minX, $0.bounds.minY, $0.bounds.width, $0.bounds.height].map { Double($0) } },
+        MotionChannel(.position, [.position], .position, 0, 2) { v($0.position.x, $0.position.y) },
+        MotionChannel(.zPosition, [.zPosition], .position, 2, 1) { v($0.zPosition) },
+        MotionChannel(.anchorPointZ, [.anchorPointZ], .position, 3, 1) { v($0.anchorPointZ) },
+        MotionChannel(.anchorPoint, [.anchorPoint], .anchor, 0, 2) { v($0.anchorPoint.x, $0.anchorPoint.y) },
+        MotionChannel(.opacity, [.opacity], .anchor, 2, 1) { v($0.opacity) },
+        MotionChannel(.bounds, [.bounds], .bounds, 0, 4) { v($0.bounds.minX, $0.bounds.minY, $0.bounds.width, $0.bounds.height) },
         MotionChannel(.transform, [.transform], .transform, 0, 16) { m in
             let t = m.transform
-            return [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0) }
+            return SIMD16(Double(t.m11), Double(t.m12), Double(t.m13), Double(t.m14), Double(t.m21), Double(t.m22), Double(t.m23), Double(t.m24),
+                          Double(t.m31), Double(t.m32), Double(t.m33), Double(t.m34), Double(t.m41), Double(t.m42), Double(t.m43), Double(t.m44))
         },
         MotionChannel(.backgroundColor, [.backgroundColor], .background, 0, 4) { rgba($0.backgroundColor) },
-        MotionChannel(.cornerRadius, [.cornerRadius], .shape, 0, 1) { [Double($0.cornerRadius)] },
-        MotionChannel(.borderWidth, [.borderWidth], .shape, 1, 1) { [Double($0.borderWidth)] },
+        MotionChannel(.cornerRadius, [.cornerRadius], .shape, 0, 1) { v($0.cornerRadius) },
+        MotionChannel(.borderWidth, [.borderWidth], .shape, 1, 1) { v($0.borderWidth) },
         // A shape layer's trim; other kinds keep the model's defaults, 0 and 1.
-        MotionChannel(.strokeStart, [.strokeStart], .shape, 2, 1) { [Double($0.shape.strokeStart)] },
-        MotionChannel(.strokeEnd, [.strokeEnd], .shape, 3, 1) { [Double($0.shape.strokeEnd)] },
+        MotionChannel(.strokeStart, [.strokeStart], .shape, 2, 1) { v($0.shape.strokeStart) },
+        MotionChannel(.strokeEnd, [.strokeEnd], .shape, 3, 1) { v($0.shape.strokeEnd) },
         MotionChannel(.borderColor, [.borderColor], .borderColor, 0, 4) { rgba($0.borderColor) },
-        MotionChannel(.shadowOffset, [.shadowOffset], .shadow, 0, 2) { [$0.shadowOffset.width, $0.shadowOffset.height].map { Double($0) } },
-        MotionChannel(.shadowOpacity, [.shadowOpacity], .shadow, 2, 1) { [Double($0.shadowOpacity)] },
-        MotionChannel(.shadowRadius, [.shadowRadius], .shadow, 3, 1) { [Double($0.shadowRadius)] },
+        MotionChannel(.shadowOffset, [.shadowOffset], .shadow, 0, 2) { v($0.shadowOffset.width, $0.shadowOffset.height) },
+        MotionChannel(.shadowOpacity, [.shadowOpacity], .shadow, 2, 1) { v($0.shadowOpacity) },
+        MotionChannel(.shadowRadius, [.shadowRadius], .shadow, 3, 1) { v($0.shadowRadius) },
         MotionChannel(.shadowColor, [.shadowColor], .shadowColor, 0, 4) { rgba($0.shadowColor) },
         MotionChannel(.contentsRect, [.contentsRect], .contentsRect, 0, 4) { m in
-            [m.contentsRect.minX, m.contentsRect.minY, m.contentsRect.width, m.contentsRect.height].map { Double($0) }
+            v(m.contentsRect.minX, m.contentsRect.minY, m.contentsRect.width, m.contentsRect.height)
         },
         // A shape's fill colour, or a text layer's foregroundColor in its place; a gradient's points there.
         MotionChannel(.fillColor, [.fillColor, .foregroundColor], .fill, 0, 4) { m in
             m.kind == .gradient ? nil : rgba(m.kind == .shape ? m.shape.fillColor : m.kind == .text ? m.text.foregroundColor : nil)
         },
         MotionChannel(.startPoint, [.startPoint], .fill, 0, 2) { m in
-            m.kind == .gradient ? [m.gradient.startPoint.x, m.gradient.startPoint.y].map { Double($0) } : nil
+            m.kind == .gradient ? v(m.gradient.startPoint.x, m.gradient.startPoint.y) : nil
         },
         MotionChannel(.endPoint, [.endPoint], .fill, 2, 2) { m in
-            m.kind == .gradient ? [m.gradient.endPoint.x, m.gradient.endPoint.y].map { Double($0) } : nil
+            m.kind == .gradient ? v(m.gradient.endPoint.x, m.gradient.endPoint.y) : nil
         },
         // A shape's stroke colour; a gradient's locations there (up to four, zeros after the last).
         MotionChannel(.strokeColor, [.strokeColor], .stroke, 0, 4) { m in
@@ -72,8 +81,9 @@ public struct MotionChannel: Sendable {
         },
         MotionChannel(.locations, [.locations], .stroke, 0, 4) { m in
             guard m.kind == .gradient else { return nil }
-            let l = (m.gradient.locations ?? []).prefix(4).map { Double($0) }
-            return l + [Double](repeating: 0, count: 4 - l.count)
+            var out = SIMD16<Double>()
+            for (i, x) in (m.gradient.locations ?? []).prefix(4).enumerated() { out[i] = Double(x) }
+            return out
         },
     ]
 

@@ -114,7 +114,7 @@ public struct MotionSlots {
         for channel in MotionChannel.all {
             guard let values = channel.read(model) else { continue }
             let start = base + channel.texel.rawValue * 4 + channel.first
-            for (i, v) in values.prefix(channel.count).enumerated() { data[start + i] = Float(v) }
+            for i in 0..<channel.count { data[start + i] = Float(values[i]) }
         }
         // …and what is not a property: the inherited alpha, the static matrix, the slot's header.
         data[base + MotionLayout.SlotTexel.anchor.rawValue * 4 + 3] = Float(inheritedAlpha)

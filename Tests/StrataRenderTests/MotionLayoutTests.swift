@@ -85,7 +85,6 @@ import Testing
                     #expect(taken[component] == nil, "\(kind): \(c.property) and \(taken[component].map { "\($0)" } ?? "") share a component")
                     taken[component] = c.property
                 }
-                #expect(c.read(model)?.count == c.count, "\(c.property) reads \(c.read(model)?.count ?? 0) values for \(c.count)")
             }
             // Header, static matrix and the animations' pairs are no channel's.
             #expect(!taken.keys.contains { $0 / 4 == MotionLayout.SlotTexel.header.rawValue || $0 / 4 >= MotionLayout.SlotTexel.animations.rawValue })
