@@ -1,0 +1,128 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import StrataRender
+import StrataText
+import StrataDisplay
+
+/// Clients and their commits: joining, leaving, commits queued as they arrive and applied atomically at
+/// the next frame.
+extension Compositor {
+    // MARK: clients
+
+    public func addClient(_ id: UInt32) {
+        guard scenes[id] == nil else { return }
+        scenes[id] = ClientScene(clientID: id)
+        sceneOrder.append(id)
+    }
+
+    /// Drops a client's whole tree (disconnect or rejected input); other clients are untouched. Every link
+    /// is cut, so nothing it made outlives it, and the heap it used goes back to the system.
+    public func removeClient(_ id: UInt32) {
+        guard let scene = scenes.removeValue(forKey: id) else { return }
+        sceneOrder.removeAll { $0 == id }
+        textLayouts?.forget(client: id)
+        budgets.remove(id)
+        heldLayouts.removeAll { $0.ticket.client == id }
+        pending.removeAll { $0.client == id }
+        for image in scene.images.values { renderer.releaseTexture(imageID: image.texture.id) }
+        for node in scene.nodes.values {
+            if let c = node.contents { renderer.releaseTexture(imageID: c.texture.id) }
+            for source in node.transitionSources.values {
+                for image in source.old?.subtreeImages ?? [] { renderer.releaseTexture(imageID: image.texture.id) }
+            }
+        }
+        if !scene.roots.isEmpty { redrawEverywhere() }
+        // The last text layer gone: the glyph cache's pages (up to 20 MiB) and font faces go back too.
+        if scene.nodes.values.contains(where: { $0.kind == .text }),
+           !scenes.values.contains(where: { $0.nodes.values.contains { $0.kind == .text } }),
+           (try? displays.makeCurrentWithoutOutput()) != nil {
+            renderer.releaseGlyphCache()
+        }
+        for node in scene.nodes.values { node.unlinkForRelease() }
+        _ = scene.roots.removeAll()
+        scene.nodes.removeAll()
+        scene.images.removeAll()
+        MemoryRelease.returnFreedMemory()
+    }
+
+    /// What `client` holds now (nil: no such client).
+    func usage(of client: UInt32) -> ClientUsage? { scenes[client]?.usage }
+
+    public var clientCount: Int { scenes.count }
+    public var layerCount: Int { scenes.values.reduce(0) { $0 + $1.nodes.count } }
+
+    /// Queues a commit for the start of the next frame. Takes ownership of `fds`, which must be sealed
+    /// memfds; a commit whose descriptors cannot be mapped fails as a commit that cannot be applied does.
+    public func submit(_ commit: Commit, fds: [Int32], from client: UInt32) {
+        guard let usage = scenes[client]?.usage else { fds.forEach { close($0) }; return }
+        do {
+            let mappings = try SharedMemoryIntake.map(fds, usage: usage, quotas: quotas)
+            submit(commit, mappings: mappings, messageBytes: 0, from: client)
+        } catch {
+            commitFailure(client, "transaction \(commit.transactionID): \(error)")
+            removeClient(client)
+        }
+    }
+
+    /// Queues a commit whose descriptors were mapped on arrival; counted as pending until applied.
+    func submit(_ commit: Commit, mappings: [CountedMapping], messageBytes: Int, from client: UInt32) {
+        guard let usage = scenes[client]?.usage else { return }
+        usage.pendingCommits += 1
+        usage.pendingCommitBytes += messageBytes
+        pending.append(PendingCommit(client: client, commit: commit, mappings: mappings, messageBytes: messageBytes))
+    }
+
+
+    func applyPendingCommits() {
+        for item in takeDueCommits() {
+            guard let scene = scenes[item.client] else { continue }
+            let started = DispatchTime.now().uptimeNanoseconds
+            defer {
+                let spent = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                frameCosts[item.client, default: 0] += spent
+                frameApply[item.client, default: 0] += spent
+            }
+            scene.usage.pendingCommits -= 1
+            scene.usage.pendingCommitBytes -= item.messageBytes
+            var applier = TransactionApplier(
+                nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
+                releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })
+            applier.quotas = quotas
+            applier.updateTexture = { [unowned self] image, x, y, w, h in
+                // GL calls: on this (the render) thread, with the display's context current.
+                guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }
+                self.renderer.updateTexture(image, x: x, y: y, width: w, height: h)
+            }
+            applier.uploadToTexture = { [unowned self] image, source, x, y, w, h in
+                guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return false }
+                return self.renderer.updateTexture(image, from: source, x: x, y: y, width: w, height: h)
+            }
+            do {
+                // A transition's old appearance is the layer as on screen before this commit changes it. The
+                // copies count as layers: a commit adding transitions to every ancestor of a big subtree
+                // would otherwise copy it once per ancestor, unbounded.
+                var copied = 0
+                for op in item.commit.operations {
+                    if case let .addAnimation(id, _, spec) = op, case .transition = spec.kind,
+                       applier.transitionSources[id] == nil, let node = scene.nodes[id] {
+                        let count = node.subtreeCount
+                        copied += count
+                        guard scene.nodes.count + scene.usage.copiedLayers + copied <= quotas.layers else {
+                            throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers,
+                                                detail: "a transition on layer \(id) copies its \(count) layers as they look now")
+                        }
+                        applier.transitionSources[id] = TransitionSource(old: node.frozenCopy(), layerCount: count)
+                    }
+                }
+                try applier.apply(item.commit, mappings: item.mappings, to: scene)
+                appliedCommits.append(AppliedCommit(client: item.client, transactionID: item.commit.transactionID))
+                for e in applier.events { eventSink(item.client, e) }
+                redrawEverywhere()
+            } catch {
+                commitFailure(item.client, "transaction \(item.commit.transactionID): \(error)")
+                removeClient(item.client)
+            }
+        }
+    }
+}

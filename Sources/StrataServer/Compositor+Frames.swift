@@ -1,0 +1,222 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import StrataRender
+import StrataText
+import StrataDisplay
+
+/// Output frames: whether one is needed, rendering it (commits applied, scenes evaluated, the draw list
+/// built or reused, drawn and presented), and advancing time without drawing.
+extension Compositor {
+    // MARK: frames
+
+    /// The roots the last frame of `output` (nil: the primary) drew, bottom first, with the presentation
+    /// values that frame showed.
+    func shownRoots(output: String?) -> [RenderNode] {
+        guard let name = self.output(output)?.name else { return [] }
+        let f = frames(name)
+        presentShown(f)
+        return f.roots
+    }
+
+    /// Brings the presentation values of the layers the GPU animated to the output's last frame, which
+    /// reused its draw list: evaluated on the CPU, on demand, from the same animations.
+    func presentShown(_ f: OutputFrames) {
+        guard f.presentedAt != f.shownAt else { return }
+        for node in f.motionNodes {
+            guard let local = node.localTime(afterGlobal: f.shownAt - f.builtAt) else { continue }
+            node.present(at: local)
+        }
+        f.presentedAt = f.shownAt
+    }
+
+    /// Whether a frame of `output` (nil: the primary) at `time` would differ from its last one: something
+    /// was committed or removed, an animation was running (in a subtree that is not paused) at its last
+    /// frame, or a start or end falls at or before `time`. O(1): the output's last frame recorded what is
+    /// scheduled.
+    public func needsFrame(at time: Double, output: String? = nil) -> Bool {
+        guard let name = self.output(output)?.name else { return false }
+        let f = frames(name)
+        if f.needsRedraw || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating { return true }
+        if let next = f.schedule.nextChange, next <= time { return true }
+        return false
+    }
+
+    /// The earliest global time after `time` at which something scheduled changes (an animation starting
+    /// or ending, mapped out of its layer's time space) on `output`, or anywhere for nil.
+    public func nextScheduledChange(after time: Double, output: String? = nil) -> Double? {
+        let schedules = output.map { [frames($0).schedule] } ?? outputFrames.values.map(\.schedule) + [advanced.schedule]
+        return schedules.compactMap { $0.nextChange }.filter { $0 > time }.min()
+    }
+
+    /// Commits waiting for the next frame.
+    public var hasPendingCommits: Bool { !pending.isEmpty }
+
+    /// Every output's next frame is drawn whole: the screens may not show what was last drawn (outputs
+    /// came or went, a mode changed, DRM master came back). Forgets outputs that are gone.
+    public func invalidate() {
+        let lit = Set(displays.outputs.map(\.name))
+        outputFrames = outputFrames.filter { lit.contains($0.key) }
+        for f in outputFrames.values { f.invalidate() }
+    }
+
+    /// `output`'s next frame is drawn whole (its flip was given up on: what it shows is unknown).
+    public func invalidate(output name: String) {
+        outputFrames[name]?.invalidate()
+    }
+
+    /// Applies pending commits, evaluates the animations of `output`'s roots (nil: the primary's) at
+    /// `targetTime`, renders them there and presents. Returns how the frame reaches the screen.
+    @discardableResult
+    public func renderFrame(at targetTime: Double, output name: String? = nil) throws -> PresentOutcome {
+        guard let display = output(name) else { throw DisplayError("no output \(name ?? "connected") to draw on") }
+        let isPrimary = display === primary
+        let f = frames(display.name)
+        var phases = FrameStats.Phases()
+        var mark = DispatchTime.now().uptimeNanoseconds
+        func lap() -> Double {
+            let now = DispatchTime.now().uptimeNanoseconds
+            defer { mark = now }
+            return Double(now - mark) / 1e6
+        }
+        if rendersWithBudgets { budgetFrame += 1 }
+        frameCosts.removeAll(keepingCapacity: true)
+        frameApply.removeAll(keepingCapacity: true)
+        frameCommands.removeAll(keepingCapacity: true)
+        changedClients.removeAll(keepingCapacity: true)
+        if !hasDueCommits, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
+            // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
+            // starts or ends before the next scheduled change).
+            return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
+        }
+        applyPendingCommits()
+        phases.apply = lap()
+        let (events, roots) = evaluateScenes(at: targetTime, output: display.name, detachedToo: isPrimary)
+        f.schedule = schedule
+        f.lastFrame = frameNumber
+        f.roots = roots
+        phases.evaluate = lap()
+        f.drawList.removeAll()
+        f.drawList.clearColor = background
+        f.drawList.displayScale = displayScale
+        for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
+        if let least = gpuAnimationMinimumLayers, motionCandidates >= least {
+            let rebases = renderer.animations.rebaseCount
+            f.drawList.motion = motion.begin(at: targetTime)
+            // A moved epoch invalidates every other output's slots (their records' times count from it).
+            if renderer.animations.rebaseCount != rebases { redrawEverywhere() }
+        } else {
+            motion.countBuild()
+        }
+        (builder.rasterizedClients, builder.frozenClients) = deferredClients()
+        builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
+        if rendersWithBudgets {
+            // Root by root, each client's building timed and its commands counted (the same list).
+            for root in roots {
+                let start = DispatchTime.now().uptimeNanoseconds, before = f.drawList.commands.count
+                builder.build(roots: [root], into: &f.drawList)
+                if let client = root.owner?.clientID {
+                    frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                    frameCommands[client, default: 0] += f.drawList.commands[before...].reduce(0) { n, command in
+                        if case .content(let content) = command { n + content.drawCost } else { n + 1 }
+                    }
+                }
+            }
+        } else {
+            builder.build(roots: roots, into: &f.drawList)
+        }
+        // Text left for later: the next frame must be drawn even if nothing else changes.
+        defer { if f.drawList.deferredWork { f.needsRedraw = true } }
+        let plan: FramePlan
+        if let slots = f.drawList.motion, slots.count > 0 {
+            // The GPU places what moves: the whole output is repainted, and the damage history starts
+            // again after (its keys do not see the slots move).
+            plan = FramePlan.full(f.drawList, width: display.width, height: display.height)
+            f.damage.invalidate()
+            f.motionPlan = plan
+            f.motionNodes = motion.placed
+            f.orderedSiblings = motion.orderedSiblings
+            f.depthOrders = motion.depthOrders
+        } else {
+            f.drawList.motion = nil
+            // Only what changed since the framebuffer's contents were drawn is repainted.
+            plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
+            f.motionPlan = nil
+            f.motionNodes = []
+            f.orderedSiblings = []
+            f.depthOrders = []
+        }
+        f.builtAt = targetTime
+        f.shownAt = targetTime
+        f.presentedAt = targetTime
+        phases.drawList = lap()
+        if plan.unchanged {
+            // The screen shows this picture already: no drawing, no flip (a commit elsewhere, an animation
+            // that moved nothing visible).
+            stats.record(phases, RenderCounters())
+            recordBudgets(phases, interval: display.refreshInterval, reused: false)
+            lastFrameWork = RenderCounters()
+            f.needsRedraw = false
+            for (client, event) in events { eventSink(client, event) }
+            return .unchanged
+        }
+        // Drawn now (unless drawing fails or the frame is dropped: `draw` asks for a whole frame again).
+        f.needsRedraw = false
+        let outcome = try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: false)
+        for (client, event) in events { eventSink(client, event) }
+        return outcome
+    }
+
+    /// Draws `f`'s list where `plan` says into `display`'s framebuffer and presents it, recording the
+    /// frame's phases and work (`reused`: the list was drawn before, only its motion slots move).
+    func draw(_ f: OutputFrames, plan: FramePlan, on display: DisplayBackend, at targetTime: Double,
+                      phases: inout FrameStats.Phases, lap: () -> Double, reused: Bool) throws -> PresentOutcome {
+        var counters: RenderCounters
+        do {
+            try display.makeCurrent()
+            counters = try renderer.render(f.drawList, plan: plan, framebuffer: display.framebuffer,
+                                           width: display.width, height: display.height, rotation: display.rotation, time: targetTime)
+        } catch {
+            f.invalidate() // the framebuffer may hold part of this frame
+            throw error
+        }
+        counters.drawListReused = reused
+        // Glyphs the rasterising budget left out: the next frame is drawn whole and makes them.
+        if counters.glyphsDeferred > 0 { f.invalidate() }
+        phases.submit = lap()
+        let outcome = try display.present(targetTime: targetTime)
+        phases.present = lap()
+        recordBudgets(phases, interval: display.refreshInterval, reused: reused)
+        stats.record(phases, counters)
+        lastFrameWork = counters
+        f.shownAt = targetTime
+        // Not on screen: the next frame of this output is drawn whole.
+        if case .dropped = outcome { f.invalidate() }
+        return outcome
+    }
+
+    /// Applies pending commits and evaluates every animation at `time` without drawing. Offline rendering
+    /// steps through a scene's changes this way, so that a transition added by a change starts from the
+    /// appearance at that change.
+    public func advance(to time: Double) {
+        applyPendingCommits()
+        let (events, _) = evaluateScenes(at: time, output: nil, detachedToo: true)
+        advanced = (frameNumber, schedule)
+        for (client, event) in events { eventSink(client, event) }
+    }
+
+    /// Whether `root` shows on `output` (nil: every root, for `advance`), the primary output being `primaryName`.
+    func shows(_ root: RenderNode, on output: String?, primaryName: String?) -> Bool {
+        guard let output else { return true }
+        return root.output == output || (root.output.isEmpty && output == primaryName)
+    }
+
+    /// Whether a tree on screen holds `node`: the evaluation in progress reached it, or the latest frame of
+    /// another lit output did. (`advance` evaluates every tree, so there only the first counts.)
+    func isAttached(_ node: RenderNode) -> Bool {
+        if node.evaluatedFrame == frameNumber { return true }
+        let other = node.evaluatedOutput
+        guard !evaluationOutput.isEmpty, !other.isEmpty, other != evaluationOutput, output(other) != nil else { return false }
+        return outputFrames[other]?.lastFrame == node.evaluatedFrame
+    }
+}

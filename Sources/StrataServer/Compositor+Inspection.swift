@@ -1,0 +1,87 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+import StrataRender
+import StrataText
+import StrataDisplay
+
+/// Inspection: snapshots, statistics and the render tree as JSON.
+extension Compositor {
+    // MARK: inspection
+
+    /// What `output` (nil: the primary) shows: its last presented frame, read back.
+    public func snapshot(output name: String? = nil) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        guard let display = output(name) else { throw DisplayError("no output \(name ?? "connected") to read") }
+        try display.makeCurrent()
+        return try display.readPixels()
+    }
+
+    public var framesRendered: UInt64 { stats.framesRendered }
+
+    /// Whether every root shown on `output` (nil: the primary) belongs to `client`: then its pixels show
+    /// nothing of any other client.
+    func showsOnly(client: UInt32, output name: String?) -> Bool {
+        let primaryName = primary?.name
+        let shownOn = output(name)?.name
+        return scenes.allSatisfy { id, scene in
+            id == client || !scene.roots.contains { shows($0, on: shownOn, primaryName: primaryName) }
+        }
+    }
+
+    /// Server-wide figures and counts, for `strata stats`. With `client`, the counts are that client's
+    /// own (a client that is not an inspector sees nothing of the others).
+    public func statsJSON(client: UInt32? = nil, extra: [String: Any] = [:]) -> [String: Any] {
+        var o: [String: Any] = [
+            "frames_rendered": stats.framesRendered,
+            "server_cpu_ms_per_frame": stats.cpuPercentiles,
+            "frame_ms": stats.framePercentiles,
+            "phase_p50_ms": stats.phaseMedians,
+            "per_frame": stats.counterSummary,
+            "backend": displays.backendName,
+            "warmed_up": warmedUp,
+            "size": [primary?.width ?? 0, primary?.height ?? 0],
+            "outputs": outputInfo.map { ["name": $0.name, "size": [$0.width, $0.height], "refresh_hz": $0.refreshHz] as [String: Any] },
+        ]
+        if let client {
+            let scene = scenes[client]
+            o["layers"] = scene?.nodes.count ?? 0
+            if rendersWithBudgets { o["render_budget"] = budgetJSON(client) }
+            if let usage = scene?.usage { o["usage"] = Self.usageJSON(usage, layers: scene?.nodes.count ?? 0) }
+        } else {
+            o["clients"] = clientCount
+            o["layers"] = layerCount
+            o["texture_uploads"] = renderer.textureUploads
+            o["texture_upload_bytes"] = renderer.textureUploadBytes
+            o["resident_textures"] = renderer.residentTextures
+            o["gpu_animation_records"] = gpuAnimationRecords
+            if rendersWithBudgets { o["render_budgets"] = sceneOrder.map { id -> [String: Any] in var b = budgetJSON(id); b["client"] = id; return b } }
+            if let counts = textLayouts?.counts {
+                o["text_worker"] = ["laid_out": counts.laidOut, "crashed": counts.crashed, "hung": counts.hung,
+                                    "misbehaved": counts.misbehaved, "started": counts.started, "queued": counts.queued]
+            }
+        }
+        for (k, v) in extra { o[k] = v }
+        return o
+    }
+
+    static func usageJSON(_ u: ClientUsage, layers: Int) -> [String: Any] {
+        ["layers": layers, "animations": u.animations, "model_bytes": u.modelBytes, "image_bytes": u.imageBytes,
+         "shared_memory_bytes": u.sharedMemoryBytes, "pending_commits": u.pendingCommits]
+    }
+
+    /// The render tree as JSON (`strata tree`): every client's, or only `client`'s; at most
+    /// `TreeDescription.maxLayers` layers.
+    public func treeJSON(client: UInt32? = nil) -> String {
+        var budget = TreeDescription.Budget()
+        var clients: [TreeDescription.Client] = []
+        for id in sceneOrder where client == nil || client == id {
+            guard let scene = scenes[id] else { continue }
+            var roots: [TreeDescription.Node] = []
+            for root in scene.roots {
+                if budget.remaining > 0 { roots.append(TreeDescription.Node(root, budget: &budget)) } else { budget.truncated = true }
+            }
+            clients.append(TreeDescription.Client(client: id, layers: scene.nodes.count, roots: roots))
+        }
+        return TreeDescription(clients: clients, truncated: budget.truncated ? true : nil).json()
+    }
+}
