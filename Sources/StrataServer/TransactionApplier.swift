@@ -19,227 +19,68 @@ struct TransactionApplier {
     var transitionSources: [LayerID: TransitionSource] = [:]
 
     /// Events produced while applying (sent to the committing client).
-    private(set) var events: [ServerMessage] = []
+    var events: [ServerMessage] = []
 
     init(nextImageUID: @escaping () -> UInt64, releaseTexture: @escaping (UInt64) -> Void) {
         self.nextImageUID = nextImageUID
         self.releaseTexture = releaseTexture
     }
 
-    private func node(_ id: LayerID, _ scene: ClientScene, _ op: @autoclosure () -> String) throws -> RenderNode {
+    func node(_ id: LayerID, _ scene: ClientScene, _ op: @autoclosure () -> String) throws -> RenderNode {
         guard let n = scene.nodes[id] else { throw CommitError("\(op()): unknown layer id \(id)") }
         return n
     }
 
-    /// Applies `commit`, whose descriptors arrived mapped as `mappings` (in order).
-    mutating func apply(_ commit: Commit, mappings: [CountedMapping], to scene: ClientScene) throws {
-        var addedAnimations: [AnimationRef] = []
-        let usage = scene.usage
-        /// Descriptors an image was defined from: its copy-on-write mapping is that image's own.
+    /// Where an operation is in its commit, for messages: "operation 3". Formatted only when a message
+    /// is made (for each of 100,000 operations it would cost more than applying them).
+    struct Place: CustomStringConvertible {
+        let index: Int
+        var description: String { "operation \(index)" }
+    }
+
+    /// The commit being applied: its scene, its descriptors, and what its operations share.
+    struct Applying {
+        let scene: ClientScene
+        let mappings: [CountedMapping]
+        let transactionID: UInt64
+        /// Descriptors an image or buffer was defined from: its copy-on-write mapping is that one's own.
         var claimed: Set<Int> = []
         /// Buffers this commit read pixels from: each is released to the client once the commit is applied.
         var usedBuffers: [BufferID] = []
-        func mapping(_ index: UInt16, _ op: String, reusable: Bool = false) throws -> CountedMapping {
+        var addedAnimations: [AnimationRef] = []
+        var usage: ClientUsage { scene.usage }
+
+        /// Descriptor `index` for `op`; one an image or buffer of this commit claimed already, or (unless
+        /// `reusable`) one the client could still write, is refused.
+        func mapping(_ index: UInt16, _ op: @autoclosure () -> String, reusable: Bool = false) throws -> CountedMapping {
             guard Int(index) < mappings.count else {
-                throw CommitError("\(op): fd index \(index) but \(mappings.count) descriptors arrived")
+                throw CommitError("\(op()): fd index \(index) but \(mappings.count) descriptors arrived")
             }
             guard !claimed.contains(Int(index)) else {
-                throw CommitError("\(op): fd index \(index) already defines an image or a buffer in this commit")
+                throw CommitError("\(op()): fd index \(index) already defines an image or a buffer in this commit")
             }
             let m = mappings[Int(index)]
             // Pixels the client could still change must not become an image's: those come sealed against writing.
             guard reusable || !m.buffer.isReusable else {
-                throw CommitError("\(op): fd index \(index) is a memfd not sealed against writing (only defineBuffer takes one)")
+                throw CommitError("\(op()): fd index \(index) is a memfd not sealed against writing (only defineBuffer takes one)")
             }
             return m
         }
+    }
+
+    /// Applies `commit`, whose descriptors arrived mapped as `mappings` (in order): each operation by its
+    /// handler (+Layers, +Images, +Animations), then the buffers it read are released and its completion
+    /// is reported or left pending on its animations.
+    mutating func apply(_ commit: Commit, mappings: [CountedMapping], to scene: ClientScene) throws {
+        var c = Applying(scene: scene, mappings: mappings, transactionID: commit.transactionID)
         for (index, op) in commit.operations.enumerated() {
-            // Built only for a message: formatting it for each of 100,000 operations would cost more than applying them.
-            var where_: String { "operation \(index)" }
-            switch op {
-            case let .createLayer(id, kind):
-                guard scene.nodes[id] == nil else { throw CommitError("\(where_) createLayer: layer id \(id) already exists") }
-                guard scene.nodes.count + usage.copiedLayers < quotas.layers else {
-                    throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers,
-                                        detail: "\(where_) createLayer \(id), with \(usage.copiedLayers) held by transitions' copies")
-                }
-                scene.nodes[id] = RenderNode(id: id, kind: kind, scene: scene)
-            case .releaseLayer(let id):
-                let n = try node(id, scene, "\(where_) releaseLayer")
-                stopAll(n, scene: scene)
-                let sources = n.transitionSources.values.flatMap { $0.old?.subtreeImages ?? [] }
-                let shown = n.contents
-                if n.isRoot { scene.roots.remove(n); n.isRoot = false }
-                n.unlinkForRelease()
-                scene.nodes[id] = nil
-                // Images only a transition's old appearance, or this layer, still showed.
-                for image in sources + [shown].compactMap({ $0 }) where !scene.holds(image) {
-                    releaseTexture(image.texture.id)
-                }
-            case let .setProperty(id, property, value):
-                let n = try node(id, scene, "\(where_) setProperty")
-                guard property.isCarried(by: n.kind) else {
-                    throw CommitError("\(where_) setProperty: layer \(id) is a \(n.kind.className), which has no \(property.name)")
-                }
-                let growth = n.valueBytesChange(property, to: value)
-                if growth > 0, usage.modelBytes + growth > quotas.modelBytes {
-                    throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
-                                        detail: "\(where_) setProperty \(property.name) of layer \(id) needs \(growth) more bytes, \(usage.modelBytes) held")
-                }
-                n.setModel(property, value)
-            case let .insertSublayer(parentID, childID, index):
-                let parent = try node(parentID, scene, "\(where_) insertSublayer")
-                let child = try node(childID, scene, "\(where_) insertSublayer")
-                if let problem = parent.linkProblem(adding: child) {
-                    throw CommitError("\(where_) insertSublayer: \(childID) under \(parentID): \(problem)")
-                }
-                if child.isRoot { throw CommitError("\(where_) insertSublayer: layer \(childID) is attached as a root") }
-                if child.masking != nil { throw CommitError("\(where_) insertSublayer: layer \(childID) is another layer's mask") }
-                let count = parent.sublayers.count - (child.parent === parent ? 1 : 0)
-                guard Int(index) <= count else {
-                    throw CommitError("\(where_) insertSublayer: index \(index) beyond \(count) sublayers")
-                }
-                parent.insert(child, at: Int(index))
-            case .removeFromSuperlayer(let id):
-                try node(id, scene, "\(where_) removeFromSuperlayer").removeFromParent()
-            case let .defineImage(id, width, height, fdIndex, format):
-                guard scene.images[id] == nil else { throw CommitError("\(where_) defineImage: image id \(id) already exists") }
-                guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-                    throw CommitError("\(where_) defineImage: size \(width)x\(height) out of range (1…16384)")
-                }
-                let source = try mapping(fdIndex, "\(where_) defineImage")
-                let bytes = Int(width) * Int(height) * 4
-                guard source.buffer.byteCount >= bytes else {
-                    throw CommitError("\(where_) defineImage: shared buffer holds \(source.buffer.byteCount) bytes, a \(width)x\(height) image needs \(bytes)")
-                }
-                guard usage.imageBytes + bytes <= quotas.imageBytes else {
-                    throw QuotaExceeded(key: "client-image-bytes", limit: quotas.imageBytes,
-                                        detail: "\(where_) defineImage \(id) of \(bytes) bytes, \(usage.imageBytes) held")
-                }
-                claimed.insert(Int(fdIndex))
-                scene.images[id] = ServerImage(mapping: source, width: Int(width), height: Int(height), format: format, uniqueID: nextImageUID(), usage: usage)
-            case let .updateImage(id, x, y, width, height, fdIndex):
-                guard let image = scene.images[id] else { throw CommitError("\(where_) updateImage: unknown image id \(id)") }
-                let (w, h) = (image.texture.width, image.texture.height)
-                guard width > 0, height > 0, Int(x) + Int(width) <= w, Int(y) + Int(height) <= h else {
-                    throw CommitError("\(where_) updateImage: rectangle \(x),\(y) \(width)x\(height) outside the \(w)x\(h) image")
-                }
-                let pixels = try mapping(fdIndex, "\(where_) updateImage").buffer
-                guard pixels.byteCount >= Int(width) * Int(height) * 4 else {
-                    throw CommitError("\(where_) updateImage: shared buffer holds \(pixels.byteCount) bytes, needs \(Int(width) * Int(height) * 4)")
-                }
-                image.write(UnsafeRawPointer(pixels.base), x: Int(x), y: Int(y), width: Int(width), height: Int(height))
-                updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
-            case let .defineBuffer(id, fdIndex):
-                guard scene.buffers[id] == nil else { throw CommitError("\(where_) defineBuffer: buffer id \(id) already exists") }
-                guard scene.buffers.count < WireFormat.maxBuffers else {
-                    throw CommitError("\(where_) defineBuffer: a client defines at most \(WireFormat.maxBuffers) buffers")
-                }
-                let source = try mapping(fdIndex, "\(where_) defineBuffer", reusable: true)
-                claimed.insert(Int(fdIndex))
-                scene.buffers[id] = source
-            case let .updateImageFromBuffer(id, x, y, width, height, bufferID, offset):
-                guard let image = scene.images[id] else { throw CommitError("\(where_) updateImageFromBuffer: unknown image id \(id)") }
-                let (w, h) = (image.texture.width, image.texture.height)
-                guard width > 0, height > 0, Int(x) + Int(width) <= w, Int(y) + Int(height) <= h else {
-                    throw CommitError("\(where_) updateImageFromBuffer: rectangle \(x),\(y) \(width)x\(height) outside the \(w)x\(h) image")
-                }
-                guard let buffer = scene.buffers[bufferID]?.buffer else {
-                    throw CommitError("\(where_) updateImageFromBuffer: unknown buffer id \(bufferID)")
-                }
-                let bytes = Int(width) * Int(height) * 4
-                guard Int(offset) + bytes <= buffer.byteCount else {
-                    throw CommitError("\(where_) updateImageFromBuffer: \(bytes) bytes at offset \(offset) run past the buffer's \(buffer.byteCount)")
-                }
-                // One copy: the buffer goes straight into the texture, which is the current copy from then on
-                // (the image's own pixels only serve its first upload).
-                let source = UnsafeRawPointer(buffer.base) + Int(offset)
-                if !uploadToTexture(image.texture, source, Int(x), Int(y), Int(width), Int(height)) {
-                    image.write(source, x: Int(x), y: Int(y), width: Int(width), height: Int(height))
-                    updateTexture(image.texture, Int(x), Int(y), Int(width), Int(height))
-                }
-                if !usedBuffers.contains(bufferID) { usedBuffers.append(bufferID) }
-            case .releaseBuffer(let id):
-                guard scene.buffers.removeValue(forKey: id) != nil else {
-                    throw CommitError("\(where_) releaseBuffer: unknown buffer id \(id)")
-                }
-            case let .setMask(id, maskID):
-                let n = try node(id, scene, "\(where_) setMask")
-                n.setMask(nil)
-                guard maskID != 0 else { break }
-                let m = try node(maskID, scene, "\(where_) setMask")
-                guard m.parent == nil, !m.isRoot, m.masking == nil else {
-                    throw CommitError("\(where_) setMask: layer \(maskID) cannot mask \(id) (it has a superlayer, is a root or masks another layer)")
-                }
-                if let problem = n.linkProblem(adding: m) {
-                    throw CommitError("\(where_) setMask: \(maskID) as the mask of \(id): \(problem)")
-                }
-                n.setMask(m)
-            case .releaseImage(let id):
-                guard let image = scene.images.removeValue(forKey: id) else {
-                    throw CommitError("\(where_) releaseImage: unknown image id \(id)")
-                }
-                // Layers still showing it keep the mapping alive; the texture goes when the last one lets go.
-                image.isDefined = false
-                if !scene.holds(image) { releaseTexture(image.texture.id) }
-            case let .setContents(layerID, imageID):
-                let n = try node(layerID, scene, "\(where_) setContents")
-                let old = n.contents
-                if imageID == 0 {
-                    n.contents = nil
-                } else {
-                    guard let image = scene.images[imageID] else { throw CommitError("\(where_) setContents: unknown image id \(imageID)") }
-                    n.contents = image
-                }
-                if let old, old !== n.contents, !scene.holds(old) {
-                    releaseTexture(old.texture.id)
-                }
-            case let .addAnimation(id, key, spec):
-                let n = try node(id, scene, "\(where_) addAnimation")
-                if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: n.kind) }) {
-                    throw CommitError("\(where_) addAnimation: layer \(id) is a \(n.kind.className), which has no \(foreign.property.name)")
-                }
-                let replaces = n.hasAnimation(key)
-                if !replaces, usage.animations >= quotas.animations {
-                    throw QuotaExceeded(key: "client-max-animations", limit: quotas.animations, detail: "\(where_) addAnimation \(key) to layer \(id)")
-                }
-                if !replaces, n.animations.count >= RenderTreeLimits.maxAnimationsPerLayer {
-                    throw CommitError("\(where_) addAnimation: layer \(id) has \(n.animations.count) animations, the most one layer may carry")
-                }
-                let bytes = MemoryEstimate.bytes(of: spec)
-                if usage.modelBytes + bytes > quotas.modelBytes {
-                    throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
-                                        detail: "\(where_) addAnimation \(key) to layer \(id) needs \(bytes) bytes, \(usage.modelBytes) held")
-                }
-                if replaces {
-                    n.detachAnimation(key: key)
-                    stopped(n, key: key, finished: false, scene: scene)
-                }
-                n.attach(AttachedAnimation(key: key, spec: spec))
-                if case .transition = spec.kind { n.transitionSources[key] = transitionSources[id] ?? TransitionSource(old: nil, layerCount: 0) }
-                n.animationTransaction[key] = commit.transactionID
-                addedAnimations.append(AnimationRef(layer: id, key: key))
-            case let .removeAnimation(id, key):
-                let n = try node(id, scene, "\(where_) removeAnimation")
-                if n.detachAnimation(key: key) { stopped(n, key: key, finished: false, scene: scene) }
-            case .attachRoot(let id):
-                let n = try node(id, scene, "\(where_) attachRoot")
-                guard n.parent == nil, n.masking == nil else {
-                    throw CommitError("\(where_) attachRoot: layer \(id) has a superlayer or masks another layer")
-                }
-                if !n.isRoot { n.isRoot = true; scene.roots.insert(n, at: scene.roots.count) }
-            case .detachRoot(let id):
-                let n = try node(id, scene, "\(where_) detachRoot")
-                if n.isRoot { scene.roots.remove(n); n.isRoot = false }
-            case let .setRootOutput(id, output):
-                try node(id, scene, "\(where_) setRootOutput").output = output
-            }
+            try apply(op, at: Place(index: index), in: &c)
         }
         // The pixels are copied: the client may fill these buffers again.
-        events.append(contentsOf: usedBuffers.map { .bufferReleased($0) })
+        events.append(contentsOf: c.usedBuffers.map { .bufferReleased($0) })
         if commit.wantsCompletion {
             // Animations already gone again (replaced in the same commit) count as finished.
-            let outstanding = Set(addedAnimations.filter { ref in
+            let outstanding = Set(c.addedAnimations.filter { ref in
                 scene.nodes[ref.layer]?.animationTransaction[ref.key] == commit.transactionID
                     && scene.nodes[ref.layer]?.hasAnimation(ref.key) == true
             })
@@ -251,13 +92,43 @@ struct TransactionApplier {
         }
     }
 
-    private mutating func stopAll(_ n: RenderNode, scene: ClientScene) {
+    private mutating func apply(_ op: LayerOperation, at w: Place, in c: inout Applying) throws {
+        switch op {
+        case let .createLayer(id, kind): try createLayer(id, kind: kind, at: w, in: c)
+        case .releaseLayer(let id): try releaseLayer(id, at: w, in: c)
+        case let .setProperty(id, property, value): try setProperty(id, property, value, at: w, in: c)
+        case let .insertSublayer(parentID, childID, index): try insertSublayer(childID, under: parentID, at: index, place: w, in: c)
+        case .removeFromSuperlayer(let id): try node(id, c.scene, "\(w) removeFromSuperlayer").removeFromParent()
+        case let .setMask(id, maskID): try setMask(maskID, of: id, at: w, in: c)
+        case .attachRoot(let id): try attachRoot(id, at: w, in: c)
+        case .detachRoot(let id):
+            let n = try node(id, c.scene, "\(w) detachRoot")
+            if n.isRoot { c.scene.roots.remove(n); n.isRoot = false }
+        case let .setRootOutput(id, output): try node(id, c.scene, "\(w) setRootOutput").output = output
+        case let .defineImage(id, width, height, fdIndex, format):
+            try defineImage(id, width: width, height: height, fdIndex: fdIndex, format: format, at: w, in: &c)
+        case let .updateImage(id, x, y, width, height, fdIndex): try updateImage(id, x: x, y: y, width: width, height: height, fdIndex: fdIndex, at: w, in: c)
+        case let .defineBuffer(id, fdIndex): try defineBuffer(id, fdIndex: fdIndex, at: w, in: &c)
+        case let .updateImageFromBuffer(id, x, y, width, height, bufferID, offset):
+            try updateImage(id, x: x, y: y, width: width, height: height, from: bufferID, offset: offset, at: w, in: &c)
+        case .releaseBuffer(let id):
+            guard c.scene.buffers.removeValue(forKey: id) != nil else { throw CommitError("\(w) releaseBuffer: unknown buffer id \(id)") }
+        case .releaseImage(let id): try releaseImage(id, at: w, in: c)
+        case let .setContents(layerID, imageID): try setContents(imageID, of: layerID, at: w, in: c)
+        case let .addAnimation(id, key, spec): try addAnimation(spec, key: key, to: id, at: w, in: &c)
+        case let .removeAnimation(id, key):
+            let n = try node(id, c.scene, "\(w) removeAnimation")
+            if n.detachAnimation(key: key) { stopped(n, key: key, finished: false, scene: c.scene) }
+        }
+    }
+
+    mutating func stopAll(_ n: RenderNode, scene: ClientScene) {
         let keys = n.animations.map(\.key)
         n.detachAnimations { _ in true }
         for key in keys { stopped(n, key: key, finished: false, scene: scene) }
     }
 
-    private mutating func stopped(_ n: RenderNode, key: String, finished: Bool, scene: ClientScene) {
+    mutating func stopped(_ n: RenderNode, key: String, finished: Bool, scene: ClientScene) {
         events.append(contentsOf: AnimationLifecycle.stop(node: n, key: key, finished: finished, scene: scene))
     }
 }

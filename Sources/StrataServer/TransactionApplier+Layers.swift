@@ -1,0 +1,81 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+
+/// A commit's operations on layers: creating and releasing them, their properties, the tree (sublayers,
+/// masks, roots), each checked against the layer's kind, the tree's rules and the client's quotas.
+extension TransactionApplier {
+    func createLayer(_ id: LayerID, kind: LayerKind, at w: Place, in c: Applying) throws {
+        guard c.scene.nodes[id] == nil else { throw CommitError("\(w) createLayer: layer id \(id) already exists") }
+        guard c.scene.nodes.count + c.usage.copiedLayers < quotas.layers else {
+            throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers,
+                                detail: "\(w) createLayer \(id), with \(c.usage.copiedLayers) held by transitions' copies")
+        }
+        c.scene.nodes[id] = RenderNode(id: id, kind: kind, scene: c.scene)
+    }
+
+    mutating func releaseLayer(_ id: LayerID, at w: Place, in c: Applying) throws {
+        let scene = c.scene
+        let n = try node(id, scene, "\(w) releaseLayer")
+        stopAll(n, scene: scene)
+        let sources = n.transitionSources.values.flatMap { $0.old?.subtreeImages ?? [] }
+        let shown = n.contents
+        if n.isRoot { scene.roots.remove(n); n.isRoot = false }
+        n.unlinkForRelease()
+        scene.nodes[id] = nil
+        // Images only a transition's old appearance, or this layer, still showed.
+        for image in sources + [shown].compactMap({ $0 }) where !scene.holds(image) {
+            releaseTexture(image.texture.id)
+        }
+    }
+
+    func setProperty(_ id: LayerID, _ property: LayerProperty, _ value: AnimatableValue, at w: Place, in c: Applying) throws {
+        let n = try node(id, c.scene, "\(w) setProperty")
+        guard property.isCarried(by: n.kind) else {
+            throw CommitError("\(w) setProperty: layer \(id) is a \(n.kind.className), which has no \(property.name)")
+        }
+        let growth = n.valueBytesChange(property, to: value)
+        if growth > 0, c.usage.modelBytes + growth > quotas.modelBytes {
+            throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
+                                detail: "\(w) setProperty \(property.name) of layer \(id) needs \(growth) more bytes, \(c.usage.modelBytes) held")
+        }
+        n.setModel(property, value)
+    }
+
+    func insertSublayer(_ childID: LayerID, under parentID: LayerID, at index: UInt32, place w: Place, in c: Applying) throws {
+        let parent = try node(parentID, c.scene, "\(w) insertSublayer")
+        let child = try node(childID, c.scene, "\(w) insertSublayer")
+        if let problem = parent.linkProblem(adding: child) {
+            throw CommitError("\(w) insertSublayer: \(childID) under \(parentID): \(problem)")
+        }
+        if child.isRoot { throw CommitError("\(w) insertSublayer: layer \(childID) is attached as a root") }
+        if child.masking != nil { throw CommitError("\(w) insertSublayer: layer \(childID) is another layer's mask") }
+        let count = parent.sublayers.count - (child.parent === parent ? 1 : 0)
+        guard Int(index) <= count else {
+            throw CommitError("\(w) insertSublayer: index \(index) beyond \(count) sublayers")
+        }
+        parent.insert(child, at: Int(index))
+    }
+
+    func setMask(_ maskID: LayerID, of id: LayerID, at w: Place, in c: Applying) throws {
+        let n = try node(id, c.scene, "\(w) setMask")
+        n.setMask(nil)
+        guard maskID != 0 else { return }
+        let m = try node(maskID, c.scene, "\(w) setMask")
+        guard m.parent == nil, !m.isRoot, m.masking == nil else {
+            throw CommitError("\(w) setMask: layer \(maskID) cannot mask \(id) (it has a superlayer, is a root or masks another layer)")
+        }
+        if let problem = n.linkProblem(adding: m) {
+            throw CommitError("\(w) setMask: \(maskID) as the mask of \(id): \(problem)")
+        }
+        n.setMask(m)
+    }
+
+    func attachRoot(_ id: LayerID, at w: Place, in c: Applying) throws {
+        let n = try node(id, c.scene, "\(w) attachRoot")
+        guard n.parent == nil, n.masking == nil else {
+            throw CommitError("\(w) attachRoot: layer \(id) has a superlayer or masks another layer")
+        }
+        if !n.isRoot { n.isRoot = true; c.scene.roots.insert(n, at: c.scene.roots.count) }
+    }
+}
