@@ -78,7 +78,7 @@ struct DrawListBuilder {
     }
 
     /// `emit` with `copyShift` in the node's own time.
-    private func emitInOwnTime(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+    func emitInOwnTime(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         if node.isActive, list.tracksMotion || list.watchesCPUAnimation {
             if list.tracksMotion, copyShift != nil, let motion, let plan = motion.plan(node),
                emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list) {
@@ -96,136 +96,6 @@ struct DrawListBuilder {
         }
     }
 
-    /// `node` as a motion slot: its own drawing and its subtree are emitted relative to the slot's space
-    /// (the GPU evaluates the slot's animations and places them each frame), its opacity and, when
-    /// animated, its background colour come from the slot. Returns false, having emitted nothing, when the
-    /// layer must be drawn with CPU-evaluated values instead: an effect that depends on where it is on
-    /// screen (a kind's own drawing that cannot move, one-sided layers, a shadowPath, a shadow under an
-    /// animated transform, anywhere in the subtree). A rasterized layer is one quad (`emitMovingRaster`).
-    private func emitMoving(_ node: RenderNode, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner, parentToTarget: Transform3D,
-                            alpha: CGFloat, into list: inout DrawList) -> Bool {
-        let p = node.drawnValues
-        guard !p.isHidden else { return true }
-        if p.shouldRasterize, node.content.drawsLayer {
-            return emitMovingRaster(node, p, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
-        }
-        // A shadow shows in some frame where its opacity and colour's alpha are above 0 now or animate.
-        let hasShadow = (plan.animated.contains(.shadowOpacity) || p.shadowOpacity > 0)
-            && (plan.animated.contains(.shadowColor) || (p.shadowColor?.alpha ?? 0) > 0)
-        // Animated bounds move the layer's own background, border and contents: a sublayer space flipped or
-        // turned about them stays on the CPU, as does an animated anchor point with a sublayer transform
-        // about it.
-        let bounds = plan.animated.contains(.bounds)
-        let parent = list.currentSlot
-        // A shadow moves with the slot while its blur scales alike in every frame: no shadowPath (filled where
-        // the list is built), no transform animated here or in a slot above (the blur radius scales with it).
-        // A shape whose colours animate casts a shadow from them: not on the GPU.
-        let shadowMoves = !hasShadow || (p.shadowPath == nil && !plan.rows.contains { $0.property.movesInDepth }
-                                         && plan.animated.isDisjoint(with: [.fillColor, .strokeColor])
-                                         && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
-        // A shape that may not move is known to fail here, before a slot is made for it (every frame).
-        // A replicator's copy tints the colours drawn: the slot's animated ones would go untinted.
-        guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent),
-              tint == .white || plan.animated.isDisjoint(with: Self.slotColors),
-              p.isDoubleSided || node.content.pieces(node) == 0, shadowMoves,
-              !((plan.animatesAnchor || bounds) && p.hasSublayerSpace)
-        else { return false }
-        // Pieces the slot may show that the values now leave out still count towards a group.
-        let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
-        let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
-        let border = !hasBorder && !plan.animated.isDisjoint(with: [.borderWidth, .borderColor]) ? 1 : 0
-        let opacity = min(1, p.opacity) * alpha
-        // A mask makes the layer's drawing (shadow included) a group of its own, composited through the
-        // mask's alpha: no other group is needed.
-        let mask = node.mask
-        let group = mask == nil && Self.pieces(of: node, values: p) + background + border > 1 && p.allowsGroupOpacity
-            && (plan.animatesOpacity || opacity < 1 || Self.dimmedBySlots(list))
-        if !plan.animatesOpacity && opacity <= 0 { return true }
-        // A static opacity over a group is the group's composite's; otherwise the slot carries it (with what
-        // it inherits): into each quad, or, over a group it animates or a mask, into the composite, which
-        // begins under the slot and so takes its alpha (the quads inside take none of it).
-        let staticGroup = group && !plan.animatesOpacity
-        let groupAlpha = staticGroup ? opacity : 1
-        guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: staticGroup ? 1 : node.model.opacity, outer: parentToTarget,
-                                          inheritedAlpha: staticGroup ? 1 : alpha, rows: plan.rows, rate: plan.rate,
-                                          timeShift: copyShift ?? 0, scaleMayChange: plan.scaleMayChange) ?? nil
-        else { return false }
-        motion.place(node, slot: slot)
-        let outer = (slot: list.currentSlot, refused: list.motionRefused)
-        let mark = list.commands.count
-        list.currentSlot = slot
-        list.motionRefused = false
-        if mask != nil { list.append(.beginGroup) }
-        // A one-sided layer's own pieces are culled by layer.vert while it faces away.
-        let cull: MotionRef.Fields = p.isDoubleSided ? [] : .cullsBackFace
-        if hasShadow {
-            emitMovingShadow(node, p, plan, slot: slot, groupOpacity: groupAlpha, cull: cull, into: &list)
-        }
-        if group { list.append(.beginGroup) }
-        emitBody(node, p, matrix: .identity, alpha: 1, animated: plan.animated.union(cull), into: &list)
-        if group { list.append(.endGroup(alpha: groupAlpha)) }
-        if let mask {
-            // In the layer's coordinates, its z dropped (as emitContent draws it): it moves with the slot.
-            list.append(.beginGroup)
-            emit(mask, parentToTarget: Self.flattened(.identity), into: &list)
-            list.append(.endMaskedGroups(alpha: 1))
-        }
-        let refused = list.motionRefused
-        list.currentSlot = outer.slot
-        list.motionRefused = outer.refused
-        guard refused else { return true }
-        list.truncate(commands: mark, slots: Int(slot))
-        motion.refuse(node, slotsFrom: Int(slot))
-        // Under another slot, what made this one fail fails that one too: leave the drawing to its retry
-        // (once, with this node no longer tried), rather than drawing it here first.
-        if outer.slot >= 0 {
-            list.motionRefused = true
-            return true
-        }
-        return false
-    }
-
-    /// `node`'s shadow as emitContent draws it, in its slot's space: its composite takes the slots' alphas
-    /// (a group's opacity, static, is `groupOpacity`), and from the slot the shadow's opacity, colour and
-    /// radius where they animate. An animated offset moves the shape's quads in layer.vert; a slot made
-    /// inside that shape would not move with it, so the layer is then taken back to the CPU.
-    private func emitMovingShadow(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, slot: Int32, groupOpacity: CGFloat,
-                                  cull: MotionRef.Fields, into list: inout DrawList) {
-        let animated = plan.animated
-        let color = animated.contains(.shadowColor) ? Color.white : p.shadowColor ?? .clear
-        let opacity = animated.contains(.shadowOpacity) ? 1 : min(1, p.shadowOpacity)
-        let scale = Self.scale(of: slotToTarget(slot, list))
-        // With an animated radius the command's σ is per unit of radius / 2 (layer.vert multiplies it in).
-        let sigma = animated.contains(.shadowRadius) ? scale : max(0, p.shadowRadius) / 2 * scale
-        let offsetAnimates = animated.contains(.shadowOffset)
-        let slotsBefore = list.motion?.count ?? 0
-        list.append(.beginGroup)
-        if offsetAnimates { list.shadowOffsetSlot = slot }
-        emitBody(node, p, matrix: offsetAnimates ? .identity : .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1,
-                 animated: animated.union(cull), into: &list)
-        list.shadowOffsetSlot = -1
-        if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefused = true }
-        list.append(.endShadowGroup(color: tinted(color), alpha: opacity * groupOpacity, sigma: sigma), slotFields: animated)
-    }
-
-    /// The colours a slot animates in place of the command's.
-    static let slotColors: MotionRef.Fields = [.backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor]
-
-    /// Slot `slot`'s layer space → target pixels with the values this list is built with (worked out only
-    /// for shadows and shapes: up the chain of slots, each its layer's matrix and its `outer`).
-    func slotToTarget(_ slot: Int32, _ list: DrawList) -> Transform3D {
-        guard slot >= 0, let slots = list.motion, let placed = motion?.placed, Int(slot) < placed.count else { return .identity }
-        let s = Int(slot)
-        return placed[s].drawnValues.localToParent * slots.outers[s] * slotToTarget(slots.parents[s], list)
-    }
-
-    /// Whether the slots above what is appended now may dim it in some frame: an opacity the slots carry
-    /// is not passed down as an inherited alpha, so a layer of several pieces must be a group for it.
-    static func dimmedBySlots(_ list: DrawList) -> Bool {
-        guard list.currentSlot >= 0, let slots = list.motion else { return false }
-        return slots.alphaMayDim[Int(list.currentSlot)]
-    }
-
     /// `m` drawing into the layer's plane: a point's z is dropped before it (sublayers, a mask).
     static func flattened(_ m: Transform3D) -> Transform3D {
         var f = m
@@ -238,7 +108,7 @@ struct DrawListBuilder {
 
     /// The old and new appearance of `node`, each moved by its piece's transform in the layer's own space;
     /// a fade sums old · (1 − p) and new · p in a group before compositing.
-    private func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
+    func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
                                          parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let frame = TransitionFrame(transition, progress: progress, bounds: node.presentation.bounds)
         if let weight = frame.crossfade {
@@ -265,7 +135,7 @@ struct DrawListBuilder {
     /// One layer and its subtree; `pre` acts in the layer's own coordinates before its geometry. Its
     /// shadow, if it has one, is drawn first (beneath it). `alpha` is the opacity inherited from
     /// ancestors that are not composited as groups: it multiplies this layer's own.
-    private func emitLayer(_ node: RenderNode, pre: Transform3D, parentToTarget: Transform3D, alpha inherited: CGFloat,
+    func emitLayer(_ node: RenderNode, pre: Transform3D, parentToTarget: Transform3D, alpha inherited: CGFloat,
                            into list: inout DrawList) {
         let p = node.presentation
         let opacity = min(1, p.opacity) * inherited
@@ -440,72 +310,6 @@ struct DrawListBuilder {
             list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
                                color: tinted(color), alpha: alpha, edges: edges), slotFields: ring)
         }
-    }
-
-    /// Whether the contents are drawn in one piece (no nine-part stretch).
-    static func contentsInOnePiece(_ p: LayerModel) -> Bool {
-        p.contentsCenter.standardized == CGRect(x: 0, y: 0, width: 1, height: 1)
-    }
-
-    /// How the layer's contents (or its rasterized bitmap) are sampled.
-    static func sampling(_ p: LayerModel) -> Sampling {
-        Sampling(minFilter: p.minificationFilter, magFilter: p.magnificationFilter, bias: p.minificationFilterBias)
-    }
-
-    enum Clip { case scissor, group }
-
-    /// Starts clipping to the layer's (rounded) bounds: a scissor when the bounds land exactly on whole
-    /// pixels, unrotated and square-cornered (anti-aliased coverage there is exactly 1 inside and 0
-    /// outside, so the scissor cuts the same pixels), else an offscreen group composited through the shape.
-    /// Under a motion slot always the group: the slots place its composite, which a scissor cannot follow.
-    static func beginClip(_ p: LayerModel, _ m: Transform3D, into list: inout DrawList) -> Clip {
-        if list.currentSlot < 0, p.cornerRadius <= 0 || p.maskedCorners == 0, let rect = pixelAligned(p.bounds, m) {
-            list.append(.beginClip(rect))
-            return .scissor
-        }
-        list.append(.beginGroup)
-        return .group
-    }
-
-    /// Ends the clip; under a slot the composite takes `fields` of them (the bounds, the corner radius) from
-    /// the slot's animated values.
-    static func endClip(_ clip: Clip, _ p: LayerModel, _ m: Transform3D, fields: MotionRef.Fields = [], into list: inout DrawList) {
-        switch clip {
-        case .scissor: list.append(.endClip)
-        case .group:
-            list.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1),
-                        slotFields: fields.intersection([.bounds, .cornerRadius]))
-        }
-    }
-
-    /// The whole-pixel rectangle `bounds` covers under `m`, when `m` only scales and translates it (no
-    /// rotation, skew or perspective) and every edge lands on a pixel boundary.
-    static func pixelAligned(_ bounds: CGRect, _ m: Transform3D) -> PixelRect? {
-        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
-        let xs = [bounds.minX * m.m11 + m.m41, bounds.maxX * m.m11 + m.m41]
-        let ys = [bounds.minY * m.m22 + m.m42, bounds.maxY * m.m22 + m.m42]
-        var whole: [Int] = []
-        for v in xs + ys {
-            let r = v.rounded()
-            guard abs(v - r) < 1e-6, abs(r) < 1e9 else { return nil }
-            whole.append(Int(r))
-        }
-        let x0 = min(whole[0], whole[1]), y0 = min(whole[2], whole[3])
-        return PixelRect(x: x0, y: y0, width: max(whole[0], whole[1]) - x0, height: max(whole[2], whole[3]) - y0)
-    }
-
-    /// Whether `bounds` under `m` (with perspective) keeps its orientation on screen: its front faces the
-    /// viewer. A layer seen edge-on or with a corner behind the eye counts as facing.
-    static func facesViewer(_ bounds: CGRect, _ m: Transform3D) -> Bool {
-        func project(_ x: CGFloat, _ y: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
-            let px = x * m.m11 + y * m.m21 + m.m41, py = x * m.m12 + y * m.m22 + m.m42, w = x * m.m14 + y * m.m24 + m.m44
-            return (px, py, w)
-        }
-        let a = project(bounds.minX, bounds.minY), b = project(bounds.maxX, bounds.minY), c = project(bounds.minX, bounds.maxY)
-        guard a.2 > 0, b.2 > 0, c.2 > 0 else { return true }
-        let ux = b.0 / b.2 - a.0 / a.2, uy = b.1 / b.2 - a.1 / a.2
-        let vx = c.0 / c.2 - a.0 / a.2, vy = c.1 / c.2 - a.1 / a.2
-        return ux * vy - uy * vx >= 0
     }
 
     /// The sublayers flattened into the layer's plane, in painter's order (zPosition, then index): every
