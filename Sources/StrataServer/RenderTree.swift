@@ -43,17 +43,17 @@ final class RenderNode {
             yield &values
         }
     }
-    private var values: LayerModel
+    var values: LayerModel
     /// Whether `values` equals the model in every field but those the lane block writes (so a frame
     /// evaluating the block resets only those): true after a frame evaluated through the block, until
     /// the model or the presentation is set otherwise.
-    private var valuesHoldModel = false
+    var valuesHoldModel = false
     /// This node's rows in its scene's `AnimationLaneTable` (nil: its animations are evaluated by
     /// `Presentation.apply`), made again on the first evaluation after its animations change.
-    private var laneBlock: AnimationLaneTable.Block?
-    private var laneBlockIsStale = false
+    var laneBlock: AnimationLaneTable.Block?
+    var laneBlockIsStale = false
     /// The local time whose presentation `presentation` has yet to evaluate (nil: it is current).
-    private(set) var pendingLocalTime: Double?
+    var pendingLocalTime: Double?
     /// What the draw list reads of a layer before (or instead of) evaluating it: its presentation, or while
     /// that is pending its model, which is the same in every property but those its animations change
     /// (the frame leaves a layer pending only when those are all ones the GPU path animates: a layer in a
@@ -76,13 +76,13 @@ final class RenderNode {
     /// The attached animations that change zPosition, to evaluate it alone (`zPosition(at:)`): found when
     /// first asked after the animations change (a commit attaching many to one layer pays once, not per
     /// attachment).
-    private var zAnimations: [AttachedAnimation] {
+    var zAnimations: [AttachedAnimation] {
         if let known = zAnimationsFound { return known }
         let found = animations.filter { $0.prepared.changedProperties.contains(.zPosition) }
         zAnimationsFound = found
         return found
     }
-    private var zAnimationsFound: [AttachedAnimation]?
+    var zAnimationsFound: [AttachedAnimation]?
     /// Whether an attached animation (or a transition) may move this layer's drawing or its sublayers'
     /// on screen between frames: found when first asked after the animations change.
     var animatesPlacement: Bool {
@@ -92,7 +92,7 @@ final class RenderNode {
         placementAnimatesFound = found
         return found
     }
-    private var placementAnimatesFound: Bool?
+    var placementAnimatesFound: Bool?
     /// The properties whose animation moves a layer's drawing or its sublayers' on screen.
     static let placementProperties: Set<LayerProperty> = [.position, .anchorPoint, .anchorPointZ, .transform, .bounds, .zPosition,
                                                           .sublayerTransform, .instanceTransform]
@@ -117,7 +117,7 @@ final class RenderNode {
     }
     /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
     /// which keep the key index and the client's usage.
-    private(set) var animations: [AttachedAnimation] = [] {
+    var animations: [AttachedAnimation] = [] {
         willSet { if pendingLocalTime != nil { resolvePresentation() } }
         didSet {
             motionPlanCache = nil
@@ -145,19 +145,19 @@ final class RenderNode {
         slotPropertiesOnly = found
         return found
     }
-    private var slotPropertiesOnly: Bool?
+    var slotPropertiesOnly: Bool?
     /// Each attached animation's key, with its estimated variable size as counted into the scene's usage:
     /// whether a key is attached is known without a search.
-    private var animationBytes: [String: Int] = [:]
+    var animationBytes: [String: Int] = [:]
     /// The estimated variable size of the model's values, as counted into the scene's usage.
-    private(set) var valueBytes = 0
+    var valueBytes = 0
     /// Keys whose start has been reported.
     var startedKeys: Set<String> = []
     /// Keys whose end has been reported (animations kept after completion by isRemovedOnCompletion = false).
     var finishedKeys: Set<String> = []
     /// Transaction that added each animation, for completion tracking.
     var animationTransaction: [String: UInt64] = [:]
-    private(set) weak var parent: RenderNode?
+    weak var parent: RenderNode?
     let sublayers = SublayerList()
     /// The chunk of the list that holds this node: its parent's sublayers, or its scene's roots.
     weak var chunk: SublayerList.Chunk?
@@ -167,13 +167,13 @@ final class RenderNode {
     var frozenRaster: (content: RasterContent, rect: CGRect)?
     /// The layer whose subtree's alpha masks this one (in this layer's coordinates), and the layer this
     /// one masks.
-    private(set) var mask: RenderNode?
-    private(set) weak var masking: RenderNode?
+    var mask: RenderNode?
+    weak var masking: RenderNode?
     /// The layers on the longest chain of sublayer and mask links below this one (0: none), and how many
     /// of its linked layers (sublayers and mask) have each height: kept as links change, so a link that
     /// would nest layers past `RenderTreeLimits.maxNesting` is refused without walking the subtree.
-    private(set) var height = 0
-    private var childHeights: [Int32] = []
+    var height = 0
+    var childHeights: [Int32] = []
     /// The frame in which this node was last evaluated as part of an attached tree, and the output that
     /// frame was for ("" for `Compositor.advance`).
     var evaluatedFrame: UInt64 = 0
@@ -196,10 +196,10 @@ final class RenderNode {
     /// The transition drawing this node in the current frame (set by evaluation).
     var activeTransition: (key: String, transition: Transition, progress: Double)?
     /// Whether this node has animations or transition sources, and how many such nodes its subtree holds.
-    private(set) var isActive = false
-    private(set) var activeInSubtree = 0
+    var isActive = false
+    var activeInSubtree = 0
     /// The scene whose `activeNodes` lists this node while it is active (nil for frozen copies).
-    private weak var scene: ClientScene?
+    weak var scene: ClientScene?
     /// The client scene this node belongs to (nil for frozen copies).
     var owner: ClientScene? { scene }
     /// The local time of this node's animations in the frame being evaluated (nil: inactive time), how
@@ -207,6 +207,10 @@ final class RenderNode {
     var localTime: Double?
     var localRate = 1.0
     var localAffine = true
+
+    deinit {
+        if let block = laneBlock { scene?.lanes.release(block) }
+    }
 
     /// Its local time `elapsed` seconds of global time after the frame that set `localTime` (nil where that
     /// frame found it inactive, or its time not affine in global time: under a cycling layer).
@@ -258,92 +262,6 @@ final class RenderNode {
         MemoryEstimate.bytes(of: value) - MemoryEstimate.bytes(of: model[property])
     }
 
-    /// Whether an animation is attached under `key`, in O(1).
-    func hasAnimation(_ key: String) -> Bool { animationBytes[key] != nil }
-
-    /// Attaches `animation`, whose key must not be attached already.
-    func attach(_ animation: AttachedAnimation) {
-        let bytes = MemoryEstimate.bytes(of: animation.spec)
-        animationBytes[animation.key] = bytes
-        if let usage = scene?.usage {
-            usage.animations += 1
-            usage.modelBytes += bytes
-        }
-        animations.append(animation)
-    }
-
-    /// Detaches every animation `leaves` picks, in one pass.
-    func detachAnimations(where leaves: (AttachedAnimation) -> Bool) {
-        var kept: [AttachedAnimation] = []
-        kept.reserveCapacity(animations.count)
-        for a in animations {
-            guard leaves(a) else { kept.append(a); continue }
-            let bytes = animationBytes.removeValue(forKey: a.key) ?? 0
-            if let usage = scene?.usage {
-                usage.animations -= 1
-                usage.modelBytes -= bytes
-            }
-        }
-        if kept.count != animations.count { animations = kept }
-    }
-
-    /// Detaches the animation under `key`; false when none is attached under it.
-    @discardableResult
-    func detachAnimation(key: String) -> Bool {
-        guard hasAnimation(key) else { return false }
-        detachAnimations { $0.key == key }
-        return true
-    }
-
-    /// The presentation at local time `time`: the model with the animations applied, now. Through the
-    /// scene's lane table when the animations are all ones it holds (the same values, found faster).
-    func present(at time: Double) {
-        pendingLocalTime = nil
-        if laneBlockIsStale { makeLaneBlock() }
-        if let block = laneBlock, let lanes = scene?.lanes {
-            if valuesHoldModel {
-                lanes.resetTargets(of: block, in: &values, from: model)
-            } else {
-                values = model
-                valuesHoldModel = true
-            }
-            lanes.apply(block, onto: &values, at: time)
-        } else {
-            values = model
-            valuesHoldModel = false
-            Presentation.apply(animations, onto: &values, at: time)
-        }
-    }
-
-    /// The presented zPosition at local time `time`, evaluating only the animations that change it (a frame
-    /// that reuses its draw list checks its siblings' order with it).
-    func zPosition(at time: Double) -> CGFloat {
-        guard animatesZPosition else { return model.zPosition }
-        return Presentation.apply(zAnimations, to: model, at: time).zPosition
-    }
-
-    private func makeLaneBlock() {
-        laneBlockIsStale = false
-        valuesHoldModel = false
-        guard let lanes = scene?.lanes else { return }
-        if let old = laneBlock { lanes.release(old) }
-        laneBlock = animations.isEmpty ? nil : lanes.add(animations.map(\.prepared))
-    }
-
-    deinit {
-        if let block = laneBlock { scene?.lanes.release(block) }
-    }
-
-    /// Leaves the presentation at local time `time` to be evaluated when it is first read (a layer the GPU
-    /// will likely animate is not read at all on the CPU in most frames).
-    func deferPresentation(at time: Double) {
-        pendingLocalTime = time
-    }
-
-    private func resolvePresentation() {
-        if let time = pendingLocalTime { present(at: time) }
-    }
-
     /// Sets a model value; an inactive node's presentation follows at once.
     func setModel(_ property: LayerProperty, _ value: AnimatableValue) {
         if let usage = scene?.usage {
@@ -355,128 +273,6 @@ final class RenderNode {
         if !isActive { presentation = model }
     }
 
-    /// Inserts `child` (detached from any parent first) at `index`. The caller has checked `linkProblem`.
-    func insert(_ child: RenderNode, at index: Int) {
-        child.removeFromParent()
-        sublayers.insert(child, at: index)
-        child.parent = self
-        childLinked(child)
-    }
-
-    func removeFromParent() {
-        guard let p = parent else { return }
-        p.childUnlinked(self)
-        p.sublayers.remove(self)
-        parent = nil
-    }
-
-    /// Makes `m` this node's mask (nil removes the mask). The caller has checked `linkProblem`.
-    func setMask(_ m: RenderNode?) {
-        if let old = mask {
-            childUnlinked(old)
-            old.masking = nil
-        }
-        mask = m
-        if let m {
-            m.masking = self
-            childLinked(m)
-        }
-    }
-
-    /// Unlinks a node being released: from its parent, its mask, the layer it masks and its sublayers
-    /// (which become detached layers of the client).
-    func unlinkForRelease() {
-        detachAnimations { _ in true }
-        scene?.usage.modelBytes -= valueBytes
-        valueBytes = 0
-        transitionSources.removeAll()
-        contents = nil
-        removeFromParent()
-        masking?.setMask(nil)
-        setMask(nil)
-        for child in sublayers.removeAll() {
-            child.parent = nil
-            if child.activeInSubtree > 0 { adjustActive(by: -child.activeInSubtree) }
-        }
-        childHeights.removeAll()
-        height = 0
-    }
-
-    /// Counts a newly linked sublayer or mask into this node's active count and heights (and above).
-    private func childLinked(_ child: RenderNode) {
-        if child.activeInSubtree > 0 { adjustActive(by: child.activeInSubtree) }
-        childHeightChanged(from: nil, to: child.height)
-    }
-
-    private func childUnlinked(_ child: RenderNode) {
-        if child.activeInSubtree > 0 { adjustActive(by: -child.activeInSubtree) }
-        childHeightChanged(from: child.height, to: nil)
-    }
-
-    /// A linked layer's height went from `old` to `new` (nil: it was not, or is no longer, linked).
-    /// Walks up only while heights change: O(maxNesting) levels.
-    private func childHeightChanged(from old: Int?, to new: Int?) {
-        var node: RenderNode? = self
-        var (old, new) = (old, new)
-        while let n = node {
-            if let o = old { n.childHeights[o] -= 1 }
-            if let w = new {
-                while n.childHeights.count <= w { n.childHeights.append(0) }
-                n.childHeights[w] += 1
-            }
-            while n.childHeights.last == 0 { n.childHeights.removeLast() }
-            let h = n.childHeights.count
-            guard h != n.height else { return }
-            (old, new) = (n.height, h)
-            n.height = h
-            node = n.upLink
-        }
-    }
-
-    private func refreshActivity() {
-        let now = !animations.isEmpty || !transitionSources.isEmpty
-        guard now != isActive else { return }
-        isActive = now
-        scene?.activeNodes[ObjectIdentifier(self)] = now ? self : nil
-        adjustActive(by: now ? 1 : -1)
-        if !now {
-            presentation = model
-            activeTransition = nil
-            localTime = nil
-        }
-    }
-
-    /// Adds `delta` to the active count of this node and every node above it (a mask counts into the
-    /// layer it masks, whose time it runs in).
-    private func adjustActive(by delta: Int) {
-        var n: RenderNode? = self
-        while let c = n {
-            c.activeInSubtree += delta
-            n = c.parent ?? c.masking
-        }
-    }
-
-    /// A detached copy of this subtree as presented now: presentation values become the model, contents
-    /// are shared, animations and transitions are left behind.
-    func frozenCopy() -> RenderNode {
-        let copy = RenderNode(id: id, kind: kind)
-        copy.model = presentation
-        copy.presentation = presentation
-        copy.contents = contents
-        for sub in sublayers { copy.insert(sub.frozenCopy(), at: copy.sublayers.count) }
-        copy.setMask(mask?.frozenCopy())
-        return copy
-    }
-
-    /// The layers of this subtree, masks included.
-    var subtreeCount: Int {
-        sublayers.reduce(1) { $0 + $1.subtreeCount } + (mask?.subtreeCount ?? 0)
-    }
-
-    /// Every image this subtree shows.
-    var subtreeImages: [ServerImage] {
-        (contents.map { [$0] } ?? []) + sublayers.flatMap(\.subtreeImages) + (mask?.subtreeImages ?? [])
-    }
 }
 
 /// A transition's old appearance (nil: the layer was not on screen, so nothing old is drawn).
@@ -491,4 +287,3 @@ struct TransitionSource {
         self.layerCount = layerCount
     }
 }
-
