@@ -15,16 +15,29 @@ public struct MotionChannel: Sendable {
     /// Its components in the texel (x is 0): 1 for a number, 2 for a point or size, 4 for a rectangle or
     /// colour, 16 for a transform's four rows from `texel` on.
     let first: Int, count: Int
+    /// What a layer's own quads take from its slot while this channel animates (its border's colour, say);
+    /// empty where only the layer's matrix or alpha changes.
+    public let drawnFields: MotionRef.Fields
     /// Its model value's components (the first `count` lanes; a vector, so that writing a slot allocates
     /// nothing); nil when the layer's kind keeps another channel's value in its place (a gradient's
     /// points where a shape's fill colour goes).
     let read: @Sendable (LayerModel) -> SIMD16<Double>?
 
     init(_ property: MotionSlots.Property, _ layerProperties: [LayerProperty], _ texel: MotionLayout.SlotTexel, _ first: Int, _ count: Int,
-         _ read: @escaping @Sendable (LayerModel) -> SIMD16<Double>?) {
+         drawn: MotionRef.Fields = [], _ read: @escaping @Sendable (LayerModel) -> SIMD16<Double>?) {
         self.property = property; self.layerProperties = layerProperties; self.texel = texel
-        self.first = first; self.count = count; self.read = read
+        self.first = first; self.count = count; self.drawnFields = drawn; self.read = read
     }
+
+    /// The channel of `property`.
+    public static func of(_ property: MotionSlots.Property) -> MotionChannel { byProperty[property.rawValue] }
+
+    private static let byProperty: [MotionChannel] = {
+        var table = [MotionChannel?](repeating: nil, count: (MotionSlots.Property.allCases.map(\.rawValue).max() ?? 0) + 1)
+        for c in all { table[c.property.rawValue] = c }
+        // Every property has its channel (MotionLayoutTests); index 0 is no property's.
+        return table.map { $0 ?? all[0] }
+    }()
 
     static func rgba(_ c: Color?) -> SIMD16<Double> {
         let c = c ?? .clear
@@ -45,41 +58,41 @@ public struct MotionChannel: Sendable {
         MotionChannel(.anchorPointZ, [.anchorPointZ], .position, 3, 1) { v($0.anchorPointZ) },
         MotionChannel(.anchorPoint, [.anchorPoint], .anchor, 0, 2) { v($0.anchorPoint.x, $0.anchorPoint.y) },
         MotionChannel(.opacity, [.opacity], .anchor, 2, 1) { v($0.opacity) },
-        MotionChannel(.bounds, [.bounds], .bounds, 0, 4) { v($0.bounds.minX, $0.bounds.minY, $0.bounds.width, $0.bounds.height) },
+        MotionChannel(.bounds, [.bounds], .bounds, 0, 4, drawn: .bounds) { v($0.bounds.minX, $0.bounds.minY, $0.bounds.width, $0.bounds.height) },
         MotionChannel(.transform, [.transform], .transform, 0, 16) { m in
             let t = m.transform
             return SIMD16(Double(t.m11), Double(t.m12), Double(t.m13), Double(t.m14), Double(t.m21), Double(t.m22), Double(t.m23), Double(t.m24),
                           Double(t.m31), Double(t.m32), Double(t.m33), Double(t.m34), Double(t.m41), Double(t.m42), Double(t.m43), Double(t.m44))
         },
-        MotionChannel(.backgroundColor, [.backgroundColor], .background, 0, 4) { rgba($0.backgroundColor) },
-        MotionChannel(.cornerRadius, [.cornerRadius], .shape, 0, 1) { v($0.cornerRadius) },
-        MotionChannel(.borderWidth, [.borderWidth], .shape, 1, 1) { v($0.borderWidth) },
+        MotionChannel(.backgroundColor, [.backgroundColor], .background, 0, 4, drawn: .backgroundColor) { rgba($0.backgroundColor) },
+        MotionChannel(.cornerRadius, [.cornerRadius], .shape, 0, 1, drawn: .cornerRadius) { v($0.cornerRadius) },
+        MotionChannel(.borderWidth, [.borderWidth], .shape, 1, 1, drawn: .borderWidth) { v($0.borderWidth) },
         // A shape layer's trim; other kinds keep the model's defaults, 0 and 1.
-        MotionChannel(.strokeStart, [.strokeStart], .shape, 2, 1) { v($0.shape.strokeStart) },
-        MotionChannel(.strokeEnd, [.strokeEnd], .shape, 3, 1) { v($0.shape.strokeEnd) },
-        MotionChannel(.borderColor, [.borderColor], .borderColor, 0, 4) { rgba($0.borderColor) },
-        MotionChannel(.shadowOffset, [.shadowOffset], .shadow, 0, 2) { v($0.shadowOffset.width, $0.shadowOffset.height) },
-        MotionChannel(.shadowOpacity, [.shadowOpacity], .shadow, 2, 1) { v($0.shadowOpacity) },
-        MotionChannel(.shadowRadius, [.shadowRadius], .shadow, 3, 1) { v($0.shadowRadius) },
-        MotionChannel(.shadowColor, [.shadowColor], .shadowColor, 0, 4) { rgba($0.shadowColor) },
-        MotionChannel(.contentsRect, [.contentsRect], .contentsRect, 0, 4) { m in
+        MotionChannel(.strokeStart, [.strokeStart], .shape, 2, 1, drawn: .strokeTrim) { v($0.shape.strokeStart) },
+        MotionChannel(.strokeEnd, [.strokeEnd], .shape, 3, 1, drawn: .strokeTrim) { v($0.shape.strokeEnd) },
+        MotionChannel(.borderColor, [.borderColor], .borderColor, 0, 4, drawn: .borderColor) { rgba($0.borderColor) },
+        MotionChannel(.shadowOffset, [.shadowOffset], .shadow, 0, 2, drawn: .shadowOffset) { v($0.shadowOffset.width, $0.shadowOffset.height) },
+        MotionChannel(.shadowOpacity, [.shadowOpacity], .shadow, 2, 1, drawn: .shadowOpacity) { v($0.shadowOpacity) },
+        MotionChannel(.shadowRadius, [.shadowRadius], .shadow, 3, 1, drawn: .shadowRadius) { v($0.shadowRadius) },
+        MotionChannel(.shadowColor, [.shadowColor], .shadowColor, 0, 4, drawn: .shadowColor) { rgba($0.shadowColor) },
+        MotionChannel(.contentsRect, [.contentsRect], .contentsRect, 0, 4, drawn: .contentsRect) { m in
             v(m.contentsRect.minX, m.contentsRect.minY, m.contentsRect.width, m.contentsRect.height)
         },
         // A shape's fill colour, or a text layer's foregroundColor in its place; a gradient's points there.
-        MotionChannel(.fillColor, [.fillColor, .foregroundColor], .fill, 0, 4) { m in
+        MotionChannel(.fillColor, [.fillColor, .foregroundColor], .fill, 0, 4, drawn: .fillColor) { m in
             m.kind == .gradient ? nil : rgba(m.kind == .shape ? m.shape.fillColor : m.kind == .text ? m.text.foregroundColor : nil)
         },
-        MotionChannel(.startPoint, [.startPoint], .fill, 0, 2) { m in
+        MotionChannel(.startPoint, [.startPoint], .fill, 0, 2, drawn: .gradientPoints) { m in
             m.kind == .gradient ? v(m.gradient.startPoint.x, m.gradient.startPoint.y) : nil
         },
-        MotionChannel(.endPoint, [.endPoint], .fill, 2, 2) { m in
+        MotionChannel(.endPoint, [.endPoint], .fill, 2, 2, drawn: .gradientPoints) { m in
             m.kind == .gradient ? v(m.gradient.endPoint.x, m.gradient.endPoint.y) : nil
         },
         // A shape's stroke colour; a gradient's locations there (up to four, zeros after the last).
-        MotionChannel(.strokeColor, [.strokeColor], .stroke, 0, 4) { m in
+        MotionChannel(.strokeColor, [.strokeColor], .stroke, 0, 4, drawn: .strokeColor) { m in
             m.kind == .gradient ? nil : rgba(m.kind == .shape ? m.shape.strokeColor : nil)
         },
-        MotionChannel(.locations, [.locations], .stroke, 0, 4) { m in
+        MotionChannel(.locations, [.locations], .stroke, 0, 4, drawn: .gradientLocations) { m in
             guard m.kind == .gradient else { return nil }
             var out = SIMD16<Double>()
             for (i, x) in (m.gradient.locations ?? []).prefix(4).enumerated() { out[i] = Double(x) }

@@ -59,26 +59,10 @@ final class MotionPlanner {
             rows.append((row, property))
             // zPosition moves the layer in depth: under perspective that scales it.
             if property == .zPosition || (property == .transform && !Self.keepsScale(component)) { scaleMayChange = true }
-            switch property {
-            case .opacity: animatesOpacity = true
-            case .anchorPoint: animatesAnchor = true
-            case .backgroundColor: animated.insert(.backgroundColor)
-            case .bounds: animated.insert(.bounds)
-            case .cornerRadius: animated.insert(.cornerRadius)
-            case .borderWidth: animated.insert(.borderWidth)
-            case .borderColor: animated.insert(.borderColor)
-            case .shadowOpacity: animated.insert(.shadowOpacity)
-            case .shadowOffset: animated.insert(.shadowOffset)
-            case .shadowRadius: animated.insert(.shadowRadius)
-            case .shadowColor: animated.insert(.shadowColor)
-            case .strokeStart, .strokeEnd: animated.insert(.strokeTrim)
-            case .contentsRect: animated.insert(.contentsRect)
-            case .fillColor: animated.insert(.fillColor)
-            case .strokeColor: animated.insert(.strokeColor)
-            case .startPoint, .endPoint: animated.insert(.gradientPoints)
-            case .locations: animated.insert(.gradientLocations)
-            case .position, .anchorPointZ, .transform, .zPosition: break
-            }
+            // What the layer's quads take from the slot: the channel says (MotionChannel.drawnFields).
+            animated.formUnion(MotionChannel.of(property).drawnFields)
+            if property == .opacity { animatesOpacity = true }
+            if property == .anchorPoint { animatesAnchor = true }
         }
 
         static func keepsScale(_ component: LayerKeyPath.Component?) -> Bool {
