@@ -118,7 +118,9 @@ let package = Package(
         .executableTarget(name: "strata-fuzz-text", dependencies: ["StrataFuzzing", "StrataText", "StrataCore"]),
 
         // Tests
-        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        // Helpers several test targets share (reference evaluators written independently of the library).
+        .target(name: "StrataTestSupport", path: "Tests/StrataTestSupport"),
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore", "StrataTextWorker", "StrataProtocol"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
             "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "StrataRender", "CStrataGL",
@@ -140,7 +142,8 @@ let package = Package(
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.
         .testTarget(name: "StrataClientTests", dependencies: [
-            "Strata", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", .product(name: "Logging", package: "swift-log"),
+            "Strata", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", "StrataTestSupport",
+            .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

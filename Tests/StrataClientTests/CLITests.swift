@@ -1,6 +1,7 @@
 import Foundation
 import StrataPNG
 import Testing
+import StrataTestSupport
 
 /// The `strata` CLI as scripts call it: a real process on scene files.
 @Suite struct CLITests {

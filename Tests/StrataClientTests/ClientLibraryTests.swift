@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import StrataTestSupport
 
 extension ClientProcessSuite {
 /// The client library on its own (no server): hierarchy, geometry, transactions, actions, presentation().

@@ -187,7 +187,7 @@ extension ClientProcessSuite {
         CATransaction.setAnimationDuration(30)
         slow.time = 10
         CATransaction.commit()
-        #expect(try eventually(5) { slow.log.count >= 3 })         // ticking on the first connection
+        #expect(eventually(5) { slow.log.count >= 3 })         // ticking on the first connection
         old.close()
         _ = first.stop()
 
@@ -201,7 +201,7 @@ extension ClientProcessSuite {
         CATransaction.flush()
         clock.time = 1.5
         CATransaction.flush()
-        #expect(try eventually(5) { clock.log.last?.time == 1.5 && clock.log.contains { $0.time > 0 && $0.time < 1.5 } })
+        #expect(eventually(5) { clock.log.last?.time == 1.5 && clock.log.contains { $0.time > 0 && $0.time < 1.5 } })
         #expect(errors.reasons.isEmpty)
     }
 

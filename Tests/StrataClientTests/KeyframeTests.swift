@@ -3,6 +3,7 @@ import Strata
 import StrataCore
 import StrataProtocol
 import Testing
+import StrataTestSupport
 
 /// CAKeyframeAnimation through `strata sample`. The values are the seed's D13 zig-zag
 /// (animation-walkthrough.md §2.9: position (50,150), (80,220), (45,300), (55,400), duration 8 s, begin 2 s).

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import Testing
+import StrataTestSupport
 
 /// `strata sample` of the layer kinds' properties, as a script runs it on a scene file, against Core
 /// Animation's timing computed independently (ReferenceBezier); and scene files' errors for them.

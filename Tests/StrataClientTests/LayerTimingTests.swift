@@ -3,6 +3,7 @@ import Strata
 import StrataCore
 import StrataProtocol
 import Testing
+import StrataTestSupport
 
 extension ClientProcessSuite {
 /// CAMediaTiming on layers: nested time spaces, convertTime, and the seeds' pause/resume recipe.

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import StrataTestSupport
 
 /// Numeric examples from the seeds (spec core-animation-model.md §14), sampled through `strata sample`.
 @Suite struct SeedFixtureSampleTests {

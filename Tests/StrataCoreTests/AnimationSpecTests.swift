@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrataCore
+import StrataTestSupport
 
 @Suite("AnimationSpec / Interpolation (CABasicAnimation values)")
 struct AnimationSpecTests {
@@ -106,7 +107,7 @@ struct AnimationSpecTests {
     func timingFunctionShapesProgress(t: Double) throws {
         let a = Self.basic(from: .scalar(10), to: .scalar(30), timingFunction: .easeIn)
         let v = try #require(scalar(a.value(at: t, underlying: Self.under)))
-        let progress = ReferenceBezier.progress(0.42, 0, 1, 1, at: t)
+        let progress = ReferenceBezier.progress(t, 0.42, 0, 1, 1)
         #expect(abs(v - (10 + 20 * progress)) <= 1e-9)
         #expect(abs(v - (10 + 20 * TimingFunction.easeIn.progress(at: t))) <= 1e-12)
     }

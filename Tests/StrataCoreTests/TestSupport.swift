@@ -54,22 +54,3 @@ func transform(_ v: AnimatableValue?) -> Transform3D? {
     if case let .transform(t)? = v { return t }
     return nil
 }
-
-/// Independent reference evaluation of a cubic-Bézier timing curve: plain bisection on x(s) = t
-/// (x is monotonic for control x in 0…1), 200 iterations, then y(s).
-enum ReferenceBezier {
-    static func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        // Bernstein form with P0 = 0, P3 = 1.
-        let u = 1 - s
-        return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-    }
-
-    static func progress(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double, at t: Double) -> Double {
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<200 {
-            let mid = (lo + hi) / 2
-            if coordinate(mid, c1x, c2x) < t { lo = mid } else { hi = mid }
-        }
-        return coordinate((lo + hi) / 2, c1y, c2y)
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrataCore
+import StrataTestSupport
 
 @Suite("TimingFunction (CAMediaTimingFunction cubic Bézier)")
 struct TimingFunctionTests {
@@ -66,7 +67,7 @@ struct TimingFunctionTests {
     func matchesReferenceBisection(name: String) throws {
         let f = try #require(TimingFunction.named[name])
         for t in Self.samples {
-            let expected = ReferenceBezier.progress(f.c1x, f.c1y, f.c2x, f.c2y, at: t)
+            let expected = ReferenceBezier.progress(t, f.c1x, f.c1y, f.c2x, f.c2y)
             let actual = f.progress(at: t)
             #expect(abs(actual - expected) <= 1e-9, "\(name)(\(t)) = \(actual), reference \(expected)")
         }
@@ -93,7 +94,7 @@ struct TimingFunctionTests {
         for i in 1..<200 {
             let t = Double(i) / 200
             let v = f.progress(at: t)
-            #expect(abs(v - ReferenceBezier.progress(0.68, -0.55, 0.265, 1.55, at: t)) <= 1e-9)
+            #expect(abs(v - ReferenceBezier.progress(t, 0.68, -0.55, 0.265, 1.55)) <= 1e-9)
             minValue = min(minValue, v); maxValue = max(maxValue, v)
         }
         #expect(minValue < 0)
