@@ -18,7 +18,7 @@ layout(location = 6) in highp vec4 a_uvRect;   // u, v, du, dv texture coordinat
 layout(location = 7) in highp vec4 a_color;    // premultiplied colour (textures: the alpha in every channel)
 layout(location = 8) in highp vec4 a_radii;    // corner radii (shape shaders)
 layout(location = 9) in highp vec4 a_params;   // x: anti-aliasing reach, y: border width, z: 1 = fade edges
-layout(location = 10) in highp vec4 a_motion;  // slot (−1: none), MotionRef.Fields, alphas from, alphas to
+layout(location = 10) in highp ivec4 a_motion; // slot (−1: none), MotionRef.Fields, alphas from, alphas to
 uniform highp sampler2D u_motion;
 uniform highp mat4 u_projection;
 out highp vec2 v_uv;
@@ -43,11 +43,11 @@ void main() {
     highp vec4 radii = a_radii;
     highp vec4 uvRect = a_uvRect;
     highp vec4 extra = a_uvRect, extra2 = vec4(0.0);
-    int slot = int(a_motion.x);
+    int slot = a_motion.x;
     if (slot >= 0) {
         // The values the slot animates (MotionRef.Fields): colours times a_color, the rectangle, the corner
         // radius (a_radii then holds 1 for each rounded corner) clamped to half the shorter side, the border.
-        int fields = int(a_motion.y + 0.5);
+        int fields = a_motion.y;
         highp vec4 background = slotState(slot, STATE_COLOR), shape = slotState(slot, STATE_SHAPE), border = slotState(slot, STATE_BORDER_COLOR);
         if ((fields & FIELD_BACKGROUND_COLOR) != 0) color *= vec4(background.rgb * background.a, background.a);
         if ((fields & FIELD_BORDER_COLOR) != 0) color *= vec4(border.rgb * border.a, border.a);
@@ -134,8 +134,8 @@ void main() {
             }
         }
     }
-    int stop = int(a_motion.w);
-    slot = int(a_motion.z);
+    int stop = a_motion.w;
+    slot = a_motion.z;
     for (int depth = 0; depth < MAX_SLOT_DEPTH && slot >= 0 && slot != stop; depth++) {
         highp vec4 alphaParent = slotState(slot, STATE_ALPHA_PARENT);
         color *= alphaParent.x;

@@ -177,7 +177,7 @@ public struct MotionSlots {
 /// A group's end composites with the alphas from the slot it began under (`alphaFrom`) to the group
 /// around it. `fields` are the quad's values the slot gives instead of the command (animated on the GPU).
 public struct MotionRef: Equatable, Sendable {
-    /// What of a quad comes from its slot's animated values (layer.vert's a_motion.y bits).
+    /// What of a quad comes from its slot's animated values (layer.vert's a_motion.y bits, sent as an integer).
     public struct Fields: OptionSet, Sendable, Hashable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }

@@ -82,8 +82,10 @@ final class QuadBatch {
             p[24] = color.0; p[25] = color.1; p[26] = color.2; p[27] = color.3
             p[28] = radii.0; p[29] = radii.1; p[30] = radii.2; p[31] = radii.3
             p[32] = params.0; p[33] = params.1; p[34] = params.2; p[35] = params.3
-            p[36] = Float(motion.slot); p[37] = Float(motion.fields.rawValue)
-            p[38] = Float(motion.alphaFrom); p[39] = Float(motion.alphaStop)
+            // The motion attribute is integers (layer.vert's ivec4): their bits, not their values as floats,
+            // so every field bit arrives exactly.
+            p[36] = Float(bitPattern: UInt32(bitPattern: motion.slot)); p[37] = Float(bitPattern: motion.fields.rawValue)
+            p[38] = Float(bitPattern: UInt32(bitPattern: motion.alphaFrom)); p[39] = Float(bitPattern: UInt32(bitPattern: motion.alphaStop))
         }
         if motion.slot >= 0 { hasMotion = true }
         count += 1
@@ -131,13 +133,15 @@ final class QuadBatch {
 
     /// Points the instance attributes at the bound buffer from instance `first` on (GLES 3.0 has no base
     /// instance): locations 1–4 the matrix's columns; 5–9 rect, uvRect, color, radii, params; 10 the
-    /// motion slot, what comes from it and whose alphas apply (MotionRef). Four floats each.
+    /// motion slot, what comes from it and whose alphas apply (MotionRef). Four floats each, but for the
+    /// motion's four 32-bit integers.
     private func pointAttributes(stride: GLsizei, firstInstance first: Int) {
         let base = first * Self.floatsPerInstance * MemoryLayout<GLfloat>.size
-        for location in 1...10 {
+        for location in 1...9 {
             glVertexAttribPointer(GLuint(location), 4, e(GL_FLOAT), GLboolean(GL_FALSE), stride,
                                   UnsafeRawPointer(bitPattern: base + (location - 1) * 4 * MemoryLayout<GLfloat>.size))
         }
+        glVertexAttribIPointer(10, 4, e(GL_INT), stride, UnsafeRawPointer(bitPattern: base + 9 * 4 * MemoryLayout<GLfloat>.size))
     }
 
     /// Draws the queued quads as one instanced draw with the currently bound program and textures.

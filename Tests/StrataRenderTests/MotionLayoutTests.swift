@@ -34,8 +34,8 @@ import Testing
         for p in MotionSlots.Property.allCases { #expect(c.values.contains(p.rawValue) && c.keys.contains { $0 == Self.snake("\(p)") }, "\(p)") }
         for (name, field) in MotionRef.Fields.named { #expect(c["FIELD_" + Self.snake(name)] == Int(field.rawValue), "\(name)") }
         for (name, flag) in GPUAnimationRecord.Flags.named { #expect(c["RECORD_" + Self.snake(name)] == flag.rawValue, "\(name)") }
-        // Field bits fit the 24 bits a float carries exactly (QuadBatch sends them as one).
-        #expect(MotionRef.Fields.named.allSatisfy { $0.1.rawValue < 1 << 24 })
+        // Field bits fit the signed 32-bit integer layer.vert reads them as (QuadBatch sends their bits).
+        #expect(MotionRef.Fields.named.allSatisfy { $0.1.rawValue < 1 << 31 && $0.1.rawValue.nonzeroBitCount == 1 })
         #expect(Set(MotionRef.Fields.named.map(\.1.rawValue)).count == MotionRef.Fields.named.count)
     }
 
