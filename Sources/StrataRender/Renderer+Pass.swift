@@ -79,143 +79,171 @@ extension Renderer {
         var version: UInt64, framebuffer: GLuint, width: Int, height: Int, rotation: Int
     }
 
+    /// One pass's state while its commands are drawn: the target stack (the pass's framebuffer, then
+    /// each open group's), the scissor stack (one per target and open clip), and the groups drawn whole
+    /// to be kept, by the index of the command that ends them.
+    struct Pass {
+        let list: DrawList
+        let a: DrawListAnalysis
+        /// The whole target, in target pixels.
+        let full: PixelRect
+        /// Groups drawn and composited only within their boxes (not where motion slots may move what they hold).
+        let narrow: Bool
+        var targets: [GLuint]
+        var scissors: [PixelRect]
+        var keeping: [Int: (key: Int, box: PixelRect)] = [:]
+        var scissor: PixelRect { scissors[scissors.count - 1] }
+    }
+
     /// Draws `list` into `framebuffer`, a target of `width` × `height` pixels whose top-left is target
-    /// pixel `origin`, turned by `rotation` on the framebuffer, within `repaint`.
+    /// pixel `origin`, turned by `rotation` on the framebuffer, within `repaint`: each command by its
+    /// handler, which may skip to the end of a group or clip that changes nothing in the repaint region.
     func drawPass(_ list: DrawList, _ a: DrawListAnalysis, repaint: PixelRect, framebuffer: GLuint, width: Int, height: Int,
                   origin: (x: Int, y: Int), rotation: Int = 0) throws {
         guard a.balanced else { throw GLError("draw list has groups or clips that are not properly begun and ended") }
         beginPass(list, framebuffer: framebuffer, width: width, height: height, origin: origin, rotation: rotation, repaint: repaint)
-        let full = PixelRect(x: origin.x, y: origin.y, width: width, height: height)
-        var targets: [GLuint] = [framebuffer]
-        var scissors: [PixelRect] = [repaint]
-        /// Groups drawn whole to be kept (`CompositeCache`), by the index of the command that ends them.
-        var keeping: [Int: (key: Int, box: PixelRect)] = [:]
-        /// Groups drawn and composited only within their boxes (not where motion slots may move what they hold).
-        let narrow = list.motion == nil
+        var pass = Pass(list: list, a: a, full: PixelRect(x: origin.x, y: origin.y, width: width, height: height),
+                        narrow: list.motion == nil, targets: [framebuffer], scissors: [repaint])
         var i = 0
         while i < list.commands.count {
-            let command = list.commands[i]
-            let scissor = scissors[scissors.count - 1]
-            switch command {
-            case .fill, .shape, .image:
-                if a.boxes[i].intersects(scissor) { queueQuad(command, motion: list.motionRef(i)) }
-            case let .path(matrix, path, color, alpha):
-                guard a.boxes[i].intersects(scissor) else { break }
-                flush()
-                // PathFill puts back the program and vertex array it finds, so `bound` stays true.
-                try pathFill.fill(path, matrix: matrix, projection: projection, target: targetRect, color: color, alpha: alpha)
-                counters.drawCalls += 1
-            case .beginGroup:
-                // A group that changes nothing in the repaint region is not drawn at all.
-                if !a.isMaskHalf[i], a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {
-                    i = a.groupEnd[i] + 1
-                    continue
-                }
-                // A composite kept from an earlier frame is drawn, not the group again (nor a shadow's blur).
-                var drawn = scissor
-                if narrow, let key = groupKey(list, a, i) {
-                    if let entry = compositeCache.entry(key, frame: frame) {
-                        compositeKept(entry, box: a.boxes[i])
-                        i = a.groupEnd[i] + 1
-                        continue
-                    }
-                    if compositeCache.shouldKeep(key, frame: frame) {
-                        // Drawn whole, to be kept.
-                        keeping[a.groupEnd[i]] = (key, a.boxes[i])
-                        drawn = a.boxes[i]
-                    }
-                }
-                flush()
-                // Only what the group can change is drawn, cleared and composited (a shadow's blur reads its
-                // reach around that): without it a full repaint blurs every shadow over the whole output.
-                if narrow { drawn = drawn.intersection(a.boxes[i]) }
-                let region = drawn.grown(by: a.reach[i]).intersection(full)
-                let t = try offscreen.target(depth: targets.count - 1, width: physicalWidth, height: physicalHeight)
-                targets.append(t.framebuffer)
-                scissors.append(region)
-                glBindFramebuffer(e(GL_FRAMEBUFFER), t.framebuffer)
-                bound.texture = 0 // the group's texture may be bound for sampling
-                setScissor(region)
-                glClearColor(0, 0, 0, 0)
-                glClear(e(GL_COLOR_BUFFER_BIT))
-                counters.offscreenPasses += 1
-                counters.offscreenPixels += region.area
-            case let .endGroup(alpha, blend):
-                let (source, depth) = try popGroup(&targets, &scissors, box: narrow ? a.boxes[i] : nil)
-                // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
-                let f = Float(alpha)
-                if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
-                try composite(keeping.removeValue(forKey: i), depth: depth + 1, targets, scissors, box: a.boxes[i]) {
-                    queue(BatchState(program: textured.program, texture: source.texture), compositeProjection,
-                          compositeRect, uv: CGRect(x: 0, y: 1, width: 1, height: -1),
-                          color: (f, f, f, f), clipSpace: true, motion: list.motionRef(i))
-                }
-                if blend == .add {
-                    flush()
-                    glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
-                }
-                endComposite(narrow, scissors)
-            case let .endClipGroup(matrix, rect, radius, corners, alpha):
-                let (source, depth) = try popGroup(&targets, &scissors, box: narrow ? a.boxes[i] : nil)
-                defer { endComposite(narrow, scissors) }
-                let keep = keeping.removeValue(forKey: i)
-                // Bounds and a corner radius its slot animates are layer.vert's to fill in (the corners as 1s).
-                let motion = list.motionRef(i)
-                guard alpha > 0, motion.fields.contains(.bounds) || (rect.width > 0 && rect.height > 0) else { break }
-                let r = motion.fields.contains(.cornerRadius) ? Self.radii(1, corners) : Self.radii(Self.clampRadius(radius, rect), corners)
-                let f = Float(alpha)
-                let program = try clip.program
-                try composite(keep, depth: depth + 1, targets, scissors, box: a.boxes[i]) {
-                    queue(BatchState(program: program, texture: source.texture), matrix, rect,
-                          uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
-                          params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0), motion: motion)
-                }
-            case .endMaskedGroups(let alpha):
-                try compositeMasked(&targets, &scissors, alpha: alpha, motion: list.motionRef(i), box: narrow ? a.boxes[i] : nil,
-                                    keep: keeping.removeValue(forKey: i))
-                endComposite(narrow, scissors)
-            case let .raster(matrix, rect, content, alpha, sampling, edges, tint):
-                guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
-                let bitmap = try raster(content, resume: targets[targets.count - 1], scissor: scissor)
-                if sampling.minFilter == .trilinear, !bitmap.mipmapsCurrent {
-                    glBindTexture(e(GL_TEXTURE_2D), bitmap.texture)
-                    glGenerateMipmap(e(GL_TEXTURE_2D))
-                    bitmap.mipmapsCurrent = true
-                    bound.texture = bitmap.texture
-                }
-                // The bitmap's rows run bottom-up (GL's), as a group target's do.
-                queue(BatchState(program: textured.program, texture: bitmap.texture,
-                                 sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
-                      matrix, rect, uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: Self.tinted(alpha, tint),
-                      params: Self.textureParams(matrix, edges: edges, sampling: sampling), motion: list.motionRef(i))
-            case .beginClip(let rect):
-                if a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) {
-                    i = a.groupEnd[i] + 1
-                    continue
-                }
-                flush()
-                let clipped = scissor.intersection(rect)
-                scissors.append(clipped)
-                setScissor(clipped)
-            case .endClip:
-                guard scissors.count > targets.count else { throw GLError("draw list ends a clip that was not begun") }
-                flush()
-                scissors.removeLast()
-                setScissor(scissors[scissors.count - 1])
-            case let .endShadowGroup(color, alpha, sigma):
-                try compositeShadow(&targets, &scissors, color: color, alpha: alpha, sigma: sigma, motion: list.motionRef(i),
-                                    keep: keeping.removeValue(forKey: i), box: narrow ? a.boxes[i] : nil)
-                endComposite(narrow, scissors)
-            case .content(let c):
-                guard a.boxes[i].intersects(scissor) else { break }
-                try c.draw(in: self, framebuffer: targets[targets.count - 1], scissor: scissor, motion: list.motionRef(i))
-            }
-            i += 1
+            i = try draw(list.commands[i], at: i, in: &pass) ?? i + 1
         }
         flush()
         glDisable(e(GL_SCISSOR_TEST))
-        guard targets.count == 1 else { throw GLError("draw list left \(targets.count - 1) groups open") }
+        guard pass.targets.count == 1 else { throw GLError("draw list left \(pass.targets.count - 1) groups open") }
         try checkGL("render")
+    }
+
+    /// Draws command `i`; returns the index to go on from when it skips ahead (nil: the next one).
+    private func draw(_ command: DrawCommand, at i: Int, in p: inout Pass) throws -> Int? {
+        let a = p.a, scissor = p.scissor, motion = p.list.motionRef(i)
+        switch command {
+        case .fill, .shape, .image:
+            if a.boxes[i].intersects(scissor) { queueQuad(command, motion: motion) }
+        case let .path(matrix, path, color, alpha):
+            guard a.boxes[i].intersects(scissor) else { break }
+            flush()
+            // PathFill puts back the program and vertex array it finds, so `bound` stays true.
+            try pathFill.fill(path, matrix: matrix, projection: projection, target: targetRect, color: color, alpha: alpha)
+            counters.drawCalls += 1
+        case .beginGroup:
+            return try beginGroup(at: i, in: &p)
+        case let .endGroup(alpha, blend):
+            try endGroup(at: i, alpha: alpha, blend: blend, in: &p)
+        case let .endClipGroup(matrix, rect, radius, corners, alpha):
+            try endClipGroup(at: i, matrix: matrix, rect: rect, radius: radius, corners: corners, alpha: alpha, in: &p)
+        case .endMaskedGroups(let alpha):
+            try compositeMasked(&p.targets, &p.scissors, alpha: alpha, motion: motion, box: p.narrow ? a.boxes[i] : nil,
+                                keep: p.keeping.removeValue(forKey: i))
+            endComposite(p.narrow, p.scissors)
+        case let .raster(matrix, rect, content, alpha, sampling, edges, tint):
+            guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
+            let bitmap = try raster(content, resume: p.targets[p.targets.count - 1], scissor: scissor)
+            if sampling.minFilter == .trilinear, !bitmap.mipmapsCurrent {
+                glBindTexture(e(GL_TEXTURE_2D), bitmap.texture)
+                glGenerateMipmap(e(GL_TEXTURE_2D))
+                bitmap.mipmapsCurrent = true
+                bound.texture = bitmap.texture
+            }
+            // The bitmap's rows run bottom-up (GL's), as a group target's do.
+            queue(BatchState(program: textured.program, texture: bitmap.texture,
+                             sampler: samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)),
+                  matrix, rect, uv: CGRect(x: 0, y: 1, width: 1, height: -1), color: Self.tinted(alpha, tint),
+                  params: Self.textureParams(matrix, edges: edges, sampling: sampling), motion: motion)
+        case .beginClip(let rect):
+            if a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) { return a.groupEnd[i] + 1 }
+            flush()
+            let clipped = scissor.intersection(rect)
+            p.scissors.append(clipped)
+            setScissor(clipped)
+        case .endClip:
+            guard p.scissors.count > p.targets.count else { throw GLError("draw list ends a clip that was not begun") }
+            flush()
+            p.scissors.removeLast()
+            setScissor(p.scissor)
+        case let .endShadowGroup(color, alpha, sigma):
+            try compositeShadow(&p.targets, &p.scissors, color: color, alpha: alpha, sigma: sigma, motion: motion,
+                                keep: p.keeping.removeValue(forKey: i), box: p.narrow ? a.boxes[i] : nil)
+            endComposite(p.narrow, p.scissors)
+        case .content(let c):
+            guard a.boxes[i].intersects(scissor) else { break }
+            try c.draw(in: self, framebuffer: p.targets[p.targets.count - 1], scissor: scissor, motion: motion)
+        }
+        return nil
+    }
+
+    /// A group begins: skipped when it changes nothing in the repaint region, drawn from a kept composite
+    /// when there is one (nor a shadow's blur again), else an offscreen target cleared within what the
+    /// group can change. Returns the index after the group's end when it is not drawn.
+    private func beginGroup(at i: Int, in p: inout Pass) throws -> Int? {
+        let a = p.a, scissor = p.scissor
+        if !a.isMaskHalf[i], a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) { return a.groupEnd[i] + 1 }
+        var drawn = scissor
+        if p.narrow, let key = groupKey(p.list, a, i) {
+            if let entry = compositeCache.entry(key, frame: frame) {
+                compositeKept(entry, box: a.boxes[i])
+                return a.groupEnd[i] + 1
+            }
+            if compositeCache.shouldKeep(key, frame: frame) {
+                // Drawn whole, to be kept.
+                p.keeping[a.groupEnd[i]] = (key, a.boxes[i])
+                drawn = a.boxes[i]
+            }
+        }
+        flush()
+        // Only what the group can change is drawn, cleared and composited (a shadow's blur reads its
+        // reach around that): without it a full repaint blurs every shadow over the whole output.
+        if p.narrow { drawn = drawn.intersection(a.boxes[i]) }
+        let region = drawn.grown(by: a.reach[i]).intersection(p.full)
+        let t = try offscreen.target(depth: p.targets.count - 1, width: physicalWidth, height: physicalHeight)
+        p.targets.append(t.framebuffer)
+        p.scissors.append(region)
+        glBindFramebuffer(e(GL_FRAMEBUFFER), t.framebuffer)
+        bound.texture = 0 // the group's texture may be bound for sampling
+        setScissor(region)
+        glClearColor(0, 0, 0, 0)
+        glClear(e(GL_COLOR_BUFFER_BIT))
+        counters.offscreenPasses += 1
+        counters.offscreenPixels += region.area
+        return nil
+    }
+
+    /// A group ends: its target composited with `alpha` (added, with `blend` .add) into the one beneath.
+    private func endGroup(at i: Int, alpha: CGFloat, blend: GroupBlend, in p: inout Pass) throws {
+        let (source, depth) = try popGroup(&p.targets, &p.scissors, box: p.narrow ? p.a.boxes[i] : nil)
+        // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
+        let f = Float(alpha)
+        if blend == .add { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
+        let motion = p.list.motionRef(i)
+        try composite(p.keeping.removeValue(forKey: i), depth: depth + 1, p.targets, p.scissors, box: p.a.boxes[i]) {
+            queue(BatchState(program: textured.program, texture: source.texture), compositeProjection,
+                  compositeRect, uv: CGRect(x: 0, y: 1, width: 1, height: -1),
+                  color: (f, f, f, f), clipSpace: true, motion: motion)
+        }
+        if blend == .add {
+            flush()
+            glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA))
+        }
+        endComposite(p.narrow, p.scissors)
+    }
+
+    /// A masksToBounds clip's group ends: composited through the (rounded) bounds, which a slot may animate.
+    private func endClipGroup(at i: Int, matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, alpha: CGFloat,
+                              in p: inout Pass) throws {
+        let (source, depth) = try popGroup(&p.targets, &p.scissors, box: p.narrow ? p.a.boxes[i] : nil)
+        defer { endComposite(p.narrow, p.scissors) }
+        let keep = p.keeping.removeValue(forKey: i)
+        // Bounds and a corner radius its slot animates are layer.vert's to fill in (the corners as 1s).
+        let motion = p.list.motionRef(i)
+        guard alpha > 0, motion.fields.contains(.bounds) || (rect.width > 0 && rect.height > 0) else { return }
+        let r = motion.fields.contains(.cornerRadius) ? Self.radii(1, corners) : Self.radii(Self.clampRadius(radius, rect), corners)
+        let f = Float(alpha)
+        let program = try clip.program
+        try composite(keep, depth: depth + 1, p.targets, p.scissors, box: p.a.boxes[i]) {
+            queue(BatchState(program: program, texture: source.texture), matrix, rect,
+                  uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), radii: r,
+                  params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0), motion: motion)
+        }
     }
 
     /// Sets up a pass over `framebuffer`, a target of `width` × `height` pixels whose top-left is target
