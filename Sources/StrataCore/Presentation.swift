@@ -101,7 +101,7 @@ public enum Presentation {
             let timing = a.timing
             consider(timing.beginTime + spread.lowerBound)
             consider(timing.endTime + spread.upperBound)
-            if spread.upperBound > 0, a.spec.isRemovedOnCompletion { consider(timing.endTime) }
+            if spread.upperBound > 0, a.prepared.spec.isRemovedOnCompletion { consider(timing.endTime) }
         }
         return next
     }
