@@ -23,17 +23,8 @@ enum SceneAnimation {
     static func parse(_ any: Any, layer: String, key: String, depth: Int = 0) throws -> AnimationSpec {
         let at = "layer \"\(layer)\" animation \"\(key)\""
         guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }
-        guard let type = o["type"] as? String else {
-            throw SceneError("\(at): \"type\" is required (\"basic\", \"spring\", \"keyframe\", \"group\" or \"transition\")")
-        }
-        let allowed = type == "group" ? groupKeys : type == "keyframe" ? keyframeKeys : type == "transition" ? transitionKeys : keys
-        for k in o.keys.sorted() where !allowed.contains(k) { throw SceneError("\(at): unknown key \"\(k)\"") }
-        guard ["basic", "spring", "group", "keyframe", "transition"].contains(type) else {
-            throw SceneError("\(at): unsupported: animation type \"\(type)\"")
-        }
-        if type == "basic", let k = o.keys.sorted().first(where: { springKeys.contains($0) }) {
-            throw SceneError("\(at): \"\(k)\" belongs to \"spring\" animations")
-        }
+        let r = Fields(o: o, at: at)
+        let type = try checkedType(r)
         var kp: LayerKeyPath?
         var children: [AnimationSpec] = []
         if type == "transition" {
@@ -57,43 +48,7 @@ enum SceneAnimation {
         }
         // With a value function the values are its inputs (a number, or [x, y, z] for scale and translate).
         let valueKind = valueFunction?.inputKind ?? kp?.kind ?? .scalar
-        func value(_ name: String) throws -> AnimatableValue? {
-            guard let v = o[name], let kp else { return nil }
-            guard let parsed = SceneValues.parse(v, kind: valueKind) else {
-                throw SceneError("\(at): \"\(name)\" must be \(SceneValues.shapeDescription(valueKind)) for \(kp)")
-            }
-            return parsed
-        }
-        func number(_ name: String, _ range: ClosedRange<Double>? = nil) throws -> Double? {
-            guard let v = o[name] else { return nil }
-            guard let n = SceneValues.number(v).map(Double.init), range.map({ $0.contains(n) }) ?? true else {
-                throw SceneError("\(at): \"\(name)\" must be a number\(range.map { " in \($0.lowerBound)…\($0.upperBound)" } ?? "")")
-            }
-            return n
-        }
-        func flag(_ name: String) throws -> Bool? {
-            guard let v = o[name] else { return nil }
-            guard let b = v as? Bool else { throw SceneError("\(at): \"\(name)\" must be true or false") }
-            return b
-        }
-        var t = MediaTiming()
-        t.duration = try number("duration", 0...1e9) ?? 0
-        t.beginTime = try number("beginTime", -1e9...1e9) ?? 0
-        t.speed = try number("speed", -1e6...1e6) ?? 1
-        t.timeOffset = try number("timeOffset", -1e9...1e9) ?? 0
-        t.repeatDuration = try number("repeatDuration", 0...1e9) ?? 0
-        if let r = o["repeatCount"] {
-            if (r as? String) == "infinity" { t.repeatCount = .infinity }
-            else if let n = SceneValues.number(r), n >= 0 { t.repeatCount = Double(n) }
-            else { throw SceneError("\(at): \"repeatCount\" must be a number ≥ 0 or \"infinity\"") }
-        }
-        t.autoreverses = try flag("autoreverses") ?? false
-        if let f = o["fillMode"] {
-            guard let name = f as? String, let mode = FillMode(name: name) else {
-                throw SceneError("\(at): \"fillMode\" must be one of removed, forwards, backwards, both")
-            }
-            t.fillMode = mode
-        }
+        let timing = try mediaTiming(r)
         var function: TimingFunction?
         if let f = o["timingFunction"] {
             guard let parsed = timingFunction(f) else {
@@ -101,7 +56,60 @@ enum SceneAnimation {
             }
             function = parsed
         }
-        let (from, to, by) = (try value("fromValue"), try value("toValue"), try value("byValue"))
+        let (from, to, by) = (try r.value("fromValue", kp, valueKind), try r.value("toValue", kp, valueKind), try r.value("byValue", kp, valueKind))
+        let kind: AnimationSpec.Kind
+        if type == "transition" {
+            kind = .transition(try transition(o, at: at))
+        } else if type == "group" {
+            kind = .group(children)
+        } else if type == "keyframe", let kp {
+            kind = .keyframe(try keyframes(r, kp, valueKind))
+        } else if type == "spring" {
+            kind = .spring(from: from, to: to, by: by, Spring(
+                mass: try r.number("mass") ?? 1, stiffness: try r.number("stiffness") ?? 100,
+                damping: try r.number("damping") ?? 10, initialVelocity: try r.number("initialVelocity") ?? 0))
+        } else {
+            kind = .basic(from: from, to: to, by: by)
+        }
+        let spec = AnimationSpec(keyPath: kp, kind: kind,
+                                 timing: timing, timingFunction: function,
+                                 isRemovedOnCompletion: try r.flag("removedOnCompletion") ?? true,
+                                 isAdditive: try r.flag("additive") ?? false, isCumulative: try r.flag("cumulative") ?? false,
+                                 valueFunction: valueFunction)
+        if depth == 0 {
+            do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
+        }
+        return spec
+    }
+
+    /// An ANIMATION object and where it is, for messages: its fields read with their shapes checked.
+    struct Fields {
+        let o: [String: Any]
+        let at: String
+
+        /// A value of `kind` for key path `kp` (nil when absent, or when the animation has no key path).
+        func value(_ name: String, _ kp: LayerKeyPath?, _ kind: ValueKind) throws -> AnimatableValue? {
+            guard let v = o[name], let kp else { return nil }
+            guard let parsed = SceneValues.parse(v, kind: kind) else {
+                throw SceneError("\(at): \"\(name)\" must be \(SceneValues.shapeDescription(kind)) for \(kp)")
+            }
+            return parsed
+        }
+
+        func number(_ name: String, _ range: ClosedRange<Double>? = nil) throws -> Double? {
+            guard let v = o[name] else { return nil }
+            guard let n = SceneValues.number(v).map(Double.init), range.map({ $0.contains(n) }) ?? true else {
+                throw SceneError("\(at): \"\(name)\" must be a number\(range.map { " in \($0.lowerBound)…\($0.upperBound)" } ?? "")")
+            }
+            return n
+        }
+
+        func flag(_ name: String) throws -> Bool? {
+            guard let v = o[name] else { return nil }
+            guard let b = v as? Bool else { throw SceneError("\(at): \"\(name)\" must be true or false") }
+            return b
+        }
+
         func numbers(_ name: String) throws -> [Double]? {
             guard let v = o[name] else { return nil }
             guard let list = v as? [Any], case let ns = list.compactMap(SceneValues.number), ns.count == list.count else {
@@ -109,65 +117,90 @@ enum SceneAnimation {
             }
             return ns.map(Double.init)
         }
-        let kind: AnimationSpec.Kind
-        if type == "transition" {
-            kind = .transition(try transition(o, at: at))
-        } else if type == "group" {
-            kind = .group(children)
-        } else if type == "keyframe", let kp {
-            let path = try o["path"].map { try ScenePath.parse($0, at: at) }
-            var rotation: Keyframes.RotationMode?
-            if let r = o["rotationMode"] {
-                guard let name = r as? String, let parsed = Keyframes.RotationMode(rawValue: name) else {
-                    throw SceneError("\(at): \"rotationMode\" must be \"auto\" or \"autoReverse\"")
-                }
-                rotation = parsed
-            }
-            guard let list = o["values"] as? [Any] ?? (path != nil ? [] : nil) else {
-                throw SceneError("\(at): \"values\" (or a \"path\") must be given as an array of values")
-            }
-            let values = try list.enumerated().map { i, v in
-                guard let parsed = SceneValues.parse(v, kind: valueKind) else {
-                    throw SceneError("\(at): \"values\"[\(i)] must be \(SceneValues.shapeDescription(valueKind)) for \(kp)")
-                }
-                return parsed
-            }
-            var mode = Keyframes.Mode.linear
-            if let m = o["calculationMode"] {
-                guard let name = m as? String, let parsed = Keyframes.Mode(rawValue: name) else {
-                    throw SceneError("\(at): \"calculationMode\" must be one of linear, discrete, paced, cubic, cubicPaced")
-                }
-                mode = parsed
-            }
-            var functions: [TimingFunction]?
-            if let f = o["timingFunctions"] {
-                guard let list = f as? [Any] else { throw SceneError("\(at): \"timingFunctions\" must be an array") }
-                functions = try list.enumerated().map { i, item in
-                    guard let tf = timingFunction(item) else {
-                        throw SceneError("\(at): \"timingFunctions\"[\(i)] must be a name or [c1x, c1y, c2x, c2y] with x values in 0…1")
-                    }
-                    return tf
-                }
-            }
-            kind = .keyframe(Keyframes(values: values, keyTimes: try numbers("keyTimes"), timingFunctions: functions, mode: mode,
-                                       tension: try numbers("tensionValues"), continuity: try numbers("continuityValues"),
-                                       bias: try numbers("biasValues"), path: path, rotationMode: rotation))
-        } else if type == "spring" {
-            kind = .spring(from: from, to: to, by: by, Spring(
-                mass: try number("mass") ?? 1, stiffness: try number("stiffness") ?? 100,
-                damping: try number("damping") ?? 10, initialVelocity: try number("initialVelocity") ?? 0))
-        } else {
-            kind = .basic(from: from, to: to, by: by)
+    }
+
+    /// The animation's `type`, checked, with its keys checked against the type's.
+    private static func checkedType(_ r: Fields) throws -> String {
+        let (o, at) = (r.o, r.at)
+        guard let type = o["type"] as? String else {
+            throw SceneError("\(at): \"type\" is required (\"basic\", \"spring\", \"keyframe\", \"group\" or \"transition\")")
         }
-        let spec = AnimationSpec(keyPath: kp, kind: kind,
-                                 timing: t, timingFunction: function,
-                                 isRemovedOnCompletion: try flag("removedOnCompletion") ?? true,
-                                 isAdditive: try flag("additive") ?? false, isCumulative: try flag("cumulative") ?? false,
-                                 valueFunction: valueFunction)
-        if depth == 0 {
-            do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
+        let allowed = type == "group" ? groupKeys : type == "keyframe" ? keyframeKeys : type == "transition" ? transitionKeys : keys
+        for k in o.keys.sorted() where !allowed.contains(k) { throw SceneError("\(at): unknown key \"\(k)\"") }
+        guard ["basic", "spring", "group", "keyframe", "transition"].contains(type) else {
+            throw SceneError("\(at): unsupported: animation type \"\(type)\"")
         }
-        return spec
+        if type == "basic", let k = o.keys.sorted().first(where: { springKeys.contains($0) }) {
+            throw SceneError("\(at): \"\(k)\" belongs to \"spring\" animations")
+        }
+        return type
+    }
+
+    /// The media timing keys (duration, beginTime, speed, timeOffset, repeatDuration, repeatCount,
+    /// autoreverses, fillMode), checked in that order.
+    private static func mediaTiming(_ r: Fields) throws -> MediaTiming {
+        var t = MediaTiming()
+        t.duration = try r.number("duration", 0...1e9) ?? 0
+        t.beginTime = try r.number("beginTime", -1e9...1e9) ?? 0
+        t.speed = try r.number("speed", -1e6...1e6) ?? 1
+        t.timeOffset = try r.number("timeOffset", -1e9...1e9) ?? 0
+        t.repeatDuration = try r.number("repeatDuration", 0...1e9) ?? 0
+        if let c = r.o["repeatCount"] {
+            if (c as? String) == "infinity" { t.repeatCount = .infinity }
+            else if let n = SceneValues.number(c), n >= 0 { t.repeatCount = Double(n) }
+            else { throw SceneError("\(r.at): \"repeatCount\" must be a number ≥ 0 or \"infinity\"") }
+        }
+        t.autoreverses = try r.flag("autoreverses") ?? false
+        if let f = r.o["fillMode"] {
+            guard let name = f as? String, let mode = FillMode(name: name) else {
+                throw SceneError("\(r.at): \"fillMode\" must be one of removed, forwards, backwards, both")
+            }
+            t.fillMode = mode
+        }
+        return t
+    }
+
+    /// A keyframe animation's own keys: a path or values, the calculation and rotation modes, key times,
+    /// per-segment timing functions and the cubic modes' tension, continuity and bias.
+    private static func keyframes(_ r: Fields, _ kp: LayerKeyPath, _ valueKind: ValueKind) throws -> Keyframes {
+        let (o, at) = (r.o, r.at)
+        let path = try o["path"].map { try ScenePath.parse($0, at: at) }
+        var rotation: Keyframes.RotationMode?
+        if let m = o["rotationMode"] {
+            guard let name = m as? String, let parsed = Keyframes.RotationMode(rawValue: name) else {
+                throw SceneError("\(at): \"rotationMode\" must be \"auto\" or \"autoReverse\"")
+            }
+            rotation = parsed
+        }
+        guard let list = o["values"] as? [Any] ?? (path != nil ? [] : nil) else {
+            throw SceneError("\(at): \"values\" (or a \"path\") must be given as an array of values")
+        }
+        let values = try list.enumerated().map { i, v in
+            guard let parsed = SceneValues.parse(v, kind: valueKind) else {
+                throw SceneError("\(at): \"values\"[\(i)] must be \(SceneValues.shapeDescription(valueKind)) for \(kp)")
+            }
+            return parsed
+        }
+        var mode = Keyframes.Mode.linear
+        if let m = o["calculationMode"] {
+            guard let name = m as? String, let parsed = Keyframes.Mode(rawValue: name) else {
+                throw SceneError("\(at): \"calculationMode\" must be one of linear, discrete, paced, cubic, cubicPaced")
+            }
+            mode = parsed
+        }
+        var functions: [TimingFunction]?
+        if let f = o["timingFunctions"] {
+            guard let list = f as? [Any] else { throw SceneError("\(at): \"timingFunctions\" must be an array") }
+            functions = try list.enumerated().map { i, item in
+                guard let tf = timingFunction(item) else {
+                    throw SceneError("\(at): \"timingFunctions\"[\(i)] must be a name or [c1x, c1y, c2x, c2y] with x values in 0…1")
+                }
+                return tf
+            }
+        }
+        return Keyframes(values: values, keyTimes: try r.numbers("keyTimes"), timingFunctions: functions, mode: mode,
+                         tension: try r.numbers("tensionValues"), continuity: try r.numbers("continuityValues"),
+                         bias: try r.numbers("biasValues"), path: path, rotationMode: rotation)
     }
 
     /// A CATransition's own properties: `transitionType` (CATransition.type, default fade), `subtype`,
