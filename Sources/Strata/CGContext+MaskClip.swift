@@ -67,34 +67,28 @@ extension CGContext {
     /// An A8 surface of the mask's values (see above), or nil when Cairo cannot allocate it. The caller
     /// destroys it.
     static func maskSurface(_ image: CGImage) -> OpaquePointer? {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(image.width), Int32(image.height)) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface)), w = image.width
-        image.premultipliedPixels.withUnsafeBufferPointer { px in
-            var opaque = true
-            for i in Swift.stride(from: 3, to: px.count, by: 4) where px[i] != 255 {
-                opaque = false
-                break
-            }
-            for y in 0..<image.height {
-                for x in 0..<w {
-                    let i = (y * w + x) * 4
-                    let value: UInt8
-                    if opaque {
-                        let luminance = 0.2126 * Double(px[i]) + 0.7152 * Double(px[i + 1]) + 0.0722 * Double(px[i + 2])
-                        value = UInt8(min(luminance.rounded(), 255))
-                    } else {
-                        value = px[i + 3]
+        let w = image.width
+        return CairoPixels.imageSurface(CAIRO_FORMAT_A8, width: w, height: image.height) { data, stride in
+            image.premultipliedPixels.withUnsafeBufferPointer { px in
+                var opaque = true
+                for i in Swift.stride(from: 3, to: px.count, by: 4) where px[i] != 255 {
+                    opaque = false
+                    break
+                }
+                for y in 0..<image.height {
+                    for x in 0..<w {
+                        let i = (y * w + x) * 4
+                        let value: UInt8
+                        if opaque {
+                            let luminance = 0.2126 * Double(px[i]) + 0.7152 * Double(px[i + 1]) + 0.0722 * Double(px[i + 2])
+                            value = UInt8(min(luminance.rounded(), 255))
+                        } else {
+                            value = px[i + 3]
+                        }
+                        data[y * stride + x] = value
                     }
-                    data[y * stride + x] = value
                 }
             }
         }
-        cairo_surface_mark_dirty(surface)
-        return surface
     }
 }

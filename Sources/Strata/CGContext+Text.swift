@@ -108,32 +108,19 @@ extension CGContext {
         })
     }
 
-    /// A Cairo surface of the glyph: A8 coverage, or ARGB32 for a colour glyph (premultiplied RGBA
-    /// reordered to Cairo's native ARGB words).
+    /// A Cairo surface of the glyph: A8 coverage, or a colour glyph's premultiplied RGBA as an image's
+    /// (`CairoPixels.makeSurface`).
     private static func surface(for g: GlyphBitmap) -> OpaquePointer? {
-        let format = g.isColor ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8
-        guard let surface = cairo_image_surface_create(format, Int32(g.width), Int32(g.height)) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            cairo_surface_destroy(surface)
-            return nil
+        if g.isColor {
+            return CGImage(width: g.width, height: g.height, rgba: g.pixels, premultiplied: true).flatMap { CairoPixels.makeSurface(for: $0) }
         }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        g.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<g.height {
-                let row = data + y * stride
-                if g.isColor {
-                    for x in 0..<g.width {
-                        let i = (y * g.width + x) * 4
-                        let word = UInt32(src[i + 3]) << 24 | UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
-                        (UnsafeMutableRawPointer(row) + x * 4).storeBytes(of: word, as: UInt32.self)
-                    }
-                } else {
-                    for x in 0..<g.width { row[x] = src[y * g.width + x] }
+        return CairoPixels.imageSurface(CAIRO_FORMAT_A8, width: g.width, height: g.height) { data, stride in
+            g.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<g.height {
+                    for x in 0..<g.width { data[y * stride + x] = src[y * g.width + x] }
                 }
             }
         }
-        cairo_surface_mark_dirty(surface)
-        return surface
     }
 }
 

@@ -47,29 +47,38 @@ enum CairoPixels {
     /// nearest; what a context's global alpha does), or nil when Cairo cannot allocate it. The caller
     /// destroys it. Colour above alpha (invalid premultiplied input) is clamped to alpha.
     static func makeSurface(for image: CGImage, alpha: CGFloat = 1) -> OpaquePointer? {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)) else { return nil }
+        let w = image.width
+        let scale = alpha.isFinite ? Double(min(max(alpha, 0), 1)) : 1
+        return imageSurface(CAIRO_FORMAT_ARGB32, width: w, height: image.height) { data, stride in
+            image.premultipliedPixels.withUnsafeBufferPointer { px in
+                for y in 0..<image.height {
+                    let row = UnsafeMutableRawPointer(data + y * stride)
+                    for x in 0..<w {
+                        let i = (y * w + x) * 4
+                        var a = UInt32(px[i + 3])
+                        var r = min(UInt32(px[i]), a), g = min(UInt32(px[i + 1]), a), b = min(UInt32(px[i + 2]), a)
+                        if scale != 1 {
+                            func s(_ v: UInt32) -> UInt32 { UInt32((Double(v) * scale).rounded()) }
+                            a = s(a); r = s(r); g = s(g); b = s(b)
+                        }
+                        row.storeBytes(of: a << 24 | r << 16 | g << 8 | b, toByteOffset: x * 4, as: UInt32.self)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A new Cairo image surface of `format` and size, its pixels written by `fill` (the data and the
+    /// bytes per row), or nil when Cairo cannot allocate it. The caller destroys it.
+    static func imageSurface(_ format: cairo_format_t, width: Int, height: Int,
+                             fill: (UnsafeMutablePointer<UInt8>, Int) -> Void) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(format, Int32(width), Int32(height)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
             cairo_surface_destroy(surface)
             return nil
         }
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface)), w = image.width
-        let scale = alpha.isFinite ? Double(min(max(alpha, 0), 1)) : 1
-        image.premultipliedPixels.withUnsafeBufferPointer { px in
-            for y in 0..<image.height {
-                let row = UnsafeMutableRawPointer(data + y * stride)
-                for x in 0..<w {
-                    let i = (y * w + x) * 4
-                    var a = UInt32(px[i + 3])
-                    var r = min(UInt32(px[i]), a), g = min(UInt32(px[i + 1]), a), b = min(UInt32(px[i + 2]), a)
-                    if scale != 1 {
-                        func s(_ v: UInt32) -> UInt32 { UInt32((Double(v) * scale).rounded()) }
-                        a = s(a); r = s(r); g = s(g); b = s(b)
-                    }
-                    row.storeBytes(of: a << 24 | r << 16 | g << 8 | b, toByteOffset: x * 4, as: UInt32.self)
-                }
-            }
-        }
+        fill(data, Int(cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)
         return surface
     }
