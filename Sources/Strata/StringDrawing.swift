@@ -39,14 +39,22 @@ public struct NSStringDrawingOptions: OptionSet, Sendable {
     public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1 << 0)
     /// Line heights include the fonts' leading (Strata's always do).
     public static let usesFontLeading = NSStringDrawingOptions(rawValue: 1 << 1)
+    /// Glyph-image bounds for measuring: not supported (logged; typographic bounds are used).
     public static let usesDeviceMetrics = NSStringDrawingOptions(rawValue: 1 << 3)
     /// The last line that fits ends in "…".
     public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 1 << 5)
 }
 
-/// UIKit's drawing context for strings; Strata reads none of its settings (no scaling to fit).
+/// UIKit's drawing context for strings. Shrinking to fit is not supported: a `minimumScaleFactor` below 1
+/// is logged as unsupported and the string drawn at its size (`actualScaleFactor` stays 1).
 public final class NSStringDrawingContext {
-    public var minimumScaleFactor: CGFloat = 0
+    public var minimumScaleFactor: CGFloat = 0 {
+        didSet {
+            if minimumScaleFactor > 0, minimumScaleFactor < 1 {
+                StrataLog.logger.error("NSStringDrawingContext: unsupported: minimumScaleFactor (the string is drawn at its size)")
+            }
+        }
+    }
     public private(set) var actualScaleFactor: CGFloat = 1
     public private(set) var totalBounds: CGRect = .zero
     public init() {}
@@ -64,6 +72,9 @@ enum StringLayout {
     /// `truncatesLastVisibleLine`).
     static func layout(_ string: NSAttributedString, width: CGFloat = 0, height: CGFloat = 0,
                        options: NSStringDrawingOptions = []) -> LaidOutText {
+        if options.contains(.usesDeviceMetrics) {
+            StrataLog.logger.error("NSStringDrawingOptions: unsupported: usesDeviceMetrics (typographic bounds are used)")
+        }
         var style = defaultStyle
         style.isWrapped = width > 0
         if options.contains(.truncatesLastVisibleLine), width > 0 { style.truncation = .end }

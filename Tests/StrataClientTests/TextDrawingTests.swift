@@ -84,6 +84,15 @@ import Testing
         #expect((down.max() ?? 0) > 20 && (down.min() ?? 0) >= 5)
     }
 
+    @Test func unsupportedMeasuringOptionsAreLoggedNotIgnored() {
+        let text = NSAttributedString(string: "Hello", attributes: Self.attributes)
+        let device = LogCapture.messages { _ = text.boundingRect(with: CGSize(width: 100, height: 100), options: [.usesLineFragmentOrigin, .usesDeviceMetrics], context: nil) }
+        #expect(device.count == 1 && device[0].contains("unsupported: usesDeviceMetrics"), "\(device)")
+        let context = NSStringDrawingContext()
+        let shrink = LogCapture.messages { context.minimumScaleFactor = 0.5 }
+        #expect(shrink.count == 1 && shrink[0].contains("unsupported: minimumScaleFactor") && context.actualScaleFactor == 1, "\(shrink)")
+    }
+
     @Test func textTakesTheContextsShadowAndAlpha() throws {
         let text = NSAttributedString(string: "I", attributes: Self.attributes)
         let plain = try #require(CGContext(width: 40, height: 40))
