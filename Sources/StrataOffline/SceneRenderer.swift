@@ -15,10 +15,12 @@ public enum SceneRenderer {
         public var description: String { message }
     }
 
-    /// One rendered frame and the work it took.
+    /// One rendered frame, the work it took, and where each animated layer's animations were evaluated
+    /// (by the layer's id in the scene file).
     public struct Frame {
         public let image: RGBAImage
         public let work: RenderCounters
+        public let motion: [String: MotionVerdict]
     }
 
     public static func render(_ scene: Scene, at time: Double, width: Int, height: Int) throws -> RGBAImage {
@@ -54,6 +56,7 @@ public enum SceneRenderer {
         compositor.submit(commit, fds: buffers.map { dup($0.fd) }, from: 1)
         var changes = scene.changeCommits(sceneStart: 0)[...]
         var frames: [Frame] = []
+        let names = Dictionary(scene.allLayers.map { ($0.wireID, $0.id) }, uniquingKeysWith: { a, _ in a })
         for time in times {
             while let change = changes.first, change.time <= time {
                 // Evaluate up to the change first: a transition it adds starts from what was on screen then.
@@ -65,7 +68,9 @@ public enum SceneRenderer {
             if let failure { throw RenderError(message: "scene could not be applied: \(failure)") }
             let shot = try compositor.snapshot()
             frames.append(Frame(image: RGBAImage(width: shot.width, height: shot.height, pixels: shot.pixels, isPremultiplied: true),
-                                work: compositor.lastFrameWork))
+                                work: compositor.lastFrameWork,
+                                motion: Dictionary(compositor.motionVerdicts(client: 1).compactMap { id, v in names[id].map { ($0, v) } },
+                                                   uniquingKeysWith: { a, _ in a })))
         }
         return frames
     }

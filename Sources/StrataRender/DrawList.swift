@@ -112,9 +112,9 @@ public struct DrawList {
     /// While the shape of a shadow whose offset its slot animates is appended: that slot. Its commands are
     /// drawn without the offset and moved by the slot's (`MotionRef.Fields.shadowOffset`).
     public var shadowOffsetSlot: Int32 = -1
-    /// Set when a command the motion path cannot move was appended under a slot (a clip, a path, a
-    /// shadow, a kind's own drawing): the builder takes that layer back to the CPU.
-    public var motionRefused = false
+    /// Set when something the motion path cannot move was appended under a slot (a clip, a path, a
+    /// kind's own drawing), with why: the builder takes that layer back to the CPU and keeps the reason.
+    public var motionRefusal: MotionCPUReason?
     /// Set by the builder when a layer drawn with CPU-evaluated values is animating: frames in which
     /// only the GPU evaluates cannot reuse this list.
     public var cpuAnimating = false
@@ -165,7 +165,7 @@ public struct DrawList {
         }
         if ref.alphaFrom == ref.alphaStop { ref.alphaFrom = -1 }
         commandMotion.append(ref)
-        if ref.isMoving, !MotionSlots.moves(command) { motionRefused = true }
+        if ref.isMoving, !MotionSlots.moves(command) { motionRefusal = .drawing }
     }
 
     /// Drops the commands from index `count` on (a layer taken back to the CPU) and the slots made for them.
@@ -198,7 +198,7 @@ public struct DrawList {
         motion = nil
         currentSlot = -1
         shadowOffsetSlot = -1
-        motionRefused = false
+        motionRefusal = nil
         cpuAnimating = false
         watchesCPUAnimation = false
     }

@@ -78,7 +78,9 @@ extension Compositor {
         if let time = child.time, !node.animations.isEmpty {
             // Each delayed copy a replicator draws of it counts: on the CPU each is an evaluation of its own.
             if child.affine { motionCandidates += child.copies }
-            if mayMoveOnTheGPU(node, clock: child) {
+            // Whether the GPU may evaluate them in this frame (`MotionEligibility.timing`; the builder asks the rest).
+            node.timingRefusal = gpuAnimationMinimumLayers == nil ? .pathOff : MotionEligibility.timing(node, clock: child)
+            if node.timingRefusal == nil {
                 // Evaluated only if read: in a motion slot the GPU evaluates it and the CPU reads nothing.
                 node.deferPresentation(at: time)
             } else {
@@ -108,14 +110,6 @@ extension Compositor {
             node.presentation = node.model
             if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
         }
-    }
-
-    /// Whether the GPU path may evaluate `node`'s animations this frame (a motion slot): the path is on,
-    /// its local time runs affinely and forwards, it shows no transition, and its animations change only
-    /// properties slots animate. Its presentation then waits until something reads it (`drawnValues` reads
-    /// the rest); the builder takes the slot, or reads it and so evaluates it on the CPU.
-    func mayMoveOnTheGPU(_ node: RenderNode, clock: SubtreeClock) -> Bool {
-        gpuAnimationMinimumLayers != nil && clock.affine && clock.rate >= 0 && node.transitionSources.isEmpty && node.animatesOnlySlotProperties
     }
 
     /// Drops the old appearances of transitions no longer attached, and the textures only they showed.

@@ -108,6 +108,7 @@ extension Compositor {
         } else {
             motion.countBuild()
         }
+        builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
         (builder.rasterizedClients, builder.frozenClients) = deferredClients()
         builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
         if rendersWithBudgets {

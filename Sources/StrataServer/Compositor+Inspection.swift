@@ -42,6 +42,7 @@ extension Compositor {
             "size": [primary?.width ?? 0, primary?.height ?? 0],
             "outputs": outputInfo.map { ["name": $0.name, "size": [$0.width, $0.height], "refresh_hz": $0.refreshHz] as [String: Any] },
         ]
+        o["animated_layers"] = animatedLayersJSON(client: client)
         if let client {
             let scene = scenes[client]
             o["layers"] = scene?.nodes.count ?? 0
@@ -62,6 +63,32 @@ extension Compositor {
         }
         for (k, v) in extra { o[k] = v }
         return o
+    }
+
+    /// The layers with animations (every client's, or `client`'s) by where they were last evaluated: on
+    /// the GPU, on the CPU, and the CPU's by reason (`MotionCPUReason.name`). Counted when asked, not per frame.
+    func animatedLayersJSON(client: UInt32?) -> [String: Any] {
+        var gpu = 0, cpu = 0
+        var reasons: [String: Int] = [:]
+        for (id, scene) in scenes where client == nil || client == id {
+            for node in scene.nodes.values where !node.animations.isEmpty {
+                switch node.motionVerdict {
+                case .gpu: gpu += 1
+                case .cpu(let reason):
+                    cpu += 1
+                    reasons[reason.name, default: 0] += 1
+                case nil: break
+                }
+            }
+        }
+        return ["gpu": gpu, "cpu": cpu, "cpu_reasons": reasons]
+    }
+
+    /// Each animated layer of `client` with where its animations were last evaluated, by layer id.
+    public func motionVerdicts(client: UInt32) -> [LayerID: MotionVerdict] {
+        var found: [LayerID: MotionVerdict] = [:]
+        for (id, node) in scenes[client]?.nodes ?? [:] where !node.animations.isEmpty { found[id] = node.motionVerdict }
+        return found
     }
 
     static func usageJSON(_ u: ClientUsage, layers: Int) -> [String: Any] {

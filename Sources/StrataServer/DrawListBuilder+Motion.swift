@@ -5,40 +5,46 @@ import StrataRender
 /// Emitting layers that move with a motion slot: their drawing relative to the slot's space, with the values
 /// the GPU animates taken from the slot, and their shadows.
 extension DrawListBuilder {
+    /// What became of a layer offered to the GPU path.
+    enum MotionEmission: Equatable {
+        /// Drawn under its own slot (or nothing to draw in this frame: hidden, transparent).
+        case moved
+        /// Nothing emitted: it is drawn with CPU-evaluated values, for the reason.
+        case cpu(MotionCPUReason)
+        /// Refused inside another slot's subtree: that one is refused too and draws this layer on its retry.
+        case refusedAbove(MotionCPUReason)
+    }
+
+    /// Offers animated `node` to the GPU path: asks `MotionEligibility`'s rules, from the timing found at
+    /// evaluation to the plan, and emits it under a slot when they allow.
+    func emitMotion(_ node: RenderNode, _ motion: MotionPlanner, parentToTarget: Transform3D, alpha: CGFloat,
+                    into list: inout DrawList) -> MotionEmission {
+        guard copyShift != nil else { return .cpu(.timeNotAffine) }
+        if let reason = node.timingRefusal { return .cpu(reason) }
+        switch motion.plan(node) {
+        case .cpu(let reason): return .cpu(reason)
+        case .plan(let plan): return emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+        }
+    }
+
     /// `node` as a motion slot: its own drawing and its subtree are emitted relative to the slot's space
     /// (the GPU evaluates the slot's animations and places them each frame), its opacity and, when
-    /// animated, its background colour come from the slot. Returns false, having emitted nothing, when the
-    /// layer must be drawn with CPU-evaluated values instead: an effect that depends on where it is on
-    /// screen (a kind's own drawing that cannot move, one-sided layers, a shadowPath, a shadow under an
-    /// animated transform, anywhere in the subtree). A rasterized layer is one quad (`emitMovingRaster`).
+    /// animated, its background colour come from the slot. Emits nothing when the layer itself cannot
+    /// move (`MotionEligibility.drawing`); takes back what it emitted when something in its subtree cannot
+    /// (`DrawList.motionRefusal`). A rasterized layer is one quad (`emitMovingRaster`).
     func emitMoving(_ node: RenderNode, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner, parentToTarget: Transform3D,
-                            alpha: CGFloat, into list: inout DrawList) -> Bool {
+                    alpha: CGFloat, into list: inout DrawList) -> MotionEmission {
         let p = node.drawnValues
-        guard !p.isHidden else { return true }
+        guard !p.isHidden else { return .moved }
         if p.shouldRasterize, node.content.drawsLayer {
             return emitMovingRaster(node, p, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
         }
-        // A shadow shows in some frame where its opacity and colour's alpha are above 0 now or animate.
-        let hasShadow = (plan.animated.contains(.shadowOpacity) || p.shadowOpacity > 0)
-            && (plan.animated.contains(.shadowColor) || (p.shadowColor?.alpha ?? 0) > 0)
-        // Animated bounds move the layer's own background, border and contents: a sublayer space flipped or
-        // turned about them stays on the CPU, as does an animated anchor point with a sublayer transform
-        // about it.
-        let bounds = plan.animated.contains(.bounds)
         let parent = list.currentSlot
-        // A shadow moves with the slot while its blur scales alike in every frame: no shadowPath (filled where
-        // the list is built), no transform animated here or in a slot above (the blur radius scales with it).
-        // A shape whose colours animate casts a shadow from them: not on the GPU.
-        let shadowMoves = !hasShadow || (p.shadowPath == nil && !plan.rows.contains { $0.property.movesInDepth }
-                                         && plan.animated.isDisjoint(with: [.fillColor, .strokeColor])
-                                         && !(parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true))
-        // A shape that may not move is known to fail here, before a slot is made for it (every frame).
-        // A replicator's copy tints the colours drawn: the slot's animated ones would go untinted.
-        guard node.content.drawsLayer, shapesMove || !(node.content is ShapeLayerContent),
-              tint == .white || plan.animated.isDisjoint(with: Self.slotColors),
-              p.isDoubleSided || node.content.pieces(node) == 0, shadowMoves,
-              !((plan.animatesAnchor || bounds) && p.hasSublayerSpace)
-        else { return false }
+        let underAnimatedTransform = parent >= 0 && list.motion?.transformAnimates[Int(parent)] == true
+        if let reason = MotionEligibility.drawing(node, p, plan, tint: tint, shapesMove: shapesMove, underAnimatedTransform: underAnimatedTransform) {
+            return .cpu(reason)
+        }
+        let hasShadow = MotionEligibility.hasShadow(p, plan)
         // Pieces the slot may show that the values now leave out still count towards a group.
         let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
@@ -49,7 +55,7 @@ extension DrawListBuilder {
         let mask = node.mask
         let group = mask == nil && Self.pieces(of: node, values: p) + background + border > 1 && p.allowsGroupOpacity
             && (plan.animatesOpacity || opacity < 1 || Self.dimmedBySlots(list))
-        if !plan.animatesOpacity && opacity <= 0 { return true }
+        if !plan.animatesOpacity && opacity <= 0 { return .moved }
         // A static opacity over a group is the group's composite's; otherwise the slot carries it (with what
         // it inherits): into each quad, or, over a group it animates or a mask, into the composite, which
         // begins under the slot and so takes its alpha (the quads inside take none of it).
@@ -58,12 +64,12 @@ extension DrawListBuilder {
         guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: staticGroup ? 1 : node.model.opacity, outer: parentToTarget,
                                           inheritedAlpha: staticGroup ? 1 : alpha, rows: plan.rows, rate: plan.rate,
                                           timeShift: copyShift ?? 0, scaleMayChange: plan.scaleMayChange) ?? nil
-        else { return false }
+        else { return .cpu(.nestedTooDeep) }
         motion.place(node, slot: slot)
-        let outer = (slot: list.currentSlot, refused: list.motionRefused)
+        let outer = (slot: list.currentSlot, refusal: list.motionRefusal)
         let mark = list.commands.count
         list.currentSlot = slot
-        list.motionRefused = false
+        list.motionRefusal = nil
         if mask != nil { list.append(.beginGroup) }
         // A one-sided layer's own pieces are culled by layer.vert while it faces away.
         let cull: MotionRef.Fields = p.isDoubleSided ? [] : .cullsBackFace
@@ -79,19 +85,19 @@ extension DrawListBuilder {
             emit(mask, parentToTarget: Self.flattened(.identity), into: &list)
             list.append(.endMaskedGroups(alpha: 1))
         }
-        let refused = list.motionRefused
+        let refusal = list.motionRefusal
         list.currentSlot = outer.slot
-        list.motionRefused = outer.refused
-        guard refused else { return true }
+        list.motionRefusal = outer.refusal
+        guard let refusal else { return .moved }
         list.truncate(commands: mark, slots: Int(slot))
-        motion.refuse(node, slotsFrom: Int(slot))
+        motion.refuse(node, slotsFrom: Int(slot), reason: refusal)
         // Under another slot, what made this one fail fails that one too: leave the drawing to its retry
         // (once, with this node no longer tried), rather than drawing it here first.
         if outer.slot >= 0 {
-            list.motionRefused = true
-            return true
+            list.motionRefusal = .drawing
+            return .refusedAbove(refusal)
         }
-        return false
+        return .cpu(refusal)
     }
 
     /// `node`'s shadow as emitContent draws it, in its slot's space: its composite takes the slots' alphas
@@ -113,12 +119,9 @@ extension DrawListBuilder {
         emitBody(node, p, matrix: offsetAnimates ? .identity : .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1,
                  animated: animated.union(cull), into: &list)
         list.shadowOffsetSlot = -1
-        if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefused = true }
+        if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefusal = .shadow }
         list.append(.endShadowGroup(color: tinted(color), alpha: opacity * groupOpacity, sigma: sigma), slotFields: animated)
     }
-
-    /// The colours a slot animates in place of the command's.
-    static let slotColors: MotionRef.Fields = [.backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor]
 
     /// Slot `slot`'s layer space → target pixels with the values this list is built with (worked out only
     /// for shadows and shapes: up the chain of slots, each its layer's matrix and its `outer`).

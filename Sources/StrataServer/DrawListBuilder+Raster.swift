@@ -55,20 +55,20 @@ extension DrawListBuilder {
     /// its opacity); anything else in it animating (its colours, bounds or shadow) changes the bitmap and
     /// keeps the layer on the CPU, as does a bitmap that cannot be made (then the layer is drawn directly).
     func emitMovingRaster(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner,
-                          parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) -> Bool {
-        guard plan.animated.isEmpty, p.isDoubleSided, !(plan.animatesAnchor && p.hasSublayerSpace) else { return false }
-        if !plan.animatesOpacity && min(1, p.opacity) * alpha <= 0 { return true }
-        guard let raster = rasterized(node, ownContent: true, within: &list),
-              let slot = list.motion?.add(parent: list.currentSlot, model: node.model, opacity: node.model.opacity, outer: parentToTarget,
+                          parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) -> MotionEmission {
+        if let reason = MotionEligibility.raster(p, plan) { return .cpu(reason) }
+        if !plan.animatesOpacity && min(1, p.opacity) * alpha <= 0 { return .moved }
+        guard let raster = rasterized(node, ownContent: true, within: &list) else { return .cpu(.drawnIntoBitmap) }
+        guard let slot = list.motion?.add(parent: list.currentSlot, model: node.model, opacity: node.model.opacity, outer: parentToTarget,
                                           inheritedAlpha: alpha, rows: plan.rows, rate: plan.rate, timeShift: copyShift ?? 0,
                                           scaleMayChange: plan.scaleMayChange) ?? nil
-        else { return false }
+        else { return .cpu(.nestedTooDeep) }
         motion.place(node, slot: slot)
         let outer = list.currentSlot
         list.currentSlot = slot
         list.append(.raster(matrix: .identity, rect: raster.rect, content: raster.content, alpha: 1, sampling: Self.sampling(p),
                             edges: p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0, tint: tint))
         list.currentSlot = outer
-        return true
+        return .moved
     }
 }

@@ -31,6 +31,9 @@ struct DrawListBuilder {
     var motion: MotionPlanner?
     /// Whether shapes may move with motion slots (`Compositor.shapesMoveOnTheGPU`).
     var shapesMove = true
+    /// Why no layer moves with a slot in this frame, where `motion` is nil (the path is off, or too few
+    /// layers animate): the verdict of every animated layer drawn.
+    var motionOff = MotionCPUReason.pathOff
     /// Where text layers get their layouts (`Compositor.textLayouts`; nil: laid out while building).
     var textLayouts: TextLayoutService?
     /// Clients whose updates the render budgets defer: their roots are drawn as bitmaps (as with
@@ -80,13 +83,26 @@ struct DrawListBuilder {
     /// `emit` with `copyShift` in the node's own time.
     func emitInOwnTime(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         if node.isActive, list.tracksMotion || list.watchesCPUAnimation {
-            if list.tracksMotion, copyShift != nil, let motion, let plan = motion.plan(node),
-               emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list) {
-                return
+            if list.tracksMotion, let motion {
+                switch emitMotion(node, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list) {
+                case .moved:
+                    node.motionVerdict = .gpu
+                    return
+                case .refusedAbove(let reason):
+                    node.motionVerdict = .cpu(reason)
+                    return
+                case .cpu(let reason):
+                    node.motionVerdict = .cpu(reason)
+                }
+            } else if !node.animations.isEmpty {
+                node.motionVerdict = .cpu(.drawnIntoBitmap)
             }
             // Drawn with the values evaluated on the CPU for this frame (also inside a rasterized layer's
             // bitmap or a replicator's body): a later frame needs them again.
             if MotionPlanner.isAnimating(node, replicated: replication > 1) { list.cpuAnimating = true }
+        } else if node.isActive, !node.animations.isEmpty {
+            // Its own timing's reason where it has one (it would stay on the CPU in any frame).
+            node.motionVerdict = .cpu(node.timingRefusal ?? motionOff)
         }
         if let running = node.activeTransition {
             emitTransition(node, running.transition, progress: running.progress,
@@ -149,7 +165,7 @@ struct DrawListBuilder {
         // layer.vert for the layer's own background, contents and border (`cullsBackFace`); a kind's drawing
         // and a bitmap cannot be culled there.
         let culled = !p.isDoubleSided && list.currentSlot >= 0
-        if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefused = true }
+        if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefusal = .oneSided }
         let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
         let client = node.isRoot && !rasterizedClients.isEmpty ? node.owner?.clientID : nil
         let deferredRoot = client.map(rasterizedClients.contains) ?? false
@@ -188,7 +204,7 @@ struct DrawListBuilder {
             // which must then not animate.
             var full = m
             if list.currentSlot >= 0 {
-                if list.motion?.transformAnimates[Int(list.currentSlot)] == true { list.motionRefused = true }
+                if list.motion?.transformAnimates[Int(list.currentSlot)] == true { list.motionRefusal = .shadow }
                 full = m * slotToTarget(list.currentSlot, list)
             }
             let scale = Self.scale(of: full)

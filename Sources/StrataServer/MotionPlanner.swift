@@ -2,13 +2,12 @@ import Foundation
 import StrataCore
 import StrataRender
 
-/// Decides, while a frame's draw list is built, which layers the GPU animates (motion slots, see
-/// `MotionSlots`): a layer qualifies when every animation it has (every child of a group) is one the GPU
-/// path evaluates (`GPUAnimationRecord`) of a property it moves (position, anchor point, transform, opacity, background
-/// colour, bounds, corner radius, border width and colour) and its local time runs affinely and forwards
-/// in global time. It keeps each animation's row in the
-/// renderer's `AnimationTable` for as long as the animation is attached, so rows are packed once, not
-/// per build. The builder takes a layer back to the CPU when what it draws cannot move with a slot.
+/// Plans, while a frame's draw list is built, the layers the GPU animates (motion slots, see
+/// `MotionSlots`; step 3 of `MotionEligibility`): a layer has a plan when every animation it has (every
+/// child of a group) is one the GPU path evaluates (`GPUAnimationRecord`) of a property with a
+/// `MotionChannel`, and its local time runs affinely and forwards in global time; otherwise the reason.
+/// It keeps each animation's row in the renderer's `AnimationTable` for as long as the animation is
+/// attached, so rows are packed once, not per build.
 final class MotionPlanner {
     let table: AnimationTable
     /// The frame time being built (global), and the nodes given slots in this build, by slot.
@@ -22,9 +21,9 @@ final class MotionPlanner {
     /// A transform layer's sublayers as drawn, far to near, where one of them animates: each with the
     /// space its depth is measured in and its place in the layer's order (`depthOrderHolds`).
     private(set) var depthOrders: [[(node: RenderNode, space: Transform3D, order: Int)]] = []
-    /// Nodes the builder took back to the CPU in this build: they are not tried again (a refusal deep in a
-    /// chain of animated layers would otherwise be retried at every level above it, doubling each time).
-    private var refused: Set<ObjectIdentifier> = []
+    /// Nodes the builder took back to the CPU in this build, with why: they are not tried again (a refusal
+    /// deep in a chain of animated layers would otherwise be retried at every level above it, doubling each time).
+    private var refused: [ObjectIdentifier: MotionCPUReason] = [:]
 
     /// An animation's rows and their properties (a group's: one per child, in order), or nil where the
     /// GPU path does not evaluate it. The sweep frees the rows of an animation no longer attached anywhere:
@@ -153,14 +152,23 @@ final class MotionPlanner {
         return true
     }
 
-    /// The slot plan of `node` (evaluated in this frame), or nil when it stays on the CPU.
-    func plan(_ node: RenderNode) -> Plan? {
-        guard !node.animations.isEmpty, node.animations.count <= MotionSlots.maxAnimations, !refused.contains(ObjectIdentifier(node)),
-              node.transitionSources.isEmpty, node.activeTransition == nil, node.localRate >= 0,
-              // The node's records are packed relative to its local time at the table's epoch: single-precision
-              // times stay small however far its time runs from global time (a root whose time starts at its
-              // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
-              let localEpoch = node.localTime(afterGlobal: table.epoch - time) else { return nil }
+    /// A layer's slot plan, or why its animations stay on the CPU.
+    enum Outcome {
+        case plan(Plan)
+        case cpu(MotionCPUReason)
+    }
+
+    /// The slot plan of `node` (evaluated in this frame), or why it stays on the CPU.
+    func plan(_ node: RenderNode) -> Outcome {
+        if let reason = refused[ObjectIdentifier(node)] { return .cpu(reason) }
+        if node.animations.count > MotionSlots.maxAnimations { return .cpu(.tooManyAnimations) }
+        if !node.transitionSources.isEmpty || node.activeTransition != nil { return .cpu(.transition) }
+        if node.localRate < 0 { return .cpu(.timeRunsBackwards) }
+        // The node's records are packed relative to its local time at the table's epoch: single-precision
+        // times stay small however far its time runs from global time (a root whose time starts at its
+        // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
+        guard !node.animations.isEmpty else { return .cpu(.animationOffRecords) }
+        guard let localEpoch = node.localTime(afterGlobal: table.epoch - time) else { return .cpu(.timeNotAffine) }
         // Made once for the node's animations: again only when they, its time or the table's epoch change.
         if let c = node.motionPlanCache, c.rebase == table.rebaseCount, c.rate == node.localRate, abs(c.localEpoch - localEpoch) <= 1e-7 {
             return c.plan
@@ -172,34 +180,31 @@ final class MotionPlanner {
 
     /// A plan as `plan` caches it on its node, with what it was made for.
     struct CachedPlan {
-        let plan: Plan?
+        let plan: Outcome
         let localEpoch: Double
         let rate: Double
         let rebase: Int
     }
 
-    private func makePlan(_ node: RenderNode, localEpoch: Double) -> Plan? {
+    private func makePlan(_ node: RenderNode, localEpoch: Double) -> Outcome {
         var plan = Plan()
         plan.rate = node.localRate
         for a in node.animations {
-            // Fields of the prepared spec, read in place (a copy of the spec would copy all its values).
+            // Made once per change of the node's animations (cached by `plan`), not per frame.
             let prepared = a.prepared
-            guard prepared.isGroup else {
-                guard let property = prepared.spec.keyPath.flatMap({ MotionSlots.Property($0.property) }), plan.rows.count < MotionSlots.maxAnimations,
-                      Self.fitsModel(prepared.spec, node.model),
-                      GPUAnimationRecord.begin(prepared.spec.timing, cumulative: prepared.spec.isCumulative, epoch: localEpoch) != nil,
-                      let entry = rows(for: a, group: false, epoch: localEpoch), let row = entry.rows.first else { return nil }
-                plan.add(row, property, prepared.spec.keyPath?.component)
-                continue
-            }
+            let leaves = prepared.isGroup ? prepared.spec.groupChildren : [prepared.spec]
             // A group's children each take a row, with the group's timing; they apply in order, as on the CPU.
-            guard GPUAnimationRecord.begin(prepared.spec.timing, cumulative: false, epoch: localEpoch) != nil,
-                  prepared.spec.groupChildren.allSatisfy({ Self.fitsModel($0, node.model) }),
-                  let entry = rows(for: a, group: true, epoch: localEpoch), plan.rows.count + entry.rows.count <= MotionSlots.maxAnimations
-            else { return nil }
+            // A child without a key path is a group in a group: the records take one level.
+            guard leaves.allSatisfy({ $0.keyPath != nil }) else { return .cpu(.animationOffRecords) }
+            guard leaves.allSatisfy({ $0.keyPath.map { MotionSlots.Property($0.property) != nil } ?? false }) else { return .cpu(.propertyOffSlots) }
+            guard plan.rows.count + leaves.count <= MotionSlots.maxAnimations else { return .cpu(.tooManyAnimations) }
+            guard leaves.allSatisfy({ Self.fitsModel($0, node.model) }) else { return .cpu(.valuesDoNotFit) }
+            guard GPUAnimationRecord.begin(prepared.spec.timing, cumulative: !prepared.isGroup && prepared.spec.isCumulative, epoch: localEpoch) != nil,
+                  let entry = rows(for: a, group: prepared.isGroup, epoch: localEpoch), entry.rows.count == leaves.count
+            else { return .cpu(.animationOffRecords) }
             for (i, row) in entry.rows.enumerated() { plan.add(row, entry.properties[i], entry.components[i]) }
         }
-        return plan
+        return .plan(plan)
     }
 
     /// Whether an animation's values fit the layer's as the GPU evaluates them: a gradient's `locations`
@@ -220,9 +225,9 @@ final class MotionPlanner {
     }
 
     /// Forgets the nodes of slots from `count` on: `node`'s slot and those made under it, taken back to
-    /// the CPU; `node` is not tried again in this build.
-    func refuse(_ node: RenderNode, slotsFrom count: Int) {
-        refused.insert(ObjectIdentifier(node))
+    /// the CPU for `reason`; `node` is not tried again in this build.
+    func refuse(_ node: RenderNode, slotsFrom count: Int, reason: MotionCPUReason) {
+        refused[ObjectIdentifier(node)] = reason
         if count < placed.count { placed.removeSubrange(count...) }
     }
 

@@ -125,7 +125,7 @@ final class RenderNode {
             zAnimationsFound = nil
             placementAnimatesFound = nil
             laneBlockIsStale = true
-            slotPropertiesOnly = nil
+            slotRefusal = nil
             refreshActivity()
         }
     }
@@ -134,18 +134,29 @@ final class RenderNode {
     var quietSpan: Presentation.QuietSpan?
     /// The GPU path's plan for these animations (`MotionPlanner.plan`), kept while they stay the same.
     var motionPlanCache: MotionPlanner.CachedPlan?
-    /// Whether its animations change only properties motion slots animate (no transition among them):
-    /// asked every frame (`Compositor.mayMoveOnTheGPU`), found on the first ask after they change (a commit
-    /// attaching many animations to one layer pays once, not once per attachment).
-    var animatesOnlySlotProperties: Bool {
-        if let known = slotPropertiesOnly { return known }
-        let found = animations.allSatisfy { a in
-            !a.prepared.isTransition && a.prepared.changedProperties.allSatisfy { MotionSlots.Property($0) != nil }
+    /// Why its animations cannot move with a motion slot whatever is drawn (a transition among them, a
+    /// property slots do not animate), or nil: asked every frame (`MotionEligibility.timing`), found on the
+    /// first ask after they change (a commit attaching many animations to one layer pays once, not once per
+    /// attachment).
+    var animationsOffSlots: MotionCPUReason? {
+        if let known = slotRefusal { return known.reason }
+        var found: MotionCPUReason?
+        for a in animations {
+            if a.prepared.isTransition { found = .transition; break }
+            if !a.prepared.changedProperties.allSatisfy({ MotionSlots.Property($0) != nil }) { found = .propertyOffSlots }
         }
-        slotPropertiesOnly = found
+        slotRefusal = .init(reason: found)
         return found
     }
-    var slotPropertiesOnly: Bool?
+    /// `animationsOffSlots` once found (nil: not yet, since the animations last changed).
+    var slotRefusal: KnownRefusal?
+    struct KnownRefusal { let reason: MotionCPUReason? }
+    /// Why its animations cannot be left to the GPU in this frame, found at evaluation (nil: they may; the
+    /// builder asks the rest of `MotionEligibility`'s rules). Its presentation then waits until something
+    /// reads it (`drawnValues` reads the rest); the builder takes the slot, or reads it and so evaluates it.
+    var timingRefusal: MotionCPUReason?
+    /// Whether the GPU or the CPU evaluated its animations where it was last drawn, and why (nil: it had none).
+    var motionVerdict: MotionVerdict?
     /// Each attached animation's key, with its estimated variable size as counted into the scene's usage:
     /// whether a key is attached is known without a search.
     var animationBytes: [String: Int] = [:]

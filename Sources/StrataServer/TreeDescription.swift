@@ -103,6 +103,8 @@ struct TreeDescription {
         var backgroundColor: [Double]?
         var contents: Contents?
         var animations: [String]?
+        /// Where its animations were last evaluated, and why not on the GPU (`MotionVerdict.description`).
+        var motion: String?
         var presentation: Presented
         var sublayers: [Node]
         /// Sublayers left out because the reply reached `maxLayers`.
@@ -126,6 +128,7 @@ struct TreeDescription {
             }
             w.key("hidden"); w.bool(hidden)
             w.key("id"); w.number(id)
+            if let motion { w.key("motion"); w.string(motion) }
             if let omittedSublayers { w.key("omittedSublayers"); w.number(omittedSublayers) }
             w.key("opacity"); w.number(opacity)
             w.key("position"); w.numbers(position)
@@ -171,6 +174,7 @@ struct TreeDescription {
             backgroundColor = m.backgroundColor.map { $0.components.map { Double($0) } }
             contents = n.contents.map { Contents(width: $0.texture.width, height: $0.texture.height) }
             animations = n.animations.isEmpty ? nil : n.animations.map(\.key)
+            motion = n.animations.isEmpty ? nil : n.motionVerdict?.description
             presentation = Presented(position: [Double(n.presentation.position.x), Double(n.presentation.position.y)],
                                      opacity: Double(n.presentation.opacity))
             sublayers = []

@@ -3,6 +3,7 @@ import StrataCore
 import StrataOffline
 import StrataDisplay
 import StrataProtocol
+import StrataRender
 import StrataScene
 @testable import StrataServer
 import Testing
@@ -27,6 +28,8 @@ import Testing
         let slots: Int
         /// Whether some frames reuse their draw list (only the GPU evaluates).
         let reuses: Bool
+        /// The animated layers drawn with CPU-evaluated values in the first frame, and why (the others move with slots).
+        var cpu: [String: MotionCPUReason] = [:]
         var testDescription: String { name }
     }
 
@@ -55,7 +58,7 @@ import Testing
         Case(name: "keyframes paced", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,10],[50,40]],"calculationMode":"paced","duration":1.4}"##), slots: 1, reuses: true),
         Case(name: "keyframes cubic", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40]],"calculationMode":"cubic","duration":1.4}"##), slots: 1, reuses: true),
         Case(name: "keyframes cubic: tension, continuity, bias, key times, curves, colours", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40],[12,30],[40,8]],"keyTimes":[0,0.3,0.5,0.8,1],"timingFunctions":["easeIn",[0.2,0.9,0.4,1]],"tensionValues":[0,0.5,-0.4,0.2,0],"continuityValues":[0,-0.6,0.3,0,0],"biasValues":[0,0.4,0,-0.7,0],"calculationMode":"cubic","duration":1.5,"cumulative":true,"repeatCount":1.5},"c":{"type":"keyframe","keyPath":"backgroundColor","values":["#FF0000","#00FF00","#2040FF","#FFFFFF"],"calculationMode":"cubic","duration":1.3}"##), slots: 1, reuses: true),
-        Case(name: "keyframes cubic paced (CPU)", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40]],"calculationMode":"cubicPaced","duration":1.4}"##), slots: 0, reuses: false),
+        Case(name: "keyframes cubic paced (CPU)", layers: layer(##""m":{"type":"keyframe","keyPath":"position","values":[[10,10],[50,15],[30,40]],"calculationMode":"cubicPaced","duration":1.4}"##), slots: 0, reuses: false, cpu: ["a": .animationOffRecords]),
         Case(name: "whole transform", layers: layer(##""m":{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[0,1.5,0,0,-1.5,0,0,0,0,0,1,0,10,8,0,1],"duration":1.2}"##), slots: 1, reuses: true),
         Case(name: "transform components", layers: layer(##""r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":7,"duration":2},"s":{"type":"basic","keyPath":"transform.scale","fromValue":0.5,"toValue":1.8,"duration":1,"autoreverses":true},"t":{"type":"basic","keyPath":"transform.translation","toValue":[12,-5],"duration":1.5}"##), slots: 1, reuses: true),
         Case(name: "background colour to none", layers: layer(##""c":{"type":"basic","keyPath":"backgroundColor","fromValue":"#2040FF","toValue":null,"duration":1.3},"m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##), slots: 1, reuses: true),
@@ -64,8 +67,8 @@ import Testing
         Case(name: "group: children in its curved time, one of its duration, one held", layers: layer(##""g":{"type":"group","duration":1.2,"beginTime":0.1,"timingFunction":"easeInEaseOut","animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":0},{"type":"keyframe","keyPath":"opacity","values":[1,0.2,0.7],"beginTime":0.3,"duration":0.5,"fillMode":"forwards"},{"type":"basic","keyPath":"position.y","byValue":12,"duration":0.4,"beginTime":0.2}]},"m":{"type":"basic","keyPath":"position.y","byValue":-6,"duration":1.6}"##), slots: 1, reuses: true),
         Case(name: "group repeating, autoreversed, faster, filled", layers: layer(##""g":{"type":"group","duration":0.6,"repeatCount":2.5,"autoreverses":true,"speed":1.3,"fillMode":"forwards","removedOnCompletion":false,"animations":[{"type":"spring","keyPath":"transform.rotation.z","fromValue":0,"toValue":1.2,"duration":0.6,"damping":5},{"type":"basic","keyPath":"backgroundColor","fromValue":"#2040FF","toValue":"#FFFF00","duration":0.5,"additive":false},{"type":"basic","keyPath":"position","toValue":[44,30],"duration":0.6,"fillMode":"both"}]}"##), slots: 1, reuses: true),
         Case(name: "group with a time offset: whole transform and bounds", layers: layer(##""g":{"type":"group","duration":1,"timeOffset":0.3,"repeatCount":"infinity","animations":[{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[0,1.2,0,0,-1.2,0,0,0,0,0,1,0,6,4,0,1],"duration":1},{"type":"basic","keyPath":"bounds.size","fromValue":[4,30],"toValue":[30,6],"duration":0.7,"autoreverses":true}]}"##), slots: 1, reuses: true),
-        Case(name: "nested groups (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"group","duration":1,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1}]}]}"##), slots: 0, reuses: false),
-        Case(name: "a group with a CPU child (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50},{"type":"basic","keyPath":"contentsCenter","toValue":[0,0,0.5,0.5]}]}"##), slots: 0, reuses: false),
+        Case(name: "nested groups (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"group","duration":1,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50,"duration":1}]}]}"##), slots: 0, reuses: false, cpu: ["a": .animationOffRecords]),
+        Case(name: "a group with a CPU child (CPU)", layers: layer(##""g":{"type":"group","duration":1.2,"animations":[{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":50},{"type":"basic","keyPath":"contentsCenter","toValue":[0,0,0.5,0.5]}]}"##), slots: 0, reuses: false, cpu: ["a": .propertyOffSlots]),
         Case(name: "nested slots", layers: ###"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],
              "animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":-0.5,"toValue":0.8,"duration":2},
@@ -91,12 +94,12 @@ import Testing
              "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40",
                "animations":{"m":{"type":"basic","keyPath":"position.x","toValue":50,"duration":1,"fillMode":"forwards","removedOnCompletion":false},
                              "n":{"type":"basic","keyPath":"position.y","byValue":5,"duration":0.5,"cumulative":true,"repeatCount":"infinity"}}}]}
-            """###, slots: 0, reuses: false),
+            """###, slots: 0, reuses: false, cpu: ["c": .animationOffRecords]),
         Case(name: "cycling layer time (CPU)", layers: ###"""
             {"id":"p","bounds":[0,0,60,40],"position":[32,24],"duration":0.7,"repeatCount":"infinity",
              "sublayers":[{"id":"c","bounds":[0,0,12,8],"position":[10,10],"backgroundColor":"#40FF40",
                "animations":{"m":{"type":"basic","keyPath":"position.x","toValue":50,"duration":1}}}]}
-            """###, slots: 0, reuses: false),
+            """###, slots: 0, reuses: false, cpu: ["c": .timeNotAffine]),
         Case(name: "static group opacity over a moving pair", layers: ###"""
             {"id":"p","bounds":[0,0,40,30],"position":[30,24],"opacity":0.6,
              "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":20,"toValue":40,"duration":1}},
@@ -151,7 +154,7 @@ import Testing
                "animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":6,"toValue":24,"duration":1.5}}}]},
             {"id":"a","bounds":[0,0,10,10],"position":[50,10],"backgroundColor":"#00FF00",
              "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":10,"toValue":38,"duration":2}}}
-            """###, slots: 1, reuses: false),
+            """###, slots: 1, reuses: false, cpu: ["c": .drawnIntoBitmap]),
         Case(name: "a replicator's tinted copies of a moving sublayer beside a moving layer", layers: ###"""
             {"id":"r","class":"replicator","bounds":[0,0,40,12],"position":[24,14],"instanceCount":3,
              "instanceTransform":[1,0,0,0,0,1,0,0,0,0,1,0,0,12,0,1],"instanceGreenOffset":-0.3,
@@ -184,7 +187,7 @@ import Testing
                "animations":{"c":{"type":"basic","keyPath":"backgroundColor","fromValue":"#FF0000","toValue":"#0000FF","duration":1.5}}}]},
             {"id":"a","bounds":[0,0,10,10],"position":[54,10],"backgroundColor":"#00FF00",
              "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":10,"toValue":38,"duration":2}}}
-            """###, slots: 1, reuses: false),
+            """###, slots: 1, reuses: false, cpu: ["c": .tintedColours]),
         Case(name: "a rasterized, shadowed card turning and fading, its sublayer still", layers: ###"""
             {"id":"r","bounds":[0,0,30,20],"position":[30,24],"backgroundColor":"#334455","cornerRadius":5,"shouldRasterize":true,
              "rasterizationScale":2,"shadowOpacity":0.8,"shadowRadius":2,"shadowOffset":[2,3],"shadowColor":"#FFFFFF",
@@ -202,7 +205,7 @@ import Testing
                "sublayers":[{"id":"c","bounds":[0,0,8,8],"position":[6,6],"backgroundColor":"#0000FF"}]}]},
             {"id":"q","bounds":[0,0,12,12],"position":[52,36],"backgroundColor":"#FF0000","shouldRasterize":true,
              "animations":{"c":{"type":"basic","keyPath":"backgroundColor","toValue":"#00FFFF","duration":1}}}
-            """###, slots: 1, reuses: false),
+            """###, slots: 1, reuses: false, cpu: ["q": .drawnIntoBitmap]),
         Case(name: "a card flip: one-sided faces under a card turning about y in perspective, a double-sided badge on the front", layers: ###"""
             {"id":"o","bounds":[0,0,64,48],"position":[32,24],"sublayerTransform":[1,0,0,0,0,1,0,0,0,0,1,-0.01,0,0,0,1],
              "sublayers":[{"id":"card","bounds":[0,0,30,36],"position":[32,24],
@@ -226,7 +229,7 @@ import Testing
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],
              "animations":{"r":{"type":"basic","keyPath":"transform.rotation.y","fromValue":0,"toValue":3,"duration":1.5}},
              "sublayers":[{"id":"g","class":"gradient","bounds":[0,0,30,20],"position":[20,15],"colors":["#FF0000","#0000FF"],"doubleSided":false}]}
-            """###, slots: 0, reuses: false),
+            """###, slots: 0, reuses: false, cpu: ["p": .oneSided]),
         Case(name: "labels whose foregroundColor animates: keyframes over runs of their own colour and underlines, and one from clear, on a sliding card", layers: ###"""
             {"id":"p","bounds":[0,0,56,36],"position":[32,24],"backgroundColor":"#203040","cornerRadius":3,
              "animations":{"m":{"type":"basic","keyPath":"position.y","fromValue":20,"toValue":28,"duration":1.5}},
@@ -281,11 +284,11 @@ import Testing
             {"id":"a","bounds":[0,0,16,12],"position":[24,20],"backgroundColor":"#FF8000","shadowOpacity":0.9,"shadowRadius":2,"shadowColor":"#40C0FF",
              "animations":{"s":{"type":"basic","keyPath":"shadowOffset","fromValue":[0,0],"toValue":[6,6],"duration":1}},
              "sublayers":[{"id":"c","bounds":[0,0,6,5],"position":[4,4],"backgroundColor":"#FFFFFF","animations":{"m":{"type":"basic","keyPath":"position.x","byValue":9,"duration":1.2}}}]}
-            """###, slots: 2, reuses: false),
-        Case(name: "a shadow radius under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.rotation.z","toValue":1,"duration":1},"r":{"type":"basic","keyPath":"shadowRadius","toValue":6,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
-        Case(name: "a shadow under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.scale","fromValue":1,"toValue":2,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false),
-        Case(name: "a shadowPath on a moving layer (CPU)", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":2,"shadowColor":"#FFFFFF","shadowPath":[["ellipse",0,0,14,10]]"##), slots: 0, reuses: false),
-        Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"c":{"type":"basic","keyPath":"contentsCenter","toValue":[0,0,0.5,0.5],"duration":1}"##), slots: 0, reuses: false),
+            """###, slots: 2, reuses: false, cpu: ["a": .shadow]),
+        Case(name: "a shadow radius under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.rotation.z","toValue":1,"duration":1},"r":{"type":"basic","keyPath":"shadowRadius","toValue":6,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false, cpu: ["a": .shadow]),
+        Case(name: "a shadow under an animated transform (CPU)", layers: layer(##""s":{"type":"basic","keyPath":"transform.scale","fromValue":1,"toValue":2,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":4,"shadowColor":"#FFFFFF""##), slots: 0, reuses: false, cpu: ["a": .shadow]),
+        Case(name: "a shadowPath on a moving layer (CPU)", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1}"##, extra: ##","shadowOpacity":0.8,"shadowRadius":2,"shadowColor":"#FFFFFF","shadowPath":[["ellipse",0,0,14,10]]"##), slots: 0, reuses: false, cpu: ["a": .shadow]),
+        Case(name: "a CPU property beside GPU ones", layers: layer(##""m":{"type":"basic","keyPath":"position.x","byValue":20,"duration":1},"c":{"type":"basic","keyPath":"contentsCenter","toValue":[0,0,0.5,0.5],"duration":1}"##), slots: 0, reuses: false, cpu: ["a": .propertyOffSlots]),
         Case(name: "a transform layer's sublayer moving through its sibling in depth", layers: ###"""
             {"id":"t","class":"transform","bounds":[0,0,64,48],"position":[32,24],"sublayers":[
              {"id":"a","bounds":[0,0,24,18],"position":[26,22],"backgroundColor":"#FF8000","zPosition":5},
@@ -353,7 +356,7 @@ import Testing
             {"id":"s","class":"shape","bounds":[0,0,40,30],"position":[30,22],"path":[["ellipse",4,4,32,22]],
              "fillColor":"#FFFFFF","shadowOpacity":0.9,"shadowRadius":1.5,"shadowColor":"#FF4080",
              "animations":{"f":{"type":"basic","keyPath":"fillColor","toValue":"#2040FF","duration":1.4}}}
-            """##, slots: 0, reuses: false),
+            """##, slots: 0, reuses: false, cpu: ["s": .shadow]),
         Case(name: "a still shape under a turning layer", layers: ##"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],
              "animations":{"r":{"type":"basic","keyPath":"transform.rotation","fromValue":-0.5,"toValue":1,"duration":1.6}},
@@ -416,17 +419,17 @@ import Testing
              "animations":{"l":{"type":"basic","keyPath":"locations","fromValue":[0,0.5,1],"toValue":[0.5,0.6,1],"duration":1}}},
             {"id":"c","class":"gradient","bounds":[0,0,20,14],"position":[26,34],"colors":["#000000","#FFFFFF"],
              "animations":{"l":{"type":"basic","keyPath":"locations","fromValue":[0,1],"toValue":[0.5,0.6],"duration":1.3}}}
-            """##, slots: 0, reuses: false),
+            """##, slots: 0, reuses: false, cpu: ["a": .valuesDoNotFit, "b": .valuesDoNotFit, "c": .valuesDoNotFit]),
         Case(name: "a shape under a scaling layer (CPU)", layers: ##"""
             {"id":"p","bounds":[0,0,40,30],"position":[32,24],
              "animations":{"r":{"type":"basic","keyPath":"transform.scale","fromValue":0.5,"toValue":1.5,"duration":1.6}},
              "sublayers":[{"id":"s","class":"shape","bounds":[0,0,40,30],"position":[20,15],"path":[["ellipse",2,2,36,26]],"fillColor":"#C03030"}]}
-            """##, slots: 0, reuses: false),
+            """##, slots: 0, reuses: false, cpu: ["p": .drawing]),
         Case(name: "an animated strokeEnd of a dashed stroke (CPU)", layers: ##"""
             {"id":"s","class":"shape","bounds":[0,0,64,48],"position":[32,24],"path":[["ellipse",12,6,40,36]],
              "strokeColor":"#40A0FF","lineWidth":4,"lineDashPattern":[6,3],"fillColor":null,
              "animations":{"e":{"type":"basic","keyPath":"strokeEnd","fromValue":0,"toValue":1,"duration":1.5}}}
-            """##, slots: 0, reuses: false),
+            """##, slots: 0, reuses: false, cpu: ["s": .drawing]),
         Case(name: "labels on a card that moves and turns, one underlined, one at contentsScale 2", layers: ##"""
             {"id":"p","bounds":[0,0,44,30],"position":[30,22],"backgroundColor":"#203050",
              "animations":{"m":{"type":"basic","keyPath":"position","fromValue":[24,20],"toValue":[38,27],"duration":1.7},
@@ -451,16 +454,16 @@ import Testing
             {"id":"p","bounds":[0,0,44,24],"position":[30,22],"shadowOpacity":1,"shadowRadius":1.5,"shadowColor":"#FFE080",
              "animations":{"s":{"type":"basic","keyPath":"shadowOffset","fromValue":[0,0],"toValue":[5.5,7.3],"duration":1.4}},
              "sublayers":[{"id":"t","class":"text","bounds":[0,0,40,14],"position":[22.4,12.3],"fontSize":10,"string":"Gate 7"}]}
-            """##, slots: 0, reuses: false),
+            """##, slots: 0, reuses: false, cpu: ["p": .drawing]),
         Case(name: "a label whose bounds animate (CPU)", layers: ##"""
             {"id":"t","class":"text","bounds":[0,0,40,14],"position":[32,24],"fontSize":10,"wrapped":true,"string":"Boarding now",
              "animations":{"b":{"type":"basic","keyPath":"bounds.size","fromValue":[30,30],"toValue":[60,14],"duration":1.2}}}
-            """##, slots: 0, reuses: false),
+            """##, slots: 0, reuses: false, cpu: ["t": .drawing]),
         Case(name: "a label under a scaling card (CPU)", layers: ##"""
             {"id":"p","bounds":[0,0,44,30],"position":[32,24],"backgroundColor":"#203050",
              "animations":{"s":{"type":"basic","keyPath":"transform.scale","fromValue":0.8,"toValue":1.3,"duration":1.6}},
              "sublayers":[{"id":"t","class":"text","bounds":[0,0,40,14],"position":[22,15],"fontSize":9,"string":"Gate 7"}]}
-            """##, slots: 0, reuses: false),
+            """##, slots: 0, reuses: false, cpu: ["p": .drawing]),
     ]
 
     init() { TestFonts.install() }
@@ -539,6 +542,12 @@ import Testing
         let cpu = try SceneRenderer.render(scene, at: Self.times, width: 64, height: 48, gpuAnimationMinimumLayers: nil)
         #expect(gpu.count == Self.times.count && cpu.count == Self.times.count)
         #expect(gpu.first?.work.motionSlots == c.slots)
+        // Each animated layer's verdict: on the GPU unless the case names its reason for the CPU.
+        #expect(gpu.first?.motion.isEmpty == false)
+        for (id, verdict) in gpu.first?.motion ?? [:] {
+            #expect(verdict == c.cpu[id].map(MotionVerdict.cpu) ?? .gpu, "layer \(id)")
+        }
+        #expect(cpu.allSatisfy { $0.motion.values.allSatisfy { $0 == .cpu(.pathOff) } })
         #expect(gpu.contains { $0.work.drawListReused } == c.reuses)
         for (i, (g, cf)) in zip(gpu, cpu).enumerated() {
             #expect(cf.work.motionSlots == 0 && !cf.work.drawListReused)
@@ -579,6 +588,9 @@ import Testing
         let cpu = try SceneRenderer.render(scene, at: [0.3, 0.6], width: 64, height: 48, gpuAnimationMinimumLayers: nil)
         #expect(off.map(\.work.motionSlots) == [0, 0])
         #expect(on.map(\.work.motionSlots) == [2, 2])
+        // The shape answers for itself (its kind's drawing); its parent for what lies in its subtree.
+        #expect(off.last?.motion == ["s": .cpu(.kindContent), "p": .cpu(.drawing)])
+        #expect(on.last?.motion == ["s": .gpu, "p": .gpu])
         for (a, b) in zip(off, cpu) { #expect(a.image.pixels == b.image.pixels) }
     }
 
@@ -653,6 +665,9 @@ import Testing
         let gpu = try SceneRenderer.render(scene, at: [0, 0.4], width: 64, height: 48, gpuAnimationMinimumLayers: 1)
         let cpu = try SceneRenderer.render(scene, at: [0, 0.4], width: 64, height: 48, gpuAnimationMinimumLayers: nil)
         #expect(gpu.first?.work.motionSlots == 1) // the sibling only
+        // The shadowPath is filled as a path, which cannot move: each layer above it is refused for its subtree.
+        #expect((0..<100).allSatisfy { gpu.first?.motion["l\($0)"] == .cpu(.drawing) })
+        #expect(gpu.first?.motion["s"] == .gpu)
         for (g, c) in zip(gpu, cpu) {
             #expect((zip(g.image.pixels, c.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0) <= Self.tolerance)
         }

@@ -25,6 +25,11 @@ protocol LayerKindContent: Sendable {
     func copies(_ node: RenderNode) -> Int
     /// Appends the sublayers through `matrix`, each inheriting `alpha`.
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList)
+    /// Why the layer, animated, cannot move with a motion slot because of what the kind draws, or nil
+    /// (`MotionEligibility.drawing`). `shapesMove`: whether shapes may (`Compositor.shapesMoveOnTheGPU`).
+    /// What is known only while drawing (a run of colour glyphs) the kind reports in `appendContent`
+    /// (`DrawList.motionRefusal`).
+    func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason?
 }
 
 extension LayerKindContent {
@@ -33,6 +38,8 @@ extension LayerKindContent {
     func timeSpread(_ node: RenderNode) -> Double { 0 }
     func copies(_ node: RenderNode) -> Int { 1 }
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList) {}
+    /// A kind that draws nothing of its own has no slot space to draw its sublayers in.
+    func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason? { drawsLayer ? nil : .kindContent }
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)
     }

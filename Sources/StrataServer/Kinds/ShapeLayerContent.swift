@@ -8,6 +8,9 @@ import StrataRender
 /// motion slot it is a `MovingShapeDraw` the GPU places (and trims, where the slot animates strokeStart or
 /// strokeEnd), or the layer goes back to the CPU where that cannot be.
 struct ShapeLayerContent: LayerKindContent {
+    /// On a software rasteriser shapes stay on the CPU by default (`Compositor.shapesMoveOnTheGPU`).
+    func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason? { shapesMove ? nil : .kindContent }
+
     func pieces(_ node: RenderNode) -> Int {
         let s = node.drawnValues.shape
         guard let path = s.path, !path.isEmpty else { return 0 }

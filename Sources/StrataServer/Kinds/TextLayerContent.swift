@@ -57,7 +57,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         let runs = layout.runs.compactMap { run -> TextDraw.Run? in
             if slotColor, run.color == nil {
                 // Colour glyphs take only the foreground colour's alpha: not the slot's colour.
-                if run.face.isColor { list.motionRefused = true }
+                if run.face.isColor { list.motionRefusal = .kindContent }
                 return TextDraw.Run(face: run.face, size: run.size, color: .white, glyphs: run.glyphs, positions: run.positions, colorFromSlot: true)
             }
             guard let color = resolved(run.color), color.alpha > 0 else { return nil }
