@@ -11,6 +11,10 @@ public struct BirthSegment: Equatable, Sendable {
     public var rate: Double
     public var firstIndex: UInt32
 
+    public init(begin: Double, start: Double, rate: Double, firstIndex: UInt32) {
+        self.begin = begin; self.start = start; self.rate = rate; self.firstIndex = firstIndex
+    }
+
     /// Birth time of the particle `offset` places after `firstIndex`.
     @inlinable public func birthTime(offset: Double) -> Double { start + offset / rate }
 
@@ -83,6 +87,10 @@ public struct BirthSchedule: Equatable, Sendable {
         public var segment: Int
         public var first: UInt32
         public var count: UInt32
+
+        public init(segment: Int, first: UInt32, count: UInt32) {
+            self.segment = segment; self.first = first; self.count = count
+        }
     }
 
     /// The indices possibly alive at `time` when no particle lives `horizon` seconds or more: those born

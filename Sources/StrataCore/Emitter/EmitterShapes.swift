@@ -103,7 +103,8 @@ public enum EmitterShapes {
     /// about z (Archimedes: uniform by area). Volume: the ball, that point scaled by ∛u2.
     static func sphere(_ mode: EmitterMode, _ r: Double, _ u0: Double, _ u1: Double, _ u2: Double) -> ParticleVector {
         guard mode != .points else { return .zero }
-        let z = 1 - 2 * u0, rho = max(0, 1 - z * z).squareRoot()
+        // ρ = √(1 − z²) = 2√(u0(1 − u0)), written so a float shader does not cancel near the poles.
+        let z = 1 - 2 * u0, rho = 2 * max(0, u0 * (1 - u0)).squareRoot()
         let onSphere = ParticleVector(rho * cos(2 * .pi * u1), rho * sin(2 * .pi * u1), z)
         return (mode == .volume ? r * cbrt(u2) : r) * onSphere
     }

@@ -53,51 +53,58 @@ public struct EmitterSystem: Equatable, Sendable {
     public func liveParticles(at time: Double, limit: Int = maxParticles) -> [ParticleState] {
         var system = self
         system.update(model: model, at: time)
-        let cells = model.flattenedCells
-        var buckets = [[ParticleState]](repeating: [], count: cells.count)
-        var budget = limit
-        var topID: UInt32 = 0
-        for (i, cell) in model.emitterCells.enumerated() {
-            let id = topID
-            topID += UInt32(Self.treeSize(cell))
-            guard cell.isEnabled else { continue }
-            let schedule = system.schedules[i], horizon = ParticleEvaluator.horizon(model, cell: cell)
-            for range in schedule.candidates(at: time, horizon: horizon) {
+        var walk = Walk(model: model, time: time, budget: limit)
+        let tops = walk.cells.filter { $0.parentID == nil }
+        for (i, entry) in tops.enumerated() where entry.cell.isEnabled && walk.budget > 0 {
+            let schedule = system.schedules[i]
+            for range in schedule.candidates(at: time, horizon: walk.horizons[Int(entry.id)]) {
                 let segment = schedule.segments[range.segment]
-                for k in 0..<range.count where budget > 0 {
+                for k in 0..<range.count {
+                    guard walk.budget > 0 else { break }
                     let index = range.first &+ k
                     let birth = segment.birthTime(offset: Double(index &- segment.firstIndex))
-                    let p = ParticleEvaluator.topLevel(model, cell: cell, cellID: id, index: index, birthTime: birth)
-                    visit(p, cell: cell, id: id, at: time, into: &buckets, budget: &budget)
+                    walk.visit(ParticleEvaluator.topLevel(model, cell: entry.cell, cellID: entry.id, index: index,
+                                                          birthTime: birth), id: entry.id)
                 }
             }
         }
-        return Self.ordered(buckets.flatMap { $0 }, model.renderMode)
+        return Self.ordered(walk.buckets.flatMap { $0 }, model.renderMode)
     }
 
-    /// Adds `p` if alive, then its sub-particles' (alive or not, theirs may be).
-    private func visit(_ p: ParticleTraits, cell: EmitterCellModel, id: UInt32, at time: Double,
-                       into buckets: inout [[ParticleState]], budget: inout Int) {
-        if let s = p.state(at: time), budget > 0 {
-            buckets[Int(id)].append(s)
-            budget -= 1
+    /// The walk of one `liveParticles` call: the cell tree by id, and the live particles found so far, by cell.
+    private struct Walk {
+        let model: EmitterModel, time: Double
+        let cells: [EmitterCellEntry]
+        /// Per cell id: its horizon, and its sub-cells' ids in order.
+        let horizons: [Double], children: [[UInt32]]
+        var buckets: [[ParticleState]]
+        var budget: Int
+
+        init(model: EmitterModel, time: Double, budget: Int) {
+            self.model = model; self.time = time; self.budget = budget
+            let all = model.flattenedCells
+            cells = all
+            horizons = all.map { ParticleEvaluator.horizon(model, cell: $0.cell) }
+            children = all.map { parent in all.filter { $0.parentID == parent.id }.map(\.id) }
+            buckets = Array(repeating: [], count: all.count)
         }
-        var childID = id + 1
-        for sub in cell.emitterCells {
-            let subID = childID
-            childID += UInt32(Self.treeSize(sub))
-            let horizon = ParticleEvaluator.horizon(model, cell: sub)
-            guard budget > 0, let js = ParticleEvaluator.subCandidates(sub, parent: p, at: time, horizon: horizon) else { continue }
-            for j in js where budget > 0 {
-                guard let q = ParticleEvaluator.subParticle(model, cell: sub, cellID: subID, index: j, parent: p) else { continue }
-                visit(q, cell: sub, id: subID, at: time, into: &buckets, budget: &budget)
+
+        /// Adds `p` if alive, then its sub-particles (alive or not, theirs may be).
+        mutating func visit(_ p: ParticleTraits, id: UInt32) {
+            if let s = p.state(at: time), budget > 0 {
+                buckets[Int(id)].append(s)
+                budget -= 1
+            }
+            for subID in children[Int(id)] {
+                let sub = cells[Int(subID)].cell
+                guard let js = ParticleEvaluator.subCandidates(sub, parent: p, at: time, horizon: horizons[Int(subID)]) else { continue }
+                for j in js {
+                    guard budget > 0 else { return }
+                    guard let q = ParticleEvaluator.subParticle(model, cell: sub, cellID: subID, index: j, parent: p) else { continue }
+                    visit(q, id: subID)
+                }
             }
         }
-    }
-
-    /// Cells in a cell's tree, itself included.
-    static func treeSize(_ cell: EmitterCellModel) -> Int {
-        1 + cell.emitterCells.reduce(0) { $0 + treeSize($1) }
     }
 
     /// Unordered and additive keep generation order (cells depth-first, each cell's particles by index, a

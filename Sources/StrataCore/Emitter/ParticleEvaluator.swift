@@ -79,7 +79,7 @@ public enum ParticleEvaluator {
     }
 
     /// A direction uniform over the spherical cap of half-angle R = min(emissionRange, π) about the cell's
-    /// axis: cos θ = 1 − u·(1 − cos R) (u: draw coneCosine), the turn about the axis φ = 2π·v (v: draw
+    /// axis: cos θ = 1 − u·(1 − cos R) (u: draw coneCosine; computed as below), the turn about the axis φ = 2π·v (v: draw
     /// conePhase), measured from e1 = (−sin lon, cos lon, 0) toward e2 = axis × e1. For a sub-particle the
     /// result is turned by the rotation that takes +x to the parent's heading (see `turn`).
     public static func emissionDirection(_ c: EmitterCellModel, key: UInt32, heading: ParticleVector?) -> ParticleVector {
@@ -90,7 +90,10 @@ public enum ParticleEvaluator {
         let range = min(Double(c.emissionRange), .pi)
         let u = Double(ParticleRandom.uniform(key: key, draw: .coneCosine))
         let v = Double(ParticleRandom.uniform(key: key, draw: .conePhase))
-        let cosT = 1 - u * (1 - cos(range)), sinT = max(0, 1 - cosT * cosT).squareRoot()
+        // 1 − cos θ = u·(1 − cos R), with 1 − cos R = 2 sin²(R/2) and sin θ = √((1 − cos θ)(1 + cos θ)):
+        // the same values, without the cancellation a float shader would suffer for narrow cones.
+        let oneMinusCos = u * 2 * sin(range / 2) * sin(range / 2)
+        let cosT = 1 - oneMinusCos, sinT = max(0, oneMinusCos * (2 - oneMinusCos)).squareRoot()
         let phi = 2 * Double.pi * v
         let d = cosT * a + (sinT * cos(phi)) * e1 + (sinT * sin(phi)) * e2
         guard let heading else { return d }
