@@ -59,29 +59,24 @@ struct CommitEncoder {
             layer.server = ServerShadow(model: LayerModel(kind: layer.modelValues.kind))
         }
         guard var shadow = layer.server else { return }
+        // An emitter's cells name their images: defined before the cells that name them, released after.
+        var releasedCellImages: [UInt64] = []
+        if let emitter = layer as? CAEmitterLayer, shadow.model[.emitterCells] != layer.committedModel[.emitterCells] {
+            let shown = LayerLock.with { emitter.cellImages }
+            var unique: [CGImage] = []
+            for image in shown where !unique.contains(where: { $0 === image }) { unique.append(image) }
+            for image in unique where images.retain(image.imageID) { operations.append(try define(image)) }
+            releasedCellImages = shadow.cellImages
+            shadow.cellImages = unique.map(\.imageID)
+        }
         for p in LayerProperty.carried(by: layer.modelValues.kind) where shadow.model[p] != layer.committedModel[p] {
             operations.append(.setProperty(layer.layerID, p, layer.committedModel[p]))
             shadow.model[p] = layer.committedModel[p]
         }
+        for id in releasedCellImages where images.release(id) { operations.append(.releaseImage(id)) }
         let imageID = layer.contentsImage?.imageID ?? 0
         if imageID != shadow.contentsImage {
-            if let image = layer.contentsImage, images.retain(image.imageID) {
-                let buffer: SharedPixelBuffer
-                let format: PixelFormat
-                if let store = image.backingStore {
-                    // A backing store goes out as Cairo drew it: one copy, no conversion.
-                    (buffer, format) = (try store.sharedPixels(store.whole), LayerBackingStore.format)
-                } else {
-                    buffer = try SharedPixelBuffer(byteCount: image.premultipliedPixels.count, name: "strata-contents")
-                    buffer.write(image.premultipliedPixels)
-                    buffer.seal()
-                    format = .rgba
-                }
-                operations.append(.defineImage(image.imageID, width: UInt32(image.width), height: UInt32(image.height),
-                                               fdIndex: UInt16(buffers.count), format: format))
-                buffers.append(buffer)
-                image.backingStore?.pendingRect = nil // defined with every pixel
-            }
+            if let image = layer.contentsImage, images.retain(image.imageID) { operations.append(try define(image)) }
             operations.append(.setContents(layer.layerID, imageID))
             if shadow.contentsImage != 0, images.release(shadow.contentsImage) {
                 operations.append(.releaseImage(shadow.contentsImage))
@@ -109,6 +104,25 @@ struct CommitEncoder {
             store.pendingRect = nil
         }
         layer.server = shadow
+    }
+
+    /// Defines `image` on the server: its pixels in a sealed memfd sent with the commit.
+    private mutating func define(_ image: CGImage) throws -> LayerOperation {
+        let buffer: SharedPixelBuffer
+        let format: PixelFormat
+        if let store = image.backingStore {
+            // A backing store goes out as Cairo drew it: one copy, no conversion.
+            (buffer, format) = (try store.sharedPixels(store.whole), LayerBackingStore.format)
+        } else {
+            buffer = try SharedPixelBuffer(byteCount: image.premultipliedPixels.count, name: "strata-contents")
+            buffer.write(image.premultipliedPixels)
+            buffer.seal()
+            format = .rgba
+        }
+        buffers.append(buffer)
+        image.backingStore?.pendingRect = nil // defined with every pixel
+        return .defineImage(image.imageID, width: UInt32(image.width), height: UInt32(image.height),
+                            fdIndex: UInt16(buffers.count - 1), format: format)
     }
 
     /// Detaches, on the server, every former sublayer that is no longer this layer's (moved elsewhere or

@@ -8,6 +8,8 @@ struct ServerShadow {
     var generation = ConnectionGeneration.current
     var model: LayerModel
     var contentsImage: UInt64 = 0
+    /// The images an emitter's cells show, as the server holds them.
+    var cellImages: [UInt64] = []
     var sublayerIDs: [LayerID] = []
     var maskID: LayerID = 0
     /// Animation key → identity of the entry sent under it.

@@ -28,6 +28,7 @@ enum ValueConversion {
         case .colors: "an array of CGColors or nil"
         case .string: "a font name (String), a CTFont or CGFont, or nil"
         case .text: "a String, an NSAttributedString or nil"
+        case .emitterCells: "an array of CAEmitterCells or nil"
         }
     }
 
@@ -81,6 +82,9 @@ enum ValueConversion {
         case .text:
             if any is NSNull { return .text(nil) }
             if let t = AttributedTextConversion.text(any) { return .text(t) }
+        case .emitterCells:
+            if any is NSNull { return .emitterCells([]) }
+            if let cells = any as? [CAEmitterCell] { return .emitterCells(cells.map(\.model)) }
         }
         return nil
     }
@@ -147,6 +151,7 @@ enum ValueConversion {
         case .colors(let c): c.map { $0.map { CGColor($0) } }
         case .string(let s): s
         case .text(let t): t.map(AttributedTextConversion.object)
+        case .emitterCells(let cells): cells.map { CAEmitterCell(model: $0, images: [:]) }
         }
     }
 }

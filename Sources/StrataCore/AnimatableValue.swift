@@ -2,7 +2,7 @@ import Foundation
 
 /// The value shapes a layer property or key-path component can hold.
 public enum ValueKind: UInt8, Sendable {
-    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors, string, text
+    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors, string, text, emitterCells
 }
 
 /// A property value as carried by animations, the wire protocol and scene files.
@@ -30,6 +30,9 @@ public enum AnimatableValue: Hashable, Sendable {
     /// Attributed text (a text layer's string; a plain string has no runs); `text(nil)` is absent. Boxed:
     /// most values never carry one. Not animatable.
     indirect case text(AttributedText?)
+    /// An emitter layer's cells (each with its sub-cells). Boxed. Not animatable as a whole (a cell's
+    /// values are, by key paths into named cells). The property's rule checks every number.
+    indirect case emitterCells([EmitterCellModel])
 
     public var kind: ValueKind {
         switch self {
@@ -46,6 +49,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .colors: .colors
         case .string: .string
         case .text: .text
+        case .emitterCells: .emitterCells
         }
     }
 
@@ -66,6 +70,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .colors(let c): return c.map { $0.allSatisfy { $0.components.allSatisfy(\.isFinite) } } ?? true
         case .string: return true
         case .text(let t): return t.map(\.isFinite) ?? true
+        // Checked with the cell and key named by the property's rule (`EmitterModel.validationError`).
+        case .emitterCells: return true
         }
     }
 
@@ -85,6 +91,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .colors: .colors([])
         case .string: .string(nil)
         case .text: .text(nil)
+        case .emitterCells: .emitterCells([])
         }
     }
 
@@ -103,6 +110,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.colors(x), .colors(y)): x == y
         case let (.string(x), .string(y)): x == y
         case let (.text(x), .text(y)): x == y
+        case let (.emitterCells(x), .emitterCells(y)): x == y
         default: false
         }
     }
@@ -123,6 +131,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .colors(let c): hasher.combine(c)
         case .string(let s): hasher.combine(s)
         case .text(let t): hasher.combine(t)
+        case .emitterCells(let cells): hasher.combine(cells.count); for c in cells { hasher.combine(c.name); hasher.combine(c.birthRate) }
         }
     }
 }

@@ -18,6 +18,8 @@ public enum LayerKind: UInt8, NamedCases {
     case text
     /// CAScrollLayer: a plain layer whose bounds' origin the client scrolls.
     case scroll
+    /// CAEmitterLayer: particles its cells emit, evaluated and drawn by the server.
+    case emitter
 
     /// The name scene files use (`"class": "shape"`).
     public var name: String {
@@ -29,6 +31,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .replicator: "replicator"
         case .text: "text"
         case .scroll: "scroll"
+        case .emitter: "emitter"
         }
     }
 
@@ -42,6 +45,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .replicator: "CAReplicatorLayer"
         case .text: "CATextLayer"
         case .scroll: "CAScrollLayer"
+        case .emitter: "CAEmitterLayer"
         }
     }
 }
@@ -58,6 +62,7 @@ public struct LayerKinds: OptionSet, Hashable, Sendable {
     public static let replicator = LayerKinds(.replicator)
     public static let text = LayerKinds(.text)
     public static let scroll = LayerKinds(.scroll)
+    public static let emitter = LayerKinds(.emitter)
 
     public func contains(_ kind: LayerKind) -> Bool { contains(LayerKinds(kind)) }
 }

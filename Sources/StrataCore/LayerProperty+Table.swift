@@ -81,5 +81,5 @@ extension LayerProperty {
     /// Every property Strata carries: CALayer's, then each kind's.
     public static let allCases: [LayerProperty] =
         layerProperties + LayerProperty.shapeProperties + LayerProperty.gradientProperties + LayerProperty.replicatorProperties
-            + LayerProperty.textProperties + LayerProperty.scrollProperties + LayerProperty.inputProperties
+            + LayerProperty.textProperties + LayerProperty.scrollProperties + LayerProperty.inputProperties + LayerProperty.emitterProperties
 }

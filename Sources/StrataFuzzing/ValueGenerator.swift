@@ -91,6 +91,22 @@ public struct ValueGenerator {
         case .colors: return .colors(r.chance(0.1) ? nil : (0..<r.skewed(8)).map { _ in color(&r) })
         case .string: return .string(r.chance(0.1) ? nil : r.pick(Self.fontNames) ?? "")
         case .text: return .text(r.chance(0.1) ? nil : text(&r))
+        case .emitterCells: return .emitterCells(cells(&r, depth: 1))
+        }
+    }
+
+    /// Emitter cells with any numbers (negative and non-finite ones now and then), a contents image id
+    /// that may name nothing, and sub-cells now and then one level past `EmitterCellModel.maxDepth`.
+    func cells(_ r: inout FuzzRandom, depth: Int) -> [EmitterCellModel] {
+        guard depth <= EmitterCellModel.maxDepth + 1 else { return [] }
+        return (0..<r.skewed(depth == 1 ? 6 : 3)).map { i in
+            var c = EmitterCellModel(name: r.chance(0.7) ? "c\(i)" : nil)
+            c.isEnabled = r.chance(0.9)
+            for k in EmitterCellModel.scalarKeyPaths where r.chance(0.5) { c[keyPath: k] = abs(number(&r)) * (r.chance(0.05) ? -1 : 1) }
+            c.color = color(&r)
+            c.contentsImage = r.chance(0.5) ? UInt64(r.skewed(8)) : nil
+            if r.chance(0.3) { c.emitterCells = cells(&r, depth: depth + 1) }
+            return c
         }
     }
 

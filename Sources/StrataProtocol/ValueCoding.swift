@@ -33,6 +33,7 @@ extension ByteWriter {
         case .text(let t):
             bool(t != nil)
             if let t { text(t) }
+        case .emitterCells(let cells): emitterCells(cells)
         }
     }
 
@@ -150,6 +151,7 @@ extension ByteReader {
         case .text:
             guard try bool("\(what) text presence") else { return .text(nil) }
             return .text(try text(what))
+        case .emitterCells: return .emitterCells(try emitterCells(what))
         }
     }
 

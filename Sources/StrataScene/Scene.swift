@@ -18,6 +18,8 @@ public struct Scene {
         public var kind: LayerKind = .layer
         /// The layer's mask (`"mask": LAYER`): none or one layer, in this layer's coordinates and time.
         public var mask: [Layer] = []
+        /// An emitter's cells' contents, by the image id its cells name (`EmitterCellModel.contentsImage`).
+        public var cellImages: [(id: UInt64, image: RGBAImage)] = []
     }
 
     public static let formatVersion = 1

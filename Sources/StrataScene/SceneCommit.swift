@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataProtocol
+import StrataPNG
 
 extension Scene {
     /// The scene as one commit: create every layer, set non-default properties and contents (pixels in
@@ -10,18 +11,24 @@ extension Scene {
     public func commit(sceneStart: Double, transactionID: UInt64 = 1) throws -> (Commit, [SharedPixelBuffer]) {
         var ops: [LayerOperation] = []
         var buffers: [SharedPixelBuffer] = []
+        // Pixels in a sealed memfd, sent with the commit.
+        func define(_ image: RGBAImage, id: UInt64) throws -> LayerOperation {
+            let buffer = try SharedPixelBuffer(byteCount: image.pixels.count, name: "strata-scene")
+            buffer.write(image.pixels)
+            buffer.seal()
+            buffers.append(buffer)
+            return .defineImage(id, width: UInt32(image.width), height: UInt32(image.height), fdIndex: UInt16(buffers.count - 1))
+        }
         func emit(_ l: Layer, isRoot: Bool) throws {
             ops.append(.createLayer(l.wireID, kind: l.kind))
             var model = l.model
             if isRoot { model.timing.beginTime += sceneStart }
+            // An emitter's cells' images first: its cells name them.
+            for (id, image) in l.cellImages { ops.append(try define(image, id: id)) }
             for p in LayerProperty.carried(by: l.kind) where model[p] != p.defaultValue { ops.append(.setProperty(l.wireID, p, model[p])) }
             if let image = l.contents {
-                let buffer = try SharedPixelBuffer(byteCount: image.pixels.count, name: "strata-scene")
-                buffer.write(image.pixels)
-                buffer.seal()
-                ops.append(.defineImage(l.wireID, width: UInt32(image.width), height: UInt32(image.height), fdIndex: UInt16(buffers.count)))
+                ops.append(try define(image, id: l.wireID))
                 ops.append(.setContents(l.wireID, l.wireID))
-                buffers.append(buffer)
             }
             for (i, child) in l.sublayers.enumerated() {
                 try emit(child, isRoot: false)

@@ -72,12 +72,13 @@ public enum SceneParser {
             let kind = try SceneParser.kind(o, id: id)
             var model = LayerModel(kind: kind)
             // Whole properties first, then key-path components in sorted order (JSON objects are unordered).
-            let keys = o.keys.filter { !Self.layerKeys.contains($0) }
+            let keys = o.keys.filter { !Self.layerKeys.contains($0) && !(kind == .emitter && $0 == "emitterCells") }
             for key in keys.sorted(by: { a, b in a.contains(".") == b.contains(".") ? a < b : !a.contains(".") }) {
                 guard let value = o[key] else { continue }
                 let kp = try SceneParser.keyPath(key, of: kind, at: "layer \"\(id)\"")
                 model[kp] = try SceneValues.layerValue(value, keyPath: kp, key: key, at: "layer \"\(id)\"")
             }
+            let cellImages = try o["emitterCells"].map { try emitterCells($0, into: &model, layer: id) } ?? []
             var contents: RGBAImage?
             if let c = o["contents"] {
                 guard let rel = c as? String else { throw SceneError("layer \"\(id)\": \"contents\" must be a PNG path") }
@@ -106,7 +107,31 @@ public enum SceneParser {
             var mask: [Scene.Layer] = []
             if let m = o["mask"] { mask = [try layer(m, path: "layer \"\(id)\" mask")] }
             return Scene.Layer(id: id, wireID: wireID, model: model, contents: contents, animations: animations, sublayers: sublayers,
-                               kind: kind, mask: mask)
+                               kind: kind, mask: mask, cellImages: cellImages)
+        }
+
+        /// An emitter's `"emitterCells"` set on `model`, each cell's `"contents"` read and given an image id
+        /// (from the layers' counter: no layer's image has it).
+        mutating func emitterCells(_ any: Any, into model: inout LayerModel, layer id: String) throws -> [(id: UInt64, image: RGBAImage)] {
+            let at = "layer \"\(id)\": \"emitterCells\""
+            let parsed = try SceneEmitterCells.parse(any, at: at)
+            var cells = parsed.map(\.cell)
+            var images: [(id: UInt64, image: RGBAImage)] = []
+            for (path, file) in parsed.flatMap(\.contents).sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+                let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : base.appendingPathComponent(file)
+                let image: RGBAImage
+                do { image = try PNGCodec.read(path: url.path).premultiplied() } catch { throw SceneError("\(at): \"contents\": \(error)") }
+                let imageID = nextWireID
+                nextWireID += 1
+                images.append((imageID, image))
+                var emitter = EmitterModel()
+                emitter.emitterCells = cells
+                try? emitter.setCellImage(imageID, at: path)
+                cells = emitter.emitterCells
+            }
+            if let problem = LayerProperty.emitterCells.rangeError(.emitterCells(cells)) { throw SceneError("layer \"\(id)\": \(problem)") }
+            model[LayerProperty.emitterCells] = .emitterCells(cells)
+            return images
         }
     }
 

@@ -50,6 +50,9 @@ public enum SceneValues {
             return (any as? String).map { .string($0) }
         case .text:
             return (try? SceneText.parse(any, at: "value")).map { .text($0) }
+        case .emitterCells:
+            // Cells without contents (a scene file's cells with images go through `SceneParser`).
+            return (try? SceneEmitterCells.parse(any, at: "value")).flatMap { p in p.allSatisfy(\.contents.isEmpty) ? .emitterCells(p.map(\.cell)) : nil }
         }
     }
 
@@ -97,6 +100,7 @@ public enum SceneValues {
         case .colors: "an array of colours ([r, g, b, a] or \"#RRGGBB\") or null"
         case .string: "a string or null"
         case .text: SceneText.shape
+        case .emitterCells: SceneEmitterCells.shape
         }
     }
 
@@ -126,6 +130,7 @@ public enum SceneValues {
         case .colors(let c): c.map { $0.map { $0.components.map { Double($0) } } } ?? NSNull()
         case .string(let s): s ?? NSNull()
         case .text(let t): t.map { SceneText.json($0) } ?? NSNull()
+        case .emitterCells(let cells): SceneEmitterCells.json(cells)
         }
     }
 }

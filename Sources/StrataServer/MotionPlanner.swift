@@ -198,24 +198,13 @@ final class MotionPlanner {
             guard leaves.allSatisfy({ $0.keyPath != nil }) else { return .cpu(.animationOffRecords) }
             guard leaves.allSatisfy({ $0.keyPath.map { MotionSlots.Property($0.property) != nil } ?? false }) else { return .cpu(.propertyOffSlots) }
             guard plan.rows.count + leaves.count <= MotionSlots.maxAnimations else { return .cpu(.tooManyAnimations) }
-            guard leaves.allSatisfy({ Self.fitsModel($0, node.model) }) else { return .cpu(.valuesDoNotFit) }
+            guard leaves.allSatisfy({ node.content.animationFits($0, node.model) }) else { return .cpu(.valuesDoNotFit) }
             guard GPUAnimationRecord.begin(prepared.spec.timing, cumulative: !prepared.isGroup && prepared.spec.isCumulative, epoch: localEpoch) != nil,
                   let entry = rows(for: a, group: prepared.isGroup, epoch: localEpoch), entry.rows.count == leaves.count
             else { return .cpu(.animationOffRecords) }
             for (i, row) in entry.rows.enumerated() { plan.add(row, entry.properties[i], entry.components[i]) }
         }
         return .plan(plan)
-    }
-
-    /// Whether an animation's values fit the layer's as the GPU evaluates them: a gradient's `locations`
-    /// only over locations as many as its colours (the stops drawn) and as its lists, up to four (the CPU
-    /// interpolates lists of other lengths by switching half-way).
-    static func fitsModel(_ spec: AnimationSpec, _ model: LayerModel) -> Bool {
-        guard spec.keyPath?.property == .locations else { return true }
-        let g = model.gradient
-        guard let locations = g.locations, let colors = g.colors, locations.count == colors.count,
-              let n = GPUAnimationRecord.listLength(spec) else { return false }
-        return n == locations.count
     }
 
     /// Records that `node` got slot `slot` (slots are given in order).
@@ -234,7 +223,8 @@ final class MotionPlanner {
     /// Whether `node`, drawn with CPU-evaluated values, changes from frame to frame now.
     static func isAnimating(_ node: RenderNode, replicated: Bool) -> Bool {
         guard node.isActive else { return false }
-        if node.activeTransition != nil || replicated || !node.localAffine { return true }
+        // An emitter's particles move every frame (its state says when frames stop: `EmitterState.mayChange`).
+        if node.activeTransition != nil || replicated || !node.localAffine || node.emitterState != nil { return true }
         guard let t = node.localTime else { return false }
         return Presentation.isAnimating(node.animations, at: t)
     }

@@ -85,7 +85,8 @@ extension RenderNode {
     }
 
     func refreshActivity() {
-        let now = !animations.isEmpty || !transitionSources.isEmpty
+        // An emitter's particles move every frame: it is evaluated as an animated layer is.
+        let now = !animations.isEmpty || !transitionSources.isEmpty || emitterState != nil
         guard now != isActive else { return }
         isActive = now
         scene?.activeNodes[ObjectIdentifier(self)] = now ? self : nil

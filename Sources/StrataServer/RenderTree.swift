@@ -157,6 +157,8 @@ final class RenderNode {
     var timingRefusal: MotionCPUReason?
     /// Whether the GPU or the CPU evaluated its animations where it was last drawn, and why (nil: it had none).
     var motionVerdict: MotionVerdict?
+    /// An emitter layer's particle system and cell images (nil for other kinds).
+    var emitterState: EmitterState?
     /// Each attached animation's key, with its estimated variable size as counted into the scene's usage:
     /// whether a key is attached is known without a search.
     var animationBytes: [String: Int] = [:]

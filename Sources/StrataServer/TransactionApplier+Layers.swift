@@ -11,7 +11,13 @@ extension TransactionApplier {
             throw QuotaExceeded(key: "client-max-layers", limit: quotas.layers,
                                 detail: "\(w) createLayer \(id), with \(c.usage.copiedLayers) held by transitions' copies")
         }
-        c.scene.nodes[id] = RenderNode(id: id, kind: kind, scene: c.scene)
+        let n = RenderNode(id: id, kind: kind, scene: c.scene)
+        c.scene.nodes[id] = n
+        if kind == .emitter {
+            // Its particles move on their own: evaluated every frame while any may live.
+            n.emitterState = EmitterState()
+            n.refreshActivity()
+        }
     }
 
     mutating func releaseLayer(_ id: LayerID, at w: Place, in c: Applying) throws {
@@ -20,11 +26,12 @@ extension TransactionApplier {
         stopAll(n, scene: scene)
         let sources = n.transitionSources.values.flatMap { $0.old?.subtreeImages ?? [] }
         let shown = n.contents
+        let cellImages = n.emitterState?.releaseImages() ?? []
         if n.isRoot { scene.roots.remove(n); n.isRoot = false }
         n.unlinkForRelease()
         scene.nodes[id] = nil
         // Images only a transition's old appearance, or this layer, still showed.
-        for image in sources + [shown].compactMap({ $0 }) where !scene.holds(image) {
+        for image in sources + [shown].compactMap({ $0 }) + cellImages where !scene.holds(image) {
             releaseTexture(image.texture.id)
         }
     }
@@ -38,6 +45,14 @@ extension TransactionApplier {
         if growth > 0, c.usage.modelBytes + growth > quotas.modelBytes {
             throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
                                 detail: "\(w) setProperty \(property.name) of layer \(id) needs \(growth) more bytes, \(c.usage.modelBytes) held")
+        }
+        if property == .emitterCells, case let .emitterCells(cells) = value {
+            // The cells' images are resolved now: an unknown id is this commit's error.
+            let dropped: [ServerImage]
+            do { dropped = try n.emitterState?.setImages(for: cells, in: c.scene.images) ?? [] } catch let e as CommitError {
+                throw CommitError("\(w) setProperty emitterCells of layer \(id): \(e.message)")
+            }
+            for image in dropped where !c.scene.holds(image) { releaseTexture(image.texture.id) }
         }
         n.setModel(property, value)
     }

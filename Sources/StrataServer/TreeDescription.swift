@@ -58,11 +58,19 @@ struct TreeDescription {
             case .string(let s): self = s.map { .name(Self.excerpt($0)) } ?? .null
             // The text only (its runs are in the client's hands); long strings cut, so a tree stays small.
             case .text(let t): self = t.map { .name(Self.excerpt($0.string)) } ?? .null
+            // The cell tree by name (`fire[smoke, sparks], glow`; a cell without a name is `#index`).
+            case .emitterCells(let cells): self = .name(Self.excerpt(Self.cellTree(cells)))
             }
         }
 
         /// The most characters of a string `tree` shows; longer ones end in "…".
         static let maxExcerpt = 256
+
+        static func cellTree(_ cells: [EmitterCellModel]) -> String {
+            cells.enumerated().map { i, c in
+                (c.name ?? "#\(i)") + (c.emitterCells.isEmpty ? "" : "[" + cellTree(c.emitterCells) + "]")
+            }.joined(separator: ", ")
+        }
 
         static func excerpt(_ s: String) -> String {
             s.count <= maxExcerpt ? s : String(s.prefix(maxExcerpt)) + "…"

@@ -42,7 +42,7 @@ struct RoundTripTests {
     @Test("every property with a value of its kind", arguments: LayerProperty.allCases)
     func property(_ p: LayerProperty) throws {
         let value: AnimatableValue = switch p.kind {
-        case .scalar: p.rule.names != nil || [.maskedCorners, .edgeAntialiasingMask, .instanceCount].contains(p) ? .scalar(1) : .scalar(0.375)
+        case .scalar: p.rule.names != nil || [.maskedCorners, .edgeAntialiasingMask, .instanceCount, .seed].contains(p) ? .scalar(1) : .scalar(0.375)
         case .point: .point(CGPoint(x: -4, y: 9.5))
         case .size: .size(CGSize(width: 1, height: 2))
         case .rect: .rect(CGRect(x: 1, y: 2, width: 3, height: 4))
@@ -55,6 +55,7 @@ struct RoundTripTests {
         case .colors: .colors([Samples.color, Samples.color]) // a gradient's colors
         case .string: .string("DejaVu Sans") // a text layer's font
         case .text: .text(Samples.attributedText) // a text layer's string
+        case .emitterCells: .emitterCells(Samples.cells) // an emitter's cells
         }
         let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.setProperty(77, p, value)]))
         #expect(try roundTrip(m) == m)
@@ -90,7 +91,10 @@ struct RoundTripTests {
                                         (9, 1 + 1 + 4 + 3 * 17 + 1), (9, 2),
                                         // A string: kind, presence, u32 length, UTF-8. Text: then a u32 run count and per run
                                         // 8 bytes of range, 9 presence and style bytes, and what is present (D9's runs: 72, 129, 17).
-                                        (12, 1 + 1 + 4 + 16), (12, 2), (13, 1 + 1 + 4 + 29 + 4 + 72 + 129 + 17), (13, 1 + 1 + 4 + 5 + 4), (13, 2)]
+                                        (12, 1 + 1 + 4 + 16), (12, 2), (13, 1 + 1 + 4 + 29 + 4 + 72 + 129 + 17), (13, 1 + 1 + 4 + 5 + 4), (13, 2),
+                                        // Cells: kind, u32 count, per cell 323 bytes (presences, 25 numbers, colour, rect,
+                                        // filters, timing, u32 sub-cell count) plus its name (u32 + UTF-8) and contents id.
+                                        (14, 1 + 4 + (323 + 8 + 8) + 323 + (323 + 8)), (14, 5)]
         #expect(expected.count == Samples.values.count)
         for (v, (kind, size)) in zip(Samples.values, expected) {
             var w = ByteWriter()

@@ -89,7 +89,26 @@ enum Samples {
         .rect(CGRect(x: -1, y: 2, width: 30, height: 40)), .transform(transform), .transform(.identity),
         .color(color), .color(nil), .bool(true), .bool(false), .path(triangle), .path(nil),
         .string("Noto Sans CJK SC"), .string(nil), .text(attributedText), .text(AttributedText("plain")), .text(nil),
+        .emitterCells(cells), .emitterCells([]),
     ]
+
+    /// D19's fire cell with a named sub-cell, contents, timing and every number set apart from its default.
+    static let cells: [EmitterCellModel] = {
+        var fire = EmitterCellModel(name: "fire")
+        for (i, k) in EmitterCellModel.scalarKeyPaths.enumerated() { fire[keyPath: k] = CGFloat(i) + 0.25 }
+        fire.color = Color(red: 1, green: 0.5, blue: 0.1, alpha: 1)
+        fire.contentsImage = 7
+        fire.contentsRect = CGRect(x: 0, y: 0.5, width: 1, height: 0.5)
+        fire.magnificationFilter = .nearest
+        fire.timing.beginTime = 0.5
+        fire.timing.duration = 2
+        fire.timing.autoreverses = true
+        fire.timing.fillMode = .both
+        var smoke = EmitterCellModel(name: nil)
+        smoke.isEnabled = false
+        fire.emitterCells = [smoke]
+        return [fire, EmitterCellModel(name: "glow")]
+    }()
 
     /// D9's rich text, with every attribute set somewhere.
     static let attributedText = AttributedText("Lorem ipsum dolor 你好 😀", runs: [

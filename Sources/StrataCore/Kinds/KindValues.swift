@@ -9,6 +9,7 @@ public enum KindValues: Equatable, Sendable {
     indirect case replicator(ReplicatorModel)
     indirect case text(TextModel)
     case scroll(ScrollModel)
+    indirect case emitter(EmitterModel)
 
     /// A new layer's values: the kind's defaults.
     init(_ kind: LayerKind) {
@@ -19,6 +20,7 @@ public enum KindValues: Equatable, Sendable {
         case .replicator: self = .replicator(ReplicatorModel())
         case .text: self = .text(TextModel())
         case .scroll: self = .scroll(ScrollModel())
+        case .emitter: self = .emitter(EmitterModel())
         }
     }
 }

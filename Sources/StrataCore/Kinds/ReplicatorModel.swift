@@ -40,7 +40,11 @@ extension LayerProperty {
     public static let instanceGreenOffset = LayerProperty(85, "instanceGreenOffset", { $0.replicator.instanceGreenOffset }, { $0.replicator.instanceGreenOffset = $1 }, kinds: .replicator)
     public static let instanceBlueOffset = LayerProperty(86, "instanceBlueOffset", { $0.replicator.instanceBlueOffset }, { $0.replicator.instanceBlueOffset = $1 }, kinds: .replicator)
     public static let instanceAlphaOffset = LayerProperty(87, "instanceAlphaOffset", { $0.replicator.instanceAlphaOffset }, { $0.replicator.instanceAlphaOffset = $1 }, kinds: .replicator)
-    public static let preservesDepth = LayerProperty(88, "preservesDepth", { $0.replicator.preservesDepth }, { $0.replicator.preservesDepth = $1 }, kinds: .replicator,
+    /// A replicator's and an emitter's (one name, one property: each kind reads its own value).
+    public static let preservesDepth = LayerProperty(88, "preservesDepth",
+                                                     { $0.kind == .emitter ? $0.emitter.preservesDepth : $0.replicator.preservesDepth },
+                                                     { m, v in if m.kind == .emitter { m.emitter.preservesDepth = v } else { m.replicator.preservesDepth = v } },
+                                                     kinds: [.replicator, .emitter],
                                                      animation: .none)
 
     static let replicatorProperties: [LayerProperty] = [

@@ -7,6 +7,16 @@ import StrataRender
 /// other than `colors`' (the seed's rule); one colour fills the bounds. Locations in any order are sorted
 /// (**Strata's choice**). Colours blend per straight sRGB component, as Core Animation's do.
 struct GradientLayerContent: LayerKindContent {
+    /// `locations` animate on the GPU only over locations as many as its colours (the stops drawn) and as
+    /// its lists, up to four (the CPU interpolates lists of other lengths by switching half-way).
+    func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool {
+        guard spec.keyPath?.property == .locations else { return true }
+        let g = model.gradient
+        guard let locations = g.locations, let colors = g.colors, locations.count == colors.count,
+              let n = GPUAnimationRecord.listLength(spec) else { return false }
+        return n == locations.count
+    }
+
     func pieces(_ node: RenderNode) -> Int {
         Self.stops(node.drawnValues.gradient) == nil ? 0 : 1
     }
@@ -16,7 +26,7 @@ struct GradientLayerContent: LayerKindContent {
         // Drawn values: a layer its slot animates is drawn from its model (what the slot animates of it
         // leaves the gradient alone, or the layer goes back to the CPU below).
         let p = node.drawnValues, g = p.gradient
-        // Locations its slot animates (as many as the colours, up to four: MotionPlanner.fitsModel) are
+        // Locations its slot animates (as many as the colours, up to four: animationFits) are
         // ordered by gradient.frag each frame: the stops go in the layer's order.
         let slotLocations = motion.animated.contains(.gradientLocations)
         guard let stops = slotLocations ? g.colors.flatMap({ c in g.locations.map { (c, $0) } }) : Self.stops(g) else { return }

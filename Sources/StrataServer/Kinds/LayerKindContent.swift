@@ -30,6 +30,8 @@ protocol LayerKindContent: Sendable {
     /// What is known only while drawing (a run of colour glyphs) the kind reports in `appendContent`
     /// (`DrawList.motionRefusal`).
     func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason?
+    /// Whether an animation's values fit the layer's as the GPU evaluates them (`MotionPlanner.plan`).
+    func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool
 }
 
 extension LayerKindContent {
@@ -40,6 +42,7 @@ extension LayerKindContent {
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList) {}
     /// A kind that draws nothing of its own has no slot space to draw its sublayers in.
     func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason? { drawsLayer ? nil : .kindContent }
+    func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool { true }
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)
     }
@@ -66,6 +69,7 @@ enum KindContents {
         case .replicator: ReplicatorLayerContent()
         case .text: TextLayerContent()
         case .scroll: PlainLayerContent() // scrolling is the bounds' origin, drawn as any layer's
+        case .emitter: EmitterLayerContent()
         }
     }
 }
