@@ -119,7 +119,7 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// The kind of this animation's values: the value function's input, else the key path's.
     /// Rejects a key path that cannot animate first: then its values are not what is wrong.
     func valueKind(_ kp: LayerKeyPath) throws -> ValueKind {
-        guard kp.property.isAnimatable else { throw StrataError.unsupported("animation of \(kp)") }
+        guard kp.isAnimatable else { throw StrataError.unsupported("animation of \(kp)") }
         return try resolvedValueFunction()?.inputKind ?? kp.kind
     }
 

@@ -76,7 +76,7 @@ public struct AnimationSpec: Hashable, Sendable {
         } else if keyPath == nil {
             try validateCustom()
         } else if let keyPath {
-            guard keyPath.property.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
+            guard keyPath.isAnimatable else { throw StrataError.unsupported("animation of \(keyPath)") }
             // With a value function the values are its inputs, and the key path must be a whole transform.
             let valueKind = valueFunction?.inputKind ?? keyPath.kind
             if let valueFunction, keyPath.component != nil || keyPath.kind != .transform {

@@ -16,18 +16,39 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     public let property: LayerProperty
     public let component: Component?
+    /// A value of a named emitter cell (`emitterCells.fire.birthRate`): the property is `emitterCells`.
+    public let cell: EmitterCellKey?
 
     public init(property: LayerProperty, component: Component? = nil) {
         self.property = property
         self.component = component
+        cell = nil
     }
 
+    public init(cell: EmitterCellKey) {
+        property = .emitterCells
+        component = nil
+        self.cell = cell
+    }
+
+    /// Whether it names the property's whole value.
+    public var isWhole: Bool { component == nil && cell == nil }
+
+    /// Whether an animation may run on it: an animatable property, or a value of an emitter cell.
+    public var isAnimatable: Bool { cell != nil || property.isAnimatable }
+
     public var description: String {
-        component.map { "\(property.name).\($0.rawValue)" } ?? property.name
+        if let cell { return cell.description }
+        return component.map { "\(property.name).\($0.rawValue)" } ?? property.name
     }
 
     /// Parses a key path; throws `StrataError.unsupported` naming the key path when it is not one Strata carries.
     public init(parsing text: String) throws {
+        if text.hasPrefix("emitterCells.") {
+            guard let cell = EmitterCellKey(parsing: text) else { throw StrataError.unsupported("key path \(text)") }
+            self.init(cell: cell)
+            return
+        }
         let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         guard let property = parts.first.flatMap(LayerProperty.init(name:)) else {
             throw StrataError.unsupported("key path \(text)")
@@ -52,6 +73,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The shape of the value this key path reads and writes.
     public var kind: ValueKind {
+        if let cell { return cell.kind }
         guard let c = component else { return property.kind }
         switch c {
         case .origin: return .point
@@ -62,6 +84,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads this key path's component out of a whole property value.
     public func get(from whole: AnimatableValue) -> AnimatableValue {
+        if let cell { return cell.get(from: whole) }
         guard let c = component else { return whole }
         switch (whole, c) {
         case let (.point(p), .x): return .scalar(p.x)
@@ -81,6 +104,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Writes `part` into this key path's component of `whole`, returning the new whole value.
     public func set(_ part: AnimatableValue, in whole: AnimatableValue) -> AnimatableValue {
+        if let cell { return cell.set(part, in: whole) }
         guard let c = component else { return part }
         switch (whole, c, part) {
         case let (.point(p), .x, .scalar(v)): return .point(CGPoint(x: v, y: p.y))

@@ -94,7 +94,7 @@ public struct LayerModel: Equatable, Sendable {
         get { keyPath.get(from: self[keyPath.property]) }
         set {
             // A whole property is written as is; a component is written into the property's value.
-            guard keyPath.component != nil else { self[keyPath.property] = newValue; return }
+            guard !keyPath.isWhole else { self[keyPath.property] = newValue; return }
             self[keyPath.property] = keyPath.set(newValue, in: self[keyPath.property])
         }
     }

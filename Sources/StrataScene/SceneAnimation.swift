@@ -37,7 +37,7 @@ enum SceneAnimation {
             guard let path = o["keyPath"] as? String else { throw SceneError("\(at): \"keyPath\" is required") }
             do { kp = try LayerKeyPath(parsing: path) } catch { throw SceneError("\(at): \"keyPath\": \(error)") }
             // Before its values: a value of a property that cannot animate is not what is wrong.
-            if let kp, !kp.property.isAnimatable { throw SceneError("\(at): \(StrataError.unsupported("animation of \(kp)"))") }
+            if let kp, !kp.isAnimatable { throw SceneError("\(at): \(StrataError.unsupported("animation of \(kp)"))") }
         }
         var valueFunction: ValueFunction?
         if let f = o["valueFunction"] {

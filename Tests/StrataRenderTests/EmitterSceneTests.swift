@@ -51,6 +51,23 @@ import Testing
         #expect(spark.name == "spark" && !spark.isEnabled && spark.minificationFilter == .nearest && spark.birthRate == 40)
     }
 
+    @Test func keyPathsIntoNamedCellsAnimateAndSample() throws {
+        let scene = try Self.parse(##"""
+            {"id":"e","class":"emitter",
+             "emitterCells":[{"name":"fire","birthRate":150,"emitterCells":[{"name":"smoke","color":"#FFFFFF"}]}],
+             "animations":{"calm":{"type":"basic","keyPath":"emitterCells.fire.birthRate","fromValue":150,"toValue":50,"duration":2},
+                           "grey":{"type":"basic","keyPath":"emitterCells.fire.emitterCells.smoke.color","toValue":"#000000","duration":1}}}
+            """##)
+        #expect(try scene.sample(layer: "e", keyPath: "emitterCells.fire.birthRate", at: 0.5) == .scalar(125))
+        #expect(try scene.sample(layer: "e", keyPath: "emitterCells.fire.emitterCells.smoke.color", at: 0.5)
+                == .color(Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)))
+        // The key path travels as its text and parses back to the same cell and key.
+        let kp = try LayerKeyPath(parsing: "emitterCells.fire.emitterCells.smoke.alphaSpeed")
+        #expect(kp.description == "emitterCells.fire.emitterCells.smoke.alphaSpeed" && kp.kind == .scalar && kp.isAnimatable)
+        #expect(throws: StrataError.self) { try LayerKeyPath(parsing: "emitterCells.fire.colour") }
+        #expect(throws: StrataError.self) { try LayerKeyPath(parsing: "emitterCells.fire") }
+    }
+
     @Test func badCellsAreErrorsNamingLayerCellAndKey() {
         #expect(Self.error(##"{"id":"e","class":"emitter","emitterCells":[{"name":"a","birthRate":-1}]}"##)
                 == ##"layer "e": emitterCells is invalid: emitter cell "a" (emitterCells[0]): birthRate must be ≥ 0, got -1.0"##)
