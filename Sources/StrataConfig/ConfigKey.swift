@@ -10,6 +10,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case clientMessagesPerTurn = "client-messages-per-turn"
     case clientMaxLayers = "client-max-layers"
     case clientMaxAnimations = "client-max-animations"
+    case clientMaxParticles = "client-max-particles"
     case clientModelBytes = "client-model-bytes"
     case clientImageBytes = "client-image-bytes"
     case clientSharedMemory = "client-shared-memory"

@@ -64,6 +64,8 @@ public struct ServerConfig: Equatable, Sendable {
     public var clientMaxLayers = 20_000
     /// Animations one client may have attached at once.
     public var clientMaxAnimations = 20_000
+    /// Particles one client's emitter layers may keep alive at once, as their values bound them.
+    public var clientMaxParticles = 200_000
     /// Estimated bytes of one client's variable-size values (paths, lists, keyframes).
     public var clientModelBytes = 32 << 20
     /// Pixel bytes of one client's images.
@@ -127,6 +129,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .clientMessagesPerTurn: clientMessagesPerTurn = try ConfigValues.integer(key.rawValue, text, in: 1...4096)
         case .clientMaxLayers: clientMaxLayers = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
         case .clientMaxAnimations: clientMaxAnimations = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
+        case .clientMaxParticles: clientMaxParticles = try ConfigValues.integer(key.rawValue, text, in: 1...10_000_000)
         case .clientModelBytes: clientModelBytes = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...16 << 30)
         case .clientImageBytes: clientImageBytes = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...16 << 30)
         case .clientSharedMemory: clientSharedMemory = try ConfigValues.byteCount(key.rawValue, text, in: 64 << 10...16 << 30)

@@ -7,6 +7,9 @@ public struct ClientQuotas: Equatable, Sendable {
     public var layers = 20_000
     /// Animations attached at once, over all layers (a group counts once).
     public var animations = 20_000
+    /// Particles its emitter layers may keep alive at once, as their values bound them (`EmitterModel.particleBound`).
+    /// Particles are drawn by the GPU and never stored: the bound is on the GPU's work per frame.
+    public var particles = 200_000
     /// Variable-size values kept for layers and animations: paths, number and colour lists, keyframes
     /// (estimated in memory, see `MemoryEstimate`).
     public var modelBytes = 32 << 20

@@ -8,6 +8,8 @@ final class ClientUsage {
     /// Layers held by transitions' frozen copies of old appearances (counted with the client's layers).
     var copiedLayers = 0
     var animations = 0
+    /// The emitter layers' particle bounds, summed.
+    var particles = 0
     var modelBytes = 0
     var imageBytes = 0
     var sharedMemoryBytes = 0

@@ -27,6 +27,7 @@ extension TransactionApplier {
         let sources = n.transitionSources.values.flatMap { $0.old?.subtreeImages ?? [] }
         let shown = n.contents
         let cellImages = n.emitterState?.releaseImages() ?? []
+        c.usage.particles -= n.emitterState?.particleBound ?? 0
         if n.isRoot { scene.roots.remove(n); n.isRoot = false }
         n.unlinkForRelease()
         scene.nodes[id] = nil
@@ -45,6 +46,18 @@ extension TransactionApplier {
         if growth > 0, c.usage.modelBytes + growth > quotas.modelBytes {
             throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
                                 detail: "\(w) setProperty \(property.name) of layer \(id) needs \(growth) more bytes, \(c.usage.modelBytes) held")
+        }
+        if n.emitterState != nil, [.emitterCells, .birthRate, .lifetime].contains(property) {
+            // The particles the new values keep alive count against the client's quota.
+            var next = n.model
+            next[property] = value
+            let before = n.emitterState?.particleBound ?? 0, after = Int(min(next.emitter.particleBound, 1e15))
+            if after > before, c.usage.particles - before + after > quotas.particles {
+                throw QuotaExceeded(key: "client-max-particles", limit: quotas.particles,
+                                    detail: "\(w) setProperty \(property.name) of layer \(id) keeps up to \(after) particles alive, \(c.usage.particles) held")
+            }
+            c.usage.particles += after - before
+            n.emitterState?.particleBound = after
         }
         if property == .emitterCells, case let .emitterCells(cells) = value {
             // The cells' images are resolved now: an unknown id is this commit's error.

@@ -77,6 +77,7 @@ enum StartupSettings {
         var q = ClientQuotas()
         q.layers = settings.clientMaxLayers
         q.animations = settings.clientMaxAnimations
+        q.particles = settings.clientMaxParticles
         q.modelBytes = settings.clientModelBytes
         q.imageBytes = settings.clientImageBytes
         q.sharedMemoryBytes = settings.clientSharedMemory

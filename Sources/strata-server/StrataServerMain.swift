@@ -75,6 +75,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Animations one client may have attached at once. Default 20000.")
     var clientMaxAnimations: String?
 
+    @Option(help: "Particles one client's emitter layers may keep alive at once. Default 200000.")
+    var clientMaxParticles: String?
+
     @Option(help: "Estimated bytes of one client's paths, lists and keyframes, with K/M/G. Default 32M.")
     var clientModelBytes: String?
 
@@ -135,7 +138,7 @@ struct StrataServerCommand: ParsableCommand {
             (.backend, backend), (.size, size), (.refresh, refresh), (.socket, socket), (.socketMode, socketMode),
             (.socketGroup, socketGroup), (.background, background), (.logLevel, logLevel), (.shaderCache, shaderCache),
             (.maxClients, maxClients), (.clientOutputLimit, clientOutputLimit), (.clientMessagesPerTurn, clientMessagesPerTurn),
-            (.drmDevice, drmDevice), (.clientMaxLayers, clientMaxLayers), (.clientMaxAnimations, clientMaxAnimations),
+            (.drmDevice, drmDevice), (.clientMaxLayers, clientMaxLayers), (.clientMaxAnimations, clientMaxAnimations), (.clientMaxParticles, clientMaxParticles),
             (.clientModelBytes, clientModelBytes), (.clientImageBytes, clientImageBytes), (.clientSharedMemory, clientSharedMemory),
             (.clientPendingCommits, clientPendingCommits), (.clientPendingBytes, clientPendingBytes),
             (.handshakeTimeout, handshakeTimeout), (.inspectorGroup, inspectorGroup), (.allowUsers, allowUsers),

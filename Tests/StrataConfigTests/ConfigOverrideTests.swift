@@ -20,7 +20,7 @@ import Testing
             .backend: "headless", .size: "10x20", .refresh: "30", .background: "#FFFFFF", .socket: "rel.sock",
             .socketMode: "0666", .socketGroup: "video", .shaderCache: "cache", .maxClients: "3",
             .clientOutputLimit: "1M", .clientMessagesPerTurn: "4", .logLevel: "trace", .drmDevice: "card1",
-            .clientMaxLayers: "10", .clientMaxAnimations: "11", .clientModelBytes: "1M", .clientImageBytes: "2M",
+            .clientMaxLayers: "10", .clientMaxAnimations: "11", .clientMaxParticles: "13", .clientModelBytes: "1M", .clientImageBytes: "2M",
             .clientSharedMemory: "3M", .clientPendingCommits: "12", .clientPendingBytes: "4M", .handshakeTimeout: "0.5",
             .inspectorGroup: "adm", .allowUsers: "kiosk, 1000", .allowGroups: "video",
             .input: "off", .inputDevices: "event5", .touchOutput: "DSI-1", .inputInjection: "on",
@@ -34,7 +34,7 @@ import Testing
         #expect(c.socket == "rel.sock" && c.shaderCache == "cache", "relative paths are fine on the command line")
         #expect(c.maxClients == 3 && c.clientOutputLimit == 1 << 20 && c.clientMessagesPerTurn == 4 && c.logLevel == .trace)
         #expect(c.drmDevice == "card1")
-        #expect(c.clientMaxLayers == 10 && c.clientMaxAnimations == 11 && c.clientModelBytes == 1 << 20)
+        #expect(c.clientMaxLayers == 10 && c.clientMaxAnimations == 11 && c.clientMaxParticles == 13 && c.clientModelBytes == 1 << 20)
         #expect(c.clientImageBytes == 2 << 20 && c.clientSharedMemory == 3 << 20 && c.clientPendingCommits == 12)
         #expect(c.clientPendingBytes == 4 << 20 && c.handshakeTimeout == 0.5 && c.inspectorGroup == "adm")
         #expect(c.allowUsers == ["kiosk", "1000"] && c.allowGroups == ["video"])

@@ -27,7 +27,7 @@ import Testing
         #expect(c.backend == d.backend && c.size == d.size && c.refresh == d.refresh && c.background == d.background)
         #expect(c.socketMode == d.socketMode && c.maxClients == d.maxClients && c.clientOutputLimit == d.clientOutputLimit)
         #expect(c.clientMessagesPerTurn == d.clientMessagesPerTurn && c.logLevel == d.logLevel)
-        #expect(c.clientMaxLayers == d.clientMaxLayers && c.clientMaxAnimations == d.clientMaxAnimations)
+        #expect(c.clientMaxLayers == d.clientMaxLayers && c.clientMaxAnimations == d.clientMaxAnimations && c.clientMaxParticles == d.clientMaxParticles)
         #expect(c.clientModelBytes == d.clientModelBytes && c.clientImageBytes == d.clientImageBytes)
         #expect(c.clientSharedMemory == d.clientSharedMemory && c.clientPendingCommits == d.clientPendingCommits)
         #expect(c.clientPendingBytes == d.clientPendingBytes && c.handshakeTimeout == d.handshakeTimeout)

@@ -21,6 +21,7 @@ import Testing
     @Test func theConfigurationDefaultsAreTheQuotasDefaults() {
         let c = ServerConfig(), q = ClientQuotas()
         #expect(c.clientMaxLayers == q.layers && c.clientMaxAnimations == q.animations && c.clientModelBytes == q.modelBytes)
+        #expect(c.clientMaxParticles == q.particles)
         #expect(c.clientImageBytes == q.imageBytes && c.clientSharedMemory == q.sharedMemoryBytes)
         #expect(c.clientPendingCommits == q.pendingCommits && c.clientPendingBytes == q.pendingCommitBytes)
         #expect(c.clientOutputLimit == q.outputBytes)

@@ -22,3 +22,19 @@ extension EmitterModel {
         try update(&emitterCells, indexPath[...])
     }
 }
+
+extension EmitterModel {
+    /// The most particles the layer's values keep alive at once: per cell its birth rate (times the
+    /// layer's for a top-level cell) times its longest lifetime (times the layer's lifetime), each carrying
+    /// its sub-cells' bound. What a client's quota counts (`client-max-particles`).
+    public var particleBound: Double { Self.bound(emitterCells, layer: self, top: true) }
+
+    private static func bound(_ cells: [EmitterCellModel], layer: EmitterModel, top: Bool) -> Double {
+        cells.reduce(0) { sum, c in
+            guard c.isEnabled else { return sum }
+            let rate = max(0, Double(c.birthRate)) * (top ? max(0, Double(layer.birthRate)) : 1)
+            let life = max(0, Double(c.lifetime + c.lifetimeRange) * Double(layer.lifetime))
+            return sum + (rate * life).rounded(.up) * (1 + bound(c.emitterCells, layer: layer, top: false))
+        }
+    }
+}

@@ -8,6 +8,8 @@ import StrataRender
 final class EmitterState {
     private(set) var system: EmitterSystem?
     private(set) var images: [UInt64: ServerImage] = [:]
+    /// The particles the layer's model values keep alive at most, as counted into its client's usage.
+    var particleBound = 0
 
     /// The system's start: emission begins at the layer's local time 0 (a scene's start, a root layer's
     /// time origin), as Core Animation's does: an emitter added under a layer whose time has long run shows
