@@ -15,6 +15,11 @@
 //   u_cell[4]  colour (straight), u_cell[5] its ranges, u_cell[6] its speeds
 //   u_run      x: age of the run's first particle (frame time − its birth, formed in double on the CPU:
 //              absolute layer times would lose float precision), y: the run's rate (particles per second)
+// A sub-cell's draw (over its parent's run) adds:
+//   u_sub       the sub-cell's values, laid out as u_cell
+//   u_subWindow its emission window in the parent's age (lower, upper; upper may be infinite), its rate,
+//               its horizon
+//   u_subIds    x: its cell id, y: slots per parent (instances per parent particle), z: 1 in a sub-cell's draw
 precision highp float;
 precision highp int;
 
@@ -22,6 +27,9 @@ uniform highp uvec4 u_ids;
 uniform highp vec4 u_layer[3];
 uniform highp vec4 u_cell[7];
 uniform highp vec4 u_run;
+uniform highp vec4 u_sub[7];
+uniform highp vec4 u_subWindow;
+uniform highp uvec4 u_subIds;
 
 const float PARTICLE_PI = 3.141592653589793;
 const float PARTICLE_TAU = 6.283185307179586;
@@ -139,6 +147,25 @@ vec3 emissionDirection(float lon, float lat, float range, uint key) {
     return cosT * axis + (sinT * cos(phi)) * e1 + (sinT * sin(phi)) * e2;
 }
 
+// `d` turned by the rotation taking +x to the heading: by its latitude about y, then its longitude about z
+// (ParticleEvaluator.turn); a zero heading leaves it.
+vec3 turnToward(vec3 d, vec3 heading) {
+    float flat_ = sqrt(heading.x * heading.x + heading.y * heading.y);
+    if (!(flat_ > 0.0 || heading.z != 0.0)) return d;
+    float lon = atan(heading.y, heading.x), lat = atan(heading.z, flat_);
+    float x1 = d.x * cos(lat) - d.z * sin(lat), z1 = d.x * sin(lat) + d.z * cos(lat);
+    return vec3(x1 * cos(lon) - d.y * sin(lon), x1 * sin(lon) + d.y * cos(lon), z1);
+}
+
+// What a particle fixes at birth (ParticleTraits), the layer's multipliers applied.
+struct Traits {
+    uint key;
+    float lifetime;
+    vec3 origin;
+    vec3 velocity;
+    vec3 acceleration;
+};
+
 struct Particle {
     bool alive;
     float age;
@@ -149,26 +176,77 @@ struct Particle {
     vec4 color;   // straight, each channel clamped to 0…1
 };
 
-// Particle `offset` of the run: index u_ids.z + offset (wrapping), its age the run's first age minus
-// offset / rate. Layer multipliers apply as in ParticleEvaluator.traits.
-Particle topLevelParticle(uint offset) {
+// The traits of the particle with `key` of the cell whose values are `cell` (laid out as u_cell), born at
+// `origin`; a sub-particle's direction is turned toward its parent's `heading`.
+Traits particleTraits(vec4 cell[7], uint key, vec3 origin, bool turned, vec3 heading) {
+    Traits t;
+    t.key = key;
+    t.lifetime = particleSpread(cell[0].x, cell[0].y, key, DRAW_LIFETIME) * u_layer[2].x;
+    float speed = particleSpread(cell[0].z, cell[0].w, key, DRAW_SPEED) * u_layer[2].y;
+    vec3 direction = emissionDirection(cell[1].x, cell[1].y, cell[1].z, key);
+    t.velocity = speed * (turned ? turnToward(direction, heading) : direction);
+    t.origin = origin;
+    t.acceleration = cell[2].xyz;
+    return t;
+}
+
+// The particle at `age` (ParticleTraits.state); alive iff 0 ≤ age < lifetime.
+Particle particleAt(vec4 cell[7], Traits t, float age) {
     Particle p;
-    uint key = particleKey(u_ids.x, u_ids.y, u_ids.z + offset, 0u);
-    vec4 c0 = u_cell[0], c1 = u_cell[1], c3 = u_cell[3], multipliers = u_layer[2];
-    p.age = u_run.x - float(offset) / u_run.y;
-    p.lifetime = particleSpread(c0.x, c0.y, key, DRAW_LIFETIME) * multipliers.x;
-    p.alive = p.age >= 0.0 && p.age < p.lifetime;
-    float speed = particleSpread(c0.z, c0.w, key, DRAW_SPEED) * multipliers.y;
-    vec3 velocity = speed * emissionDirection(c1.x, c1.y, c1.z, key);
-    uint shape = u_ids.w & 255u, mode = u_ids.w >> 8u;
-    vec3 origin = spawnPoint(shape, mode, u_layer[0].xyz, u_layer[1].xyz, key);
-    p.position = origin + velocity * p.age + (0.5 * p.age * p.age) * u_cell[2].xyz;
-    p.scale = max(0.0, (particleSpread(c3.x, c3.y, key, DRAW_SCALE) + c3.z * p.age) * multipliers.z);
-    p.spin = particleSpread(c3.w, c1.w, key, DRAW_SPIN) * multipliers.w * p.age;
+    uint key = t.key;
+    vec4 c1 = cell[1], c3 = cell[3], multipliers = u_layer[2];
+    p.age = age;
+    p.lifetime = t.lifetime;
+    p.alive = age >= 0.0 && age < t.lifetime;
+    p.position = t.origin + t.velocity * age + (0.5 * age * age) * t.acceleration;
+    p.scale = max(0.0, (particleSpread(c3.x, c3.y, key, DRAW_SCALE) + c3.z * age) * multipliers.z);
+    p.spin = particleSpread(c3.w, c1.w, key, DRAW_SPIN) * multipliers.w * age;
     vec4 color;
     for (int i = 0; i < 4; i++) {
-        color[i] = particleSpread(u_cell[4][i], u_cell[5][i], key, DRAW_RED + uint(i)) + u_cell[6][i] * p.age;
+        color[i] = particleSpread(cell[4][i], cell[5][i], key, DRAW_RED + uint(i)) + cell[6][i] * age;
     }
     p.color = clamp(color, 0.0, 1.0);
     return p;
+}
+
+// The traits of particle `offset` of the run (index u_ids.z + offset, wrapping) and its age: the run's
+// first age minus offset / rate.
+Traits runParticle(uint offset, out float age) {
+    uint key = particleKey(u_ids.x, u_ids.y, u_ids.z + offset, 0u);
+    age = u_run.x - float(offset) / u_run.y;
+    uint shape = u_ids.w & 255u, mode = u_ids.w >> 8u;
+    return particleTraits(u_cell, key, spawnPoint(shape, mode, u_layer[0].xyz, u_layer[1].xyz, key), false, vec3(0.0));
+}
+
+Particle topLevelParticle(uint offset) {
+    float age;
+    Traits t = runParticle(offset, age);
+    return particleAt(u_cell, t, age);
+}
+
+// Instance `instance` of a sub-cell's draw over a run of its parent's particles: slot `instance % slots` of
+// parent `instance / slots`, that is sub-particle j = lo + slot, lo the first of the parent's candidates
+// (ParticleEvaluator.subCandidates: born at parent ages in (age − horizon, age], widened by one below).
+// `j` is −1 where the slot holds no sub-particle (the particle is then not alive).
+Particle subParticle(uint instance, out float j) {
+    uint slots = max(u_subIds.y, 1u);
+    float parentAge;
+    Traits parent = runParticle(instance / slots, parentAge);
+    Particle dead;
+    dead.alive = false; dead.age = 0.0; dead.lifetime = 0.0; dead.position = vec3(0.0);
+    dead.scale = 0.0; dead.spin = 0.0; dead.color = vec4(0.0);
+    j = -1.0;
+    // The window [lower, upper) in the parent's age, clipped to its life.
+    float lower = max(0.0, u_subWindow.x), upper = min(u_subWindow.y, parent.lifetime), rate = u_subWindow.z;
+    if (!(rate > 0.0 && lower < upper)) return dead;
+    float hi = min(ceil((upper - lower) * rate) - 1.0, floor((parentAge - lower) * rate));
+    float lo = max(0.0, floor((parentAge - u_subWindow.w - lower) * rate));
+    float candidate = lo + float(instance % slots);
+    float birthAge = lower + candidate / rate;
+    if (candidate > hi || !(birthAge < upper)) return dead;
+    j = candidate;
+    uint key = particleKey(u_ids.x, u_subIds.x, uint(candidate), parent.key);
+    vec3 origin = parent.origin + parent.velocity * birthAge + (0.5 * birthAge * birthAge) * parent.acceleration;
+    vec3 heading = parent.velocity + parent.acceleration * birthAge;
+    return particleAt(u_sub, particleTraits(u_sub, key, origin, true, heading), parentAge - birthAge);
 }

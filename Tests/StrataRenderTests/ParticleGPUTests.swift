@@ -195,6 +195,65 @@ import Testing
         #expect(t.worst <= Self.tolerance)
     }
 
+    /// Sub-cells of a top-level cell: each parent particle's candidate sub-particles (slots of the draw
+    /// over the parent's runs) agree with `ParticleEvaluator.subParticle`, and no candidate the CPU finds
+    /// alive is missing from the slots.
+    @Test func subParticlesAgree() throws {
+        let display = try HeadlessDisplay(width: 8, height: 8)
+        defer { display.releaseCurrent() }
+        let gpu = try ParticleGPUEvaluator()
+        var spark = Self.cell { c in
+            c.birthRate = 30; c.lifetime = 0.8; c.lifetimeRange = 0.2; c.velocity = 40; c.velocityRange = 10
+            c.emissionLongitude = 0.3; c.emissionLatitude = 0.2; c.emissionRange = 0.5; c.yAcceleration = 15
+            c.scaleSpeed = -0.5; c.alphaSpeed = -1; c.spin = 2; c.spinRange = 1
+        }
+        spark.timing.beginTime = 0.4; spark.timing.duration = 1.5
+        let trail = Self.cell { c in c.birthRate = 50; c.lifetime = 0.3; c.velocity = 5; c.emissionRange = .pi }
+        var rocket = Self.cell { c in
+            c.birthRate = 2; c.lifetime = 2.5; c.lifetimeRange = 0.3; c.velocity = 120; c.velocityRange = 20
+            c.emissionLongitude = -.pi / 2; c.emissionLatitude = 0.3; c.emissionRange = 0.3; c.yAcceleration = 40
+        }
+        rocket.emitterCells = [spark, trail]
+        let l = Self.layer([rocket]) { l in l.seed = 7; l.lifetime = 1.2; l.velocity = 0.9; l.spin = 0.5; l.preservesDepth = true }
+        let frame = Self.frame(EmitterSystem(model: l, at: 0), at: 3.3)
+        var tally = Tally(), covered = 0, extra = 0
+        for ci in 1...2 {
+            let c = frame.cells[ci], parent = frame.cells[0], horizon = ParticleEvaluator.horizon(l, cell: c.cell)
+            for (ri, run) in parent.runs.enumerated() {
+                let samples = try gpu.evaluate(frame, cell: ci, run: ri), slots = samples.count / Int(run.count)
+                #expect(slots > 0 && samples.count == slots * Int(run.count))
+                for k in 0..<Int(run.count) {
+                    let p = ParticleEvaluator.topLevel(l, cell: parent.cell, cellID: 0, index: run.firstIndex &+ UInt32(k),
+                                                       birthTime: run.firstBirth + Double(k) / run.rate)
+                    var seen: Set<Int> = [], seenAlive: Set<Int> = []
+                    for g in samples[k * slots ..< (k + 1) * slots] {
+                        guard let j = g.index else { #expect(!g.alive); continue }
+                        seen.insert(j)
+                        if g.alive { seenAlive.insert(j) }
+                        let t = try #require(ParticleEvaluator.subParticle(l, cell: c.cell, cellID: c.id, index: UInt32(j), parent: p))
+                        Self.check(g, t, frame.time, "cell \(c.id) parent \(k) j \(j)", &tally)
+                    }
+                    let candidates = ParticleEvaluator.subCandidates(c.cell, parent: p, at: frame.time, horizon: horizon).map(Array.init) ?? []
+                    // Born at the frame time: the parent's age floored in float may count one the CPU's double
+                    // floor of 26.999…9 leaves to the next frame. Nothing else may be outside the CPU's candidates.
+                    for j in seenAlive where !candidates.contains(UInt32(j)) {
+                        let birth = try #require(ParticleEvaluator.subParticle(l, cell: c.cell, cellID: c.id, index: UInt32(j), parent: p)).birthTime
+                        #expect(abs(frame.time - birth) < 1e-9, "cell \(c.id) parent \(k): sub-particle \(j) is not a candidate")
+                        extra += 1
+                    }
+                    for j in candidates where ParticleEvaluator.subParticle(l, cell: c.cell, cellID: c.id, index: j, parent: p)?.state(at: frame.time) != nil {
+                        #expect(seen.contains(Int(j)), "cell \(c.id) parent \(k): sub-particle \(j) is in no slot")
+                        covered += 1
+                    }
+                }
+            }
+        }
+        #expect(covered > 100)
+        #expect(extra < 8)
+        #expect(tally.alive == covered + extra)
+        #expect(tally.worst <= Self.tolerance)
+    }
+
     // MARK: Drawn through a Renderer
 
     /// An opaque white image of `size` × `size` pixels (premultiplied RGBA8).
@@ -293,5 +352,19 @@ import Testing
         // 0.2·½ + 0.2 (red, green) and 0.4 + 0.1 (blue), alpha 1: 0.3 → 76.5 and 0.5 → 127.5, rounded by the blender.
         let p = Self.at(over.pixels, 15, 13)
         #expect((76...77).contains(p[0]) && (76...77).contains(p[1]) && (127...128).contains(p[2]) && p[3] == 255, "\(p)")
+    }
+
+    /// A sub-cell draws over its parent's particles even where the parent has no contents: a resting parent's
+    /// first sub-particle, born where it is, covers the same pixels.
+    @Test func aSubParticleIsDrawnWhereItsParentIs() throws {
+        let image = WhiteImage(id: 904, size: 4)
+        let sub = EmitterFrame.Cell(id: 1, parentID: 0, cell: Self.resting { $0.color = Color(red: 0.2, green: 1, blue: 0.6, alpha: 1) },
+                                    texture: image.image, runs: [])
+        let (px, box) = try Self.render(Self.resting(), image: nil, at: CGPoint(x: 12, y: 8), time: 0.5, extra: [sub])
+        #expect(Self.at(px, 14, 12) == [51, 255, 153, 255])
+        #expect(Self.at(px, 17, 15) == [51, 255, 153, 255])
+        #expect(Self.at(px, 13, 12) == [0, 0, 0, 0])
+        #expect(Self.at(px, 18, 15) == [0, 0, 0, 0])
+        #expect(box == PixelRect(x: 11, y: 9, width: 10, height: 10))
     }
 }

@@ -9,10 +9,12 @@ import StrataCore
 /// of a uniform array: runs are few (one per rate change within a lifetime), and the shader then needs no
 /// search for the run an instance falls in.
 ///
-/// Not drawn: sub-cells (`EmitterFrame.Cell.parentID` set) — their particles are left out. Order: cells in
-/// id order, each run's particles by index (generation order); oldestLast reverses all of it (cells, runs
-/// and instances), oldestFirst and backToFront keep generation order (births ascend within a cell; depth is
-/// not sorted). Additive blends (ONE, ONE), every other mode source-over.
+/// A sub-cell of a top-level cell is drawn over its parent's runs: instance = (parent particle, slot), the
+/// slot the parent's j-th candidate sub-particle (`ParticleUniforms.slots` per parent). Deeper generations
+/// (sub-cells of sub-cells) are not drawn. Order: cells in id order, each run's particles by index, a
+/// sub-cell's by parent then j (generation order); oldestLast reverses all of it (cells, runs and
+/// instances), oldestFirst and backToFront keep generation order (births ascend within a top-level cell;
+/// depth is not sorted). Additive blends (ONE, ONE), every other mode source-over.
 public struct EmitterDraw: ContentDraw {
     /// Layer coordinates → target pixels.
     public var matrix: Transform3D
@@ -25,21 +27,34 @@ public struct EmitterDraw: ContentDraw {
         self.matrix = matrix; self.frame = frame; self.alpha = alpha; self.tint = tint
     }
 
-    /// A cell that draws: top-level, enabled, with contents of some size and a run the shader can place.
+    /// A cell that draws: enabled, with contents of some size, and either top-level with a run the shader
+    /// can place, or a sub-cell of such a cell (enabled, emitting) whose runs it follows.
     struct DrawnCell {
         var entry: EmitterFrame.Cell
         var texture: any TextureSource
         /// The contents' size in layer units (pixels ÷ contentsScale).
         var size: CGSize
+        /// A sub-cell's parent (its runs and values place the sub-particles) and instances per parent particle.
+        var parent: EmitterFrame.Cell?
+        var slots: Int
+        /// The runs drawn: the cell's own, or its parent's.
+        var runs: [EmitterFrame.Run] { (parent ?? entry).runs.filter(ParticleUniforms.drawable) }
     }
 
+    /// The cells drawn, in id order. Sub-cells of sub-cells (a third generation) are not drawn.
     var drawnCells: [DrawnCell] {
-        frame.cells.compactMap { c in
-            guard c.parentID == nil, c.cell.isEnabled, let texture = c.texture, c.cell.contentsScale > 0,
-                  c.runs.contains(where: ParticleUniforms.drawable) else { return nil }
+        let byID = Dictionary(frame.cells.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return frame.cells.compactMap { c in
+            guard c.cell.isEnabled, let texture = c.texture, c.cell.contentsScale > 0 else { return nil }
             let size = CGSize(width: CGFloat(texture.width) / c.cell.contentsScale, height: CGFloat(texture.height) / c.cell.contentsScale)
             guard size.width > 0, size.height > 0 else { return nil }
-            return DrawnCell(entry: c, texture: texture, size: size)
+            guard let parentID = c.parentID else {
+                return c.runs.contains(where: ParticleUniforms.drawable) ? DrawnCell(entry: c, texture: texture, size: size, parent: nil, slots: 1) : nil
+            }
+            guard let parent = byID[parentID], parent.parentID == nil, parent.cell.isEnabled,
+                  parent.runs.contains(where: ParticleUniforms.drawable) else { return nil }
+            let slots = ParticleUniforms.slots(c.cell, parent: parent.cell, layer: frame.layer)
+            return slots > 0 ? DrawnCell(entry: c, texture: texture, size: size, parent: parent, slots: slots) : nil
         }
     }
 
@@ -57,17 +72,23 @@ public struct EmitterDraw: ContentDraw {
         return PixelRect.covering(rect, matrix, margin: DrawListAnalysis.margin, within: target)
     }
 
-    /// How far from its spawn point any particle of `c` can reach (layer units): the longest flight,
-    /// max speed × max lifetime + ½|a|·max lifetime², plus its largest quad's half-diagonal.
+    /// How far from the emitter's shape any particle of `c` can reach (layer units): its flight (and a
+    /// sub-particle's parent's before it) plus its largest quad's half-diagonal.
     static func reach(_ c: DrawnCell, _ l: EmitterModel) -> CGFloat {
         let cell = c.entry.cell
+        let life = max(0, (abs(cell.lifetime) + abs(cell.lifetimeRange)) * abs(l.lifetime))
+        let scale = (abs(cell.scale) + abs(cell.scaleRange) + abs(cell.scaleSpeed) * life) * abs(l.scale)
+        let halfDiagonal = 0.5 * (c.size.width * c.size.width + c.size.height * c.size.height).squareRoot() * scale
+        return flight(cell, l) + (c.parent.map { flight($0.cell, l) } ?? 0) + halfDiagonal
+    }
+
+    /// The farthest a particle of `cell` travels: max speed × max lifetime + ½|a|·max lifetime².
+    static func flight(_ cell: EmitterCellModel, _ l: EmitterModel) -> CGFloat {
         let life = max(0, (abs(cell.lifetime) + abs(cell.lifetimeRange)) * abs(l.lifetime))
         let speed = (abs(cell.velocity) + abs(cell.velocityRange)) * abs(l.velocity)
         let a = (cell.xAcceleration * cell.xAcceleration + cell.yAcceleration * cell.yAcceleration
             + cell.zAcceleration * cell.zAcceleration).squareRoot()
-        let scale = (abs(cell.scale) + abs(cell.scaleRange) + abs(cell.scaleSpeed) * life) * abs(l.scale)
-        let halfDiagonal = 0.5 * (c.size.width * c.size.width + c.size.height * c.size.height).squareRoot() * scale
-        return speed * life + 0.5 * a * life * life + halfDiagonal
+        return speed * life + 0.5 * a * life * life
     }
 
     /// Half the emitter shape's extent along x and y around emitterPosition.
@@ -89,19 +110,21 @@ public struct EmitterDraw: ContentDraw {
         h.combine(frame.layer.emitterShape); h.combine(frame.layer.emitterMode); h.combine(frame.layer.renderMode)
         for c in drawnCells {
             let cell = c.entry.cell
-            h.combine(c.entry.id); h.combine(ParticleUniforms.cell(cell))
+            h.combine(c.entry.id); h.combine(ParticleUniforms.cell(cell)); h.combine(c.slots)
+            if let parent = c.parent { h.combine(parent.id); h.combine(ParticleUniforms.cell(parent.cell)) }
+            h.combine(ParticleUniforms.subWindow(cell, layer: frame.layer))
             h.combine(c.texture.id); h.combine(c.texture.version); h.combine(c.size.width); h.combine(c.size.height)
             h.combine(cell.contentsRect.origin.x); h.combine(cell.contentsRect.origin.y)
             h.combine(cell.contentsRect.width); h.combine(cell.contentsRect.height)
             h.combine(cell.minificationFilter); h.combine(cell.magnificationFilter)
-            for r in c.entry.runs {
+            for r in c.runs {
                 h.combine(r.firstIndex); h.combine(r.count); h.combine(r.firstBirth); h.combine(r.rate)
             }
         }
     }
 
     public var drawCost: Int {
-        max(1, drawnCells.reduce(0) { $0 + $1.entry.runs.filter(ParticleUniforms.drawable).reduce(0) { $0 + ParticleUniforms.instances($1) } })
+        max(1, drawnCells.reduce(0) { c, cell in c + cell.runs.reduce(0) { $0 + ParticleUniforms.instances($1, slots: cell.slots) } })
     }
 
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {
@@ -127,21 +150,23 @@ public struct EmitterDraw: ContentDraw {
         renderer.invalidateBindings()
     }
 
-    /// One draw per run of the cell, its texture and sampler bound (the program in use).
+    /// One draw per run of the cell (of its parent for a sub-cell), its texture and sampler bound (the
+    /// program in use).
     private func drawCell(_ c: DrawnCell, program: ShaderProgram, renderer: Renderer, reversed: Bool) {
         let cell = c.entry.cell
         let texture = renderer.textures.texture(for: c.texture)
         if cell.minificationFilter == .trilinear { renderer.textures.ensureMipmaps(c.texture) }
         glBindTexture(e(GL_TEXTURE_2D), texture)
         glBindSampler(0, renderer.samplers.sampler(min: cell.minificationFilter, mag: cell.magnificationFilter))
-        ParticleUniforms.setCell(program, ParticleUniforms.cell(cell))
+        // A sub-cell's draw evaluates its parent from u_cell, itself from u_sub.
+        ParticleUniforms.setCell(program, ParticleUniforms.cell(c.parent?.cell ?? cell))
+        ParticleUniforms.setSub(program, c.parent.map { _ in (cell, c.entry.id, c.slots) }, layer: frame.layer)
         glUniform4f(program.uniform("u_quad"), GLfloat(c.size.width), GLfloat(c.size.height), 0, 0)
         let r = cell.contentsRect
         glUniform4f(program.uniform("u_contentsRect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
-        let runs = c.entry.runs.filter(ParticleUniforms.drawable)
-        for run in reversed ? runs.reversed() : runs {
-            let count = ParticleUniforms.instances(run)
-            ParticleUniforms.setRun(program, run, time: frame.time, layer: frame.layer, cellID: c.entry.id)
+        for run in reversed ? c.runs.reversed() : c.runs {
+            let count = ParticleUniforms.instances(run, slots: c.slots)
+            ParticleUniforms.setRun(program, run, time: frame.time, layer: frame.layer, cellID: c.parent?.id ?? c.entry.id)
             glUniform4i(program.uniform("u_order"), reversed ? 1 : 0, GLint(count), 0, 0)
             glDrawArraysInstanced(e(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
             renderer.counters.drawCalls += 1
