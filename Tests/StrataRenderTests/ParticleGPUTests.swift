@@ -273,13 +273,13 @@ import Testing
     /// One particle of a point emitter at (x, y), at rest, born at 0, of `cell` (its contents `image`),
     /// drawn at `time` under a translation by (4, 6) after `before`; returns the rows top-down and the box.
     static func render(_ cell: EmitterCellModel, image: WhiteImage?, at point: CGPoint, time: Double, renderMode: EmitterRenderMode = .unordered,
-                       alpha: CGFloat = 1, before: [DrawCommand] = [], extra: [EmitterFrame.Cell] = []) throws -> (pixels: [UInt8], box: PixelRect) {
+                       alpha: CGFloat = 1, before: [DrawCommand] = [], extra: [EmitterFrame.Cell] = [], count: UInt32 = 1) throws -> (pixels: [UInt8], box: PixelRect) {
         let display = try HeadlessDisplay(width: width, height: height)
         defer { display.releaseCurrent() }
         let renderer = try Renderer()
         var l = EmitterModel()
         l.emitterCells = [cell] + extra.map(\.cell); l.emitterPosition = point; l.renderMode = renderMode
-        let run = EmitterFrame.Run(firstIndex: 0, count: 1, firstBirth: 0, rate: 1)
+        let run = EmitterFrame.Run(firstIndex: 0, count: count, firstBirth: 0, rate: 1)
         let frame = EmitterFrame(layer: l, time: time, cells: [EmitterFrame.Cell(id: 0, parentID: nil, cell: cell, texture: image?.image, runs: [run])] + extra)
         let draw = EmitterDraw(matrix: .translation(4, 6, 0), frame: frame, alpha: alpha, tint: .white)
         var list = DrawList()
@@ -366,5 +366,16 @@ import Testing
         #expect(Self.at(px, 13, 12) == [0, 0, 0, 0])
         #expect(Self.at(px, 18, 15) == [0, 0, 0, 0])
         #expect(box == PixelRect(x: 11, y: 9, width: 10, height: 10))
+    }
+
+    /// Two opaque particles on one place, the older redder (red speed 0.4: 0.6 at age 1.5, 0.2 at 0.5):
+    /// generation order draws the newer on top, oldestLast reverses the instances and draws the older on top.
+    @Test func oldestLastDrawsTheOldestOnTop() throws {
+        let image = WhiteImage(id: 905, size: 4)
+        let cell = Self.resting { $0.color = Color(red: 0, green: 0, blue: 0, alpha: 1); $0.redSpeed = 0.4 }
+        for (mode, red) in [(EmitterRenderMode.unordered, UInt8(51)), (.oldestFirst, 51), (.backToFront, 51), (.oldestLast, 153)] {
+            let (px, _) = try Self.render(cell, image: image, at: CGPoint(x: 12, y: 8), time: 1.5, renderMode: mode, count: 2)
+            #expect(Self.at(px, 15, 13) == [red, 0, 0, 255], "\(mode.name)")
+        }
     }
 }
