@@ -37,8 +37,15 @@ public struct Material: Hashable, Sendable {
     // glyphs are premultiplied images and draw with `texture`.
     static let glyph = Material(vertex: "layer.vert", fragment: "glyph.frag", uniforms: ["u_texture"], samplerUnits: ["u_texture": 0])
 
+    // Emitter particles (EmitterDraw): instanced quads, each particle evaluated in the vertex stage
+    // (particle.glsl) from the uniforms `ParticleUniforms` sets.
+    static let particle = Material(vertex: "particle.vert", fragment: "particle.frag",
+                                   uniforms: ParticleUniforms.names + ["u_mvp", "u_quad", "u_contentsRect", "u_order", "u_texture", "u_tint"],
+                                   samplerUnits: ["u_texture": 0])
+
     /// Every material, compiled at start-up in this order.
-    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover, gradient, glyph]
+    public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover, gradient, glyph,
+                                         particle]
     /// What a frame of plain layers (colours, borders, images) draws with: linked at start-up even when
     /// the renderer defers the rest.
     public static let atStart: [Material] = [texture, rounded]

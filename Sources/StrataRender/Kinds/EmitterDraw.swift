@@ -1,11 +1,175 @@
-// PLACEHOLDER until the GPU draw lands (branch emitter-gpu replaces this file).
 import CStrataGL
 import Foundation
 import StrataCore
 
+/// A CAEmitterLayer's particles (`DrawCommand.content`): per top-level cell with contents, one instanced
+/// draw per run of candidate particles (`EmitterFrame.Run`), each instance a particle evaluated in the
+/// vertex stage (particle.vert, particle.glsl) from the layer's and cell's values, its index and its age.
+/// So the CPU's work per frame is O(cells + runs), never O(particles). A run is its own draw, not an entry
+/// of a uniform array: runs are few (one per rate change within a lifetime), and the shader then needs no
+/// search for the run an instance falls in.
+///
+/// A sub-cell of a top-level cell is drawn over its parent's runs: instance = (parent particle, slot), the
+/// slot the parent's j-th candidate sub-particle (`ParticleUniforms.slots` per parent). Deeper generations
+/// (sub-cells of sub-cells) are not drawn. Order: cells in id order, each run's particles by index, a
+/// sub-cell's by parent then j (generation order); oldestLast reverses all of it (cells, runs and
+/// instances), oldestFirst and backToFront keep generation order (births ascend within a top-level cell;
+/// depth is not sorted). Additive blends (ONE, ONE), every other mode source-over.
 public struct EmitterDraw: ContentDraw {
-    public init(matrix: Transform3D, frame: EmitterFrame, alpha: CGFloat, tint: Color) {}
-    public func box(within target: PixelRect) -> PixelRect { target }
-    public func combine(into h: inout Hasher) {}
-    public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {}
+    /// Layer coordinates → target pixels.
+    public var matrix: Transform3D
+    public var frame: EmitterFrame
+    public var alpha: CGFloat
+    /// Multiplies red, green and blue (a replicator's copy).
+    public var tint: Color
+
+    public init(matrix: Transform3D, frame: EmitterFrame, alpha: CGFloat, tint: Color = .white) {
+        self.matrix = matrix; self.frame = frame; self.alpha = alpha; self.tint = tint
+    }
+
+    /// A cell that draws: enabled, with contents of some size, and either top-level with a run the shader
+    /// can place, or a sub-cell of such a cell (enabled, emitting) whose runs it follows.
+    struct DrawnCell {
+        var entry: EmitterFrame.Cell
+        var texture: any TextureSource
+        /// The contents' size in layer units (pixels ÷ contentsScale).
+        var size: CGSize
+        /// A sub-cell's parent (its runs and values place the sub-particles) and instances per parent particle.
+        var parent: EmitterFrame.Cell?
+        var slots: Int
+        /// The runs drawn: the cell's own, or its parent's.
+        var runs: [EmitterFrame.Run] { (parent ?? entry).runs.filter(ParticleUniforms.drawable) }
+    }
+
+    /// The cells drawn, in id order. Sub-cells of sub-cells (a third generation) are not drawn.
+    var drawnCells: [DrawnCell] {
+        let byID = Dictionary(frame.cells.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return frame.cells.compactMap { c in
+            guard c.cell.isEnabled, let texture = c.texture, c.cell.contentsScale > 0 else { return nil }
+            let size = CGSize(width: CGFloat(texture.width) / c.cell.contentsScale, height: CGFloat(texture.height) / c.cell.contentsScale)
+            guard size.width > 0, size.height > 0 else { return nil }
+            guard let parentID = c.parentID else {
+                return c.runs.contains(where: ParticleUniforms.drawable) ? DrawnCell(entry: c, texture: texture, size: size, parent: nil, slots: 1) : nil
+            }
+            guard let parent = byID[parentID], parent.parentID == nil, parent.cell.isEnabled,
+                  parent.runs.contains(where: ParticleUniforms.drawable) else { return nil }
+            let slots = ParticleUniforms.slots(c.cell, parent: parent.cell, layer: frame.layer)
+            return slots > 0 ? DrawnCell(entry: c, texture: texture, size: size, parent: parent, slots: slots) : nil
+        }
+    }
+
+    public func box(within target: PixelRect) -> PixelRect {
+        let cells = drawnCells, l = frame.layer
+        guard alpha > 0, !cells.isEmpty else { return .empty }
+        // Under perspective, or where a particle's z reaches the target's x and y, take the whole target.
+        guard matrix.m14 == 0, matrix.m24 == 0, matrix.m34 == 0 else { return target }
+        if l.preservesDepth, matrix.m31 != 0 || matrix.m32 != 0 { return target }
+        let reach = cells.map { Self.reach($0, l) }.max() ?? 0
+        let half = Self.shapeHalfExtent(l)
+        let rect = CGRect(x: l.emitterPosition.x - half.width - reach, y: l.emitterPosition.y - half.height - reach,
+                          width: 2 * (half.width + reach), height: 2 * (half.height + reach))
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return target }
+        return PixelRect.covering(rect, matrix, margin: DrawListAnalysis.margin, within: target)
+    }
+
+    /// How far from the emitter's shape any particle of `c` can reach (layer units): its flight (and a
+    /// sub-particle's parent's before it) plus its largest quad's half-diagonal.
+    static func reach(_ c: DrawnCell, _ l: EmitterModel) -> CGFloat {
+        let cell = c.entry.cell
+        let life = max(0, (abs(cell.lifetime) + abs(cell.lifetimeRange)) * abs(l.lifetime))
+        let scale = (abs(cell.scale) + abs(cell.scaleRange) + abs(cell.scaleSpeed) * life) * abs(l.scale)
+        let halfDiagonal = 0.5 * (c.size.width * c.size.width + c.size.height * c.size.height).squareRoot() * scale
+        return flight(cell, l) + (c.parent.map { flight($0.cell, l) } ?? 0) + halfDiagonal
+    }
+
+    /// The farthest a particle of `cell` travels: max speed × max lifetime + ½|a|·max lifetime².
+    static func flight(_ cell: EmitterCellModel, _ l: EmitterModel) -> CGFloat {
+        let life = max(0, (abs(cell.lifetime) + abs(cell.lifetimeRange)) * abs(l.lifetime))
+        let speed = (abs(cell.velocity) + abs(cell.velocityRange)) * abs(l.velocity)
+        let a = (cell.xAcceleration * cell.xAcceleration + cell.yAcceleration * cell.yAcceleration
+            + cell.zAcceleration * cell.zAcceleration).squareRoot()
+        return speed * life + 0.5 * a * life * life
+    }
+
+    /// Half the emitter shape's extent along x and y around emitterPosition.
+    static func shapeHalfExtent(_ l: EmitterModel) -> CGSize {
+        let w = abs(l.emitterSize.width) / 2, h = abs(l.emitterSize.height) / 2
+        switch l.emitterShape {
+        case .point: return .zero
+        case .line: return CGSize(width: w, height: 0)
+        case .rectangle, .cuboid: return CGSize(width: w, height: h)
+        case .circle, .sphere: return CGSize(width: w, height: w)
+        }
+    }
+
+    public func combine(into h: inout Hasher) {
+        h.combine(matrix); h.combine(alpha); h.combine(tint)
+        // Particles move every frame: the time is part of what is drawn.
+        h.combine(frame.time)
+        h.combine(ParticleUniforms.layer(frame.layer)); h.combine(frame.layer.seed)
+        h.combine(frame.layer.emitterShape); h.combine(frame.layer.emitterMode); h.combine(frame.layer.renderMode)
+        for c in drawnCells {
+            let cell = c.entry.cell
+            h.combine(c.entry.id); h.combine(ParticleUniforms.cell(cell)); h.combine(c.slots)
+            if let parent = c.parent { h.combine(parent.id); h.combine(ParticleUniforms.cell(parent.cell)) }
+            h.combine(ParticleUniforms.subWindow(cell, layer: frame.layer))
+            h.combine(c.texture.id); h.combine(c.texture.version); h.combine(c.size.width); h.combine(c.size.height)
+            h.combine(cell.contentsRect.origin.x); h.combine(cell.contentsRect.origin.y)
+            h.combine(cell.contentsRect.width); h.combine(cell.contentsRect.height)
+            h.combine(cell.minificationFilter); h.combine(cell.magnificationFilter)
+            for r in c.runs {
+                h.combine(r.firstIndex); h.combine(r.count); h.combine(r.firstBirth); h.combine(r.rate)
+            }
+        }
+    }
+
+    public var drawCost: Int {
+        max(1, drawnCells.reduce(0) { c, cell in c + cell.runs.reduce(0) { $0 + ParticleUniforms.instances($1, slots: cell.slots) } })
+    }
+
+    public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {
+        var cells = drawnCells
+        guard alpha > 0, !cells.isEmpty else { return }
+        let reversed = frame.layer.renderMode == .oldestLast
+        if reversed { cells.reverse() }
+        renderer.flush()
+        let program = try renderer.program(.particle)
+        renderer.use(program.program)
+        setUniform(program.uniform("u_mvp"), matrix * renderer.projection)
+        let tinted = Renderer.tinted(alpha, tint)
+        glUniform4f(program.uniform("u_tint"), tinted.0, tinted.1, tinted.2, tinted.3)
+        ParticleUniforms.setLayer(program, ParticleUniforms.layer(frame.layer))
+        let additive = frame.layer.renderMode == .additive
+        if additive { glBlendFunc(e(GL_ONE), e(GL_ONE)) }
+        // Instances need no vertex attributes: the default vertex array has none enabled.
+        glBindVertexArray(0)
+        glActiveTexture(e(GL_TEXTURE0))
+        for c in cells { drawCell(c, program: program, renderer: renderer, reversed: reversed) }
+        if additive { glBlendFunc(e(GL_ONE), e(GL_ONE_MINUS_SRC_ALPHA)) }
+        renderer.quads.bind()
+        renderer.invalidateBindings()
+    }
+
+    /// One draw per run of the cell (of its parent for a sub-cell), its texture and sampler bound (the
+    /// program in use).
+    private func drawCell(_ c: DrawnCell, program: ShaderProgram, renderer: Renderer, reversed: Bool) {
+        let cell = c.entry.cell
+        let texture = renderer.textures.texture(for: c.texture)
+        if cell.minificationFilter == .trilinear { renderer.textures.ensureMipmaps(c.texture) }
+        glBindTexture(e(GL_TEXTURE_2D), texture)
+        glBindSampler(0, renderer.samplers.sampler(min: cell.minificationFilter, mag: cell.magnificationFilter))
+        // A sub-cell's draw evaluates its parent from u_cell, itself from u_sub.
+        ParticleUniforms.setCell(program, ParticleUniforms.cell(c.parent?.cell ?? cell))
+        ParticleUniforms.setSub(program, c.parent.map { _ in (cell, c.entry.id, c.slots) }, layer: frame.layer)
+        glUniform4f(program.uniform("u_quad"), GLfloat(c.size.width), GLfloat(c.size.height), 0, 0)
+        let r = cell.contentsRect
+        glUniform4f(program.uniform("u_contentsRect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
+        for run in reversed ? c.runs.reversed() : c.runs {
+            let count = ParticleUniforms.instances(run, slots: c.slots)
+            ParticleUniforms.setRun(program, run, time: frame.time, layer: frame.layer, cellID: c.parent?.id ?? c.entry.id)
+            glUniform4i(program.uniform("u_order"), reversed ? 1 : 0, GLint(count), 0, 0)
+            glDrawArraysInstanced(e(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+            renderer.counters.drawCalls += 1
+        }
+    }
 }
