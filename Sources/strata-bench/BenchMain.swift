@@ -19,12 +19,14 @@ import StrataServer
 /// process (`SoakRun`); `contents`, a large backing store redrawn whole and in small rectangles through the
 /// client library to a real server process (`ContentsRun`); `latency`, commit → on screen against a real
 /// server process: its start, a fresh client's first commit, and one commit per frame (`LatencyRun`);
-/// `kiosk`, a café order screen at 1280×800 through the client library (`KioskRun`).
+/// `kiosk`, a café order screen at 1280×800 through the client library (`KioskRun`); `emitter`, one emitter
+/// layer keeping `--particles` alive (`EmitterScenario`).
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
 
     @Option(help: "Number of animated layers.") var layers = 1000
+    @Option(help: "Particles alive in steady state (scenario emitter).") var particles = 1000
     @Option(help: "Frames to render.") var frames = 300
     @Option(name: .customLong("size"), help: "Framebuffer size WIDTHxHEIGHT (default 320x240; kiosk: 1280x800).") var sizeOption: String?
     var size: String { sizeOption ?? (scenario == .kiosk ? "1280x800" : "320x240") }
@@ -46,6 +48,7 @@ struct BenchCommand: ParsableCommand {
         case latency
         case textAttack = "text-attack"
         case kiosk
+        case emitter
     }
 
     @Option(help: "soak: clients, each with its own animated tree, committing --rate times a second for --seconds.")
@@ -131,7 +134,14 @@ struct BenchCommand: ParsableCommand {
         case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
-        case .soak, .contents, .latency, .textAttack, .kiosk: Commit(transactionID: 1, operations: [])
+        case .soak, .contents, .latency, .textAttack, .kiosk, .emitter: Commit(transactionID: 1, operations: [])
+        }
+        var startTime = 0.0
+        if scenario == .emitter {
+            let (scene, buffers) = try EmitterScenario.scene(particles: particles, width: dims.width, height: dims.height)
+            compositor.quotas.particles = max(compositor.quotas.particles, particles * 2)
+            compositor.submit(scene, fds: buffers.map { dup($0.fd) }, from: 1)
+            startTime = EmitterScenario.startTime
         }
         if cpuAnimations { compositor.gpuAnimationMinimumLayers = nil }
         if gpuShapes { compositor.shapesMoveOnTheGPU = true }
@@ -140,7 +150,7 @@ struct BenchCommand: ParsableCommand {
         var reused = 0, slots = 0
         for i in 0..<frames {
             if scenario == .text, i > 0 { compositor.submit(TextScenario.update(labels: layers, frame: i), fds: [], from: 1) }
-            try compositor.renderFrame(at: Double(i) / 60)
+            try compositor.renderFrame(at: startTime + Double(i) / 60)
             if compositor.lastFrameWork.drawListReused { reused += 1 }
             slots = max(slots, compositor.lastFrameWork.motionSlots)
         }
@@ -148,6 +158,7 @@ struct BenchCommand: ParsableCommand {
         let cpu = Self.processCPUSeconds() - cpuStart
         var stats = compositor.statsJSON()
         stats["layers"] = layers
+        if scenario == .emitter { stats["particles"] = particles }
         stats["scenario"] = scenario.rawValue
         stats["frames"] = frames
         // Layers the GPU animated, and the frames that only ran the motion pass on a reused draw list.
