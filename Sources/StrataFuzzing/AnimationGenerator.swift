@@ -10,6 +10,12 @@ public struct AnimationGenerator {
 
     /// A key path a layer of `kind` animates: an animatable property it carries, sometimes with a component.
     public func keyPath(for kind: LayerKind, _ r: inout FuzzRandom) -> LayerKeyPath {
+        // An emitter's cells by the names `ValueGenerator.cells` gives them (c0, c1, …), nested now and then.
+        if kind == .emitter, r.chance(0.3) {
+            let names = (0..<(r.chance(0.2) ? 2 : 1)).map { _ in "c\(r.int(0...3))" }
+            let keys = EmitterCellModel.scalarKeys + ["color", "enabled"]
+            if let cell = EmitterCellKey(names: names, key: r.pick(keys) ?? "birthRate") { return LayerKeyPath(cell: cell) }
+        }
         let animatable = LayerProperty.carried(by: kind).filter(\.isAnimatable)
         let property = r.pick(animatable) ?? .opacity
         let components = LayerKeyPath.Component.allCases.filter { (try? LayerKeyPath(parsing: "\(property.name).\($0.rawValue)")) != nil }

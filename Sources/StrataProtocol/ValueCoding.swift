@@ -226,58 +226,7 @@ extension ByteReader {
         } else if !path.isEmpty {
             throw ProtocolError.invalid("an animation \(kindCode == 3 ? "group" : "transition") has no keyPath (got \"\(path)\")")
         }
-        let kind: AnimationSpec.Kind
-        switch kindCode {
-        case 1:
-            kind = .basic(from: try optionalValue("fromValue"), to: try optionalValue("toValue"), by: try optionalValue("byValue"))
-        case 2:
-            let (from, to, by) = (try optionalValue("fromValue"), try optionalValue("toValue"), try optionalValue("byValue"))
-            let spring = Spring(mass: try f64("mass"), stiffness: try f64("stiffness"), damping: try f64("damping"),
-                                initialVelocity: try f64("initialVelocity"))
-            kind = .spring(from: from, to: to, by: by, spring)
-        case 3:
-            guard depth < AnimationSpec.maxGroupDepth else {
-                throw ProtocolError.invalid("animation groups nested more than \(AnimationSpec.maxGroupDepth) deep")
-            }
-            let count = Int(try u32("group child count"))
-            guard count <= 256 else { throw ProtocolError.invalid("animation group of \(count) children exceeds 256") }
-            var children: [AnimationSpec] = []
-            for _ in 0..<count { children.append(try animation(depth: depth + 1)) }
-            kind = .group(children)
-        case 4:
-            let n = Int(try u32("keyframe count"))
-            guard n <= Self.maxKeyframes else { throw ProtocolError.invalid("\(n) keyframe values exceed \(Self.maxKeyframes)") }
-            let values = try (0..<n).map { try value("values[\($0)]") }
-            let keyTimes = try doubles("keyTimes")
-            var functions: [TimingFunction]?
-            if try bool("timingFunctions presence") {
-                let count = Int(try u32("timingFunctions count"))
-                guard count <= Self.maxKeyframes else { throw ProtocolError.invalid("\(count) timing functions exceed \(Self.maxKeyframes)") }
-                functions = try (0..<count).map { _ in try timingFunction("timingFunctions") }
-            }
-            let modeCode = Int(try u8("calculationMode"))
-            guard modeCode < Keyframes.Mode.allCases.count else { throw ProtocolError.invalid("unknown calculationMode \(modeCode)") }
-            let (tension, continuity, bias) = (try doubles("tensionValues"), try doubles("continuityValues"), try doubles("biasValues"))
-            let path: Path? = try bool("path presence") ? try self.path("keyframe") : nil
-            let rotationCode = Int(try u8("rotationMode"))
-            guard rotationCode <= Keyframes.RotationMode.allCases.count else { throw ProtocolError.invalid("unknown rotationMode \(rotationCode)") }
-            kind = .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions,
-                                       mode: Keyframes.Mode.allCases[modeCode], tension: tension, continuity: continuity, bias: bias,
-                                       path: path, rotationMode: rotationCode == 0 ? nil : Keyframes.RotationMode.allCases[rotationCode - 1]))
-        case 5:
-            let type = try u8("transition type")
-            guard let transitionKind = Transition.Kind(rawValue: type) else { throw ProtocolError.invalid("unknown transition type \(type)") }
-            let subtype = try u8("transition subtype")
-            var direction: Transition.Direction?
-            if subtype != 0 {
-                guard let d = Transition.Direction(rawValue: subtype - 1) else { throw ProtocolError.invalid("unknown transition subtype \(subtype)") }
-                direction = d
-            }
-            kind = .transition(Transition(kind: transitionKind, direction: direction,
-                                          startProgress: try f64("startProgress"), endProgress: try f64("endProgress")))
-        default:
-            throw ProtocolError.invalid("unknown animation kind \(kindCode)")
-        }
+        let kind = try animationKind(kindCode, depth: depth)
         var t = MediaTiming()
         t.beginTime = try f64("beginTime"); t.duration = try f64("duration"); t.speed = try f64("speed")
         t.timeOffset = try f64("timeOffset"); t.repeatCount = try f64("repeatCount")
@@ -297,5 +246,61 @@ extension ByteReader {
             }
         }
         return spec
+    }
+
+    /// An animation's kind and its values, after its code: 1 basic, 2 spring, 3 group (children to
+    /// `maxGroupDepth`), 4 keyframe, 5 transition.
+    private mutating func animationKind(_ code: UInt8, depth: Int) throws -> AnimationSpec.Kind {
+        switch code {
+        case 1:
+            return .basic(from: try optionalValue("fromValue"), to: try optionalValue("toValue"), by: try optionalValue("byValue"))
+        case 2:
+            let (from, to, by) = (try optionalValue("fromValue"), try optionalValue("toValue"), try optionalValue("byValue"))
+            let spring = Spring(mass: try f64("mass"), stiffness: try f64("stiffness"), damping: try f64("damping"),
+                                initialVelocity: try f64("initialVelocity"))
+            return .spring(from: from, to: to, by: by, spring)
+        case 3:
+            guard depth < AnimationSpec.maxGroupDepth else {
+                throw ProtocolError.invalid("animation groups nested more than \(AnimationSpec.maxGroupDepth) deep")
+            }
+            let count = Int(try u32("group child count"))
+            guard count <= 256 else { throw ProtocolError.invalid("animation group of \(count) children exceeds 256") }
+            var children: [AnimationSpec] = []
+            for _ in 0..<count { children.append(try animation(depth: depth + 1)) }
+            return .group(children)
+        case 4:
+            let n = Int(try u32("keyframe count"))
+            guard n <= Self.maxKeyframes else { throw ProtocolError.invalid("\(n) keyframe values exceed \(Self.maxKeyframes)") }
+            let values = try (0..<n).map { try value("values[\($0)]") }
+            let keyTimes = try doubles("keyTimes")
+            var functions: [TimingFunction]?
+            if try bool("timingFunctions presence") {
+                let count = Int(try u32("timingFunctions count"))
+                guard count <= Self.maxKeyframes else { throw ProtocolError.invalid("\(count) timing functions exceed \(Self.maxKeyframes)") }
+                functions = try (0..<count).map { _ in try timingFunction("timingFunctions") }
+            }
+            let modeCode = Int(try u8("calculationMode"))
+            guard modeCode < Keyframes.Mode.allCases.count else { throw ProtocolError.invalid("unknown calculationMode \(modeCode)") }
+            let (tension, continuity, bias) = (try doubles("tensionValues"), try doubles("continuityValues"), try doubles("biasValues"))
+            let path: Path? = try bool("path presence") ? try self.path("keyframe") : nil
+            let rotationCode = Int(try u8("rotationMode"))
+            guard rotationCode <= Keyframes.RotationMode.allCases.count else { throw ProtocolError.invalid("unknown rotationMode \(rotationCode)") }
+            return .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions,
+                                       mode: Keyframes.Mode.allCases[modeCode], tension: tension, continuity: continuity, bias: bias,
+                                       path: path, rotationMode: rotationCode == 0 ? nil : Keyframes.RotationMode.allCases[rotationCode - 1]))
+        case 5:
+            let type = try u8("transition type")
+            guard let transitionKind = Transition.Kind(rawValue: type) else { throw ProtocolError.invalid("unknown transition type \(type)") }
+            let subtype = try u8("transition subtype")
+            var direction: Transition.Direction?
+            if subtype != 0 {
+                guard let d = Transition.Direction(rawValue: subtype - 1) else { throw ProtocolError.invalid("unknown transition subtype \(subtype)") }
+                direction = d
+            }
+            return .transition(Transition(kind: transitionKind, direction: direction,
+                                          startProgress: try f64("startProgress"), endProgress: try f64("endProgress")))
+        default:
+            throw ProtocolError.invalid("unknown animation kind \(code)")
+        }
     }
 }

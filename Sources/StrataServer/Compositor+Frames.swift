@@ -96,57 +96,10 @@ extension Compositor {
         f.lastFrame = frameNumber
         f.roots = roots
         phases.evaluate = lap()
-        f.drawList.removeAll()
-        f.drawList.clearColor = background
-        f.drawList.displayScale = displayScale
-        for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
-        if let least = gpuAnimationMinimumLayers, motionCandidates >= least {
-            let rebases = renderer.animations.rebaseCount
-            f.drawList.motion = motion.begin(at: targetTime)
-            // A moved epoch invalidates every other output's slots (their records' times count from it).
-            if renderer.animations.rebaseCount != rebases { redrawEverywhere() }
-        } else {
-            motion.countBuild()
-        }
-        builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
-        (builder.rasterizedClients, builder.frozenClients) = deferredClients()
-        builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
-        if rendersWithBudgets {
-            // Root by root, each client's building timed and its commands counted (the same list).
-            for root in roots {
-                let start = DispatchTime.now().uptimeNanoseconds, before = f.drawList.commands.count
-                builder.build(roots: [root], into: &f.drawList)
-                if let client = root.owner?.clientID {
-                    frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                    frameCommands[client, default: 0] += f.drawList.commands[before...].reduce(0) { n, command in
-                        if case .content(let content) = command { n + content.drawCost } else { n + 1 }
-                    }
-                }
-            }
-        } else {
-            builder.build(roots: roots, into: &f.drawList)
-        }
+        buildDrawList(f, roots: roots, on: display, at: targetTime)
         // Text left for later: the next frame must be drawn even if nothing else changes.
         defer { if f.drawList.deferredWork { f.needsRedraw = true } }
-        let plan: FramePlan
-        if let slots = f.drawList.motion, slots.count > 0 {
-            // The GPU places what moves: the whole output is repainted, and the damage history starts
-            // again after (its keys do not see the slots move).
-            plan = FramePlan.full(f.drawList, width: display.width, height: display.height)
-            f.damage.invalidate()
-            f.motionPlan = plan
-            f.motionNodes = motion.placed
-            f.orderedSiblings = motion.orderedSiblings
-            f.depthOrders = motion.depthOrders
-        } else {
-            f.drawList.motion = nil
-            // Only what changed since the framebuffer's contents were drawn is repainted.
-            plan = f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
-            f.motionPlan = nil
-            f.motionNodes = []
-            f.orderedSiblings = []
-            f.depthOrders = []
-        }
+        let plan = planRepaint(f, on: display)
         f.builtAt = targetTime
         f.shownAt = targetTime
         f.presentedAt = targetTime
@@ -166,6 +119,62 @@ extension Compositor {
         let outcome = try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: false)
         for (client, event) in events { eventSink(client, event) }
         return outcome
+    }
+
+    /// Builds `f`'s draw list of `roots` for a frame at `targetTime`: with motion slots when enough layers
+    /// animate (`gpuAnimationMinimumLayers`), each client's building timed under render budgets.
+    func buildDrawList(_ f: OutputFrames, roots: [RenderNode], on display: DisplayBackend, at targetTime: Double) {
+        f.drawList.removeAll()
+        f.drawList.clearColor = background
+        f.drawList.displayScale = displayScale
+        for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
+        if let least = gpuAnimationMinimumLayers, motionCandidates >= least {
+            let rebases = renderer.animations.rebaseCount
+            f.drawList.motion = motion.begin(at: targetTime)
+            // A moved epoch invalidates every other output's slots (their records' times count from it).
+            if renderer.animations.rebaseCount != rebases { redrawEverywhere() }
+        } else {
+            motion.countBuild()
+        }
+        builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
+        (builder.rasterizedClients, builder.frozenClients) = deferredClients()
+        builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
+        guard rendersWithBudgets else {
+            builder.build(roots: roots, into: &f.drawList)
+            return
+        }
+        // Root by root, each client's building timed and its commands counted (the same list).
+        for root in roots {
+            let start = DispatchTime.now().uptimeNanoseconds, before = f.drawList.commands.count
+            builder.build(roots: [root], into: &f.drawList)
+            if let client = root.owner?.clientID {
+                frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                frameCommands[client, default: 0] += f.drawList.commands[before...].reduce(0) { n, command in
+                    if case .content(let content) = command { n + content.drawCost } else { n + 1 }
+                }
+            }
+        }
+    }
+
+    /// What of `display` the built list repaints: all of it when the GPU places what moves (and the damage
+    /// history starts again: its keys do not see the slots move), else what changed since the
+    /// framebuffer's contents were drawn. Keeps what a later frame needs to reuse the list.
+    func planRepaint(_ f: OutputFrames, on display: DisplayBackend) -> FramePlan {
+        if let slots = f.drawList.motion, slots.count > 0 {
+            let plan = FramePlan.full(f.drawList, width: display.width, height: display.height)
+            f.damage.invalidate()
+            f.motionPlan = plan
+            f.motionNodes = motion.placed
+            f.orderedSiblings = motion.orderedSiblings
+            f.depthOrders = motion.depthOrders
+            return plan
+        }
+        f.drawList.motion = nil
+        f.motionPlan = nil
+        f.motionNodes = []
+        f.orderedSiblings = []
+        f.depthOrders = []
+        return f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
     }
 
     /// Draws `f`'s list where `plan` says into `display`'s framebuffer and presents it, recording the

@@ -45,17 +45,10 @@ extension DrawListBuilder {
             return .cpu(reason)
         }
         let hasShadow = MotionEligibility.hasShadow(p, plan)
-        // Pieces the slot may show that the values now leave out still count towards a group.
-        let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
-        let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
-        let border = !hasBorder && !plan.animated.isDisjoint(with: [.borderWidth, .borderColor]) ? 1 : 0
         let opacity = min(1, p.opacity) * alpha
-        // A mask makes the layer's drawing (shadow included) a group of its own, composited through the
-        // mask's alpha: no other group is needed.
-        let mask = node.mask
-        let group = mask == nil && Self.pieces(of: node, values: p) + background + border > 1 && p.allowsGroupOpacity
-            && (plan.animatesOpacity || opacity < 1 || Self.dimmedBySlots(list))
         if !plan.animatesOpacity && opacity <= 0 { return .moved }
+        let mask = node.mask
+        let group = Self.needsGroup(node, p, plan, opacity: opacity, list)
         // A static opacity over a group is the group's composite's; otherwise the slot carries it (with what
         // it inherits): into each quad, or, over a group it animates or a mask, into the composite, which
         // begins under the slot and so takes its alpha (the quads inside take none of it).
@@ -98,6 +91,18 @@ extension DrawListBuilder {
             return .refusedAbove(refusal)
         }
         return .cpu(refusal)
+    }
+
+    /// Whether a layer moving with a slot draws its pieces as a group: several pieces (those the slot may
+    /// show that its values now leave out count too) under an opacity below 1 now or in some frame. A mask
+    /// makes the layer's drawing (shadow included) a group of its own, composited through the mask's
+    /// alpha: no other group is needed.
+    static func needsGroup(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, opacity: CGFloat, _ list: DrawList) -> Bool {
+        guard node.mask == nil, p.allowsGroupOpacity, plan.animatesOpacity || opacity < 1 || dimmedBySlots(list) else { return false }
+        let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
+        let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
+        let border = !hasBorder && !plan.animated.isDisjoint(with: [.borderWidth, .borderColor]) ? 1 : 0
+        return pieces(of: node, values: p) + background + border > 1
     }
 
     /// `node`'s shadow as emitContent draws it, in its slot's space: its composite takes the slots' alphas
