@@ -7,8 +7,8 @@
 // A quad that moves with a motion slot (a_motion.x ≥ 0; MotionRef) has a_mvp relative to that slot's
 // space: its place comes from the slots' matrices the motion pass wrote this frame (u_motion, STATE_TEXELS
 // texels per slot), composed up the chain of parent slots, then u_projection; its anti-aliasing reach from
-// the composed matrix. a_motion.y's bits (MotionRef.Fields, FIELD_… in motion_layout.glsl) take values the slot animates instead
-// of the quad's own; with FIELD_VALUES_ONLY the quad (a shadow's composite) takes only those and is not placed. Its colour (a
+// the composed matrix. a_motion.y holds a quad's fields (MotionRef.Fields, FIELD_… in motion_layout.glsl: values the slot animates, taken instead
+// of the quad's own) and above them its modes (MotionRef.Modes, MODE_…): with MODE_VALUES_ONLY the quad (a shadow's composite) takes only those values and is not placed. Its colour (a
 // group's composite's too) is multiplied by the alphas of the slots from a_motion.z up to, not including,
 // a_motion.w.
 layout(location = 0) in vec2 a_unit;
@@ -75,7 +75,7 @@ void main() {
         if ((fields & FIELD_CONTENTS_RECT) != 0) uvRect = slotState(slot, STATE_CONTENTS_RECT);   // contents stretched over the bounds
         if ((fields & FIELD_GRADIENT_POINTS) != 0) extra = slotState(slot, STATE_FILL_COLOR);   // a gradient's points
         if ((fields & FIELD_GRADIENT_LOCATIONS) != 0) extra2 = slotState(slot, STATE_STROKE_COLOR);  // a gradient's locations
-        if ((fields & FIELD_CONTENTS_PLACEMENT) != 0) {
+        if ((fields & MODE_CONTENTS_PLACEMENT) != 0) {
             // Contents placed in the slot's bounds by their gravity (ContentsGravity.frame): a_radii holds the
             // natural size of the whole image (pixels ÷ contentsScale), how the shown part is sized
             // (0 stretched, 1 natural, 2 fit, 3 cover) and where it aligns (column + 3 × row, in halves of
@@ -93,7 +93,7 @@ void main() {
                 frame = vec4(b.xy + (b.zw - size) * vec2(float(align % 3), float(align / 3)) * 0.5, size);
             }
             rect = frame;
-            if ((fields & FIELD_NINE_SLICE) != 0) {
+            if ((fields & MODE_NINE_SLICE) != 0) {
                 // One of nine pieces (ContentsLayout.pieces): a_rect holds contentsCenter's unit breaks in the
                 // shown part (minX, maxX, minY, maxY, clamped to 0…1), uvRect the whole contentsRect; the
                 // corner bands keep their natural size, shrunk together where the frame is too small, the
@@ -114,14 +114,14 @@ void main() {
             }
             radii = vec4(0.0);
         }
-        if ((fields & FIELD_VALUES_ONLY) == 0) {
+        if ((fields & MODE_VALUES_ONLY) == 0) {
             highp mat4 toTarget = slotChain(slot, (fields & FIELD_SHADOW_OFFSET) != 0 ? translation(shadow.xy) : mat4(1.0)) * a_mvp;
             // Renderer.pixelInLayerUnits of the composed matrix; a quad drawn without an anti-aliasing reach
             // (a glyph, whose texture ends in a ring of zeros) keeps none.
             highp float s = min(length(vec2(toTarget[0][0], toTarget[0][1])), length(vec2(toTarget[1][0], toTarget[1][1])));
             if (a_params.x > 0.0) params.x = s > 1e-6 ? min(1.0 / s, 1e4) : 0.0;
             mvp = u_projection * toTarget;
-            if ((fields & FIELD_CULLS_BACK_FACE) != 0) {
+            if ((fields & MODE_CULLS_BACK_FACE) != 0) {
                 // A one-sided layer's own piece shows only while its plane faces the viewer: the rectangle's
                 // corners keep their turn on screen (DrawListBuilder.facesViewer; a corner behind the eye
                 // counts as facing).

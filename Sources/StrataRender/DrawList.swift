@@ -127,16 +127,19 @@ public struct DrawList {
     /// Whether this list can hold motion slots (the builder made it with `motion` set).
     public var tracksMotion: Bool { motion != nil }
 
-    /// Appends `command`; under a motion slot it moves with that slot, `fields` of it taken from the slot's
-    /// animated values (for a shadow's end, what of its composite the current slot animates).
-    public mutating func append(_ command: DrawCommand, slotFields: MotionRef.Fields = [], placement: SIMD4<Float> = SIMD4()) {
+    /// Appends `command`; under a motion slot it moves with that slot, `slotFields` of it taken from the
+    /// slot's animated values (for a shadow's end, what of its composite the current slot animates), drawn
+    /// as `slotModes` say.
+    public mutating func append(_ command: DrawCommand, slotFields: MotionRef.Fields = [], slotModes: MotionRef.Modes = [],
+                                placement: SIMD4<Float> = SIMD4()) {
         commands.append(command)
         guard motion != nil else { return }
         let stop = groupSlots.last ?? -1
         var fields = currentSlot >= 0 ? slotFields : []
         if currentSlot >= 0, currentSlot == shadowOffsetSlot { fields.insert(.shadowOffset) }
-        var ref = MotionRef(slot: currentSlot, fields: fields, alphaFrom: currentSlot, alphaStop: stop,
-                            placement: fields.contains(.contentsPlacement) ? placement : SIMD4())
+        let modes = currentSlot >= 0 ? slotModes : []
+        var ref = MotionRef(slot: currentSlot, fields: fields, modes: modes, alphaFrom: currentSlot, alphaStop: stop,
+                            placement: modes.contains(.contentsPlacement) ? placement : SIMD4())
         switch command {
         case .beginGroup:
             groupSlots.append(currentSlot)
@@ -154,7 +157,8 @@ public struct DrawList {
             if case .endShadowGroup = command, currentSlot >= 0, case let shadowFields = slotFields.intersection(.shadowComposite),
                !shadowFields.isEmpty {
                 ref.slot = currentSlot
-                ref.fields = shadowFields.union(.valuesOnly)
+                ref.fields = shadowFields
+                ref.modes = .valuesOnly
             }
         case .endMaskedGroups:
             _ = groupSlots.popLast()

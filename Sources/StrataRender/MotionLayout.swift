@@ -53,6 +53,7 @@ public enum MotionLayout {
         for p in MotionSlots.Property.allCases { constant(screamingSnake("\(p)"), p.rawValue) }
         constant("PROPERTY_COUNT", (MotionSlots.Property.allCases.map(\.rawValue).max() ?? 0) + 1)
         for (name, field) in MotionRef.Fields.named { constant("FIELD_" + screamingSnake(name), Int(field.rawValue)) }
+        for (name, mode) in MotionRef.Modes.named { constant("MODE_" + screamingSnake(name), Int(mode.rawValue)) }
         return lines.joined(separator: "\n") + "\n"
     }()
 

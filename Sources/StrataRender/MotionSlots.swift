@@ -177,7 +177,7 @@ public struct MotionSlots {
 /// A group's end composites with the alphas from the slot it began under (`alphaFrom`) to the group
 /// around it. `fields` are the quad's values the slot gives instead of the command (animated on the GPU).
 public struct MotionRef: Equatable, Sendable {
-    /// What of a quad comes from its slot's animated values (layer.vert's a_motion.y bits, sent as an integer).
+    /// What of a quad comes from its slot's animated values (layer.vert's a_motion.y low bits, FIELD_…).
     public struct Fields: OptionSet, Sendable, Hashable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -200,9 +200,6 @@ public struct MotionRef: Equatable, Sendable {
         /// The blur's σ: the shadow radius / 2 times the command's σ (then the scale from the slot's layer
         /// units to target pixels): a shadow's two blur passes.
         public static let shadowRadius = Fields(rawValue: 256)
-        /// The command is not placed by the slot, only given these values (a shadow's composite, drawn
-        /// over the whole target).
-        public static let valuesOnly = Fields(rawValue: 512)
         /// A shape's stroke start and end (its `MovingShapeDraw` trims by them).
         public static let strokeTrim = Fields(rawValue: 1024)
         /// The texture coordinates: the contentsRect (contents stretched over the bounds in one piece).
@@ -215,14 +212,6 @@ public struct MotionRef: Equatable, Sendable {
         public static let gradientPoints = Fields(rawValue: 32768)
         /// A gradient's locations (up to four: its `GradientDraw` orders its stops by them per pixel).
         public static let gradientLocations = Fields(rawValue: 65536)
-        /// A one-sided layer's own piece: drawn only while the layer's plane faces the viewer (`layer.vert`
-        /// decides each frame, as `DrawListBuilder.facesViewer` does on the CPU).
-        public static let cullsBackFace = Fields(rawValue: 131072)
-        /// With `contentsPlacement`: one of nine-part contents' pieces, cut out by `layer.vert` (the command's
-        /// rectangle holds contentsCenter's unit breaks, its texture rectangle the whole contentsRect).
-        public static let nineSlice = Fields(rawValue: 262144)
-        /// The rectangle: the contents placed in the slot's bounds by their gravity (`placement`).
-        public static let contentsPlacement = Fields(rawValue: 4096)
         /// What of a shadow's composite its slot may animate.
         public static let shadowComposite: Fields = [.shadowOpacity, .shadowColor, .shadowRadius]
 
@@ -230,15 +219,39 @@ public struct MotionRef: Equatable, Sendable {
         public static let named: [(String, Fields)] = [
             ("backgroundColor", .backgroundColor), ("bounds", .bounds), ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth),
             ("borderColor", .borderColor), ("shadowOpacity", .shadowOpacity), ("shadowColor", .shadowColor),
-            ("shadowOffset", .shadowOffset), ("shadowRadius", .shadowRadius), ("valuesOnly", .valuesOnly), ("strokeTrim", .strokeTrim),
-            ("contentsRect", .contentsRect), ("contentsPlacement", .contentsPlacement), ("fillColor", .fillColor),
+            ("shadowOffset", .shadowOffset), ("shadowRadius", .shadowRadius), ("strokeTrim", .strokeTrim),
+            ("contentsRect", .contentsRect), ("fillColor", .fillColor),
             ("strokeColor", .strokeColor), ("gradientPoints", .gradientPoints), ("gradientLocations", .gradientLocations),
-            ("cullsBackFace", .cullsBackFace), ("nineSlice", .nineSlice),
+        ]
+    }
+
+    /// How a quad is drawn under its slot (layer.vert's MODE_… bits, above every field's: `a_motion.y`
+    /// carries both, fields | modes).
+    public struct Modes: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// The command is not placed by the slot, only given its values (a shadow's composite, drawn
+        /// over the whole target; a label's glyphs given only its alphas).
+        public static let valuesOnly = Modes(rawValue: 1 << 24)
+        /// A one-sided layer's own piece: drawn only while the layer's plane faces the viewer (`layer.vert`
+        /// decides each frame, as `DrawListBuilder.facesViewer` does on the CPU).
+        public static let cullsBackFace = Modes(rawValue: 1 << 25)
+        /// The rectangle: the contents placed in the slot's bounds by their gravity (`placement`).
+        public static let contentsPlacement = Modes(rawValue: 1 << 26)
+        /// With `contentsPlacement`: one of nine-part contents' pieces, cut out by `layer.vert` (the command's
+        /// rectangle holds contentsCenter's unit breaks, its texture rectangle the whole contentsRect).
+        public static let nineSlice = Modes(rawValue: 1 << 27)
+
+        /// Every mode by name: the GLSL header's MODE_… bits (MotionLayout).
+        public static let named: [(String, Modes)] = [
+            ("valuesOnly", .valuesOnly), ("cullsBackFace", .cullsBackFace), ("contentsPlacement", .contentsPlacement),
+            ("nineSlice", .nineSlice),
         ]
     }
 
     public var slot: Int32 = -1
     public var fields: Fields = []
+    public var modes: Modes = []
     public var alphaFrom: Int32 = -1
     public var alphaStop: Int32 = -1
     /// With `contentsPlacement`: how the contents go in the bounds (`ContentsPlacement.packed`).

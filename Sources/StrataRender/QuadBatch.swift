@@ -84,7 +84,7 @@ final class QuadBatch {
             p[32] = params.0; p[33] = params.1; p[34] = params.2; p[35] = params.3
             // The motion attribute is integers (layer.vert's ivec4): their bits, not their values as floats,
             // so every field bit arrives exactly.
-            p[36] = Float(bitPattern: UInt32(bitPattern: motion.slot)); p[37] = Float(bitPattern: motion.fields.rawValue)
+            p[36] = Float(bitPattern: UInt32(bitPattern: motion.slot)); p[37] = Float(bitPattern: motion.fields.rawValue | motion.modes.rawValue)
             p[38] = Float(bitPattern: UInt32(bitPattern: motion.alphaFrom)); p[39] = Float(bitPattern: UInt32(bitPattern: motion.alphaStop))
         }
         if motion.slot >= 0 { hasMotion = true }

@@ -13,7 +13,7 @@ extension Renderer {
         if state != batchState { flush() }
         batchState = state
         // A quad the slots place leaves the projection to layer.vert; one they only give values to does not.
-        let placed = motion.slot >= 0 && !motion.fields.contains(.valuesOnly)
+        let placed = motion.slot >= 0 && !motion.modes.contains(.valuesOnly)
         quads.append(mvp: clipSpace || placed ? matrix : matrix * projection, rect: rect, uv: uv, color: color, radii: radii,
                      params: params, motion: motion)
     }
@@ -39,7 +39,7 @@ extension Renderer {
         case let .image(matrix, rect, image, uv, alpha, sampling, edges, imageTint):
             let a = alpha * extra
             // Contents the slot places may have no size as built and some as animated.
-            guard a > 0, !motion.fields.isDisjoint(with: [.bounds, .contentsPlacement]) || (rect.width != 0 && rect.height != 0) else { return }
+            guard a > 0, motion.fields.contains(.bounds) || motion.modes.contains(.contentsPlacement) || (rect.width != 0 && rect.height != 0) else { return }
             let uploads = textures.uploadCount
             let texture = textures.texture(for: image)
             if textures.uploadCount != uploads { bound.texture = texture } // the upload bound it

@@ -26,7 +26,7 @@ extension Renderer {
         let animatedRadius = motion.fields.contains(.shadowRadius)
         let kernel = ShadowKernel(sigma: animatedRadius ? 0 : Double(sigma))
         let params: (Float, Float, Float, Float) = (0, 0, 0, animatedRadius ? Float(sigma) : -1)
-        let radiusOnly = animatedRadius ? MotionRef(slot: motion.slot, fields: [.valuesOnly, .shadowRadius]) : .none
+        let radiusOnly = animatedRadius ? MotionRef(slot: motion.slot, fields: .shadowRadius, modes: .valuesOnly) : .none
         let full = compositeRect
         let flippedUV = CGRect(x: 0, y: 1, width: 1, height: -1)
         use(blur.program)

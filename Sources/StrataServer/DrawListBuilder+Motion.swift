@@ -65,12 +65,12 @@ extension DrawListBuilder {
         list.motionRefusal = nil
         if mask != nil { list.append(.beginGroup) }
         // A one-sided layer's own pieces are culled by layer.vert while it faces away.
-        let cull: MotionRef.Fields = p.isDoubleSided ? [] : .cullsBackFace
+        let cull: MotionRef.Modes = p.isDoubleSided ? [] : .cullsBackFace
         if hasShadow {
             emitMovingShadow(node, p, plan, slot: slot, groupOpacity: groupAlpha, cull: cull, into: &list)
         }
         if group { list.append(.beginGroup) }
-        emitBody(node, p, matrix: .identity, alpha: 1, animated: plan.animated.union(cull), into: &list)
+        emitBody(node, p, matrix: .identity, alpha: 1, animated: plan.animated, modes: cull, into: &list)
         if group { list.append(.endGroup(alpha: groupAlpha)) }
         if let mask {
             // In the layer's coordinates, its z dropped (as emitContent draws it): it moves with the slot.
@@ -110,7 +110,7 @@ extension DrawListBuilder {
     /// radius where they animate. An animated offset moves the shape's quads in layer.vert; a slot made
     /// inside that shape would not move with it, so the layer is then taken back to the CPU.
     func emitMovingShadow(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, slot: Int32, groupOpacity: CGFloat,
-                                  cull: MotionRef.Fields, into list: inout DrawList) {
+                                  cull: MotionRef.Modes, into list: inout DrawList) {
         let animated = plan.animated
         let color = animated.contains(.shadowColor) ? Color.white : p.shadowColor ?? .clear
         let opacity = animated.contains(.shadowOpacity) ? 1 : min(1, p.shadowOpacity)
@@ -122,7 +122,7 @@ extension DrawListBuilder {
         list.append(.beginGroup)
         if offsetAnimates { list.shadowOffsetSlot = slot }
         emitBody(node, p, matrix: offsetAnimates ? .identity : .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1,
-                 animated: animated.union(cull), into: &list)
+                 animated: animated, modes: cull, into: &list)
         list.shadowOffsetSlot = -1
         if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefusal = .shadow }
         list.append(.endShadowGroup(color: tinted(color), alpha: opacity * groupOpacity, sigma: sigma), slotFields: animated)

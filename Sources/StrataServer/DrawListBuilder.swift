@@ -190,7 +190,7 @@ struct DrawListBuilder {
     func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool, cull: Bool = false,
                      into list: inout DrawList) {
         let p = node.presentation
-        let own: MotionRef.Fields = cull ? .cullsBackFace : []
+        let own: MotionRef.Modes = cull ? .cullsBackFace : []
         // A mask keeps only what lies under its alpha: the layer's drawing and its shadow alike. The
         // layer (shadow first) draws offscreen, its mask (in the layer's coordinates) into the next target,
         // and the drawing is kept where the mask's alpha is (the opacity applies to the result).
@@ -225,7 +225,7 @@ struct DrawListBuilder {
                     // shadowPath: the path filled replaces the alpha of the layer's drawing.
                     list.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
                 } else {
-                    emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, animated: own, into: &list)
+                    emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, modes: own, into: &list)
                 }
                 list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * shadowAlpha,
                                                      sigma: max(0, p.shadowRadius) / 2 * scale))
@@ -234,7 +234,7 @@ struct DrawListBuilder {
         }
         let pieces = Self.pieces(of: node, values: p, ownContent: ownContent)
         if let mask = node.mask {
-            emitBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, animated: own, into: &list)
+            emitBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, modes: own, into: &list)
             list.append(.beginGroup)
             emit(mask, parentToTarget: Self.flattened(m), into: &list)
             list.append(.endMaskedGroups(alpha: opacity))
@@ -244,7 +244,7 @@ struct DrawListBuilder {
         // is false). Without a group the opacity passes down to each piece (sublayers inherit it).
         let group = (opacity < 1 || Self.dimmedBySlots(list)) && pieces > 1 && p.allowsGroupOpacity
         if group { list.append(.beginGroup) }
-        emitBody(node, p, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, animated: own, into: &list)
+        emitBody(node, p, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, modes: own, into: &list)
         if group { list.append(.endGroup(alpha: opacity)) }
     }
 
@@ -256,19 +256,19 @@ struct DrawListBuilder {
     /// contents, kind content and border; its sublayers decide for themselves.
     /// `animated`: what of the layer's own background and border its motion slot animates (layer.vert
     /// takes those values from the slot; the pieces are drawn even where their values now show nothing),
-    /// and `cullsBackFace` for a one-sided layer's own pieces under a slot.
+    /// `modes`: `cullsBackFace` for a one-sided layer's own pieces under a slot.
     func emitBody(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, alpha: CGFloat, ownContent: Bool = true,
-                  animated: MotionRef.Fields = [], into list: inout DrawList) {
+                  animated: MotionRef.Fields = [], modes: MotionRef.Modes = [], into list: inout DrawList) {
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
         // Animated bounds clamp the corner radius anew each frame: the slot gives the radius too.
         let shaped = animated.contains(.bounds) ? animated.union(.cornerRadius) : animated
-        let fill = shaped.intersection([.backgroundColor, .bounds, .cornerRadius, .cullsBackFace])
+        let fill = shaped.intersection([.backgroundColor, .bounds, .cornerRadius])
         if ownContent, let color = animated.contains(.backgroundColor) ? Color.white : p.backgroundColor, color.alpha > 0 {
             if p.cornerRadius > 0 || fill.contains(.cornerRadius) {
                 list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0,
-                                   color: tinted(color), alpha: alpha, edges: edges), slotFields: fill)
+                                   color: tinted(color), alpha: alpha, edges: edges), slotFields: fill, slotModes: modes)
             } else {
-                list.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges), slotFields: fill)
+                list.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges), slotFields: fill, slotModes: modes)
             }
         }
         let kindPieces = ownContent ? node.content.pieces(node) : 0
@@ -279,14 +279,15 @@ struct DrawListBuilder {
             // take animated bounds and contentsRect from the slot: in one piece stretched over the bounds as
             // the background takes them, or placed in them by their gravity; in nine pieces each cut out of
             // the frame and the contentsRect as they are that frame (`layer.vert`).
-            var fields = animated.intersection([.bounds, .contentsRect, .cullsBackFace])
+            var fields = animated.intersection([.bounds, .contentsRect])
+            var imageModes = modes
             let placement = p.contentsGravity.placement
             var packed = SIMD4<Float>()
             let resized = !fields.isDisjoint(with: [.bounds, .contentsRect])
             let nine = resized && !Self.contentsInOnePiece(p)
             if resized, placement.sizing != .stretch || nine {
                 fields.remove(.bounds)
-                fields.insert(.contentsPlacement)
+                imageModes.insert(.contentsPlacement)
                 let scale = p.contentsScale > 0 ? p.contentsScale : 1
                 packed = SIMD4(Float(CGFloat(image.texture.width) / scale), Float(CGFloat(image.texture.height) / scale),
                                Float(placement.sizing.rawValue), Float(placement.column + 3 * placement.row))
@@ -294,7 +295,7 @@ struct DrawListBuilder {
             if nine {
                 // All nine pieces (one with no area draws nothing), each with contentsCenter's unit breaks in
                 // its rectangle, the whole contentsRect and its index in the alignment code.
-                fields.insert(.nineSlice)
+                imageModes.insert(.nineSlice)
                 let c = p.contentsCenter.standardized
                 func unit(_ x: CGFloat) -> CGFloat { max(0, min(1, x)) }
                 let breaks = CGRect(x: unit(c.minX), y: unit(c.maxX), width: unit(c.minY), height: unit(c.maxY))
@@ -302,14 +303,16 @@ struct DrawListBuilder {
                     var code = packed
                     code.w += Float(9 * piece)
                     list.append(.image(matrix: m, rect: breaks, image: image.texture, uv: p.contentsRect, alpha: alpha,
-                                       sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: fields, placement: code)
+                                       sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: fields, slotModes: imageModes,
+                                placement: code)
                 }
             } else {
                 for piece in ContentsLayout.pieces(bounds: p.bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
                                                    gravity: p.contentsGravity, scale: p.contentsScale,
                                                    contentsRect: p.contentsRect, contentsCenter: p.contentsCenter) {
                     list.append(.image(matrix: m, rect: piece.rect, image: image.texture, uv: piece.uv, alpha: alpha,
-                                       sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: fields, placement: packed)
+                                       sampling: Self.sampling(p), edges: edges, tint: tint), slotFields: fields, slotModes: imageModes,
+                                placement: packed)
                 }
             }
         }
@@ -320,11 +323,11 @@ struct DrawListBuilder {
         }
         if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
         if let clip { Self.endClip(clip, p, m, fields: shaped, into: &list) }
-        let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor, .cullsBackFace])
+        let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])
         if ownContent, p.borderWidth > 0 || ring.contains(.borderWidth),
            let color = ring.contains(.borderColor) ? Color.white : p.borderColor, color.alpha > 0 {
             list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
-                               color: tinted(color), alpha: alpha, edges: edges), slotFields: ring)
+                               color: tinted(color), alpha: alpha, edges: edges), slotFields: ring, slotModes: modes)
         }
     }
 

@@ -34,9 +34,13 @@ import Testing
         for p in MotionSlots.Property.allCases { #expect(c.values.contains(p.rawValue) && c.keys.contains { $0 == Self.snake("\(p)") }, "\(p)") }
         for (name, field) in MotionRef.Fields.named { #expect(c["FIELD_" + Self.snake(name)] == Int(field.rawValue), "\(name)") }
         for (name, flag) in GPUAnimationRecord.Flags.named { #expect(c["RECORD_" + Self.snake(name)] == flag.rawValue, "\(name)") }
-        // Field bits fit the signed 32-bit integer layer.vert reads them as (QuadBatch sends their bits).
-        #expect(MotionRef.Fields.named.allSatisfy { $0.1.rawValue < 1 << 31 && $0.1.rawValue.nonzeroBitCount == 1 })
-        #expect(Set(MotionRef.Fields.named.map(\.1.rawValue)).count == MotionRef.Fields.named.count)
+        for (name, mode) in MotionRef.Modes.named { #expect(c["MODE_" + Self.snake(name)] == Int(mode.rawValue), "\(name)") }
+        // Fields (values from the slot) below bit 24, modes (how the quad is drawn) from it, both in the signed
+        // 32-bit integer layer.vert reads (QuadBatch sends fields | modes): one bit each, none shared.
+        #expect(MotionRef.Fields.named.allSatisfy { $0.1.rawValue < 1 << 24 && $0.1.rawValue.nonzeroBitCount == 1 })
+        #expect(MotionRef.Modes.named.allSatisfy { $0.1.rawValue >= 1 << 24 && $0.1.rawValue < 1 << 31 && $0.1.rawValue.nonzeroBitCount == 1 })
+        let bits = MotionRef.Fields.named.map(\.1.rawValue) + MotionRef.Modes.named.map(\.1.rawValue)
+        #expect(Set(bits).count == bits.count)
     }
 
     @Test func noShaderCopiesALayoutNumber() throws {

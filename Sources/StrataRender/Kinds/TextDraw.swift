@@ -167,7 +167,7 @@ public struct TextDraw: ContentDraw {
 
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws {
         var placedScale: CGFloat?
-        if case .placed(let s) = slotUse, motion.slot >= 0, !motion.fields.contains(.valuesOnly) { placedScale = s }
+        if case .placed(let s) = slotUse, motion.slot >= 0, !motion.modes.contains(.valuesOnly) { placedScale = s }
         guard alpha > 0, contentsScale > 0, displayScale > 0, contentsScale.isFinite, displayScale.isFinite,
               let ink = inkBounds, let shown = placedScale ?? TextRasterScale.shownScale(matrix, over: ink) else { return }
         let shownRaster = contentsScale * shown / displayScale

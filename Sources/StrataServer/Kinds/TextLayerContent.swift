@@ -84,7 +84,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
                 if list.shadowOffsetSlot != slot {
                     draw.matrix = toTarget
                     draw.slotUse = .alphaOnly
-                    list.append(.content(draw), slotFields: .valuesOnly)
+                    list.append(.content(draw), slotModes: .valuesOnly)
                     return
                 }
             } else if slots.keepsScale[Int(slot)], let shown = draw.shownScale(toTarget) {
