@@ -105,14 +105,14 @@ highp float keyTime(int row, int timesStart, int i) {
 // Keyframes.value for the linear (and paced, packed with its key times), discrete and cubic modes (the
 // Kochanek–Bartels segment as a Hermite curve between its packed tangents).
 highp vec4 keyframeValue(int row, highp float f) {
-    highp vec4 header = record(row, 6);
+    highp vec4 header = record(row, RECORD_TEXEL_KEYFRAMES);
     int n = int(header.x);
-    if (n < 2) return record(row, 7);
-    int timesStart = 7 + n;
+    if (n < 2) return record(row, RECORD_TEXEL_VALUES);
+    int timesStart = RECORD_TEXEL_VALUES + n;
     if (int(header.y) == 1) {
         int last = 0;
         for (int j = 0; j < n; j++) { if (keyTime(row, timesStart, j) <= f) last = j; }
-        return record(row, 7 + last);
+        return record(row, RECORD_TEXEL_VALUES + last);
     }
     int i = 0;
     highp float u;
@@ -128,7 +128,7 @@ highp vec4 keyframeValue(int row, highp float f) {
     }
     int functionsStart = timesStart + (n + 3) / 4;
     if (i < int(header.z)) u = timingProgress(record(row, functionsStart + i), u);
-    highp vec4 a = record(row, 7 + i), b = record(row, 8 + i);
+    highp vec4 a = record(row, RECORD_TEXEL_VALUES + i), b = record(row, RECORD_TEXEL_VALUES + 1 + i);
     if (int(header.y) == 2) {
         int tangents = functionsStart + n - 1 + 2 * i;
         highp float u2 = u * u, u3 = u2 * u;
@@ -152,11 +152,11 @@ highp vec4 slerp(highp vec4 a, highp vec4 b, highp float t) {
 // at `progress`, as rows (result[i] is row i of the row-vector matrix, so result[i][j] is m(i+1)(j+1)).
 // With rows stored as GLSL columns, the row-vector product A · B is B * A here.
 highp mat4 transformAt(int row, highp float progress) {
-    highp vec4 perspective = mix(record(row, 8), record(row, 13), progress);
-    highp vec3 translate = mix(record(row, 9).xyz, record(row, 14).xyz, progress);
-    highp vec3 scale = mix(record(row, 10).xyz, record(row, 15).xyz, progress);
-    highp vec3 skew = mix(record(row, 11).xyz, record(row, 16).xyz, progress);
-    highp vec4 q = slerp(record(row, 12), record(row, 17), progress);
+    highp vec4 perspective = mix(record(row, RECORD_TEXEL_TRANSFORM_START), record(row, RECORD_TEXEL_TRANSFORM_END), progress);
+    highp vec3 translate = mix(record(row, RECORD_TEXEL_TRANSFORM_START + 1).xyz, record(row, RECORD_TEXEL_TRANSFORM_END + 1).xyz, progress);
+    highp vec3 scale = mix(record(row, RECORD_TEXEL_TRANSFORM_START + 2).xyz, record(row, RECORD_TEXEL_TRANSFORM_END + 2).xyz, progress);
+    highp vec3 skew = mix(record(row, RECORD_TEXEL_TRANSFORM_START + 3).xyz, record(row, RECORD_TEXEL_TRANSFORM_END + 3).xyz, progress);
+    highp vec4 q = slerp(record(row, RECORD_TEXEL_TRANSFORM_START + 4), record(row, RECORD_TEXEL_TRANSFORM_END + 4), progress);
     highp float x = q.x, y = q.y, z = q.z, w = q.w;
     highp mat4 r = mat4(
         vec4(1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y + z * w), 2.0 * (x * z - y * w), 0.0),
@@ -175,54 +175,54 @@ highp mat4 transformAt(int row, highp float progress) {
 }
 
 // The time record `row`'s own timing runs in at time t: t itself, or for a group's child (flag 256) the
-// group's local time (its timing function's progress × its simple duration, texels 80–82), as
+// group's local time (its timing function's progress × its simple duration, RECORD_TEXEL_GROUP), as
 // PreparedAnimation.apply gives a group's children; false when the group has no effect then.
 bool parentTime(int row, highp float t, out highp float parent) {
-    if ((int(record(row, 1).z) & RECORD_IN_GROUP) == 0) {
+    if ((int(record(row, RECORD_TEXEL_CYCLE).z) & RECORD_IN_GROUP) == 0) {
         parent = t;
         return true;
     }
-    highp vec4 g0 = record(row, RECORD_GROUP_TEXEL);
+    highp vec4 g0 = record(row, RECORD_TEXEL_GROUP);
     highp float fraction, iteration;
-    if (!sampleTiming(g0, record(row, RECORD_GROUP_TEXEL + 1), t, fraction, iteration)) return false;
-    parent = timingProgress(record(row, RECORD_GROUP_TEXEL + 2), fraction) * g0.y;
+    if (!sampleTiming(g0, record(row, RECORD_TEXEL_GROUP + 1), t, fraction, iteration)) return false;
+    parent = timingProgress(record(row, RECORD_TEXEL_GROUP + 2), fraction) * g0.y;
     return true;
 }
 
 // The transform record `row` presents at time t (a whole-matrix basic or spring animation); false when it
 // has no effect then.
 bool evaluateTransformAnimation(int row, highp float frameTime, out highp mat4 rows) {
-    highp vec4 t1 = record(row, 1);
+    highp vec4 t1 = record(row, RECORD_TEXEL_CYCLE);
     highp float t, fraction, iteration;
-    if (!parentTime(row, frameTime, t) || !sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
-    highp float curved = timingProgress(record(row, 2), fraction);
-    highp float progress = int(t1.w) == 1 ? springProgress(record(row, 3), curved * record(row, 0).y) : curved;
+    if (!parentTime(row, frameTime, t) || !sampleTiming(record(row, RECORD_TEXEL_TIMING), t1, t, fraction, iteration)) return false;
+    highp float curved = timingProgress(record(row, RECORD_TEXEL_TIMING_FUNCTION), fraction);
+    highp float progress = int(t1.w) == 1 ? springProgress(record(row, RECORD_TEXEL_SPRING), curved * record(row, RECORD_TEXEL_TIMING).y) : curved;
     rows = transformAt(row, progress);
     return true;
 }
 
 // The value record `row` presents at time t over the value beneath it; false when it has no effect then.
 bool evaluateAnimation(int row, highp float frameTime, highp vec4 beneath, out highp vec4 value) {
-    highp vec4 t1 = record(row, 1);
+    highp vec4 t1 = record(row, RECORD_TEXEL_CYCLE);
     highp float t, fraction, iteration;
-    if (!parentTime(row, frameTime, t) || !sampleTiming(record(row, 0), t1, t, fraction, iteration)) return false;
+    if (!parentTime(row, frameTime, t) || !sampleTiming(record(row, RECORD_TEXEL_TIMING), t1, t, fraction, iteration)) return false;
     int flags = int(t1.z), form = int(t1.w);
-    highp float curved = timingProgress(record(row, 2), fraction);
+    highp float curved = timingProgress(record(row, RECORD_TEXEL_TIMING_FUNCTION), fraction);
     bool cumulative = (flags & RECORD_CUMULATIVE) != 0 && iteration > 0.0;
     highp vec4 v;
     if (form == 2) {
         v = keyframeValue(row, curved);
         if (cumulative) {
-            int n = int(record(row, 6).x);
-            v += (record(row, 6 + n) - record(row, 7)) * iteration;
+            int n = int(record(row, RECORD_TEXEL_KEYFRAMES).x);
+            v += (record(row, RECORD_TEXEL_VALUES + n - 1) - record(row, RECORD_TEXEL_VALUES)) * iteration;
         }
     } else {
-        highp vec4 sp = record(row, 3);
-        highp float progress = form == 1 ? springProgress(sp, curved * record(row, 0).y) : curved;
+        highp vec4 sp = record(row, RECORD_TEXEL_SPRING);
+        highp float progress = form == 1 ? springProgress(sp, curved * record(row, RECORD_TEXEL_TIMING).y) : curved;
         int ends = int(sp.w);
-        highp vec4 given = record(row, 4);
+        highp vec4 given = record(row, RECORD_TEXEL_START);
         highp vec4 start = ends == 0 || ends == 1 ? given : beneath;
-        highp vec4 end = ends == 0 ? record(row, 5) : ends == 1 ? beneath : ends == 2 ? given : ends == 3 ? beneath + given : beneath;
+        highp vec4 end = ends == 0 ? record(row, RECORD_TEXEL_END) : ends == 1 ? beneath : ends == 2 ? given : ends == 3 ? beneath + given : beneath;
         v = mix(start, end, progress);
         if (cumulative) v += (end - start) * iteration;
     }

@@ -21,7 +21,7 @@ void main() {
     highp vec4 value = a_beneath;
     highp mat4 rows = mat4(0.0);
     bool valid;
-    int flags = int(record(a_row, 1).z), component = int(record(a_row, 6).w);
+    int flags = int(record(a_row, RECORD_TEXEL_CYCLE).z), component = int(record(a_row, RECORD_TEXEL_KEYFRAMES).w);
     if ((flags & RECORD_TRANSFORM) != 0) {
         valid = evaluateTransformAnimation(a_row, u_time, rows);
         value = rows[0];

@@ -56,7 +56,7 @@ void main() {
         int row = int(rp.x), property = clamp(int(rp.y), 0, PROPERTY_COUNT - 1);
         if (property == START_POINT || property == END_POINT) gradientPoints = true;
         if (property == LOCATIONS) gradientLocations = true;
-        int flags = int(record(row, 1).z), component = int(record(row, 6).w);
+        int flags = int(record(row, RECORD_TEXEL_CYCLE).z), component = int(record(row, RECORD_TEXEL_KEYFRAMES).w);
         if (property == TRANSFORM) {
             highp mat4 m;
             if ((flags & RECORD_TRANSFORM) != 0) {

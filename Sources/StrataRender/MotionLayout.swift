@@ -48,7 +48,7 @@ public enum MotionLayout {
         for t in StateTexel.allCases { constant(t.glslName, t.rawValue) }
         constant("RECORD_TEXELS", GPUAnimationRecord.texelsPerRecord)
         constant("RECORDS_PER_LINE", GPUAnimationRecord.recordsPerLine)
-        constant("RECORD_GROUP_TEXEL", GPUAnimationRecord.groupTexel)
+        for t in GPUAnimationRecord.Texel.allCases { constant(t.glslName, t.rawValue) }
         for (name, flag) in GPUAnimationRecord.Flags.named { constant("RECORD_" + screamingSnake(name), flag.rawValue) }
         for p in MotionSlots.Property.allCases { constant(screamingSnake("\(p)"), p.rawValue) }
         constant("PROPERTY_COUNT", (MotionSlots.Property.allCases.map(\.rawValue).max() ?? 0) + 1)

@@ -37,6 +37,8 @@ import Testing
         #"layer "root" sublayers[1]: every layer needs an "id" (a string or an integer)"#:
             Input(scene: ##"{"strata":1,"layers":[{"id":"root","sublayers":[{"id":"a"},{}]}]}"##),
         #"layer "card": duplicate id"#: Input(scene: ##"{"strata":1,"layers":[{"id":"card"},{"id":"card"}]}"##),
+        #"layer "e": emitterCells is invalid: emitter cell "a" (emitterCells[0]): birthRate must be ≥ 0, got -1.0"#:
+            Input(scene: ##"{"strata":1,"layers":[{"id":"e","class":"emitter","emitterCells":[{"name":"a","birthRate":-1}]}]}"##),
         #"layer "card": unknown key "cornerRadii""#: card(##","cornerRadii":4"##),
         #"layer "card": "position" must be [x, y]"#: card(##","position":[1]"##),
         #"layer "card": "transform" must be 16 numbers m11…m44"#: card(##","transform":[1,2]"##),

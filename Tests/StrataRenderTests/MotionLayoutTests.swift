@@ -34,6 +34,8 @@ import Testing
         for p in MotionSlots.Property.allCases { #expect(c.values.contains(p.rawValue) && c.keys.contains { $0 == Self.snake("\(p)") }, "\(p)") }
         for (name, field) in MotionRef.Fields.named { #expect(c["FIELD_" + Self.snake(name)] == Int(field.rawValue), "\(name)") }
         for (name, flag) in GPUAnimationRecord.Flags.named { #expect(c["RECORD_" + Self.snake(name)] == flag.rawValue, "\(name)") }
+        for t in GPUAnimationRecord.Texel.allCases { #expect(c[t.glslName] == t.rawValue, "\(t)") }
+        #expect(c["RECORD_TEXEL_TRANSFORM_START"] == 8 && c["RECORD_TEXEL_GROUP"] == GPUAnimationRecord.groupTexel)
         for (name, mode) in MotionRef.Modes.named { #expect(c["MODE_" + Self.snake(name)] == Int(mode.rawValue), "\(name)") }
         // Fields (values from the slot) below bit 24, modes (how the quad is drawn) from it, both in the signed
         // 32-bit integer layer.vert reads (QuadBatch sends fields | modes): one bit each, none shared.
@@ -47,6 +49,7 @@ import Testing
         let forbidden: [(String, String)] = [
             (#"(fields|flags)\s*&\s*\d"#, "a field or flag bit written as a number"),
             (#"slot(State|Texel|Rows)\([^,()]+,\s*\d"#, "a slot or state texel written as a number"),
+            (#"record\([^,()]+,\s*\d"#, "an animation record's texel written as a number"),
             (#"%\s*\d+\)\s*\*\s*\d+"#, "a texture line layout written as numbers"),
             (#"depth\s*<\s*\d"#, "the slot depth written as a number"),
         ]

@@ -37,8 +37,23 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     /// Texels per record: the largest keyframe record (7 + 32 + 8 + 31 = 78), rounded up, and a group's
     /// timing (80–82).
     public static let texelsPerRecord = 84
+    /// Where each part of a record starts (the layout above). `MotionLayout` generates them for
+    /// `animation.glsl` (`RECORD_TEXEL_…`), so neither side writes a texel as a number.
+    public enum Texel: Int, CaseIterable, Sendable {
+        case timing = 0, cycle, timingFunction, spring, start, end, keyframes, values
+        /// A whole transform's start and end decompositions: perspective, translate, scale, skew, quaternion.
+        case transformStart = 8
+        case transformEnd = 13
+        /// A group child's group timing: as `timing`, `cycle` and `timingFunction`.
+        case group = 80
+
+        /// The GLSL constant's name (`RECORD_TEXEL_TIMING_FUNCTION`).
+        public var glslName: String {
+            "RECORD_TEXEL_" + "\(self)".replacingOccurrences(of: "([a-z])([A-Z])", with: "$1_$2", options: .regularExpression).uppercased()
+        }
+    }
     /// Where a group child's record holds its group's timing.
-    public static let groupTexel = 80
+    public static let groupTexel = Texel.group.rawValue
     /// Records side by side on one texture row (`animation.glsl`'s `record`): 1,344 texels wide, within
     /// GLES 3.0's smallest texture size (2,048), so the rows, not the width, grow with the count. Record r
     /// is at column (r % recordsPerLine) · texelsPerRecord of row r / recordsPerLine: the records in order
@@ -131,7 +146,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         if isTransformPart { flags.insert(.transformPart) }
         let active = timing.activeDuration
         let tf = spec.timingFunction ?? .linear
-        set(2, tf.c1x, tf.c1y, tf.c2x, tf.c2y)
+        set(.timingFunction, tf.c1x, tf.c1y, tf.c2x, tf.c2y)
         let form: Int
         switch spec.kind {
         case let .basic(from, to, by):
@@ -140,14 +155,14 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         case let .spring(from, to, by, spring):
             form = 1
             guard isTransform || packEnds(from, to, by) else { return nil }
-            set(3, spring.naturalFrequency, spring.dampingRatio, spring.initialVelocity, Double(Self.endsMode(from, to, by).rawValue))
+            set(.spring, spring.naturalFrequency, spring.dampingRatio, spring.initialVelocity, Double(Self.endsMode(from, to, by).rawValue))
         case let .keyframe(frames):
             form = 2
             guard !isTransform, packKeyframes(frames) else { return nil }
         case .group, .transition:
             return nil
         }
-        floats[6 * 4 + 3] = Float(Self.componentCode(keyPath.component))
+        floats[Texel.keyframes.rawValue * 4 + 3] = Float(Self.componentCode(keyPath.component))
         let begin: Double
         if let group {
             guard case .group = group.kind, let groupBegin = Self.begin(group.timing, cumulative: false, epoch: epoch) else { return nil }
@@ -166,8 +181,8 @@ public struct GPUAnimationRecord: Equatable, Sendable {
             guard let b = Self.begin(timing, cumulative: spec.isCumulative, epoch: epoch) else { return nil }
             begin = b
         }
-        set(0, begin, timing.simpleDuration, timing.speed, timing.timeOffset)
-        set(1, active.isFinite ? active : -1, timing.cycleDuration, Double(flags.rawValue), Double(form))
+        set(.timing, begin, timing.simpleDuration, timing.speed, timing.timeOffset)
+        set(.cycle, active.isFinite ? active : -1, timing.cycleDuration, Double(flags.rawValue), Double(form))
     }
 
     /// How far from its epoch a record's begin time may lie: single-precision times lose 0.12 ms there.
@@ -232,6 +247,8 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     }
 
     private mutating func set(_ texel: Int, _ v: SIMD4<Double>) { set(texel, v.x, v.y, v.z, v.w) }
+    private mutating func set(_ texel: Texel, _ x: Double, _ y: Double, _ z: Double, _ w: Double) { set(texel.rawValue, x, y, z, w) }
+    private mutating func set(_ texel: Texel, _ v: SIMD4<Double>) { set(texel.rawValue, v) }
 
     static func endsMode(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> Ends {
         switch (from, to, by) {
@@ -246,16 +263,16 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     /// Texels 3.w, 4 and 5: fixed endpoints as `Interpolation.endpoints` makes them, or the one value given.
     private mutating func packEnds(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> Bool {
         let mode = Self.endsMode(from, to, by)
-        floats[3 * 4 + 3] = Float(mode.rawValue)
+        floats[Texel.spring.rawValue * 4 + 3] = Float(mode.rawValue)
         switch mode {
         case .fixed:
             guard let f = from ?? to ?? by else { return false }
             let (start, end) = Interpolation.endpoints(from: from, to: to, by: by, underlying: f)
             guard let a = Self.vector(start), let b = Self.vector(end) else { return false }
-            set(4, a); set(5, b)
+            set(.start, a); set(.end, b)
         case .fromOnly, .toOnly, .byOnly:
             guard let given = from ?? to ?? by, let v = Self.vector(given) else { return false }
-            set(4, v)
+            set(.start, v)
         case .none:
             break
         }
@@ -274,7 +291,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         let (start, end) = Interpolation.endpoints(from: from, to: to, by: by, underlying: given)
         guard case let .transform(a) = start, case let .transform(b) = end,
               let da = DecomposedTransform(a), let db = DecomposedTransform(b) else { return false }
-        for (base, d) in [(8, da), (13, db)] {
+        for (base, d) in [(Texel.transformStart.rawValue, da), (Texel.transformEnd.rawValue, db)] {
             set(base, d.perspective[0], d.perspective[1], d.perspective[2], d.perspective[3])
             set(base + 1, d.translate[0], d.translate[1], d.translate[2], 0)
             set(base + 2, d.scale[0], d.scale[1], d.scale[2], 0)
@@ -302,9 +319,10 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         }
         let curved = frames.mode == .linear || frames.mode == .cubic
         let functions = curved ? Array((frames.timingFunctions ?? []).prefix(max(0, n - 1))) : []
-        floats[6 * 4] = Float(n); floats[6 * 4 + 1] = Float(mode); floats[6 * 4 + 2] = Float(functions.count)
-        for (i, v) in vectors.enumerated() { set(7 + i, v) }
-        let timesStart = 7 + n
+        let header = Texel.keyframes.rawValue * 4, first = Texel.values.rawValue
+        floats[header] = Float(n); floats[header + 1] = Float(mode); floats[header + 2] = Float(functions.count)
+        for (i, v) in vectors.enumerated() { set(first + i, v) }
+        let timesStart = first + n
         for (i, t) in keyTimes.prefix(n).enumerated() { floats[timesStart * 4 + i] = Float(t) }
         let functionsStart = timesStart + (n + 3) / 4
         for (i, f) in functions.enumerated() { set(functionsStart + i, f.c1x, f.c1y, f.c2x, f.c2y) }
