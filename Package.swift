@@ -119,7 +119,7 @@ let package = Package(
 
         // Tests
         // Helpers several test targets share (reference evaluators written independently of the library).
-        .target(name: "StrataTestSupport", path: "Tests/StrataTestSupport"),
+        .target(name: "StrataTestSupport", dependencies: ["StrataCore", "StrataProtocol"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore", "StrataTextWorker", "StrataProtocol"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
@@ -133,9 +133,10 @@ let package = Package(
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
         .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing", "StrataProtocol", "StrataCore", "StrataText", "strata-fuzz-text"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
-        .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore", "StrataConfig", "StrataInput"]),
+        .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore", "StrataConfig", "StrataInput", "StrataDisplay",
+                                                            "StrataRender", "StrataTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "StrataInputDeviceTests", dependencies: ["StrataInputDevice", "StrataInput"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", "StrataTestSupport", .product(name: "Logging", package: "swift-log")]),
         // Apple-style snippets of ported iOS code: that they compile is the test (docs/status.md).
         .testTarget(name: "StrataPortingProbes", dependencies: ["Strata"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state

@@ -6,6 +6,7 @@ import StrataProtocol
 import StrataRender
 import StrataScene
 @testable import StrataServer
+import StrataTestSupport
 import Testing
 
 /// Frames drawn with animations evaluated on the GPU (motion slots, draw lists reused between scheduled
@@ -689,7 +690,7 @@ import Testing
         let fade = AnimationSpec(keyPath: nil, kind: .group([AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(1), to: .scalar(0.5), by: nil)),
                                                               AnimationSpec(keyPath: LayerKeyPath(property: .backgroundColor), kind: .basic(from: .color(.white), to: nil, by: nil))]),
                                  timing: timing)
-        compositor.submit(Commit(transactionID: 1, operations: ScreenHitTests.square(1, CGRect(x: 0, y: 0, width: 8, height: 8))
+        compositor.submit(Commit(transactionID: 1, operations: TestOperations.square(1, CGRect(x: 0, y: 0, width: 8, height: 8))
             + [.attachRoot(1), .addAnimation(1, key: "slide", slide), .addAnimation(1, key: "fade", fade)]), fds: [], from: 1)
         try compositor.renderFrame(at: 0.05)
         #expect(compositor.lastFrameWork.motionSlots == 1)

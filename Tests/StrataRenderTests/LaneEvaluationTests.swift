@@ -3,6 +3,7 @@ import StrataCore
 import StrataDisplay
 import StrataProtocol
 @testable import StrataServer
+import StrataTestSupport
 import Testing
 
 /// The server evaluates layers whose animations its scene's lane table holds from the table, resetting
@@ -27,7 +28,7 @@ import Testing
     @Test func aModelChangeBetweenFramesIsPresentedWithTheAnimations() throws {
         let (display, compositor) = try Self.compositor()
         defer { display.releaseCurrent() }
-        var ops = ScreenHitTests.square(1, CGRect(x: 0, y: 0, width: 20, height: 20)) + [.attachRoot(1)]
+        var ops = TestOperations.square(1, CGRect(x: 0, y: 0, width: 20, height: 20)) + [.attachRoot(1)]
         ops += [.addAnimation(1, key: "nudge", AnimationSpec(keyPath: LayerKeyPath(property: .position),
                                                              kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 40, y: 0))), timing: Self.timing(duration: 2))),
                 .addAnimation(1, key: "fade", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
@@ -76,7 +77,7 @@ import Testing
             default: break
             }
         }
-        var ops = ScreenHitTests.square(1, CGRect(x: 0, y: 0, width: 20, height: 20)) + [.attachRoot(1)]
+        var ops = TestOperations.square(1, CGRect(x: 0, y: 0, width: 20, height: 20)) + [.attachRoot(1)]
         ops += [.addAnimation(1, key: "early", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
                                                              kind: .basic(from: .scalar(1), to: .scalar(0), by: nil), timing: Self.timing(duration: 1))),
                 .addAnimation(1, key: "late", AnimationSpec(keyPath: LayerKeyPath(property: .zPosition),

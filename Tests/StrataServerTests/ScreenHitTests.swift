@@ -3,17 +3,14 @@ import StrataCore
 import StrataDisplay
 import StrataProtocol
 import StrataServer
+import StrataTestSupport
 import Testing
 
 /// The server's hit test of what an output shows: among every client's roots, front to back, through the
 /// presentation values of the last frame (a moving layer is hit where it is drawn), with the point in the
 /// hit layer's coordinates.
 @Suite(.serialized) struct ScreenHitTests {
-    static func square(_ id: LayerID, _ frame: CGRect) -> [LayerOperation] {
-        [.createLayer(id), .setProperty(id, .bounds, .rect(CGRect(origin: .zero, size: frame.size))),
-         .setProperty(id, .position, .point(CGPoint(x: frame.midX, y: frame.midY))),
-         .setProperty(id, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))]
-    }
+    static func square(_ id: LayerID, _ frame: CGRect) -> [LayerOperation] { TestOperations.square(id, frame) }
 
     @Test func theTopClientsLayerIsHitWhereItIsShown() throws {
         let display = try HeadlessDisplay(width: 200, height: 100)
