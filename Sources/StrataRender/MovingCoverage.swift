@@ -193,6 +193,12 @@ final class MovingCoverage {
     static let maxResidentBytes = 128 << 20
     private var residentBytes = 0
 
+    /// Bytes of outlines kept between frames.
+    var keptBytes: Int { residentBytes }
+
+    /// Gives every kept outline back (memory pressure); each is uploaded again when drawn.
+    func releaseKept() { evict { _ in true } }
+
     private func evict(where stale: ((texture: GLuint, frame: UInt64, bytes: Int)) -> Bool) {
         for (k, t) in textures where stale(t) {
             var id = t.texture

@@ -55,6 +55,8 @@ extension Compositor {
             o["texture_upload_bytes"] = renderer.textureUploadBytes
             o["resident_textures"] = renderer.residentTextures
             o["gpu_animation_records"] = gpuAnimationRecords
+            o["cache_bytes"] = cacheBytes
+            o["cache_releases"] = cacheReleases
             if rendersWithBudgets { o["render_budgets"] = sceneOrder.map { id -> [String: Any] in var b = budgetJSON(id); b["client"] = id; return b } }
             if let counts = textLayouts?.counts {
                 o["text_worker"] = ["laid_out": counts.laidOut, "crashed": counts.crashed, "hung": counts.hung,

@@ -85,6 +85,8 @@ public final class Compositor {
     /// Each output's last draw list, damage history, redraw flag and schedule, by output name.
     var outputFrames: [String: OutputFrames] = [:]
     /// The GPU-side work of the last rendered frame (draw calls, offscreen passes, repainted pixels).
+    /// How many times memory pressure dropped the renderer's caches (`releaseCaches`).
+    public internal(set) var cacheReleases = 0
     public internal(set) var lastFrameWork = RenderCounters()
     var imageUID: UInt64 = 0
     var stats = FrameStats()
@@ -253,5 +255,19 @@ public final class Compositor {
 
     func redrawEverywhere() {
         for f in outputFrames.values { f.needsRedraw = true }
+    }
+
+    /// About how many bytes the renderer's caches hold (kept composites, rasterized bitmaps, outlines, glyphs).
+    public var cacheBytes: Int { renderer.cacheBytes }
+
+    /// Drops the renderer's caches (memory pressure, `MemoryPressureWatch`); returns about how many bytes
+    /// they held. Nothing on screen changes; each output's next frame builds its list again (a reused list's
+    /// batches may name a dropped bitmap), and what it draws fills the caches again as it needs them.
+    @discardableResult
+    public func releaseCaches() -> Int {
+        let bytes = renderer.releaseCaches()
+        cacheReleases += 1
+        redrawEverywhere()
+        return bytes
     }
 }

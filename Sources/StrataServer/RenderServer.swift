@@ -44,6 +44,8 @@ public final class RenderServer {
     lazy var input: InputDispatch = makeInput()
     /// Set once the loop, idle, has given the heap kept between frames back (`MemoryRelease`).
     private var heapReturned = false
+    /// Memory pressure, which drops the renderer's caches.
+    private let memoryPressure = MemoryPressureWatch()
     /// Set when linking a deferred program failed: the loop stops trying in idle turns.
     private var deferredLinkFailed = false
     /// Keeps the listener serviceable when descriptors run out (see `acceptClients`).
@@ -114,14 +116,17 @@ public final class RenderServer {
                        pollfd(fd: listening ? listener.fd : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: compositor.displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: inputSource?.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: compositor.textLayouts?.wakeFD ?? -1, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: compositor.textLayouts?.wakeFD ?? -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: memoryPressure.fd ?? -1, events: Int16(POLLPRI), revents: 0)]
             let fixed = fds.count
             let order = Array(sessions.keys)
             fds += order.map { fd in
                 let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
                 return pollfd(fd: fd, events: Int16(POLLIN | out), revents: 0)
             }
-            let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime].compactMap { $0 }.min()
+            let holdsCaches = compositor.cacheBytes > 0
+            let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime,
+                        memoryPressure.wakeTime(holdsCaches: holdsCaches)].compactMap { $0 }.min()
             var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
             if !backlog.isEmpty || linkDeferredProgram(before: wake) { timeout = 0 }
             // Nothing due at all: the heap kept between frames goes back to the system, once per idle spell.
@@ -145,6 +150,10 @@ public final class RenderServer {
             if fds[2].revents != 0 { frames.handleDisplayEvents(now: clock()) }
             if fds[3].revents != 0 { readInput() }
             if fds[4].revents != 0 { compositor.collectTextLayouts() }
+            if memoryPressure.shouldDrop(now: clock(), triggered: fds[5].revents & Int16(POLLPRI) != 0, holdsCaches: holdsCaches) {
+                let bytes = compositor.releaseCaches()
+                logger.info("memory pressure: dropped the renderer's caches", metadata: ["bytes": "\(bytes)"])
+            }
             for (i, fd) in order.enumerated() where fds[i + fixed].revents != 0 {
                 guard let s = sessions[fd] else { continue }
                 if fds[i + fixed].revents & Int16(POLLOUT) != 0 {

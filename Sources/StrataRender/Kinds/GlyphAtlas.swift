@@ -64,6 +64,9 @@ final class GlyphAtlas {
     /// Glyphs cached now (drawable ones and empty ones).
     var count: Int { entries.count }
 
+    /// Bytes of the pages' textures made so far (a page's texture is made at its first glyph).
+    var bytes: Int { pages.reduce(0) { $0 + ($1.texture != 0 ? size * size * $1.bytesPerPixel : 0) } }
+
     /// The cached glyph for `key`, rasterised and uploaded on a miss; nil when it draws nothing (or does
     /// not fit even an empty texture), or when this frame's rasterising budget is spent (counted in
     /// `glyphsDeferred`: a later frame makes it). Counts hits, rasterisations and resets in the renderer's counters.
