@@ -110,11 +110,8 @@ extension Compositor {
             node.presentation = node.model
             if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }
         }
-        // An emitter's births follow its presented values in its time: O(cells) per frame.
-        if let emitter = node.emitterState, let time = child.time {
-            emitter.advance(values: node.presentation.emitter, to: time)
-            if emitter.mayChange(at: time) { schedule.animating = true }
-        }
+        // A kind's own state (an emitter's births) follows its presented values in its time.
+        if let state = node.kindState, let time = child.time, state.advance(node, to: time) { schedule.animating = true }
     }
 
     /// Drops the old appearances of transitions no longer attached, and the textures only they showed.

@@ -223,8 +223,8 @@ final class MotionPlanner {
     /// Whether `node`, drawn with CPU-evaluated values, changes from frame to frame now.
     static func isAnimating(_ node: RenderNode, replicated: Bool) -> Bool {
         guard node.isActive else { return false }
-        // An emitter's particles move every frame (its state says when frames stop: `EmitterState.mayChange`).
-        if node.activeTransition != nil || replicated || !node.localAffine || node.emitterState != nil { return true }
+        // A kind's own changes (an emitter's particles) move every frame (its state says when frames stop).
+        if node.activeTransition != nil || replicated || !node.localAffine || node.kindState != nil { return true }
         guard let t = node.localTime else { return false }
         return Presentation.isAnimating(node.animations, at: t)
     }

@@ -85,8 +85,8 @@ extension RenderNode {
     }
 
     func refreshActivity() {
-        // An emitter's particles move every frame: it is evaluated as an animated layer is.
-        let now = !animations.isEmpty || !transitionSources.isEmpty || emitterState != nil
+        // A kind whose drawing changes on its own (an emitter's particles) is evaluated as an animated layer is.
+        let now = !animations.isEmpty || !transitionSources.isEmpty || kindState != nil
         guard now != isActive else { return }
         isActive = now
         scene?.activeNodes[ObjectIdentifier(self)] = now ? self : nil

@@ -157,8 +157,10 @@ final class RenderNode {
     var timingRefusal: MotionCPUReason?
     /// Whether the GPU or the CPU evaluated its animations where it was last drawn, and why (nil: it had none).
     var motionVerdict: MotionVerdict?
+    /// What its kind keeps between frames when its drawing changes on its own (`LayerKindContent.makeState`).
+    var kindState: KindState?
     /// An emitter layer's particle system and cell images (nil for other kinds).
-    var emitterState: EmitterState?
+    var emitterState: EmitterState? { kindState as? EmitterState }
     /// Each attached animation's key, with its estimated variable size as counted into the scene's usage:
     /// whether a key is attached is known without a search.
     var animationBytes: [String: Int] = [:]

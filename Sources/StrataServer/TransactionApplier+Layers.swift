@@ -13,9 +13,8 @@ extension TransactionApplier {
         }
         let n = RenderNode(id: id, kind: kind, scene: c.scene)
         c.scene.nodes[id] = n
-        if kind == .emitter {
-            // Its particles move on their own: evaluated every frame while any may live.
-            n.emitterState = EmitterState()
+        if let state = n.content.makeState() {
+            n.kindState = state
             n.refreshActivity()
         }
     }

@@ -13,6 +13,9 @@ struct EmitterLayerContent: LayerKindContent {
         list.append(.content(EmitterDraw(matrix: matrix, frame: frame, alpha: alpha, tint: tint)))
     }
 
+    /// Its particles move on their own: evaluated every frame while any may live.
+    func makeState() -> KindState? { EmitterState() }
+
     /// Its particles are drawn where the layer is each frame: the layer itself stays on the CPU path.
     func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason? { .kindContent }
 }

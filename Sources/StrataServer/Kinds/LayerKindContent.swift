@@ -32,6 +32,8 @@ protocol LayerKindContent: Sendable {
     func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason?
     /// Whether an animation's values fit the layer's as the GPU evaluates them (`MotionPlanner.plan`).
     func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool
+    /// What a new layer of the kind keeps between frames when its drawing changes on its own (nil: nothing).
+    func makeState() -> KindState?
 }
 
 extension LayerKindContent {
@@ -43,6 +45,7 @@ extension LayerKindContent {
     /// A kind that draws nothing of its own has no slot space to draw its sublayers in.
     func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason? { drawsLayer ? nil : .kindContent }
     func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool { true }
+    func makeState() -> KindState? { nil }
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)
     }
