@@ -46,6 +46,7 @@ extension CGContext {
     /// transform shows it. Where that is a plain scale and translation the bitmap goes pixel for pixel (x
     /// on a quarter pixel, the baseline on a whole one, as the server draws a still text layer); otherwise
     /// through the transform, sampled bilinearly. nil when there is nothing to draw.
+    /// Kept whole (over 60 lines): one glyph's bitmap, placement and compositing.
     private func glyphLayer(_ glyph: UInt32, face: FontFace, size: CGFloat, at p: CGPoint, toDevice t: CGAffineTransform,
                             color: Color) -> PaintLayer? {
         let pixelSize = size * abs(t.a * t.d - t.b * t.c).squareRoot()

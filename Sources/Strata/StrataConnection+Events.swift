@@ -77,6 +77,7 @@ extension StrataConnection {
         replyCondition.unlock()
     }
 
+    /// Kept whole (over 60 lines): one case per server message.
     func handle(_ message: ServerMessage, socket: MessageSocket) {
         switch message {
         case let .animationStarted(layerID, key):

@@ -10,6 +10,7 @@
 /// is known, set at most once per section, and its value valid, or parsing stops at the first problem
 /// with `FILE:LINE: MESSAGE`. Pure: no I/O.
 public enum ConfigParser {
+    /// Kept whole (over 60 lines): the file's grammar, one line kind after another.
     public static func parse(_ text: String, path: String) throws(ConfigError) -> ServerConfig {
         var config = ServerConfig()
         var globalLines: [String: Int] = [:]

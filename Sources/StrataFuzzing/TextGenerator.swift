@@ -130,6 +130,7 @@ public struct TextGenerator: Sendable {
                                            0x064B, 0x0670, 0x093C, 0x094D, 0x0E48, 0x1AB0, 0x1DC0, 0x20D0, 0x20DD, 0x20E3, 0xFE20, 0x1D167]
 
     /// A multi-code-point sequence of `kind` (one of `sequenceKinds`), at most about `room` units long.
+    /// Kept whole (over 60 lines): one case per Unicode class the text libraries distinguish, a table read top to bottom.
     public func sequence(_ kind: String, _ r: inout FuzzRandom, room: Int = 512) -> Piece {
         let room = max(1, room)
         func ri() -> UInt32 { UInt32(0x1F1E6 + r.int(0...25)) }

@@ -26,6 +26,7 @@ struct DRMResourceReader {
     /// the renderer rotates.
     let planeRotationUsable: Bool
 
+    /// Kept whole (over 60 lines): the device's resources read in the order they reference each other.
     func read() throws -> DRMSnapshot {
         guard let res = drmModeGetResources(fd) else { throw Errno.error("drmModeGetResources") }
         defer { drmModeFreeResources(res) }

@@ -4,6 +4,7 @@ import StrataKMS
 
 extension LibDRMDevice {
     /// One atomic commit (or TEST_ONLY check) of the output's connector, CRTC and primary plane.
+    /// Kept whole (over 60 lines): an atomic commit's properties in the order the kernel takes them.
     func atomic(_ commit: KMSCommit, flags baseFlags: UInt32, fence: Int32?) throws {
         guard let request = drmModeAtomicAlloc() else { throw DRMError.rejected("drmModeAtomicAlloc: out of memory") }
         defer { drmModeAtomicFree(request) }

@@ -75,6 +75,7 @@ final class MovingCoverage {
     /// Fills `outline` (uploaded once under `key` while drawn in consecutive frames) by `rule` in the
     /// premultiplied `color` times the alphas of the slots `placement.motion` names, over `framebuffer`;
     /// times, with a `colorState` (the state texel of an animated fill or stroke colour), that colour.
+    /// Kept whole (over 60 lines): the GL passes of one fill in the order they run, sharing their state.
     func fill(_ outline: OutlineTexels, key: UInt64, frame: UInt64, rule: FillRule, color: (Float, Float, Float, Float),
               colorState: Int32 = -1, placement: Placement, coverage: CoverageFill, framebuffer: GLuint) throws {
         let saved = CoverageBindings.save()

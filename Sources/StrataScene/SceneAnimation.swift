@@ -20,6 +20,7 @@ enum SceneAnimation {
                                               "beginTime", "repeatCount", "autoreverses", "timingFunction", "fillMode",
                                               "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
 
+    /// Kept whole (over 60 lines): the animation object's keys in the order their checks depend on each other.
     static func parse(_ any: Any, layer: String, key: String, depth: Int = 0) throws -> AnimationSpec {
         let at = "layer \"\(layer)\" animation \"\(key)\""
         guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }

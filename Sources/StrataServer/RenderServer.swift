@@ -111,33 +111,11 @@ public final class RenderServer {
             frames.plan(now: clock())
             // The display's events (page flips, hotplug) are polled on its fd, or on a closed one (-1: ignored).
             // While descriptors are exhausted the listener rests (its backlog would wake the loop at once).
-            let listening = listenerGuard.listens(now: clock())
-            var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: listening ? listener.fd : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: compositor.displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: inputSource?.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: compositor.textLayouts?.wakeFD ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: memoryPressure.fd ?? -1, events: Int16(POLLPRI), revents: 0)]
-            let fixed = fds.count
             let order = Array(sessions.keys)
-            fds += order.map { fd in
-                let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
-                return pollfd(fd: fd, events: Int16(POLLIN | out), revents: 0)
-            }
+            var fds = pollSet(signals: signals, sessions: order)
+            let fixed = fds.count - order.count
             let holdsCaches = compositor.cacheBytes > 0
-            let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime,
-                        memoryPressure.wakeTime(holdsCaches: holdsCaches)].compactMap { $0 }.min()
-            var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
-            if !backlog.isEmpty || linkDeferredProgram(before: wake) { timeout = 0 }
-            // Nothing due at all: the heap kept between frames goes back to the system, once per idle spell.
-            if timeout < 0, !heapReturned {
-                MemoryRelease.returnFreedMemory()
-                heapReturned = true
-            } else if timeout >= 0 {
-                heapReturned = false
-            }
-            if let notifier { timeout = notifier.pollTimeout(timeout, now: clock()) }
-            let n = poll(&fds, nfds_t(fds.count), timeout)
+            let n = poll(&fds, nfds_t(fds.count), pollTimeout(holdsCaches: holdsCaches))
             if n < 0 && errno != EINTR { throw SocketError("poll") }
             notifier?.pingIfDue(now: clock())
             if fds[0].revents != 0, let sig = signals.read() {
@@ -174,6 +152,41 @@ public final class RenderServer {
         for s in sessions.values { s.socket.close() }
         sessions.removeAll()
         compositor.textLayouts?.stop()
+    }
+
+    /// How long the loop may wait (ms; −1: until something happens): until the next frame, handshake
+    /// deadline, listener resumption or memory sample; 0 with work queued or a deferred program linked now.
+    private func pollTimeout(holdsCaches: Bool) -> Int32 {
+        let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime,
+                    memoryPressure.wakeTime(holdsCaches: holdsCaches)].compactMap { $0 }.min()
+        var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
+        if !backlog.isEmpty || linkDeferredProgram(before: wake) { timeout = 0 }
+        // Nothing due at all: the heap kept between frames goes back to the system, once per idle spell.
+        if timeout < 0, !heapReturned {
+            MemoryRelease.returnFreedMemory()
+            heapReturned = true
+        } else if timeout >= 0 {
+            heapReturned = false
+        }
+        if let notifier { timeout = notifier.pollTimeout(timeout, now: clock()) }
+        return timeout
+    }
+
+    /// The descriptors the loop waits on: signals, the listener (while it listens), the display's events,
+    /// input, the text worker's wake-ups, memory pressure, then each session's socket (POLLOUT while it has
+    /// output queued), in `sessions`' order.
+    private func pollSet(signals: ShutdownSignals, sessions order: [Int32]) -> [pollfd] {
+        let listening = listenerGuard.listens(now: clock())
+        let fixed = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: listening ? listener.fd : -1, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: compositor.displays.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: inputSource?.eventFD ?? -1, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: compositor.textLayouts?.wakeFD ?? -1, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: memoryPressure.fd ?? -1, events: Int16(POLLPRI), revents: 0)]
+        return fixed + order.map { fd in
+            let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
+            return pollfd(fd: fd, events: Int16(POLLIN | out), revents: 0)
+        }
     }
 
     /// Links one shader program the compositor deferred at start-up when the loop is idle (no frame or
@@ -299,6 +312,7 @@ public final class RenderServer {
         }
     }
 
+    /// Kept whole (over 60 lines): one case per client message.
     private func handle(_ message: ClientMessage, size: Int, from s: ClientSession) throws {
         if !s.greeted {
             try s.greet(message, outputs: compositor.outputInfo)

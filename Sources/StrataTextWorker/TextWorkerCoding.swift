@@ -92,6 +92,7 @@ public enum TextWorkerCoding {
     /// Decodes a reply to a request of `units` UTF-16 units, checking every count, index and number;
     /// `face` gives the server's own face for a file and index the worker used, nil for one the server's
     /// fontconfig does not list (the reply is then refused), and `glyphCount` a face's number of glyphs.
+    /// Kept whole (over 60 lines): a reply's fields in wire order.
     public static func decodeReply(_ bytes: [UInt8], units: Int, face: (String, Int) -> FontFace?,
                                    glyphCount: (FontFace) -> UInt32) throws -> (id: UInt64, reply: TextLayoutReply) {
         var r = ByteReader(bytes)

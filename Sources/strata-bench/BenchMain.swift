@@ -73,50 +73,49 @@ struct BenchCommand: ParsableCommand {
         MemoryRelease.keepHeapBetweenFrames() // as strata-server does
         guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
         guard layers >= 0, frames > 0 else { throw ValidationError("--layers must be ≥ 0 and --frames > 0") }
-        if scenario == .contents {
+        if let result = try runOnItsOwn(dims) {
+            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+            return
+        }
+        try runInProcess(dims)
+    }
+
+    /// The scenarios with a run of their own (a real server process, or both paths compared); nil for the
+    /// in-process ones.
+    func runOnItsOwn(_ dims: (width: Int, height: Int)) throws -> [String: Any]? {
+        switch scenario {
+        case .contents:
             guard (64...8192).contains(side) else { throw ValidationError("--side must be 64…8192") }
-            let result = try ContentsRun(side: side, updates: min(frames, 200)).run()
-            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
-            return
-        }
-        if scenario == .latency {
+            return try ContentsRun(side: side, updates: min(frames, 200)).run()
+        case .latency:
             guard starts > 0, clients > 0 else { throw ValidationError("--starts and --clients must be > 0") }
-            let result = try LatencyRun(size: size, starts: starts, freshClients: clients, frames: frames).run()
-            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
-            return
-        }
-        if scenario == .textAttack {
+            return try LatencyRun(size: size, starts: starts, freshClients: clients, frames: frames).run()
+        case .textAttack:
             guard ["none", "marks", "letters", "labels", "all"].contains(attack) else { throw ValidationError("--attack must be none, marks, letters, labels or all") }
-            let result = try TextAttackRun(size: size, layers: layers, seconds: seconds, attack: attack).run()
-            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
-            return
-        }
-        if scenario == .kiosk {
+            return try TextAttackRun(size: size, layers: layers, seconds: seconds, attack: attack).run()
+        case .kiosk:
             guard taps > 0 else { throw ValidationError("--taps must be > 0") }
-            let result = try KioskRun(size: size, taps: taps).run()
-            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
-            return
+            return try KioskRun(size: size, taps: taps).run()
+        case .soak:
+            return try SoakRun(clients: clients, commitsPerSecond: rate, seconds: seconds, size: size).run()
+        default:
+            break
         }
-        if scenario == .soak {
-            let result = try SoakRun(clients: clients, commitsPerSecond: rate, seconds: seconds, size: size).run()
-            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
-            return
+        guard checkAgainstCpu else { return nil }
+        let commit = switch scenario {
+        case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height, cpuLayers: cpuLayers)
+        case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
+        case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
+        case .shapes: Self.shapesScene(layers: layers, width: dims.width, height: dims.height)
+        case .replicator, .replicatorDelayed:
+            Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: scenario == .replicatorDelayed)
+        default: throw ValidationError("--check-against-cpu draws the spin, cards, labels, shapes or replicator scenarios")
         }
-        if checkAgainstCpu {
-            let commit = switch scenario {
-            case .spin: Self.scene(layers: layers, width: dims.width, height: dims.height, cpuLayers: cpuLayers)
-            case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
-            case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
-            case .shapes: Self.shapesScene(layers: layers, width: dims.width, height: dims.height)
-            case .replicator, .replicatorDelayed:
-                Self.replicatorScene(instances: layers, width: dims.width, height: dims.height, delayed: scenario == .replicatorDelayed)
-            default: throw ValidationError("--check-against-cpu draws the spin, cards, labels, shapes or replicator scenarios")
-            }
-            let result = try GPUCheckRun(commit: commit, width: dims.width,
-                                         height: dims.height, frames: frames, layers: layers).run()
-            print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
-            return
-        }
+        return try GPUCheckRun(commit: commit, width: dims.width, height: dims.height, frames: frames, layers: layers).run()
+    }
+
+    /// An in-process compositor on a headless display drawing the scenario's scene `frames` times.
+    func runInProcess(_ dims: (width: Int, height: Int)) throws {
         let display = try HeadlessDisplay(width: dims.width, height: dims.height)
         let compositor = try Compositor(display: display)
         // The scenes hold up to four animations per layer: at 10,000 layers more than a client's default

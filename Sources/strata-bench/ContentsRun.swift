@@ -25,6 +25,7 @@ struct ContentsRun {
         }
     }
 
+    /// Kept whole (over 60 lines): the benchmark's steps in order.
     func run() throws -> [String: Any] {
         let server = try BenchServer(size: "320x240", name: "contents")
         defer { server.stop() }

@@ -21,6 +21,7 @@ final class KioskScreen {
         "شاي بالنعناع", "Tarte Tatin", "Блины со сметаной", "كنافة بالجبن", "Quiche lorraine", "Сырники", "فلافل مع طحينة",
     ]
 
+    /// Kept whole (over 60 lines): the screen's layers, top to bottom, as an app would write them.
     init(width: CGFloat, height: CGFloat) {
         root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         root.position = CGPoint(x: width / 2, y: height / 2)

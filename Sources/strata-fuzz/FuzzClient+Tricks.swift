@@ -6,6 +6,7 @@ import StrataProtocol
 /// The transport families of a fuzz client: descriptor tricks, shrinking mapped files, handshake abuse and
 /// abrupt disconnects (docs/fuzzing.md lists each one).
 extension FuzzClient {
+    /// Kept whole (over 60 lines): one case per descriptor trick.
     func fdTrick(_ s: FuzzSession, _ stats: inout FuzzStats) {
         let image = model.freshID()
         let layer = model.layerIDs.last ?? 0

@@ -110,6 +110,7 @@ struct FuzzRun {
     }
 
     /// Stops everything, saves a reproducer on failure, and summarises the run.
+    /// Kept whole (over 60 lines): the run's verdict and its report, field by field.
     mutating func finish(crashes: URL) -> Outcome {
         clients.forEach { $0.finish() }
         if failure == nil {

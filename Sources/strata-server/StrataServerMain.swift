@@ -150,6 +150,7 @@ struct StrataServerCommand: ParsableCommand {
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
 
+    /// Kept whole (over 60 lines): the daemon's start-up steps in the order they must happen.
     func run() throws {
         MemoryRelease.keepHeapBetweenFrames()
         let env = ProcessInfo.processInfo.environment

@@ -123,6 +123,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     /// `spec` is one of its `groupChildren`: its times are in the group's local time, its
     /// `isRemovedOnCompletion` ignored (its fill mode alone decides, as in Core Animation), and the
     /// group's timing, packed against `epoch`, maps frame times to it.
+    /// Kept whole (over 60 lines): the record's texels written in layout order.
     public init?(_ spec: AnimationSpec, in group: AnimationSpec? = nil, epoch: Double) {
         guard spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
         let isTransform = keyPath.kind == .transform

@@ -165,6 +165,7 @@ public struct TextDraw: ContentDraw {
         try draw(in: renderer, framebuffer: framebuffer, scissor: scissor, motion: .none)
     }
 
+    /// Kept whole (over 60 lines): the per-glyph loop, whose placement choices share the run's values.
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws {
         var placedScale: CGFloat?
         if case .placed(let s) = slotUse, motion.slot >= 0, !motion.modes.contains(.valuesOnly) { placedScale = s }
