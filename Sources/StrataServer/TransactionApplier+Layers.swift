@@ -25,13 +25,12 @@ extension TransactionApplier {
         stopAll(n, scene: scene)
         let sources = n.transitionSources.values.flatMap { $0.old?.subtreeImages ?? [] }
         let shown = n.contents
-        let cellImages = n.emitterState?.releaseImages() ?? []
-        c.usage.particles -= n.emitterState?.particleBound ?? 0
+        let kindImages = n.kindState?.release(scene: scene) ?? []
         if n.isRoot { scene.roots.remove(n); n.isRoot = false }
         n.unlinkForRelease()
         scene.nodes[id] = nil
         // Images only a transition's old appearance, or this layer, still showed.
-        for image in sources + [shown].compactMap({ $0 }) + cellImages where !scene.holds(image) {
+        for image in sources + [shown].compactMap({ $0 }) + kindImages where !scene.holds(image) {
             releaseTexture(image.texture.id)
         }
     }
@@ -46,24 +45,10 @@ extension TransactionApplier {
             throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,
                                 detail: "\(w) setProperty \(property.name) of layer \(id) needs \(growth) more bytes, \(c.usage.modelBytes) held")
         }
-        if n.emitterState != nil, [.emitterCells, .birthRate, .lifetime].contains(property) {
-            // The particles the new values keep alive count against the client's quota.
-            var next = n.model
-            next[property] = value
-            let before = n.emitterState?.particleBound ?? 0, after = Int(min(next.emitter.particleBound, 1e15))
-            if after > before, c.usage.particles - before + after > quotas.particles {
-                throw QuotaExceeded(key: "client-max-particles", limit: quotas.particles,
-                                    detail: "\(w) setProperty \(property.name) of layer \(id) keeps up to \(after) particles alive, \(c.usage.particles) held")
-            }
-            c.usage.particles += after - before
-            n.emitterState?.particleBound = after
-        }
-        if property == .emitterCells, case let .emitterCells(cells) = value {
-            // The cells' images are resolved now: an unknown id is this commit's error.
-            let dropped: [ServerImage]
-            do { dropped = try n.emitterState?.setImages(for: cells, in: c.scene.images) ?? [] } catch let e as CommitError {
-                throw CommitError("\(w) setProperty emitterCells of layer \(id): \(e.message)")
-            }
+        if let state = n.kindState {
+            // What the kind keeps (an emitter's particles and cell images) takes the value first.
+            let dropped = try state.willSet(property, to: value, on: n, scene: c.scene, quotas: quotas,
+                                            what: "\(w) setProperty \(property.name) of layer \(id)")
             for image in dropped where !c.scene.holds(image) { releaseTexture(image.texture.id) }
         }
         n.setModel(property, value)

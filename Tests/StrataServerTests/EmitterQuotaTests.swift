@@ -1,0 +1,66 @@
+import Foundation
+import StrataCore
+import StrataDisplay
+import StrataProtocol
+@testable import StrataServer
+import Testing
+
+/// `client-max-particles`: the particles a client's emitters' values keep alive, counted when cells,
+/// `birthRate` or `lifetime` are set, given back when the layer goes; going over it ends the client with
+/// an error naming the key, and the server serves on.
+@Suite struct EmitterQuotaTests {
+    static func cells(rate: CGFloat, lifetime: CGFloat, image: UInt64? = nil) -> AnimatableValue {
+        var cell = EmitterCellModel(name: "fire")
+        cell.birthRate = rate
+        cell.lifetime = lifetime
+        cell.contentsImage = image
+        return .emitterCells([cell])
+    }
+
+    @Test func theQuotaCountsEveryEmitterAndNamesItsKey() throws {
+        let display = try HeadlessDisplay(width: 32, height: 32)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.quotas.particles = 1000
+        var failures: [String] = []
+        compositor.commitFailure = { _, reason in failures.append(reason) }
+        compositor.addClient(1)
+        // 150 × 5 = 750 particles: within 1000.
+        compositor.submit(Commit(transactionID: 1, operations: [.createLayer(1, kind: .emitter),
+                                                                .setProperty(1, .emitterCells, Self.cells(rate: 150, lifetime: 5))]), fds: [], from: 1)
+        try compositor.renderFrame(at: 0)
+        #expect(failures.isEmpty)
+        // A second emitter of 300 more goes over: the client ends, naming the key.
+        compositor.submit(Commit(transactionID: 2, operations: [.createLayer(2, kind: .emitter),
+                                                                .setProperty(2, .emitterCells, Self.cells(rate: 60, lifetime: 5))]), fds: [], from: 1)
+        try compositor.renderFrame(at: 0.1)
+        #expect(failures == ["transaction 2: quota exceeded: client-max-particles is 1000 (operation 1 setProperty emitterCells of layer 2 keeps up to 300 particles alive, 750 held)"])
+    }
+
+    @Test func releasingTheLayerOrLoweringItsRateGivesParticlesBack() throws {
+        let display = try HeadlessDisplay(width: 32, height: 32)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.quotas.particles = 1000
+        var failures: [String] = []
+        compositor.commitFailure = { _, reason in failures.append(reason) }
+        compositor.addClient(1)
+        let ops: [[LayerOperation]] = [
+            [.createLayer(1, kind: .emitter), .setProperty(1, .emitterCells, Self.cells(rate: 150, lifetime: 5))],
+            [.setProperty(1, .birthRate, .scalar(0.5))],   // 375
+            [.createLayer(2, kind: .emitter), .setProperty(2, .emitterCells, Self.cells(rate: 120, lifetime: 5))],   // + 600
+            [.releaseLayer(1)],   // 600
+            [.createLayer(3, kind: .emitter), .setProperty(3, .emitterCells, Self.cells(rate: 80, lifetime: 5))],   // + 400
+        ]
+        for (i, batch) in ops.enumerated() {
+            compositor.submit(Commit(transactionID: UInt64(i + 1), operations: batch), fds: [], from: 1)
+            try compositor.renderFrame(at: Double(i) * 0.1)
+        }
+        #expect(failures.isEmpty)
+        // An unknown cell image is the commit's error, naming the layer and cell.
+        compositor.submit(Commit(transactionID: 9, operations: [.setProperty(3, .emitterCells, Self.cells(rate: 1, lifetime: 1, image: 77))]),
+                          fds: [], from: 1)
+        try compositor.renderFrame(at: 1)
+        #expect(failures == [#"transaction 9: operation 0 setProperty emitterCells of layer 3: emitter cell "fire": unknown image id 77"#])
+    }
+}
