@@ -1,4 +1,4 @@
-// One particle of a top-level emitter cell as a pure function of the layer's and the cell's values, its
+// One particle of an emitter cell (any generation) as a pure function of the layer's and the cell's values, its
 // index and its age: the GLSL ES 3.00 port of StrataCore's ParticleEvaluator, ParticleRandom and
 // EmitterShapes (docs/emitter.md; ParticleGPUTests checks it against them). Shared by particle.vert (the
 // drawn quads) and particle_eval.vert (read back by transform feedback), so both compute the same thing.
@@ -15,11 +15,15 @@
 //   u_cell[4]  colour (straight), u_cell[5] its ranges, u_cell[6] its speeds
 //   u_run      x: age of the run's first particle (frame time − its birth, formed in double on the CPU:
 //              absolute layer times would lose float precision), y: the run's rate (particles per second)
-// A sub-cell's draw (over its parent's run) adds:
-//   u_sub       the sub-cell's values, laid out as u_cell
-//   u_subWindow its emission window in the parent's age (lower, upper; upper may be infinite), its rate,
-//               its horizon
-//   u_subIds    x: its cell id, y: slots per parent (instances per parent particle), z: 1 in a sub-cell's draw
+// A sub-cell's draw (over its top-level ancestor's run, `levels` = 1…3 generations below it) adds, per
+// level l = 0…levels − 1 (l = 0 the top-level cell's sub-cell, the last the drawn cell itself):
+//   u_sub[7l…7l+6] the level's cell values, laid out as u_cell
+//   u_subWindow[l] its emission window in its parent's age (lower, upper; upper may be infinite), its rate,
+//                  its horizon
+//   u_subIds[l]    x: its cell id, y: slots per particle of the level above; u_subIds[0].z: levels (0 in a
+//                  top-level cell's draw)
+// Arrays indexed by level rather than one block per level: the chain is walked by one loop, and a shallower
+// chain leaves the deeper entries unread.
 precision highp float;
 precision highp int;
 
@@ -27,9 +31,9 @@ uniform highp uvec4 u_ids;
 uniform highp vec4 u_layer[3];
 uniform highp vec4 u_cell[7];
 uniform highp vec4 u_run;
-uniform highp vec4 u_sub[7];
-uniform highp vec4 u_subWindow;
-uniform highp uvec4 u_subIds;
+uniform highp vec4 u_sub[21];
+uniform highp vec4 u_subWindow[3];
+uniform highp uvec4 u_subIds[3];
 
 const float PARTICLE_PI = 3.141592653589793;
 const float PARTICLE_TAU = 6.283185307179586;
@@ -218,35 +222,74 @@ Traits runParticle(uint offset, out float age) {
     return particleTraits(u_cell, key, spawnPoint(shape, mode, u_layer[0].xyz, u_layer[1].xyz, key), false, vec3(0.0));
 }
 
-Particle topLevelParticle(uint offset) {
-    float age;
-    Traits t = runParticle(offset, age);
-    return particleAt(u_cell, t, age);
+Particle deadParticle() {
+    Particle p;
+    p.alive = false; p.age = 0.0; p.lifetime = 0.0; p.position = vec3(0.0);
+    p.scale = 0.0; p.spin = 0.0; p.color = vec4(0.0);
+    return p;
 }
 
-// Instance `instance` of a sub-cell's draw over a run of its parent's particles: slot `instance % slots` of
-// parent `instance / slots`, that is sub-particle j = lo + slot, lo the first of the parent's candidates
-// (ParticleEvaluator.subCandidates: born at parent ages in (age − horizon, age], widened by one below).
-// `j` is −1 where the slot holds no sub-particle (the particle is then not alive).
-Particle subParticle(uint instance, out float j) {
-    uint slots = max(u_subIds.y, 1u);
-    float parentAge;
-    Traits parent = runParticle(instance / slots, parentAge);
-    Particle dead;
-    dead.alive = false; dead.age = 0.0; dead.lifetime = 0.0; dead.position = vec3(0.0);
-    dead.scale = 0.0; dead.spin = 0.0; dead.color = vec4(0.0);
-    j = -1.0;
+// The values of sub-level `level` (u_sub[7·level…]).
+void subCell(int level, out vec4 cell[7]) {
+    for (int i = 0; i < 7; i++) cell[i] = u_sub[level * 7 + i];
+}
+
+// Slot `slot` of sub-level `level` under the particle `parent` aged `parentAge`: sub-particle j = lo + slot,
+// lo the first of the parent's candidates (ParticleEvaluator.subCandidates: born at parent ages in
+// (age − horizon, age], widened by one below). False where the slot holds no sub-particle; else its traits,
+// its age and j.
+bool subTraits(int level, Traits parent, float parentAge, uint slot, out Traits child, out float age, out float j) {
+    vec4 w = u_subWindow[level];
     // The window [lower, upper) in the parent's age, clipped to its life.
-    float lower = max(0.0, u_subWindow.x), upper = min(u_subWindow.y, parent.lifetime), rate = u_subWindow.z;
-    if (!(rate > 0.0 && lower < upper)) return dead;
+    float lower = max(0.0, w.x), upper = min(w.y, parent.lifetime), rate = w.z;
+    if (!(rate > 0.0 && lower < upper)) return false;
     float hi = min(ceil((upper - lower) * rate) - 1.0, floor((parentAge - lower) * rate));
-    float lo = max(0.0, floor((parentAge - u_subWindow.w - lower) * rate));
-    float candidate = lo + float(instance % slots);
+    float lo = max(0.0, floor((parentAge - w.w - lower) * rate));
+    float candidate = lo + float(slot);
     float birthAge = lower + candidate / rate;
-    if (candidate > hi || !(birthAge < upper)) return dead;
+    if (candidate > hi || !(birthAge < upper)) return false;
     j = candidate;
-    uint key = particleKey(u_ids.x, u_subIds.x, uint(candidate), parent.key);
+    uint key = particleKey(u_ids.x, u_subIds[level].x, uint(candidate), parent.key);
     vec3 origin = parent.origin + parent.velocity * birthAge + (0.5 * birthAge * birthAge) * parent.acceleration;
     vec3 heading = parent.velocity + parent.acceleration * birthAge;
-    return particleAt(u_sub, particleTraits(u_sub, key, origin, true, heading), parentAge - birthAge);
+    vec4 cell[7];
+    subCell(level, cell);
+    child = particleTraits(cell, key, origin, true, heading);
+    age = parentAge - birthAge;
+    return true;
+}
+
+// Instance `instance` of a draw over a run of top-level particles. For a top-level cell (u_subIds[0].z = 0)
+// it is the particle's offset in the run. For a cell `levels` generations below, it is read in mixed radix
+// (top-level offset, slot₁, …, slot_levels), slot_l < u_subIds[l − 1].y: the chain is evaluated parent by
+// parent, each ancestor from its own values. `j` is the particle's index in its stream (a top-level one's
+// offset), −1 where a slot of the chain holds no particle (then it is not alive); `key` its random key.
+Particle chainParticle(uint instance, out float j, out uint key) {
+    uint levels = min(u_subIds[0].z, 3u), perParent = 1u;
+    for (int l = 0; l < 3; l++) {
+        if (uint(l) < levels) perParent *= max(u_subIds[l].y, 1u);
+    }
+    float age;
+    Traits t = runParticle(instance / perParent, age);
+    j = float(instance / perParent);
+    uint rest = instance % perParent, radix = perParent;
+    vec4 cell[7] = u_cell;
+    for (int l = 0; l < 3; l++) {
+        if (uint(l) >= levels) break;
+        radix /= max(u_subIds[l].y, 1u);
+        uint slot = rest / radix;
+        rest %= radix;
+        Traits child;
+        float childAge;
+        if (!subTraits(l, t, age, slot, child, childAge, j)) {
+            j = -1.0;
+            key = 0u;
+            return deadParticle();
+        }
+        t = child;
+        age = childAge;
+        subCell(l, cell);
+    }
+    key = t.key;
+    return particleAt(cell, t, age);
 }

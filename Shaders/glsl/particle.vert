@@ -1,6 +1,7 @@
 #version 300 es
 // An emitter cell's particles as instanced quads (EmitterDraw): one instance per particle of a run (for a
-// sub-cell, u_subIds.y slots per particle of its parent's run), no vertex attributes. gl_InstanceID is the
+// sub-cell of any depth, the product of its chain's slots, u_subIds[l].y, per particle of its top-level
+// ancestor's run), no vertex attributes. gl_InstanceID is the
 // instance (reversed with u_order.x = 1, so the run draws newest first); gl_VertexID the quad's corner. Each particle is evaluated here
 // (particle.glsl); a dead one (or one of scale 0) collapses to a point and covers no pixel. A live one is a
 // quad of the cell's contents size (u_quad.xy, layer units) times its scale, turned by its spin about its
@@ -16,7 +17,8 @@ flat out highp vec4 v_color;
 void main() {
     int instance = u_order.x == 1 ? u_order.y - 1 - gl_InstanceID : gl_InstanceID;
     float j;
-    Particle p = u_subIds.z == 1u ? subParticle(uint(instance), j) : topLevelParticle(uint(instance));
+    uint key;
+    Particle p = chainParticle(uint(instance), j, key);
     if (!p.alive || p.scale <= 0.0) {
         gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
         v_uv = vec2(0.0);

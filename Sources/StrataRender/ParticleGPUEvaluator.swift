@@ -16,15 +16,17 @@ public final class ParticleGPUEvaluator {
         public var spin: Float
         /// Straight, each channel clamped to 0…1.
         public var color: SIMD4<Float>
-        /// A top-level particle's offset in its run; a sub-particle's j (nil: the slot holds none).
+        /// A top-level particle's offset in its run; a sub-particle's j (nil: a slot of its chain holds none).
         public var index: Int?
+        /// Its random key (`ParticleRandom.key`: its identity with the cell id); nil where `index` is.
+        public var key: UInt32?
     }
 
     private let program: ShaderProgram
     private var vao: GLuint = 0
     private var feedbackBuffer: GLuint = 0
-    /// Floats per particle: v_position, v_state, v_color, v_index.
-    private static let stride = 13
+    /// Floats per particle: v_position, v_state, v_color, v_index (j and the key's halves).
+    private static let stride = 16
 
     public init() throws {
         program = try ShaderProgram(vertex: "particle_eval.vert", fragment: "animation_eval.frag", uniformNames: ParticleUniforms.names,
@@ -38,22 +40,27 @@ public final class ParticleGPUEvaluator {
         glDeleteBuffers(1, &feedbackBuffer)
     }
 
-    /// The particles of run `run` of `frame.cells[cell]` at `frame.time`, in instance order: what that run's
-    /// draw evaluates. For a sub-cell, `run` is its parent's and there are `slots` instances per parent
-    /// particle (`EmitterDraw`'s bound).
+    /// The particles of run `run` of `frame.cells[cell]`'s top-level ancestor at `frame.time`, in instance
+    /// order: what that run's draw evaluates, `perParent` instances per top-level particle for a sub-cell of
+    /// any generation (`EmitterDraw.chain`). The run is capped alone (`ParticleUniforms.capped`); empty
+    /// where the cell's chain draws nothing.
     public func evaluate(_ frame: EmitterFrame, cell: Int, run: Int) throws -> [Sample] {
-        let c = frame.cells[cell]
-        let parent = c.parentID.flatMap { id in frame.cells.first { $0.id == id } }
-        let owner = parent ?? c, r = owner.runs[run]
-        let slots = parent.map { ParticleUniforms.slots(c.cell, parent: $0.cell, layer: frame.layer) } ?? 1
-        guard ParticleUniforms.drawable(r), slots > 0 else { return [] }
-        let count = ParticleUniforms.instances(r, slots: slots), bytes = count * Self.stride * 4
+        guard let chain = EmitterDraw.chain(of: frame.cells[cell], in: frame), run < chain.top.runs.count,
+              ParticleUniforms.drawable(chain.top.runs[run]),
+              let r = ParticleUniforms.capped([chain.top.runs[run]], perParent: chain.perParent).first else { return [] }
+        let count = ParticleUniforms.instances(r, perParent: chain.perParent), bytes = count * Self.stride * 4
         glUseProgram(program.program)
         ParticleUniforms.setLayer(program, ParticleUniforms.layer(frame.layer))
-        ParticleUniforms.setCell(program, ParticleUniforms.cell(owner.cell))
-        ParticleUniforms.setSub(program, parent.map { _ in (c.cell, c.id, slots) }, layer: frame.layer)
-        ParticleUniforms.setRun(program, r, time: frame.time, layer: frame.layer, cellID: owner.id)
+        ParticleUniforms.setCell(program, ParticleUniforms.cell(chain.top.cell))
+        ParticleUniforms.setChain(program, chain.levels, layer: frame.layer)
+        ParticleUniforms.setRun(program, r, time: frame.time, layer: frame.layer, cellID: chain.top.id)
         return try capture(count: count, bytes: bytes)
+    }
+
+    /// Instances per top-level particle of `frame.cells[cell]`'s draws (1 for a top-level cell; nil where it
+    /// draws nothing).
+    public func instancesPerParticle(_ frame: EmitterFrame, cell: Int) -> Int? {
+        EmitterDraw.chain(of: frame.cells[cell], in: frame)?.perParent
     }
 
     /// Draws `count` points with the program's uniforms set and reads their outputs back.
@@ -78,7 +85,8 @@ public final class ParticleGPUEvaluator {
         let out = (0..<count).map { i in
             let p = f + i * Self.stride
             return Sample(alive: p[3] > 0.5, age: p[4], lifetime: p[5], position: SIMD3(p[0], p[1], p[2]), scale: p[6], spin: p[7],
-                          color: SIMD4(p[8], p[9], p[10], p[11]), index: p[12] < 0 ? nil : Int(p[12]))
+                          color: SIMD4(p[8], p[9], p[10], p[11]), index: p[12] < 0 ? nil : Int(p[12]),
+                          key: p[12] < 0 ? nil : UInt32(p[13]) << 16 | UInt32(p[14]))
         }
         glUnmapBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER))
         return out

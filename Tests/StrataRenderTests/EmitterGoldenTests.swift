@@ -5,7 +5,7 @@ import StrataScene
 import Testing
 
 /// CAEmitterLayer drawn by the server (Golden/emitter): the seed's D19 fire, additive and unordered,
-/// at several times; every emitter shape in every mode; sub-cells (fireworks); the layer's time pausing
+/// at several times; every emitter shape in every mode; sub-cells (fireworks), a third generation (rocket → burst → spark); the layer's time pausing
 /// and seeking the system. Exact on llvmpipe.
 @Suite struct EmitterGoldenTests {
     static func frames(_ file: String, at times: [Double], seed: UInt32? = nil) throws -> [RGBAImage] {
@@ -34,6 +34,13 @@ import Testing
 
     @Test func subCellsBurstFromTheirParents() throws {
         try Golden.expectMatches(try Self.frames("subcells.json", at: [1.6])[0], "emitter/subcells.png")
+    }
+
+    /// rocket (no contents) → burst at the rocket's end (no contents) → spark: the third generation drawn.
+    @Test func fireworksDrawTheThirdGeneration() throws {
+        let f = try Self.frames("fireworks.json", at: [1.8, 3.1])
+        try Golden.expectMatches(f[0], "emitter/fireworks-1.8.png")
+        try Golden.expectMatches(f[1], "emitter/fireworks-3.1.png")
     }
 
     @Test func theLayersTimePausesAndSeeksTheSystem() throws {

@@ -2,17 +2,24 @@ import CStrataGL
 import Foundation
 import StrataCore
 
-/// A CAEmitterLayer's particles (`DrawCommand.content`): per top-level cell with contents, one instanced
-/// draw per run of candidate particles (`EmitterFrame.Run`), each instance a particle evaluated in the
+/// A CAEmitterLayer's particles (`DrawCommand.content`): per cell with contents, one instanced draw per
+/// run of candidate particles (`EmitterFrame.Run`), each instance a particle evaluated in the
 /// vertex stage (particle.vert, particle.glsl) from the layer's and cell's values, its index and its age.
 /// So the CPU's work per frame is O(cells + runs), never O(particles). A run is its own draw, not an entry
 /// of a uniform array: runs are few (one per rate change within a lifetime), and the shader then needs no
 /// search for the run an instance falls in.
 ///
-/// A sub-cell of a top-level cell is drawn over its parent's runs: instance = (parent particle, slot), the
-/// slot the parent's j-th candidate sub-particle (`ParticleUniforms.slots` per parent). Deeper generations
-/// (sub-cells of sub-cells) are not drawn. Order: cells in id order, each run's particles by index, a
-/// sub-cell's by parent then j (generation order); oldestLast reverses all of it (cells, runs and
+/// A sub-cell of any generation (up to `EmitterCellModel.maxDepth` levels) is drawn over its top-level
+/// ancestor's runs: for a cell d − 1 generations below, instance = (top-level particle, slot₂, …, slot_d) in
+/// mixed radix, slot_k the k-th generation's candidate sub-particle of the particle above it
+/// (`ParticleUniforms.slots` per particle at each level), the chain evaluated parent by parent in the shader.
+/// A slot that holds no particle at some generation (its parent unborn, or the slot past the parent's
+/// candidates or window) is a degenerate quad, and so are all its descendants; a dead parent still places
+/// the sub-particles that outlive it, as on the CPU. One cell's draws make at most
+/// `ParticleUniforms.maxInstances` (2²⁰) instances a frame: the newest runs, and the newest particles of
+/// the run that crosses the cap, are kept (`ParticleUniforms.capped`); a chain needing more than that for
+/// one top-level particle is not drawn. Order: cells in id order, each run's particles by index, a
+/// sub-cell's by top-level particle then each generation's j (generation order); oldestLast reverses all of it (cells, runs and
 /// instances), oldestFirst and backToFront keep generation order (births ascend within a top-level cell;
 /// depth is not sorted). Additive blends (ONE, ONE), every other mode source-over.
 public struct EmitterDraw: ContentDraw {
@@ -27,34 +34,55 @@ public struct EmitterDraw: ContentDraw {
         self.matrix = matrix; self.frame = frame; self.alpha = alpha; self.tint = tint
     }
 
-    /// A cell that draws: enabled, with contents of some size, and either top-level with a run the shader
-    /// can place, or a sub-cell of such a cell (enabled, emitting) whose runs it follows.
+    /// How a cell's particles are reached: the top-level cell whose runs its draws follow, the generations
+    /// below it down to the cell (empty for a top-level cell) and the instances per top-level particle.
+    struct Chain {
+        var top: EmitterFrame.Cell
+        var levels: [ParticleUniforms.Level]
+        var perParent: Int
+        /// The cells above the drawn one, the top-level cell first.
+        var ancestors: [EmitterCellModel]
+        /// The runs drawn: the top-level cell's that the shader can place, capped (`ParticleUniforms.capped`).
+        var runs: [EmitterFrame.Run] { ParticleUniforms.capped(top.runs.filter(ParticleUniforms.drawable), perParent: perParent) }
+    }
+
+    /// The chain of `c` in `frame`: nil where the cell or an ancestor is disabled or missing, it lies deeper
+    /// than `EmitterCellModel.maxDepth`, a generation bears no sub-particle (0 slots), or one top-level
+    /// particle alone would need more than `ParticleUniforms.maxInstances` instances.
+    static func chain(of c: EmitterFrame.Cell, in frame: EmitterFrame) -> Chain? {
+        let byID = Dictionary(frame.cells.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard c.cell.isEnabled else { return nil }
+        var line = [c]
+        while let parentID = line[0].parentID {
+            guard line.count < EmitterCellModel.maxDepth, let parent = byID[parentID], parent.cell.isEnabled else { return nil }
+            line.insert(parent, at: 0)
+        }
+        let levels = zip(line, line.dropFirst()).map { parent, sub in
+            ParticleUniforms.Level(cell: sub.cell, id: sub.id, slots: ParticleUniforms.slots(sub.cell, parent: parent.cell, layer: frame.layer))
+        }
+        guard levels.allSatisfy({ $0.slots > 0 }), let perParent = ParticleUniforms.perParent(levels) else { return nil }
+        return Chain(top: line[0], levels: levels, perParent: perParent, ancestors: line.dropLast().map(\.cell))
+    }
+
+    /// A cell that draws: enabled, with contents of some size, its chain drawable (`chain(of:in:)`) and its
+    /// top-level ancestor holding a run the shader can place.
     struct DrawnCell {
         var entry: EmitterFrame.Cell
         var texture: any TextureSource
         /// The contents' size in layer units (pixels ÷ contentsScale).
         var size: CGSize
-        /// A sub-cell's parent (its runs and values place the sub-particles) and instances per parent particle.
-        var parent: EmitterFrame.Cell?
-        var slots: Int
-        /// The runs drawn: the cell's own, or its parent's.
-        var runs: [EmitterFrame.Run] { (parent ?? entry).runs.filter(ParticleUniforms.drawable) }
+        var chain: Chain
+        var runs: [EmitterFrame.Run] { chain.runs }
     }
 
-    /// The cells drawn, in id order. Sub-cells of sub-cells (a third generation) are not drawn.
+    /// The cells drawn, in id order, every generation (up to `EmitterCellModel.maxDepth`).
     var drawnCells: [DrawnCell] {
-        let byID = Dictionary(frame.cells.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return frame.cells.compactMap { c in
-            guard c.cell.isEnabled, let texture = c.texture, c.cell.contentsScale > 0 else { return nil }
+        frame.cells.compactMap { c in
+            guard let texture = c.texture, c.cell.contentsScale > 0 else { return nil }
             let size = CGSize(width: CGFloat(texture.width) / c.cell.contentsScale, height: CGFloat(texture.height) / c.cell.contentsScale)
-            guard size.width > 0, size.height > 0 else { return nil }
-            guard let parentID = c.parentID else {
-                return c.runs.contains(where: ParticleUniforms.drawable) ? DrawnCell(entry: c, texture: texture, size: size, parent: nil, slots: 1) : nil
-            }
-            guard let parent = byID[parentID], parent.parentID == nil, parent.cell.isEnabled,
-                  parent.runs.contains(where: ParticleUniforms.drawable) else { return nil }
-            let slots = ParticleUniforms.slots(c.cell, parent: parent.cell, layer: frame.layer)
-            return slots > 0 ? DrawnCell(entry: c, texture: texture, size: size, parent: parent, slots: slots) : nil
+            guard size.width > 0, size.height > 0, let chain = Self.chain(of: c, in: frame),
+                  chain.top.runs.contains(where: ParticleUniforms.drawable) else { return nil }
+            return DrawnCell(entry: c, texture: texture, size: size, chain: chain)
         }
     }
 
@@ -72,14 +100,14 @@ public struct EmitterDraw: ContentDraw {
         return PixelRect.covering(rect, matrix, margin: DrawListAnalysis.margin, within: target)
     }
 
-    /// How far from the emitter's shape any particle of `c` can reach (layer units): its flight (and a
-    /// sub-particle's parent's before it) plus its largest quad's half-diagonal.
+    /// How far from the emitter's shape any particle of `c` can reach (layer units): its flight (and every
+    /// ancestor's before it) plus its largest quad's half-diagonal.
     static func reach(_ c: DrawnCell, _ l: EmitterModel) -> CGFloat {
         let cell = c.entry.cell
         let life = max(0, (abs(cell.lifetime) + abs(cell.lifetimeRange)) * abs(l.lifetime))
         let scale = (abs(cell.scale) + abs(cell.scaleRange) + abs(cell.scaleSpeed) * life) * abs(l.scale)
         let halfDiagonal = 0.5 * (c.size.width * c.size.width + c.size.height * c.size.height).squareRoot() * scale
-        return flight(cell, l) + (c.parent.map { flight($0.cell, l) } ?? 0) + halfDiagonal
+        return c.chain.ancestors.reduce(flight(cell, l)) { $0 + flight($1, l) } + halfDiagonal
     }
 
     /// The farthest a particle of `cell` travels: max speed × max lifetime + ½|a|·max lifetime².
@@ -110,9 +138,11 @@ public struct EmitterDraw: ContentDraw {
         h.combine(frame.layer.emitterShape); h.combine(frame.layer.emitterMode); h.combine(frame.layer.renderMode)
         for c in drawnCells {
             let cell = c.entry.cell
-            h.combine(c.entry.id); h.combine(ParticleUniforms.cell(cell)); h.combine(c.slots)
-            if let parent = c.parent { h.combine(parent.id); h.combine(ParticleUniforms.cell(parent.cell)) }
-            h.combine(ParticleUniforms.subWindow(cell, layer: frame.layer))
+            h.combine(c.entry.id); h.combine(c.chain.top.id); h.combine(ParticleUniforms.cell(c.chain.top.cell))
+            for level in c.chain.levels {
+                h.combine(level.id); h.combine(level.slots); h.combine(ParticleUniforms.cell(level.cell))
+                h.combine(ParticleUniforms.subWindow(level.cell, layer: frame.layer))
+            }
             h.combine(c.texture.id); h.combine(c.texture.version); h.combine(c.size.width); h.combine(c.size.height)
             h.combine(cell.contentsRect.origin.x); h.combine(cell.contentsRect.origin.y)
             h.combine(cell.contentsRect.width); h.combine(cell.contentsRect.height)
@@ -124,7 +154,7 @@ public struct EmitterDraw: ContentDraw {
     }
 
     public var drawCost: Int {
-        max(1, drawnCells.reduce(0) { c, cell in c + cell.runs.reduce(0) { $0 + ParticleUniforms.instances($1, slots: cell.slots) } })
+        max(1, drawnCells.reduce(0) { c, cell in c + cell.runs.reduce(0) { $0 + ParticleUniforms.instances($1, perParent: cell.chain.perParent) } })
     }
 
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect) throws {
@@ -150,23 +180,23 @@ public struct EmitterDraw: ContentDraw {
         renderer.invalidateBindings()
     }
 
-    /// One draw per run of the cell (of its parent for a sub-cell), its texture and sampler bound (the
-    /// program in use).
+    /// One draw per run of the cell (of its top-level ancestor for a sub-cell), its texture and sampler bound
+    /// (the program in use).
     private func drawCell(_ c: DrawnCell, program: ShaderProgram, renderer: Renderer, reversed: Bool) {
         let cell = c.entry.cell
         let texture = renderer.textures.texture(for: c.texture)
         if cell.minificationFilter == .trilinear { renderer.textures.ensureMipmaps(c.texture) }
         glBindTexture(e(GL_TEXTURE_2D), texture)
         glBindSampler(0, renderer.samplers.sampler(min: cell.minificationFilter, mag: cell.magnificationFilter))
-        // A sub-cell's draw evaluates its parent from u_cell, itself from u_sub.
-        ParticleUniforms.setCell(program, ParticleUniforms.cell(c.parent?.cell ?? cell))
-        ParticleUniforms.setSub(program, c.parent.map { _ in (cell, c.entry.id, c.slots) }, layer: frame.layer)
+        // A sub-cell's draw evaluates its top-level ancestor from u_cell, each generation below from u_sub.
+        ParticleUniforms.setCell(program, ParticleUniforms.cell(c.chain.top.cell))
+        ParticleUniforms.setChain(program, c.chain.levels, layer: frame.layer)
         glUniform4f(program.uniform("u_quad"), GLfloat(c.size.width), GLfloat(c.size.height), 0, 0)
         let r = cell.contentsRect
         glUniform4f(program.uniform("u_contentsRect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
         for run in reversed ? c.runs.reversed() : c.runs {
-            let count = ParticleUniforms.instances(run, slots: c.slots)
-            ParticleUniforms.setRun(program, run, time: frame.time, layer: frame.layer, cellID: c.parent?.id ?? c.entry.id)
+            let count = ParticleUniforms.instances(run, perParent: c.chain.perParent)
+            ParticleUniforms.setRun(program, run, time: frame.time, layer: frame.layer, cellID: c.chain.top.id)
             glUniform4i(program.uniform("u_order"), reversed ? 1 : 0, GLint(count), 0, 0)
             glDrawArraysInstanced(e(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
             renderer.counters.drawCalls += 1

@@ -3,7 +3,8 @@ import Foundation
 import StrataCore
 
 /// The uniforms particle.glsl evaluates a particle from (their layout is in its header): the layer's
-/// values, a cell's, and a run's first index, age and rate. Shared by `EmitterDraw` (drawing) and
+/// values, a top-level cell's, a run's first index, age and rate, and for a sub-cell each generation of its
+/// chain below the top-level cell (`Level`). Shared by `EmitterDraw` (drawing) and
 /// `ParticleGPUEvaluator` (reading back), so both evaluate from the same numbers. Values are rounded to
 /// float once here; times arrive relative to the frame (`run`).
 enum ParticleUniforms {
@@ -38,14 +39,14 @@ enum ParticleUniforms {
         [l.seed, cellID, firstIndex, GLuint(l.emitterShape.rawValue) | GLuint(l.emitterMode.rawValue) << 8]
     }
 
-    /// u_subWindow: the sub-cell's emission window in its parent's age (the upper end may be infinite),
+    /// u_subWindow[l]: a sub-cell's emission window in its parent's age (the upper end may be infinite),
     /// its rate (the layer's birthRate does not scale it) and its horizon.
     static func subWindow(_ sub: EmitterCellModel, layer: EmitterModel) -> [GLfloat] {
         let w = sub.emissionWindow
         return [GLfloat(w.lower), GLfloat(w.upper), GLfloat(sub.birthRate), GLfloat(ParticleEvaluator.horizon(layer, cell: sub))]
     }
 
-    /// Instances per parent particle in a sub-cell's draw: a bound on how many of its sub-particles can be
+    /// Instances per particle of `parent` for its sub-cell `sub` (one level of a chain): a bound on how many of its sub-particles can be
     /// candidates at once (`ParticleEvaluator.subCandidates`: at most ⌈horizon · rate⌉ + 1, one more for
     /// float floors), and on how many its window holds in the longest parent life. 0: it emits none.
     static func slots(_ sub: EmitterCellModel, parent: EmitterCellModel, layer: EmitterModel) -> Int {
@@ -61,11 +62,49 @@ enum ParticleUniforms {
     /// Whether a run has particles the shader can place (a positive, finite rate).
     static func drawable(_ r: EmitterFrame.Run) -> Bool { r.count > 0 && r.rate > 0 && r.rate.isFinite && r.firstBirth.isFinite }
 
-    /// Most instances of one run's draw (`slots` per particle for a sub-cell's): at most the CPU's own
-    /// bound on a frame's particles.
-    static func instances(_ r: EmitterFrame.Run, slots: Int = 1) -> Int {
-        min(Int(r.count) * max(1, slots), EmitterSystem.maxParticles)
+    /// Most instances of one cell's draws in a frame: the CPU's own bound on a frame's particles.
+    static let maxInstances = EmitterSystem.maxParticles
+    /// Most generations below a top-level cell the shader evaluates (u_sub holds three levels).
+    static let maxSubLevels = EmitterCellModel.maxDepth - 1
+
+    /// One generation of a sub-cell's chain: the sub-cell, its id and its slots per particle of the level
+    /// above (`slots`).
+    struct Level: Equatable {
+        var cell: EmitterCellModel
+        var id: UInt32
+        var slots: Int
     }
+
+    /// Instances per top-level particle of a chain (the product of its slots), nil past `maxInstances`.
+    static func perParent(_ levels: [Level]) -> Int? {
+        var product = 1
+        for level in levels {
+            let (p, overflow) = product.multipliedReportingOverflow(by: max(1, level.slots))
+            guard !overflow, p <= maxInstances else { return nil }
+            product = p
+        }
+        return product
+    }
+
+    /// The runs a cell's draws cover, `perParent` instances per top-level particle, at most `budget`
+    /// instances in all: the newest runs first, a run that does not fit keeping its newest particles (a run
+    /// of the last `n`, its first birth moved on by the skipped ones, formed in double), the older runs
+    /// dropped. In generation order.
+    static func capped(_ runs: [EmitterFrame.Run], perParent: Int, budget: Int = maxInstances) -> [EmitterFrame.Run] {
+        var left = budget, out: [EmitterFrame.Run] = []
+        for r in runs.reversed() where r.count > 0 {
+            let parents = min(Int(r.count), left / max(1, perParent))
+            guard parents > 0 else { break }
+            let skip = Int(r.count) - parents
+            out.append(EmitterFrame.Run(firstIndex: r.firstIndex &+ UInt32(skip), count: UInt32(parents),
+                                        firstBirth: r.firstBirth + Double(skip) / r.rate, rate: r.rate))
+            left -= parents * max(1, perParent)
+        }
+        return out.reversed()
+    }
+
+    /// Instances of one (capped) run's draw: `perParent` per top-level particle.
+    static func instances(_ r: EmitterFrame.Run, perParent: Int = 1) -> Int { Int(r.count) * max(1, perParent) }
 
     // Setters for the program in use.
     static func setLayer(_ p: ShaderProgram, _ values: [GLfloat]) {
@@ -76,16 +115,23 @@ enum ParticleUniforms {
         glUniform4fv(p.uniform("u_cell"), GLsizei(values.count / 4), values)
     }
 
-    /// Makes the draws that follow a sub-cell's (`sub` with `slots` per parent particle) or, with nil, a
-    /// top-level cell's.
-    static func setSub(_ p: ShaderProgram, _ sub: (cell: EmitterCellModel, id: UInt32, slots: Int)?, layer: EmitterModel) {
-        guard let sub else {
-            glUniform4ui(p.uniform("u_subIds"), 0, 0, 0, 0)
-            return
+    /// Makes the draws that follow a sub-cell's, `levels` the chain from the top-level cell's sub-cell down
+    /// to it (at most `maxSubLevels`), or with none a top-level cell's.
+    static func setChain(_ p: ShaderProgram, _ levels: [Level], layer: EmitterModel) {
+        let used = levels.prefix(maxSubLevels)
+        var ids = [GLuint](repeating: 0, count: 4 * maxSubLevels)
+        var values = [GLfloat](repeating: 0, count: 28 * maxSubLevels), windows = [GLfloat](repeating: 0, count: 4 * maxSubLevels)
+        for (l, level) in used.enumerated() {
+            values.replaceSubrange(28 * l ..< 28 * (l + 1), with: cell(level.cell))
+            windows.replaceSubrange(4 * l ..< 4 * (l + 1), with: subWindow(level.cell, layer: layer))
+            ids[4 * l] = level.id
+            ids[4 * l + 1] = GLuint(max(1, min(level.slots, maxInstances)))
         }
-        glUniform4fv(p.uniform("u_sub"), 7, cell(sub.cell))
-        glUniform4fv(p.uniform("u_subWindow"), 1, subWindow(sub.cell, layer: layer))
-        glUniform4ui(p.uniform("u_subIds"), sub.id, GLuint(sub.slots), 1, 0)
+        ids[2] = GLuint(used.count)
+        glUniform4uiv(p.uniform("u_subIds"), GLsizei(maxSubLevels), ids)
+        guard !used.isEmpty else { return }
+        glUniform4fv(p.uniform("u_sub"), GLsizei(7 * maxSubLevels), values)
+        glUniform4fv(p.uniform("u_subWindow"), GLsizei(maxSubLevels), windows)
     }
 
     static func setRun(_ p: ShaderProgram, _ r: EmitterFrame.Run, time: Double, layer: EmitterModel, cellID: UInt32) {
