@@ -68,14 +68,11 @@ public final class ParticleGPUEvaluator {
         glBindVertexArray(vao)
         glBindBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER), feedbackBuffer)
         glBufferData(e(GL_TRANSFORM_FEEDBACK_BUFFER), bytes, nil, e(GL_STREAM_READ))
-        glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, feedbackBuffer)
-        glEnable(e(GL_RASTERIZER_DISCARD))
-        glBeginTransformFeedback(e(GL_POINTS))
-        glDrawArrays(e(GL_POINTS), 0, GLsizei(count))
-        glEndTransformFeedback()
-        glDisable(e(GL_RASTERIZER_DISCARD))
+        FeedbackCapture.points(count, into: feedbackBuffer)
+        // Unbinding the indexed binding unbinds the generic one too: bound again to be read.
+        glBindBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER), feedbackBuffer)
         defer {
-            glBindBufferBase(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
+            glBindBuffer(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0)
             glBindVertexArray(0)
         }
         guard let mapped = glMapBufferRange(e(GL_TRANSFORM_FEEDBACK_BUFFER), 0, bytes, GLbitfield(GL_MAP_READ_BIT)) else {
