@@ -76,13 +76,7 @@ extension ParticleGPUTests {
     static func checkState(_ g: ParticleGPUEvaluator.Sample, _ s: ParticleState, _ what: String, _ tally: inout Tally) {
         tally.particles += 1
         tally.alive += 1
-        let length = s.position.length
-        let errors = [error(Double(g.age), s.age), error(Double(g.lifetime), s.lifetime),
-                      error(Double(g.position.x), s.position.x, scale: length), error(Double(g.position.y), s.position.y, scale: length),
-                      error(Double(g.position.z), s.position.z, scale: length),
-                      error(Double(g.scale), s.scale), error(Double(g.spin), s.spin),
-                      error(Double(g.color.x), Double(s.color.red)), error(Double(g.color.y), Double(s.color.green)),
-                      error(Double(g.color.z), Double(s.color.blue)), error(Double(g.color.w), Double(s.color.alpha))]
+        let errors = [error(Double(g.age), s.age), error(Double(g.lifetime), s.lifetime)] + Self.stateErrors(g, s)
         let worst = errors.max() ?? 0
         #expect(worst <= tolerance, "\(what): GPU \(g), CPU \(s)")
         tally.worst = max(tally.worst, worst)

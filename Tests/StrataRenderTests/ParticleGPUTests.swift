@@ -57,6 +57,16 @@ import Testing
 
     static func error(_ g: Double, _ c: Double, scale: Double? = nil) -> Double { abs(g - c) / max(1, scale ?? abs(c)) }
 
+    /// A live particle's position (relative to its vector's length), scale, spin and colour, GPU against CPU.
+    static func stateErrors(_ g: ParticleGPUEvaluator.Sample, _ s: ParticleState) -> [Double] {
+        let length = s.position.length
+        return [error(Double(g.position.x), s.position.x, scale: length), error(Double(g.position.y), s.position.y, scale: length),
+                error(Double(g.position.z), s.position.z, scale: length),
+                error(Double(g.scale), s.scale), error(Double(g.spin), s.spin),
+                error(Double(g.color.x), Double(s.color.red)), error(Double(g.color.y), Double(s.color.green)),
+                error(Double(g.color.z), Double(s.color.blue)), error(Double(g.color.w), Double(s.color.alpha))]
+    }
+
     static func check(_ g: ParticleGPUEvaluator.Sample, _ t: ParticleTraits, _ time: Double, _ what: String, _ tally: inout Tally) {
         tally.particles += 1
         let age = time - t.birthTime
@@ -67,12 +77,7 @@ import Testing
         if !nearBoundary { #expect(g.alive == (cpu != nil), "\(what): GPU alive \(g.alive), CPU \(cpu != nil) (age \(age), lifetime \(t.lifetime))") }
         if let s = cpu, g.alive {
             tally.alive += 1
-            let length = s.position.length
-            errors += [error(Double(g.position.x), s.position.x, scale: length), error(Double(g.position.y), s.position.y, scale: length),
-                       error(Double(g.position.z), s.position.z, scale: length),
-                       error(Double(g.scale), s.scale), error(Double(g.spin), s.spin),
-                       error(Double(g.color.x), Double(s.color.red)), error(Double(g.color.y), Double(s.color.green)),
-                       error(Double(g.color.z), Double(s.color.blue)), error(Double(g.color.w), Double(s.color.alpha))]
+            errors += Self.stateErrors(g, s)
             let worst = errors.max() ?? 0
             #expect(worst <= tolerance, "\(what): GPU \(g), CPU \(s)")
         }

@@ -17,34 +17,37 @@ import Testing
         return .emitterCells([cell])
     }
 
-    @Test func theQuotaCountsEveryEmitterAndNamesItsKey() throws {
+    final class Failures: @unchecked Sendable { var messages: [String] = [] }
+
+    /// A compositor whose client 1 may keep 1000 particles alive, and the commit failures it reports.
+    static func server() throws -> (HeadlessDisplay, Compositor, Failures) {
         let display = try HeadlessDisplay(width: 32, height: 32)
-        defer { display.releaseCurrent() }
         let compositor = try Compositor(display: display)
         compositor.quotas.particles = 1000
-        var failures: [String] = []
-        compositor.commitFailure = { _, reason in failures.append(reason) }
+        let failures = Failures()
+        compositor.commitFailure = { _, reason in failures.messages.append(reason) }
         compositor.addClient(1)
+        return (display, compositor, failures)
+    }
+
+    @Test func theQuotaCountsEveryEmitterAndNamesItsKey() throws {
+        let (display, compositor, failures) = try Self.server()
+        defer { display.releaseCurrent() }
         // 150 × 5 = 750 particles: within 1000.
         compositor.submit(Commit(transactionID: 1, operations: [.createLayer(1, kind: .emitter),
                                                                 .setProperty(1, .emitterCells, Self.cells(rate: 150, lifetime: 5))]), fds: [], from: 1)
         try compositor.renderFrame(at: 0)
-        #expect(failures.isEmpty)
+        #expect(failures.messages.isEmpty)
         // A second emitter of 300 more goes over: the client ends, naming the key.
         compositor.submit(Commit(transactionID: 2, operations: [.createLayer(2, kind: .emitter),
                                                                 .setProperty(2, .emitterCells, Self.cells(rate: 60, lifetime: 5))]), fds: [], from: 1)
         try compositor.renderFrame(at: 0.1)
-        #expect(failures == ["transaction 2: quota exceeded: client-max-particles is 1000 (operation 1 setProperty emitterCells of layer 2 keeps up to 300 particles alive, 750 held)"])
+        #expect(failures.messages == ["transaction 2: quota exceeded: client-max-particles is 1000 (operation 1 setProperty emitterCells of layer 2 keeps up to 300 particles alive, 750 held)"])
     }
 
     @Test func releasingTheLayerOrLoweringItsRateGivesParticlesBack() throws {
-        let display = try HeadlessDisplay(width: 32, height: 32)
+        let (display, compositor, failures) = try Self.server()
         defer { display.releaseCurrent() }
-        let compositor = try Compositor(display: display)
-        compositor.quotas.particles = 1000
-        var failures: [String] = []
-        compositor.commitFailure = { _, reason in failures.append(reason) }
-        compositor.addClient(1)
         let ops: [[LayerOperation]] = [
             [.createLayer(1, kind: .emitter), .setProperty(1, .emitterCells, Self.cells(rate: 150, lifetime: 5))],
             [.setProperty(1, .birthRate, .scalar(0.5))],   // 375
@@ -56,11 +59,11 @@ import Testing
             compositor.submit(Commit(transactionID: UInt64(i + 1), operations: batch), fds: [], from: 1)
             try compositor.renderFrame(at: Double(i) * 0.1)
         }
-        #expect(failures.isEmpty)
+        #expect(failures.messages.isEmpty)
         // An unknown cell image is the commit's error, naming the layer and cell.
         compositor.submit(Commit(transactionID: 9, operations: [.setProperty(3, .emitterCells, Self.cells(rate: 1, lifetime: 1, image: 77))]),
                           fds: [], from: 1)
         try compositor.renderFrame(at: 1)
-        #expect(failures == [#"transaction 9: operation 0 setProperty emitterCells of layer 3: emitter cell "fire": unknown image id 77"#])
+        #expect(failures.messages == [#"transaction 9: operation 0 setProperty emitterCells of layer 3: emitter cell "fire": unknown image id 77"#])
     }
 }
