@@ -4,7 +4,7 @@
 // drawn quads) and particle_eval.vert (read back by transform feedback), so both compute the same thing.
 //
 // Uniforms (EmitterDraw's `ParticleUniforms` fills them):
-//   u_ids      seed, cell id, the run's first index, shape + 256 × mode
+//   u_ids      seed, cell id, the number of runs in the draw (≤ RUNS_PER_DRAW), shape + 256 × mode
 //   u_layer[0] emitterPosition x, y, emitterZPosition, preservesDepth (0 or 1)
 //   u_layer[1] emitterSize width, height, emitterDepth, 0
 //   u_layer[2] the layer's lifetime, velocity, scale and spin multipliers
@@ -13,8 +13,11 @@
 //   u_cell[2]  x, y, zAcceleration, 0
 //   u_cell[3]  scale, scaleRange, scaleSpeed, spin
 //   u_cell[4]  colour (straight), u_cell[5] its ranges, u_cell[6] its speeds
-//   u_run      x: age of the run's first particle (frame time − its birth, formed in double on the CPU:
-//              absolute layer times would lose float precision), y: the run's rate (particles per second)
+//   u_runIds[r] x: run r's first index, y: its first offset among the draw's top-level particles
+//   u_runs[r]   x: age of run r's first particle (frame time − its birth, formed in double on the CPU:
+//              absolute layer times would lose float precision), y: its rate (particles per second)
+// A draw covers up to RUNS_PER_DRAW runs of births (an animated rate makes one per frame it changes): its
+// top-level particle `offset` is in the last run starting at or before it.
 // A sub-cell's draw (over its top-level ancestor's run, `levels` = 1…3 generations below it) adds, per
 // level l = 0…levels − 1 (l = 0 the top-level cell's sub-cell, the last the drawn cell itself):
 //   u_sub[7l…7l+6] the level's cell values, laid out as u_cell
@@ -27,10 +30,12 @@
 precision highp float;
 precision highp int;
 
+#include "particle_layout.glsl"
 uniform highp uvec4 u_ids;
+uniform highp uvec4 u_runIds[RUNS_PER_DRAW];
+uniform highp vec4 u_runs[RUNS_PER_DRAW];
 uniform highp vec4 u_layer[3];
 uniform highp vec4 u_cell[7];
-uniform highp vec4 u_run;
 uniform highp vec4 u_sub[21];
 uniform highp vec4 u_subWindow[3];
 uniform highp uvec4 u_subIds[3];
@@ -213,11 +218,16 @@ Particle particleAt(vec4 cell[7], Traits t, float age) {
     return p;
 }
 
-// The traits of particle `offset` of the run (index u_ids.z + offset, wrapping) and its age: the run's
-// first age minus offset / rate.
+// The traits of the draw's top-level particle `offset` and its age: in run r (the last starting at or before
+// it), index u_runIds[r].x + its offset in the run (wrapping), aged the run's first age minus that / rate.
 Traits runParticle(uint offset, out float age) {
-    uint key = particleKey(u_ids.x, u_ids.y, u_ids.z + offset, 0u);
-    age = u_run.x - float(offset) / u_run.y;
+    int r = 0;
+    for (int i = 1; i < RUNS_PER_DRAW; i++) {
+        if (uint(i) < u_ids.z && u_runIds[i].y <= offset) r = i;
+    }
+    uint local = offset - u_runIds[r].y;
+    uint key = particleKey(u_ids.x, u_ids.y, u_runIds[r].x + local, 0u);
+    age = u_runs[r].x - float(local) / u_runs[r].y;
     uint shape = u_ids.w & 255u, mode = u_ids.w >> 8u;
     return particleTraits(u_cell, key, spawnPoint(shape, mode, u_layer[0].xyz, u_layer[1].xyz, key), false, vec3(0.0));
 }

@@ -59,7 +59,8 @@ public enum MotionLayout {
 
     /// The generated includes shader sources may name.
     public static var generatedIncludes: [String: String] {
-        ["motion_layout.glsl": glslHeader, "motion_channels.glsl": MotionChannel.glslStartingValues]
+        ["motion_layout.glsl": glslHeader, "motion_channels.glsl": MotionChannel.glslStartingValues,
+         "particle_layout.glsl": "const int RUNS_PER_DRAW = \(ParticleUniforms.runsPerDraw);\n"]
     }
 
     /// "anchorPointZ" → "ANCHOR_POINT_Z".

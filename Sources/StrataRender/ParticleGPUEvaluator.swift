@@ -53,7 +53,7 @@ public final class ParticleGPUEvaluator {
         ParticleUniforms.setLayer(program, ParticleUniforms.layer(frame.layer))
         ParticleUniforms.setCell(program, ParticleUniforms.cell(chain.top.cell))
         ParticleUniforms.setChain(program, chain.levels, layer: frame.layer)
-        ParticleUniforms.setRun(program, r, time: frame.time, layer: frame.layer, cellID: chain.top.id)
+        ParticleUniforms.setRuns(program, [r][...], time: frame.time, layer: frame.layer, cellID: chain.top.id)
         return try capture(count: count, bytes: bytes)
     }
 

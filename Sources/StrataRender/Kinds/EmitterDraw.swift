@@ -180,8 +180,8 @@ public struct EmitterDraw: ContentDraw {
         renderer.invalidateBindings()
     }
 
-    /// One draw per run of the cell (of its top-level ancestor for a sub-cell), its texture and sampler bound
-    /// (the program in use).
+    /// One draw per `ParticleUniforms.runsPerDraw` runs of the cell (of its top-level ancestor for a
+    /// sub-cell), its texture and sampler bound (the program in use).
     private func drawCell(_ c: DrawnCell, program: ShaderProgram, renderer: Renderer, reversed: Bool) {
         let cell = c.entry.cell
         let texture = renderer.textures.texture(for: c.texture)
@@ -194,9 +194,14 @@ public struct EmitterDraw: ContentDraw {
         glUniform4f(program.uniform("u_quad"), GLfloat(c.size.width), GLfloat(c.size.height), 0, 0)
         let r = cell.contentsRect
         glUniform4f(program.uniform("u_contentsRect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
-        for run in reversed ? c.runs.reversed() : c.runs {
-            let count = ParticleUniforms.instances(run, perParent: c.chain.perParent)
-            ParticleUniforms.setRun(program, run, time: frame.time, layer: frame.layer, cellID: c.chain.top.id)
+        // Runs go out `runsPerDraw` to a draw, in index order; oldestLast draws the groups, and the
+        // instances in each, newest first.
+        let groups = stride(from: 0, to: c.runs.count, by: ParticleUniforms.runsPerDraw).map {
+            c.runs[$0 ..< min($0 + ParticleUniforms.runsPerDraw, c.runs.count)]
+        }
+        for group in reversed ? groups.reversed() : groups {
+            let parents = ParticleUniforms.setRuns(program, group, time: frame.time, layer: frame.layer, cellID: c.chain.top.id)
+            let count = parents * max(1, c.chain.perParent)
             glUniform4i(program.uniform("u_order"), reversed ? 1 : 0, GLint(count), 0, 0)
             glDrawArraysInstanced(e(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
             renderer.counters.drawCalls += 1

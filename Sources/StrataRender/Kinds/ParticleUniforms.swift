@@ -8,7 +8,11 @@ import StrataCore
 /// `ParticleGPUEvaluator` (reading back), so both evaluate from the same numbers. Values are rounded to
 /// float once here; times arrive relative to the frame (`run`).
 enum ParticleUniforms {
-    static let names = ["u_ids", "u_layer", "u_cell", "u_run", "u_sub", "u_subWindow", "u_subIds"]
+    static let names = ["u_ids", "u_layer", "u_cell", "u_runIds", "u_runs", "u_sub", "u_subWindow", "u_subIds"]
+
+    /// Runs of births one draw covers (particle.glsl's RUNS_PER_DRAW, generated from this): a rate that
+    /// changes every frame makes a run a frame, and a cell's runs go out this many to a draw.
+    static let runsPerDraw = 16
 
     /// u_layer[0…2]: centre and preservesDepth, size, multipliers.
     static func layer(_ l: EmitterModel) -> [GLfloat] {
@@ -28,15 +32,15 @@ enum ParticleUniforms {
          c.redSpeed, c.greenSpeed, c.blueSpeed, c.alphaSpeed].map { GLfloat($0) }
     }
 
-    /// u_run: the age of the run's first particle at `time`, formed in double (an absolute layer time in
+    /// u_runs[r]: the age of the run's first particle at `time`, formed in double (an absolute layer time in
     /// float would lose the milliseconds after a few hours), and its rate.
     static func run(_ r: EmitterFrame.Run, time: Double) -> [GLfloat] {
         [GLfloat(time - r.firstBirth), GLfloat(r.rate), 0, 0]
     }
 
-    /// u_ids: seed, cell id, the run's first index, shape + 256 × mode.
-    static func ids(_ l: EmitterModel, cellID: UInt32, firstIndex: UInt32) -> [GLuint] {
-        [l.seed, cellID, firstIndex, GLuint(l.emitterShape.rawValue) | GLuint(l.emitterMode.rawValue) << 8]
+    /// u_ids: seed, cell id, the draw's number of runs, shape + 256 × mode.
+    static func ids(_ l: EmitterModel, cellID: UInt32, runs: Int) -> [GLuint] {
+        [l.seed, cellID, GLuint(runs), GLuint(l.emitterShape.rawValue) | GLuint(l.emitterMode.rawValue) << 8]
     }
 
     /// u_subWindow[l]: a sub-cell's emission window in its parent's age (the upper end may be infinite),
@@ -134,9 +138,23 @@ enum ParticleUniforms {
         glUniform4fv(p.uniform("u_subWindow"), GLsizei(maxSubLevels), windows)
     }
 
-    static func setRun(_ p: ShaderProgram, _ r: EmitterFrame.Run, time: Double, layer: EmitterModel, cellID: UInt32) {
-        let ids = ids(layer, cellID: cellID, firstIndex: r.firstIndex), run = run(r, time: time)
+    /// Makes the draws that follow cover `runs` (at most `runsPerDraw`, in index order); returns their
+    /// top-level particles, the draw's offsets 0 ..< that.
+    @discardableResult
+    static func setRuns(_ p: ShaderProgram, _ runs: ArraySlice<EmitterFrame.Run>, time: Double, layer: EmitterModel, cellID: UInt32) -> Int {
+        let used = runs.prefix(runsPerDraw)
+        var runIds = [GLuint](repeating: 0, count: 4 * runsPerDraw), values = [GLfloat](repeating: 0, count: 4 * runsPerDraw)
+        var offset = 0
+        for (i, r) in used.enumerated() {
+            runIds[4 * i] = r.firstIndex
+            runIds[4 * i + 1] = GLuint(offset)
+            values.replaceSubrange(4 * i ..< 4 * (i + 1), with: run(r, time: time))
+            offset += Int(r.count)
+        }
+        let ids = ids(layer, cellID: cellID, runs: used.count)
         glUniform4ui(p.uniform("u_ids"), ids[0], ids[1], ids[2], ids[3])
-        glUniform4f(p.uniform("u_run"), run[0], run[1], run[2], run[3])
+        glUniform4uiv(p.uniform("u_runIds"), GLsizei(runsPerDraw), runIds)
+        glUniform4fv(p.uniform("u_runs"), GLsizei(runsPerDraw), values)
+        return offset
     }
 }
