@@ -192,4 +192,23 @@ extension ParticleGPUTests {
         #expect(draw.drawCost == 1 << 20)
         #expect(draw.drawnCells.first?.runs == [EmitterFrame.Run(firstIndex: 737_856, count: 262_144, firstBirth: 7.37856, rate: 100_000)])
     }
+
+    /// The cap is the layer's: its cells share 2²⁰ instances in id order, so 64 cells cannot draw 64 × 2²⁰.
+    @Test func theInstanceCapIsSharedByTheLayersCells() {
+        let image = WhiteImage(id: 961, size: 2)
+        var glow = EmitterCellModel(name: "glow"), dust = EmitterCellModel(name: "dust")
+        glow.birthRate = 1; glow.lifetime = 10
+        dust.birthRate = 1; dust.lifetime = 10
+        var l = EmitterModel()
+        l.emitterCells = [glow, dust]
+        let big = EmitterFrame.Run(firstIndex: 0, count: 800_000, firstBirth: 0, rate: 100_000)
+        let frame = EmitterFrame(layer: l, time: 8, cells: [
+            EmitterFrame.Cell(id: 0, parentID: nil, cell: glow, texture: image.image, runs: [big]),
+            EmitterFrame.Cell(id: 1, parentID: nil, cell: dust, texture: image.image, runs: [big])])
+        let draw = EmitterDraw(matrix: .identity, frame: frame, alpha: 1)
+        #expect(draw.drawCost == 1 << 20)
+        #expect(draw.drawnCells.map { $0.runs.map(\.count) } == [[800_000], [UInt32((1 << 20) - 800_000)]])
+        // The second cell keeps its newest particles: the last 248,576 of its run.
+        #expect(draw.drawnCells.last?.runs.first?.firstIndex == UInt32(800_000 - 248_576))
+    }
 }

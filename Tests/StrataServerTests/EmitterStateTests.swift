@@ -68,13 +68,3 @@ import Testing
     }
 }
 
-extension EmitterStateTests {
-    @Test func aFrameDrawsAtMostTheCandidateCapKeepingTheNewest() {
-        let cap = EmitterState.maxCandidates
-        let runs = [EmitterFrame.Run(firstIndex: 0, count: UInt32(cap), firstBirth: 0, rate: 1000),
-                    EmitterFrame.Run(firstIndex: UInt32(cap), count: 10, firstBirth: Double(cap) / 1000, rate: 1000)]
-        let capped = EmitterState.capped([EmitterFrame.Cell(id: 0, parentID: nil, cell: EmitterCellModel(), texture: nil, runs: runs)])
-        #expect(capped[0].runs[1] == runs[1])
-        #expect(capped[0].runs[0] == EmitterFrame.Run(firstIndex: 10, count: UInt32(cap - 10), firstBirth: 0.01, rate: 1000))
-    }
-}

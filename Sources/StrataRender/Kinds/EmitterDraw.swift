@@ -15,8 +15,9 @@ import StrataCore
 /// (`ParticleUniforms.slots` per particle at each level), the chain evaluated parent by parent in the shader.
 /// A slot that holds no particle at some generation (its parent unborn, or the slot past the parent's
 /// candidates or window) is a degenerate quad, and so are all its descendants; a dead parent still places
-/// the sub-particles that outlive it, as on the CPU. One cell's draws make at most
-/// `ParticleUniforms.maxInstances` (2²⁰) instances a frame: the newest runs, and the newest particles of
+/// the sub-particles that outlive it, as on the CPU. One layer's draws make at most
+/// `ParticleUniforms.maxInstances` (2²⁰) instances a frame, its cells sharing them in id order (a hostile
+/// animated rate cannot multiply them by its cells): each cell's newest runs, and the newest particles of
 /// the run that crosses the cap, are kept (`ParticleUniforms.capped`); a chain needing more than that for
 /// one top-level particle is not drawn. Order: cells in id order, each run's particles by index, a
 /// sub-cell's by top-level particle then each generation's j (generation order); oldestLast reverses all of it (cells, runs and
@@ -32,6 +33,7 @@ public struct EmitterDraw: ContentDraw {
 
     public init(matrix: Transform3D, frame: EmitterFrame, alpha: CGFloat, tint: Color = .white) {
         self.matrix = matrix; self.frame = frame; self.alpha = alpha; self.tint = tint
+        drawnCells = Self.drawnCells(frame)
     }
 
     /// How a cell's particles are reached: the top-level cell whose runs its draws follow, the generations
@@ -42,8 +44,6 @@ public struct EmitterDraw: ContentDraw {
         var perParent: Int
         /// The cells above the drawn one, the top-level cell first.
         var ancestors: [EmitterCellModel]
-        /// The runs drawn: the top-level cell's that the shader can place, capped (`ParticleUniforms.capped`).
-        var runs: [EmitterFrame.Run] { ParticleUniforms.capped(top.runs.filter(ParticleUniforms.drawable), perParent: perParent) }
     }
 
     /// The chain of `c` in `frame`: nil where the cell or an ancestor is disabled or missing, it lies deeper
@@ -72,17 +72,26 @@ public struct EmitterDraw: ContentDraw {
         /// The contents' size in layer units (pixels ÷ contentsScale).
         var size: CGSize
         var chain: Chain
-        var runs: [EmitterFrame.Run] { chain.runs }
+        /// The top-level cell's runs the shader can place, capped (`ParticleUniforms.capped`).
+        var runs: [EmitterFrame.Run]
     }
 
-    /// The cells drawn, in id order, every generation (up to `EmitterCellModel.maxDepth`).
-    var drawnCells: [DrawnCell] {
-        frame.cells.compactMap { c in
-            guard let texture = c.texture, c.cell.contentsScale > 0 else { return nil }
+    /// The cells drawn, in id order, every generation (up to `EmitterCellModel.maxDepth`): found once, when
+    /// the draw is made.
+    let drawnCells: [DrawnCell]
+
+    /// `frame`'s cells that draw, the layer's instances at most `ParticleUniforms.maxInstances` in all: the
+    /// cells in id order share them, each its newest runs first.
+    static func drawnCells(_ frame: EmitterFrame) -> [DrawnCell] {
+        var left = ParticleUniforms.maxInstances
+        return frame.cells.compactMap { c in
+            guard left > 0, let texture = c.texture, c.cell.contentsScale > 0 else { return nil }
             let size = CGSize(width: CGFloat(texture.width) / c.cell.contentsScale, height: CGFloat(texture.height) / c.cell.contentsScale)
-            guard size.width > 0, size.height > 0, let chain = Self.chain(of: c, in: frame),
-                  chain.top.runs.contains(where: ParticleUniforms.drawable) else { return nil }
-            return DrawnCell(entry: c, texture: texture, size: size, chain: chain)
+            guard size.width > 0, size.height > 0, let chain = chain(of: c, in: frame) else { return nil }
+            let runs = ParticleUniforms.capped(chain.top.runs.filter(ParticleUniforms.drawable), perParent: chain.perParent, budget: left)
+            guard !runs.isEmpty else { return nil }
+            left -= runs.reduce(0) { $0 + ParticleUniforms.instances($1, perParent: chain.perParent) }
+            return DrawnCell(entry: c, texture: texture, size: size, chain: chain, runs: runs)
         }
     }
 

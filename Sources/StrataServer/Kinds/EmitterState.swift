@@ -81,33 +81,7 @@ final class EmitterState {
             let texture = entry.cell.contentsImage.flatMap { images[$0]?.texture }
             return EmitterFrame.Cell(id: entry.id, parentID: entry.parentID, cell: entry.cell, texture: texture, runs: runs)
         }
-        return EmitterFrame(layer: values, time: time, cells: Self.capped(cells))
-    }
-
-    /// The most candidate particles one layer draws a frame: an animation may raise a rate beyond what the
-    /// client's quota counted for its model (`client-max-particles`); the oldest candidates go first.
-    static let maxCandidates = 1 << 20
-
-    static func capped(_ cells: [EmitterFrame.Cell]) -> [EmitterFrame.Cell] {
-        var left = maxCandidates
-        var out = cells
-        // Newest first: the last runs of the last cells keep their particles.
-        for c in out.indices.reversed() {
-            for r in out[c].runs.indices.reversed() {
-                var run = out[c].runs[r]
-                let keep = UInt32(min(Int(run.count), left))
-                if keep < run.count {
-                    // Drop the oldest `count − keep` indices of the run (births move on by as many).
-                    let dropped = run.count - keep
-                    run.firstBirth += Double(dropped) / run.rate
-                    run.firstIndex &+= dropped
-                    run.count = keep
-                    out[c].runs[r] = run
-                }
-                left -= Int(keep)
-            }
-        }
-        return out
+        return EmitterFrame(layer: values, time: time, cells: cells)
     }
 }
 
