@@ -12,17 +12,18 @@ extension Renderer {
         return compositeCache.bytes + rasterBytes + (movingCoverageFiller?.keptBytes ?? 0) + (atlas?.bytes ?? 0)
     }
 
-    /// Drops every cache; returns about how many bytes were held. The frame after must be drawn whole: a
-    /// reused draw list's recorded batches may name a dropped bitmap.
+    /// Drops every cache (the glyph cache too unless `keepingGlyphs`); returns about how many bytes were
+    /// held. The frame after must be drawn whole: a reused draw list's recorded batches may name a dropped
+    /// bitmap.
     @discardableResult
-    public func releaseCaches() -> Int {
-        let held = cacheBytes
+    public func releaseCaches(keepingGlyphs: Bool = false) -> Int {
+        let held = cacheBytes - (keepingGlyphs ? atlas?.bytes ?? 0 : 0)
         compositeCache.releaseAll()
         rasters.removeAll()
         pools.removeAll()
         offscreen.releaseAll()
         movingCoverageFiller?.releaseKept()
-        releaseGlyphCache()
+        if !keepingGlyphs { releaseGlyphCache() }
         return held
     }
 }

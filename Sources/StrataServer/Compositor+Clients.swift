@@ -32,7 +32,13 @@ extension Compositor {
                 for image in source.old?.subtreeImages ?? [] { renderer.releaseTexture(imageID: image.texture.id) }
             }
         }
-        if !scene.roots.isEmpty { redrawEverywhere() }
+        if !scene.roots.isEmpty {
+            redrawEverywhere()
+            // Kept composites and bitmaps may hold what it showed: they go with it (trimmed only by frames, they
+            // would stay while the screen is still), and the next frames fill them again. Glyphs are shared
+            // by every client's text: they go with the last text layer (below).
+            if (try? displays.makeCurrentWithoutOutput()) != nil { renderer.releaseCaches(keepingGlyphs: true) }
+        }
         // The last text layer gone: the glyph cache's pages (up to 20 MiB) and font faces go back too.
         if scene.nodes.values.contains(where: { $0.kind == .text }),
            !scenes.values.contains(where: { $0.nodes.values.contains { $0.kind == .text } }),

@@ -58,3 +58,30 @@ import Testing
         return run
     }
 }
+
+extension CacheReleaseTests {
+    /// A client leaving takes the kept composites and bitmaps with it at once, not after 600 frames that a
+    /// still screen never draws; the glyph cache stays while another client shows text.
+    @Test func aLeavingClientsCachesGoWithItAtOnce() throws {
+        let scene = try SceneParser.parse(data: Data(##"""
+            {"strata":1,"layers":[
+             {"id":"a","bounds":[0,0,40,30],"position":[30,30],"backgroundColor":"#3070F0","shadowOpacity":0.8,"shadowRadius":6},
+             {"id":"b","bounds":[0,0,40,30],"position":[90,30],"backgroundColor":"#F07030","shouldRasterize":true},
+             {"id":"m","bounds":[0,0,6,6],"position":[10,40],"backgroundColor":"#FFFFFF",
+              "animations":{"x":{"type":"basic","keyPath":"position.x","byValue":100,"duration":1}}}]}
+            """##.utf8), baseDirectory: URL(fileURLWithPath: "/"))
+        let display = try HeadlessDisplay(width: 120, height: 100)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.addClient(1)
+        compositor.addClient(2)
+        let (commit, buffers) = try scene.commit(sceneStart: 0)
+        compositor.submit(commit, fds: buffers.map { dup($0.fd) }, from: 1)
+        compositor.submit(Commit(transactionID: 1, operations: [.createLayer(1), .attachRoot(1)]), fds: [], from: 2)
+        for t in [0.0, 0.1, 0.2, 0.3] { try compositor.renderFrame(at: t) }
+        #expect(compositor.cacheBytes > 0)
+        compositor.removeClient(1)
+        #expect(compositor.cacheBytes == 0)
+        #expect(compositor.cacheReleases == 0, "not a release under memory pressure")
+    }
+}
