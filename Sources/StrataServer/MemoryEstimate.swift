@@ -22,11 +22,17 @@ enum MemoryEstimate {
         case .string(let s?): s.utf8.count
         // The text and its runs, and the layout the server keeps of it (a glyph and its position per unit).
         case .text(let t?): t.string.utf8.count + t.runs.count * MemoryLayout<TextRun>.stride + t.utf16Count * textLayoutBytesPerUnit
+        // An emitter's cells, sub-cells included: each a model, its name and its array's storage.
+        case .emitterCells(let cells): cellBytes(cells)
         default: 0
         }
     }
 
     /// The variable part of an animation: its values, key times, timing functions and children.
+    static func cellBytes(_ cells: [EmitterCellModel]) -> Int {
+        cells.reduce(0) { $0 + MemoryLayout<EmitterCellModel>.stride + ($1.name?.utf8.count ?? 0) + cellBytes($1.emitterCells) }
+    }
+
     static func bytes(of spec: AnimationSpec) -> Int {
         switch spec.kind {
         case let .basic(from, to, by), let .spring(from, to, by, _):

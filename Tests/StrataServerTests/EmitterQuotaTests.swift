@@ -66,4 +66,21 @@ import Testing
         try compositor.renderFrame(at: 1)
         #expect(failures.messages == [#"transaction 9: operation 0 setProperty emitterCells of layer 3: emitter cell "fire": unknown image id 77"#])
     }
+
+    /// Cells are model values: what they hold counts into `client-model-bytes`, so emitters of 64 cells
+    /// cannot hold the server's memory beyond the client's quota.
+    @Test func cellsCountIntoTheModelBytesQuota() throws {
+        let (display, compositor, failures) = try Self.server()
+        defer { display.releaseCurrent() }
+        let cells = (0..<64).map { EmitterCellModel(name: "cell \($0)") }
+        let each = MemoryEstimate.cellBytes(cells)
+        #expect(each >= 64 * MemoryLayout<EmitterCellModel>.stride)
+        compositor.quotas.modelBytes = 3 * each + each / 2
+        var ops: [LayerOperation] = []
+        for id: LayerID in 1...4 { ops += [.createLayer(id, kind: .emitter), .setProperty(id, .emitterCells, .emitterCells(cells))] }
+        compositor.submit(Commit(transactionID: 1, operations: ops), fds: [], from: 1)
+        try compositor.renderFrame(at: 0)
+        #expect(failures.messages.count == 1)
+        #expect(failures.messages.first?.hasPrefix("transaction 1: quota exceeded: client-model-bytes") == true)
+    }
 }
