@@ -80,6 +80,7 @@ extension ClientProcessSuite {
         let logged = LogCapture.messages { emitter.emitterCells = [cell] }
         #expect(logged.contains { $0.contains(#"emitter cell "smoke" (emitterCells[0]): lifetime must be ≥ 0, got -2.0"#) })
         #expect(emitter.modelValues.emitter.emitterCells.isEmpty)
+        #expect(emitter.emitterCells == nil, "the rejected cells are not the layer's")
     }
 }
 }

@@ -44,9 +44,14 @@ open class CAEmitterLayer: CALayer, @unchecked Sendable {
     public var emitterCells: [CAEmitterCell]? {
         get { LayerLock.with { cellObjects } }
         set {
-            let cells = newValue ?? []
-            LayerLock.with { cellObjects = newValue; cellImages = cells.flatMap(\.images) }
-            set(.emitterCells, .emitterCells(cells.map(\.model)))
+            let cells = newValue ?? [], models = cells.map(\.model)
+            set(.emitterCells, .emitterCells(models))
+            // Kept only when the layer took them (wrong values are logged and leave the cells as they were).
+            LayerLock.with {
+                guard modelValues.emitter.emitterCells == models else { return }
+                cellObjects = newValue
+                cellImages = cells.flatMap(\.images)
+            }
         }
     }
     private var cellObjects: [CAEmitterCell]?
