@@ -89,7 +89,7 @@ let package = Package(
         // Executables
         .executableTarget(name: "strata-server", dependencies: [
             "StrataServer", "StrataConfig", "StrataDisplay", "StrataKMS", "StrataKMSDevice", "StrataProtocol", "StrataRender",
-            "StrataInput", "StrataInputDevice",
+            "StrataInput", "StrataInputDevice", "StrataPNG",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

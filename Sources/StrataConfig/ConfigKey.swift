@@ -34,6 +34,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case gpuAnimations = "gpu-animations"
     case textWorker = "text-worker"
     case textLayoutTimeout = "text-layout-timeout"
+    case recordFrames = "record-frames"
+    case recordFramesLimit = "record-frames-limit"
 }
 
 /// The keys of an `[output NAME]` section.

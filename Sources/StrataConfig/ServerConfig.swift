@@ -104,6 +104,12 @@ public struct ServerConfig: Equatable, Sendable {
     public var keymapVariant: String?
     public var keymapOptions: String?
 
+    /// A directory each presented frame is written to (PNG, with `frames.jsonl` naming its target time);
+    /// nil: none. For tests and for looking at animations frame by frame: reading a frame back costs time.
+    public var recordFrames: String?
+    /// Frames `recordFrames` writes at most; later ones are not recorded.
+    public var recordFramesLimit = 600
+
     /// Where each setting that is not a default came from.
     public private(set) var origins: [ConfigKey: ConfigOrigin] = [:]
 
@@ -153,6 +159,8 @@ public struct ServerConfig: Equatable, Sendable {
         case .gpuAnimations: gpuAnimations = try ConfigValues.choice(key.rawValue, text, GPUAnimations.self)
         case .textWorker: textWorker = text == "auto" ? .auto : text == "off" ? .off : .path(try ConfigValues.path(key.rawValue, text, pathRule))
         case .textLayoutTimeout: textLayoutTimeout = try ConfigValues.seconds(key.rawValue, text, in: 0.1...60)
+        case .recordFrames: recordFrames = try ConfigValues.path(key.rawValue, text, pathRule)
+        case .recordFramesLimit: recordFramesLimit = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
         }
         origins[key] = origin
     }

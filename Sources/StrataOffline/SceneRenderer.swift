@@ -35,11 +35,12 @@ public enum SceneRenderer {
     /// `rotation`: degrees clockwise the output is turned (the images are then `height` × `width` at 90
     /// and 270).
     /// `gpuAnimationMinimumLayers`: as `Compositor`'s (nil: every animation evaluated on the CPU);
-    /// `shapesOnTheGPU`: `Compositor.shapesMoveOnTheGPU` (nil: its default for the renderer).
+    /// `shapesOnTheGPU`: `Compositor.shapesMoveOnTheGPU` (nil: its default for the renderer);
+    /// `movingGroupsFromBitmaps`: `Compositor.movingGroupsFromBitmaps`.
     public static func render(_ scene: Scene, at times: [Double], width: Int, height: Int,
                               programCache: ProgramBinaryCache? = nil, rotation: Int = 0,
                               gpuAnimationMinimumLayers: Int? = Compositor.defaultGPUAnimationMinimumLayers,
-                              shapesOnTheGPU: Bool? = nil) throws -> [Frame] {
+                              shapesOnTheGPU: Bool? = nil, movingGroupsFromBitmaps: Bool = true) throws -> [Frame] {
         guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw RenderError(message: "frame times must ascend") }
         let display = try HeadlessDisplay(width: width, height: height, rotation: rotation)
         defer { display.releaseCurrent() }
@@ -49,6 +50,7 @@ public enum SceneRenderer {
         compositor.textLayoutUnitsPerFrame = nil // one frame shows the whole state
         compositor.gpuAnimationMinimumLayers = gpuAnimationMinimumLayers
         if let shapesOnTheGPU { compositor.shapesMoveOnTheGPU = shapesOnTheGPU }
+        compositor.movingGroupsFromBitmaps = movingGroupsFromBitmaps
         var failure: String?
         compositor.commitFailure = { _, reason in failure = reason }
         compositor.addClient(1)

@@ -196,6 +196,7 @@ extension Compositor {
         phases.submit = lap()
         let outcome = try display.present(targetTime: targetTime)
         phases.present = lap()
+        if let framePresented, outcome == .shownAtTarget || outcome == .flipQueued { framePresented(display, targetTime) }
         recordBudgets(phases, interval: display.refreshInterval, reused: reused)
         stats.record(phases, counters)
         lastFrameWork = counters

@@ -79,6 +79,14 @@ public final class Compositor {
         get { builder.shapesMove }
         set { builder.shapesMove = newValue; redrawEverywhere() }
     }
+    /// Whether a layer that draws through a group (a clip, a mask, group opacity) and moves as a whole on
+    /// the CPU path is drawn from a bitmap made once (`DrawListBuilder.movingGroup`). On by default; the
+    /// bitmap is shifted by a fraction of a pixel at most, which softens anti-aliased edges by up to about
+    /// 30 levels while it moves. Off, such a layer's group is drawn again each frame, exactly.
+    public var movingGroupsFromBitmaps: Bool {
+        get { builder.movingGroupBitmaps }
+        set { builder.movingGroupBitmaps = newValue; redrawEverywhere() }
+    }
     /// Animated layers the evaluation in progress found in affine time (candidates for motion slots), each
     /// counted once per delayed copy that replicators above draw of it.
     var motionCandidates = 0
@@ -178,6 +186,9 @@ public final class Compositor {
 
     /// Receives events for clients (client id, message).
     public var eventSink: (UInt32, ServerMessage) -> Void = { _, _ in }
+    /// Called on the frame thread after each frame is handed to `display` for `targetTime`, its GL context
+    /// current (`record-frames` reads the frame back here).
+    public var framePresented: ((_ display: DisplayBackend, _ targetTime: Double) -> Void)?
     /// Receives commits that failed to apply (client id, reason); the caller ends that session.
     public var commitFailure: (UInt32, String) -> Void = { _, _ in }
 

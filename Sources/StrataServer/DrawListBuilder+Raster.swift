@@ -31,6 +31,27 @@ extension DrawListBuilder {
         }
     }
 
+    /// A layer that draws through a group (a clip over sublayers or contents, a mask, or group opacity over
+    /// sublayers) while it moves as a whole (`RenderNode.movesAsAWhole`) under an animation that may move
+    /// it: a bitmap of it made in its own space at the scale `matrix` shows it at, rounded up to a quarter
+    /// octave (`MovingRasterScale`), composited where it is each frame. Issue 28: a frame that moves a
+    /// cached thing only recomposites it. The layer's opacity applies as the bitmap is composited, as group
+    /// opacity does. nil when the layer is drawn directly: on the GPU path (its slots move it), inside
+    /// another bitmap, when it draws no group or something in it changes, or when the bitmap cannot be made.
+    func movingGroup(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool,
+                     within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
+        guard movingGroupBitmaps, list.currentSlot < 0, !drawsIntoBitmap else { return nil }
+        let drawsInside = !node.sublayers.isEmpty || node.contents != nil || node.content.pieces(node) > 0
+        let group = node.mask != nil || (p.masksToBounds && drawsInside)
+            || (opacity < 1 && p.allowsGroupOpacity && !node.sublayers.isEmpty)
+        // Only moved, not turned or scaled (the bitmap is drawn 1:1, shifted by a fraction of a pixel at most).
+        guard group, m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
+              node.placementMayAnimate, node.movesAsAWhole else { return nil }
+        return bitmap(owner: ObjectIdentifier(node), scale: 1, within: &list) { plain, s, sub in
+            plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
+        }
+    }
+
     /// A bitmap the renderer keeps for `owner`: what `draw` emits into a list of its own at `scale` raster
     /// pixels per layer unit, untinted (a replicator's tint applies when it is composited), and where it
     /// lies in layer units. nil for a scale that is not positive and finite, and when the list draws

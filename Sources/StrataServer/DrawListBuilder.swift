@@ -31,6 +31,8 @@ struct DrawListBuilder {
     var motion: MotionPlanner?
     /// Whether shapes may move with motion slots (`Compositor.shapesMoveOnTheGPU`).
     var shapesMove = true
+    /// Whether moving groups are drawn from bitmaps (`Compositor.movingGroupsFromBitmaps`).
+    var movingGroupBitmaps = true
     /// Why no layer moves with a slot in this frame, where `motion` is nil (the path is off, or too few
     /// layers animate): the verdict of every animated layer drawn.
     var motionOff = MotionCPUReason.pathOff
@@ -179,6 +181,11 @@ struct DrawListBuilder {
             let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
             list.append(.raster(matrix: m, rect: raster.rect, content: raster.content, alpha: opacity,
                                          sampling: Self.sampling(p), edges: edges, tint: tint))
+            return
+        }
+        if let moving = movingGroup(node, p, matrix: m, opacity: opacity, ownContent: ownContent, within: &list) {
+            list.append(.raster(matrix: m, rect: moving.rect, content: moving.content, alpha: opacity,
+                                sampling: Sampling(), edges: 0, tint: tint))
             return
         }
         emitContent(node, matrix: m, opacity: opacity, ownContent: ownContent, cull: culled, into: &list)

@@ -6,6 +6,17 @@ import StrataRender
 /// A node's animations: attached and detached (with the client's usage), and the presentation they give
 /// at a time, through the scene's lane table when it holds them all.
 extension RenderNode {
+    /// Whether this layer's drawing in its own space stays the same from frame to frame: nothing inside
+    /// it (sublayers, mask) animates, no transition runs on it, and its own animations only move, turn,
+    /// scale or fade it as a whole. A moving group is then drawn from a bitmap (`movingGroup`).
+    var movesAsAWhole: Bool {
+        guard transitionSources.isEmpty, activeTransition == nil, activeInSubtree == (isActive ? 1 : 0) else { return false }
+        return animations.allSatisfy { $0.prepared.changedProperties.allSatisfy(Self.wholeLayerProperties.contains) }
+    }
+
+    /// The properties an animation may change while the layer's drawing in its own space stays the same.
+    static let wholeLayerProperties: Set<LayerProperty> = [.position, .anchorPoint, .anchorPointZ, .transform, .zPosition, .opacity]
+
     /// Whether an animation is attached under `key`, in O(1).
     func hasAnimation(_ key: String) -> Bool { animationBytes[key] != nil }
 

@@ -18,8 +18,10 @@ struct FuzzRun {
     private var started = MonotonicClock.now()
     private var elapsed = 0.0
     /// The server's memory and descriptors once it answered the witness, and once the fuzz clients left.
-    private var resourcesAtStart: (rssMiB: Double, fds: Int)?
-    private var resourcesAtEnd: (rssMiB: Double, fds: Int)?
+    private var resourcesAtStart: ServerResources?
+    private var resourcesAtEnd: ServerResources?
+    /// The server's memory at each progress line.
+    private var memory = MemoryTrace()
 
     init(sut: ServerUnderTest, witness: Witness, seed: UInt64, families: [Family], clients count: Int, corpus: [[UInt8]]) {
         self.sut = sut; self.witness = witness; self.seed = seed; self.families = families
@@ -42,6 +44,7 @@ struct FuzzRun {
             if seconds > 0, now - started >= seconds { break }
             if now - lastReport >= 10 {
                 lastReport = now
+                memory.offer(inputs: stats.inputs, sut.resources())
                 FileHandle.standardError.write(Data("strata-fuzz: \(stats.inputs) inputs, \(Int(Double(stats.inputs) / (now - started))) /s\n".utf8))
             }
         }
@@ -51,7 +54,7 @@ struct FuzzRun {
     /// The server's resources once it serves and has warmed its renderer up (`warmed_up`: until then the
     /// server may still be starting: its lobby greets clients before the display and its shaders are up,
     /// and the warm-up compiles and allocates what first frames need), waiting at most 10 s.
-    private func serving() -> (rssMiB: Double, fds: Int)? {
+    private func serving() -> ServerResources? {
         let end = MonotonicClock.now() + 10
         while !witness.warmedUp, witness.failure == nil, MonotonicClock.now() < end { usleep(10_000) }
         return sut.resources()
@@ -179,6 +182,8 @@ struct FuzzRun {
             "witness_layers_at_end": witnessLayers ?? NSNull(),
             "text_worker": witness.textWorker ?? NSNull(),
             "server_rss_mib": ["start": resourcesAtStart.map { $0.rssMiB as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.rssMiB as Any } ?? NSNull()],
+            "server_memory_mib": ["start": resourcesAtStart.map { $0.json as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.json as Any } ?? NSNull(),
+                                  "during": memory.json],
             "server_fds": ["start": resourcesAtStart.map { $0.fds as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.fds as Any } ?? NSNull()],
         ]
         let data = (try? JSONSerialization.data(withJSONObject: summary, options: [.prettyPrinted, .sortedKeys])) ?? Data()

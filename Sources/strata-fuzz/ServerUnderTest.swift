@@ -51,14 +51,10 @@ final class ServerUnderTest {
         if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
     }
 
-    /// Resident memory (MiB) and open descriptors of the server now, from /proc; nil once it has gone.
-    func resources() -> (rssMiB: Double, fds: Int)? {
-        let pid = process.processIdentifier
-        guard process.isRunning, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? ""),
-              let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { return nil }
-        return ((kb / 1024 * 10).rounded() / 10, fds.count)
+    /// The server's memory and descriptors now; nil once it has gone.
+    func resources() -> ServerResources? {
+        guard process.isRunning else { return nil }
+        return ServerResources.read(pid: process.processIdentifier)
     }
 
     func stop() {

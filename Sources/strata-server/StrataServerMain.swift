@@ -132,6 +132,12 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "xkb options, such as ctrl:nocaps. Default: xkbcommon's.")
     var keymapOptions: String?
 
+    @Option(help: "Directory each presented frame is written to as a PNG, with frames.jsonl naming its target time. Default: none.")
+    var recordFrames: String?
+
+    @Option(help: "Frames --record-frames writes at most. Default 600.")
+    var recordFramesLimit: String?
+
     /// The options given, as configuration keys.
     var overrides: [(ConfigKey, String)] {
         let given: [(ConfigKey, String?)] = [
@@ -146,6 +152,7 @@ struct StrataServerCommand: ParsableCommand {
             (.inputInjection, inputInjection), (.keymapRules, keymapRules), (.keymapModel, keymapModel),
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
             (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),
+            (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -211,6 +218,10 @@ struct StrataServerCommand: ParsableCommand {
         compositor.quotas = StartupSettings.quotas(settings)
         compositor.textLayouts = try TextWorkerChoice.service(settings, logger: logger)
         compositor.rendersWithBudgets = true
+        if let directory = settings.recordFrames {
+            let recorder = try FrameRecorder(directory: directory, limit: settings.recordFramesLimit, logger: logger)
+            compositor.framePresented = recorder.record
+        }
         let server = RenderServer(compositor: compositor, listener: listener, logger: logger)
         server.maxClients = settings.maxClients
         server.outputLimit = settings.clientOutputLimit

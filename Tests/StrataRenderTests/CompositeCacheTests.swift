@@ -143,6 +143,60 @@ import Testing
         #expect(frames.map(\.work.shadowBlurs).reduce(0, +) <= 3)
     }
 
+    /// A rounded, clipped card with a square inside, sliding right while nothing in it changes.
+    static func slidingCard(animations: Bool = true, x: Double = 60) -> String {
+        let move = animations ? #","animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":60,"toValue":260,"duration":1}}"# : ""
+        return """
+        {"strata":1,"background":"#F4F4F4","layers":[
+          {"id":"card","bounds":[0,0,70,50],"position":[\(x),50],"backgroundColor":"#3070C0","cornerRadius":10,"masksToBounds":true\(move),
+           "sublayers":[{"id":"in","bounds":[0,0,40,40],"position":[60,40],"backgroundColor":"#F08020"}]}]}
+        """
+    }
+
+    @Test func aMovingClippedCardIsMadeOnceAndOnlyRecomposited() throws {
+        let frames = try DamageRenderingTests.expectIncrementalMatchesFull(Self.slidingCard(), times: [0.25, 0.5, 0.503, 0.75],
+                                                                        width: 320, height: 100)
+        // The first frame makes the card's bitmap (one offscreen pass); the others draw it where the card is.
+        #expect(frames[0].work.offscreenPasses >= 1)
+        for frame in frames.dropFirst() { #expect(frame.work.offscreenPasses == 0) }
+        // At a whole-pixel place it looks as the card drawn directly there (t = 0.5: x = 160, its box
+        // 125…195 × 25…75): exactly, but for the anti-aliased arcs of its rounded corners (radius 10), whose
+        // coverage the bitmap's own clip rounds a little differently (measured: at most 7 levels).
+        let still = try SceneRenderer.render(try DamageRenderingTests.scene(Self.slidingCard(animations: false, x: 160)), at: 0.5,
+                                             width: 320, height: 100)
+        var worst = 0, differing = 0
+        for (i, (a, b)) in zip(still.pixels, frames[1].image.pixels).enumerated() where a != b {
+            let x = (i / 4) % 320, y = (i / 4) / 320
+            let nearCorner = (x <= 135 || x >= 184) && (y <= 35 || y >= 64)
+            #expect(nearCorner, "pixel (\(x), \(y)) differs away from the corners")
+            worst = max(worst, abs(Int(a) - Int(b)))
+            differing += 1
+        }
+        #expect(worst <= 8 && differing > 0, "worst \(worst) over \(differing) channel values")
+        // Between pixels (t = 0.503: x = 160.6, its box 125.6…195.6) the bitmap is sampled 0.6 pixel over.
+        // Inside and along the whole-pixel edges it equals the card drawn directly there; the fractional
+        // edge columns (125, 195) and the corners' arcs differ. There the direct drawing is the one off: its
+        // background's own anti-aliased edge shows through the clipped sublayer's (measured: pixel 195 is
+        // 60 % orange over 40 % of 60 % blue; from the bitmap, 60 % orange as the clip's coverage gives).
+        let between = try SceneRenderer.render(try DamageRenderingTests.scene(Self.slidingCard(animations: false, x: 160.6)), at: 0.5,
+                                               width: 320, height: 100)
+        for (i, (a, b)) in zip(between.pixels, frames[2].image.pixels).enumerated() where a != b {
+            let x = (i / 4) % 320, y = (i / 4) / 320
+            let nearCorner = (x <= 136 || x >= 184) && (y <= 35 || y >= 64)
+            #expect(x == 125 || x == 195 || nearCorner, "pixel (\(x), \(y)) differs away from the fractional edges")
+            #expect(abs(Int(a) - Int(b)) <= 48, "pixel (\(x), \(y)): \(a) drawn directly, \(b) from the bitmap")
+        }
+    }
+
+    @Test func aCardWhoseInsideChangesWhileItMovesIsDrawnDirectly() throws {
+        // The square inside turns as the card moves: the card's drawing changes each frame, so no bitmap.
+        let json = Self.slidingCard().replacingOccurrences(of: ##""backgroundColor":"#F08020"}"##,
+            with: ##""backgroundColor":"#F08020","animations":{"r":{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":1,"duration":1}}}"##)
+        let frames = try DamageRenderingTests.expectIncrementalMatchesFull(json, times: [0.25, 0.5], width: 320, height: 100)
+        // Each frame draws the rounded clip offscreen (its group), none from a kept bitmap.
+        for frame in frames { #expect(frame.work.offscreenPasses >= 1) }
+    }
+
     @Test func unchangedClipsMasksAndOpacityGroupsUnderAMovingLayerAreNotDrawnAgain() throws {
         // A rounded clipped card, a masked square and a half-transparent group of two squares, in a row; a
         // thin bar slides down across all three.
