@@ -81,8 +81,9 @@ public final class Compositor {
     }
     /// Whether a layer that draws through a group (a clip, a mask, group opacity) and moves as a whole on
     /// the CPU path is drawn from a bitmap made once (`DrawListBuilder.movingGroup`). On by default; the
-    /// bitmap is shifted by a fraction of a pixel at most, which softens anti-aliased edges by up to about
-    /// 30 levels while it moves. Off, such a layer's group is drawn again each frame, exactly.
+    /// bitmap is shifted by a fraction of a pixel at most, and its fractional edges differ from a direct
+    /// drawing's by up to 48 levels while it moves (docs/performance.md). Off, such a layer's group is
+    /// drawn again each frame.
     public var movingGroupsFromBitmaps: Bool {
         get { builder.movingGroupBitmaps }
         set { builder.movingGroupBitmaps = newValue; redrawEverywhere() }
