@@ -193,6 +193,13 @@ int strata_malloc_trim(void) {
     return malloc_trim(0);
 }
 
+void strata_malloc_usage(unsigned long long *in_use, unsigned long long *free_bytes) {
+    struct mallinfo2 info = mallinfo2();
+    // Chunks handed out by malloc (its arenas and its own mmaps); free chunks still held in the arenas.
+    *in_use = (unsigned long long)(info.uordblks + info.hblkhd);
+    *free_bytes = (unsigned long long)info.fordblks;
+}
+
 int strata_malloc_keep_top(int bytes) {
     return mallopt(M_TRIM_THRESHOLD, bytes);
 }

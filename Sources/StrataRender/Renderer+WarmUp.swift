@@ -11,13 +11,37 @@ extension Renderer {
     /// opens `face` for its glyphs.
     @discardableResult
     public func warmUp(face: FontFace?) throws -> RenderCounters {
+        try warmUp(Self.warmUpCommands(face: face))
+    }
+
+    /// Draws `commands` (a step of the warm-up: `warmUpSteps`) and waits for GL to finish them.
+    @discardableResult
+    public func warmUp(_ commands: [DrawCommand]) throws -> RenderCounters {
         let side = 16
         let target = try ColorStencilTarget(width: side, height: side, filter: GL_NEAREST, what: "warm-up")
         var list = DrawList()
-        list.commands = Self.warmUpCommands(face: face)
+        list.commands = commands
         let counters = try render(list, framebuffer: target.framebuffer, width: side, height: side)
         glFinish()
         return counters
+    }
+
+    /// The warm-up in steps of one program or group kind each (each compiles a variant or two, about
+    /// 5–20 ms on llvmpipe), so that a client whose commit arrives meanwhile waits for one step at most.
+    public static func warmUpSteps(face: FontFace?) -> [[DrawCommand]] {
+        var steps: [[DrawCommand]] = []
+        var depth = 0
+        for command in warmUpCommands(face: face) {
+            if depth == 0 { steps.append([]) }
+            steps[steps.count - 1].append(command)
+            switch command {
+            case .beginGroup, .beginClip: depth += 1
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
+            case .endMaskedGroups: depth -= 2
+            default: break
+            }
+        }
+        return steps
     }
 
     /// Every program and the states frames draw them with, over pixel (0, 0): rounded fills and borders,

@@ -39,8 +39,10 @@ extension Compositor {
             // by every client's text: they go with the last text layer (below).
             if (try? displays.makeCurrentWithoutOutput()) != nil { renderer.releaseCaches(keepingGlyphs: true) }
         }
-        // The last text layer gone: the glyph cache's pages (up to 20 MiB) and font faces go back too.
-        if scene.nodes.values.contains(where: { $0.kind == .text }),
+        // No text layer left: the glyph cache's pages (up to 20 MiB) and font faces go back too. Whether the
+        // leaving client still had text layers or released them before (its glyphs stayed cached, and the
+        // font files mapped: 4 MiB after a fuzz run whose clients had all gone).
+        if renderer.hasGlyphCache,
            !scenes.values.contains(where: { $0.nodes.values.contains { $0.kind == .text } }),
            (try? displays.makeCurrentWithoutOutput()) != nil {
             renderer.releaseGlyphCache()

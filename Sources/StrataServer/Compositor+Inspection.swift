@@ -57,6 +57,8 @@ extension Compositor {
             o["gpu_animation_records"] = gpuAnimationRecords
             o["cache_bytes"] = cacheBytes
             o["cache_releases"] = cacheReleases
+            let heap = MemoryRelease.heapUsage()
+            o["heap_bytes"] = ["in_use": heap.inUse, "free": heap.free]
             if rendersWithBudgets { o["render_budgets"] = sceneOrder.map { id -> [String: Any] in var b = budgetJSON(id); b["client"] = id; return b } }
             if let counts = textLayouts?.counts {
                 o["text_worker"] = ["laid_out": counts.laidOut, "crashed": counts.crashed, "hung": counts.hung,

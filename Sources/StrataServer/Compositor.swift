@@ -226,19 +226,43 @@ public final class Compositor {
         try renderer.linkDeferredProgram()
     }
 
-    /// Whether `warmUp` has run (or failed: it is not tried again).
+    /// Whether the warm-up has run (or failed: it is not tried again).
     public private(set) var warmedUp = false
+    /// The warm-up's steps not drawn yet (nil: not begun).
+    private var warmUpLeft: [[DrawCommand]]?
 
     /// Draws one of each kind of command once (`Renderer.warmUp`), so a first client's first frame does not
-    /// wait for the driver to compile what it draws. Once, between frames at start-up, after the deferred
-    /// programs.
+    /// wait for the driver to compile what it draws: one step (`Renderer.warmUpSteps`) a call, between
+    /// frames at start-up after the deferred programs, so that a client whose commit arrives meanwhile
+    /// waits for one step, not all of it. Returns whether steps remain.
+    @discardableResult
+    public func warmUpStep() throws -> Bool {
+        guard !warmedUp else { return false }
+        var left = warmUpLeft ?? Renderer.warmUpSteps(face: FontLibrary.shared.face(named: nil))
+        guard !left.isEmpty else { return finishWarmUp() }
+        let step = left.removeFirst()
+        warmUpLeft = left
+        do {
+            try displays.makeCurrentWithoutOutput()
+            try renderer.warmUp(step)
+        } catch {
+            _ = finishWarmUp()
+            throw error
+        }
+        return left.isEmpty ? finishWarmUp() : true
+    }
+
+    /// Every step of the warm-up at once.
     public func warmUp() throws {
-        guard !warmedUp else { return }
+        while try warmUpStep() {}
+    }
+
+    private func finishWarmUp() -> Bool {
         warmedUp = true
-        try displays.makeCurrentWithoutOutput()
-        try renderer.warmUp(face: FontLibrary.shared.face(named: nil))
+        warmUpLeft = nil
         // Its glyphs took a glyph cache page (4 MiB): given back unless a client's text shows already.
         if !scenes.values.contains(where: { $0.nodes.values.contains { $0.kind == .text } }) { renderer.releaseGlyphCache() }
+        return false
     }
 
     /// The GL driver the frames are drawn with (GL_RENDERER | GL_VERSION).

@@ -13,6 +13,14 @@ public enum MemoryRelease {
         _ = strata_malloc_trim()
     }
 
+    /// The heap now, in bytes: what is allocated (live objects, the server's and its libraries') and what
+    /// malloc holds free. A leak grows the first; fragmentation the second.
+    public static func heapUsage() -> (inUse: Int, free: Int) {
+        var inUse: UInt64 = 0, free: UInt64 = 0
+        strata_malloc_usage(&inUse, &free)
+        return (Int(clamping: inUse), Int(clamping: free))
+    }
+
     /// How much free memory may stay at the heap's top while frames run.
     public static let keptHeapTop = 32 << 20
 

@@ -194,14 +194,14 @@ public final class RenderServer {
     private func linkDeferredProgram(before wake: Double?) -> Bool {
         guard !deferredLinkFailed, backlog.isEmpty, wake.map({ $0 - clock() > Self.idleMargin }) ?? true else { return false }
         if !compositor.hasDeferredPrograms {
-            // Then once: what a first frame would compile, before a client waits for it.
+            // Then, a step at a time: what a first frame would compile, before a client waits for it.
             guard !compositor.warmedUp else { return false }
             do {
-                try compositor.warmUp()
+                return try compositor.warmUpStep()
             } catch {
                 logger.warning("warming up the renderer failed; the first frames compile what they draw", metadata: ["error": "\(error)"])
+                return false
             }
-            return false
         }
         do {
             try compositor.linkDeferredProgram()

@@ -15,6 +15,8 @@ public final class FontLibrary: @unchecked Sendable {
     private let fontconfig = FontconfigMatcher()
     private var facesByFile: [FileKey: FontFace] = [:]
     private var shapingFonts: [Int: ShapingFont] = [:]
+    /// Glyph counts by face id (`glyphCount(of:)`): one per face at most, as `facesByFile`.
+    private var glyphCounts: [Int: UInt32] = [:]
     private var resolved: [String: (face: FontFace, matchedName: Bool)] = [:]
     private var fallbackLists: [ListKey: FallbackList] = [:]
     private var fallbacks: [FallbackKey: FontFace?] = [:]
@@ -104,8 +106,19 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// How many glyphs the face has: a glyph index below it is the face's (what a worker's reply is checked
-    /// against before FreeType is asked for the glyph).
-    public func glyphCount(of face: FontFace) -> UInt32 { shapingFont(for: face).glyphCount }
+    /// against before FreeType is asked for the glyph). The server asks this of every face a layout uses:
+    /// the count is kept, the HarfBuzz font read for it is not (it maps the whole font file, and a server
+    /// whose clients used 50 faces kept 50 files mapped after they left).
+    public func glyphCount(of face: FontFace) -> UInt32 {
+        lock.lock()
+        if let font = shapingFonts[face.id] { lock.unlock(); return font.glyphCount }
+        if let known = glyphCounts[face.id] { lock.unlock(); return known }
+        lock.unlock()
+        let count = ShapingFont(path: face.path, index: face.index).glyphCount
+        lock.lock(); defer { lock.unlock() }
+        glyphCounts[face.id] = count
+        return count
+    }
 
     /// The face's metrics in font units.
     public func metrics(of face: FontFace) -> FontMetrics { shapingFont(for: face).metrics }

@@ -55,6 +55,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Print a reproducer directory's actions, decoded, and exit.")
     var describe: String?
 
+    @Option(help: "Save the server's /proc/PID/smaps here once it serves (smaps-start.txt) and once the fuzz clients left (smaps-end.txt), to see which mappings grew.")
+    var memoryMaps: String?
+
     @Option(help: "Write seed frames for --corpus and the decoder fuzzer's seed corpus into this directory, then exit.")
     var writeSeeds: String?
 
@@ -75,6 +78,7 @@ struct FuzzCommand: ParsableCommand {
         let witness = Witness(socketPath: sut.socketPath, interval: Double(probeInterval) / 1000, timeout: Double(probeTimeout) / 1000, grace: 10)
         try witness.start()
         var run = FuzzRun(sut: sut, witness: witness, seed: runSeed, families: chosen, clients: clients, corpus: try Self.loadCorpus(corpus))
+        run.memoryMaps = memoryMaps.map { URL(fileURLWithPath: $0) }
         if let replay {
             run.replay(try ReproLog.read(from: URL(fileURLWithPath: replay)))
         } else {

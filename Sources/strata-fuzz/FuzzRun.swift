@@ -20,6 +20,11 @@ struct FuzzRun {
     /// The server's memory and descriptors once it answered the witness, and once the fuzz clients left.
     private var resourcesAtStart: ServerResources?
     private var resourcesAtEnd: ServerResources?
+    /// The server's heap (its stats' `heap_bytes`) once it serves and once the fuzz clients left.
+    private var heapAtStart: [String: Int]?
+    private var heapAtEnd: [String: Int]?
+    /// Where the server's smaps go at the start and the end (`--memory-maps`).
+    var memoryMaps: URL?
     /// The server's memory at each progress line.
     private var memory = MemoryTrace()
 
@@ -34,6 +39,8 @@ struct FuzzRun {
 
     mutating func fuzz(inputs: Int, seconds: Double) {
         resourcesAtStart = serving()
+        heapAtStart = witness.heap
+        saveMemoryMap("smaps-start.txt")
         started = MonotonicClock.now()
         var lastReport = started
         while failure == nil {
@@ -58,6 +65,14 @@ struct FuzzRun {
         let end = MonotonicClock.now() + 10
         while !witness.warmedUp, witness.failure == nil, MonotonicClock.now() < end { usleep(10_000) }
         return sut.resources()
+    }
+
+    /// Copies the server's /proc/PID/smaps into `memoryMaps` as `name`, when asked to.
+    private func saveMemoryMap(_ name: String) {
+        guard let dir = memoryMaps, sut.isRunning, let file = FileHandle(forReadingAtPath: "/proc/\(sut.process.processIdentifier)/smaps") else { return }
+        defer { try? file.close() }
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try? file.readDataToEndOfFile().write(to: dir.appendingPathComponent(name))
     }
 
     /// Replays a reproducer's actions in their recorded order, one session per recorded session.
@@ -121,6 +136,8 @@ struct FuzzRun {
             usleep(500_000)
             check()
             resourcesAtEnd = sut.resources()
+            heapAtEnd = witness.heap
+            saveMemoryMap("smaps-end.txt")
         }
         witness.stop()
         var witnessLayers: Int?
@@ -184,6 +201,7 @@ struct FuzzRun {
             "server_rss_mib": ["start": resourcesAtStart.map { $0.rssMiB as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.rssMiB as Any } ?? NSNull()],
             "server_memory_mib": ["start": resourcesAtStart.map { $0.json as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.json as Any } ?? NSNull(),
                                   "during": memory.json],
+            "server_heap_bytes": ["start": heapAtStart.map { $0 as Any } ?? NSNull(), "end": heapAtEnd.map { $0 as Any } ?? NSNull()],
             "server_fds": ["start": resourcesAtStart.map { $0.fds as Any } ?? NSNull(), "end": resourcesAtEnd.map { $0.fds as Any } ?? NSNull()],
         ]
         let data = (try? JSONSerialization.data(withJSONObject: summary, options: [.prettyPrinted, .sortedKeys])) ?? Data()

@@ -9,6 +9,8 @@ struct ServerResources {
     var anonMiB: Double
     var fileMiB: Double
     var shmemMiB: Double
+    /// The part of `fileMiB` that is font files (mapped by FreeType and HarfBuzz while faces are open).
+    var fontMiB: Double
     var fds: Int
 
     /// Reads `/proc/PID/status` and `/proc/PID/fd`; nil when the process has gone or /proc cannot say.
@@ -22,10 +24,28 @@ struct ServerResources {
         }
         guard let rss = mib("VmRSS") else { return nil }
         return ServerResources(rssMiB: rss, anonMiB: mib("RssAnon") ?? 0, fileMiB: mib("RssFile") ?? 0,
-                               shmemMiB: mib("RssShmem") ?? 0, fds: fds.count)
+                               shmemMiB: mib("RssShmem") ?? 0, fontMiB: fontResident(pid: pid), fds: fds.count)
     }
 
-    var json: [String: Any] { ["rss": rssMiB, "anon": anonMiB, "file": fileMiB, "shmem": shmemMiB] }
+    /// Resident MiB of the font files the process maps, summed from `/proc/PID/smaps`.
+    private static func fontResident(pid: Int32) -> Double {
+        // Read to the end: String(contentsOfFile:) stops after the first page of a /proc file.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps") else { return 0 }
+        defer { try? file.close() }
+        let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        var kb = 0, inFont = false
+        for line in smaps.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-"), !line.hasSuffix(":") {
+                // A mapping's header: "start-end perms offset dev inode [path]".
+                inFont = line.contains("/fonts/") || line.hasSuffix(".ttf") || line.hasSuffix(".otf") || line.hasSuffix(".ttc")
+            } else if inFont, line.hasPrefix("Rss:") {
+                kb += Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+            }
+        }
+        return (Double(kb) / 1024 * 10).rounded() / 10
+    }
+
+    var json: [String: Any] { ["rss": rssMiB, "anon": anonMiB, "file": fileMiB, "shmem": shmemMiB, "fonts": fontMiB] }
 }
 
 /// Resident memory over a run, sampled with the progress lines: enough to tell a leak (anonymous memory
@@ -47,5 +67,7 @@ struct MemoryTrace {
         }
     }
 
-    var json: [[String: Any]] { samples.map { ["inputs": $0.inputs, "anon": $0.resources.anonMiB, "rss": $0.resources.rssMiB] } }
+    var json: [[String: Any]] {
+        samples.map { ["inputs": $0.inputs, "anon": $0.resources.anonMiB, "rss": $0.resources.rssMiB, "fonts": $0.resources.fontMiB] }
+    }
 }

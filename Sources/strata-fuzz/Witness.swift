@@ -42,6 +42,9 @@ final class Witness: @unchecked Sendable {
     /// first reply or when the server lays text out itself.
     var textWorker: [String: Int]? { lock.withLock { textWorkerCounts } }
     private var textWorkerCounts: [String: Int]?
+    /// The server's heap (`heap_bytes`: in_use, free) in the last stats reply.
+    var heap: [String: Int]? { lock.withLock { heapBytes } }
+    private var heapBytes: [String: Int]?
 
     /// Connects and commits the witness tree; throws when the server does not welcome it.
     func start() throws {
@@ -104,9 +107,10 @@ final class Witness: @unchecked Sendable {
                 if let reply = try waitFor(isReply, within: timeout) {
                     let ms = (MonotonicClock.now() - start) * 1000
                     let json = if case .stats(_, let json) = reply { json } else { "" }
-                    let counts = Self.textWorkerCounts(json), warm = Self.warmedUp(json)
+                    let counts = Self.textWorkerCounts(json), warm = Self.warmedUp(json), heap = Self.heapBytes(json)
                     lock.withLock {
                         latencies.append(ms); lastAnswerTime = MonotonicClock.now(); textWorkerCounts = counts
+                        if let heap { heapBytes = heap }
                         if warm { serverWarmedUp = true }
                     }
                     continue
@@ -125,6 +129,11 @@ final class Witness: @unchecked Sendable {
     }
 
     /// Whether a stats reply says the server has warmed its renderer up (`warmed_up`).
+    static func heapBytes(_ stats: String) -> [String: Int]? {
+        guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any] else { return nil }
+        return o["heap_bytes"] as? [String: Int]
+    }
+
     static func warmedUp(_ stats: String) -> Bool {
         guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any] else { return false }
         return o["warmed_up"] as? Bool == true

@@ -238,4 +238,22 @@ import Testing
         #expect(counters.offscreenPasses >= 6)
         #expect(counters.drawCalls > 0)
     }
+
+    /// The server warms up a step at a time between frames, so a client committing meanwhile waits for
+    /// one step: each step is one kind (a group whole), and the steps together are the warm-up.
+    @Test func theWarmUpComesInStepsOfOneKindEach() throws {
+        let canvas = try TextCanvas(width: 16, height: 16)
+        let renderer = try #require(canvas.renderer)
+        let steps = Renderer.warmUpSteps(face: TextCanvas.dejaVu)
+        // A fill, a rounded border, the four kinds of group, a gradient, a shape, a shadow path, glyphs
+        // still and moving.
+        #expect(steps.count == 11)
+        var blurs = 0, glyphs = 0
+        for step in steps {
+            let counters = try renderer.warmUp(step)
+            blurs += counters.shadowBlurs
+            glyphs += counters.glyphsRasterized
+        }
+        #expect(blurs == 2 && glyphs == 3)
+    }
 }

@@ -69,6 +69,10 @@ int strata_read_signalfd(int fd);
 /// Returns the free pages of every malloc arena to the system (glibc's malloc_trim(0)). 1 if memory was released.
 int strata_malloc_trim(void);
 
+/// What malloc has handed out and not had back (bytes, its own mmaps included), and what it holds free in
+/// its arenas (glibc's mallinfo2).
+void strata_malloc_usage(unsigned long long *in_use, unsigned long long *free_bytes);
+
 /// Lets free memory up to `bytes` at the top of the main heap stay there when something is freed
 /// (glibc's M_TRIM_THRESHOLD; it also fixes the mmap threshold at its default). 1 on success.
 int strata_malloc_keep_top(int bytes);
