@@ -34,6 +34,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case gpuAnimations = "gpu-animations"
     case textWorker = "text-worker"
     case textLayoutTimeout = "text-layout-timeout"
+    case frameNice = "frame-nice"
     case recordFrames = "record-frames"
     case recordFramesLimit = "record-frames-limit"
 }

@@ -91,6 +91,15 @@ enum ConfigValues {
         return s
     }
 
+    /// A whole number that may be negative (a leading `-`).
+    static func signedInteger(_ key: String, _ text: String, in range: ClosedRange<Int>) throws(ConfigValueError) -> Int {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let n = Int(text), range.contains(n) else {
+            throw ConfigValueError("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(quoted(text))")
+        }
+        return n
+    }
+
     static func integer(_ key: String, _ text: String, in range: ClosedRange<Int>) throws(ConfigValueError) -> Int {
         guard text.allSatisfy(\.isASCIIDigit), let n = Int(text), range.contains(n) else {
             throw ConfigValueError("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(quoted(text))")

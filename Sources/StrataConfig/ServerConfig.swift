@@ -104,6 +104,9 @@ public struct ServerConfig: Equatable, Sendable {
     public var keymapVariant: String?
     public var keymapOptions: String?
 
+    /// The nice value the server's frame thread (and the GL driver's threads) asks for at start-up
+    /// (`FramePriority`): ahead of clients' processes on a busy CPU. 0 leaves the priority as it is.
+    public var frameNice: Int32 = -10
     /// A directory each presented frame is written to (PNG, with `frames.jsonl` naming its target time);
     /// nil: none. For tests and for looking at animations frame by frame: reading a frame back costs time.
     public var recordFrames: String?
@@ -159,6 +162,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .gpuAnimations: gpuAnimations = try ConfigValues.choice(key.rawValue, text, GPUAnimations.self)
         case .textWorker: textWorker = text == "auto" ? .auto : text == "off" ? .off : .path(try ConfigValues.path(key.rawValue, text, pathRule))
         case .textLayoutTimeout: textLayoutTimeout = try ConfigValues.seconds(key.rawValue, text, in: 0.1...60)
+        case .frameNice: frameNice = Int32(try ConfigValues.signedInteger(key.rawValue, text, in: -20...0))
         case .recordFrames: recordFrames = try ConfigValues.path(key.rawValue, text, pathRule)
         case .recordFramesLimit: recordFramesLimit = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
         }

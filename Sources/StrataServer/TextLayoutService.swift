@@ -153,6 +153,8 @@ public final class TextLayoutService: @unchecked Sendable {
     // MARK: the text thread
 
     private func serve() {
+        // Started from the frame thread, it would run at its raised priority; clients' layouts must not.
+        FramePriority.asOrdinaryWork()
         while let ticket = next() {
             let (outcome, missing) = layOut(ticket)
             condition.lock()

@@ -129,9 +129,13 @@ final class Witness: @unchecked Sendable {
     }
 
     /// Whether a stats reply says the server has warmed its renderer up (`warmed_up`).
+    /// The heap (`heap_bytes`) and the server's clients and layers in all, from a stats reply.
     static func heapBytes(_ stats: String) -> [String: Int]? {
-        guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any] else { return nil }
-        return o["heap_bytes"] as? [String: Int]
+        guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any],
+              var heap = o["heap_bytes"] as? [String: Int] else { return nil }
+        heap["clients"] = o["clients"] as? Int
+        heap["layers"] = o["layers"] as? Int
+        return heap
     }
 
     static func warmedUp(_ stats: String) -> Bool {

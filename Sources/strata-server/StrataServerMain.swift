@@ -132,6 +132,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "xkb options, such as ctrl:nocaps. Default: xkbcommon's.")
     var keymapOptions: String?
 
+    @Option(help: "Nice value the frame thread asks for at start-up, -20 to 0 (0: unchanged). Default -10.")
+    var frameNice: String?
+
     @Option(help: "Directory each presented frame is written to as a PNG, with frames.jsonl naming its target time. Default: none.")
     var recordFrames: String?
 
@@ -152,7 +155,7 @@ struct StrataServerCommand: ParsableCommand {
             (.inputInjection, inputInjection), (.keymapRules, keymapRules), (.keymapModel, keymapModel),
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
             (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),
-            (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
+            (.frameNice, frameNice), (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -175,6 +178,14 @@ struct StrataServerCommand: ParsableCommand {
             return h
         }
         let logger = Logger(label: "strata.server")
+        // Before the display and its driver's threads exist, so that they run at it too.
+        switch FramePriority.raise(to: settings.frameNice) {
+        case .raised(let nice): logger.info("frame thread priority raised", metadata: ["nice": "\(nice)"])
+        case .unchanged: break
+        case let .refused(nice, code):
+            logger.notice("frame thread priority not raised: the server runs at its usual priority (allow it with LimitNICE=\(nice) or CAP_SYS_NICE)",
+                          metadata: ["nice": "\(nice)", "error": "\(String(cString: strerror(code)))"])
+        }
         // The display chosen first, then input (libinput opens its devices through the card's seat): a card
         // that cannot be opened or an input that cannot start stops the server before it binds its socket.
         let planned = try DisplayChoice.plan(settings, logger: logger)

@@ -34,6 +34,10 @@ protocol LayerKindContent: Sendable {
     func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool
     /// What a new layer of the kind keeps between frames when its drawing changes on its own (nil: nothing).
     func makeState() -> KindState?
+    /// Hands what this layer's drawing keeps (a text layer's layout) to `copy`, this layer's frozen copy
+    /// (`RenderNode.frozenCopy`: a transition's old appearance), so that the copy draws what the layer
+    /// showed without making it again.
+    func carry(into copy: any LayerKindContent)
 }
 
 extension LayerKindContent {
@@ -46,6 +50,7 @@ extension LayerKindContent {
     func motionRefusal(_ node: RenderNode, shapesMove: Bool) -> MotionCPUReason? { drawsLayer ? nil : .kindContent }
     func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool { true }
     func makeState() -> KindState? { nil }
+    func carry(into copy: any LayerKindContent) {}
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)
     }

@@ -32,6 +32,11 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
 
     deinit { if let ticket { service?.cancel(ticket) } }
 
+    /// The frozen copy shows the layout this layer shows.
+    func carry(into copy: any LayerKindContent) {
+        (copy as? TextLayerContent)?.cached = cached
+    }
+
     /// Glyphs may overlap (marks on their base, joined Arabic letters, an underline through descenders),
     /// so text of more than one character is two pieces: under an opacity it is composited as a group,
     /// as Core Animation composites the bitmap it draws text into.
@@ -113,6 +118,11 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
                                     size: CGSize(width: finite(size.width), height: finite(size.height)))
         if let cached, cached.key == key { return cached.layout }
         let owner = node.owner
+        // A frozen copy (a transition's old appearance) belongs to no client: it shows the layout its layer
+        // showed (`carry`), and never lays a client's string out here on the frame thread when a worker
+        // does that (before, a transition over a text layer ran HarfBuzz on the frame thread, and kept the
+        // fonts it opened mapped for good).
+        if owner == nil, service != nil { return cached?.layout }
         if let service, let owner {
             if let ticket {
                 guard let outcome = ticket.outcome else {
