@@ -37,6 +37,10 @@ extension Renderer {
             releaseUnusedTargets()
             return counters
         }
+        // The pass draws (captures) with whatever framebuffer is bound, and must have a complete one: the
+        // last one bound may have been deleted since (a released bitmap's target), which leaves none bound,
+        // and surfaceless EGL has no default framebuffer (every frame then failed: GL error 0x506).
+        glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
         try motionPass.run(slots, table: animations, time: time)
         counters.motionSlots = slots.count
         // A list of quads alone is recorded once and played again while only its slots move.

@@ -20,6 +20,8 @@ final class BenchServer {
         process.executableURL = bin.appendingPathComponent("strata-server")
         process.arguments = ["--config", "/dev/null", "--backend", "headless", "--size", size, "--socket", socket,
                              "--log-level", "warning"] + arguments
+            // STRATA_BENCH_SERVER_ARGS adds options (space-separated), e.g. "--frame-nice 0" to compare.
+            + (ProcessInfo.processInfo.environment["STRATA_BENCH_SERVER_ARGS"]?.split(separator: " ").map(String.init) ?? [])
         // STRATA_BENCH_SERVER_LOG=FILE keeps the server's log (warnings and up) there.
         if let log = ProcessInfo.processInfo.environment["STRATA_BENCH_SERVER_LOG"],
            FileManager.default.createFile(atPath: log, contents: nil), let handle = FileHandle(forWritingAtPath: log) {

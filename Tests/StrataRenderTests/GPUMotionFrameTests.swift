@@ -1,4 +1,5 @@
 import Foundation
+import CStrataGL
 import StrataCore
 import StrataOffline
 import StrataDisplay
@@ -709,5 +710,35 @@ import Testing
         }
         #expect(builds > Int(MotionPlanner.sweepInterval))
         #expect(compositor.gpuAnimationRecords == 0)
+    }
+}
+
+/// The motion pass captures with a draw, which needs a complete framebuffer bound. A frame that starts
+/// with none bound (the last one bound was deleted: a released bitmap's target; surfaceless EGL has no
+/// default framebuffer) still draws. Before, every such frame failed with GL error 0x506 (seen under the
+/// text-attack benchmark, when the render budgets gave a deferred client its frames back).
+@Suite struct MotionPassFramebufferTests {
+    @Test func aFrameStartingWithNoFramebufferBoundStillDraws() throws {
+        let display = try HeadlessDisplay(width: 32, height: 32)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.gpuAnimationMinimumLayers = 1
+        compositor.addClient(1)
+        var timing = MediaTiming()
+        timing.duration = 1
+        let slide = AnimationSpec(keyPath: LayerKeyPath(property: .position),
+                                  kind: .basic(from: .point(CGPoint(x: 4, y: 4)), to: .point(CGPoint(x: 28, y: 28)), by: nil), timing: timing)
+        compositor.submit(Commit(transactionID: 1, operations: TestOperations.square(1, CGRect(x: 0, y: 0, width: 8, height: 8))
+            + [.attachRoot(1), .addAnimation(1, key: "slide", slide)]), fds: [], from: 1)
+        try compositor.renderFrame(at: 0.1)
+        #expect(compositor.lastFrameWork.motionSlots == 1)
+        for k in 2...4 {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            try compositor.renderFrame(at: Double(k) / 10)
+            #expect(compositor.lastFrameWork.motionSlots == 1)
+        }
+        // The square at t = 0.4: centre (13.6, 13.6), drawn white on black.
+        let shot = try compositor.snapshot()
+        #expect(shot.pixels[(13 * 32 + 13) * 4] > 200)
     }
 }
