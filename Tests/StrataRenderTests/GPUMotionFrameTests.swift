@@ -686,9 +686,7 @@ import Testing
     @Test func recordsOfFinishedAnimationsAreFreedWithinTheSweepInterval() throws {
         let display = try HeadlessDisplay(width: 32, height: 32)
         defer { display.releaseCurrent() }
-        let compositor = try Compositor(display: display)
-        compositor.gpuAnimationMinimumLayers = 1
-        compositor.addClient(1)
+        let compositor = try gpuPathCompositor(display)
         var timing = MediaTiming()
         timing.duration = 0.2
         let slide = AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: .point(CGPoint(x: 4, y: 4)), to: .point(CGPoint(x: 20, y: 20)), by: nil), timing: timing)
@@ -721,9 +719,7 @@ import Testing
     @Test func aFrameStartingWithNoFramebufferBoundStillDraws() throws {
         let display = try HeadlessDisplay(width: 32, height: 32)
         defer { display.releaseCurrent() }
-        let compositor = try Compositor(display: display)
-        compositor.gpuAnimationMinimumLayers = 1
-        compositor.addClient(1)
+        let compositor = try gpuPathCompositor(display)
         var timing = MediaTiming()
         timing.duration = 1
         let slide = AnimationSpec(keyPath: LayerKeyPath(property: .position),
@@ -741,4 +737,12 @@ import Testing
         let shot = try compositor.snapshot()
         #expect(shot.pixels[(13 * 32 + 13) * 4] > 200)
     }
+}
+
+/// A compositor on `display` that evaluates every animation on the GPU path, with client 1 added.
+private func gpuPathCompositor(_ display: HeadlessDisplay) throws -> Compositor {
+    let compositor = try Compositor(display: display)
+    compositor.gpuAnimationMinimumLayers = 1
+    compositor.addClient(1)
+    return compositor
 }
