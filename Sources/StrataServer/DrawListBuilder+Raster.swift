@@ -40,13 +40,13 @@ extension DrawListBuilder {
     /// another bitmap, when it draws no group or something in it changes, or when the bitmap cannot be made.
     func movingGroup(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool,
                      within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
-        guard movingGroupBitmaps, list.currentSlot < 0, !drawsIntoBitmap else { return nil }
-        let drawsInside = !node.sublayers.isEmpty || node.contents != nil || node.content.pieces(node) > 0
-        let group = node.mask != nil || (p.masksToBounds && drawsInside)
-            || (opacity < 1 && p.allowsGroupOpacity && !node.sublayers.isEmpty)
-        // Only moved, not turned or scaled (the bitmap is drawn 1:1, shifted by a fraction of a pixel at most).
-        guard group, m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
-              node.placementMayAnimate, node.movesAsAWhole else { return nil }
+        // Every layer of a CPU-path frame is asked: the cheap questions first. Only moved, not turned or
+        // scaled (the bitmap is drawn 1:1, shifted by a fraction of a pixel at most).
+        guard movingGroupBitmaps, list.currentSlot < 0, !drawsIntoBitmap,
+              m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
+        let opacityGroup = opacity < 1 && p.allowsGroupOpacity && !node.sublayers.isEmpty
+        let clipGroup = p.masksToBounds && (!node.sublayers.isEmpty || node.contents != nil || node.content.pieces(node) > 0)
+        guard node.mask != nil || opacityGroup || clipGroup, node.placementMayAnimate, node.movesAsAWhole else { return nil }
         return bitmap(owner: ObjectIdentifier(node), scale: 1, within: &list) { plain, s, sub in
             plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
         }

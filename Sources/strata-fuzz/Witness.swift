@@ -107,7 +107,9 @@ final class Witness: @unchecked Sendable {
                 if let reply = try waitFor(isReply, within: timeout) {
                     let ms = (MonotonicClock.now() - start) * 1000
                     let json = if case .stats(_, let json) = reply { json } else { "" }
-                    let counts = Self.textWorkerCounts(json), warm = Self.warmedUp(json), heap = Self.heapBytes(json)
+                    // Parsed once for the three things read from it.
+                    let stats = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+                    let counts = Self.textWorkerCounts(stats), warm = Self.warmedUp(stats), heap = Self.heapBytes(stats)
                     lock.withLock {
                         latencies.append(ms); lastAnswerTime = MonotonicClock.now(); textWorkerCounts = counts
                         if let heap { heapBytes = heap }
@@ -128,26 +130,20 @@ final class Witness: @unchecked Sendable {
         lock.withLock { done = true }
     }
 
-    /// Whether a stats reply says the server has warmed its renderer up (`warmed_up`).
     /// The heap (`heap_bytes`) and the server's clients and layers in all, from a stats reply.
-    static func heapBytes(_ stats: String) -> [String: Int]? {
-        guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any],
-              var heap = o["heap_bytes"] as? [String: Int] else { return nil }
+    static func heapBytes(_ o: [String: Any]) -> [String: Int]? {
+        guard var heap = o["heap_bytes"] as? [String: Int] else { return nil }
         heap["clients"] = o["clients"] as? Int
         heap["layers"] = o["layers"] as? Int
         return heap
     }
 
-    static func warmedUp(_ stats: String) -> Bool {
-        guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any] else { return false }
-        return o["warmed_up"] as? Bool == true
-    }
+    /// Whether a stats reply says the server has warmed its renderer up (`warmed_up`).
+    static func warmedUp(_ o: [String: Any]) -> Bool { o["warmed_up"] as? Bool == true }
 
     /// The `text_worker` object of a stats reply.
-    static func textWorkerCounts(_ stats: String) -> [String: Int]? {
-        guard let o = try? JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any],
-              let t = o["text_worker"] as? [String: Any] else { return nil }
-        return t.compactMapValues { $0 as? Int }
+    static func textWorkerCounts(_ o: [String: Any]) -> [String: Int]? {
+        (o["text_worker"] as? [String: Any])?.compactMapValues { $0 as? Int }
     }
 
     /// "2 crashes, 1 hang" for a worker that failed, nil for one that never did.
