@@ -14,6 +14,9 @@ public final class RasterContent {
     public let width: Int, height: Int
     let analysis: DrawListAnalysis
     public let key: Int
+    /// Whether a new drawing of it may be made a part a frame while the bitmap shows the last one
+    /// (`Renderer.drawPart`): a client the render budgets defer, whose drawing may be any size.
+    public var drawnInParts = false
 
     /// The largest bitmap side; a bigger layer is drawn directly instead.
     public static let maxSide = 4096

@@ -102,14 +102,18 @@ extension Renderer {
     /// Draws `list` into `framebuffer`, a target of `width` × `height` pixels whose top-left is target
     /// pixel `origin`, turned by `rotation` on the framebuffer, within `repaint`: each command by its
     /// handler, which may skip to the end of a group or clip that changes nothing in the repaint region.
+    /// `range`: the commands drawn (whole groups only), onto what the framebuffer holds when `clears` is false
+    /// (a bitmap drawn in parts over several frames: `Renderer.raster`).
     func drawPass(_ list: DrawList, _ a: DrawListAnalysis, repaint: PixelRect, framebuffer: GLuint, width: Int, height: Int,
-                  origin: (x: Int, y: Int), rotation: Int = 0) throws {
+                  origin: (x: Int, y: Int), rotation: Int = 0, range: Range<Int>? = nil, clears: Bool = true) throws {
         guard a.balanced else { throw GLError("draw list has groups or clips that are not properly begun and ended") }
-        beginPass(list, framebuffer: framebuffer, width: width, height: height, origin: origin, rotation: rotation, repaint: repaint)
+        beginPass(list, framebuffer: framebuffer, width: width, height: height, origin: origin, rotation: rotation, repaint: repaint,
+                  clears: clears)
         var pass = Pass(list: list, a: a, full: PixelRect(x: origin.x, y: origin.y, width: width, height: height),
                         narrow: list.motion == nil, targets: [framebuffer], scissors: [repaint])
-        var i = 0
-        while i < list.commands.count {
+        let drawn = range ?? 0..<list.commands.count
+        var i = drawn.lowerBound
+        while i < drawn.upperBound {
             i = try draw(list.commands[i], at: i, in: &pass) ?? i + 1
         }
         flush()
@@ -253,7 +257,8 @@ extension Renderer {
     /// Sets up a pass over `framebuffer`, a target of `width` × `height` pixels whose top-left is target
     /// pixel `origin`, turned by `rotation`: its projections and GL state; clears `repaint` to the list's
     /// clear colour.
-    func beginPass(_ list: DrawList, framebuffer: GLuint, width: Int, height: Int, origin: (x: Int, y: Int), rotation: Int, repaint: PixelRect) {
+    func beginPass(_ list: DrawList, framebuffer: GLuint, width: Int, height: Int, origin: (x: Int, y: Int), rotation: Int, repaint: PixelRect,
+                   clears: Bool = true) {
         self.width = width
         self.height = height
         self.origin = origin
@@ -265,6 +270,7 @@ extension Renderer {
         if rotation == 0 { compositeProjection = projection }
         beginFrame(framebuffer)
         setScissor(repaint)
+        guard clears else { return }
         let c = list.clearColor
         glClearColor(GLfloat(c.red * c.alpha), GLfloat(c.green * c.alpha), GLfloat(c.blue * c.alpha), GLfloat(c.alpha))
         glClear(e(GL_COLOR_BUFFER_BIT))

@@ -4,8 +4,11 @@ import StrataCore
 
 /// A rasterized layer's bitmap: a target it is drawn into, reused while its content key is unchanged.
 final class RasterBitmap {
-    let target: ColorStencilTarget
+    private(set) var target: ColorStencilTarget
     var key: Int?
+    /// A newer drawing made a part a frame (`RasterContent.drawnInParts`), shown once whole: its key, its
+    /// target, the next command to draw, and whether a part left glyphs out (then it is not kept).
+    var pending: (key: Int, target: ColorStencilTarget, next: Int, missesGlyphs: Bool)?
     var lastUsed: UInt64 = 0
     var mipmapsCurrent = false
     var width: Int { target.width }
@@ -14,6 +17,15 @@ final class RasterBitmap {
 
     init(width: Int, height: Int) throws {
         target = try ColorStencilTarget(width: width, height: height, filter: GL_LINEAR, what: "rasterized layer bitmap")
+    }
+
+    /// The pending drawing is whole: it becomes what the bitmap shows.
+    func finishPending() {
+        guard let p = pending else { return }
+        target = p.target
+        key = p.missesGlyphs ? nil : p.key
+        pending = nil
+        mipmapsCurrent = false
     }
 }
 
@@ -33,6 +45,14 @@ extension Renderer {
         if let existing = rasters[content.owner], existing.width == content.width, existing.height == content.height,
            existing.key == content.key {
             existing.lastUsed = frame
+            existing.pending = nil
+            return existing
+        }
+        if content.drawnInParts, let existing = rasters[content.owner], existing.width == content.width,
+           existing.height == content.height, existing.key != nil {
+            // A whole older drawing is on show: the new one is drawn a part a frame beside it.
+            existing.lastUsed = frame
+            try drawPart(content, of: existing, resume: resume, scissor: scissor)
             return existing
         }
         // Queued quads belong to the interrupted pass: draw them before any binding changes.
@@ -61,6 +81,48 @@ extension Renderer {
         beginFrame(resume)
         setScissor(scissor)
         return bitmap
+    }
+
+    /// Draws the next part of `content` into `bitmap`'s pending target: whole top-level commands (groups
+    /// whole) up to `rasterPartCost` of drawing (`ContentDraw.drawCost`, 1 for other commands), at least
+    /// one. When the last part is drawn the bitmap shows it. A deferred client's bitmap of 65,536 stacked
+    /// glyphs took llvmpipe 60–76 ms at once, every frame the client's updates were applied (issue 27).
+    func drawPart(_ content: RasterContent, of bitmap: RasterBitmap, resume: GLuint, scissor: PixelRect) throws {
+        flush()
+        var pending = bitmap.pending?.key == content.key ? bitmap.pending : nil
+        if pending == nil {
+            let target = try ColorStencilTarget(width: content.width, height: content.height, filter: GL_LINEAR, what: "rasterized layer bitmap")
+            pending = (content.key, target, 0, false)
+        }
+        guard var part = pending else { return }
+        let commands = content.list.commands
+        var end = part.next, cost = 0, depth = 0
+        while end < commands.count {
+            switch commands[end] {
+            case .beginGroup, .beginClip: depth += 1
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
+            case .endMaskedGroups: depth -= 2
+            case .content(let c): cost += c.drawCost
+            default: cost += 1
+            }
+            end += 1
+            if depth == 0, cost >= rasterPartCost { break }
+        }
+        let saved = (width, height, origin, projection, offscreen, rotation, compositeProjection)
+        var list = content.list
+        list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        let whole = PixelRect(x: content.origin.x, y: content.origin.y, width: content.width, height: content.height)
+        let deferredBefore = counters.glyphsDeferred
+        try drawPass(list, content.analysis, repaint: whole, framebuffer: part.target.framebuffer,
+                     width: content.width, height: content.height, origin: content.origin, range: part.next..<end, clears: part.next == 0)
+        counters.offscreenPasses += 1
+        part.next = end
+        if counters.glyphsDeferred != deferredBefore { part.missesGlyphs = true }
+        bitmap.pending = part
+        if end == commands.count { bitmap.finishPending() }
+        (width, height, origin, projection, offscreen, rotation, compositeProjection) = saved
+        beginFrame(resume)
+        setScissor(scissor)
     }
 
     /// Keeps the bitmaps of every rasterized layer in the frame, drawn this time or not (outside the

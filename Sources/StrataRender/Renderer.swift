@@ -40,6 +40,9 @@ public final class Renderer {
     /// work on the frame thread is bounded per frame; beyond it glyphs wait for the next frames. The first
     /// new glyph of a frame is always made.
     public var glyphRasterBudget = 1 << 20
+    /// How much drawing (`ContentDraw.drawCost`: glyphs for text) one part of a bitmap drawn in parts takes
+    /// a frame (`drawPart`).
+    public var rasterPartCost = 8192
     var glyphPixelsThisFrame = 0
 
     /// Whether the glyph cache holds anything (it is made at the first glyph drawn).

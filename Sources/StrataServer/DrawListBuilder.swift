@@ -175,7 +175,11 @@ struct DrawListBuilder {
         // A deferred client's still root that shows what it showed: its kept bitmap, nothing built.
         let kept = deferredRoot && node.activeInSubtree == 0 && client.map(frozenClients.contains) == true ? node.frozenRaster : nil
         if let raster = kept ?? (p.shouldRasterize || deferredRoot ? rasterized(node, ownContent: ownContent, within: &list) : nil) {
-            if deferredRoot { node.frozenRaster = raster }
+            if deferredRoot {
+                node.frozenRaster = raster
+                // Its new drawing may be made a part a frame while the last one shows (`Renderer.drawPart`).
+                raster.content.drawnInParts = true
+            }
             // The bitmap (shadow and mask included) is composited with the layer's opacity, which is not
             // rasterized, and sampled with its filters.
             let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0

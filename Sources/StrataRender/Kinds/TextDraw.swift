@@ -72,6 +72,40 @@ public struct TextDraw: ContentDraw {
 
     /// A quad per glyph and decoration.
     public var drawCost: Int { runs.reduce(decorations.count) { $0 + $1.glyphs.count } }
+
+    /// The same drawing as commands of at most `maxGlyphs` glyphs each, in order, the decorations with the
+    /// last: a bitmap drawn in parts (`Renderer.drawPart`) can stop between them.
+    public func parts(maxGlyphs: Int) -> [TextDraw] {
+        guard maxGlyphs > 0, drawCost > maxGlyphs else { return [self] }
+        var parts: [TextDraw] = []
+        var current: [Run] = [], count = 0
+        for run in runs {
+            var start = 0
+            while start < run.glyphs.count {
+                let take = min(maxGlyphs - count, run.glyphs.count - start)
+                var piece = run
+                piece.glyphs = Array(run.glyphs[start..<start + take])
+                piece.positions = Array(run.positions[start..<start + take])
+                current.append(piece)
+                count += take
+                start += take
+                if count == maxGlyphs {
+                    var part = self
+                    part.runs = current
+                    part.decorations = []
+                    parts.append(part)
+                    current = []
+                    count = 0
+                }
+            }
+        }
+        if !current.isEmpty || !decorations.isEmpty {
+            var part = self
+            part.runs = current
+            parts.append(part)
+        }
+        return parts
+    }
     public var contentsScale: CGFloat
     public var displayScale: CGFloat
     /// allowsFontSubpixelQuantization: true puts glyphs on whole pixels (one raster per glyph), false on

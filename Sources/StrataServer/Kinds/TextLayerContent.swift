@@ -99,9 +99,17 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
             }
         }
         // Outside a slot drawn as is; under one (where it cannot move) this makes the builder take the layer
-        // back to the CPU.
-        list.append(.content(draw))
+        // back to the CPU. Into a bitmap (which may be drawn a part a frame) in commands of at most
+        // `partGlyphs` glyphs: a 65,536-glyph string is then 16 parts, not one.
+        if motion.builder.drawsIntoBitmap {
+            for part in draw.parts(maxGlyphs: Self.partGlyphs) { list.append(.content(part)) }
+        } else {
+            list.append(.content(draw))
+        }
     }
+
+    /// The most glyphs one command draws of a text drawn into a bitmap.
+    static let partGlyphs = 4096
 
     /// The layout of `text` in a box of `size`: the one made for these values, else the worker's answer when
     /// it has come (or a new request, showing the last layout meanwhile), else, in process, laid out now
