@@ -6,9 +6,9 @@ import StrataCore
 final class RasterBitmap {
     private(set) var target: ColorStencilTarget
     var key: Int?
-    /// A newer drawing made a part a frame (`RasterContent.drawnInParts`), shown once whole: its key, its
-    /// target, the next command to draw, and whether a part left glyphs out (then it is not kept).
-    var pending: (key: Int, target: ColorStencilTarget, next: Int, missesGlyphs: Bool)?
+    /// A newer drawing made a part a frame (`RasterContent.drawnInParts`), shown once whole: what it draws,
+    /// its target, the next command to draw, and whether a part left glyphs out (then it is not kept).
+    var pending: (content: RasterContent, target: ColorStencilTarget, next: Int, missesGlyphs: Bool)?
     var lastUsed: UInt64 = 0
     var mipmapsCurrent = false
     var width: Int { target.width }
@@ -23,7 +23,7 @@ final class RasterBitmap {
     func finishPending() {
         guard let p = pending else { return }
         target = p.target
-        key = p.missesGlyphs ? nil : p.key
+        key = p.missesGlyphs ? nil : p.content.key
         pending = nil
         mipmapsCurrent = false
     }
@@ -65,6 +65,7 @@ extension Renderer {
             rasters[content.owner] = bitmap
         }
         bitmap.lastUsed = frame
+        bitmap.pending = nil // drawn whole now: a drawing in parts would bring an older one back
         let saved = (width, height, origin, projection, offscreen, rotation, compositeProjection)
         var list = content.list
         list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
@@ -83,18 +84,22 @@ extension Renderer {
         return bitmap
     }
 
-    /// Draws the next part of `content` into `bitmap`'s pending target: whole top-level commands (groups
-    /// whole) up to `rasterPartCost` of drawing (`ContentDraw.drawCost`, 1 for other commands), at least
-    /// one. When the last part is drawn the bitmap shows it. A deferred client's bitmap of 65,536 stacked
-    /// glyphs took llvmpipe 60–76 ms at once, every frame the client's updates were applied (issue 27).
+    /// Draws the next part of the pending drawing into `bitmap`'s pending target, or starts one of
+    /// `content`: whole top-level commands (groups whole) up to `rasterPartCost` of drawing
+    /// (`ContentDraw.drawCost`, 1 for other commands), at least one. When the last part is drawn the bitmap
+    /// shows it. A drawing begun is finished even when a newer one comes meanwhile (it is drawn next), so
+    /// a client whose drawing changes more often than its parts take still shows it, later and less often,
+    /// never stuck on an old one. A deferred client's bitmap of 65,536 stacked glyphs took llvmpipe
+    /// 60–76 ms at once, every frame the client's updates were applied (issue 27).
     func drawPart(_ content: RasterContent, of bitmap: RasterBitmap, resume: GLuint, scissor: PixelRect) throws {
         flush()
-        var pending = bitmap.pending?.key == content.key ? bitmap.pending : nil
+        var pending = bitmap.pending
         if pending == nil {
             let target = try ColorStencilTarget(width: content.width, height: content.height, filter: GL_LINEAR, what: "rasterized layer bitmap")
-            pending = (content.key, target, 0, false)
+            pending = (content, target, 0, false)
         }
         guard var part = pending else { return }
+        let content = part.content
         let commands = content.list.commands
         var end = part.next, cost = 0, depth = 0
         while end < commands.count {

@@ -21,7 +21,7 @@ import Testing
     }
 
     /// Draws `content` as a bitmap over the whole 16 × 16 output; returns the top-left and bottom-right
-    /// pixels' red and blue, and the offscreen passes.
+    /// pixels' colours, and the offscreen passes.
     static func frame(_ renderer: Renderer, _ display: HeadlessDisplay, _ content: RasterContent) throws -> (String, String, Int) {
         var list = DrawList()
         list.clearColor = .black
@@ -31,7 +31,12 @@ import Testing
         let shot = try display.readPixels()
         func name(_ x: Int, _ y: Int) -> String {
             let i = (y * 16 + x) * 4
-            return shot.pixels[i] > 200 ? "red" : shot.pixels[i + 2] > 200 ? "blue" : "other"
+            switch (shot.pixels[i] > 200, shot.pixels[i + 2] > 200) {
+            case (true, true): return "white"
+            case (true, false): return "red"
+            case (false, true): return "blue"
+            default: return "other"
+            }
         }
         return (name(2, 2), name(13, 13), counters.offscreenPasses)
     }
@@ -51,9 +56,25 @@ import Testing
         #expect(try Self.frame(renderer, display, blue) == ("blue", "blue", 1))
         // Whole now: kept, no more drawing.
         #expect(try Self.frame(renderer, display, blue) == ("blue", "blue", 0))
-        // Back to red before a blue part finishes: a new drawing starts over, from its first part.
-        _ = try Self.frame(renderer, display, red)
+    }
+
+    /// A drawing begun is finished before a newer one starts: a client whose drawing changes every frame
+    /// shows it a few frames late, never stuck on an old one.
+    @Test func aDrawingChangingFasterThanItsPartsStillShows() throws {
+        let display = try HeadlessDisplay(width: 16, height: 16)
+        defer { display.releaseCurrent() }
+        let renderer = try Renderer()
+        renderer.rasterPartCost = 2
+        let owner = Owner()
+        let red = try Self.content(owner, Color(red: 1, green: 0, blue: 0, alpha: 1))
+        let blue = try Self.content(owner, Color(red: 0, green: 0, blue: 1, alpha: 1))
+        let white = try Self.content(owner, .white)
         #expect(try Self.frame(renderer, display, red) == ("red", "red", 1))
+        #expect(try Self.frame(renderer, display, blue) == ("red", "red", 1))   // blue, first half
+        #expect(try Self.frame(renderer, display, white) == ("blue", "blue", 1)) // blue finished, not dropped
+        #expect(try Self.frame(renderer, display, white) == ("blue", "blue", 1)) // white, first half
+        #expect(try Self.frame(renderer, display, white) == ("white", "white", 1))
+        #expect(try Self.frame(renderer, display, white) == ("white", "white", 0))
     }
 
     @Test func aLongTextIsSplitIntoPartsOfAtMostSoManyGlyphs() throws {
