@@ -9,6 +9,10 @@ final class RasterBitmap {
     /// A newer drawing made a part a frame (`RasterContent.drawnInParts`), shown once whole: what it draws,
     /// its target, the next command to draw, and whether a part left glyphs out (then it is not kept).
     var pending: (content: RasterContent, target: ColorStencilTarget, next: Int, missesGlyphs: Bool)?
+    /// Where the drawing shown lies in raster pixels (its content's origin), and the frame a part was last
+    /// drawn in (one part a frame, however many passes draw the bitmap).
+    var origin = (x: 0, y: 0)
+    var partFrame: UInt64?
     var lastUsed: UInt64 = 0
     var mipmapsCurrent = false
     var width: Int { target.width }
@@ -24,6 +28,7 @@ final class RasterBitmap {
         guard let p = pending else { return }
         target = p.target
         key = p.missesGlyphs ? nil : p.content.key
+        origin = p.content.origin
         pending = nil
         mipmapsCurrent = false
     }
@@ -48,8 +53,10 @@ extension Renderer {
             existing.pending = nil
             return existing
         }
+        // Only while it lies where the last one does: the bitmap shown is drawn in this frame's place for it.
         if content.drawnInParts, let existing = rasters[content.owner], existing.width == content.width,
-           existing.height == content.height, existing.key != nil {
+           existing.height == content.height, existing.key != nil, existing.origin == content.origin,
+           existing.pending.map({ $0.content.origin == content.origin }) ?? true {
             // A whole older drawing is on show: the new one is drawn a part a frame beside it.
             existing.lastUsed = frame
             try drawPart(content, of: existing, resume: resume, scissor: scissor)
@@ -66,6 +73,7 @@ extension Renderer {
         }
         bitmap.lastUsed = frame
         bitmap.pending = nil // drawn whole now: a drawing in parts would bring an older one back
+        bitmap.origin = content.origin
         let saved = (width, height, origin, projection, offscreen, rotation, compositeProjection)
         var list = content.list
         list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
@@ -92,6 +100,8 @@ extension Renderer {
     /// never stuck on an old one. A deferred client's bitmap of 65,536 stacked glyphs took llvmpipe
     /// 60–76 ms at once, every frame the client's updates were applied (issue 27).
     func drawPart(_ content: RasterContent, of bitmap: RasterBitmap, resume: GLuint, scissor: PixelRect) throws {
+        guard bitmap.partFrame != frame else { return }
+        bitmap.partFrame = frame
         flush()
         var pending = bitmap.pending
         if pending == nil {

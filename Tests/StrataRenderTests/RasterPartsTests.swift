@@ -9,11 +9,12 @@ import Testing
 @Suite struct RasterPartsTests {
     final class Owner {}
 
-    /// A 16 × 16 bitmap of four 8 × 8 squares in `color`, one command each, drawn in parts.
-    static func content(_ owner: Owner, _ color: Color) throws -> RasterContent {
+    /// A 16 × 16 bitmap of four 8 × 8 squares in `color`, one command each, drawn in parts; `shift` moves
+    /// them (and the bitmap's origin).
+    static func content(_ owner: Owner, _ color: Color, shift: Int = 0) throws -> RasterContent {
         var list = DrawList()
         list.commands = [(0, 0), (8, 0), (0, 8), (8, 8)].map { x, y in
-            .fill(matrix: .identity, rect: CGRect(x: x, y: y, width: 8, height: 8), color: color, alpha: 1)
+            .fill(matrix: .identity, rect: CGRect(x: x + shift, y: y + shift, width: 8, height: 8), color: color, alpha: 1)
         }
         let content = try #require(RasterContent(owner: ObjectIdentifier(owner), list: list))
         content.drawnInParts = true
@@ -56,6 +57,10 @@ import Testing
         #expect(try Self.frame(renderer, display, blue) == ("blue", "blue", 1))
         // Whole now: kept, no more drawing.
         #expect(try Self.frame(renderer, display, blue) == ("blue", "blue", 0))
+        // A drawing elsewhere (its bitmap's origin moved) is drawn whole at once: the last one would show
+        // in the wrong place meanwhile.
+        let moved = try Self.content(owner, Color(red: 1, green: 0, blue: 0, alpha: 1), shift: 2)
+        #expect(try Self.frame(renderer, display, moved) == ("red", "red", 1))
     }
 
     /// A drawing begun is finished before a newer one starts: a client whose drawing changes every frame
