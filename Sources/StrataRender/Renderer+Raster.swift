@@ -74,22 +74,30 @@ extension Renderer {
         bitmap.lastUsed = frame
         bitmap.pending = nil // drawn whole now: a drawing in parts would bring an older one back
         bitmap.origin = content.origin
+        let missesGlyphs = try drawBitmap(content, into: bitmap.target, resume: resume, scissor: scissor)
+        // A bitmap missing glyphs the frame's budget left out is drawn again next time.
+        bitmap.key = missesGlyphs ? nil : content.key
+        bitmap.mipmapsCurrent = false
+        return bitmap
+    }
+
+    /// Draws `content`'s commands in `range` (all: nil) into `target`, cleared first when `clears`, as a
+    /// pass of its own; then back to the interrupted pass (into `resume`, limited to `scissor`): its
+    /// target, size, projection and state. Returns whether the frame's glyph budget left glyphs out.
+    private func drawBitmap(_ content: RasterContent, into target: ColorStencilTarget, range: Range<Int>? = nil, clears: Bool = true,
+                      resume: GLuint, scissor: PixelRect) throws -> Bool {
         let saved = (width, height, origin, projection, offscreen, rotation, compositeProjection)
         var list = content.list
         list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
         let whole = PixelRect(x: content.origin.x, y: content.origin.y, width: content.width, height: content.height)
         let deferredBefore = counters.glyphsDeferred
-        try drawPass(list, content.analysis, repaint: whole, framebuffer: bitmap.target.framebuffer,
-                     width: content.width, height: content.height, origin: content.origin)
+        try drawPass(list, content.analysis, repaint: whole, framebuffer: target.framebuffer,
+                     width: content.width, height: content.height, origin: content.origin, range: range, clears: clears)
         counters.offscreenPasses += 1
-        // A bitmap missing glyphs the frame's budget left out is drawn again next time.
-        bitmap.key = counters.glyphsDeferred == deferredBefore ? content.key : nil
-        bitmap.mipmapsCurrent = false
-        // Back to the interrupted pass: its target, size, projection and state.
         (width, height, origin, projection, offscreen, rotation, compositeProjection) = saved
         beginFrame(resume)
         setScissor(scissor)
-        return bitmap
+        return counters.glyphsDeferred != deferredBefore
     }
 
     /// Draws the next part of the pending drawing into `bitmap`'s pending target, or starts one of
@@ -123,21 +131,12 @@ extension Renderer {
             end += 1
             if depth == 0, cost >= rasterPartCost { break }
         }
-        let saved = (width, height, origin, projection, offscreen, rotation, compositeProjection)
-        var list = content.list
-        list.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
-        let whole = PixelRect(x: content.origin.x, y: content.origin.y, width: content.width, height: content.height)
-        let deferredBefore = counters.glyphsDeferred
-        try drawPass(list, content.analysis, repaint: whole, framebuffer: part.target.framebuffer,
-                     width: content.width, height: content.height, origin: content.origin, range: part.next..<end, clears: part.next == 0)
-        counters.offscreenPasses += 1
+        if try drawBitmap(content, into: part.target, range: part.next..<end, clears: part.next == 0, resume: resume, scissor: scissor) {
+            part.missesGlyphs = true
+        }
         part.next = end
-        if counters.glyphsDeferred != deferredBefore { part.missesGlyphs = true }
         bitmap.pending = part
         if end == commands.count { bitmap.finishPending() }
-        (width, height, origin, projection, offscreen, rotation, compositeProjection) = saved
-        beginFrame(resume)
-        setScissor(scissor)
     }
 
     /// Keeps the bitmaps of every rasterized layer in the frame, drawn this time or not (outside the

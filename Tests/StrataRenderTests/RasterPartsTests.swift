@@ -21,6 +21,13 @@ import Testing
         return content
     }
 
+    /// A renderer whose bitmaps drawn in parts take two squares a frame.
+    static func renderer() throws -> Renderer {
+        let renderer = try Renderer()
+        renderer.rasterPartCost = 2
+        return renderer
+    }
+
     /// Draws `content` as a bitmap over the whole 16 × 16 output; returns the top-left and bottom-right
     /// pixels' colours, and the offscreen passes.
     static func frame(_ renderer: Renderer, _ display: HeadlessDisplay, _ content: RasterContent) throws -> (String, String, Int) {
@@ -45,9 +52,7 @@ import Testing
     @Test func aNewDrawingIsMadeInPartsWhileTheLastShows() throws {
         let display = try HeadlessDisplay(width: 16, height: 16)
         defer { display.releaseCurrent() }
-        let renderer = try Renderer()
-        renderer.rasterPartCost = 2
-        let owner = Owner()
+        let (renderer, owner) = (try Self.renderer(), Owner())
         let red = try Self.content(owner, Color(red: 1, green: 0, blue: 0, alpha: 1))
         let blue = try Self.content(owner, Color(red: 0, green: 0, blue: 1, alpha: 1))
         // No drawing shows yet: the first is made whole.
@@ -68,9 +73,7 @@ import Testing
     @Test func aDrawingChangingFasterThanItsPartsStillShows() throws {
         let display = try HeadlessDisplay(width: 16, height: 16)
         defer { display.releaseCurrent() }
-        let renderer = try Renderer()
-        renderer.rasterPartCost = 2
-        let owner = Owner()
+        let (renderer, owner) = (try Self.renderer(), Owner())
         let red = try Self.content(owner, Color(red: 1, green: 0, blue: 0, alpha: 1))
         let blue = try Self.content(owner, Color(red: 0, green: 0, blue: 1, alpha: 1))
         let white = try Self.content(owner, .white)
