@@ -6,6 +6,7 @@ import PackageDescription
 //   StrataProtocol  wire format, Unix sockets, memfd                  -> StrataCore, CStrataSys
 //   StrataPNG       libpng codec                                      -> CStrataPNG
 //   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, StrataText, CStrataCairo
+//   StrataGLES      an app's own GL in a layer (EAGLContext, CAMetalLayer, GLKBaseEffect) -> Strata, StrataDisplay, CStrataGL
 //   StrataText      text layout and glyph rasterising (FreeType, HarfBuzz, fontconfig, FriBiDi, ICU) -> StrataCore, CStrataText, CStrataBreak
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, StrataText, CStrataGL, StrataShaders
 //   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
@@ -23,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Strata", targets: ["Strata"]),
+        .library(name: "StrataGLES", targets: ["StrataGLES"]),
         .executable(name: "strata-server", targets: ["strata-server"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
@@ -68,6 +70,9 @@ let package = Package(
             "StrataCore", "StrataProtocol", "StrataPNG", "StrataText", "CStrataCairo",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // An app's own OpenGL ES in a layer: EAGLContext, CAMetalLayer's drawables, GLKBaseEffect (the one client
+        // module that links GL).
+        .target(name: "StrataGLES", dependencies: ["Strata", "StrataDisplay", "CStrataGL"]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
         .target(name: "StrataRender", dependencies: ["StrataCore", "StrataText", "CStrataGL", "StrataShaders"]),
         .target(name: "StrataKMS"),
@@ -143,7 +148,7 @@ let package = Package(
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.
         .testTarget(name: "StrataClientTests", dependencies: [
-            "Strata", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", "StrataTestSupport",
+            "Strata", "StrataGLES", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", "StrataTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),
     ],

@@ -45,6 +45,8 @@ open class CALayer: @unchecked Sendable {
     /// `inputHandler` (Strata's input API).
     var inputHandlerStorage: ((StrataInputEvent) -> Void)?
     var autoresizingMaskValue = CAAutoresizingMask()
+    /// A GL frame presented to this layer that goes with its next commit (CAEAGLLayer, CAMetalLayer).
+    var pendingDrawable: PendingDrawable?
 
     /// Asked first when an action is looked up (held weakly, as in Core Animation).
     public weak var delegate: CALayerDelegate?

@@ -26,6 +26,7 @@ struct CommitEncoder {
     mutating func encode(_ dirty: [CALayer]) throws {
         for layer in dirty { try collect(layer) }
         for layer in layers { try syncState(layer) }
+        for layer in layers { appendPendingDrawable(layer) }
         for layer in layers where layer.server?.isRoot == true && !layer.isAttachedRoot {
             operations.append(.detachRoot(layer.layerID))
             layer.server?.isRoot = false
@@ -42,6 +43,13 @@ struct CommitEncoder {
             layer.server?.isRoot = true
         }
         for layer in layers { syncAnimations(layer) }
+    }
+
+    /// A GL frame presented before the layer was on the server, or with its transaction.
+    private mutating func appendPendingDrawable(_ layer: CALayer) {
+        guard let pending = layer.pendingDrawable else { return }
+        layer.pendingDrawable = nil
+        pending.ring.appendPresent(pending.slot, of: layer, to: &operations, fds: &buffers)
     }
 
     /// The dirty layer plus every sublayer the server has never seen (their whole state must go out).

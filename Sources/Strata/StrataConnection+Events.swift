@@ -134,7 +134,7 @@ extension StrataConnection {
         case .input(let event):
             deliver(event)
         case .bufferReleased(let id):
-            LayerLock.with { bufferPool.released(id) }
+            if let ring = DrawableRing.ring(holding: id) { ring.released(id) } else { LayerLock.with { bufferPool.released(id) } }
         case let .transactionPresented(id, presentedAt):
             if let onTransactionPresented { callbackQueue.async { onTransactionPresented(id, presentedAt) } }
         case let .layerError(layerID, reason):

@@ -86,6 +86,8 @@ extension StrataConnection {
             sessionClientID = welcome.clientID
             images = ImageTable()
             bufferPool.reset()
+            pendingBufferReleases.removeAll()
+            for ring in DrawableRing.all { ring.sessionChanged() }
             let lit = welcome.outputs.map(StrataOutput.init)
             let changed = lit != litOutputs
             litOutputs = lit

@@ -36,6 +36,8 @@ public final class StrataConnection: @unchecked Sendable {
     /// Display links following this connection's frames, and whether the server was asked for ticks.
     var displayLinks: [CADisplayLink] = []
     var ticksRequested = false
+    /// Drawable buffers whose layer went: released on the server with the next commit.
+    var pendingBufferReleases: [BufferID] = []
     private var nextTransactionID: UInt64 = 0
 
     // Guarded by replyCondition.
@@ -189,6 +191,8 @@ public final class StrataConnection: @unchecked Sendable {
         do {
             try encoder.encode(layers)
             for id in LayerRegistry.takeReleased() { encoder.operations.append(.releaseLayer(id)) }
+            encoder.operations += pendingBufferReleases.map { .releaseBuffer($0) }
+            pendingBufferReleases.removeAll()
             guard !encoder.operations.isEmpty else { return true }
             // More descriptors than one message carries: the images go ahead in commits of their own.
             for batch in CommitBatches.split(encoder.operations, buffers: encoder.buffers) {
@@ -203,6 +207,26 @@ public final class StrataConnection: @unchecked Sendable {
             return false
         }
     }
+
+    /// Sends a drawable's present as a commit of its own; its transaction id, or nil when it could not be
+    /// sent. Called with LayerLock held.
+    func sendDrawableCommit(_ operations: [LayerOperation], fds: [SharedPixelBuffer]) -> UInt64? {
+        guard link == .live else { return nil }
+        let ops = pendingBufferReleases.map { LayerOperation.releaseBuffer($0) } + operations
+        nextTransactionID += 1
+        let commit = Commit(transactionID: nextTransactionID, operations: ops, fdCount: UInt16(fds.count))
+        do {
+            try socket.send(MessageCoding.encode(ClientMessage.commit(commit)), fds: fds.map(\.fd))
+        } catch {
+            StrataLog.logger.error("drawable present failed, the render server did not receive it: \(error)")
+            return nil
+        }
+        pendingBufferReleases.removeAll()
+        return nextTransactionID
+    }
+
+    /// Whether the session is up (not restoring, not ended).
+    var isLive: Bool { link == .live }
 
     // MARK: display links
 

@@ -34,17 +34,17 @@ public enum EGLSurfaceless {
         return try state.get()
     }
 
-    /// Creates an OpenGL ES 3 context with no surface (EGL_KHR_surfaceless_context).
-    public static func makeContext() throws -> (EGLDisplay, EGLContext) {
+    /// Creates an OpenGL ES context (3.0 unless `major` says 2) with no surface (EGL_KHR_surfaceless_context).
+    public static func makeContext(major: Int32 = 3) throws -> (EGLDisplay, EGLContext) {
         let display = try display()
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else { throw DisplayError("eglBindAPI(GLES) failed") }
         var config: EGLConfig?
         var count: EGLint = 0
-        let attribs: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE]
+        let attribs: [EGLint] = [EGL_RENDERABLE_TYPE, major >= 3 ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_ES2_BIT, EGL_NONE]
         _ = eglChooseConfig(display, attribs, &config, 1, &count)
-        let contextAttribs: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
+        let contextAttribs: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
         guard let context = eglCreateContext(display, count > 0 ? config : nil, nil, contextAttribs) else {
-            throw DisplayError("eglCreateContext(GLES 3.0) failed: 0x\(String(eglGetError(), radix: 16))")
+            throw DisplayError("eglCreateContext(GLES \(major).0) failed: 0x\(String(eglGetError(), radix: 16))")
         }
         return (display, context)
     }

@@ -139,7 +139,19 @@ public struct CommitGenerator {
     }
 
     private func imageOps(_ b: inout Builder, unsealed: Bool, _ r: inout FuzzRandom) {
-        switch r.int(0...7) {
+        switch r.int(0...8) {
+        case 8:
+            // A drawable presented from a buffer (a GL layer's frame): a buffer presented once, as a client
+            // waiting for releases does; now and then one presented before, which the server may still hold.
+            let fresh = b.model.buffers.filter { !b.model.presentedBuffers.contains($0.key) }
+            let choices = (r.chance(0.05) ? b.model.buffers : fresh).sorted { $0.key < $1.key }
+            guard let (buffer, size) = r.pick(choices), size >= 4 else {
+                return imageOps(&b, unsealed: unsealed, &r)
+            }
+            let layer = b.randomLayer(&r) ?? b.newLayer(.layer, &r)
+            let w = UInt32(r.int(1...min(size / 4, 256)))
+            let h = UInt32(r.int(1...max(1, size / (Int(w) * 4))))
+            b.addIfAccepted(.presentDrawable(layer, buffer: buffer, width: w, height: h, format: r.chance(0.3) ? .bgra : .rgba))
         case 6:
             // A reusable buffer (sealed against shrinking and growing only), kept by the client.
             let size = r.int(1...64) * 1024

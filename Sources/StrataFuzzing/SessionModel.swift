@@ -32,6 +32,9 @@ public struct SessionModel {
     public private(set) var imageIDs: [ImageID] = []
     /// Reusable pixel buffers defined (`defineBuffer`), with their sizes in bytes.
     public private(set) var buffers: [BufferID: Int] = [:]
+    /// Buffers a `presentDrawable` named: the server holds each until its commit is applied, so the client
+    /// presents a buffer once (a second present may come before the release and break the session).
+    public private(set) var presentedBuffers: Set<BufferID> = []
     /// Sizes of the reusable buffers a commit being built sends, by descriptor index (set by the generator).
     public var bufferSizes: [Int: Int] = [:]
     public private(set) var roots: [LayerID] = []
@@ -104,6 +107,9 @@ public struct SessionModel {
             guard let i = images[id], let size = buffers[buffer] else { return false }
             return w > 0 && h > 0 && UInt64(x) + UInt64(w) <= UInt64(i.width) && UInt64(y) + UInt64(h) <= UInt64(i.height)
                 && Int(offset) + Int(w) * Int(h) * 4 <= size
+        case let .presentDrawable(id, buffer, w, h, _):
+            guard layers[id] != nil, let size = buffers[buffer] else { return false }
+            return (1...16384).contains(w) && (1...16384).contains(h) && Int(w) * Int(h) * 4 <= size
         }
     }
 
@@ -143,6 +149,7 @@ public struct SessionModel {
         case let .defineBuffer(id, fd): buffers[id] = bufferSizes[Int(fd)] ?? 0
         case .releaseBuffer(let id): buffers[id] = nil
         case .updateImageFromBuffer: break
+        case let .presentDrawable(_, buffer, _, _, _): presentedBuffers.insert(buffer)
         case let .setMask(id, mask):
             if let old = layers[id]?.mask { layers[old]?.masking = nil }
             layers[id]?.mask = mask == 0 ? nil : mask

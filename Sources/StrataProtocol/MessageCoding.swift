@@ -63,6 +63,8 @@ public enum MessageCoding {
             w.u64(id); w.u32(x); w.u32(y); w.u32(width); w.u32(height); w.u64(buffer); w.u32(offset)
         case .releaseBuffer(let id):
             w.u64(id)
+        case let .presentDrawable(layer, buffer, width, height, format):
+            w.u64(layer); w.u64(buffer); w.u32(width); w.u32(height); w.u8(format.rawValue)
         case let .addAnimation(id, key, spec):
             w.u64(id); w.string(key); w.animation(spec)
         case let .removeAnimation(id, key):
@@ -146,6 +148,11 @@ public enum MessageCoding {
             return .updateImageFromBuffer(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                           height: try r.u32(what), buffer: try r.u64(what), offset: try r.u32(what))
         case 21: return .releaseBuffer(try r.u64(what))
+        case 22:
+            let (layer, buffer, width, height) = (try r.u64(what), try r.u64(what), try r.u32(what), try r.u32(what))
+            let raw = try r.u8("\(what) pixel format")
+            guard let format = PixelFormat(rawValue: raw) else { throw ProtocolError.invalid("\(what): unknown pixel format \(raw)") }
+            return .presentDrawable(layer, buffer: buffer, width: width, height: height, format: format)
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))

@@ -45,6 +45,13 @@ public enum LayerOperation: Equatable, Sendable {
     /// `bufferReleased(buffer)`.
     indirect case updateImageFromBuffer(ImageID, x: UInt32, y: UInt32, width: UInt32, height: UInt32, buffer: BufferID, offset: UInt32)
     case releaseBuffer(BufferID)
+    /// Shows a drawable (a frame an app rendered with its own GL: CAEAGLLayer, CAMetalLayer) as the layer's
+    /// contents from the frame this commit is applied in: width·height·4 bytes at offset 0 of `buffer`,
+    /// premultiplied, rows top to bottom, in `format`'s byte order. The server copies them into the layer's
+    /// drawable texture and releases the buffer (`bufferReleased`); the layer keeps showing that frame until
+    /// the next present or a `setContents`, whichever comes later. A buffer named by a commit the server has
+    /// not applied yet is held: presenting it again before its `bufferReleased` breaks the protocol.
+    indirect case presentDrawable(LayerID, buffer: BufferID, width: UInt32, height: UInt32, format: PixelFormat)
 
     var code: UInt8 {
         switch self {
@@ -67,6 +74,7 @@ public enum LayerOperation: Equatable, Sendable {
         case .defineBuffer: 19
         case .updateImageFromBuffer: 20
         case .releaseBuffer: 21
+        case .presentDrawable: 22
         }
     }
 }

@@ -210,6 +210,14 @@ public final class Renderer {
         return true
     }
 
+    /// Replaces every pixel of an image's texture with `source` (tightly packed rows of the image's size),
+    /// making the texture if it has none: a drawable presented to a layer.
+    public func fillTexture(_ image: TextureImage, from source: UnsafeRawPointer) {
+        textures.fill(image, from: source)
+        image.version &+= 1
+        bound.texture = 0 // the fill rebinds GL_TEXTURE_2D
+    }
+
     /// Frees the texture of an image that no layer can show any more.
     public func releaseTexture(imageID: UInt64) { textures.release(imageID: imageID) }
 }

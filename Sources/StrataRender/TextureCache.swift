@@ -16,10 +16,7 @@ final class TextureCache {
         glGenTextures(1, &t)
         glBindTexture(e(GL_TEXTURE_2D), t)
         uploadedBytes += image.uploadWhole()
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        Self.setSampling()
         textures[image.id] = t
         uploadCount += 1
         return t
@@ -44,6 +41,39 @@ final class TextureCache {
         uploadedBytes += width * height * 4
         if mipmapsCurrent[image.id] != nil { mipmapsCurrent[image.id] = false }
         return true
+    }
+
+    /// Replaces every pixel of `image`'s texture with `source` (tightly packed, the image's size), making the
+    /// texture from it when there is none yet: a presented drawable, one upload either way.
+    func fill(_ image: TextureImage, from source: UnsafeRawPointer) {
+        if let t = textures[image.id] {
+            glBindTexture(e(GL_TEXTURE_2D), t)
+            glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
+            glTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height), e(GL_RGBA), e(GL_UNSIGNED_BYTE), source)
+            if mipmapsCurrent[image.id] != nil { mipmapsCurrent[image.id] = false }
+        } else {
+            var t: GLuint = 0
+            glGenTextures(1, &t)
+            glBindTexture(e(GL_TEXTURE_2D), t)
+            glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
+            glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), source)
+            if image.redBlueSwapped {
+                glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
+                glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_SWIZZLE_B), GL_RED)
+            }
+            Self.setSampling()
+            textures[image.id] = t
+            uploadCount += 1
+        }
+        uploadedBytes += image.width * image.height * 4
+    }
+
+    /// Linear filtering, edges clamped: how every layer texture starts (the draw sets the layer's filters).
+    private static func setSampling() {
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     }
 
     /// Builds (or rebuilds, after an update) the mipmaps of an uploaded texture, for trilinear sampling.

@@ -15,6 +15,9 @@ final class ClientScene {
     /// Reusable pixel buffers (`defineBuffer`), mapped shared and read-only: the client fills them again
     /// after each `bufferReleased`.
     var buffers: [BufferID: CountedMapping] = [:]
+    /// Buffers presented by commits received but not applied yet, with the transaction naming each: the
+    /// client may not present one again before its `bufferReleased`.
+    var heldBuffers: [BufferID: UInt64] = [:]
     /// Attached roots, bottom first (a list with O(1) removal: a client may attach thousands).
     let roots = SublayerList()
     /// Transactions waiting for their animations: transaction id → outstanding "layer/key" references.

@@ -75,7 +75,17 @@ extension Compositor {
 
     /// Queues a commit whose descriptors were mapped on arrival; counted as pending until applied.
     func submit(_ commit: Commit, mappings: [CountedMapping], messageBytes: Int, from client: UInt32) {
-        guard let usage = scenes[client]?.usage else { return }
+        guard let scene = scenes[client] else { return }
+        let usage = scene.usage
+        for case let .presentDrawable(layer, buffer, _, _, _) in commit.operations {
+            if let holder = scene.heldBuffers[buffer] {
+                commitFailure(client, "transaction \(commit.transactionID): presentDrawable to layer \(layer): buffer \(buffer) is still held "
+                              + "by the server (presented by transaction \(holder), not yet released)")
+                removeClient(client)
+                return
+            }
+            scene.heldBuffers[buffer] = commit.transactionID
+        }
         usage.pendingCommits += 1
         usage.pendingCommitBytes += messageBytes
         pending.append(PendingCommit(client: client, commit: commit, mappings: mappings, messageBytes: messageBytes))
@@ -92,6 +102,7 @@ extension Compositor {
                 frameApply[item.client, default: 0] += spent
             }
             scene.usage.pendingCommits -= 1
+            for case let .presentDrawable(_, buffer, _, _, _) in item.commit.operations { scene.heldBuffers[buffer] = nil }
             scene.usage.pendingCommitBytes -= item.messageBytes
             var applier = TransactionApplier(
                 nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
@@ -105,6 +116,11 @@ extension Compositor {
             applier.uploadToTexture = { [unowned self] image, source, x, y, w, h in
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return false }
                 return self.renderer.updateTexture(image, from: source, x: x, y: y, width: w, height: h)
+            }
+            applier.fillTexture = { [unowned self] image, source in
+                guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return false }
+                self.renderer.fillTexture(image, from: source)
+                return true
             }
             do {
                 // A transition's old appearance is the layer as on screen before this commit changes it. The

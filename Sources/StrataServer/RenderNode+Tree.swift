@@ -115,6 +115,7 @@ extension RenderNode {
         copy.model = presentation
         copy.presentation = presentation
         copy.contents = contents
+        contents?.frozenCopyShows = true
         content.carry(into: copy.content)
         for sub in sublayers { copy.insert(sub.frozenCopy(), at: copy.sublayers.count) }
         copy.setMask(mask?.frozenCopy())

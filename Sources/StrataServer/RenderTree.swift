@@ -115,6 +115,10 @@ final class RenderNode {
             contents?.shownBy += 1
         }
     }
+    /// The drawable presented last (`presentDrawable`), while it is the contents; and how many frames the
+    /// client has presented to this layer (`strata tree`).
+    var drawable: ServerImage?
+    var drawablePresents = 0
     /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
     /// which keep the key index and the client's usage.
     var animations: [AttachedAnimation] = [] {

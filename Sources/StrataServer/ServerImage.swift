@@ -12,6 +12,9 @@ final class ServerImage {
     /// its texture stays while either holds.
     var isDefined = true
     var shownBy = 0
+    /// A transition's frozen copy shows it (its old appearance): a drawable presented later must not
+    /// change it in place, so the next present makes a new image.
+    var frozenCopyShows = false
     private let usage: ClientUsage
 
     init(mapping: CountedMapping, width: Int, height: Int, format: PixelFormat = .rgba, uniqueID: UInt64, usage: ClientUsage) {

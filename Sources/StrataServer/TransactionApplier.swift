@@ -13,6 +13,9 @@ struct TransactionApplier {
     /// Uploads a rectangle (tightly packed pixels) straight into an image's texture; false when it has
     /// none yet (the pixels are then written into the image, whose first use uploads them).
     var uploadToTexture: (TextureImage, UnsafeRawPointer, Int, Int, Int, Int) -> Bool = { _, _, _, _, _, _ in false }
+    /// Replaces every pixel of an image's texture with `source` (tightly packed), making the texture if it
+    /// has none yet; false when there is no GL context to do it on (the image's first use uploads its pixels).
+    var fillTexture: (TextureImage, UnsafeRawPointer) -> Bool = { _, _ in false }
     /// What the committing client may hold.
     var quotas = ClientQuotas()
     /// Frozen copies, taken before the commit, of layers it adds transitions to (see `Compositor`).
@@ -113,6 +116,8 @@ struct TransactionApplier {
             try updateImage(id, x: x, y: y, width: width, height: height, from: bufferID, offset: offset, at: w, in: &c)
         case .releaseBuffer(let id):
             guard c.scene.buffers.removeValue(forKey: id) != nil else { throw CommitError("\(w) releaseBuffer: unknown buffer id \(id)") }
+        case let .presentDrawable(id, bufferID, width, height, format):
+            try presentDrawable(bufferID, width: width, height: height, format: format, to: id, at: w, in: &c)
         case .releaseImage(let id): try releaseImage(id, at: w, in: c)
         case let .setContents(layerID, imageID): try setContents(imageID, of: layerID, at: w, in: c)
         case let .addAnimation(id, key, spec): try addAnimation(spec, key: key, to: id, at: w, in: &c)

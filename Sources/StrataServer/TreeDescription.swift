@@ -30,6 +30,8 @@ struct TreeDescription {
     struct Contents {
         var width: Int
         var height: Int
+        /// For a presented drawable: how its frames travel ("shared-memory") and how many were presented.
+        var drawable: (transport: String, presents: Int)?
     }
 
     /// A property value as JSON: numbers, lists of numbers, booleans, an enumeration's name, null; a path
@@ -130,6 +132,12 @@ struct TreeDescription {
             if let kind { w.key("class"); w.string(kind) }
             if let contents {
                 w.key("contents"); w.beginObject()
+                if let drawable = contents.drawable {
+                    w.key("drawable"); w.beginObject()
+                    w.key("presents"); w.number(drawable.presents)
+                    w.key("transport"); w.string(drawable.transport)
+                    w.endObject()
+                }
                 w.key("height"); w.number(contents.height)
                 w.key("width"); w.number(contents.width)
                 w.endObject()
@@ -180,7 +188,10 @@ struct TreeDescription {
             transform = m.transform.isIdentity ? nil : m.transform.elements.map { Double($0) }
             sublayerTransform = m.sublayerTransform.isIdentity ? nil : m.sublayerTransform.elements.map { Double($0) }
             backgroundColor = m.backgroundColor.map { $0.components.map { Double($0) } }
-            contents = n.contents.map { Contents(width: $0.texture.width, height: $0.texture.height) }
+            contents = n.contents.map { image in
+                Contents(width: image.texture.width, height: image.texture.height,
+                         drawable: image === n.drawable ? ("shared-memory", n.drawablePresents) : nil)
+            }
             animations = n.animations.isEmpty ? nil : n.animations.map(\.key)
             motion = n.animations.isEmpty ? nil : n.motionVerdict?.description
             presentation = Presented(position: [Double(n.presentation.position.x), Double(n.presentation.position.y)],

@@ -50,6 +50,7 @@ struct FuzzStats {
         case .defineBuffer: "defineBuffer"
         case .updateImageFromBuffer: "updateImageFromBuffer"
         case .releaseBuffer: "releaseBuffer"
+        case .presentDrawable: "presentDrawable"
         }
     }
 

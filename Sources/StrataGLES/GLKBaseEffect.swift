@@ -1,0 +1,114 @@
+import CStrataGL
+import Foundation
+import Strata
+
+/// GLKit's vertex attribute indices: where `GLKBaseEffect`'s shader reads each attribute.
+public enum GLKVertexAttrib: GLint, Sendable {
+    case position = 0
+    case normal = 1
+    case color = 2
+    case texCoord0 = 3
+    case texCoord1 = 4
+}
+
+/// The model-view and projection matrices an effect transforms positions by (both identity by default).
+public final class GLKEffectPropertyTransform: @unchecked Sendable {
+    public var modelviewMatrix = GLKMatrix4Identity
+    public var projectionMatrix = GLKMatrix4Identity
+}
+
+/// GLKit's GLKBaseEffect for unlit, untextured drawing (seed 004 D20): positions transformed by
+/// `transform`, each vertex coloured by the `GLKVertexAttrib.color` array when it is enabled, else by
+/// `constantColor` (when `useConstantColor`; else opaque white). Lighting, textures and fog are absent (no
+/// such properties). `prepareToDraw()` binds its program (GLSL ES 1.00, so GLES 2 contexts run it) and
+/// sets its uniforms, in the current context.
+open class GLKBaseEffect: @unchecked Sendable {
+    public let transform = GLKEffectPropertyTransform()
+    public var constantColor = GLKVector4Make(1, 1, 1, 1)
+    /// GL_TRUE by default.
+    public var useConstantColor: GLboolean = GLboolean(GL_TRUE)
+    public var label: String?
+
+    private var program: GLuint = 0
+    private var mvpLocation: GLint = -1
+
+    public init() {}
+
+    static let vertexSource = """
+    attribute vec4 a_position;
+    attribute vec4 a_color;
+    uniform mat4 u_mvp;
+    varying lowp vec4 v_color;
+    void main() {
+        gl_Position = u_mvp * a_position;
+        v_color = a_color;
+    }
+    """
+    static let fragmentSource = """
+    varying lowp vec4 v_color;
+    void main() {
+        gl_FragColor = v_color;
+    }
+    """
+
+    /// Binds the effect's program and sets its matrices and colour, for the draws that follow.
+    open func prepareToDraw() {
+        if program == 0 {
+            guard let linked = Self.link() else { return }
+            program = linked
+            mvpLocation = glGetUniformLocation(program, "u_mvp")
+        }
+        glUseProgram(program)
+        var mvp = GLKMatrix4Multiply(transform.projectionMatrix, transform.modelviewMatrix).array
+        glUniformMatrix4fv(mvpLocation, 1, GLboolean(GL_FALSE), &mvp)
+        // The colour a vertex takes when the colour array is disabled (GL's generic attribute value).
+        let c = useConstantColor != 0 ? constantColor : GLKVector4Make(1, 1, 1, 1)
+        glVertexAttrib4f(GLuint(GLKVertexAttrib.color.rawValue), c.x, c.y, c.z, c.w)
+    }
+
+    private static func link() -> GLuint? {
+        guard let vertex = compile(GLenum(GL_VERTEX_SHADER), vertexSource),
+              let fragment = compile(GLenum(GL_FRAGMENT_SHADER), fragmentSource) else { return nil }
+        let program = glCreateProgram()
+        glAttachShader(program, vertex)
+        glAttachShader(program, fragment)
+        glBindAttribLocation(program, GLuint(GLKVertexAttrib.position.rawValue), "a_position")
+        glBindAttribLocation(program, GLuint(GLKVertexAttrib.color.rawValue), "a_color")
+        glLinkProgram(program)
+        glDeleteShader(vertex)
+        glDeleteShader(fragment)
+        var status: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &status)
+        guard status != 0 else {
+            StrataLog.logger.error("GLKBaseEffect: the program did not link")
+            glDeleteProgram(program)
+            return nil
+        }
+        return program
+    }
+
+    private static func compile(_ type: GLenum, _ source: String) -> GLuint? {
+        let shader = glCreateShader(type)
+        source.withCString { text in
+            var pointer: UnsafePointer<GLchar>? = text
+            glShaderSource(shader, 1, &pointer, nil)
+        }
+        glCompileShader(shader)
+        var status: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
+        guard status != 0 else {
+            var log = [GLchar](repeating: 0, count: 1024)
+            glGetShaderInfoLog(shader, 1024, nil, &log)
+            let message = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            StrataLog.logger.error("GLKBaseEffect: shader: \(message)")
+            glDeleteShader(shader)
+            return nil
+        }
+        return shader
+    }
+
+    deinit {
+        // The program belongs to the context current when it was made; deleted only if that one is current.
+        if program != 0, EAGLContext.current() != nil { glDeleteProgram(program) }
+    }
+}
