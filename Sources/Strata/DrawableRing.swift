@@ -36,7 +36,7 @@ package final class DrawableRing: @unchecked Sendable {
     package private(set) var presentedCount = 0
     package private(set) var releasedCount = 0
 
-    init(layer: CALayer) { self.layer = layer }
+    package init(layer: CALayer) { self.layer = layer }
 
     /// The slots go with the layer: forgotten here, released on the server with the next commit.
     deinit {

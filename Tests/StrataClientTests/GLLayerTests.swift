@@ -52,6 +52,75 @@ extension ClientProcessSuite {
         controller.viewDidUnload()
     }
 
+    /// D20's triangle spun by a display link, as the seed says real apps drive it: each tick turns it a
+    /// further 45° and presents. The frames the server presented (`--record-frames`) show the triangle at
+    /// those angles, in order, at least four different ones.
+    @Test func d20SpinsFrameByFrameFromADisplayLink() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-d20-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try ServerProcess(size: "160x120", arguments: ["--record-frames", dir.path, "--record-frames-limit", "400"])
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        connection.callbackQueue = DispatchQueue(label: "d20.display-link")
+        let view = Self.container(connection)
+        let controller = D20TriangleController(glView: view)
+        controller.viewDidLoad()
+        CATransaction.flush()
+        // The display link's queue may run on any thread: the context goes with each tick.
+        EAGLContext.setCurrent(nil)
+        nonisolated(unsafe) let spun = controller
+        let ticks = LockedCount()
+        let done = DispatchSemaphore(value: 0)
+        let link = CADisplayLink { link in
+            let tick = ticks.increment()
+            EAGLContext.setCurrent(spun.glContext)
+            spun.effect.transform.modelviewMatrix = GLKMatrix4MakeZRotation(GLKMathDegreesToRadians(Float(45 * tick)))
+            spun.drawFrame()
+            EAGLContext.setCurrent(nil)
+            if tick == 7 { link.invalidate(); done.signal() }
+        }
+        link.add(to: connection)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(eventually { (try? server.snapshot()).map { pixel($0.pixels, width: $0.width, 2, 2) == [0, 0, 0, 255] } ?? false })
+        usleep(200_000)
+        _ = server.stop()
+        #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+
+        var angles: [Int] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).filter({ $0.hasSuffix(".png") }).sorted() {
+            let image = try PNGCodec.read(path: dir.appendingPathComponent(name).path)
+            guard let angle = Self.triangleAngle(image) else { continue }
+            let step = Int((angle / 45).rounded())
+            #expect(abs(angle - Double(step * 45)) < 6, "\(name): the triangle is turned \(angle)°")
+            if angles.last != step { angles.append((step + 8) % 8) }
+        }
+        #expect(angles == angles.sorted(), "angles (in 45° steps) frame by frame: \(angles)")
+        #expect(Set(angles).count >= 4, "angles (in 45° steps) frame by frame: \(angles)")
+        #expect(angles.last == 7)
+    }
+
+    /// How far the triangle is turned, in degrees (0…360): the direction from its centroid to the centroid
+    /// of its green-dominated part (the green vertex's corner), less 90° (at 0° the green vertex is at the
+    /// top). In clip coordinates, where the rotation happens. Nil when no triangle is drawn.
+    static func triangleAngle(_ image: RGBAImage) -> Double? {
+        var all = (x: 0.0, y: 0.0, n: 0.0), green = (x: 0.0, y: 0.0, n: 0.0)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let i = (y * image.width + x) * 4
+                let (r, g, b) = (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+                guard !(r >= 250 && g >= 250 && b >= 250), !(r <= 5 && g <= 5 && b <= 5) else { continue }
+                let nx = (Double(x) + 0.5) / Double(image.width) * 2 - 1, ny = 1 - (Double(y) + 0.5) / Double(image.height) * 2
+                all = (all.x + nx, all.y + ny, all.n + 1)
+                if g > r, g > b { green = (green.x + nx, green.y + ny, green.n + 1) }
+            }
+        }
+        guard all.n > 100, green.n > 10 else { return nil }
+        let direction = atan2(green.y / green.n - all.y / all.n, green.x / green.n - all.x / all.n) * 180 / .pi - 90
+        return (direction + 720).truncatingRemainder(dividingBy: 360)
+    }
+
     /// Near each vertex its own colour dominates: blue at the bottom left (40, 90), green at the top (80, 30),
     /// red at the bottom right (120, 90) of the 160×120 screen.
     static func expectTriangle(_ shot: (width: Int, pixels: [UInt8]), sourceLocation: SourceLocation = #_sourceLocation) {
@@ -66,6 +135,13 @@ extension ClientProcessSuite {
         #expect(dominant(116, 88) == 0, "bottom right should be red", sourceLocation: sourceLocation)
     }
 }
+}
+
+/// A counter the display link's queue and the test share.
+final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int { lock.withLock { value += 1; return value } }
 }
 
 /// Golden snapshots of GL layers, in Tests/StrataClientTests/Golden/gl, compared with the snapshot
