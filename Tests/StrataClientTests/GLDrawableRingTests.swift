@@ -93,6 +93,30 @@ extension ClientProcessSuite {
         #expect(errors.reasons.isEmpty, "\(errors.reasons)")
     }
 
+    /// With `presentsWithTransaction` a present waits for the transaction: the frame shows with the commit
+    /// that carries it (here with the layer's move), not before.
+    @Test func aPresentWithTheTransactionWaitsForItsCommit() throws {
+        let server = try ServerProcess(size: "160x120")
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        let (layer, context) = try Self.metalLayer(connection)
+        defer { EAGLContext.setCurrent(nil); _ = context }
+        Self.present(try #require(layer.nextDrawable()), 1, 0, 0)
+        #expect(Self.shows(server, 20, 15, [255, 0, 0, 255]))
+        layer.presentsWithTransaction = true
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        Self.present(try #require(layer.nextDrawable()), 0, 1, 0)
+        layer.position = CGPoint(x: 100, y: 60)
+        usleep(300_000)
+        let before = try server.snapshot()
+        #expect(pixel(before.pixels, width: before.width, 20, 15) == [255, 0, 0, 255], "the frame went out before its transaction")
+        CATransaction.commit()
+        #expect(Self.shows(server, 100, 60, [0, 255, 0, 255]))
+        #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+    }
+
     /// Releases come in the order of the presents, each after its commit was applied; the frame shown is
     /// the last one presented.
     @Test func buffersAreReleasedInTheOrderTheyWerePresented() throws {

@@ -158,6 +158,8 @@ enum Samples {
         .defineBuffer(24, fdIndex: 1),
         .updateImageFromBuffer(25, x: 1, y: 2, width: 3, height: 4, buffer: 24, offset: 4096),
         .releaseBuffer(24),
+        .presentDrawable(26, buffer: 27, width: 1280, height: 720, format: .rgba),
+        .presentDrawable(28, buffer: 29, width: 1, height: 16384, format: .bgra),
     ]
 
     static let clientMessages: [ClientMessage] = [
