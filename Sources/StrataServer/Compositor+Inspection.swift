@@ -51,6 +51,8 @@ extension Compositor {
         } else {
             o["clients"] = clientCount
             o["layers"] = layerCount
+            o["drawables"] = ["transports": ["shared-memory"], "dmabuf_import": dmabuf.canImport,
+                              "dmabuf_import_modifiers": dmabuf.canImportWithModifiers]
             o["texture_uploads"] = renderer.textureUploads
             o["texture_upload_bytes"] = renderer.textureUploadBytes
             o["resident_textures"] = renderer.residentTextures

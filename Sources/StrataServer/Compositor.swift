@@ -199,10 +199,14 @@ public final class Compositor {
         displays = display
         try display.makeCurrentWithoutOutput()
         renderer = try Renderer(programCache: programCache, deferringPrograms: deferringPrograms)
+        dmabuf = DmabufSupport.probeCurrent()
         motion = MotionPlanner(table: renderer.animations)
         builder.motion = motion
         builder.shapesMove = !renderer.isSoftwareRasterizer
     }
+
+    /// What the display's EGL offers for dmabuf drawables (probed at start-up; drawables use shared memory).
+    public let dmabuf: DmabufSupport
 
     /// Glyph pixels one frame may rasterise (`Renderer.glyphRasterBudget`); the rest wait for later frames.
     public var glyphRasterBudget: Int {

@@ -217,6 +217,10 @@ struct StrataServerCommand: ParsableCommand {
             logger.info("shader programs", metadata: ["cache": "\(programCache.directory.path)", "loaded": "\(programCache.loaded)"])
             for problem in programCache.problems { logger.warning("shader cache: \(problem)") }
         }
+        logger.info("drawables travel in shared memory", metadata: [
+            "dmabuf_import": "\(compositor.dmabuf.canImport ? "offered" : "absent")",
+            "dmabuf_modifiers": "\(compositor.dmabuf.canImportWithModifiers ? "offered" : "absent")",
+        ])
         compositor.background = settings.background
         compositor.gpuAnimationMinimumLayers = switch settings.gpuAnimations {
         case .auto: Compositor.defaultGPUAnimationMinimumLayers
