@@ -103,7 +103,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
-            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata",
+            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata", "StrataGLES",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),

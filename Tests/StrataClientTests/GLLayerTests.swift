@@ -52,6 +52,43 @@ extension ClientProcessSuite {
         controller.viewDidUnload()
     }
 
+    /// A GL layer composites like any other: turned in 3D under a perspective, its corners rounded and
+    /// clipped, with a border, at half opacity over a blue view. Golden image, and pixels that hold each part.
+    @Test func aGLLayerCompositesLikeAnyLayer() throws {
+        let server = try ServerProcess(size: "160x120")
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        let view = Self.container(connection)
+        view.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 300
+        view.sublayerTransform = perspective
+        let controller = D20TriangleController(glView: view)
+        controller.viewDidLoad()
+        let layer = try #require(controller.glLayer)
+        layer.cornerRadius = 24
+        layer.masksToBounds = true
+        layer.borderWidth = 4
+        layer.borderColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        layer.opacity = 0.5
+        layer.transform = CATransform3DMakeRotation(.pi / 6, 0, 1, 0)
+        CATransaction.flush()
+        controller.drawFrame() // the second frame: opaque black around the triangle
+        var shot = try server.snapshot()
+        // Black at half opacity over blue inside; the border's yellow at half opacity over blue at the top left;
+        // the view's blue where the turned layer's far side drew in.
+        #expect(eventually { shot = (try? server.snapshot()) ?? shot; return pixel(shot.pixels, width: shot.width, 80, 100) == [0, 0, 127, 255] },
+                "\(pixel(shot.pixels, width: shot.width, 80, 100))")
+        #expect(pixel(shot.pixels, width: 160, 10, 2) == [128, 128, 127, 255], "the border")
+        #expect(pixel(shot.pixels, width: 160, 150, 60) == [0, 0, 255, 255], "the far side, turned away")
+        #expect(pixel(shot.pixels, width: 160, 1, 1) == [0, 0, 255, 255], "outside the rounded corner")
+        try GLGolden.expectMatches(shot, "gl-layer-composited.png")
+        #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+        // Hit testing sees it as any layer.
+        #expect(view.hitTest(CGPoint(x: 80, y: 60)) === layer)
+    }
+
     /// D20's triangle spun by a display link, as the seed says real apps drive it: each tick turns it a
     /// further 45° and presents. The frames the server presented (`--record-frames`) show the triangle at
     /// those angles, in order, at least four different ones.
