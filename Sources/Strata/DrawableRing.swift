@@ -31,6 +31,8 @@ package final class DrawableRing: @unchecked Sendable {
     /// holds, to release with the next present or commit.
     private var retiredHeld: Set<BufferID> = []
     private var retiredFree: [BufferID] = []
+    /// The slot of a present waiting for the layer's next commit (it stays presented through a new session).
+    private var waitingSlot: BufferID?
     private weak var layer: CALayer?
     /// Frames presented, and frames the server copied (`bufferReleased`).
     package private(set) var presentedCount = 0
@@ -104,6 +106,7 @@ package final class DrawableRing: @unchecked Sendable {
             layer.pendingDrawable = nil
             if withTransaction || layer.server == nil || StrataConnection.current?.isLive != true {
                 layer.pendingDrawable = PendingDrawable(ring: self, slot: slot)
+                condition.withLock { waitingSlot = slot.id }
                 if withTransaction { CATransaction.noteChange(layer) }
                 return nil
             }
@@ -121,6 +124,7 @@ package final class DrawableRing: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let generation = ConnectionGeneration.current
+        if waitingSlot == slot.id { waitingSlot = nil }
         for id in retiredFree { ops.append(.releaseBuffer(id)) }
         retiredFree.removeAll()
         if let i = entries.firstIndex(where: { $0.slot.id == slot.id }), entries[i].definedIn != generation {
@@ -148,6 +152,7 @@ package final class DrawableRing: @unchecked Sendable {
     func cancelPresented(_ id: BufferID) {
         condition.lock()
         if let i = entries.firstIndex(where: { $0.slot.id == id }), entries[i].state == .presented { entries[i].state = .free }
+        if waitingSlot == id { waitingSlot = nil }
         presentedCount -= 1
         condition.broadcast()
         condition.unlock()
@@ -158,7 +163,7 @@ package final class DrawableRing: @unchecked Sendable {
         condition.lock()
         for i in entries.indices {
             entries[i].definedIn = nil
-            if entries[i].state == .presented { entries[i].state = .free }
+            if entries[i].state == .presented, entries[i].slot.id != waitingSlot { entries[i].state = .free }
         }
         retiredHeld.removeAll()
         retiredFree.removeAll()

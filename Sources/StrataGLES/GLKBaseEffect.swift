@@ -31,6 +31,8 @@ open class GLKBaseEffect: @unchecked Sendable {
 
     private var program: GLuint = 0
     private var mvpLocation: GLint = -1
+    /// The context the program was linked in: it is deleted only there.
+    private weak var programContext: EAGLContext?
 
     public init() {}
 
@@ -56,6 +58,7 @@ open class GLKBaseEffect: @unchecked Sendable {
         if program == 0 {
             guard let linked = Self.link() else { return }
             program = linked
+            programContext = EAGLContext.current()
             mvpLocation = glGetUniformLocation(program, "u_mvp")
         }
         glUseProgram(program)
@@ -108,7 +111,8 @@ open class GLKBaseEffect: @unchecked Sendable {
     }
 
     deinit {
-        // The program belongs to the context current when it was made; deleted only if that one is current.
-        if program != 0, EAGLContext.current() != nil { glDeleteProgram(program) }
+        // The program belongs to the context current when it was made; deleted only if that one is current
+        // (otherwise it goes with that context).
+        if program != 0, let context = programContext, EAGLContext.current() === context { glDeleteProgram(program) }
     }
 }
