@@ -25,6 +25,7 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataGLES", targets: ["StrataGLES"]),
+        .library(name: "StrataAVFoundation", targets: ["StrataAVFoundation"]),
         .executable(name: "strata-server", targets: ["strata-server"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
@@ -42,6 +43,9 @@ let package = Package(
     targets: [
         // C shims
         .systemLibrary(name: "CStrataGL", path: "Sources/CStrataGL", pkgConfig: "egl"),
+        // GStreamer with its app and video libraries (video in a layer: StrataAVFoundation).
+        .systemLibrary(name: "CGStreamer", path: "Sources/CGStreamer", pkgConfig: "gstreamer-video-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CStrataPNG", path: "Sources/CStrataPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CStrataCairo", path: "Sources/CStrataCairo", pkgConfig: "cairo"),
         // FreeType, HarfBuzz, fontconfig and FriBiDi in one module (harfbuzz's pkg-config gives its own and
@@ -73,6 +77,8 @@ let package = Package(
         // An app's own OpenGL ES in a layer: EAGLContext, CAMetalLayer's drawables, GLKBaseEffect (the one client
         // module that links GL).
         .target(name: "StrataGLES", dependencies: ["Strata", "StrataDisplay", "CStrataGL"]),
+        // Video in a layer: AVPlayer, AVPlayerLayer and CMTime over GStreamer (decoding in the app's process).
+        .target(name: "StrataAVFoundation", dependencies: ["Strata", "StrataProtocol", "CGStreamer"]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
         .target(name: "StrataRender", dependencies: ["StrataCore", "StrataText", "CStrataGL", "StrataShaders"]),
         .target(name: "StrataKMS"),
@@ -103,7 +109,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
-            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata", "StrataGLES",
+            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata", "StrataGLES", "StrataAVFoundation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),
@@ -143,12 +149,12 @@ let package = Package(
         .testTarget(name: "StrataInputDeviceTests", dependencies: ["StrataInputDevice", "StrataInput"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", "StrataTestSupport", .product(name: "Logging", package: "swift-log")]),
         // Apple-style snippets of ported iOS code: that they compile is the test (docs/status.md).
-        .testTarget(name: "StrataPortingProbes", dependencies: ["Strata", "StrataGLES"]),
+        .testTarget(name: "StrataPortingProbes", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.
         .testTarget(name: "StrataClientTests", dependencies: [
-            "Strata", "StrataGLES", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", "StrataTestSupport",
+            "Strata", "StrataGLES", "StrataAVFoundation", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", "StrataTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),
     ],

@@ -49,7 +49,7 @@ struct CommitEncoder {
     private mutating func appendPendingDrawable(_ layer: CALayer) {
         guard let pending = layer.pendingDrawable else { return }
         layer.pendingDrawable = nil
-        pending.ring.appendPresent(pending.slot, of: layer, to: &operations, fds: &buffers)
+        pending.ring.appendPresent(pending.slot, format: pending.format, presentAt: pending.presentAt, of: layer, to: &operations, fds: &buffers)
     }
 
     /// The dirty layer plus every sublayer the server has never seen (their whole state must go out).

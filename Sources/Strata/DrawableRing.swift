@@ -15,6 +15,8 @@ package final class DrawableRing: @unchecked Sendable {
         package let buffer: SharedPixelBuffer
         package let width: Int
         package let height: Int
+        /// What the slot was asked for: width × height × 4 for RGBA, less for YUV.
+        package let byteCount: Int
     }
 
     private enum State { case free, acquired, presented }
@@ -51,11 +53,12 @@ package final class DrawableRing: @unchecked Sendable {
 
     /// A free slot of `width` × `height`, marked acquired; waits up to `timeout` seconds for one (nil: none
     /// came free, or the memory for a new one could not be had). `capacity` is how many slots the ring keeps.
-    package func acquire(width: Int, height: Int, capacity: Int, timeout: Double?) -> Slot? {
+    package func acquire(width: Int, height: Int, byteCount: Int? = nil, capacity: Int, timeout: Double?) -> Slot? {
         guard width > 0, height > 0 else { return nil }
+        let bytes = byteCount ?? width * height * 4
         condition.lock()
         defer { condition.unlock() }
-        retire { $0.slot.width != width || $0.slot.height != height }
+        retire { $0.slot.width != width || $0.slot.height != height || $0.slot.byteCount != bytes }
         if entries.count > capacity { retire(extra: entries.count - capacity) }
         let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
         while true {
@@ -64,9 +67,9 @@ package final class DrawableRing: @unchecked Sendable {
                 return entries[i].slot
             }
             if entries.count < capacity {
-                guard let buffer = try? SharedPixelBuffer(reusableByteCount: width * height * 4, name: "strata-drawable") else { return nil }
+                guard let buffer = try? SharedPixelBuffer(reusableByteCount: bytes, name: "strata-drawable") else { return nil }
                 let id = Self.register(self)
-                let slot = Slot(id: id, buffer: buffer, width: width, height: height)
+                let slot = Slot(id: id, buffer: buffer, width: width, height: height, byteCount: bytes)
                 entries.append(Entry(slot: slot, state: .acquired))
                 return slot
             }
@@ -86,12 +89,13 @@ package final class DrawableRing: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Shows `slot`'s pixels (premultiplied RGBA, rows top to bottom) as the layer's contents. Sent at once
-    /// as a commit of its own, unless `withTransaction` or the layer is not on the server yet: then it goes
-    /// with the layer's next commit (the calling thread's transaction), replacing a present still waiting.
-    /// Returns the transaction id it went out in (nil: it waits for a commit, or could not be sent).
+    /// Shows `slot`'s pixels (premultiplied RGBA by default, rows top to bottom) as the layer's contents,
+    /// from the first frame at or after `presentAt` (monotonic seconds; 0: the next). Sent at once as a commit
+    /// of its own, unless `withTransaction` or the layer is not on the server yet: then it goes with the
+    /// layer's next commit (the calling thread's transaction), replacing a present still waiting. Returns
+    /// the transaction id it went out in (nil: it waits for a commit, or could not be sent).
     @discardableResult
-    package func present(_ slot: Slot, withTransaction: Bool) -> UInt64? {
+    package func present(_ slot: Slot, format: DrawableFormat = .rgba, presentAt: Double = 0, withTransaction: Bool) -> UInt64? {
         condition.lock()
         guard let i = entries.firstIndex(where: { $0.slot.id == slot.id && $0.state == .acquired }) else {
             condition.unlock()
@@ -105,14 +109,14 @@ package final class DrawableRing: @unchecked Sendable {
             if let waiting = layer.pendingDrawable, waiting.slot.id != slot.id { waiting.ring.cancelPresented(waiting.slot.id) }
             layer.pendingDrawable = nil
             if withTransaction || layer.server == nil || StrataConnection.current?.isLive != true {
-                layer.pendingDrawable = PendingDrawable(ring: self, slot: slot)
+                layer.pendingDrawable = PendingDrawable(ring: self, slot: slot, format: format, presentAt: presentAt)
                 condition.withLock { waitingSlot = slot.id }
                 if withTransaction { CATransaction.noteChange(layer) }
                 return nil
             }
             var ops: [LayerOperation] = []
             var fds: [SharedPixelBuffer] = []
-            appendPresent(slot, of: layer, to: &ops, fds: &fds)
+            appendPresent(slot, format: format, presentAt: presentAt, of: layer, to: &ops, fds: &fds)
             guard let id = StrataConnection.current?.sendDrawableCommit(ops, fds: fds) else { cancelPresented(slot.id); return nil }
             return id
         }
@@ -120,7 +124,8 @@ package final class DrawableRing: @unchecked Sendable {
 
     /// The operations that present `slot` to `layer`: the retired buffers released, the slot defined if this
     /// session's server has not seen it, the present. Called with LayerLock held.
-    func appendPresent(_ slot: Slot, of layer: CALayer, to ops: inout [LayerOperation], fds: inout [SharedPixelBuffer]) {
+    func appendPresent(_ slot: Slot, format: DrawableFormat, presentAt: Double, of layer: CALayer, to ops: inout [LayerOperation],
+                       fds: inout [SharedPixelBuffer]) {
         condition.lock()
         defer { condition.unlock() }
         let generation = ConnectionGeneration.current
@@ -132,7 +137,23 @@ package final class DrawableRing: @unchecked Sendable {
             fds.append(slot.buffer)
             entries[i].definedIn = generation
         }
-        ops.append(.presentDrawable(layer.layerID, buffer: slot.id, width: UInt32(slot.width), height: UInt32(slot.height), format: .rgba))
+        ops.append(.presentDrawable(layer.layerID, buffer: slot.id, width: UInt32(slot.width), height: UInt32(slot.height), format: format,
+                                    presentAt: presentAt))
+    }
+
+    /// Drops the frames the server holds for the layer that are not shown yet (a video paused or seeking):
+    /// their buffers come back with `bufferReleased`. Sent at once; a present still waiting for a commit
+    /// is dropped too.
+    package func discardQueued() {
+        LayerLock.with {
+            guard let layer else { return }
+            if let waiting = layer.pendingDrawable, waiting.ring === self {
+                layer.pendingDrawable = nil
+                cancelPresented(waiting.slot.id)
+            }
+            guard layer.server != nil else { return }
+            _ = StrataConnection.current?.sendDrawableCommit([.discardDrawables(layer.layerID)], fds: [])
+        }
     }
 
     /// The server copied the frame in `id`: the slot is free again (or, retired, released on the server).
@@ -239,4 +260,6 @@ extension DrawableRing {
 struct PendingDrawable {
     let ring: DrawableRing
     let slot: DrawableRing.Slot
+    let format: DrawableFormat
+    let presentAt: Double
 }

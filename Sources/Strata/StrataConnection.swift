@@ -9,6 +9,8 @@ import StrataPNG
 /// sends the server everything it showed (`StrataConnection+Restore.swift`).
 public final class StrataConnection: @unchecked Sendable {
     nonisolated(unsafe) static var current: StrataConnection?
+    /// The connection layers commit to (for the library's other modules: StrataAVFoundation's callbacks).
+    package static var currentConnection: StrataConnection? { LayerLock.with { current } }
 
     public struct ConnectionError: Error, CustomStringConvertible {
         public let message: String

@@ -37,13 +37,13 @@ public struct CommitGenerator {
         case .tree: tree(&b, &r)
         case .properties: properties(&b, &r)
         case .animations: animationOps(&b, now: now, &r)
-        case .images: imageOps(&b, unsealed: false, &r)
+        case .images: imageOps(&b, unsealed: false, now: now, &r)
         case .masks: masks(&b, &r)
         case .invalid: invalid(&b, now: now, &r); breaks = true
         case .maskCycles: maskCycle(&b, now: now, &r)
         case .deepChains: deepChain(&b, &r)
         case .wideParents: wide(&b, &r)
-        case .shrunkMemfds: imageOps(&b, unsealed: true, &r)
+        case .shrunkMemfds: imageOps(&b, unsealed: true, now: now, &r)
         case .text: textOps(&b, &r)
         case .requests, .bytes, .fds, .handshake, .disconnects: tree(&b, &r)
         }
@@ -138,20 +138,27 @@ public struct CommitGenerator {
         }
     }
 
-    private func imageOps(_ b: inout Builder, unsealed: Bool, _ r: inout FuzzRandom) {
+    private func imageOps(_ b: inout Builder, unsealed: Bool, now: Double, _ r: inout FuzzRandom) {
         switch r.int(0...8) {
         case 8:
-            // A drawable presented from a buffer (a GL layer's frame): a buffer presented once, as a client
-            // waiting for releases does; now and then one presented before, which the server may still hold.
+            // A drawable presented from a buffer (a GL layer's frame, or a video frame in YUV, at once or timed
+            // up to a second ahead): a buffer presented once, as a client waiting for releases does; now and
+            // then one presented before, which the server may still hold.
             let fresh = b.model.buffers.filter { !b.model.presentedBuffers.contains($0.key) }
             let choices = (r.chance(0.05) ? b.model.buffers : fresh).sorted { $0.key < $1.key }
             guard let (buffer, size) = r.pick(choices), size >= 4 else {
-                return imageOps(&b, unsealed: unsealed, &r)
+                return imageOps(&b, unsealed: unsealed, now: now, &r)
             }
             let layer = b.randomLayer(&r) ?? b.newLayer(.layer, &r)
-            let w = UInt32(r.int(1...min(size / 4, 256)))
-            let h = UInt32(r.int(1...max(1, size / (Int(w) * 4))))
-            b.addIfAccepted(.presentDrawable(layer, buffer: buffer, width: w, height: h, format: r.chance(0.3) ? .bgra : .rgba))
+            let colorimetry = YUVColorimetry(matrix: r.chance(0.5) ? .bt601 : .bt709, fullRange: r.chance(0.3))
+            let format = r.pick([DrawableFormat.rgba, .bgra, .nv12(colorimetry), .i420(colorimetry)]) ?? .rgba
+            // Bytes a pixel, rounded up: a frame of w × h fits when w × h × that ≤ size (YUV's odd sides need more).
+            let perPixel = format.isYUV ? 2 : 4
+            let w = UInt32(r.int(1...min(size / perPixel, 256)))
+            let h = UInt32(r.int(1...max(1, size / (Int(w) * perPixel))))
+            let presentAt = r.chance(0.5) ? 0 : now + r.double(0...1)
+            if r.chance(0.1) { b.add(.discardDrawables(layer)) }
+            b.addIfAccepted(.presentDrawable(layer, buffer: buffer, width: w, height: h, format: format, presentAt: presentAt))
         case 6:
             // A reusable buffer (sealed against shrinking and growing only), kept by the client.
             let size = r.int(1...64) * 1024
@@ -161,7 +168,7 @@ public struct CommitGenerator {
         case 7:
             // A rectangle of an image from a buffer, fitting both; now and then the buffer goes.
             guard let id = r.pick(b.model.imageIDs), let image = b.model.images[id], image.width > 0, image.height > 0,
-                  let (buffer, size) = r.pick(Array(b.model.buffers)) else { return imageOps(&b, unsealed: unsealed, &r) }
+                  let (buffer, size) = r.pick(Array(b.model.buffers)) else { return imageOps(&b, unsealed: unsealed, now: now, &r) }
             if r.chance(0.1) { b.add(.releaseBuffer(buffer)); return }
             let x = UInt32(r.int(0...Int(image.width - 1))), y = UInt32(r.int(0...Int(image.height - 1)))
             let w = UInt32(r.int(1...Int(image.width - x))), h = UInt32(min(Int(image.height - y), max(1, size / (Int(w) * 4))))
@@ -180,7 +187,7 @@ public struct CommitGenerator {
         case 2:
             // An image the invalid family defined with no pixels (its session then ends) has nothing to update.
             guard let id = r.pick(b.model.imageIDs), let image = b.model.images[id], image.width > 0, image.height > 0 else {
-                return imageOps(&b, unsealed: unsealed, &r)
+                return imageOps(&b, unsealed: unsealed, now: now, &r)
             }
             let x = UInt32(r.int(0...Int(image.width - 1))), y = UInt32(r.int(0...Int(image.height - 1)))
             let w = UInt32(r.int(1...Int(image.width - x))), h = UInt32(r.int(1...Int(image.height - y)))

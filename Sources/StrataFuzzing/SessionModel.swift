@@ -77,7 +77,7 @@ public struct SessionModel {
     public func accepts(_ op: LayerOperation) -> Bool {
         switch op {
         case let .createLayer(id, _): return layers[id] == nil
-        case .releaseLayer(let id), .removeFromSuperlayer(let id), .detachRoot(let id), .setRootOutput(let id, _),
+        case .releaseLayer(let id), .removeFromSuperlayer(let id), .detachRoot(let id), .setRootOutput(let id, _), .discardDrawables(let id),
              .removeAnimation(let id, _), .setProperty(let id, _, _):
             // The wire refuses non-finite numbers and values outside the property's rule while decoding.
             if case let .setProperty(_, p, v) = op, let l = layers[id] { return p.isCarried(by: l.kind) && v.isFinite && p.rangeError(v) == nil }
@@ -107,9 +107,9 @@ public struct SessionModel {
             guard let i = images[id], let size = buffers[buffer] else { return false }
             return w > 0 && h > 0 && UInt64(x) + UInt64(w) <= UInt64(i.width) && UInt64(y) + UInt64(h) <= UInt64(i.height)
                 && Int(offset) + Int(w) * Int(h) * 4 <= size
-        case let .presentDrawable(id, buffer, w, h, _):
+        case let .presentDrawable(id, buffer, w, h, format, _):
             guard layers[id] != nil, let size = buffers[buffer] else { return false }
-            return (1...16384).contains(w) && (1...16384).contains(h) && Int(w) * Int(h) * 4 <= size
+            return (1...16384).contains(w) && (1...16384).contains(h) && format.byteCount(width: Int(w), height: Int(h)) <= size
         }
     }
 
@@ -149,7 +149,7 @@ public struct SessionModel {
         case let .defineBuffer(id, fd): buffers[id] = bufferSizes[Int(fd)] ?? 0
         case .releaseBuffer(let id): buffers[id] = nil
         case .updateImageFromBuffer: break
-        case let .presentDrawable(_, buffer, _, _, _): presentedBuffers.insert(buffer)
+        case let .presentDrawable(_, buffer, _, _, _, _): presentedBuffers.insert(buffer)
         case let .setMask(id, mask):
             if let old = layers[id]?.mask { layers[old]?.masking = nil }
             layers[id]?.mask = mask == 0 ? nil : mask
@@ -162,7 +162,7 @@ public struct SessionModel {
         case .detachRoot(let id):
             layers[id]?.isRoot = false
             roots.removeAll { $0 == id }
-        case .setProperty, .setContents, .updateImage, .setRootOutput: break
+        case .setProperty, .setContents, .updateImage, .setRootOutput, .discardDrawables: break
         }
     }
 

@@ -39,7 +39,7 @@ public enum MessageCoding {
         switch op {
         case let .createLayer(id, kind):
             w.u64(id); w.u8(kind.rawValue)
-        case .releaseLayer(let id), .removeFromSuperlayer(let id), .attachRoot(let id), .detachRoot(let id):
+        case .releaseLayer(let id), .removeFromSuperlayer(let id), .attachRoot(let id), .detachRoot(let id), .discardDrawables(let id):
             w.u64(id)
         case let .setProperty(id, property, value):
             w.u64(id); w.u16(property.rawValue); w.value(value)
@@ -63,8 +63,15 @@ public enum MessageCoding {
             w.u64(id); w.u32(x); w.u32(y); w.u32(width); w.u32(height); w.u64(buffer); w.u32(offset)
         case .releaseBuffer(let id):
             w.u64(id)
-        case let .presentDrawable(layer, buffer, width, height, format):
-            w.u64(layer); w.u64(buffer); w.u32(width); w.u32(height); w.u8(format.rawValue)
+        case let .presentDrawable(layer, buffer, width, height, format, presentAt):
+            w.u64(layer); w.u64(buffer); w.u32(width); w.u32(height)
+            switch format {
+            case .rgba: w.u8(0); w.u8(0)
+            case .bgra: w.u8(1); w.u8(0)
+            case .nv12(let c): w.u8(2); w.u8(c.matrix.rawValue | (c.fullRange ? 2 : 0))
+            case .i420(let c): w.u8(3); w.u8(c.matrix.rawValue | (c.fullRange ? 2 : 0))
+            }
+            w.f64(presentAt)
         case let .addAnimation(id, key, spec):
             w.u64(id); w.string(key); w.animation(spec)
         case let .removeAnimation(id, key):
@@ -150,9 +157,21 @@ public enum MessageCoding {
         case 21: return .releaseBuffer(try r.u64(what))
         case 22:
             let (layer, buffer, width, height) = (try r.u64(what), try r.u64(what), try r.u32(what), try r.u32(what))
-            let raw = try r.u8("\(what) pixel format")
-            guard let format = PixelFormat(rawValue: raw) else { throw ProtocolError.invalid("\(what): unknown pixel format \(raw)") }
-            return .presentDrawable(layer, buffer: buffer, width: width, height: height, format: format)
+            let raw = try r.u8("\(what) pixel format"), colour = try r.u8("\(what) colorimetry")
+            guard colour < 4 else { throw ProtocolError.invalid("\(what): unknown colorimetry \(colour)") }
+            let c = YUVColorimetry(matrix: colour & 1 == 0 ? .bt601 : .bt709, fullRange: colour & 2 != 0)
+            let format: DrawableFormat
+            switch raw {
+            case 0: format = .rgba
+            case 1: format = .bgra
+            case 2: format = .nv12(c)
+            case 3: format = .i420(c)
+            default: throw ProtocolError.invalid("\(what): unknown pixel format \(raw)")
+            }
+            let presentAt = try r.f64("\(what) present time")
+            guard presentAt.isFinite, presentAt >= 0 else { throw ProtocolError.invalid("\(what): present time \(presentAt) is not a finite time") }
+            return .presentDrawable(layer, buffer: buffer, width: width, height: height, format: format, presentAt: presentAt)
+        case 23: return .discardDrawables(try r.u64(what))
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))

@@ -45,13 +45,19 @@ public enum LayerOperation: Equatable, Sendable {
     /// `bufferReleased(buffer)`.
     indirect case updateImageFromBuffer(ImageID, x: UInt32, y: UInt32, width: UInt32, height: UInt32, buffer: BufferID, offset: UInt32)
     case releaseBuffer(BufferID)
-    /// Shows a drawable (a frame an app rendered with its own GL: CAEAGLLayer, CAMetalLayer) as the layer's
-    /// contents from the frame this commit is applied in: width·height·4 bytes at offset 0 of `buffer`,
-    /// premultiplied, rows top to bottom, in `format`'s byte order. The server copies them into the layer's
-    /// drawable texture and releases the buffer (`bufferReleased`); the layer keeps showing that frame until
-    /// the next present or a `setContents`, whichever comes later. A buffer named by a commit the server has
-    /// not applied yet is held: presenting it again before its `bufferReleased` breaks the protocol.
-    indirect case presentDrawable(LayerID, buffer: BufferID, width: UInt32, height: UInt32, format: PixelFormat)
+    /// Shows a drawable (a frame an app rendered with its own GL, or a decoded video frame) as the layer's
+    /// contents: `format.byteCount(width, height)` bytes at offset 0 of `buffer`, rows top to bottom. It is
+    /// queued for the layer and shown by the first frame whose target time is at or after `presentAt`
+    /// (monotonic seconds; 0: the first frame after the commit is applied); of several due by one frame only
+    /// the newest is shown, and the others count as dropped. The server copies the shown one into the layer's
+    /// drawable texture (converting YUV to RGB) and releases each buffer (`bufferReleased`) once it is shown
+    /// or passed over; the layer keeps showing its frame until the next or a `setContents`, whichever comes
+    /// later. A buffer is held from the commit's arrival until its release: presenting it again meanwhile
+    /// breaks the protocol.
+    indirect case presentDrawable(LayerID, buffer: BufferID, width: UInt32, height: UInt32, format: DrawableFormat, presentAt: Double = 0)
+    /// Drops the layer's frames waiting for their time (a video paused or seeking) and releases their
+    /// buffers; the frame shown stays.
+    case discardDrawables(LayerID)
 
     var code: UInt8 {
         switch self {
@@ -75,6 +81,7 @@ public enum LayerOperation: Equatable, Sendable {
         case .updateImageFromBuffer: 20
         case .releaseBuffer: 21
         case .presentDrawable: 22
+        case .discardDrawables: 23
         }
     }
 }
@@ -86,6 +93,37 @@ public enum PixelFormat: UInt8, Equatable, Sendable {
     /// B, G, R, A: Cairo's ARGB32 words on a little-endian machine, so a backing store goes out as Cairo
     /// drew it, with no conversion (the server's texture swaps red and blue when sampled).
     case bgra = 1
+}
+
+/// How a drawable's bytes lie: premultiplied RGBA8 in either byte order, or 8-bit YUV 4:2:0 as decoders
+/// produce it (NV12: the luma plane, then interleaved Cb, Cr at half size each way; I420: luma, Cb, Cr
+/// planes), every plane's rows packed, chroma sides rounded up.
+public enum DrawableFormat: Equatable, Sendable {
+    case rgba
+    case bgra
+    case nv12(YUVColorimetry)
+    case i420(YUVColorimetry)
+
+    /// The bytes a width × height frame takes.
+    public func byteCount(width: Int, height: Int) -> Int {
+        let luma = width * height, chroma = ((width + 1) / 2) * ((height + 1) / 2)
+        switch self {
+        case .rgba, .bgra: return luma * 4
+        case .nv12, .i420: return luma + 2 * chroma
+        }
+    }
+
+    public var isYUV: Bool { if case .rgba = self { false } else if case .bgra = self { false } else { true } }
+}
+
+/// How a YUV frame's values map to RGB: the matrix (ITU-R BT.601 or BT.709) and whether luma spans 16…235
+/// (limited, video's usual range) or 0…255 (full).
+public struct YUVColorimetry: Hashable, Sendable {
+    public enum Matrix: UInt8, Sendable { case bt601 = 0, bt709 = 1 }
+    public var matrix: Matrix
+    public var fullRange: Bool
+
+    public init(matrix: Matrix, fullRange: Bool) { self.matrix = matrix; self.fullRange = fullRange }
 }
 
 /// A transaction as committed by a client: one message, applied atomically by the server.

@@ -94,6 +94,8 @@ public final class Renderer {
     var frame: UInt64 = 0
     /// The motion list whose quads `quads` holds recorded (nil: none).
     var replay: ReplayKey?
+    /// Turns YUV video frames into RGBA textures (made on the first YUV frame).
+    var yuvConverter: YUVConverter?
     /// The projection each layer-quad program's `u_projection` holds (`setProjection`).
     var projectionsSet: [GLuint: Transform3D] = [:]
 
@@ -216,6 +218,22 @@ public final class Renderer {
         textures.fill(image, from: source)
         image.version &+= 1
         bound.texture = 0 // the fill rebinds GL_TEXTURE_2D
+    }
+
+    /// Converts a YUV 4:2:0 frame (`layout`, the image's size, rows packed) into the image's texture, making
+    /// the texture if it has none: a video frame presented to a layer. The conversion's program is linked on
+    /// first use.
+    public func convertYUV(into image: TextureImage, from source: UnsafeRawPointer, layout: YUVLayout,
+                           matrix: YUVConversion.Matrix, fullRange: Bool) throws {
+        let converter = try yuvConverter ?? YUVConverter(cache: programCache)
+        yuvConverter = converter
+        let target = textures.allocated(image)
+        try converter.convert(into: target, width: image.width, height: image.height, from: source, layout: layout,
+                              matrix: matrix, fullRange: fullRange)
+        textures.changed(image)
+        image.version &+= 1
+        // The pass bound its own program, textures and framebuffer: the next pass binds everything again.
+        bound = BatchState()
     }
 
     /// Frees the texture of an image that no layer can show any more.

@@ -68,6 +68,25 @@ final class TextureCache {
         uploadedBytes += image.width * image.height * 4
     }
 
+    /// `image`'s texture, its storage allocated but not filled when it has none yet (a drawable converted
+    /// from YUV into it).
+    func allocated(_ image: TextureImage) -> GLuint {
+        if let t = textures[image.id] { return t }
+        var t: GLuint = 0
+        glGenTextures(1, &t)
+        glBindTexture(e(GL_TEXTURE_2D), t)
+        glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0, e(GL_RGBA), e(GL_UNSIGNED_BYTE), nil)
+        Self.setSampling()
+        textures[image.id] = t
+        uploadCount += 1
+        return t
+    }
+
+    /// Marks an image's mipmaps stale after its texture was drawn into.
+    func changed(_ image: TextureImage) {
+        if mipmapsCurrent[image.id] != nil { mipmapsCurrent[image.id] = false }
+    }
+
     /// Linear filtering, edges clamped: how every layer texture starts (the draw sets the layer's filters).
     private static func setSampling() {
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_LINEAR)

@@ -77,7 +77,7 @@ extension Compositor {
     func submit(_ commit: Commit, mappings: [CountedMapping], messageBytes: Int, from client: UInt32) {
         guard let scene = scenes[client] else { return }
         let usage = scene.usage
-        for case let .presentDrawable(layer, buffer, _, _, _) in commit.operations {
+        for case let .presentDrawable(layer, buffer, _, _, _, _) in commit.operations {
             if let holder = scene.heldBuffers[buffer] {
                 commitFailure(client, "transaction \(commit.transactionID): presentDrawable to layer \(layer): buffer \(buffer) is still held "
                               + "by the server (presented by transaction \(holder), not yet released)")
@@ -102,7 +102,6 @@ extension Compositor {
                 frameApply[item.client, default: 0] += spent
             }
             scene.usage.pendingCommits -= 1
-            for case let .presentDrawable(_, buffer, _, _, _) in item.commit.operations { scene.heldBuffers[buffer] = nil }
             scene.usage.pendingCommitBytes -= item.messageBytes
             var applier = TransactionApplier(
                 nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
@@ -116,11 +115,6 @@ extension Compositor {
             applier.uploadToTexture = { [unowned self] image, source, x, y, w, h in
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return false }
                 return self.renderer.updateTexture(image, from: source, x: x, y: y, width: w, height: h)
-            }
-            applier.fillTexture = { [unowned self] image, source in
-                guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return false }
-                self.renderer.fillTexture(image, from: source)
-                return true
             }
             do {
                 // A transition's old appearance is the layer as on screen before this commit changes it. The
@@ -142,6 +136,7 @@ extension Compositor {
                 try applier.apply(item.commit, mappings: item.mappings, to: scene)
                 appliedCommits.append(AppliedCommit(client: item.client, transactionID: item.commit.transactionID))
                 for e in applier.events { eventSink(item.client, e) }
+                for node in applier.queuedDrawables { queuedDrawables[ObjectIdentifier(node)] = (item.client, node) }
                 redrawEverywhere()
             } catch {
                 commitFailure(item.client, "transaction \(item.commit.transactionID): \(error)")

@@ -37,7 +37,7 @@ extension Compositor {
     public func needsFrame(at time: Double, output: String? = nil) -> Bool {
         guard let name = self.output(output)?.name else { return false }
         let f = frames(name)
-        if f.needsRedraw || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating { return true }
+        if f.needsRedraw || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating || drawablesDue(by: time) { return true }
         if let next = f.schedule.nextChange, next <= time { return true }
         return false
     }
@@ -46,7 +46,7 @@ extension Compositor {
     /// or ending, mapped out of its layer's time space) on `output`, or anywhere for nil.
     public func nextScheduledChange(after time: Double, output: String? = nil) -> Double? {
         let schedules = output.map { [frames($0).schedule] } ?? outputFrames.values.map(\.schedule) + [advanced.schedule]
-        return schedules.compactMap { $0.nextChange }.filter { $0 > time }.min()
+        return (schedules.compactMap { $0.nextChange }.filter { $0 > time } + [nextDrawableTime(after: time)].compactMap { $0 }).min()
     }
 
     /// Commits waiting for the next frame.
@@ -84,12 +84,13 @@ extension Compositor {
         frameApply.removeAll(keepingCapacity: true)
         frameCommands.removeAll(keepingCapacity: true)
         changedClients.removeAll(keepingCapacity: true)
-        if !hasDueCommits, f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
+        if !hasDueCommits, !drawablesDue(by: targetTime), f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
             // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
             // starts or ends before the next scheduled change).
             return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
         }
         applyPendingCommits()
+        latchDrawables(at: targetTime)
         phases.apply = lap()
         let (events, roots) = evaluateScenes(at: targetTime, output: display.name, detachedToo: isPrimary)
         f.schedule = schedule
@@ -211,6 +212,7 @@ extension Compositor {
     /// appearance at that change.
     public func advance(to time: Double) {
         applyPendingCommits()
+        latchDrawables(at: time)
         let (events, _) = evaluateScenes(at: time, output: nil, detachedToo: true)
         advanced = (frameNumber, schedule)
         for (client, event) in events { eventSink(client, event) }

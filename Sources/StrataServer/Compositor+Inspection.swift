@@ -52,7 +52,9 @@ extension Compositor {
             o["clients"] = clientCount
             o["layers"] = layerCount
             o["drawables"] = ["transports": ["shared-memory"], "dmabuf_import": dmabuf.canImport,
-                              "dmabuf_import_modifiers": dmabuf.canImportWithModifiers]
+                              "dmabuf_import_modifiers": dmabuf.canImportWithModifiers, "frames_shown": drawableTotals.shown,
+                              "frames_dropped": drawableTotals.dropped, "frames_repeated": drawableTotals.repeated,
+                              "frames_queued": queuedDrawables.values.reduce(0) { $0 + $1.node.frameQueue.count }] as [String: Any]
             o["texture_uploads"] = renderer.textureUploads
             o["texture_upload_bytes"] = renderer.textureUploadBytes
             o["resident_textures"] = renderer.residentTextures

@@ -47,6 +47,9 @@ public final class Compositor {
     var budgets = ClientBudgets()
     /// Text layouts of deferred clients, handed over at the frames that apply their commits.
     var heldLayouts: [TextLayoutService.Delivery] = []
+    /// Layers with drawable frames waiting for their time (`latchDrawables`), with their client.
+    var queuedDrawables: [ObjectIdentifier: (client: UInt32, node: RenderNode)] = [:]
+    var drawableTotals = DrawableTotals()
     /// Frames rendered with budgets, numbering which frames apply a deferred client's commits.
     var budgetFrame: UInt64 = 0
     /// The frame in progress' cost per client, in milliseconds, and the quads its layers' commands draw

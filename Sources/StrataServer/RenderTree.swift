@@ -115,10 +115,17 @@ final class RenderNode {
             contents?.shownBy += 1
         }
     }
-    /// The drawable presented last (`presentDrawable`), while it is the contents; and how many frames the
-    /// client has presented to this layer (`strata tree`).
+    /// The drawable shown last (`presentDrawable`), while it is the contents; the frames waiting for their
+    /// time, in time order; and counts for `strata tree` and `stats`: frames shown, passed over (a newer one
+    /// was due by the same frame), and vblanks a shown frame stayed for beyond its first (repeats).
     var drawable: ServerImage?
+    var frameQueue: [QueuedDrawable] = []
     var drawablePresents = 0
+    var drawableDropped = 0
+    var drawableRepeats = 0
+    /// The target time the shown drawable first showed at, and whether a later frame was queued then.
+    var drawableShownAt: Double?
+    var nextFrameWaited = false
     /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
     /// which keep the key index and the client's usage.
     var animations: [AttachedAnimation] = [] {

@@ -2,46 +2,89 @@ import Foundation
 import StrataCore
 import StrataProtocol
 
-/// A commit's drawable presents (docs/drawables.md): a frame an app rendered with its own GL, sent in a
-/// reusable buffer, copied into the layer's drawable texture and shown as its contents.
+/// A commit's drawable presents (docs/drawables.md): a frame an app rendered with its own GL, or a decoded
+/// video frame, checked and queued for its layer. The frame loop shows it when it is due
+/// (`Compositor.latchDrawables`).
 extension TransactionApplier {
     /// The largest drawable side: the texture size every GL ES 3 driver the server runs on gives.
     static let maxDrawableSide: UInt32 = 16384
+    /// Frames one layer may have queued: a video decoded ahead, or GL frames presented faster than shown.
+    static let maxQueuedFrames = 16
 
-    func presentDrawable(_ bufferID: BufferID, width: UInt32, height: UInt32, format: PixelFormat, to layerID: LayerID,
-                         at w: Place, in c: inout Applying) throws {
+    func presentDrawable(_ bufferID: BufferID, width: UInt32, height: UInt32, format: DrawableFormat, presentAt: Double,
+                         to layerID: LayerID, at w: Place, in c: inout Applying) throws {
         let op = "\(w) presentDrawable"
         let n = try node(layerID, c.scene, op)
         guard width > 0, height > 0, width <= Self.maxDrawableSide, height <= Self.maxDrawableSide else {
             throw CommitError("\(op): size \(width)x\(height) out of range (1…\(Self.maxDrawableSide))")
         }
         guard let mapping = c.scene.buffers[bufferID] else { throw CommitError("\(op): unknown buffer id \(bufferID)") }
-        let bytes = Int(width) * Int(height) * 4
+        let bytes = format.byteCount(width: Int(width), height: Int(height))
         guard bytes <= mapping.buffer.byteCount else {
-            throw CommitError("\(op): a \(width)x\(height) drawable needs \(bytes) bytes, buffer \(bufferID) holds \(mapping.buffer.byteCount)")
+            throw CommitError("\(op): a \(width)x\(height) \(format.name) drawable needs \(bytes) bytes, buffer \(bufferID) holds \(mapping.buffer.byteCount)")
         }
-        // The texture the layer shows now is filled again when nothing else shows it: same size and byte
-        // order, still the contents, no transition's old appearance holding it. Otherwise a new one.
-        let image: ServerImage
-        if let shown = n.drawable, shown === n.contents, !shown.frozenCopyShows, shown.texture.width == Int(width),
-           shown.texture.height == Int(height), shown.texture.redBlueSwapped == (format == .bgra) {
-            image = shown
-        } else {
-            let held = n.contents.map { $0.shownBy == 1 && !$0.isDefined ? $0.byteCount : 0 } ?? 0
-            guard c.usage.imageBytes - held + bytes <= quotas.imageBytes else {
+        guard n.frameQueue.count < Self.maxQueuedFrames else {
+            throw CommitError("\(op): layer \(layerID) already has \(Self.maxQueuedFrames) frames waiting to be shown")
+        }
+        // The texture it will be shown in: the shown one when the size stays, else a new one, whose bytes are
+        // reserved now (in `client-image-bytes`) until it is shown or passed over. The texture it replaces is
+        // credited while no other frame of the layer waits.
+        let textureBytes = Int(width) * Int(height) * 4
+        let fits = n.drawable.map { $0 === n.contents && $0.texture.width == Int(width) && $0.texture.height == Int(height) } ?? false
+        var reserved = 0
+        if !fits {
+            let replaced = n.frameQueue.isEmpty ? n.contents.map { $0 === n.drawable && $0.shownBy == 1 ? $0.byteCount : 0 } ?? 0 : 0
+            guard c.usage.imageBytes - replaced + textureBytes <= quotas.imageBytes else {
                 throw QuotaExceeded(key: "client-image-bytes", limit: quotas.imageBytes,
                                     detail: "\(op) of \(width)x\(height) to layer \(layerID), \(c.usage.imageBytes) bytes held")
             }
-            // Its own pixels are the buffer's: they serve only an upload with no context current at present.
-            image = ServerImage(mapping: mapping, width: Int(width), height: Int(height), format: format, uniqueID: nextImageUID(), usage: c.usage)
-            image.isDefined = false
+            reserved = textureBytes - replaced
+            c.usage.imageBytes += reserved
         }
-        _ = fillTexture(image.texture, UnsafeRawPointer(mapping.buffer.base))
-        let old = n.contents
-        n.contents = image
-        n.drawable = image
-        n.drawablePresents += 1
-        if let old, old !== image, !c.scene.holds(old) { releaseTexture(old.texture.id) }
-        if !c.usedBuffers.contains(bufferID) { c.usedBuffers.append(bufferID) }
+        let frame = QueuedDrawable(buffer: bufferID, mapping: mapping, width: Int(width), height: Int(height), format: format,
+                                   presentAt: presentAt, reserved: reserved)
+        // In time order; frames presented for one time keep their order.
+        let index = n.frameQueue.lastIndex { $0.presentAt <= presentAt }.map { $0 + 1 } ?? 0
+        n.frameQueue.insert(frame, at: index)
+        c.queuedDrawables.append(n)
+    }
+}
+
+extension TransactionApplier {
+    /// Drops the layer's waiting frames: their buffers go back to the client at once.
+    mutating func discardDrawables(of layerID: LayerID, at w: Place, in c: Applying) throws {
+        let n = try node(layerID, c.scene, "\(w) discardDrawables")
+        for frame in n.frameQueue {
+            c.usage.imageBytes -= frame.reserved
+            c.scene.heldBuffers[frame.buffer] = nil
+            events.append(.bufferReleased(frame.buffer))
+        }
+        n.frameQueue.removeAll()
+        n.nextFrameWaited = false
+    }
+}
+
+/// A presented frame waiting for its time: the buffer it is in (kept mapped until released), its size,
+/// layout and time.
+struct QueuedDrawable {
+    let buffer: BufferID
+    let mapping: CountedMapping
+    let width: Int
+    let height: Int
+    let format: DrawableFormat
+    let presentAt: Double
+    /// Bytes counted into the client's image bytes for the texture it may need, given back when it leaves the queue.
+    let reserved: Int
+}
+
+extension DrawableFormat {
+    /// For messages: "RGBA", "NV12", …
+    var name: String {
+        switch self {
+        case .rgba: "RGBA"
+        case .bgra: "BGRA"
+        case .nv12: "NV12"
+        case .i420: "I420"
+        }
     }
 }

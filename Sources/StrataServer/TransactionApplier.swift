@@ -13,9 +13,8 @@ struct TransactionApplier {
     /// Uploads a rectangle (tightly packed pixels) straight into an image's texture; false when it has
     /// none yet (the pixels are then written into the image, whose first use uploads them).
     var uploadToTexture: (TextureImage, UnsafeRawPointer, Int, Int, Int, Int) -> Bool = { _, _, _, _, _, _ in false }
-    /// Replaces every pixel of an image's texture with `source` (tightly packed), making the texture if it
-    /// has none yet; false when there is no GL context to do it on (the image's first use uploads its pixels).
-    var fillTexture: (TextureImage, UnsafeRawPointer) -> Bool = { _, _ in false }
+    /// Layers the applied commit queued drawable frames for.
+    var queuedDrawables: [RenderNode] = []
     /// What the committing client may hold.
     var quotas = ClientQuotas()
     /// Frozen copies, taken before the commit, of layers it adds transitions to (see `Compositor`).
@@ -50,6 +49,8 @@ struct TransactionApplier {
         var claimed: Set<Int> = []
         /// Buffers this commit read pixels from: each is released to the client once the commit is applied.
         var usedBuffers: [BufferID] = []
+        /// Layers this commit queued drawable frames for (`Compositor.latchDrawables` shows them).
+        var queuedDrawables: [RenderNode] = []
         var addedAnimations: [AnimationRef] = []
         var usage: ClientUsage { scene.usage }
 
@@ -81,6 +82,7 @@ struct TransactionApplier {
         }
         // The pixels are copied: the client may fill these buffers again.
         events.append(contentsOf: c.usedBuffers.map { .bufferReleased($0) })
+        queuedDrawables = c.queuedDrawables
         if commit.wantsCompletion {
             // Animations already gone again (replaced in the same commit) count as finished.
             let outstanding = Set(c.addedAnimations.filter { ref in
@@ -116,8 +118,9 @@ struct TransactionApplier {
             try updateImage(id, x: x, y: y, width: width, height: height, from: bufferID, offset: offset, at: w, in: &c)
         case .releaseBuffer(let id):
             guard c.scene.buffers.removeValue(forKey: id) != nil else { throw CommitError("\(w) releaseBuffer: unknown buffer id \(id)") }
-        case let .presentDrawable(id, bufferID, width, height, format):
-            try presentDrawable(bufferID, width: width, height: height, format: format, to: id, at: w, in: &c)
+        case let .presentDrawable(id, bufferID, width, height, format, presentAt):
+            try presentDrawable(bufferID, width: width, height: height, format: format, presentAt: presentAt, to: id, at: w, in: &c)
+        case .discardDrawables(let id): try discardDrawables(of: id, at: w, in: c)
         case .releaseImage(let id): try releaseImage(id, at: w, in: c)
         case let .setContents(layerID, imageID): try setContents(imageID, of: layerID, at: w, in: c)
         case let .addAnimation(id, key, spec): try addAnimation(spec, key: key, to: id, at: w, in: &c)

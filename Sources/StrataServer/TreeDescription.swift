@@ -30,8 +30,9 @@ struct TreeDescription {
     struct Contents {
         var width: Int
         var height: Int
-        /// For a presented drawable: how its frames travel ("shared-memory") and how many were presented.
-        var drawable: (transport: String, presents: Int)?
+        /// For a presented drawable: how its frames travel ("shared-memory"), how many were shown, passed
+        /// over and repeated, and how many wait.
+        var drawable: (transport: String, presents: Int, dropped: Int, repeated: Int, queued: Int)?
     }
 
     /// A property value as JSON: numbers, lists of numbers, booleans, an enumeration's name, null; a path
@@ -134,7 +135,10 @@ struct TreeDescription {
                 w.key("contents"); w.beginObject()
                 if let drawable = contents.drawable {
                     w.key("drawable"); w.beginObject()
+                    w.key("dropped"); w.number(drawable.dropped)
                     w.key("presents"); w.number(drawable.presents)
+                    w.key("queued"); w.number(drawable.queued)
+                    w.key("repeated"); w.number(drawable.repeated)
                     w.key("transport"); w.string(drawable.transport)
                     w.endObject()
                 }
@@ -190,7 +194,8 @@ struct TreeDescription {
             backgroundColor = m.backgroundColor.map { $0.components.map { Double($0) } }
             contents = n.contents.map { image in
                 Contents(width: image.texture.width, height: image.texture.height,
-                         drawable: image === n.drawable ? ("shared-memory", n.drawablePresents) : nil)
+                         drawable: image === n.drawable ? ("shared-memory", n.drawablePresents, n.drawableDropped, n.drawableRepeats,
+                                                           n.frameQueue.count) : nil)
             }
             animations = n.animations.isEmpty ? nil : n.animations.map(\.key)
             motion = n.animations.isEmpty ? nil : n.motionVerdict?.description

@@ -51,6 +51,7 @@ struct FuzzStats {
         case .updateImageFromBuffer: "updateImageFromBuffer"
         case .releaseBuffer: "releaseBuffer"
         case .presentDrawable: "presentDrawable"
+        case .discardDrawables: "discardDrawables"
         }
     }
 

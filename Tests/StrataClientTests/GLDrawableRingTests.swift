@@ -80,6 +80,7 @@ extension ClientProcessSuite {
         layer.maximumDrawableCount = 2
         Self.present(try #require(layer.nextDrawable()), 1, 0, 0)
         #expect(Self.shows(server, 20, 15, [255, 0, 0, 255]))
+        #expect(eventually { layer.drawableRing.heldCount == 0 })
 
         kill(server.process.processIdentifier, SIGSTOP)
         Self.present(try #require(layer.nextDrawable()), 0, 1, 0)
@@ -236,7 +237,10 @@ extension ClientProcessSuite {
 
     /// The server's mappings of drawable memfds (`/proc/PID/maps`), by size.
     static func drawableMappings(_ server: ServerProcess) -> [(start: String, size: Int)] {
-        guard let maps = try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/maps", encoding: .utf8) else { return [] }
+        // Read to its end through a handle: /proc files report no size, and a read by size can come back short.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(server.process.processIdentifier)/maps") else { return [] }
+        defer { try? handle.close() }
+        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
         return maps.split(separator: "\n").filter { $0.contains("memfd:strata-drawable") }.compactMap { line in
             let range = line.split(separator: " ")[0].split(separator: "-").compactMap { Int($0, radix: 16) }
             return range.count == 2 ? (String(line.prefix(12)), range[1] - range[0]) : nil
@@ -267,7 +271,7 @@ extension ClientProcessSuite {
         let cases: [([LayerOperation], String)] = [
             ([.presentDrawable(1, buffer: 9, width: 16, height: 16, format: .rgba)], "operation 2 presentDrawable: unknown buffer id 9"),
             ([.presentDrawable(1, buffer: 5, width: 17, height: 16, format: .rgba)],
-             "operation 2 presentDrawable: a 17x16 drawable needs 1088 bytes, buffer 5 holds 1024"),
+             "operation 2 presentDrawable: a 17x16 RGBA drawable needs 1088 bytes, buffer 5 holds 1024"),
             ([.presentDrawable(1, buffer: 5, width: 0, height: 16, format: .rgba)], "operation 2 presentDrawable: size 0x16 out of range"),
             ([.presentDrawable(2, buffer: 5, width: 16, height: 16, format: .rgba)], "operation 2 presentDrawable: unknown layer id 2"),
         ]

@@ -34,6 +34,23 @@ final class RawSession {
         return nil
     }
 
+    /// The size of the contents layer `id` (attached, or under a root) shows, e.g. a drawable's.
+    func drawableSize(_ id: LayerID) throws -> [Int]? {
+        let (reply, _) = try client.request { .treeRequest(requestID: $0) }
+        guard case let .tree(_, json) = reply,
+              let o = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+              let clients = o["clients"] as? [[String: Any]],
+              let mine = clients.first(where: { ($0["client"] as? Int) == Int(clientID) }) else { return nil }
+        var stack = (mine["roots"] as? [[String: Any]]) ?? []
+        while let node = stack.popLast() {
+            if (node["id"] as? Int) == Int(id), let contents = node["contents"] as? [String: Any] {
+                return [contents["width"] as? Int ?? 0, contents["height"] as? Int ?? 0]
+            }
+            stack += (node["sublayers"] as? [[String: Any]]) ?? []
+        }
+        return nil
+    }
+
     /// The layers this client has on the server (its own tree's count).
     func layerCount() throws -> Int? {
         let (reply, _) = try client.request { .treeRequest(requestID: $0) }

@@ -72,13 +72,15 @@ extension ClientProcessSuite {
         @Test func drawablesCountAsImages() throws {
             try expectQuota("client-image-bytes", arguments: ["--client-image-bytes", "1M"]) { s in
                 let buffers = try [1024 * 1024, 4096, 4096].map { try SharedPixelBuffer(reusableByteCount: $0) }
-                // A 512x512 drawable's texture is exactly 1 MiB, presented again in place; a second layer's goes over.
-                // A 512x2 one replaces it (its bytes freed), then the 512x512 again.
-                try s.commit([.createLayer(1), .createLayer(2), .defineBuffer(1, fdIndex: 0), .defineBuffer(2, fdIndex: 1), .defineBuffer(3, fdIndex: 2),
-                              .presentDrawable(1, buffer: 1, width: 512, height: 512, format: .rgba)], fds: buffers.map(\.fd))
-                try s.commit([.presentDrawable(1, buffer: 2, width: 512, height: 2, format: .rgba)])
+                // A 512x512 drawable's texture is exactly 1 MiB; a 512x2 one replaces it (its bytes credited),
+                // then the 512x512 again; a second layer's 1x1 goes over.
+                try s.commit([.createLayer(1), .createLayer(2), .attachRoot(1), .defineBuffer(1, fdIndex: 0), .defineBuffer(2, fdIndex: 1),
+                              .defineBuffer(3, fdIndex: 2), .presentDrawable(1, buffer: 1, width: 512, height: 512, format: .rgba)], fds: buffers.map(\.fd))
                 #expect(eventually { (try? s.layerCount()) == 2 })
+                try s.commit([.presentDrawable(1, buffer: 2, width: 512, height: 2, format: .rgba)])
+                #expect(eventually { (try? s.drawableSize(1)) == [512, 2] })
                 try s.commit([.presentDrawable(1, buffer: 1, width: 512, height: 512, format: .rgba)])
+                #expect(eventually { (try? s.drawableSize(1)) == [512, 512] })
                 try s.commit([.presentDrawable(2, buffer: 3, width: 1, height: 1, format: .rgba)])
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataAVFoundation
 import StrataGLES
 import Testing
 
@@ -61,4 +62,32 @@ final class DrawableLoopProbe {
     layer.maximumDrawableCount = 5
     #expect(layer.maximumDrawableCount == 3)
     #expect(EAGLContext(api: .openGLES1) == nil)
+}
+
+// A movie player screen as iOS apps write it with AVFoundation (import AVFoundation → StrataAVFoundation).
+final class MoviePlayerProbe {
+    var player: AVPlayer?
+    var playerLayer: AVPlayerLayer?
+    var observer: Any?
+
+    func load(into containerLayer: CALayer, url: URL) {
+        let item = AVPlayerItem(url: url)
+        let player = AVPlayer(playerItem: item)
+        player.actionAtItemEnd = .none
+        player.isMuted = true
+        let layer = AVPlayerLayer(player: player)
+        layer.frame = containerLayer.bounds
+        layer.videoGravity = .resizeAspectFill
+        containerLayer.addSublayer(layer)
+        NotificationCenter.default.addObserver(forName: .AVPlayerItemDidPlayToEndTime, object: item, queue: nil) { _ in
+            player.seek(to: .zero)
+            player.play()
+        }
+        observer = player.addPeriodicTimeObserver(forInterval: CMTime(seconds: 0.5, preferredTimescale: 600), queue: .main) { time in
+            _ = CMTimeGetSeconds(time)
+        }
+        player.play()
+        self.player = player
+        playerLayer = layer
+    }
 }

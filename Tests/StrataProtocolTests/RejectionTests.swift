@@ -80,7 +80,7 @@ struct RejectionTests {
         #expect(protocolError { try MessageCoding.decodeClient(type: 2, body: c.bytes) } == .invalid("operation 0: unknown pixel format 2"))
         // A drawable's too.
         var p = LE()
-        p.u8(22); p.u64(1); p.u64(2); p.u32(4); p.u32(4); p.u8(7)
+        p.u8(22); p.u64(1); p.u64(2); p.u32(4); p.u32(4); p.u8(7); p.u8(0); p.f64(0)
         var d = LE()
         d.u64(1); d.u8(0); d.u16(1); d.u32(1); d.raw(p.bytes)
         #expect(protocolError { try MessageCoding.decodeClient(type: 2, body: d.bytes) } == .invalid("operation 0: unknown pixel format 7"))
@@ -137,7 +137,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 23, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 24, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)

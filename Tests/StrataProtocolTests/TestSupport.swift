@@ -160,6 +160,9 @@ enum Samples {
         .releaseBuffer(24),
         .presentDrawable(26, buffer: 27, width: 1280, height: 720, format: .rgba),
         .presentDrawable(28, buffer: 29, width: 1, height: 16384, format: .bgra),
+        .presentDrawable(30, buffer: 31, width: 1921, height: 1081, format: .nv12(YUVColorimetry(matrix: .bt709, fullRange: false)), presentAt: 1234.5),
+        .presentDrawable(32, buffer: 33, width: 2, height: 2, format: .i420(YUVColorimetry(matrix: .bt601, fullRange: true)), presentAt: 0.25),
+        .discardDrawables(34),
     ]
 
     static let clientMessages: [ClientMessage] = [

@@ -1,0 +1,324 @@
+import Foundation
+import Strata
+import StrataProtocol
+
+/// Plays one item at a time into its AVPlayerLayers (AVFoundation's AVPlayer; docs/video.md). GStreamer
+/// decodes on a thread of the player's own; each frame goes to every layer showing the player, through
+/// the layer's drawable ring, with the monotonic time it is due: the render server shows it at that
+/// vblank, whatever the app's main thread is doing. Created paused; `play()` starts it.
+open class AVPlayer: @unchecked Sendable {
+    public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
+    public enum ActionAtItemEnd: Int, Sendable { case advance, pause, none }
+
+    private let state = Locked(State())
+    private struct State {
+        var item: AVPlayerItem?
+        var pipeline: MediaPipeline?
+        var rate: Float = 0
+        var volume: Float = 1
+        var muted = false
+        var status = Status.unknown
+        var error: Error?
+        var looping = false
+        var layers: [WeakLayer] = []
+        /// The frames sent, newest last (stream time, due time): what is on screen at a time.
+        var sent: [(pts: Double, presentAt: Double)] = []
+        var seekCompletions: [(Bool) -> Void] = []
+        var observers: [PeriodicObserver] = []
+        var loopCount = 0
+        /// A seek asked for before the item was ready (GStreamer seeks a prerolled pipeline only).
+        var pendingSeek: (seconds: Double, accurate: Bool)?
+    }
+
+    /// What happens when the item ends (default `.pause`; an AVQueuePlayer's is `.advance`).
+    public var actionAtItemEnd: ActionAtItemEnd = .pause
+
+    public init() {}
+
+    public convenience init(url: URL) {
+        self.init(playerItem: AVPlayerItem(url: url))
+    }
+
+    public init(playerItem item: AVPlayerItem?) {
+        replaceCurrentItem(with: item)
+    }
+
+    public var currentItem: AVPlayerItem? { state.withLock { $0.item } }
+    /// `.readyToPlay` once the current item's first frame is decoded; `.failed` only when no decoding
+    /// pipeline could be made at all (a failing file fails its item, as in AVFoundation).
+    public var status: Status { state.withLock { $0.status } }
+    public var error: Error? { state.withLock { $0.error } }
+
+    /// Plays `item` from its start (paused as before), or nothing.
+    open func replaceCurrentItem(with item: AVPlayerItem?) {
+        let old = state.withLock { s -> MediaPipeline? in
+            let old = s.pipeline
+            s.item = item
+            s.pipeline = nil
+            s.sent.removeAll()
+            return old
+        }
+        old?.stop()
+        for layer in layers { layer.drawableRing.discardQueued() }
+        guard let item else { return }
+        do {
+            let pipeline = try MediaPipeline(uri: item.url.isFileURL ? item.url.absoluteURL.absoluteString : item.url.absoluteString)
+            pipeline.onFrame = { [weak self] frame in self?.show(frame) }
+            pipeline.onEvent = { [weak self] event in self?.handle(event, of: item) }
+            let (rate, volume, muted, looping) = state.withLock { s -> (Float, Float, Bool, Bool) in
+                s.pipeline = pipeline
+                return (s.rate, s.volume, s.muted, s.looping)
+            }
+            pipeline.setVolume(Double(volume), muted: muted)
+            if looping { pipeline.setLooping(true) }
+            pipeline.start()
+            // A file GStreamer neither decodes nor refuses (some truncated containers) must not leave the
+            // item unknown for ever.
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.prerollTimeout) { [weak self, weak item, weak pipeline] in
+                guard let self, let item, let pipeline, item.status == .unknown, self.state.withLock({ $0.pipeline === pipeline }) else { return }
+                pipeline.stop()
+                item.failed("no frame of \(item.url.lastPathComponent) could be decoded within \(Int(Self.prerollTimeout)) s (is the file complete, and a video?)")
+            }
+            if rate != 0 { pipeline.setPlaying(true) }
+        } catch {
+            state.withLock { $0.status = .failed; $0.error = error }
+            item.failed("\(error)")
+        }
+    }
+
+    // MARK: playing
+
+    /// Plays at rate 1.
+    open func play() { rate = 1 }
+    /// Stops at the frame on screen.
+    open func pause() { rate = 0 }
+
+    /// 0: paused; 1: playing; another positive rate plays faster or slower (audio too). A negative rate
+    /// (playing backwards) is refused: "unsupported: negative rate".
+    open var rate: Float {
+        get { state.withLock { $0.rate } }
+        set {
+            guard newValue.isFinite, newValue >= 0 else {
+                StrataLog.logger.error("AVPlayer.rate: unsupported: negative rate \(newValue)")
+                return
+            }
+            let (old, pipeline) = state.withLock { s -> (Float, MediaPipeline?) in
+                let old = s.rate
+                s.rate = newValue
+                return (old, s.pipeline)
+            }
+            guard let pipeline, old != newValue else { return }
+            if newValue == 0 {
+                // What was decoded ahead is dropped, and decoding resumes after the frame on screen.
+                pipeline.setPlaying(false)
+                for layer in layers { layer.drawableRing.discardQueued() }
+                let shown = onScreen()
+                state.withLock { $0.sent.removeAll() }
+                if let shown { pipeline.seek(to: shown, accurate: true) }
+            } else {
+                if newValue != 1 || old > 0 {
+                    for layer in layers { layer.drawableRing.discardQueued() }
+                    let from = onScreen()
+                    state.withLock { $0.sent.removeAll() }
+                    pipeline.seek(to: from ?? 0, accurate: true, rate: Double(newValue))
+                }
+                pipeline.setPlaying(true)
+            }
+        }
+    }
+
+    /// The stream time of the frame on screen now.
+    open func currentTime() -> CMTime {
+        guard let t = onScreen() else { return currentItem?.currentTime() ?? .zero }
+        return CMTime(seconds: t, preferredTimescale: 600)
+    }
+
+    /// Seeks to the nearest key frame to `time` (fast; see `seek(to:toleranceBefore:toleranceAfter:)`).
+    open func seek(to time: CMTime) { seek(to: time, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity) }
+
+    open func seek(to time: CMTime, completionHandler: @escaping @Sendable (Bool) -> Void) {
+        seek(to: time, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity, completionHandler: completionHandler)
+    }
+
+    /// Seeks within the tolerances: zero both ways lands on the frame whose time span holds `time`
+    /// (decoded from the key frame before it); any other tolerance seeks to the nearest key frame.
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        guard let seconds = time.nanoseconds.map({ Double($0) / 1e9 }), let pipeline = state.withLock({ $0.pipeline }) else {
+            completionHandler.map { h in CallbackQueue.current.async { h(false) } }
+            return
+        }
+        let accurate = toleranceBefore == .zero && toleranceAfter == .zero
+        for layer in layers { layer.drawableRing.discardQueued() }
+        state.withLock { s in
+            s.sent.removeAll()
+            if let completionHandler { s.seekCompletions.append(completionHandler) }
+        }
+        currentItem?.showing(seconds)
+        if currentItem?.status != .readyToPlay {
+            state.withLock { $0.pendingSeek = (seconds, accurate) }
+            return
+        }
+        if !pipeline.seek(to: seconds, accurate: accurate, rate: Double(max(rate, 1))) {
+            let done = state.withLock { s -> [(Bool) -> Void] in defer { s.seekCompletions.removeAll() }; return s.seekCompletions }
+            for h in done { nonisolated(unsafe) let h = h; CallbackQueue.current.async { h(false) } }
+        }
+    }
+
+    /// 0…1 (default 1).
+    open var volume: Float {
+        get { state.withLock { $0.volume } }
+        set {
+            let v = min(max(newValue, 0), 1)
+            let (pipeline, muted) = state.withLock { s -> (MediaPipeline?, Bool) in s.volume = v; return (s.pipeline, s.muted) }
+            pipeline?.setVolume(Double(v), muted: muted)
+        }
+    }
+
+    open var isMuted: Bool {
+        get { state.withLock { $0.muted } }
+        set {
+            let (pipeline, volume) = state.withLock { s -> (MediaPipeline?, Float) in s.muted = newValue; return (s.pipeline, s.volume) }
+            pipeline?.setVolume(Double(volume), muted: newValue)
+        }
+    }
+
+    // MARK: observing
+
+    /// Calls `block` on `queue` (the connection's callback queue when nil) every `interval` while the player
+    /// plays, with the current time. Returns the observer to pass to `removeTimeObserver(_:)`.
+    open func addPeriodicTimeObserver(forInterval interval: CMTime, queue: DispatchQueue?, using block: @escaping @Sendable (CMTime) -> Void) -> Any {
+        let observer = PeriodicObserver(interval: max(interval.seconds.isFinite ? interval.seconds : 0.1, 0.01), queue: queue ?? CallbackQueue.current) { [weak self] in
+            guard let self, self.rate != 0 else { return nil }
+            return self.currentTime()
+        }
+        observer.block = block
+        state.withLock { $0.observers.append(observer) }
+        observer.start()
+        return observer
+    }
+
+    open func removeTimeObserver(_ observer: Any) {
+        guard let o = observer as? PeriodicObserver else { return }
+        o.stop()
+        state.withLock { $0.observers.removeAll { $0 === o } }
+    }
+
+    // MARK: layers and frames
+
+    func attach(_ layer: AVPlayerLayer) {
+        state.withLock { s in
+            s.layers.removeAll { $0.layer == nil || $0.layer === layer }
+            s.layers.append(WeakLayer(layer: layer))
+        }
+    }
+
+    func detach(_ layer: AVPlayerLayer) {
+        state.withLock { $0.layers.removeAll { $0.layer == nil || $0.layer === layer } }
+    }
+
+    var layers: [AVPlayerLayer] { state.withLock { $0.layers.compactMap(\.layer) } }
+
+    /// Loops the current item without a gap (AVPlayerLooper).
+    func setLooping(_ on: Bool) {
+        let pipeline = state.withLock { s -> MediaPipeline? in s.looping = on; return s.pipeline }
+        pipeline?.setLooping(on)
+    }
+
+    var loopCount: Int { state.withLock { $0.loopCount } }
+
+    /// How long an item may take to decode its first frame before it fails.
+    static let prerollTimeout = 5.0
+
+    /// Frames waiting on a layer at most: about a fifth of a second of 30 fps video decoded ahead.
+    static let framesAhead = 6
+
+    /// On the media thread: one decoded frame to every layer (or, with none, paced to its time).
+    private func show(_ frame: MediaPipeline.Frame) {
+        currentItem?.decoded(width: frame.width, height: frame.height)
+        let targets = layers
+        if targets.isEmpty, frame.presentAt > 0 {
+            let wait = frame.presentAt - MonotonicClock.now()
+            if wait > 0 { usleep(useconds_t(min(wait, 1) * 1e6)) }
+        }
+        let bytes = frame.format.byteCount(width: frame.width, height: frame.height)
+        for layer in targets {
+            let ring = layer.drawableRing
+            guard let slot = ring.acquire(width: frame.width, height: frame.height, byteCount: bytes, capacity: Self.framesAhead, timeout: 1) else {
+                continue
+            }
+            frame.copy(slot.buffer.base)
+            ring.present(slot, format: frame.format, presentAt: frame.presentAt, withTransaction: false)
+            layer.frameSent()
+        }
+        state.withLock { s in
+            s.sent.append((frame.pts, frame.presentAt))
+            if s.sent.count > 64 { s.sent.removeFirst(s.sent.count - 64) }
+        }
+    }
+
+    /// The stream time of the newest frame sent that is due by now.
+    private func onScreen() -> Double? {
+        let now = MonotonicClock.now()
+        return state.withLock { $0.sent.last { $0.presentAt <= now }?.pts ?? $0.sent.first?.pts }
+    }
+
+    private func handle(_ event: MediaPipeline.Event, of item: AVPlayerItem) {
+        guard state.withLock({ $0.item === item }) else { return }
+        switch event {
+        case .ready(let duration):
+            let (pendingSeek, pipeline) = state.withLock { s -> ((seconds: Double, accurate: Bool)?, MediaPipeline?) in
+                if s.status == .unknown { s.status = .readyToPlay }
+                defer { s.pendingSeek = nil }
+                return (s.pendingSeek, s.pipeline)
+            }
+            item.becameReady(duration: duration)
+            if let pendingSeek, let pipeline {
+                pipeline.seek(to: pendingSeek.seconds, accurate: pendingSeek.accurate, rate: Double(max(rate, 1)))
+                return
+            }
+            let done = state.withLock { s -> [(Bool) -> Void] in defer { s.seekCompletions.removeAll() }; return s.seekCompletions }
+            for h in done { nonisolated(unsafe) let h = h; CallbackQueue.current.async { h(true) } }
+        case .failed(let reason):
+            item.failed(reason)
+            CallbackQueue.current.async { NotificationCenter.default.post(name: .AVPlayerItemFailedToPlayToEndTime, object: item) }
+        case .looped:
+            state.withLock { $0.loopCount += 1 }
+        case .endOfStream:
+            CallbackQueue.current.async { NotificationCenter.default.post(name: .AVPlayerItemDidPlayToEndTime, object: item) }
+            switch actionAtItemEnd {
+            case .pause: state.withLock { $0.rate = 0 }
+            case .none: break
+            case .advance: itemEnded()
+            }
+        }
+    }
+
+    /// At the item's end with `.advance`: AVQueuePlayer plays its next item; a plain player pauses.
+    func itemEnded() {
+        state.withLock { $0.rate = 0 }
+    }
+}
+
+struct WeakLayer {
+    weak var layer: AVPlayerLayer?
+}
+
+/// `addPeriodicTimeObserver`'s timer.
+final class PeriodicObserver: @unchecked Sendable {
+    private let timer: DispatchSourceTimer
+    private let time: () -> CMTime?
+    var block: (@Sendable (CMTime) -> Void)?
+
+    init(interval: Double, queue: DispatchQueue, time: @escaping () -> CMTime?) {
+        self.time = time
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [weak self] in
+            guard let self, let t = self.time() else { return }
+            self.block?(t)
+        }
+    }
+
+    func start() { timer.resume() }
+    func stop() { timer.cancel() }
+}

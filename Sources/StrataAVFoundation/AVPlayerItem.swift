@@ -1,0 +1,95 @@
+import Foundation
+import Strata
+
+/// A media file to play (AVFoundation's AVPlayerItem): its status (`.readyToPlay` once its first frame is
+/// decoded, `.failed` with `error` when the file is missing, unreadable, corrupt or in a codec no decoder
+/// is installed for), its duration and its frames' size. Observed through `onStatusChange`, called on the
+/// connection's callback queue.
+public final class AVPlayerItem: @unchecked Sendable {
+    public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
+
+    public let url: URL
+    private let state = Locked(State())
+    private struct State {
+        var status = Status.unknown
+        var error: Error?
+        var duration = CMTime.indefinite
+        var presentationSize = CGSize.zero
+        var currentTime = CMTime.zero
+    }
+
+    /// Called on the connection's callback queue whenever `status` changes.
+    public var onStatusChange: ((Status) -> Void)? {
+        get { state.withLock { _ in statusHandler } }
+        set { state.withLock { _ in statusHandler = newValue } }
+    }
+    private var statusHandler: ((Status) -> Void)?
+
+    public init(url: URL) { self.url = url }
+
+    public var status: Status { state.withLock { $0.status } }
+    public var error: Error? { state.withLock { $0.error } }
+    /// `.indefinite` until known.
+    public var duration: CMTime { state.withLock { $0.duration } }
+    /// The frames' size in pixels (zero until the first is decoded).
+    public var presentationSize: CGSize { state.withLock { $0.presentationSize } }
+    /// The stream time of the frame on screen.
+    public func currentTime() -> CMTime { state.withLock { $0.currentTime } }
+
+    func becameReady(duration: Double?) {
+        let changed = state.withLock { s -> Bool in
+            if let duration { s.duration = CMTime(seconds: duration, preferredTimescale: 600) }
+            guard s.status == .unknown else { return false }
+            s.status = .readyToPlay
+            return true
+        }
+        if changed { announce(.readyToPlay) }
+    }
+
+    func failed(_ reason: String) {
+        let changed = state.withLock { s -> Bool in
+            guard s.status != .failed else { return false }
+            s.status = .failed
+            s.error = MediaError(reason)
+            return true
+        }
+        if changed { announce(.failed) }
+    }
+
+    func decoded(width: Int, height: Int) {
+        state.withLock { $0.presentationSize = CGSize(width: width, height: height) }
+    }
+
+    func showing(_ time: Double) {
+        state.withLock { $0.currentTime = CMTime(seconds: time, preferredTimescale: 600) }
+    }
+
+    private func announce(_ status: Status) {
+        guard let handler = onStatusChange else { return }
+        nonisolated(unsafe) let h = handler
+        CallbackQueue.current.async { h(status) }
+    }
+}
+
+/// Where AVFoundation's callbacks run: the connection's callback queue (the main queue without one).
+enum CallbackQueue {
+    static var current: DispatchQueue { StrataConnection.currentConnection?.callbackQueue ?? .main }
+}
+
+extension Notification.Name {
+    /// Posted (object: the item) when an item plays to its end.
+    public static let AVPlayerItemDidPlayToEndTime = Notification.Name("AVPlayerItemDidPlayToEndTimeNotification")
+    /// Posted (object: the item) when an item fails while playing.
+    public static let AVPlayerItemFailedToPlayToEndTime = Notification.Name("AVPlayerItemFailedToPlayToEndTimeNotification")
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSRecursiveLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body(&value)
+    }
+}

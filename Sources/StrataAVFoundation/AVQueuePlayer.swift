@@ -1,0 +1,99 @@
+import Foundation
+import Strata
+
+/// A player of a queue of items (AVFoundation's AVQueuePlayer): at an item's end it plays the next
+/// (`actionAtItemEnd` is `.advance`).
+open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
+    private let queue = Locked([AVPlayerItem]())
+
+    public init(items: [AVPlayerItem]) {
+        super.init(playerItem: items.first)
+        queue.withLock { $0 = items }
+        actionAtItemEnd = .advance
+    }
+
+    public override init() {
+        super.init()
+        actionAtItemEnd = .advance
+    }
+
+    /// The items still to play, the current one first.
+    public func items() -> [AVPlayerItem] { queue.withLock { $0 } }
+
+    /// Ends the current item and plays the next (at the same rate).
+    public func advanceToNextItem() {
+        let next = queue.withLock { items -> AVPlayerItem? in
+            if !items.isEmpty { items.removeFirst() }
+            return items.first
+        }
+        let playing = rate
+        replaceCurrentItem(with: next)
+        if next != nil, playing != 0 { rate = playing }
+    }
+
+    /// Adds `item` after `after` (nil: at the end).
+    public func insert(_ item: AVPlayerItem, after: AVPlayerItem?) {
+        let first = queue.withLock { items -> Bool in
+            if let after, let i = items.firstIndex(where: { $0 === after }) { items.insert(item, at: i + 1) } else { items.append(item) }
+            return items.count == 1
+        }
+        if first { replaceCurrentItem(with: item) }
+    }
+
+    public func remove(_ item: AVPlayerItem) {
+        let wasCurrent = queue.withLock { items -> Bool in
+            let current = items.first === item
+            items.removeAll { $0 === item }
+            return current
+        }
+        if wasCurrent { replaceCurrentItem(with: queue.withLock { $0.first }) }
+    }
+
+    public func removeAllItems() {
+        queue.withLock { $0.removeAll() }
+        replaceCurrentItem(with: nil)
+    }
+
+    override func itemEnded() {
+        advanceToNextItem()
+    }
+}
+
+/// Plays an item over and over without a gap (AVFoundation's AVPlayerLooper): as each pass nears its end
+/// GStreamer's playbin queues the same file again, so the frames and the sound run on in one timeline
+/// (`loopCount` counts the loops).
+public final class AVPlayerLooper: @unchecked Sendable {
+    public enum Status: Int, Sendable { case unknown, ready, failed, cancelled }
+
+    private let player: AVQueuePlayer
+    private let templateItem: AVPlayerItem
+
+    public init(player: AVQueuePlayer, templateItem: AVPlayerItem) {
+        self.player = player
+        self.templateItem = templateItem
+        player.removeAllItems()
+        player.setLooping(true)
+        player.insert(templateItem, after: nil)
+    }
+
+    /// Loops completed so far.
+    public var loopCount: Int { player.loopCount }
+
+    public var status: Status {
+        switch templateItem.status {
+        case .failed: .failed
+        case .readyToPlay: cancelled ? .cancelled : .ready
+        case .unknown: cancelled ? .cancelled : .unknown
+        }
+    }
+
+    public var error: Error? { templateItem.error }
+
+    private var cancelled = false
+
+    /// The current loop plays to its end, and the player then does its `actionAtItemEnd`.
+    public func disableLooping() {
+        cancelled = true
+        player.setLooping(false)
+    }
+}

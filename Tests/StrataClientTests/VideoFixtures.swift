@@ -1,0 +1,78 @@
+import Foundation
+import StrataPNG
+
+/// Test videos made by the tests themselves (no binary video is committed): raw I420 frames written here,
+/// each carrying its index as a code, encoded to H.264 in MP4 by GStreamer's x264 encoder (`gst-launch-1.0`).
+/// A frame is `width` × `height`: its top row holds 8 blocks of `block` pixels, white for a 1 bit and black for
+/// a 0 (most significant first), below them its colour band: red, green, blue and grey quarters.
+enum VideoFixtures {
+    static let width = 128, height = 64, block = 16, fps = 30
+
+    /// Where the fixtures go (made once per test run).
+    static let directory: URL = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-video-fixtures-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    /// An MP4 of `frames` coded frames at 30 fps (made on first use).
+    static func clip(frames: Int) throws -> URL {
+        let url = directory.appendingPathComponent("clip-\(frames).mp4")
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let raw = directory.appendingPathComponent("clip-\(frames).yuv")
+        var bytes: [UInt8] = []
+        for i in 0..<frames { bytes += frame(i) }
+        try Data(bytes).write(to: raw)
+        let (status, output) = try runToCompletion(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), [
+            "-q", "filesrc", "location=\(raw.path)", "!",
+            "rawvideoparse", "width=\(width)", "height=\(height)", "format=i420", "framerate=\(fps)/1", "!",
+            "x264enc", "pass=quant", "quantizer=8", "bframes=0", "key-int-max=15", "speed-preset=ultrafast", "!",
+            "h264parse", "!", "mp4mux", "!", "filesink", "location=\(url.path)",
+        ])
+        guard status == 0, FileManager.default.fileExists(atPath: url.path) else {
+            throw FixtureError(message: "gst-launch-1.0 could not encode the fixture (\(status)): \(output)")
+        }
+        try? FileManager.default.removeItem(at: raw)
+        return url
+    }
+
+    struct FixtureError: Error, CustomStringConvertible { let message: String; var description: String { message } }
+
+    /// Frame `index` in I420, limited range (BT.601).
+    static func frame(_ index: Int) -> [UInt8] {
+        var y = [UInt8](repeating: 0, count: width * height)
+        let (cw, ch) = (width / 2, height / 2)
+        var u = [UInt8](repeating: 128, count: cw * ch), v = [UInt8](repeating: 128, count: cw * ch)
+        // The quarters' colours as (Y, Cb, Cr): red, green, blue, grey.
+        let bands: [(UInt8, UInt8, UInt8)] = [(81, 90, 240), (145, 54, 34), (41, 240, 110), (126, 128, 128)]
+        for row in 0..<height {
+            for col in 0..<width {
+                if row < block {
+                    let bit = (index >> (7 - col / block)) & 1
+                    y[row * width + col] = bit == 1 ? 235 : 16
+                } else {
+                    y[row * width + col] = bands[col * 4 / width].0
+                }
+            }
+        }
+        for row in (block / 2)..<ch {
+            for col in 0..<cw {
+                let band = bands[col * 4 / cw]
+                u[row * cw + col] = band.1
+                v[row * cw + col] = band.2
+            }
+        }
+        return y + u + v
+    }
+
+    /// The index coded in a shown frame: the video drawn at (`x`, `y`) … with `scale` screen pixels a video pixel.
+    static func code(in pixels: [UInt8], width screenWidth: Int, x: Int, y: Int, scale: Int = 1) -> Int {
+        var value = 0
+        for bit in 0..<8 {
+            let px = x + (bit * block + block / 2) * scale, py = y + (block / 2) * scale
+            let i = (py * screenWidth + px) * 4
+            value = value << 1 | (pixels[i + 1] > 128 ? 1 : 0)
+        }
+        return value
+    }
+}
