@@ -46,7 +46,27 @@ static inline void strata_gst_parse_error(GstMessage *message, char **text, char
 }
 
 static inline GstMessageType strata_gst_message_mask(void) {
-    return (GstMessageType)(GST_MESSAGE_ERROR | GST_MESSAGE_EOS | GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_STREAM_START);
+    return (GstMessageType)(GST_MESSAGE_ERROR | GST_MESSAGE_EOS | GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_STREAM_START | GST_MESSAGE_ELEMENT);
+}
+
+/// Whether the element's sink pad has negotiated caps (a stream reached it).
+static inline gboolean strata_gst_sink_negotiated(GstElement *element) {
+    GstPad *pad = gst_element_get_static_pad(element, "sink");
+    if (!pad) return FALSE;
+    gboolean has = gst_pad_has_current_caps(pad);
+    gst_object_unref(pad);
+    return has;
+}
+
+/// A "missing-plugin" element message's description (the stream type no installed element handles), freed
+/// by the caller with g_free; NULL for any other message.
+static inline char *strata_gst_missing_plugin(GstMessage *message) {
+    const GstStructure *s = gst_message_get_structure(message);
+    if (!s || !gst_structure_has_name(s, "missing-plugin")) return NULL;
+    const GValue *detail = gst_structure_get_value(s, "detail");
+    if (detail && G_VALUE_HOLDS(detail, GST_TYPE_CAPS)) return gst_caps_to_string(gst_value_get_caps(detail));
+    const char *name = gst_structure_get_string(s, "name");
+    return g_strdup(name ? name : gst_structure_get_string(s, "type"));
 }
 
 static void strata_gst_requeue_uri(GstElement *playbin, gpointer uri) {

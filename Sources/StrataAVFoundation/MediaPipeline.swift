@@ -40,6 +40,8 @@ final class MediaPipeline: @unchecked Sendable {
     /// Streams started: after the first, each is a loop.
     private var streamsStarted = 0
     private let uri: String
+    /// What GStreamer found no element for (its "missing-plugin" messages).
+    private var missingDecoders: [String] = []
     /// The prerolled frame shown last (a new one, after a seek, is shown again).
     private var lastPreroll: PrerollKey?
     private struct PrerollKey: Equatable { let buffer: UInt; let pts: GstClockTime }
@@ -187,8 +189,20 @@ final class MediaPipeline: @unchecked Sendable {
             case GST_MESSAGE_STREAM_START:
                 let started = lock.withLock { () -> Int in streamsStarted += 1; return streamsStarted }
                 if started > 1 { onEvent(.looped) }
+            case GST_MESSAGE_ELEMENT:
+                if let missing = strata_gst_missing_plugin(message) {
+                    lock.withLock { missingDecoders.append(String(cString: missing)) }
+                    g_free(missing)
+                }
             case GST_MESSAGE_ASYNC_DONE:
-                onEvent(.ready(duration: duration))
+                // Prerolled with no frame: the file has no video stream a decoder here can decode.
+                if strata_gst_sink_negotiated(sink) != 0 {
+                    onEvent(.ready(duration: duration))
+                } else {
+                    let missing = lock.withLock { missingDecoders }
+                    onEvent(.failed(missing.isEmpty ? "the file has no video stream"
+                                    : "no decoder is installed for its video (\(missing.joined(separator: ", ")))"))
+                }
             default:
                 break
             }
@@ -247,8 +261,12 @@ struct MediaError: LocalizedError, CustomStringConvertible {
     /// GStreamer's message, made specific where its debug detail names the cause.
     static func describe(_ reason: String, detail: String?) -> String {
         guard let detail, !detail.isEmpty else { return reason }
-        // The first line of the debug text names the element and the cause; the rest is a trace.
-        let first = detail.split(separator: "\n").first.map(String.init) ?? detail
-        return "\(reason) (\(first))"
+        let lines = detail.split(separator: "\n").map(String.init)
+        // A missing decoder is named on a line of its own; otherwise the first line names the element and the
+        // cause (the rest is a trace).
+        if let missing = lines.first(where: { $0.hasPrefix("Missing decoder:") || $0.hasPrefix("Missing element:") }) {
+            return "\(reason) \(missing)"
+        }
+        return "\(reason) (\(lines.first ?? detail))"
     }
 }

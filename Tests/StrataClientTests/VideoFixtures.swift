@@ -36,6 +36,33 @@ enum VideoFixtures {
         return url
     }
 
+    /// A Matroska file whose video track is in a codec no decoder exists for (codec id "V_QUANTUMCODEC"),
+    /// written here element by element (EBML): GStreamer demuxes it and finds no decoder.
+    static func unsupportedCodec() throws -> URL {
+        let url = directory.appendingPathComponent("unsupported.mkv")
+        func size(_ n: Int) -> [UInt8] {
+            var length = 1
+            while n >= (1 << (7 * length)) - 1 { length += 1 }
+            let value = (1 << (7 * length)) | n
+            return (0..<length).reversed().map { UInt8((value >> (8 * $0)) & 0xFF) }
+        }
+        func element(_ id: [UInt8], _ payload: [UInt8]) -> [UInt8] { id + size(payload.count) + payload }
+        func uint(_ v: Int) -> [UInt8] { v < 256 ? [UInt8(v)] : [UInt8(v >> 8), UInt8(v & 0xFF)] }
+        let header = element([0x1A, 0x45, 0xDF, 0xA3], element([0x42, 0x86], uint(1)) + element([0x42, 0xF7], uint(1))
+            + element([0x42, 0xF2], uint(4)) + element([0x42, 0xF3], uint(8)) + element([0x42, 0x82], Array("matroska".utf8))
+            + element([0x42, 0x87], uint(4)) + element([0x42, 0x85], uint(2)))
+        let info = element([0x15, 0x49, 0xA9, 0x66], element([0x2A, 0xD7, 0xB1], [0x0F, 0x42, 0x40]))
+        let video = element([0xE0], element([0xB0], uint(64)) + element([0xBA], uint(32)))
+        let track = element([0xAE], element([0xD7], uint(1)) + element([0x73, 0xC5], uint(1)) + element([0x83], uint(1))
+            + element([0x86], Array("V_QUANTUMCODEC".utf8)) + video)
+        var blocks: [UInt8] = []
+        for i in 0..<5 { blocks += element([0xA3], [0x81, 0, UInt8(i * 33), 0x80] + (0..<200).map { UInt8($0) }) }
+        let cluster = element([0x1F, 0x43, 0xB6, 0x75], element([0xE7], uint(0)) + blocks)
+        let segment = element([0x18, 0x53, 0x80, 0x67], info + element([0x16, 0x54, 0xAE, 0x6B], track) + cluster)
+        try Data(header + segment).write(to: url)
+        return url
+    }
+
     struct FixtureError: Error, CustomStringConvertible { let message: String; var description: String { message } }
 
     /// Frame `index` in I420, limited range (BT.601).

@@ -183,8 +183,8 @@ extension ClientProcessSuite {
         #expect(errors.reasons.isEmpty, "\(errors.reasons)")
     }
 
-    /// A missing file, a truncated one and a file that is not video each fail their item with GStreamer's
-    /// reason; the session and the server go on.
+    /// A missing file, a truncated one, a file that is not video and one in a codec no decoder is installed
+    /// for each fail their item with the reason; the session and the server go on.
     @Test func badFilesFailTheirItemWithTheCauseNamed() throws {
         let clip = try VideoFixtures.clip(frames: 60)
         let truncated = VideoFixtures.directory.appendingPathComponent("truncated.mp4")
@@ -199,7 +199,8 @@ extension ClientProcessSuite {
         let cases: [(URL, [String])] = [
             (URL(fileURLWithPath: "/nonexistent/film.mp4"), ["not found", "No such file"]),
             (truncated, ["no playable streams", "incomplete", "Internal data stream error", "could be decoded within"]),
-            (text, ["Could not determine type of stream", "type"]),
+            (text, ["Could not determine type of stream", "This appears to be a text file"]),
+            (try VideoFixtures.unsupportedCodec(), ["Missing decoder: video/x-unknown"]),
         ]
         for (url, reasons) in cases {
             let player = AVPlayer(url: url)
