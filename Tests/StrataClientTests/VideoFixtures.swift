@@ -3,10 +3,10 @@ import StrataPNG
 
 /// Test videos made by the tests themselves (no binary video is committed): raw I420 frames written here,
 /// each carrying its index as a code, encoded to H.264 in MP4 by GStreamer's x264 encoder (`gst-launch-1.0`).
-/// A frame is `width` × `height`: its top row holds 8 blocks of `block` pixels, white for a 1 bit and black for
-/// a 0 (most significant first), below them its colour band: red, green, blue and grey quarters.
+/// A frame is `width` × `height`: its top row holds 10 blocks of `block` pixels, white for a 1 bit and black for
+/// a 0 (most significant first; up to 1023 frames), below them its colour band: red, green, blue and grey quarters.
 enum VideoFixtures {
-    static let width = 128, height = 64, block = 16, fps = 30
+    static let width = 128, height = 64, block = 12, bits = 10, fps = 30
 
     /// Where the fixtures go (made once per test run).
     static let directory: URL = {
@@ -75,7 +75,7 @@ enum VideoFixtures {
         for row in 0..<height {
             for col in 0..<width {
                 if row < block {
-                    let bit = (index >> (7 - col / block)) & 1
+                    let bit = col / block < bits ? (index >> (bits - 1 - col / block)) & 1 : 0
                     y[row * width + col] = bit == 1 ? 235 : 16
                 } else {
                     y[row * width + col] = bands[col * 4 / width].0
@@ -95,7 +95,7 @@ enum VideoFixtures {
     /// The index coded in a shown frame: the video drawn at (`x`, `y`) … with `scale` screen pixels a video pixel.
     static func code(in pixels: [UInt8], width screenWidth: Int, x: Int, y: Int, scale: Int = 1) -> Int {
         var value = 0
-        for bit in 0..<8 {
+        for bit in 0..<bits {
             let px = x + (bit * block + block / 2) * scale, py = y + (block / 2) * scale
             let i = (py * screenWidth + px) * 4
             value = value << 1 | (pixels[i + 1] > 128 ? 1 : 0)
