@@ -55,6 +55,8 @@ let package = Package(
         // ICU's line break iterator and libthai behind a C function (ICU's entry points carry its version in their names).
         .target(name: "CStrataBreak", path: "Sources/CStrataBreak", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("thai")]),
         .target(name: "CStrataSys", path: "Sources/CStrataSys"),
+        // libjpeg-turbo behind a C function (its errors longjmp, which Swift cannot catch).
+        .target(name: "CStrataJPEG", path: "Sources/CStrataJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CStrataDRM", path: "Sources/CStrataDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CStrataGBM", path: "Sources/CStrataGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
@@ -67,7 +69,7 @@ let package = Package(
         // Core model: no GL, no I/O.
         .target(name: "StrataCore"),
         .target(name: "StrataProtocol", dependencies: ["StrataCore", "CStrataSys"]),
-        .target(name: "StrataPNG", dependencies: ["CStrataPNG"]),
+        .target(name: "StrataPNG", dependencies: ["CStrataPNG", "CStrataJPEG"]),
         .target(name: "StrataText", dependencies: ["StrataCore", "CStrataText", "CStrataBreak"]),
         .target(name: "StrataTextWorker", dependencies: ["StrataText", "StrataProtocol", "StrataCore", "CStrataSys"]),
         .target(name: "Strata", dependencies: [

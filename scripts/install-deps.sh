@@ -3,14 +3,14 @@
 # libsystemd for sd_notify; libdrm, GBM, libudev and libseat for the KMS backend; libinput, libevdev and
 # xkbcommon for input; FreeType, HarfBuzz, fontconfig,
 # FriBiDi, ICU and libthai (line breaking) for CATextLayer, with the DejaVu and Noto fonts its tests and goldens are pinned to;
-# GStreamer with the base, good, bad and libav plugins for video (AVPlayer), the ugly set's x264 encoder and
+# libjpeg-turbo for JPEG images; GStreamer with the base, good, bad and libav plugins for video (AVPlayer), the ugly set's x264 encoder and
 # gst-launch-1.0 only for the tests' own fixture clips). Swift 6 itself is expected on PATH (swift.org toolchain).
 set -euo pipefail
 # systemd provides systemd-socket-activate and systemd-analyze, used by the socket-activation, notify and
 # unit-verification tests.
 packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
           libdrm-dev libgbm-dev libudev-dev libseat-dev libinput-dev libevdev-dev libxkbcommon-dev
-          libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev libthai-dev
+          libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev libthai-dev libjpeg62-turbo-dev
           fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
           libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
           gstreamer1.0-plugins-bad gstreamer1.0-libav gstreamer1.0-plugins-ugly gstreamer1.0-tools)

@@ -46,8 +46,21 @@ public final class CGImage: @unchecked Sendable {
 
     /// Decodes a PNG file with libpng.
     public static func fromPNG(path: String) throws -> CGImage {
-        let img = try PNGCodec.read(path: path)
-        guard let image = CGImage(width: img.width, height: img.height, rgba: img.pixels) else {
+        try make(PNGCodec.read(path: path), path: path)
+    }
+
+    /// Decodes a JPEG file with libjpeg-turbo, turned upright by its EXIF orientation.
+    public static func fromJPEG(path: String) throws -> CGImage {
+        try make(JPEGCodec.read(path: path), path: path)
+    }
+
+    /// Decodes a PNG or JPEG file, whichever its first bytes say it is (as `UIImage(contentsOfFile:)` would).
+    public static func fromFile(path: String) throws -> CGImage {
+        try make(ImageFile.read(path: path), path: path)
+    }
+
+    private static func make(_ img: RGBAImage, path: String) throws -> CGImage {
+        guard let image = CGImage(width: img.width, height: img.height, rgba: img.pixels, premultiplied: img.isPremultiplied) else {
             throw PNGError.read(path: path, reason: "unsupported dimensions \(img.width)x\(img.height)")
         }
         return image

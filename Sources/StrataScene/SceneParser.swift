@@ -83,7 +83,7 @@ public enum SceneParser {
             if let c = o["contents"] {
                 guard let rel = c as? String else { throw SceneError("layer \"\(id)\": \"contents\" must be a PNG path") }
                 let url = rel.hasPrefix("/") ? URL(fileURLWithPath: rel) : base.appendingPathComponent(rel)
-                do { contents = try PNGCodec.read(path: url.path).premultiplied() } catch {
+                do { contents = try ImageFile.read(path: url.path).premultiplied() } catch {
                     throw SceneError("layer \"\(id)\": \"contents\": \(error)")
                 }
             }
@@ -120,7 +120,7 @@ public enum SceneParser {
             for (path, file) in parsed.flatMap(\.contents).sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
                 let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : base.appendingPathComponent(file)
                 let image: RGBAImage
-                do { image = try PNGCodec.read(path: url.path).premultiplied() } catch { throw SceneError("\(at): \"contents\": \(error)") }
+                do { image = try ImageFile.read(path: url.path).premultiplied() } catch { throw SceneError("\(at): \"contents\": \(error)") }
                 let imageID = nextWireID
                 nextWireID += 1
                 images.append((imageID, image))

@@ -1,0 +1,21 @@
+#ifndef STRATA_JPEG_H
+#define STRATA_JPEG_H
+#include <stddef.h>
+
+/// A decoded JPEG: RGBA8 rows top to bottom (malloc'd: free with strata_jpeg_free), its size as stored, and
+/// its EXIF orientation (1…8; 1 when it has none).
+typedef struct {
+    unsigned char *pixels;
+    int width;
+    int height;
+    int orientation;
+} StrataJPEGImage;
+
+/// Decodes `size` bytes of JPEG with libjpeg-turbo. Returns 0 on success; otherwise writes why into
+/// `error` (libjpeg's message) and returns -1. Images wider or taller than `max_side` are refused before
+/// any pixel is decoded. libjpeg's errors return here (setjmp), never exit the process.
+int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, StrataJPEGImage *out, char *error, size_t error_length);
+void strata_jpeg_free(StrataJPEGImage *image);
+/// libjpeg-turbo's version, for logs.
+const char *strata_jpeg_version(void);
+#endif

@@ -1,0 +1,82 @@
+import CStrataJPEG
+import Foundation
+
+/// JPEG decoding with libjpeg-turbo (its errors come back as `JPEGError`, never ending the process), the
+/// EXIF orientation applied so that the image stands as it was taken.
+public enum JPEGCodec {
+    /// The largest side decoded (the texture limit): a larger image is refused before it is decoded.
+    public static let maxSide = 16384
+
+    public static func read(path: String) throws -> RGBAImage {
+        guard let data = FileManager.default.contents(atPath: path) else { throw JPEGError(path: path, reason: "cannot read the file") }
+        return try decode(data, path: path)
+    }
+
+    /// Straight-alpha RGBA (opaque: JPEG has no alpha), rows top to bottom, turned upright.
+    public static func decode(_ data: Data, path: String = "JPEG data") throws -> RGBAImage {
+        var image = StrataJPEGImage()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes -> Int32 in
+            guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return strata_jpeg_decode(base, bytes.count, Int32(maxSide), &image, &message, message.count)
+        }
+        guard status == 0, let pixels = image.pixels else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw JPEGError(path: path, reason: reason.isEmpty ? "not a JPEG" : reason)
+        }
+        defer { strata_jpeg_free(&image) }
+        let (w, h) = (Int(image.width), Int(image.height))
+        let stored = RGBAImage(width: w, height: h, pixels: Array(UnsafeBufferPointer(start: pixels, count: w * h * 4)), isPremultiplied: false)
+        return Orientation(rawValue: Int(image.orientation))?.applied(to: stored) ?? stored
+    }
+
+    public static var version: String { String(cString: strata_jpeg_version()) }
+
+    /// EXIF's orientations: how the stored pixels are turned to stand upright.
+    enum Orientation: Int {
+        case up = 1, mirrored = 2, down = 3, mirroredDown = 4, mirroredLeft = 5, right = 6, mirroredRight = 7, left = 8
+
+        /// The upright image: each upright pixel (x, y) read from the stored one it came from.
+        func applied(to s: RGBAImage) -> RGBAImage {
+            guard self != .up else { return s }
+            let swaps = rawValue >= 5
+            let (w, h) = swaps ? (s.height, s.width) : (s.width, s.height)
+            var out = [UInt8](repeating: 0, count: w * h * 4)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let (sx, sy): (Int, Int)
+                    switch self {
+                    case .up: (sx, sy) = (x, y)
+                    case .mirrored: (sx, sy) = (s.width - 1 - x, y)
+                    case .down: (sx, sy) = (s.width - 1 - x, s.height - 1 - y)
+                    case .mirroredDown: (sx, sy) = (x, s.height - 1 - y)
+                    case .mirroredLeft: (sx, sy) = (y, x)
+                    case .right: (sx, sy) = (y, s.height - 1 - x)
+                    case .mirroredRight: (sx, sy) = (s.width - 1 - y, s.height - 1 - x)
+                    case .left: (sx, sy) = (s.width - 1 - y, x)
+                    }
+                    let from = (sy * s.width + sx) * 4, to = (y * w + x) * 4
+                    for c in 0..<4 { out[to + c] = s.pixels[from + c] }
+                }
+            }
+            return RGBAImage(width: w, height: h, pixels: out, isPremultiplied: s.isPremultiplied)
+        }
+    }
+}
+
+public struct JPEGError: Error, CustomStringConvertible, Equatable {
+    public let path: String
+    public let reason: String
+    public var description: String { "cannot decode JPEG \(path): \(reason)" }
+}
+
+/// An image file by its content: PNG or JPEG (the first bytes say which).
+public enum ImageFile {
+    public static func read(path: String) throws -> RGBAImage {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw PNGError.read(path: path, reason: "cannot open the file") }
+        let magic = handle.readData(ofLength: 4)
+        try? handle.close()
+        if magic.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.read(path: path) }
+        return try PNGCodec.read(path: path)
+    }
+}
