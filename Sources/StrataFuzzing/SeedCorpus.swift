@@ -17,6 +17,14 @@ public enum SeedCorpus {
             MessageCoding.encode(ClientMessage.frameTicks(enabled: true)),
             MessageCoding.encode(ClientMessage.injectInput([InjectedInput(kind: .touchDown, position: CGPoint(x: 10, y: 10), touchID: 1),
                                                             InjectedInput(kind: .touchUp, position: CGPoint(x: 10, y: 10), touchID: 1)])),
+            // Drawables of every layout (a GL frame, video frames timed, a discard): the decoder's every branch.
+            MessageCoding.encode(ClientMessage.commit(Commit(transactionID: 1, operations: [
+                .presentDrawable(1, buffer: 2, width: 64, height: 32, format: .rgba),
+                .presentDrawable(1, buffer: 3, width: 64, height: 32, format: .bgra, presentAt: 5),
+                .presentDrawable(1, buffer: 4, width: 65, height: 33, format: .nv12(YUVColorimetry(matrix: .bt709, fullRange: false)), presentAt: 5.5),
+                .presentDrawable(1, buffer: 5, width: 7, height: 3, format: .i420(YUVColorimetry(matrix: .bt601, fullRange: true)), presentAt: 6),
+                .discardDrawables(1),
+            ]))),
         ]
         let families: [Family] = [.tree, .properties, .animations, .images, .masks, .invalid, .maskCycles, .text]
         var generator = CommitGenerator()
