@@ -57,13 +57,10 @@ extension CGContext {
 
     /// The context's pixels as a new image (premultiplied RGBA, a copy: later drawing does not change it).
     public func makeImage() -> CGImage? {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let copied = pixels.withUnsafeMutableBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            return copyPremultiplied(rect: (x: 0, y: 0, width: width, height: height), format: .rgba, into: base, bytesPerRow: width * 4)
+        // Copied once, straight into the image's shared memory.
+        CGImage(width: width, height: height) { base in
+            copyPremultiplied(rect: (x: 0, y: 0, width: width, height: height), format: .rgba, into: base, bytesPerRow: width * 4)
         }
-        guard copied else { return nil }
-        return CGImage(width: width, height: height, rgba: pixels, premultiplied: true)
     }
 
     /// Writes the pixels of `rect` (which must lie inside the bitmap) as premultiplied rows in `format`'s

@@ -69,7 +69,7 @@ extension CGContext {
     static func maskSurface(_ image: CGImage) -> OpaquePointer? {
         let w = image.width
         return CairoPixels.imageSurface(CAIRO_FORMAT_A8, width: w, height: image.height) { data, stride in
-            image.premultipliedPixels.withUnsafeBufferPointer { px in
+            image.withPremultipliedPixels { px in
                 var opaque = true
                 for i in Swift.stride(from: 3, to: px.count, by: 4) where px[i] != 255 {
                     opaque = false

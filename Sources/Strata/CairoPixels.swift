@@ -50,7 +50,7 @@ enum CairoPixels {
         let w = image.width
         let scale = alpha.isFinite ? Double(min(max(alpha, 0), 1)) : 1
         return imageSurface(CAIRO_FORMAT_ARGB32, width: w, height: image.height) { data, stride in
-            image.premultipliedPixels.withUnsafeBufferPointer { px in
+            image.withPremultipliedPixels { px in
                 for y in 0..<image.height {
                     let row = UnsafeMutableRawPointer(data + y * stride)
                     for x in 0..<w {

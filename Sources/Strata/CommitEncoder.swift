@@ -121,9 +121,13 @@ struct CommitEncoder {
         if let store = image.backingStore {
             // A backing store goes out as Cairo drew it: one copy, no conversion.
             (buffer, format) = (try store.sharedPixels(store.whole), LayerBackingStore.format)
+        } else if let shared = image.sharedPixels {
+            // The image's own sealed memfd: nothing is copied.
+            (buffer, format) = (shared, .rgba)
         } else {
-            buffer = try SharedPixelBuffer(byteCount: image.premultipliedPixels.count, name: "strata-contents")
-            buffer.write(image.premultipliedPixels)
+            let pixels = image.premultipliedPixels
+            buffer = try SharedPixelBuffer(byteCount: pixels.count, name: "strata-contents")
+            buffer.write(pixels)
             buffer.seal()
             format = .rgba
         }

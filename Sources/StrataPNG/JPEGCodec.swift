@@ -73,10 +73,12 @@ public struct JPEGError: Error, CustomStringConvertible, Equatable {
 /// An image file by its content: PNG or JPEG (the first bytes say which).
 public enum ImageFile {
     public static func read(path: String) throws -> RGBAImage {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw PNGError.read(path: path, reason: "cannot open the file") }
-        let magic = handle.readData(ofLength: 4)
-        try? handle.close()
-        if magic.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.read(path: path) }
+        // Unreadable, or not JPEG: libpng reads it (and says why it cannot).
+        if let handle = FileHandle(forReadingAtPath: path) {
+            let magic = handle.readData(ofLength: 4)
+            try? handle.close()
+            if magic.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.read(path: path) }
+        }
         return try PNGCodec.read(path: path)
     }
 }

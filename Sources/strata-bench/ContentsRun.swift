@@ -9,8 +9,8 @@ import Glibc
 /// backing store (`draw(in:)` fills it), redrawn whole `updates` times, then in 64×64 rectangles. Reports
 /// the client's CPU time to send each update (the commit after the drawing: the copy into shared memory,
 /// encoding, sending), the end-to-end rate (commit to the server's texture holding the pixels, one update
-/// at a time, and 96 updates committed back to back, drawing included and not), and the bytes a small
-/// rectangle's update uploads.
+/// at a time, and 96 updates committed back to back, drawing included and not), the bytes a small
+/// rectangle's update uploads, and the cost of setting `contents` to a new CGImage of that size.
 struct ContentsRun {
     let side: Int
     let updates: Int
@@ -78,8 +78,28 @@ struct ContentsRun {
             rectMs.append((Self.threadCPU() - cpu) * 1000)
             rectBytes.append(try waitForUploads(server, beyond: before) - before)
         }
+        // Replacing a layer's contents with new CGImages made beforehand (decoded, drawn or built from pixels):
+        // the app's cost is setting `contents` and the commit (the image's pixels already lie in shared memory).
+        let photo = CALayer()
+        photo.frame = CGRect(x: 0, y: 0, width: side, height: side)
+        connection.attach(photo)
+        CATransaction.flush()
+        var imageMs: [Double] = [], imageEndToEnd: [Double] = []
+        for i in 0..<updates {
+            let grey = UInt8(i * 37 % 256)
+            guard let image = CGImage(width: side, height: side, rgba: [UInt8](repeating: grey, count: side * side * 4), premultiplied: true) else { continue }
+            let before = try uploadedBytes(server)
+            let wall = MonotonicClock.now(), cpu = Self.threadCPU()
+            photo.contents = image
+            CATransaction.flush()
+            imageMs.append((Self.threadCPU() - cpu) * 1000)
+            _ = try waitForUploads(server, beyond: before + side * side * 4 - 1)
+            imageEndToEnd.append(MonotonicClock.now() - wall)
+        }
         let bytes = Double(side * side * 4)
         return [
+            "new_image_contents_client_cpu_ms": Self.percentiles(imageMs),
+            "new_image_contents_end_to_end_ms": Self.percentiles(imageEndToEnd.map { $0 * 1000 }),
             "scenario": "contents", "side": side, "updates": updates, "update_bytes": side * side * 4,
             "client_cpu_ms_per_update": Self.percentiles(clientMs),
             "end_to_end_ms_per_update": Self.percentiles(endToEnd.map { $0 * 1000 }),
