@@ -25,6 +25,17 @@ extension ClientProcessSuite {
         return (layer, context)
     }
 
+    /// Runs `body` with a 160×120 server, a connection to it and `metalLayer`'s layer, its context current.
+    static func withMetalLayer(_ body: (ServerProcess, CAMetalLayer, SessionErrors) throws -> Void) throws {
+        let server = try ServerProcess(size: "160x120")
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        let (layer, context) = try metalLayer(connection)
+        defer { EAGLContext.setCurrent(nil); _ = context }
+        try body(server, layer, errors)
+    }
+
     /// Clears the drawable to one colour and presents it.
     static func present(_ drawable: CAMetalDrawable, _ r: Float, _ g: Float, _ b: Float) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), drawable.framebuffer)
@@ -40,31 +51,27 @@ extension ClientProcessSuite {
     /// Every drawable in use: the next waits a second, then gives nil (allowsNextDrawableTimeout); one
     /// presented comes back once the server has copied it.
     @Test func nextDrawableWaitsASecondWhenEveryBufferIsInUse() throws {
-        let server = try ServerProcess(size: "160x120")
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let (layer, context) = try Self.metalLayer(connection)
-        defer { EAGLContext.setCurrent(nil); _ = context }
-        #expect(layer.maximumDrawableCount == 3)
-        #expect(layer.drawableSize == CGSize(width: 40, height: 30))
-        let held = (0..<3).compactMap { _ in layer.nextDrawable() }
-        #expect(held.count == 3)
-        #expect(Set(held.map(\.drawableID)).count == 3)
-        let start = Date()
-        #expect(layer.nextDrawable() == nil)
-        let waited = Date().timeIntervalSince(start)
-        #expect(waited >= 0.95 && waited < 3, "waited \(waited) s")
+        try Self.withMetalLayer { server, layer, errors in
+            #expect(layer.maximumDrawableCount == 3)
+            #expect(layer.drawableSize == CGSize(width: 40, height: 30))
+            let held = (0..<3).compactMap { _ in layer.nextDrawable() }
+            #expect(held.count == 3)
+            #expect(Set(held.map(\.drawableID)).count == 3)
+            let start = Date()
+            #expect(layer.nextDrawable() == nil)
+            let waited = Date().timeIntervalSince(start)
+            #expect(waited >= 0.95 && waited < 3, "waited \(waited) s")
 
-        Self.present(held[0], 1, 0, 0)
-        #expect(Self.shows(server, 20, 15, [255, 0, 0, 255]))
-        // Its buffer was released when the server copied it: a drawable is there at once.
-        let again = Date()
-        let next = try #require(layer.nextDrawable())
-        #expect(Date().timeIntervalSince(again) < 0.9)
-        Self.present(next, 0, 0, 1)
-        #expect(Self.shows(server, 20, 15, [0, 0, 255, 255]))
-        #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+            Self.present(held[0], 1, 0, 0)
+            #expect(Self.shows(server, 20, 15, [255, 0, 0, 255]))
+            // Its buffer was released when the server copied it: a drawable is there at once.
+            let again = Date()
+            let next = try #require(layer.nextDrawable())
+            #expect(Date().timeIntervalSince(again) < 0.9)
+            Self.present(next, 0, 0, 1)
+            #expect(Self.shows(server, 20, 15, [0, 0, 255, 255]))
+            #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+        }
     }
 
     /// A server that stops (SIGSTOP) holds every presented buffer: the app's drawables run out and
@@ -97,25 +104,21 @@ extension ClientProcessSuite {
     /// With `presentsWithTransaction` a present waits for the transaction: the frame shows with the commit
     /// that carries it (here with the layer's move), not before.
     @Test func aPresentWithTheTransactionWaitsForItsCommit() throws {
-        let server = try ServerProcess(size: "160x120")
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let (layer, context) = try Self.metalLayer(connection)
-        defer { EAGLContext.setCurrent(nil); _ = context }
-        Self.present(try #require(layer.nextDrawable()), 1, 0, 0)
-        #expect(Self.shows(server, 20, 15, [255, 0, 0, 255]))
-        layer.presentsWithTransaction = true
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        Self.present(try #require(layer.nextDrawable()), 0, 1, 0)
-        layer.position = CGPoint(x: 100, y: 60)
-        usleep(300_000)
-        let before = try server.snapshot()
-        #expect(pixel(before.pixels, width: before.width, 20, 15) == [255, 0, 0, 255], "the frame went out before its transaction")
-        CATransaction.commit()
-        #expect(Self.shows(server, 100, 60, [0, 255, 0, 255]))
-        #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+        try Self.withMetalLayer { server, layer, errors in
+            Self.present(try #require(layer.nextDrawable()), 1, 0, 0)
+            #expect(Self.shows(server, 20, 15, [255, 0, 0, 255]))
+            layer.presentsWithTransaction = true
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            Self.present(try #require(layer.nextDrawable()), 0, 1, 0)
+            layer.position = CGPoint(x: 100, y: 60)
+            usleep(300_000)
+            let before = try server.snapshot()
+            #expect(pixel(before.pixels, width: before.width, 20, 15) == [255, 0, 0, 255], "the frame went out before its transaction")
+            CATransaction.commit()
+            #expect(Self.shows(server, 100, 60, [0, 255, 0, 255]))
+            #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+        }
     }
 
     /// Releases come in the order of the presents, each after its commit was applied; the frame shown is
@@ -192,27 +195,23 @@ extension ClientProcessSuite {
     /// A new drawableSize makes new buffers of that size: the server shows a texture of the new size, and
     /// the old buffers are released on the server.
     @Test func aNewDrawableSizeReallocatesTheBuffers() throws {
-        let server = try ServerProcess(size: "160x120")
-        defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
-        defer { connection.close() }
-        let (layer, context) = try Self.metalLayer(connection)
-        defer { EAGLContext.setCurrent(nil); _ = context }
-        layer.drawableSize = CGSize(width: 64, height: 48)
-        Self.present(try #require(layer.nextDrawable()), 1, 0, 0)
-        #expect(Self.shows(server, 20, 15, [255, 0, 0, 255]))
-        #expect(eventually { Self.drawableContents(server) == [64, 48] })
-        let memfdsBefore = Self.drawableMappings(server)
-        layer.drawableSize = CGSize(width: 32, height: 24)
-        Self.present(try #require(layer.nextDrawable()), 0, 1, 0)
-        #expect(Self.shows(server, 20, 15, [0, 255, 0, 255]))
-        #expect(eventually { Self.drawableContents(server) == [32, 24] })
-        // One more present carries the release of the first size's buffer; the server unmaps it.
-        Self.present(try #require(layer.nextDrawable()), 0, 0, 1)
-        #expect(Self.shows(server, 20, 15, [0, 0, 255, 255]))
-        #expect(eventually { Self.drawableMappings(server).filter { $0.size == 64 * 48 * 4 }.isEmpty },
-                "\(memfdsBefore) then \(Self.drawableMappings(server))")
-        #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+        try Self.withMetalLayer { server, layer, errors in
+            layer.drawableSize = CGSize(width: 64, height: 48)
+            Self.present(try #require(layer.nextDrawable()), 1, 0, 0)
+            #expect(Self.shows(server, 20, 15, [255, 0, 0, 255]))
+            #expect(eventually { Self.drawableContents(server) == [64, 48] })
+            let memfdsBefore = Self.drawableMappings(server)
+            layer.drawableSize = CGSize(width: 32, height: 24)
+            Self.present(try #require(layer.nextDrawable()), 0, 1, 0)
+            #expect(Self.shows(server, 20, 15, [0, 255, 0, 255]))
+            #expect(eventually { Self.drawableContents(server) == [32, 24] })
+            // One more present carries the release of the first size's buffer; the server unmaps it.
+            Self.present(try #require(layer.nextDrawable()), 0, 0, 1)
+            #expect(Self.shows(server, 20, 15, [0, 0, 255, 255]))
+            #expect(eventually { Self.drawableMappings(server).filter { $0.size == 64 * 48 * 4 }.isEmpty },
+                    "\(memfdsBefore) then \(Self.drawableMappings(server))")
+            #expect(errors.reasons.isEmpty, "\(errors.reasons)")
+        }
     }
 
     /// A client that goes away (its socket closed, as when it is killed) takes its drawable buffers and

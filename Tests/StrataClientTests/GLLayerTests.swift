@@ -189,21 +189,8 @@ enum GLGolden {
 
     static func expectMatches(_ shot: (width: Int, pixels: [UInt8]), _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let height = shot.width > 0 ? shot.pixels.count / (shot.width * 4) : 0
-        let rendered = RGBAImage(width: shot.width, height: height, pixels: shot.pixels, isPremultiplied: true).unpremultiplied()
-        let url = directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try PNGCodec.write(rendered, path: url.path)
-            return
-        }
-        let golden = try PNGCodec.read(path: url.path)
         let tolerance = Int(ProcessInfo.processInfo.environment["STRATA_PIXEL_TOLERANCE"] ?? "") ?? 0
-        var differing = 0, worst = 0
-        for (a, b) in zip(golden.pixels, rendered.pixels) where abs(Int(a) - Int(b)) > tolerance {
-            differing += 1
-            worst = max(worst, abs(Int(a) - Int(b)))
-        }
-        #expect(golden.width == rendered.width && golden.height == rendered.height && differing == 0,
-                "\(name): \(differing) channel values differ (worst by \(worst))", sourceLocation: sourceLocation)
+        try GoldenImage.expectMatches(RGBAImage(width: shot.width, height: height, pixels: shot.pixels, isPremultiplied: true),
+                                      directory.appendingPathComponent(name), tolerance: tolerance, sourceLocation: sourceLocation)
     }
 }
