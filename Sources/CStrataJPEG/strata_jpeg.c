@@ -98,6 +98,40 @@ int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, Str
     return 0;
 }
 
+int strata_jpeg_encode(const unsigned char *rgba, int width, int height, int quality, unsigned char **out, unsigned long *out_size,
+                       char *error, size_t error_length) {
+    struct jpeg_compress_struct info;
+    struct strata_error e;
+    *out = NULL;
+    *out_size = 0;
+    info.err = jpeg_std_error(&e.manager);
+    e.manager.error_exit = strata_error_exit;
+    e.manager.emit_message = strata_emit_message;
+    if (setjmp(e.back)) {
+        snprintf(error, error_length, "%s", e.message);
+        jpeg_destroy_compress(&info);
+        free(*out);
+        *out = NULL;
+        return -1;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, out, out_size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgba + (size_t)info.next_scanline * (size_t)width * 4);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    return 0;
+}
+
 void strata_jpeg_free(StrataJPEGImage *image) {
     free(image->pixels);
     image->pixels = NULL;

@@ -32,6 +32,25 @@ public enum JPEGCodec {
 
     public static var version: String { String(cString: strata_jpeg_version()) }
 
+    /// Writes `image` (its colour; JPEG keeps no alpha) as a JPEG of `quality` (1…100).
+    public static func write(_ image: RGBAImage, path: String, quality: Int = 90) throws {
+        let straight = image.isPremultiplied ? image.unpremultiplied() : image
+        var out: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = straight.pixels.withUnsafeBufferPointer { px in
+            strata_jpeg_encode(px.baseAddress, Int32(image.width), Int32(image.height), Int32(min(max(quality, 1), 100)), &out, &size,
+                               &message, message.count)
+        }
+        defer { free(out) }
+        guard status == 0, let out else {
+            throw JPEGError(path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes: out, count: Int(size))) else {
+            throw JPEGError(path: path, reason: "cannot write the file")
+        }
+    }
+
     /// EXIF's orientations: how the stored pixels are turned to stand upright.
     enum Orientation: Int {
         case up = 1, mirrored = 2, down = 3, mirroredDown = 4, mirroredLeft = 5, right = 6, mirroredRight = 7, left = 8

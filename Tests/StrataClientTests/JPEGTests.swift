@@ -102,3 +102,45 @@ import Testing
         #expect(throws: (any Error).self) { try CGImage.fromJPEG(path: "/nonexistent/x.jpg") }
     }
 }
+
+/// `strata tiles cut`: seed 004's TileCutter (D17).
+@Suite(.serialized) struct TileCutterTests {
+    /// A 600×300 image cut into 256-pixel tiles: 3 columns and 2 rows named NAME_XX_YY (column, row), the
+    /// edge tiles what is left (88 wide, 44 high), each holding its part of the image.
+    @Test func cutsAnImageIntoTheSeedsNamedTiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-tiles-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var pixels: [UInt8] = []
+        for y in 0..<300 { for x in 0..<600 { pixels += [UInt8(x % 256), UInt8(y % 256), UInt8((x / 256) * 100 + (y / 256) * 50), 255] } }
+        let source = dir.appendingPathComponent("Snowman.png")
+        try PNGCodec.write(RGBAImage(width: 600, height: 300, pixels: pixels, isPremultiplied: false), path: source.path)
+        let (status, output) = try ServerProcess.cli(["tiles", "cut", source.path, "--format", "png"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("6 tiles of 256x256 (3 columns, 2 rows)"), "\(output)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("Snowman_") }.sorted()
+        #expect(names == ["Snowman_00_00.png", "Snowman_00_01.png", "Snowman_01_00.png", "Snowman_01_01.png", "Snowman_02_00.png", "Snowman_02_01.png"])
+        let corner = try PNGCodec.read(path: dir.appendingPathComponent("Snowman_02_01.png").path)
+        #expect(corner.width == 88 && corner.height == 44)
+        // Its first pixel is the source's (512, 256).
+        #expect(Array(corner.pixels[0..<4]) == [0, 0, 250, 255])
+
+        // JPEG tiles (TileCutter's format) into another directory.
+        let out = dir.appendingPathComponent("jpeg")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let (jpegStatus, _) = try ServerProcess.cli(["tiles", "cut", source.path, "--tile-size", "300", "--output-directory", out.path])
+        #expect(jpegStatus == 0)
+        let jpegs = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(jpegs == ["Snowman_00_00.jpg", "Snowman_01_00.jpg"])
+        let tile = try JPEGCodec.read(path: out.appendingPathComponent("Snowman_01_00.jpg").path)
+        #expect(tile.width == 300 && tile.height == 300)
+    }
+
+    @Test func unreadableInputIsAClearError() throws {
+        let (status, output) = try ServerProcess.cli(["tiles", "cut", "/nonexistent/map.png"])
+        #expect(status != 0)
+        #expect(output.contains("cannot read /nonexistent/map.png"), "\(output)")
+        let (sizeStatus, sizeOutput) = try ServerProcess.cli(["tiles", "cut", "/nonexistent/map.png", "--tile-size", "0"])
+        #expect(sizeStatus != 0 && sizeOutput.contains("--tile-size must be 1…16384, not 0"), "\(sizeOutput)")
+    }
+}

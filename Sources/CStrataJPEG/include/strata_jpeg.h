@@ -16,6 +16,10 @@ typedef struct {
 /// any pixel is decoded. libjpeg's errors return here (setjmp), never exit the process.
 int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, StrataJPEGImage *out, char *error, size_t error_length);
 void strata_jpeg_free(StrataJPEGImage *image);
+/// Encodes `width` × `height` RGBA8 rows (alpha ignored: JPEG has none) at `quality` (1…100) into a malloc'd
+/// buffer (`*out`, `*out_size`; free with free()). Returns 0, or -1 with why in `error`.
+int strata_jpeg_encode(const unsigned char *rgba, int width, int height, int quality, unsigned char **out, unsigned long *out_size,
+                       char *error, size_t error_length);
 /// libjpeg-turbo's version, for logs.
 const char *strata_jpeg_version(void);
 #endif
