@@ -3,8 +3,12 @@
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
 #include <gst/video/video.h>
+#include <sys/prctl.h>
 
 // GStreamer's variadic and macro API, as functions Swift can call (StrataAVFoundation's pipeline).
+
+/// Names the calling thread as the kernel shows it (/proc, top): at most 15 bytes.
+static inline void strata_name_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
 
 static inline GstElement *strata_gst_bin_child(GstElement *bin, const char *name) {
     return gst_bin_get_by_name(GST_BIN(bin), name);

@@ -91,6 +91,8 @@ final class MediaPipeline: @unchecked Sendable {
     func start() {
         gst_element_set_state(pipeline, GST_STATE_PAUSED)
         let t = Thread { [weak self] in
+            // Named for /proc (top, the video bench): Foundation's `name` does not reach the kernel here.
+            strata_name_thread("strata-media")
             while let me = self, me.turn() {}
         }
         t.name = "strata-media"

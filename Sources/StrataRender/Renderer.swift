@@ -231,6 +231,8 @@ public final class Renderer {
         try converter.convert(into: target, width: image.width, height: image.height, from: source, layout: layout,
                               matrix: matrix, fullRange: fullRange)
         textures.changed(image)
+        // The planes uploaded: luma, and chroma at half size each way.
+        textures.recordUpload(bytes: image.width * image.height + 2 * ((image.width + 1) / 2) * ((image.height + 1) / 2))
         image.version &+= 1
         // The pass bound its own program, textures and framebuffer: the next pass binds everything again.
         bound = BatchState()

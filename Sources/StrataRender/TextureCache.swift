@@ -82,6 +82,9 @@ final class TextureCache {
         return t
     }
 
+    /// Counts bytes sent to GL for an image by other means (a video frame's planes).
+    func recordUpload(bytes: Int) { uploadedBytes += bytes }
+
     /// Marks an image's mipmaps stale after its texture was drawn into.
     func changed(_ image: TextureImage) {
         if mipmapsCurrent[image.id] != nil { mipmapsCurrent[image.id] = false }

@@ -62,12 +62,13 @@ struct VideoRun {
         let beforePlayer = Set(Self.threads(of: selfPID).keys)
         let player = AVPlayer(url: clip)
         let playerThreads = Self.threads(of: selfPID).filter { !beforePlayer.contains($0.key) }
-        // The player's `strata-media` thread: by name where Foundation names it, else the one thread the
-        // player started (GStreamer names its own) still bearing this process's name.
-        let named = playerThreads.filter { $0.value.name == "strata-media" }.map(\.key)
-        let mediaThreads = Set(named.isEmpty ? playerThreads.filter { $0.value.name == mainName && !connectionThreads.contains($0.key) }.map(\.key) : named)
-        guard mediaThreads.count == 1 else {
-            throw BenchFailure(description: "the player's strata-media thread could not be told apart (\(mediaThreads.count) candidates among \(playerThreads.map { "\($0.key):\($0.value.name)" }))")
+        // The player's `strata-media` thread: by name where Foundation names it, else among the threads the
+        // player started (GStreamer names its own) those still bearing this process's name: the busiest of
+        // them over the playback (it copies every frame; the others wait).
+        let named = Set(playerThreads.filter { $0.value.name == "strata-media" }.map(\.key))
+        let mediaCandidates = named.isEmpty ? Set(playerThreads.filter { $0.value.name == mainName }.map(\.key)) : named
+        guard !mediaCandidates.isEmpty else {
+            throw BenchFailure(description: "the player's strata-media thread was not found among the threads it started: \(playerThreads.map { "\($0.key):\($0.value.name)" })")
         }
         let layer = AVPlayerLayer(player: player)
         layer.frame = CGRect(x: 0, y: 0, width: Self.width, height: Self.height)
@@ -114,10 +115,12 @@ struct VideoRun {
         func perSecond(_ s: Double) -> Double { (s * 1000 / videoSeconds * 10).rounded() / 10 }
         func perWallSecond(_ s: Double) -> Double { (s * 1000 / wall * 10).rounded() / 10 }
         let client = Self.delta(start.selfThreads, end.selfThreads)
+        let media = mediaCandidates.max { (client[$0]?.seconds ?? 0) < (client[$1]?.seconds ?? 0) }!
         var decodeByName: [String: Double] = [:], transfer = 0.0, main = 0.0, otherByName: [String: Double] = [:]
         for (tid, t) in client {
             if tid == Int(selfPID) { main += t.seconds }
-            else if mediaThreads.contains(tid) { transfer += t.seconds }
+            else if tid == media { transfer += t.seconds }
+            else if mediaCandidates.contains(tid) { otherByName["player's other unnamed threads", default: 0] += t.seconds }
             else if connectionThreads.contains(tid) { otherByName["strata.connection", default: 0] += t.seconds }
             else if let other = Self.otherThread(t.name, processName: mainName) { otherByName[other, default: 0] += t.seconds }
             else { decodeByName[t.name, default: 0] += t.seconds }
@@ -173,7 +176,9 @@ struct VideoRun {
             ],
             "cpu_ms_per_wall_second": ["decode": perWallSecond(decode), "transfer_client": perWallSecond(transfer),
                                        "server_conversion_and_composition": perWallSecond(serverTotal), "client_total": perWallSecond(clientTotal),
-                                       "total": perWallSecond(clientTotal + serverTotal), "machine_cores": ProcessInfo.processInfo.activeProcessorCount * 1000],
+                                       "total": perWallSecond(clientTotal + serverTotal), "machine_cores": ProcessInfo.processInfo.activeProcessorCount * 1000,
+                                       // Other processes on the machine meanwhile (a build, tests): the run's CPU was shared with them.
+                                       "other_processes": perWallSecond(max(0, end.machineCPU - start.machineCPU - clientTotal - serverTotal))],
             "decode_threads_top": top(decodeByName, 6),
             "client_other_threads": top(otherByName, 6),
             "server_threads": top(serverByName, 8),
@@ -193,6 +198,8 @@ struct VideoRun {
         let wall: Double
         let videoTime: Double
         let selfCPU: Double, serverCPU: Double
+        /// The whole machine's busy CPU seconds so far (/proc/stat: all but idle and iowait).
+        let machineCPU: Double
         let selfThreads: [Int: (name: String, seconds: Double)]
         let serverThreads: [Int: (name: String, seconds: Double)]
         let stats: [String: Any]
@@ -203,6 +210,7 @@ struct VideoRun {
             selfThreads = VideoRun.threads(of: selfPID)
             serverThreads = VideoRun.threads(of: serverPID)
             selfCPU = GLRun.cpuSeconds(of: selfPID)
+            machineCPU = VideoRun.machineBusySeconds()
             serverCPU = GLRun.cpuSeconds(of: serverPID)
             stats = (try? server.stats()) ?? [:]
         }
@@ -272,6 +280,16 @@ struct VideoRun {
         if name.contains("qos") || name.hasPrefix("com.apple") || name.hasPrefix("dispatch") { return "dispatch workers" }
         if name == processName || name.hasPrefix("strata") { return name }
         return nil
+    }
+
+    /// Busy CPU seconds of all cores since boot: the first line of /proc/stat less idle and iowait.
+    static func machineBusySeconds() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return 0 }
+        let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard ticks.count >= 8 else { return 0 }
+        // user nice system idle iowait irq softirq steal (guest time is already in user).
+        return (ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// VmRSS and VmHWM (the peak) of process `pid`, in MiB.
