@@ -50,10 +50,13 @@ extension ClientProcessSuite {
         let drawables = try #require(try server.stats()["drawables"] as? [String: Any])
         _ = server.stop()
         let shownCount = try #require(drawables["frames_shown"] as? Int)
-        #expect(drawables["frames_dropped"] as? Int == 0, "\(drawables)")
+        // A frame may be passed over where the machine stalls the server past a vblank (a loaded CI machine):
+        // at most 1 % of them, each counted, never more.
+        let dropped = drawables["frames_dropped"] as? Int ?? 0
+        #expect(dropped <= 3, "\(drawables)")
         // The preroll and the first playing frame are not a stream's repeats; every later frame follows one
         // shown a vblank before it was due.
-        #expect(abs((drawables["frames_repeated"] as? Int ?? 0) - (shownCount - 2)) <= 2, "\(drawables)")
+        #expect(abs((drawables["frames_repeated"] as? Int ?? 0) - (shownCount - 2)) <= 2 + 2 * dropped, "\(drawables)")
         #expect(errors.reasons.isEmpty, "\(errors.reasons)")
 
         let shown = try Self.recorded(dir)
@@ -68,7 +71,8 @@ extension ClientProcessSuite {
             #expect(abs(error) <= 1.0 / 30 + 0.002, "frame \(f.code) at \(f.time): \(error * 1000) ms off")
         }
         let codes = Set(playing.map(\.code))
-        #expect(codes.isSuperset(of: 1...298), "frames never shown: \(Set(1...298).subtracting(codes).sorted())")
+        let missing = Set(1...298).subtracting(codes)
+        #expect(missing.count <= dropped, "frames never shown: \(missing.sorted()), \(dropped) counted as dropped")
     }
 
     /// Reads `--record-frames`' output: each presented frame's code and target time.
