@@ -120,7 +120,7 @@ let package = Package(
 
         // Fuzzing (docs/fuzzing.md): generators and the decoder harness, the process-level fuzzer, and the
         // libFuzzer target (a file replayer unless built with --sanitize=fuzzer -Xswiftc -DSTRATA_LIBFUZZER).
-        .target(name: "StrataFuzzing", dependencies: ["StrataProtocol", "StrataCore"]),
+        .target(name: "StrataFuzzing", dependencies: ["StrataProtocol", "StrataCore", "StrataPNG"]),
         .executableTarget(name: "strata-fuzz", dependencies: [
             "StrataFuzzing", "StrataProtocol", "StrataCore", "CStrataSys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -144,7 +144,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StrataProtocolTests", dependencies: ["StrataProtocol", "StrataCore"]),
-        .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing", "StrataProtocol", "StrataCore", "StrataText", "strata-fuzz-text"]),
+        .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing", "StrataProtocol", "StrataCore", "StrataText", "StrataPNG", "strata-fuzz-text"]),
         .testTarget(name: "StrataConfigTests", dependencies: ["StrataConfig", "StrataCore"]),
         .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore", "StrataConfig", "StrataInput", "StrataDisplay",
                                                             "StrataRender", "StrataTestSupport", .product(name: "Logging", package: "swift-log")]),

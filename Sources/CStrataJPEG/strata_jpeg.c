@@ -98,8 +98,8 @@ int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, Str
     return 0;
 }
 
-int strata_jpeg_encode(const unsigned char *rgba, int width, int height, int quality, unsigned char **out, unsigned long *out_size,
-                       char *error, size_t error_length) {
+int strata_jpeg_encode(const unsigned char *rgba, int width, int height, int quality, int flags, int restart_rows,
+                       unsigned char **out, unsigned long *out_size, char *error, size_t error_length) {
     struct jpeg_compress_struct info;
     struct strata_error e;
     *out = NULL;
@@ -121,7 +121,14 @@ int strata_jpeg_encode(const unsigned char *rgba, int width, int height, int qua
     info.input_components = 4;
     info.in_color_space = JCS_EXT_RGBA;
     jpeg_set_defaults(&info);
+    if (flags & STRATA_JPEG_GRAYSCALE) jpeg_set_colorspace(&info, JCS_GRAYSCALE);
     jpeg_set_quality(&info, quality, TRUE);
+    if (flags & STRATA_JPEG_FULL_CHROMA) {
+        info.comp_info[0].h_samp_factor = 1;
+        info.comp_info[0].v_samp_factor = 1;
+    }
+    if (flags & STRATA_JPEG_PROGRESSIVE) jpeg_simple_progression(&info);
+    info.restart_in_rows = restart_rows;
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < info.image_height) {
         JSAMPROW row = (JSAMPROW)(rgba + (size_t)info.next_scanline * (size_t)width * 4);

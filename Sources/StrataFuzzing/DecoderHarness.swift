@@ -1,5 +1,7 @@
+import Foundation
 import StrataCore
 import StrataProtocol
+import StrataPNG
 
 /// What the in-process decoder fuzzer does with one input. The first byte picks the decoder, the rest is
 /// fed to it; a decoder may accept or reject (throw `ProtocolError`) but must never crash, and whatever it
@@ -19,7 +21,13 @@ public enum DecoderHarness {
         case value
         /// `ByteReader.animation` (validation included).
         case animation
+        /// `JPEGCodec.decode`: libjpeg-turbo on the bytes of an image an app or a scene file names.
+        case jpeg
     }
+
+    /// The largest JPEG side the harness decodes (a bigger one is refused before decoding, as the real limit
+    /// refuses 16384+): keeps each input's memory and time small.
+    static let jpegSide = 1024
 
     /// An oracle failure: the input decoded but broke a property every decoder must keep.
     public struct Violation: Error, CustomStringConvertible {
@@ -46,6 +54,8 @@ public enum DecoderHarness {
             let v2 = try expectDecodes("value", { try again.value("value") })
             var w2 = ByteWriter(); w2.value(v2)
             guard w2.bytes == w.bytes else { throw Violation(description: "value \(v) re-decoded as \(v2)") }
+        case .jpeg:
+            try jpeg(rest)
         case .animation:
             var r = ByteReader(rest)
             guard let a = try rejecting({ try r.animation() }) else { return }
@@ -55,6 +65,19 @@ public enum DecoderHarness {
             var w2 = ByteWriter(); w2.animation(a2)
             guard w2.bytes == w.bytes else { throw Violation(description: "animation \(a) re-decoded as \(a2)") }
         }
+    }
+
+    /// Decodes JPEG bytes: a rejection is fine; what decodes is within the size limit, opaque, every pixel
+    /// there, and decodes the same again.
+    static func jpeg(_ bytes: [UInt8]) throws {
+        guard let image = try? JPEGCodec.decode(Data(bytes), maxSide: jpegSide) else { return }
+        guard (1...jpegSide).contains(image.width), (1...jpegSide).contains(image.height), image.pixels.count == image.width * image.height * 4 else {
+            throw Violation(description: "JPEG decoded as \(image.width)x\(image.height) with \(image.pixels.count) bytes")
+        }
+        guard stride(from: 3, to: image.pixels.count, by: 4).allSatisfy({ image.pixels[$0] == 255 }) else {
+            throw Violation(description: "JPEG decoded with alpha below 255")
+        }
+        guard (try? JPEGCodec.decode(Data(bytes), maxSide: jpegSide)) == image else { throw Violation(description: "JPEG decoded differently twice") }
     }
 
     /// Decodes a client message; whatever decodes must survive encode → decode unchanged.

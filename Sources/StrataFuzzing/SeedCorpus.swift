@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataProtocol
+import StrataPNG
 
 /// Valid encoded messages, values and animations: seeds for both fuzzers. Decoder seeds carry the
 /// harness's mode byte first (`DecoderHarness.Mode`); frame seeds are plain frames.
@@ -37,6 +38,44 @@ public enum SeedCorpus {
         return frames
     }
 
+    /// JPEGs of every coding libjpeg-turbo tells apart that its encoder makes (baseline at high and low quality,
+    /// progressive, grayscale, 4:4:4, restart markers, odd sizes), bare and with EXIF orientations in both
+    /// byte orders, and with a malformed EXIF block.
+    public static func jpegSeeds() -> [(name: String, bytes: [UInt8])] {
+        var out: [(String, [UInt8])] = []
+        let variants: [(String, Int, JPEGCodec.Variant)] = [
+            ("baseline", 90, .init()), ("low-quality", 5, .init()), ("progressive", 75, .init(progressive: true)),
+            ("grayscale", 80, .init(grayscale: true)), ("full-chroma", 95, .init(fullChroma: true)), ("restarts", 60, .init(restartRows: 1)),
+            ("progressive-grayscale", 50, .init(progressive: true, grayscale: true)),
+        ]
+        for (w, h) in [(16, 8), (17, 9), (1, 1), (40, 3)] {
+            var px: [UInt8] = []
+            for y in 0..<h { for x in 0..<w { px += [UInt8(x * 255 / max(w - 1, 1)), UInt8(y * 255 / max(h - 1, 1)), UInt8((x + y) % 256), 255] } }
+            let image = RGBAImage(width: w, height: h, pixels: px, isPremultiplied: false)
+            for (name, quality, variant) in variants {
+                guard let data = try? JPEGCodec.encode(image, quality: quality, variant: variant) else { continue }
+                out.append(("jpeg-\(name)-\(w)x\(h)", Array(data)))
+            }
+        }
+        if let base = try? JPEGCodec.encode(RGBAImage(width: 12, height: 6, pixels: [UInt8](repeating: 200, count: 12 * 6 * 4), isPremultiplied: false)) {
+            let bytes = Array(base)
+            for (name, exif) in [("exif-II-6", exifBlock(orientation: 6, littleEndian: true)), ("exif-MM-3", exifBlock(orientation: 3, littleEndian: false)),
+                                 ("exif-bad-offset", Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 0xFF, 0xFF, 0, 0])] {
+                let segment: [UInt8] = [0xFF, 0xE1, UInt8((exif.count + 2) >> 8), UInt8((exif.count + 2) & 0xFF)] + exif
+                out.append(("jpeg-\(name)", Array(bytes.prefix(2)) + segment + bytes.dropFirst(2)))
+            }
+        }
+        return out
+    }
+
+    /// An APP1 "Exif" payload whose IFD0 holds the orientation tag.
+    static func exifBlock(orientation: UInt16, littleEndian: Bool) -> [UInt8] {
+        func u16(_ v: UInt16) -> [UInt8] { littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)] }
+        func u32(_ v: UInt32) -> [UInt8] { littleEndian ? [0, 1, 2, 3].map { UInt8((v >> (8 * $0)) & 0xFF) } : [3, 2, 1, 0].map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        let header: [UInt8] = (littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]) + u16(42) + u32(8)
+        return Array("Exif".utf8) + [0, 0] + header + u16(1) + u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0] + u32(0)
+    }
+
     public static func serverFrames() -> [[UInt8]] {
         let messages: [ServerMessage] = [
             .welcome(version: 2, clientID: 7), .animationStarted(3, key: "position"), .animationStopped(3, key: "k", finished: true),
@@ -60,6 +99,7 @@ public enum SeedCorpus {
         for (i, f) in server.enumerated() { out.append(("server-\(i)", typed(.serverMessage, f))) }
         out.append(("stream-client", [DecoderHarness.Mode.frameStream.rawValue, 7] + client.prefix(8).flatMap { $0 }))
         out.append(("stream-server", [DecoderHarness.Mode.frameStream.rawValue, 3] + server.flatMap { $0 }))
+        for (name, bytes) in jpegSeeds() { out.append((name, [DecoderHarness.Mode.jpeg.rawValue] + bytes)) }
         var r = FuzzRandom(seed: seed)
         let values = ValueGenerator()
         for kind in (1...11).compactMap({ ValueKind(rawValue: $0) }) {

@@ -13,12 +13,12 @@ public enum JPEGCodec {
     }
 
     /// Straight-alpha RGBA (opaque: JPEG has no alpha), rows top to bottom, turned upright.
-    public static func decode(_ data: Data, path: String = "JPEG data") throws -> RGBAImage {
+    public static func decode(_ data: Data, path: String = "JPEG data", maxSide: Int = JPEGCodec.maxSide) throws -> RGBAImage {
         var image = StrataJPEGImage()
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes -> Int32 in
             guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return strata_jpeg_decode(base, bytes.count, Int32(maxSide), &image, &message, message.count)
+            return strata_jpeg_decode(base, bytes.count, Int32(min(maxSide, Self.maxSide)), &image, &message, message.count)
         }
         guard status == 0, let pixels = image.pixels else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -34,21 +34,37 @@ public enum JPEGCodec {
 
     /// Writes `image` (its colour; JPEG keeps no alpha) as a JPEG of `quality` (1…100).
     public static func write(_ image: RGBAImage, path: String, quality: Int = 90) throws {
+        guard FileManager.default.createFile(atPath: path, contents: try encode(image, quality: quality)) else {
+            throw JPEGError(path: path, reason: "cannot write the file")
+        }
+    }
+
+    /// The ways a JPEG can be coded that decoders tell apart (seeds for the fuzzers).
+    public struct Variant: Sendable {
+        public var progressive = false, grayscale = false, fullChroma = false
+        public var restartRows = 0
+        public init(progressive: Bool = false, grayscale: Bool = false, fullChroma: Bool = false, restartRows: Int = 0) {
+            self.progressive = progressive; self.grayscale = grayscale; self.fullChroma = fullChroma; self.restartRows = restartRows
+        }
+    }
+
+    /// `image` coded as a JPEG of `quality` (1…100), in `variant`'s way.
+    public static func encode(_ image: RGBAImage, quality: Int = 90, variant: Variant = Variant()) throws -> Data {
         let straight = image.isPremultiplied ? image.unpremultiplied() : image
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         var message = [CChar](repeating: 0, count: 256)
+        let flags = (variant.progressive ? Int32(STRATA_JPEG_PROGRESSIVE) : 0) | (variant.grayscale ? Int32(STRATA_JPEG_GRAYSCALE) : 0)
+            | (variant.fullChroma ? Int32(STRATA_JPEG_FULL_CHROMA) : 0)
         let status = straight.pixels.withUnsafeBufferPointer { px in
-            strata_jpeg_encode(px.baseAddress, Int32(image.width), Int32(image.height), Int32(min(max(quality, 1), 100)), &out, &size,
-                               &message, message.count)
+            strata_jpeg_encode(px.baseAddress, Int32(image.width), Int32(image.height), Int32(min(max(quality, 1), 100)), flags,
+                               Int32(variant.restartRows), &out, &size, &message, message.count)
         }
         defer { free(out) }
         guard status == 0, let out else {
-            throw JPEGError(path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw JPEGError(path: "JPEG data", reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes: out, count: Int(size))) else {
-            throw JPEGError(path: path, reason: "cannot write the file")
-        }
+        return Data(bytes: out, count: Int(size))
     }
 
     /// EXIF's orientations: how the stored pixels are turned to stand upright.

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataFuzzing
+import StrataPNG
 import StrataProtocol
 import Testing
 
@@ -63,6 +64,18 @@ struct GeneratorTests {
             let mutated = [base[0]] + ByteMutator.mutate(Array(base.dropFirst()), splice: seeds[(i * 7) % seeds.count].bytes, &r)
             try DecoderHarness.run(mutated)
         }
+    }
+
+    /// The JPEG seeds are JPEGs of each coding (they decode), so mutations start from every path libjpeg takes;
+    /// the EXIF ones turn the image (12x6 stored, 6x12 upright for orientation 6).
+    @Test func jpegSeedsDecodeInEveryCoding() throws {
+        let seeds = SeedCorpus.jpegSeeds()
+        #expect(seeds.count >= 30)
+        for s in seeds { #expect((try? JPEGCodec.decode(Data(s.bytes))) != nil, "\(s.name) does not decode") }
+        let turned = try JPEGCodec.decode(Data(try #require(seeds.first { $0.name == "jpeg-exif-II-6" }).bytes))
+        #expect(turned.width == 6 && turned.height == 12)
+        let upsideDown = try JPEGCodec.decode(Data(try #require(seeds.first { $0.name == "jpeg-exif-MM-3" }).bytes))
+        #expect(upsideDown.width == 12 && upsideDown.height == 6)
     }
 
     @Test("family lists parse names, known-crashers and all, and refuse unknown names")

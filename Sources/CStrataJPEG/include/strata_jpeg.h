@@ -18,8 +18,11 @@ int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, Str
 void strata_jpeg_free(StrataJPEGImage *image);
 /// Encodes `width` × `height` RGBA8 rows (alpha ignored: JPEG has none) at `quality` (1…100) into a malloc'd
 /// buffer (`*out`, `*out_size`; free with free()). Returns 0, or -1 with why in `error`.
-int strata_jpeg_encode(const unsigned char *rgba, int width, int height, int quality, unsigned char **out, unsigned long *out_size,
-                       char *error, size_t error_length);
+/// `flags`: STRATA_JPEG_PROGRESSIVE, STRATA_JPEG_GRAYSCALE, STRATA_JPEG_FULL_CHROMA (4:4:4); `restart_rows`: a
+/// restart marker every that many MCU rows (0: none). The variants the fuzzers' seeds cover.
+int strata_jpeg_encode(const unsigned char *rgba, int width, int height, int quality, int flags, int restart_rows,
+                       unsigned char **out, unsigned long *out_size, char *error, size_t error_length);
+enum { STRATA_JPEG_PROGRESSIVE = 1, STRATA_JPEG_GRAYSCALE = 2, STRATA_JPEG_FULL_CHROMA = 4 };
 /// libjpeg-turbo's version, for logs.
 const char *strata_jpeg_version(void);
 #endif
