@@ -148,11 +148,9 @@ extension ClientProcessSuite {
     /// Frames presented as fast as the app can: every frame the server shows has the layer in one of the
     /// colours presented, whole (never part of one frame and part of another, never a buffer being written).
     @Test func everyFrameShownIsOneWholePresentedFrame() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-gl-frames-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let server = try ServerProcess(size: "160x120", arguments: ["--record-frames", dir.path, "--record-frames-limit", "200"])
-        defer { _ = server.stop() }
+        let recording = try FrameRecordingServer(size: "160x120", frameLimit: 200)
+        defer { recording.finish() }
+        let (server, dir) = (recording.server, recording.directory)
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
         let (layer, context) = try Self.metalLayer(connection)

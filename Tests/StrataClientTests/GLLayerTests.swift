@@ -93,11 +93,9 @@ extension ClientProcessSuite {
     /// further 45° and presents. The frames the server presented (`--record-frames`) show the triangle at
     /// those angles, in order, at least four different ones.
     @Test func d20SpinsFrameByFrameFromADisplayLink() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-d20-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let server = try ServerProcess(size: "160x120", arguments: ["--record-frames", dir.path, "--record-frames-limit", "400"])
-        defer { _ = server.stop() }
+        let recording = try FrameRecordingServer(size: "160x120", frameLimit: 400)
+        defer { recording.finish() }
+        let (server, dir) = (recording.server, recording.directory)
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
         connection.callbackQueue = DispatchQueue(label: "d20.display-link")

@@ -27,10 +27,9 @@ extension ClientProcessSuite {
     }
 
     @Test func aTappedButtonsSpringIsOnScreenFromTheFirstFrameAfterTheTap() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-frames-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let server = try ServerProcess(size: "200x120", arguments: ["--record-frames", dir.path, "--record-frames-limit", "400"])
-        defer { _ = server.stop() }
+        let recording = try FrameRecordingServer(size: "200x120", frameLimit: 400)
+        defer { recording.finish() }
+        let (server, dir) = (recording.server, recording.directory)
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
 

@@ -110,6 +110,24 @@ final class ServerProcess {
     }
 }
 
+/// A server that writes each frame it presents into a fresh temporary directory (`--record-frames`, at most
+/// `frameLimit`); `finish()` stops it and removes the directory.
+final class FrameRecordingServer {
+    let server: ServerProcess
+    let directory: URL
+
+    init(size: String, frameLimit: Int) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-frames-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        server = try ServerProcess(size: size, arguments: ["--record-frames", directory.path, "--record-frames-limit", "\(frameLimit)"])
+    }
+
+    func finish() {
+        _ = server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
 /// Runs a program to completion with `environment` added to this process's; returns its status and
 /// everything it printed (stdout and stderr together).
 func runToCompletion(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {

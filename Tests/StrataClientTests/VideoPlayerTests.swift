@@ -32,11 +32,9 @@ extension ClientProcessSuite {
     /// none dropped, and each repeated once (the vblank between two frames), no other.
     @Test func eachFrameShowsAtTheVBlankItsTimeCallsFor() throws {
         let clip = try VideoFixtures.clip(frames: 300)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-video-frames-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let server = try ServerProcess(size: "128x64", arguments: ["--record-frames", dir.path, "--record-frames-limit", "800"])
-        defer { _ = server.stop() }
+        let recording = try FrameRecordingServer(size: "128x64", frameLimit: 800)
+        defer { recording.finish() }
+        let (server, dir) = (recording.server, recording.directory)
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
         let player = AVPlayer(url: clip)
@@ -92,11 +90,9 @@ extension ClientProcessSuite {
     /// loop, on one timeline (no gap, no repeat beyond the display's own).
     @Test func aLoopShowsNoGap() throws {
         let clip = try VideoFixtures.clip(frames: 15)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-video-loop-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let server = try ServerProcess(size: "128x64", arguments: ["--record-frames", dir.path, "--record-frames-limit", "400"])
-        defer { _ = server.stop() }
+        let recording = try FrameRecordingServer(size: "128x64", frameLimit: 400)
+        defer { recording.finish() }
+        let (server, dir) = (recording.server, recording.directory)
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
         let player = AVQueuePlayer()
