@@ -34,12 +34,9 @@ static inline void strata_gst_unref(gpointer object) { if (object) gst_object_un
 static inline GstAppSink *strata_gst_app_sink(GstElement *element) { return GST_APP_SINK(element); }
 
 static inline GstClockTime strata_gst_buffer_pts(GstBuffer *buffer) { return GST_BUFFER_PTS(buffer); }
-static inline GstClockTime strata_gst_buffer_duration(GstBuffer *buffer) { return GST_BUFFER_DURATION(buffer); }
 static inline gboolean strata_gst_clock_time_is_valid(GstClockTime t) { return GST_CLOCK_TIME_IS_VALID(t); }
-static inline GstClockTime strata_gst_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
 
 static inline GstMessageType strata_gst_message_type(GstMessage *message) { return GST_MESSAGE_TYPE(message); }
-static inline GstObject *strata_gst_message_source(GstMessage *message) { return GST_MESSAGE_SRC(message); }
 
 /// The error's text and its debug detail, freed by the caller with g_free (either may be NULL).
 static inline void strata_gst_parse_error(GstMessage *message, char **text, char **debug) {
@@ -88,10 +85,9 @@ static inline void strata_gst_disconnect(GstElement *element, gulong handler) {
     if (handler) g_signal_handler_disconnect(element, handler);
 }
 
-static inline GstSeekFlags strata_gst_seek_flags(gboolean accurate, gboolean segment, gboolean flush) {
-    int flags = accurate ? GST_SEEK_FLAG_ACCURATE : (GST_SEEK_FLAG_KEY_UNIT | GST_SEEK_FLAG_SNAP_NEAREST);
-    if (segment) flags |= GST_SEEK_FLAG_SEGMENT;
-    if (flush) flags |= GST_SEEK_FLAG_FLUSH;
+/// A flushing seek's flags: frame-exact (decoding from the key frame before), or to the nearest key frame.
+static inline GstSeekFlags strata_gst_seek_flags(gboolean accurate) {
+    int flags = GST_SEEK_FLAG_FLUSH | (accurate ? GST_SEEK_FLAG_ACCURATE : (GST_SEEK_FLAG_KEY_UNIT | GST_SEEK_FLAG_SNAP_NEAREST));
     return (GstSeekFlags)flags;
 }
 

@@ -115,7 +115,7 @@ final class MediaPipeline: @unchecked Sendable {
     @discardableResult
     func seek(to seconds: Double, accurate: Bool, rate: Double = 1) -> Bool {
         lock.withLock { wantsPreroll = !playing; lastPreroll = nil }
-        let flags = strata_gst_seek_flags(accurate ? 1 : 0, 0, 1)
+        let flags = strata_gst_seek_flags(accurate ? 1 : 0)
         return strata_gst_seek(pipeline, rate, gint64(max(0, seconds) * 1e9), flags) != 0
     }
 
