@@ -21,6 +21,14 @@ static void strata_error_exit(j_common_ptr info) {
 // Warnings (corrupt data it recovers from) are not fatal: the image decodes as libjpeg can.
 static void strata_emit_message(j_common_ptr info, int level) { (void)info; (void)level; }
 
+// libjpeg's error manager with its errors jumping back (to `e->back`, set by the caller) and warnings ignored.
+static struct jpeg_error_mgr *strata_errors(struct strata_error *e) {
+    struct jpeg_error_mgr *manager = jpeg_std_error(&e->manager);
+    manager->error_exit = strata_error_exit;
+    manager->emit_message = strata_emit_message;
+    return manager;
+}
+
 static unsigned read16(const unsigned char *p, int little) { return little ? (p[0] | p[1] << 8) : (p[0] << 8 | p[1]); }
 static unsigned read32(const unsigned char *p, int little) {
     return little ? (p[0] | p[1] << 8 | p[2] << 16 | (unsigned)p[3] << 24) : ((unsigned)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3]);
@@ -54,9 +62,7 @@ int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, Str
     struct strata_error e;
     unsigned char *volatile pixels = NULL;
     memset(out, 0, sizeof(*out));
-    info.err = jpeg_std_error(&e.manager);
-    e.manager.error_exit = strata_error_exit;
-    e.manager.emit_message = strata_emit_message;
+    info.err = strata_errors(&e);
     if (setjmp(e.back)) {
         snprintf(error, error_length, "%s", e.message);
         jpeg_destroy_decompress(&info);
@@ -104,9 +110,7 @@ int strata_jpeg_encode(const unsigned char *rgba, int width, int height, int qua
     struct strata_error e;
     *out = NULL;
     *out_size = 0;
-    info.err = jpeg_std_error(&e.manager);
-    e.manager.error_exit = strata_error_exit;
-    e.manager.emit_message = strata_emit_message;
+    info.err = strata_errors(&e);
     if (setjmp(e.back)) {
         snprintf(error, error_length, "%s", e.message);
         jpeg_destroy_compress(&info);

@@ -47,6 +47,8 @@ open class CALayer: @unchecked Sendable {
     var autoresizingMaskValue = CAAutoresizingMask()
     /// A GL frame presented to this layer that goes with its next commit (CAEAGLLayer, CAMetalLayer).
     var pendingDrawable: PendingDrawable?
+    /// The drawable ring of a layer that shows drawables (`drawableRing`), made on first use.
+    var drawableRingStorage: DrawableRing?
 
     /// Asked first when an action is looked up (held weakly, as in Core Animation).
     public weak var delegate: CALayerDelegate?

@@ -255,6 +255,18 @@ extension DrawableRing {
     }
 }
 
+extension CALayer {
+    /// The slots this layer's drawables travel in (CAEAGLLayer, CAMetalLayer, AVPlayerLayer): made on first use.
+    package var drawableRing: DrawableRing {
+        LayerLock.with {
+            if let ring = drawableRingStorage { return ring }
+            let ring = DrawableRing(layer: self)
+            drawableRingStorage = ring
+            return ring
+        }
+    }
+}
+
 /// A frame presented while its layer was not on the server yet (or with `presentsWithTransaction`): it goes
 /// with the layer's next commit.
 struct PendingDrawable {

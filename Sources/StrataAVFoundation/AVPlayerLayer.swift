@@ -36,7 +36,6 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
         var player: AVPlayer?
         var gravity = AVLayerVideoGravity.resizeAspect
         var framesSent = 0
-        var ring: DrawableRing?
     }
 
     /// The player whose video the layer shows.
@@ -86,14 +85,4 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
     public var isReadyForDisplay: Bool { state.withLock { $0.framesSent > 0 } }
 
     func frameSent() { state.withLock { $0.framesSent += 1 } }
-
-    /// The slots the frames travel in (made on first use).
-    package var drawableRing: DrawableRing {
-        state.withLock { s in
-            if let ring = s.ring { return ring }
-            let ring = DrawableRing(layer: self)
-            s.ring = ring
-            return ring
-        }
-    }
 }

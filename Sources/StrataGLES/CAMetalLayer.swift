@@ -107,16 +107,6 @@ open class CAMetalLayer: CALayer, @unchecked Sendable {
     }
     private let state = LockedState(State())
 
-    /// The slots the frames travel in (made on first use).
-    package var drawableRing: DrawableRing {
-        ring.withLock { ring in
-            if let made = ring { return made }
-            let made = DrawableRing(layer: self)
-            ring = made
-            return made
-        }
-    }
-    private let ring = LockedState<DrawableRing?>(nil)
     /// Each slot's texture and framebuffer, made in `context` on first use.
     private let targets = LockedState([UInt64: DrawableTarget]())
 

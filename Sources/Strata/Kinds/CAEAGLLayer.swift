@@ -34,16 +34,7 @@ open class CAEAGLLayer: CALayer, @unchecked Sendable {
     }
     private var presentsWithTransactionValue = false
 
-    /// The slots the frames travel in: two, as a double-buffered renderbuffer has. Made on first use.
-    package var drawableRing: DrawableRing {
-        LayerLock.with {
-            if let ring = ringStorage { return ring }
-            let ring = DrawableRing(layer: self)
-            ringStorage = ring
-            return ring
-        }
-    }
-    private var ringStorage: DrawableRing?
+    /// The ring's slots: two, as a double-buffered renderbuffer has.
     package static let ringCapacity = 2
 
     /// The drawable's size in pixels: bounds × contentsScale, each side at least 1.
