@@ -57,7 +57,8 @@ static int exif_orientation(const unsigned char *d, unsigned length) {
     return 1;
 }
 
-int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, StrataJPEGImage *out, char *error, size_t error_length) {
+int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, long long max_pixels, StrataJPEGImage *out, char *error,
+                       size_t error_length) {
     struct jpeg_decompress_struct info;
     struct strata_error e;
     unsigned char *volatile pixels = NULL;
@@ -75,6 +76,11 @@ int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, Str
     jpeg_read_header(&info, TRUE);
     if ((int)info.image_width > max_side || (int)info.image_height > max_side || info.image_width == 0 || info.image_height == 0) {
         snprintf(error, error_length, "%ux%u is outside 1…%d a side", info.image_width, info.image_height, max_side);
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    if ((long long)info.image_width * (long long)info.image_height > max_pixels) {
+        snprintf(error, error_length, "%ux%u is more than %lld pixels", info.image_width, info.image_height, max_pixels);
         jpeg_destroy_decompress(&info);
         return -1;
     }

@@ -78,7 +78,7 @@ extension CALayer {
         // dirty rectangles: layer y maps to minY + maxY − y.
         let flipped = contentsAreFlipped()
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+        guard width > 0, height > 0, width <= CGContext.maxSide, height <= CGContext.maxSide else {
             contents = nil
             return
         }

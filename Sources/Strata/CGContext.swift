@@ -62,9 +62,10 @@ public final class CGContext {
     /// The current path in device space (points went through the CTM of their time).
     var devicePath = Path()
 
-    static let maxSide = 16384
+    /// Cairo's largest image surface side.
+    static let maxSide = 32767
 
-    /// A context owning zeroed (transparent) memory; nil for sizes outside 1…16384 or when Cairo cannot
+    /// A context owning zeroed (transparent) memory; nil for sizes outside 1…32767 or when Cairo cannot
     /// allocate the surface.
     public convenience init?(width: Int, height: Int) {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else { return nil }
@@ -74,7 +75,7 @@ public final class CGContext {
 
     /// A context drawing into caller memory laid out as Cairo ARGB32: premultiplied native-endian 32-bit
     /// pixels, `bytesPerRow` apart. The memory must stay valid and 4-byte aligned for the context's lifetime.
-    /// nil for sizes outside 1…16384, misaligned memory, or a `bytesPerRow` Cairo does not accept (below
+    /// nil for sizes outside 1…32767, misaligned memory, or a `bytesPerRow` Cairo does not accept (below
     /// `cairo_format_stride_for_width` or not a multiple of 4).
     init?(data: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height),

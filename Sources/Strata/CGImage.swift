@@ -35,12 +35,16 @@ public final class CGImage: @unchecked Sendable {
         return try premultipliedPixels.withUnsafeBufferPointer(body)
     }
 
+    /// Largest side of an image: PNG's and JPEG's limit (`WireFormat.maxImageSide`); the server splits an
+    /// image larger than its texture limit into tiles.
+    static let maxSide = 65535
+
     private static let idLock = NSLock()
     nonisolated(unsafe) private static var lastID: UInt64 = 0
 
     /// Creates an image from RGBA8 pixels (rows top to bottom), straight alpha unless `premultiplied`.
     public init?(width: Int, height: Int, rgba: [UInt8], premultiplied: Bool = false) {
-        guard width > 0, height > 0, width <= 16384, height <= 16384, rgba.count == width * height * 4 else { return nil }
+        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide, rgba.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
         let pixels = RGBAImage(width: width, height: height, pixels: rgba, isPremultiplied: premultiplied).premultiplied().pixels
@@ -61,7 +65,7 @@ public final class CGImage: @unchecked Sendable {
     /// An image whose premultiplied RGBA rows `fill` writes straight into its shared memory (false: it could
     /// not; no image).
     init?(width: Int, height: Int, premultipliedFill fill: (UnsafeMutableRawPointer) -> Bool) {
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else { return nil }
+        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else { return nil }
         self.width = width
         self.height = height
         if let shared = Self.sharedBuffer(byteCount: width * height * 4, fill: fill) {

@@ -37,6 +37,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case frameNice = "frame-nice"
     case recordFrames = "record-frames"
     case recordFramesLimit = "record-frames-limit"
+    case maxTextureSize = "max-texture-size"
 }
 
 /// The keys of an `[output NAME]` section.

@@ -112,6 +112,9 @@ public struct ServerConfig: Equatable, Sendable {
     public var recordFrames: String?
     /// Frames `recordFrames` writes at most; later ones are not recorded.
     public var recordFramesLimit = 600
+    /// The largest texture side the renderer uploads contents as (nil: the GL's GL_MAX_TEXTURE_SIZE; a
+    /// smaller one only lowers it). Larger images are split into tiles.
+    public var maxTextureSize: Int?
 
     /// Where each setting that is not a default came from.
     public private(set) var origins: [ConfigKey: ConfigOrigin] = [:]
@@ -165,6 +168,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .frameNice: frameNice = Int32(try ConfigValues.signedInteger(key.rawValue, text, in: -20...0))
         case .recordFrames: recordFrames = try ConfigValues.path(key.rawValue, text, pathRule)
         case .recordFramesLimit: recordFramesLimit = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
+        case .maxTextureSize: maxTextureSize = try ConfigValues.integer(key.rawValue, text, in: 64...16384)
         }
         origins[key] = origin
     }

@@ -86,7 +86,8 @@ public struct SessionModel {
             guard let p = layers[parent], let c = layers[child] else { return false }
             let count = p.children.count - (c.parent == parent ? 1 : 0)
             return !isAncestorOrSelf(child, of: parent) && !c.isRoot && c.masking == nil && Int(index) <= count
-        case let .defineImage(id, w, h, _, _): return images[id] == nil && (1...16384).contains(w) && (1...16384).contains(h)
+        case let .defineImage(id, w, h, _, _):
+            return images[id] == nil && (1...UInt32(WireFormat.maxImageSide)).contains(w) && (1...UInt32(WireFormat.maxImageSide)).contains(h)
         case let .updateImage(id, x, y, w, h, _):
             guard let i = images[id] else { return false }
             return w > 0 && h > 0 && UInt64(x) + UInt64(w) <= UInt64(i.width) && UInt64(y) + UInt64(h) <= UInt64(i.height)

@@ -4,8 +4,11 @@ import Foundation
 /// JPEG decoding with libjpeg-turbo (its errors come back as `JPEGError`, never ending the process), the
 /// EXIF orientation applied so that the image stands as it was taken.
 public enum JPEGCodec {
-    /// The largest side decoded (the texture limit): a larger image is refused before it is decoded.
-    public static let maxSide = 16384
+    /// The largest side decoded (JPEG's own limit, 65,535; the server splits what exceeds its texture limit).
+    public static let maxSide = 65535
+    /// The most pixels decoded (1 GiB of RGBA): a header claiming more is refused before any pixel is decoded,
+    /// so a few hostile bytes cannot make the decoder allocate gigabytes. A 20000 × 12000 poster fits.
+    public static let maxPixels = 1 << 28
 
     public static func read(path: String) throws -> RGBAImage {
         guard let data = FileManager.default.contents(atPath: path) else { throw JPEGError(path: path, reason: "cannot read the file") }
@@ -18,7 +21,8 @@ public enum JPEGCodec {
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes -> Int32 in
             guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return strata_jpeg_decode(base, bytes.count, Int32(min(maxSide, Self.maxSide)), &image, &message, message.count)
+            return strata_jpeg_decode(base, bytes.count, Int32(min(maxSide, Self.maxSide)), Int64(Self.maxPixels), &image, &message,
+                                      message.count)
         }
         guard status == 0, let pixels = image.pixels else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -41,6 +41,9 @@ public enum WireFormat {
     public static let maxOutputName = 64
     /// Reusable pixel buffers one client may have defined at once (`defineBuffer`).
     public static let maxBuffers = 64
+    /// Largest side of an image (`defineImage`): JPEG's and PNG's own limit. The renderer splits an image
+    /// larger than its texture limit into tiles; `client-image-bytes` bounds what one client holds.
+    public static let maxImageSide = 65535
     /// Largest frame body accepted (pixels travel in memfds, so commits stay small).
     public static let maxMessageSize = 16 << 20
     /// Most entries in one keyframe list, path or value list, so one message cannot make the server

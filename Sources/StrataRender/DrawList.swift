@@ -97,6 +97,9 @@ public struct DrawList {
     /// Target pixels per layer point at the root (the output's scale): a text layer's glyphs are made at
     /// its contentsScale relative to it, as Core Animation's backing stores are.
     public var displayScale: CGFloat = 1
+    /// The renderer's largest texture side (`Renderer.textureLimit`): images beyond it are drawn in pieces,
+    /// which a motion slot can move but not re-place (`append` refuses that).
+    public var textureLimit = Int.max
     /// Set while building when work was left for a later frame (text beyond a client's layout budget):
     /// that frame must be drawn even if nothing else changes.
     public var deferredWork = false
@@ -170,6 +173,10 @@ public struct DrawList {
         if ref.alphaFrom == ref.alphaStop { ref.alphaFrom = -1 }
         commandMotion.append(ref)
         if ref.isMoving, !MotionSlots.moves(command) { motionRefusal = .drawing }
+        if ref.isMoving, case let .image(_, _, image, _, _, _, _, _) = command, image.width > textureLimit || image.height > textureLimit,
+           !ref.fields.isDisjoint(with: [.bounds, .contentsRect]) || !ref.modes.isDisjoint(with: [.contentsPlacement, .nineSlice]) {
+            motionRefusal = .splitImage
+        }
     }
 
     /// Drops the commands from index `count` on (a layer taken back to the CPU) and the slots made for them.
@@ -184,6 +191,7 @@ public struct DrawList {
     public func part() -> DrawList {
         var list = DrawList()
         list.displayScale = displayScale
+        list.textureLimit = textureLimit
         list.watchesCPUAnimation = tracksMotion || watchesCPUAnimation
         return list
     }

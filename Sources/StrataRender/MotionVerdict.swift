@@ -58,6 +58,9 @@ public enum MotionCPUReason: Hashable, Sendable, CaseIterable {
     case nestedTooDeep
     /// Drawn into a rasterized layer's bitmap or a replicator's repeated body, which the CPU draws once.
     case drawnIntoBitmap
+    /// Contents larger than the texture limit (drawn as one quad per tile) whose bounds, contentsRect or
+    /// placement it animates: the pieces would need placing again.
+    case splitImage
 
     /// The stable name `strata stats` counts it under.
     public var name: String {
@@ -79,6 +82,7 @@ public enum MotionCPUReason: Hashable, Sendable, CaseIterable {
         case .drawing: "drawing"
         case .nestedTooDeep: "nested_too_deep"
         case .drawnIntoBitmap: "drawn_into_bitmap"
+        case .splitImage: "split_image"
         }
     }
 
@@ -102,6 +106,7 @@ public enum MotionCPUReason: Hashable, Sendable, CaseIterable {
         case .drawing: "drawing that cannot move with a slot (a clip, a CPU-drawn path, shape or label), its own or below"
         case .nestedTooDeep: "under more animated layers than slots nest"
         case .drawnIntoBitmap: "drawn into a rasterized bitmap or a replicator's body"
+        case .splitImage: "contents beyond the texture limit whose placement it animates"
         }
     }
 }

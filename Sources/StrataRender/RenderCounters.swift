@@ -28,6 +28,8 @@ public struct RenderCounters: Sendable, Equatable {
     /// frame's draw list (only the slots were evaluated).
     public var motionSlots = 0
     public var drawListReused = false
+    /// Emitter cells not drawn because their image is larger than a GL texture can be (GL_MAX_TEXTURE_SIZE).
+    public var cellImagesOverLimit = 0
 
     public init() {}
 }

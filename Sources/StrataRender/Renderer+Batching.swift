@@ -40,6 +40,11 @@ extension Renderer {
             let a = alpha * extra
             // Contents the slot places may have no size as built and some as animated.
             guard a > 0, motion.fields.contains(.bounds) || motion.modes.contains(.contentsPlacement) || (rect.width != 0 && rect.height != 0) else { return }
+            if textures.isSplit(image) {
+                queueSplitImage(image, through(matrix), rect, uv: uv, alpha: a, sampling: sampling, edges: edges,
+                                tint: tint == .white ? imageTint : tinted(imageTint), motion: motion)
+                return
+            }
             let uploads = textures.uploadCount
             let texture = textures.texture(for: image)
             if textures.uploadCount != uploads { bound.texture = texture } // the upload bound it
@@ -52,6 +57,23 @@ extension Renderer {
                   params: Self.textureParams(m, edges: edges, sampling: sampling), motion: motion)
         default:
             return
+        }
+    }
+
+    /// An image larger than the texture limit: one quad per tile it crosses (`TextureTiling.pieces`), each
+    /// from its tile's texture, abutting without seams. A slot may move the pieces (their rectangles are in
+    /// the layer's units) but not re-place them: `DrawList.append` takes a layer whose bounds or contents
+    /// placement animate on the GPU back to the CPU when its image is split.
+    func queueSplitImage(_ image: any TextureSource, _ m: Transform3D, _ rect: CGRect, uv: CGRect, alpha: CGFloat, sampling: Sampling,
+                         edges: UInt8, tint: Color, motion: MotionRef) {
+        guard let pixels = image as? TextureImage, let grid = textures.grid(for: pixels) else { return }
+        if sampling.minFilter == .trilinear { _ = textures.ensureMipmaps(image) }
+        bound.texture = 0 // the upload or the mipmaps may have bound a tile
+        let sampler = samplers.sampler(min: sampling.minFilter, mag: sampling.magFilter)
+        for piece in grid.tiling.pieces(rect: rect, uv: uv, edges: edges) {
+            queue(BatchState(program: textured.program, texture: grid.textures[piece.tile], sampler: sampler), m, piece.rect,
+                  uv: piece.uv, color: Self.tinted(alpha, tint), params: Self.textureParams(m, edges: piece.edges, sampling: sampling),
+                  motion: motion)
         }
     }
 

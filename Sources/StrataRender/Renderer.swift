@@ -108,6 +108,10 @@ public final class Renderer {
         textured = try programs.program(.texture).program
         rounded = try programs.program(.rounded).program
         quads = QuadBatch()
+        var maxSize: GLint = 0
+        glGetIntegerv(e(GL_MAX_TEXTURE_SIZE), &maxSize)
+        glTextureLimit = max(64, Int(maxSize))
+        textures.limit = glTextureLimit
         if !deferringPrograms { while try linkDeferredProgram() {} }
         try checkGL("renderer set-up")
     }
@@ -186,6 +190,16 @@ public final class Renderer {
 
     /// Programs the renderer links (at start-up unless deferring): every material's and the motion pass's.
     public static var linkedPrograms: Int { Material.all.count + 1 }
+
+    /// The GL's GL_MAX_TEXTURE_SIZE.
+    public let glTextureLimit: Int
+    /// The largest texture side contents are uploaded as: the GL's limit, or less where set (`max-texture-size`,
+    /// tests). A larger image or backing store is split into tiles (`TextureTiling`). Set it before the
+    /// first frame.
+    public var textureLimit: Int {
+        get { textures.limit }
+        set { textures.limit = max(64, min(newValue, glTextureLimit)) }
+    }
 
     /// Textures uploaded since start (each image once).
     public var textureUploads: Int { textures.uploadCount }

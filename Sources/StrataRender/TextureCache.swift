@@ -1,14 +1,32 @@
 import CStrataGL
 
 /// GL textures for layer contents (`TextureSource`s), uploaded once per source and kept until it is released.
+/// An image larger than `limit` on either side is split into a grid of textures (`TextureGrid`).
 final class TextureCache {
     private var textures: [UInt64: GLuint] = [:]
+    private var grids: [UInt64: TextureGrid] = [:]
+    /// The largest texture side images are uploaded as (the GL's limit, or less when configured).
+    var limit = 16384
     /// Textures whose mipmaps are built (for trilinear minification), and whether they are current.
     private var mipmapsCurrent: [UInt64: Bool] = [:]
     /// Number of uploads performed (observable through server stats).
     private(set) var uploadCount = 0
     /// Pixel bytes sent to GL by full and partial uploads.
     private(set) var uploadedBytes = 0
+
+    /// Whether `image` is drawn from several textures (`grid(for:)`), not one.
+    func isSplit(_ image: any TextureSource) -> Bool { image.width > limit || image.height > limit }
+
+    /// The textures of an image larger than the limit, made and filled on first use.
+    func grid(for image: TextureImage) -> TextureGrid? {
+        if let g = grids[image.id] { return g }
+        guard let tiling = TextureTiling(width: image.width, height: image.height, limit: limit) else { return nil }
+        let g = TextureGrid(image, tiling: tiling)
+        grids[image.id] = g
+        uploadCount += 1
+        uploadedBytes += g.uploadedBytes
+        return g
+    }
 
     func texture(for image: any TextureSource) -> GLuint {
         if let t = textures[image.id] { return t }
@@ -25,6 +43,11 @@ final class TextureCache {
     /// Re-uploads a rectangle of a source whose pixels changed (nothing when it has no texture yet: the
     /// first use uploads it whole).
     func update(_ image: any TextureSource, x: Int, y: Int, width: Int, height: Int) {
+        if let g = grids[image.id], let image = image as? TextureImage {
+            uploadedBytes += g.update(from: image.pixels + (y * image.width + x) * 4, rowLength: image.width, x: x, y: y,
+                                      width: width, height: height)
+            return
+        }
         guard let t = textures[image.id] else { return }
         glBindTexture(e(GL_TEXTURE_2D), t)
         uploadedBytes += image.uploadRect(x: x, y: y, width: width, height: height)
@@ -34,6 +57,10 @@ final class TextureCache {
     /// Uploads `width` × `height` tightly packed pixels from `source` into a rectangle of `image`'s
     /// texture, when it has one (false: it has none yet, and its first use will upload its own pixels).
     func update(_ image: TextureImage, from source: UnsafeRawPointer, x: Int, y: Int, width: Int, height: Int) -> Bool {
+        if let g = grids[image.id] {
+            uploadedBytes += g.update(from: source, rowLength: width, x: x, y: y, width: width, height: height)
+            return true
+        }
         guard let t = textures[image.id] else { return false }
         glBindTexture(e(GL_TEXTURE_2D), t)
         glPixelStorei(e(GL_UNPACK_ALIGNMENT), 4)
@@ -91,7 +118,7 @@ final class TextureCache {
     }
 
     /// Linear filtering, edges clamped: how every layer texture starts (the draw sets the layer's filters).
-    private static func setSampling() {
+    static func setSampling() {
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(e(GL_TEXTURE_2D), e(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
@@ -102,6 +129,7 @@ final class TextureCache {
     /// Returns whether it did (and so rebound GL_TEXTURE_2D).
     @discardableResult
     func ensureMipmaps(_ image: any TextureSource) -> Bool {
+        if let g = grids[image.id] { return g.ensureMipmaps() }
         guard mipmapsCurrent[image.id] != true, let t = textures[image.id] else { return false }
         glBindTexture(e(GL_TEXTURE_2D), t)
         glGenerateMipmap(e(GL_TEXTURE_2D))
@@ -111,13 +139,16 @@ final class TextureCache {
 
     func release(imageID: UInt64) {
         mipmapsCurrent[imageID] = nil
+        grids.removeValue(forKey: imageID)?.delete()
         guard var t = textures.removeValue(forKey: imageID) else { return }
         glDeleteTextures(1, &t)
     }
 
-    var count: Int { textures.count }
+    /// Textures held (each tile of a split image counts).
+    var count: Int { textures.count + grids.values.reduce(0) { $0 + $1.tiling.tileCount } }
 
     deinit {
         for var t in textures.values { glDeleteTextures(1, &t) }
+        for g in grids.values { g.delete() }
     }
 }

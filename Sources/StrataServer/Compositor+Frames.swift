@@ -128,6 +128,7 @@ extension Compositor {
         f.drawList.removeAll()
         f.drawList.clearColor = background
         f.drawList.displayScale = displayScale
+        f.drawList.textureLimit = renderer.textureLimit
         for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
         if let least = gpuAnimationMinimumLayers, motionCandidates >= least {
             let rebases = renderer.animations.rebaseCount

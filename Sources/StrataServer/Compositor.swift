@@ -211,6 +211,15 @@ public final class Compositor {
     /// What the display's EGL offers for dmabuf drawables (probed at start-up; drawables use shared memory).
     public let dmabuf: DmabufSupport
 
+    /// The largest texture side contents are uploaded as (`Renderer.textureLimit`): larger images are split
+    /// into tiles. Set before the first frame (`max-texture-size`).
+    public var textureLimit: Int {
+        get { renderer.textureLimit }
+        set { renderer.textureLimit = newValue }
+    }
+    /// The GL's GL_MAX_TEXTURE_SIZE.
+    public var glTextureLimit: Int { renderer.glTextureLimit }
+
     /// Glyph pixels one frame may rasterise (`Renderer.glyphRasterBudget`); the rest wait for later frames.
     public var glyphRasterBudget: Int {
         get { renderer.glyphRasterBudget }

@@ -51,7 +51,8 @@ struct FrameStats {
                 "glyphs_rasterized": summary(counters.map(\.glyphsRasterized)),
                 "glyph_cache_hits": summary(counters.map(\.glyphCacheHits)),
                 "motion_slots": summary(counters.map(\.motionSlots)),
-                "draw_list_reused": summary(counters.map { $0.drawListReused ? 1 : 0 })]
+                "draw_list_reused": summary(counters.map { $0.drawListReused ? 1 : 0 }),
+                "cell_images_over_limit": summary(counters.map(\.cellImagesOverLimit))]
     }
 
     private var cpu: [Double] { frames.map(\.cpu) }

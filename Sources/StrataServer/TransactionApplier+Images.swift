@@ -8,8 +8,8 @@ import StrataProtocol
 extension TransactionApplier {
     func defineImage(_ id: ImageID, width: UInt32, height: UInt32, fdIndex: UInt16, format: PixelFormat, at w: Place, in c: inout Applying) throws {
         guard c.scene.images[id] == nil else { throw CommitError("\(w) defineImage: image id \(id) already exists") }
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-            throw CommitError("\(w) defineImage: size \(width)x\(height) out of range (1…16384)")
+        guard width > 0, height > 0, width <= WireFormat.maxImageSide, height <= WireFormat.maxImageSide else {
+            throw CommitError("\(w) defineImage: size \(width)x\(height) out of range (1…\(WireFormat.maxImageSide))")
         }
         let source = try c.mapping(fdIndex, "\(w) defineImage")
         let bytes = Int(width) * Int(height) * 4

@@ -141,6 +141,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Frames --record-frames writes at most. Default 600.")
     var recordFramesLimit: String?
 
+    @Option(help: "Largest texture side, 64 to 16384, for contents (larger images are split into tiles). Default: the GL's limit.")
+    var maxTextureSize: String?
+
     /// The options given, as configuration keys.
     var overrides: [(ConfigKey, String)] {
         let given: [(ConfigKey, String?)] = [
@@ -156,6 +159,7 @@ struct StrataServerCommand: ParsableCommand {
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
             (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),
             (.frameNice, frameNice), (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
+            (.maxTextureSize, maxTextureSize),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -222,6 +226,8 @@ struct StrataServerCommand: ParsableCommand {
             "dmabuf_modifiers": "\(compositor.dmabuf.canImportWithModifiers ? "offered" : "absent")",
         ])
         compositor.background = settings.background
+        if let side = settings.maxTextureSize { compositor.textureLimit = side }
+        logger.info("textures", metadata: ["limit": "\(compositor.textureLimit)", "gl_limit": "\(compositor.glTextureLimit)"])
         compositor.gpuAnimationMinimumLayers = switch settings.gpuAnimations {
         case .auto: Compositor.defaultGPUAnimationMinimumLayers
         case .always: 1

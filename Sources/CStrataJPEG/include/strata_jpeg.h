@@ -12,9 +12,11 @@ typedef struct {
 } StrataJPEGImage;
 
 /// Decodes `size` bytes of JPEG with libjpeg-turbo. Returns 0 on success; otherwise writes why into
-/// `error` (libjpeg's message) and returns -1. Images wider or taller than `max_side` are refused before
-/// any pixel is decoded. libjpeg's errors return here (setjmp), never exit the process.
-int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, StrataJPEGImage *out, char *error, size_t error_length);
+/// `error` (libjpeg's message) and returns -1. Images wider or taller than `max_side`, or of more than
+/// `max_pixels` pixels, are refused before any pixel is decoded. libjpeg's errors return here (setjmp),
+/// never exit the process.
+int strata_jpeg_decode(const unsigned char *data, size_t size, int max_side, long long max_pixels, StrataJPEGImage *out, char *error,
+                       size_t error_length);
 void strata_jpeg_free(StrataJPEGImage *image);
 /// Encodes `width` × `height` RGBA8 rows (alpha ignored: JPEG has none) at `quality` (1…100) into a malloc'd
 /// buffer (`*out`, `*out_size`; free with free()). Returns 0, or -1 with why in `error`.

@@ -193,6 +193,12 @@ public struct EmitterDraw: ContentDraw {
     /// sub-cell), its texture and sampler bound (the program in use).
     private func drawCell(_ c: DrawnCell, program: ShaderProgram, renderer: Renderer, reversed: Bool) {
         let cell = c.entry.cell
+        // A particle is one textured quad: an image beyond what one GL texture holds cannot be one (layer
+        // contents are split into tiles instead). Counted, not drawn.
+        guard c.texture.width <= renderer.glTextureLimit, c.texture.height <= renderer.glTextureLimit else {
+            renderer.counters.cellImagesOverLimit += 1
+            return
+        }
         let texture = renderer.textures.texture(for: c.texture)
         if cell.minificationFilter == .trilinear { renderer.textures.ensureMipmaps(c.texture) }
         glBindTexture(e(GL_TEXTURE_2D), texture)
