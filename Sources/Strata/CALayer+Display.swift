@@ -40,6 +40,8 @@ extension CALayer {
 
     /// Marks the whole layer for redrawing; `display()` runs when the transaction commits.
     public func setNeedsDisplay() {
+        // A tiled layer has no backing store: its tiles are drawn again instead.
+        if let tiled = self as? CATiledLayer { tiled.invalidateTiles(nil); return }
         LayerLock.with {
             needsDisplayFlag = true
             dirtyRect = nil
@@ -50,6 +52,11 @@ extension CALayer {
     /// Marks `rect` (layer coordinates) for redrawing: the backing store keeps its other pixels, and
     /// `draw(in:)` gets a context clipped to the dirty region.
     public func setNeedsDisplay(_ rect: CGRect) {
+        if let tiled = self as? CATiledLayer {
+            guard !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
+            tiled.invalidateTiles(rect)
+            return
+        }
         LayerLock.with {
             guard !rect.isEmpty else { return }
             if !needsDisplayFlag { dirtyRect = rect } else if let d = dirtyRect { dirtyRect = d.union(rect) }

@@ -133,6 +133,10 @@ extension StrataConnection {
             if let onOutputsChanged { callbackQueue.async { onOutputsChanged(lit) } }
         case .input(let event):
             deliver(event)
+        case let .tileRequests(layerID, keys):
+            (LayerRegistry.layer(layerID) as? CATiledLayer)?.tiles.request(keys)
+        case let .tileCancels(layerID, keys):
+            (LayerRegistry.layer(layerID) as? CATiledLayer)?.tiles.cancel(keys)
         case .bufferReleased(let id):
             if let ring = DrawableRing.ring(holding: id) { ring.released(id) } else { LayerLock.with { bufferPool.released(id) } }
         case let .transactionPresented(id, presentedAt):

@@ -20,6 +20,8 @@ public enum LayerKind: UInt8, NamedCases {
     case scroll
     /// CAEmitterLayer: particles its cells emit, evaluated and drawn by the server.
     case emitter
+    /// CATiledLayer: tiles the app draws on demand, at the levels of detail the server asks for.
+    case tiled
 
     /// The name scene files use (`"class": "shape"`).
     public var name: String {
@@ -32,6 +34,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .text: "text"
         case .scroll: "scroll"
         case .emitter: "emitter"
+        case .tiled: "tiled"
         }
     }
 
@@ -46,6 +49,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .text: "CATextLayer"
         case .scroll: "CAScrollLayer"
         case .emitter: "CAEmitterLayer"
+        case .tiled: "CATiledLayer"
         }
     }
 }
@@ -63,6 +67,7 @@ public struct LayerKinds: OptionSet, Hashable, Sendable {
     public static let text = LayerKinds(.text)
     public static let scroll = LayerKinds(.scroll)
     public static let emitter = LayerKinds(.emitter)
+    public static let tiled = LayerKinds(.tiled)
 
     public func contains(_ kind: LayerKind) -> Bool { contains(LayerKinds(kind)) }
 }

@@ -111,6 +111,12 @@ public struct SessionModel {
         case let .presentDrawable(id, buffer, w, h, format, _):
             guard layers[id] != nil, let size = buffers[buffer] else { return false }
             return (1...16384).contains(w) && (1...16384).contains(h) && format.byteCount(width: Int(w), height: Int(h)) <= size
+        case let .invalidateTiles(id, _, _): return layers[id]?.kind == .tiled
+        case let .deliverTile(id, _, _, w, h, source):
+            // A tile the server did not ask for is dropped, not refused: only its form is checked.
+            guard layers[id]?.kind == .tiled, (1...4096).contains(w), (1...4096).contains(h) else { return false }
+            if case let .buffer(buffer, offset) = source { return buffers[buffer].map { Int(offset) + Int(w) * Int(h) * 4 <= $0 } ?? false }
+            return true
         }
     }
 
@@ -163,7 +169,7 @@ public struct SessionModel {
         case .detachRoot(let id):
             layers[id]?.isRoot = false
             roots.removeAll { $0 == id }
-        case .setProperty, .setContents, .updateImage, .setRootOutput, .discardDrawables: break
+        case .setProperty, .setContents, .updateImage, .setRootOutput, .discardDrawables, .invalidateTiles, .deliverTile: break
         }
     }
 

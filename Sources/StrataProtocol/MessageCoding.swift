@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// Encodes and decodes message bodies and frames (u32 body length, u16 type, body).
@@ -63,6 +64,15 @@ public enum MessageCoding {
             w.u64(id); w.u32(x); w.u32(y); w.u32(width); w.u32(height); w.u64(buffer); w.u32(offset)
         case .releaseBuffer(let id):
             w.u64(id)
+        case let .invalidateTiles(layer, rect, generation):
+            w.u64(layer); w.u64(generation)
+            if let rect { w.u8(1); w.f64(rect.origin.x); w.f64(rect.origin.y); w.f64(rect.size.width); w.f64(rect.size.height) } else { w.u8(0) }
+        case let .deliverTile(layer, key, generation, width, height, source):
+            w.u64(layer); w.tileKey(key); w.u64(generation); w.u32(width); w.u32(height)
+            switch source {
+            case let .buffer(id, offset): w.u8(0); w.u64(id); w.u32(offset)
+            case let .descriptor(fdIndex): w.u8(1); w.u16(fdIndex)
+            }
         case let .presentDrawable(layer, buffer, width, height, format, presentAt):
             w.u64(layer); w.u64(buffer); w.u32(width); w.u32(height)
             switch format {
@@ -172,6 +182,27 @@ public enum MessageCoding {
             guard presentAt.isFinite, presentAt >= 0 else { throw ProtocolError.invalid("\(what): present time \(presentAt) is not a finite time") }
             return .presentDrawable(layer, buffer: buffer, width: width, height: height, format: format, presentAt: presentAt)
         case 23: return .discardDrawables(try r.u64(what))
+        case 24:
+            let layer = try r.u64(what), generation = try r.u64("\(what) generation")
+            switch try r.u8("\(what) rect flag") {
+            case 0: return .invalidateTiles(layer, rect: nil, generation: generation)
+            case 1:
+                let rect = CGRect(x: try r.finiteF64(what), y: try r.finiteF64(what), width: try r.finiteF64(what), height: try r.finiteF64(what))
+                return .invalidateTiles(layer, rect: rect, generation: generation)
+            case let flag: throw ProtocolError.invalid("\(what): rect flag \(flag) is neither 0 nor 1")
+            }
+        case 25:
+            let layer = try r.u64(what), key = try r.tileKey(what), generation = try r.u64("\(what) generation")
+            let width = try r.u32("\(what) width"), height = try r.u32("\(what) height")
+            switch try r.u8("\(what) source") {
+            case 0:
+                return .deliverTile(layer, key, generation: generation, width: width, height: height,
+                                    source: .buffer(try r.u64("\(what) buffer"), offset: try r.u32("\(what) offset")))
+            case 1:
+                return .deliverTile(layer, key, generation: generation, width: width, height: height,
+                                    source: .descriptor(fdIndex: try r.u16("\(what) fd index")))
+            case let tag: throw ProtocolError.invalid("\(what): tile source \(tag) is neither 0 nor 1")
+            }
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))
@@ -201,6 +232,10 @@ public enum MessageCoding {
         case .bufferReleased(let id): w.u64(id)
         case let .transactionPresented(id, presentedAt): w.u64(id); w.f64(presentedAt)
         case let .layerError(layer, reason): w.u64(layer); w.string(reason)
+        case let .tileRequests(layer, keys), let .tileCancels(layer, keys):
+            w.u64(layer)
+            w.u16(UInt16(min(keys.count, WireFormat.maxListCount)))
+            for key in keys.prefix(WireFormat.maxListCount) { w.tileKey(key) }
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -230,6 +265,11 @@ public enum MessageCoding {
         case 114: m = .bufferReleased(try r.u64("buffer"))
         case 115: m = .transactionPresented(transactionID: try r.u64("transaction id"), presentedAt: try r.finiteF64("presented at"))
         case 116: m = .layerError(try r.u64("layer"), reason: try r.string("reason"))
+        case 117, 118:
+            let layer = try r.u64("layer"), count = Int(try r.u16("tile count"))
+            guard count <= WireFormat.maxListCount else { throw ProtocolError.invalid("\(count) tiles in one message (at most \(WireFormat.maxListCount))") }
+            let keys = try (0..<count).map { _ in try r.tileKey("tile") }
+            m = type == 117 ? .tileRequests(layer, keys) : .tileCancels(layer, keys)
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// Layer identifiers are chosen by the client and stable for the layer's lifetime; the server
@@ -58,6 +59,15 @@ public enum LayerOperation: Equatable, Sendable {
     /// Drops the layer's frames waiting for their time (a video paused or seeking) and releases their
     /// buffers; the frame shown stays.
     case discardDrawables(LayerID)
+    /// A tiled layer's tiles meeting `rect` (layer coordinates; nil: all of them) are stale from the app's
+    /// `generation` on (`setNeedsDisplay`): the server shows them until tiles drawn at that generation or
+    /// later replace them, and asks for those it needs.
+    indirect case invalidateTiles(LayerID, rect: CGRect?, generation: UInt64)
+    /// A tile the server asked for (`tileRequests`), drawn by the app at its `generation` (the newest
+    /// invalidation it had made when drawing began): width·height·4 bytes of premultiplied BGRA (Cairo's
+    /// order), rows packed, from `source`. A tile not asked for, cancelled, of another size than the
+    /// layer's grid gives, or older than an invalidation of it is dropped (and asked for again if needed).
+    indirect case deliverTile(LayerID, TileKey, generation: UInt64, width: UInt32, height: UInt32, source: TileSource)
 
     var code: UInt8 {
         switch self {
@@ -82,8 +92,17 @@ public enum LayerOperation: Equatable, Sendable {
         case .releaseBuffer: 21
         case .presentDrawable: 22
         case .discardDrawables: 23
+        case .invalidateTiles: 24
+        case .deliverTile: 25
         }
     }
+}
+
+/// Where a delivered tile's pixels are: at `offset` in a reusable buffer (released with `bufferReleased`),
+/// or a sealed memfd sent with the commit (at `fdIndex`) when no buffer was free.
+public enum TileSource: Equatable, Sendable {
+    case buffer(BufferID, offset: UInt32)
+    case descriptor(fdIndex: UInt16)
 }
 
 /// The byte order of an image's premultiplied 8-bit pixels.
@@ -198,6 +217,11 @@ public enum ServerMessage: Equatable, Sendable {
     /// Something this client asked of one of its layers failed and the session goes on (its text could not
     /// be laid out: the layer shows none until its string or style changes). Not sent for rejected input.
     case layerError(LayerID, reason: String)
+    /// Tiles of a tiled layer the server needs drawn, most urgent first (at most `WireFormat.maxListCount`).
+    case tileRequests(LayerID, [TileKey])
+    /// Tiles asked for earlier that are no longer needed (they left the visible area): not drawn if not
+    /// begun; a delivery that crosses this is dropped.
+    case tileCancels(LayerID, [TileKey])
 
     public var typeCode: UInt16 {
         switch self {
@@ -217,6 +241,8 @@ public enum ServerMessage: Equatable, Sendable {
         case .bufferReleased: 114
         case .transactionPresented: 115
         case .layerError: 116
+        case .tileRequests: 117
+        case .tileCancels: 118
         }
     }
 }

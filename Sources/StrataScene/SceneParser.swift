@@ -140,8 +140,13 @@ public enum SceneParser {
     static func kind(_ o: [String: Any], id: String) throws -> LayerKind {
         var kind = LayerKind.layer
         if let c = o["class"] {
+            let names = LayerKind.allCases.filter { $0 != .tiled }.map(\.name)
             guard let name = c as? String, let k = LayerKind(name: name) else {
-                throw SceneError("layer \"\(id)\": \"class\" must be one of \(LayerKind.names.joined(separator: ", "))")
+                throw SceneError("layer \"\(id)\": \"class\" must be one of \(names.joined(separator: ", "))")
+            }
+            // A tiled layer's tiles are drawn by an app when the server asks: a scene file has none to give.
+            guard k != .tiled else {
+                throw SceneError("layer \"\(id)\": unsupported: \"class\": \"tiled\" (CATiledLayer's tiles are drawn by an app's code; use a large \"contents\" image instead)")
             }
             kind = k
         }

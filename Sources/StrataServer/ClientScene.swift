@@ -26,6 +26,8 @@ final class ClientScene {
     /// UTF-16 units of text this client's layers may still lay out in the frame being built (the
     /// compositor sets it before each frame; see `Compositor.textLayoutUnitsPerFrame`).
     var textLayoutBudget = Int.max
+    /// Tiled layers whose requests, cancels or freed tiles wait for the compositor after a frame.
+    var tileOutbox: Set<LayerID> = []
 
     /// What the client holds, for its quotas.
     let usage: ClientUsage

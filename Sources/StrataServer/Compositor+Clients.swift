@@ -112,6 +112,10 @@ extension Compositor {
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }
                 self.renderer.updateTexture(image, x: x, y: y, width: w, height: h)
             }
+            applier.fillTexture = { [unowned self] image, source in
+                guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }
+                self.renderer.fillTexture(image, from: source)
+            }
             applier.uploadToTexture = { [unowned self] image, source, x, y, w, h in
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return false }
                 return self.renderer.updateTexture(image, from: source, x: x, y: y, width: w, height: h)

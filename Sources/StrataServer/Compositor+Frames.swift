@@ -125,6 +125,7 @@ extension Compositor {
     /// Builds `f`'s draw list of `roots` for a frame at `targetTime`: with motion slots when enough layers
     /// animate (`gpuAnimationMinimumLayers`), each client's building timed under render budgets.
     func buildDrawList(_ f: OutputFrames, roots: [RenderNode], on display: DisplayBackend, at targetTime: Double) {
+        defer { sendTileMessages() }
         f.drawList.removeAll()
         f.drawList.clearColor = background
         f.drawList.displayScale = displayScale
@@ -141,6 +142,8 @@ extension Compositor {
         builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
         (builder.rasterizedClients, builder.frozenClients) = deferredClients()
         builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
+        builder.frameTime = targetTime
+        builder.targetSize = CGSize(width: display.width, height: display.height)
         guard rendersWithBudgets else {
             builder.build(roots: roots, into: &f.drawList)
             return

@@ -53,6 +53,9 @@ struct DrawListBuilder {
     /// The most commands a frame's list takes from replicators (a bound on nested replicators'
     /// multiplying copies: the list stops growing there).
     static let maxCommands = 2_000_000
+    /// The frame's target time and its target's size in pixels (a tiled layer plans its tiles from them).
+    var frameTime: Double = 0
+    var targetSize = CGSize(width: 0, height: 0)
 
     /// `color` with the tint's red, green and blue multiplied in.
     func tinted(_ color: Color) -> Color {

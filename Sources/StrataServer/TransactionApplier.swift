@@ -13,6 +13,8 @@ struct TransactionApplier {
     /// Uploads a rectangle (tightly packed pixels) straight into an image's texture; false when it has
     /// none yet (the pixels are then written into the image, whose first use uploads them).
     var uploadToTexture: (TextureImage, UnsafeRawPointer, Int, Int, Int, Int) -> Bool = { _, _, _, _, _, _ in false }
+    /// Fills an image's whole texture from tightly packed pixels (a delivered tile), making it if needed.
+    var fillTexture: (TextureImage, UnsafeRawPointer) -> Void = { _, _ in }
     /// Layers the applied commit queued drawable frames for.
     var queuedDrawables: [RenderNode] = []
     /// What the committing client may hold.
@@ -121,6 +123,9 @@ struct TransactionApplier {
         case let .presentDrawable(id, bufferID, width, height, format, presentAt):
             try presentDrawable(bufferID, width: width, height: height, format: format, presentAt: presentAt, to: id, at: w, in: &c)
         case .discardDrawables(let id): try discardDrawables(of: id, at: w, in: c)
+        case let .invalidateTiles(id, rect, generation): try invalidateTiles(id, rect: rect, generation: generation, at: w, in: c)
+        case let .deliverTile(id, key, generation, width, height, source):
+            try deliverTile(id, key, generation: generation, width: width, height: height, source: source, at: w, in: &c)
         case .releaseImage(let id): try releaseImage(id, at: w, in: c)
         case let .setContents(layerID, imageID): try setContents(imageID, of: layerID, at: w, in: c)
         case let .addAnimation(id, key, spec): try addAnimation(spec, key: key, to: id, at: w, in: &c)

@@ -117,6 +117,9 @@ struct TreeDescription {
         /// Where its animations were last evaluated, and why not on the GPU (`MotionVerdict.description`).
         var motion: String?
         var presentation: Presented
+        /// A tiled layer's tiles: resident, their bytes, requests out, the newest invalidation, and counts of
+        /// deliveries kept, dropped (late, cancelled, stale) and tiles evicted.
+        var tiles: [String: Int]?
         var sublayers: [Node]
         /// Sublayers left out because the reply reached `maxLayers`.
         var omittedSublayers: Int?
@@ -168,6 +171,11 @@ struct TreeDescription {
             w.key("sublayers"); w.beginArray()
             for sub in sublayers { sub.write(to: &w) }
             w.endArray()
+            if let tiles {
+                w.key("tiles"); w.beginObject()
+                for name in tiles.keys.sorted() { w.key(name); w.number(tiles[name] ?? 0) }
+                w.endObject()
+            }
             if let timing { w.key("timing"); w.numbers(timing) }
             if let transform { w.key("transform"); w.numbers(transform) }
             w.key("zPosition"); w.number(zPosition)
@@ -198,6 +206,7 @@ struct TreeDescription {
                                                            n.frameQueue.count) : nil)
             }
             animations = n.animations.isEmpty ? nil : n.animations.map(\.key)
+            tiles = (n.kindState as? TiledState)?.summary
             motion = n.animations.isEmpty ? nil : n.motionVerdict?.description
             presentation = Presented(position: [Double(n.presentation.position.x), Double(n.presentation.position.y)],
                                      opacity: Double(n.presentation.opacity))

@@ -52,6 +52,8 @@ struct FuzzStats {
         case .releaseBuffer: "releaseBuffer"
         case .presentDrawable: "presentDrawable"
         case .discardDrawables: "discardDrawables"
+        case .invalidateTiles: "invalidateTiles"
+        case .deliverTile: "deliverTile"
         }
     }
 

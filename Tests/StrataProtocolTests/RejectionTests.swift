@@ -60,7 +60,7 @@ struct RejectionTests {
         #expect(protocolError { try MessageCoding.decodeClient(type: 8, body: [0, 0, 0, 0]) } == .unknownMessageType(8))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 117, body: []) } == .unknownMessageType(117))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 119, body: []) } == .unknownMessageType(119))
     }
 
     @Test("transactionPresented needs a finite time", arguments: [Double.nan, .infinity, -.infinity])
@@ -137,7 +137,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 24, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 26, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)

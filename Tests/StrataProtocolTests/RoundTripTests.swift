@@ -22,7 +22,8 @@ struct RoundTripTests {
 
     @Test("server type codes")
     func serverTypeCodes() {
-        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111, 112, 112, 113, 113, 114, 115, 115])
+        #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111, 112, 112, 113, 113, 114, 115, 115,
+                                                               117, 117, 118])
     }
 
     @Test("every layer operation, alone in a commit", arguments: Samples.operations)
@@ -31,20 +32,21 @@ struct RoundTripTests {
         #expect(try roundTrip(m) == m)
     }
 
-    @Test("operation codes 1…23 in declaration order (11 and 15 retired: every layer kind is made by createLayer)")
+    @Test("operation codes 1…25 in declaration order (11 and 15 retired: every layer kind is made by createLayer)")
     func operationCodes() throws {
         // Each operation's code is the byte right after the 15-byte commit header.
         var codes: [UInt8] = []
         for op in Samples.operations { codes.append(try commitBody([op])[15]) }
-        #expect(codes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1, 16, 17, 17, 1, 1, 1, 18, 19, 20, 21, 22, 22, 22, 22, 23])
+        #expect(codes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1, 16, 17, 17, 1, 1, 1, 18, 19, 20, 21, 22, 22, 22, 22, 23, 24, 24, 25, 25])
     }
 
     @Test("every property with a value of its kind", arguments: LayerProperty.allCases)
     func property(_ p: LayerProperty) throws {
         let value: AnimatableValue = switch p.kind {
-        case .scalar: p.rule.names != nil || [.maskedCorners, .edgeAntialiasingMask, .instanceCount, .seed].contains(p) ? .scalar(1) : .scalar(0.375)
+        case .scalar: p.rule.names != nil || [.maskedCorners, .edgeAntialiasingMask, .instanceCount, .seed, .levelsOfDetail, .levelsOfDetailBias].contains(p)
+            ? .scalar(1) : .scalar(0.375)
         case .point: .point(CGPoint(x: -4, y: 9.5))
-        case .size: .size(CGSize(width: 1, height: 2))
+        case .size: p == .tileSize ? .size(CGSize(width: 512, height: 64)) : .size(CGSize(width: 1, height: 2))
         case .rect: .rect(CGRect(x: 1, y: 2, width: 3, height: 4))
         case .transform: .transform(Samples.transform)
         case .color: .color(Samples.color)

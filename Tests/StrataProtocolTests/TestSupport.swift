@@ -163,6 +163,10 @@ enum Samples {
         .presentDrawable(30, buffer: 31, width: 1921, height: 1081, format: .nv12(YUVColorimetry(matrix: .bt709, fullRange: false)), presentAt: 1234.5),
         .presentDrawable(32, buffer: 33, width: 2, height: 2, format: .i420(YUVColorimetry(matrix: .bt601, fullRange: true)), presentAt: 0.25),
         .discardDrawables(34),
+        .invalidateTiles(35, rect: nil, generation: 1),
+        .invalidateTiles(36, rect: CGRect(x: -1.5, y: 2, width: 300, height: 0.25), generation: UInt64.max),
+        .deliverTile(37, TileKey(level: 3, column: 70000, row: 1), generation: 9, width: 256, height: 17, source: .buffer(38, offset: 4096)),
+        .deliverTile(39, TileKey(level: 0, column: 0, row: 0), generation: 0, width: 1, height: 4096, source: .descriptor(fdIndex: 3)),
     ]
 
     static let clientMessages: [ClientMessage] = [
@@ -200,5 +204,8 @@ enum Samples {
         .bufferReleased(24),
         .transactionPresented(transactionID: 0xDEAD_BEEF_0000_0002, presentedAt: 1234.5678),
         .transactionPresented(transactionID: 0, presentedAt: 0),
+        .tileRequests(40, [TileKey(level: 1, column: 2, row: 3), TileKey(level: 0, column: UInt32.max, row: 0)]),
+        .tileRequests(41, []),
+        .tileCancels(42, [TileKey(level: 255, column: 5, row: 6)]),
     ]
 }

@@ -10,6 +10,7 @@ public enum KindValues: Equatable, Sendable {
     indirect case text(TextModel)
     case scroll(ScrollModel)
     indirect case emitter(EmitterModel)
+    indirect case tiled(TiledModel)
 
     /// A new layer's values: the kind's defaults.
     init(_ kind: LayerKind) {
@@ -21,6 +22,7 @@ public enum KindValues: Equatable, Sendable {
         case .text: self = .text(TextModel())
         case .scroll: self = .scroll(ScrollModel())
         case .emitter: self = .emitter(EmitterModel())
+        case .tiled: self = .tiled(TiledModel())
         }
     }
 }

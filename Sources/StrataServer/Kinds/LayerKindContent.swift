@@ -78,6 +78,7 @@ enum KindContents {
         case .text: TextLayerContent()
         case .scroll: PlainLayerContent() // scrolling is the bounds' origin, drawn as any layer's
         case .emitter: EmitterLayerContent()
+        case .tiled: TiledLayerContent()
         }
     }
 }

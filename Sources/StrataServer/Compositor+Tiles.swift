@@ -1,0 +1,22 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+
+/// Tiled layers' traffic after a frame's list is built: the requests and cancels their plans made go to
+/// their clients, and the tile textures they let go are freed.
+extension Compositor {
+    func sendTileMessages() {
+        for scene in scenes.values where !scene.tileOutbox.isEmpty {
+            for id in scene.tileOutbox {
+                guard let state = scene.nodes[id]?.kindState as? TiledState else { continue }
+                for image in state.retired where !scene.holds(image) { renderer.releaseTexture(imageID: image.texture.id) }
+                state.retired.removeAll()
+                let (requests, cancels) = state.outbox
+                state.outbox = ([], [])
+                if !cancels.isEmpty { eventSink(scene.clientID, .tileCancels(id, cancels)) }
+                if !requests.isEmpty { eventSink(scene.clientID, .tileRequests(id, requests)) }
+            }
+            scene.tileOutbox.removeAll()
+        }
+    }
+}
