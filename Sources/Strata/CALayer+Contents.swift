@@ -10,6 +10,10 @@ extension CALayer {
             LayerLock.with {
                 let changed = contentsImage !== newValue
                 contentsImage = newValue
+                if displayMarkedByScale, let image = newValue, image.backingStore == nil {
+                    needsDisplayFlag = false
+                    displayMarkedByScale = false
+                }
                 CATransaction.noteChange(self)
                 // A "contents" action (e.g. from the delegate) runs; there is no built-in cross-fade.
                 if changed, hasBeenCommitted, parent != nil || isAttachedRoot { runAction(forKey: "contents") }

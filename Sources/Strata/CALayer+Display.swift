@@ -6,14 +6,20 @@ import StrataCore
 extension CALayer {
     /// Pixels per point of the contents: the backing store is drawn at bounds × contentsScale pixels (2
     /// draws sharply on a 2× display), and position-based `contentsGravity` shows an image at its pixel
-    /// size ÷ contentsScale. Default 1; changing it marks the layer for display. Not animatable.
+    /// size ÷ contentsScale. Default 1; changing it marks a layer showing its own backing store for
+    /// display (drawn again at the new scale); an image the app set as `contents` stays (as in Core
+    /// Animation, where setting contentsScale is how a 2× image is shown at its point size). Not animatable.
     public var contentsScale: CGFloat {
         get { LayerLock.with { modelValues.contentsScale } }
         set {
             LayerLock.with {
                 guard newValue.isFinite, newValue > 0, newValue != modelValues.contentsScale else { return }
                 set(.contentsScale, .scalar(newValue))
-                setNeedsDisplay()
+                if contentsImage == nil || contentsImage?.backingStore != nil {
+                    let marked = needsDisplayFlag
+                    setNeedsDisplay()
+                    if !marked { displayMarkedByScale = true }
+                }
             }
         }
     }
@@ -44,6 +50,7 @@ extension CALayer {
         if let tiled = self as? CATiledLayer { tiled.invalidateTiles(nil); return }
         LayerLock.with {
             needsDisplayFlag = true
+            displayMarkedByScale = false
             dirtyRect = nil
             CATransaction.noteChange(self)
         }

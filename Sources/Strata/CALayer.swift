@@ -65,6 +65,9 @@ open class CALayer: @unchecked Sendable {
     /// `setNeedsDisplay()` was called and `display()` has not run since; the dirty rectangle in the
     /// layer's coordinates (nil: the whole layer).
     var needsDisplayFlag = false
+    /// The pending display came only from a `contentsScale` change: an image set as `contents` before the
+    /// commit cancels it (the image is what the layer shows; drawing would replace it with an empty store).
+    var displayMarkedByScale = false
     var dirtyRect: CGRect?
     var needsDisplayOnBoundsChangeValue = false
     /// The property being set and its new value, while `set` looks up the action (guarded by LayerLock).

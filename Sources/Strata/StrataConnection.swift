@@ -78,6 +78,8 @@ public final class StrataConnection: @unchecked Sendable {
     /// The server's lit outputs, primary first (as of the last `outputs` message: the handshake's, then
     /// each change, such as a screen plugged in). Empty while none is lit.
     public var outputs: [StrataOutput] { LayerLock.with { litOutputs } }
+    /// The primary output's scale (`UIScreen.main.scale`): 1 until the server has said.
+    public var screenScale: CGFloat { outputs.first?.scale ?? 1 }
     /// Called on `callbackQueue` with the new outputs whenever they change.
     public var onOutputsChanged: (@Sendable ([StrataOutput]) -> Void)?
     /// Called on `callbackQueue` once per commit this connection sent, with its transaction id and when the

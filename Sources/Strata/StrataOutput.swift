@@ -1,3 +1,4 @@
+import Foundation
 import StrataProtocol
 
 /// One of the render server's lit outputs (a screen, or the headless framebuffer), as
@@ -10,11 +11,18 @@ public struct StrataOutput: Equatable, Sendable {
     public let height: Int
     /// Its refresh rate in Hz.
     public let refreshRate: Double
+    /// Its pixels per layer point (`UIScreen.scale`): 2 on a panel configured as 2×. Layer geometry is in
+    /// points; set a layer's `contentsScale` to this for backing stores, text and images as sharp as the
+    /// panel (Core Animation's view-hosted layers get it by default; plain layers keep 1, as on iOS).
+    public let scale: CGFloat
+    /// Its layer space in points (pixels ÷ scale).
+    public var bounds: CGRect { CGRect(x: 0, y: 0, width: CGFloat(width) / scale, height: CGFloat(height) / scale) }
 
     init(_ info: OutputInfo) {
         name = info.name
         width = Int(info.width)
         height = Int(info.height)
         refreshRate = info.refreshHz
+        scale = info.scale > 0 && info.scale.isFinite ? CGFloat(info.scale) : 1
     }
 }

@@ -38,6 +38,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case recordFrames = "record-frames"
     case recordFramesLimit = "record-frames-limit"
     case maxTextureSize = "max-texture-size"
+    /// The headless output's scale (an `[output NAME]` section's `scale` sets a kms output's).
+    case scale
 }
 
 /// The keys of an `[output NAME]` section.

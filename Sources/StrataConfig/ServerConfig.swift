@@ -115,6 +115,8 @@ public struct ServerConfig: Equatable, Sendable {
     /// The largest texture side the renderer uploads contents as (nil: the GL's GL_MAX_TEXTURE_SIZE; a
     /// smaller one only lowers it). Larger images are split into tiles.
     public var maxTextureSize: Int?
+    /// The headless output's pixels per layer point (`size` stays in pixels: 640x400 at 2 is 320 × 200 points).
+    public var scale = 1.0
 
     /// Where each setting that is not a default came from.
     public private(set) var origins: [ConfigKey: ConfigOrigin] = [:]
@@ -169,6 +171,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .recordFrames: recordFrames = try ConfigValues.path(key.rawValue, text, pathRule)
         case .recordFramesLimit: recordFramesLimit = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
         case .maxTextureSize: maxTextureSize = try ConfigValues.integer(key.rawValue, text, in: 64...16384)
+        case .scale: scale = try ConfigValues.scale(key.rawValue, text)
         }
         origins[key] = origin
     }

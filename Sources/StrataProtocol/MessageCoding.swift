@@ -226,7 +226,7 @@ public enum MessageCoding {
         case let .frameTick(timestamp, duration): w.f64(timestamp); w.f64(duration)
         case .outputs(let outputs):
             w.u16(UInt16(min(outputs.count, Int(UInt16.max))))
-            for o in outputs.prefix(Int(UInt16.max)) { w.string(o.name); w.u32(o.width); w.u32(o.height); w.f64(o.refreshHz) }
+            for o in outputs.prefix(Int(UInt16.max)) { w.string(o.name); w.u32(o.width); w.u32(o.height); w.f64(o.refreshHz); w.f64(o.scale) }
         case .input(let event): w.inputEvent(event)
         case .injectResult(let refusal): w.string(refusal)
         case .bufferReleased(let id): w.u64(id)
@@ -257,8 +257,11 @@ public enum MessageCoding {
         case 111:
             let count = try r.u16("output count")
             m = .outputs(try (0..<count).map { i in
-                OutputInfo(name: try r.string("output \(i) name", max: WireFormat.maxOutputName), width: try r.u32("output \(i) width"),
-                           height: try r.u32("output \(i) height"), refreshHz: try r.finiteF64("output \(i) refresh"))
+                let info = OutputInfo(name: try r.string("output \(i) name", max: WireFormat.maxOutputName), width: try r.u32("output \(i) width"),
+                                      height: try r.u32("output \(i) height"), refreshHz: try r.finiteF64("output \(i) refresh"),
+                                      scale: try r.finiteF64("output \(i) scale"))
+                guard info.scale > 0 else { throw ProtocolError.invalid("output \(i) scale \(info.scale) is not positive") }
+                return info
             })
         case 112: m = .input(try r.inputEvent())
         case 113: m = .injectResult(try r.string("inject result"))

@@ -247,14 +247,16 @@ public enum ServerMessage: Equatable, Sendable {
     }
 }
 
-/// One lit output as clients see it: its name, its layer space's size in pixels and its refresh rate.
+/// One lit output as clients see it: its name, its layer space's size in pixels, its refresh rate and its
+/// scale (pixels per layer point: 2 on a high-density panel; its size in points is the pixels ÷ scale).
 public struct OutputInfo: Equatable, Sendable {
     public var name: String
     public var width: UInt32
     public var height: UInt32
     public var refreshHz: Double
+    public var scale: Double
 
-    public init(name: String, width: UInt32, height: UInt32, refreshHz: Double) {
-        self.name = name; self.width = width; self.height = height; self.refreshHz = refreshHz
+    public init(name: String, width: UInt32, height: UInt32, refreshHz: Double, scale: Double = 1) {
+        self.name = name; self.width = width; self.height = height; self.refreshHz = refreshHz; self.scale = scale
     }
 }

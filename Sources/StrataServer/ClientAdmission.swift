@@ -49,7 +49,7 @@ extension ClientSession {
 extension OutputInfo {
     /// An output as clients are told of it; the rate is its refresh interval's inverse, as the display
     /// keeps it (so an output planned before the display exists compares equal to the display's).
-    public init(name: String, width: Int, height: Int, refreshInterval: Double) {
-        self.init(name: name, width: UInt32(width), height: UInt32(height), refreshHz: 1 / refreshInterval)
+    public init(name: String, width: Int, height: Int, refreshInterval: Double, scale: Double = 1) {
+        self.init(name: name, width: UInt32(width), height: UInt32(height), refreshHz: 1 / refreshInterval, scale: scale)
     }
 }

@@ -128,7 +128,7 @@ extension Compositor {
         defer { sendTileMessages() }
         f.drawList.removeAll()
         f.drawList.clearColor = background
-        f.drawList.displayScale = displayScale
+        f.drawList.displayScale = scale(of: display.name)
         f.drawList.textureLimit = renderer.textureLimit
         for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
         if let least = gpuAnimationMinimumLayers, motionCandidates >= least {

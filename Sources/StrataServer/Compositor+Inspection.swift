@@ -40,7 +40,7 @@ extension Compositor {
             "backend": displays.backendName,
             "warmed_up": warmedUp,
             "size": [primary?.width ?? 0, primary?.height ?? 0],
-            "outputs": outputInfo.map { ["name": $0.name, "size": [$0.width, $0.height], "refresh_hz": $0.refreshHz] as [String: Any] },
+            "outputs": outputInfo.map { ["name": $0.name, "size": [$0.width, $0.height], "refresh_hz": $0.refreshHz, "scale": $0.scale] as [String: Any] },
         ]
         o["animated_layers"] = animatedLayersJSON(client: client)
         if let client {

@@ -26,8 +26,11 @@ public final class Compositor {
     }
     /// What each client may hold (see `ClientQuotas`).
     public var quotas = ClientQuotas()
-    /// Output pixels per layer point (1 on servers today; an offline scene sets its own).
+    /// Output pixels per layer point where an output has no scale of its own: the headless output's
+    /// (`scale`), an offline scene's.
     public var displayScale: CGFloat = 1
+    /// Outputs whose scale is not `displayScale`, by name (`[output NAME] scale`).
+    public var outputScales: [String: CGFloat] = [:] { didSet { redrawEverywhere() } }
     /// How many UTF-16 units of text one client's layers may lay out per frame (nil: no limit, for offline
     /// rendering, which must show the whole state in one frame). Past it a text layer keeps showing its
     /// last layout and the next frame goes on; a client's first layout of a frame is always made, so every
@@ -295,7 +298,17 @@ public final class Compositor {
 
     /// The lit outputs as clients are told of them.
     public var outputInfo: [OutputInfo] {
-        displays.outputs.map { OutputInfo(name: $0.name, width: $0.width, height: $0.height, refreshInterval: $0.refreshInterval) }
+        displays.outputs.map {
+            OutputInfo(name: $0.name, width: $0.width, height: $0.height, refreshInterval: $0.refreshInterval, scale: Double(scale(of: $0.name)))
+        }
+    }
+
+    /// Pixels per layer point on the output named `name` (nil: the primary): its configured scale, else
+    /// `displayScale`. Layer geometry stays in points; each output draws its roots at its own scale, so text,
+    /// shapes and contents of enough `contentsScale` are sharp on each.
+    public func scale(of name: String?) -> CGFloat {
+        guard let name = name ?? primary?.name else { return displayScale }
+        return outputScales[name] ?? displayScale
     }
 
     func frames(_ name: String) -> OutputFrames {

@@ -33,7 +33,7 @@ extension Compositor: InputScreen {
     func inputTarget(at point: CGPoint, output: String?) -> InputTarget? {
         for root in shownRoots(output: output).reversed() {
             guard let client = root.owner?.clientID,
-                  let path = HitTesting.hitPath(root, point, toPlane: root.presentation.localToParent * toOutput, hittable: { node, above in
+                  let path = HitTesting.hitPath(root, point, toPlane: root.presentation.localToParent * toOutput(output), hittable: { node, above in
                       node.presentation.isInteractive || above.contains { $0.node.presentation.isInteractive }
                   }),
                   let hit = path.last,
@@ -50,7 +50,7 @@ extension Compositor: InputScreen {
         while let up = root.parent { root = up }
         guard shownRoots(output: output).contains(where: { $0 === root }) else { return nil }
         let toRoot = PlaneMapping.toRootSpace(node, values: \.presentation, superlayer: \.parent)
-        return toRoot.then(PlaneMapping(toOutput)).inverse?.apply(point)
+        return toRoot.then(PlaneMapping(toOutput(output))).inverse?.apply(point)
     }
 
     func outputSize(_ output: String?) -> CGSize? {
@@ -61,6 +61,9 @@ extension Compositor: InputScreen {
 
     func hasLayer(client: UInt32, layer: LayerID) -> Bool { scenes[client]?.nodes[layer] != nil }
 
-    /// Output pixels per layer point.
-    var toOutput: Transform3D { displayScale == 1 ? .identity : .scale(displayScale, displayScale, 1) }
+    /// Layer points to `output`'s pixels (nil: the primary's): its scale.
+    func toOutput(_ output: String?) -> Transform3D {
+        let s = scale(of: output)
+        return s == 1 ? .identity : .scale(s, s, 1)
+    }
 }

@@ -28,7 +28,7 @@ extension Compositor {
         let roots = shownRoots(output: output)
         for root in roots.reversed() {
             guard let client = root.owner?.clientID,
-                  let (node, local) = HitTesting.hit(root, point, toPlane: root.presentation.localToParent * toOutput) else { continue }
+                  let (node, local) = HitTesting.hit(root, point, toPlane: root.presentation.localToParent * toOutput(output)) else { continue }
             return ScreenHit(client: client, layer: node.id, local: local)
         }
         return nil

@@ -51,7 +51,7 @@ enum DisplayChoice {
 
     private static func headlessPlan(_ settings: ServerConfig) -> Planned {
         Planned(outputs: [OutputInfo(name: HeadlessDisplay.outputName, width: settings.size.width, height: settings.size.height,
-                                     refreshInterval: 1 / settings.refresh)],
+                                     refreshInterval: 1 / settings.refresh, scale: settings.scale)],
                 isKMS: false, seat: nil, make: { try headless(settings) })
     }
 
@@ -65,8 +65,9 @@ enum DisplayChoice {
         let controller = try KMSOutputController(device: device, requests: requests(settings.outputs))
         for problem in controller.problems { logger.warning("kms: \(problem)") }
         let order = settings.outputs.map(\.name)
-        let outputs = KMSDisplays.lit(controller, order: order).map {
-            OutputInfo(name: $0.name, width: $0.logicalSize.width, height: $0.logicalSize.height, refreshInterval: $0.mode.interval)
+        let outputs = KMSDisplays.lit(controller, order: order).map { lit in
+            OutputInfo(name: lit.name, width: lit.logicalSize.width, height: lit.logicalSize.height, refreshInterval: lit.mode.interval,
+                       scale: settings.outputs.first { $0.name == lit.name }?.scale ?? 1)
         }
         return Planned(outputs: outputs, isKMS: true, seat: device.seat, make: {
             let displays = try KMSDisplays(controller: controller, surfaces: try GBMScanout(drmFD: device.fd), order: order)

@@ -29,11 +29,6 @@ enum StartupSettings {
     /// What the settings need from this machine, checked before anything starts: output settings the kms
     /// backend can honour and a socket group that exists. Returns the socket group's id.
     static func check(_ settings: ServerConfig) throws -> UInt32? {
-        if settings.backend != .headless, let scaled = settings.outputs.first(where: { $0.scale != 1 }) {
-            // Layer points map 1:1 to the mode's pixels for now; a scale must not be silently ignored.
-            throw report(ConfigError(location: "\(scaled.origin)", message: "[output \(scaled.name)] scale: unsupported: scale other than 1"),
-                         exit: configExit)
-        }
         _ = try access(settings)
         try checkKeymap(settings)
         if let path = TextWorkerChoice.path(settings), !FileManager.default.isExecutableFile(atPath: path) {

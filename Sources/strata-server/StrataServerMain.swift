@@ -144,6 +144,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Largest texture side, 64 to 16384, for contents (larger images are split into tiles). Default: the GL's limit.")
     var maxTextureSize: String?
 
+    @Option(help: "The headless output's pixels per layer point, above 0 and at most 8 (e.g. 2). Default 1.")
+    var scale: String?
+
     /// The options given, as configuration keys.
     var overrides: [(ConfigKey, String)] {
         let given: [(ConfigKey, String?)] = [
@@ -159,7 +162,7 @@ struct StrataServerCommand: ParsableCommand {
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
             (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),
             (.frameNice, frameNice), (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
-            (.maxTextureSize, maxTextureSize),
+            (.maxTextureSize, maxTextureSize), (.scale, scale),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -227,6 +230,8 @@ struct StrataServerCommand: ParsableCommand {
         ])
         compositor.background = settings.background
         if let side = settings.maxTextureSize { compositor.textureLimit = side }
+        if display is HeadlessDisplay { compositor.displayScale = CGFloat(settings.scale) }
+        for output in settings.outputs where output.scale != 1 { compositor.outputScales[output.name] = CGFloat(output.scale) }
         logger.info("textures", metadata: ["limit": "\(compositor.textureLimit)", "gl_limit": "\(compositor.glTextureLimit)"])
         compositor.gpuAnimationMinimumLayers = switch settings.gpuAnimations {
         case .auto: Compositor.defaultGPUAnimationMinimumLayers

@@ -308,6 +308,8 @@ extension ClientProcessSuite {
             let pid = server.process.processIdentifier
             let witness = try Witness(server)
             #expect(eventually { witness.isIntact })
+            // Its start-up work (programs linked in idle turns, the warm-up) is not what this measures.
+            server.waitUntilWarm()
             // Far more connections than descriptors; the kernel queues them all in the listen backlog.
             let flood = (0..<60).compactMap { _ in try? MessageSocket.connect(path: server.socketPath) }
             usleep(300_000)

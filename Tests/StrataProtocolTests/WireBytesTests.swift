@@ -22,11 +22,11 @@ struct WireBytesTests {
                 [6, 0, 0, 0, 101, 0, 1, 0, 0x0D, 0x0C, 0x0B, 0x0A])
     }
 
-    @Test("outputs: u16 count, then name (u32 length + UTF-8), u32 width, u32 height, f64 refresh per output")
+    @Test("outputs: u16 count, then name (u32 length + UTF-8), u32 width, u32 height, f64 refresh, f64 scale per output")
     func outputs() {
-        let bytes = MessageCoding.encode(ServerMessage.outputs([OutputInfo(name: "DP-1", width: 800, height: 480, refreshHz: 60)]))
-        #expect(bytes == [26, 0, 0, 0, 111, 0, 1, 0, 4, 0, 0, 0] + Array("DP-1".utf8)
-                + [0x20, 0x03, 0, 0, 0xE0, 0x01, 0, 0] + [0, 0, 0, 0, 0, 0, 0x4E, 0x40])
+        let bytes = MessageCoding.encode(ServerMessage.outputs([OutputInfo(name: "DP-1", width: 800, height: 480, refreshHz: 60, scale: 2)]))
+        #expect(bytes == [34, 0, 0, 0, 111, 0, 1, 0, 4, 0, 0, 0] + Array("DP-1".utf8)
+                + [0x20, 0x03, 0, 0, 0xE0, 0x01, 0, 0] + [0, 0, 0, 0, 0, 0, 0x4E, 0x40] + [0, 0, 0, 0, 0, 0, 0, 0x40])
     }
 
     @Test("setRootOutput: op 17, u64 layer, output name")
