@@ -22,7 +22,8 @@ import StrataServer
 /// `kiosk`, a café order screen at 1280×800 through the client library (`KioskRun`); `emitter`, one emitter
 /// layer keeping `--particles` alive (`EmitterScenario`); `gl`, an app's own GL drawing 1280×720 into a
 /// CAMetalLayer on a real server, one frame per display-link tick (`GLRun`); `video`, a 1080p30 H.264 clip
-/// played through AVPlayer on a real server at 1920×1080: frames, CPU split by thread, memory (`VideoRun`).
+/// played through AVPlayer on a real server at 1920×1080: frames, CPU split by thread, memory (`VideoRun`);
+/// `tiled`, a 16384 × 16384-point CATiledLayer map panned at 60 fps on a real server (`TiledRun`).
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
@@ -32,7 +33,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames to render.") var frames = 300
     @Option(name: .customLong("size"), help: "Framebuffer size WIDTHxHEIGHT (default 320x240; kiosk: 1280x800).") var sizeOption: String?
     var size: String { sizeOption ?? (scenario == .kiosk ? "1280x800" : "320x240") }
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents, latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame) text-attack (a hostile client's text beside a client animating N layers on a real server, for --seconds; --attack marks, letters, labels or all), gl (an app's GL drawing 1280x720 into a CAMetalLayer on a real server for --frames display-link ticks: client and server CPU, present → on screen, copies per frame), video (a 1080p30 H.264 clip of --frames frames, default 300, made with gst-launch-1.0 and played through AVPlayer on a real server at 1920x1080: frames shown/dropped/repeated, CPU per second of video for decode, transfer and the server, memory) or kiosk (a café order screen through the client library on a real server: its first frame, a progress ring animating, --taps taps starting spring bounces, and a spinner).")
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents, latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame) text-attack (a hostile client's text beside a client animating N layers on a real server, for --seconds; --attack marks, letters, labels or all), gl (an app's GL drawing 1280x720 into a CAMetalLayer on a real server for --frames display-link ticks: client and server CPU, present → on screen, copies per frame), video (a 1080p30 H.264 clip of --frames frames, default 300, made with gst-launch-1.0 and played through AVPlayer on a real server at 1920x1080: frames shown/dropped/repeated, CPU per second of video for decode, transfer and the server, memory), tiled (a 16384x16384-point CATiledLayer map panned diagonally for --frames display-link ticks on a real server, default 1280x800: frames missed, tile request → on screen, pan start → first new tile, tiles kept, server and client memory) or kiosk (a café order screen through the client library on a real server: its first frame, a progress ring animating, --taps taps starting spring bounces, and a spinner).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -53,6 +54,7 @@ struct BenchCommand: ParsableCommand {
         case emitter
         case gl
         case video
+        case tiled
     }
 
     @Option(help: "soak: clients, each with its own animated tree, committing --rate times a second for --seconds.")
@@ -102,6 +104,8 @@ struct BenchCommand: ParsableCommand {
             return try KioskRun(size: size, taps: taps).run()
         case .gl:
             return try GLRun(frames: frames).run()
+        case .tiled:
+            return try TiledRun(size: sizeOption ?? "1280x800", frames: frames).run()
         case .video:
             guard frames >= 60 else { throw ValidationError("--frames must be ≥ 60 for video (its first second is left out)") }
             return try VideoRun(frames: frames).run()
@@ -142,7 +146,7 @@ struct BenchCommand: ParsableCommand {
         case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
-        case .soak, .contents, .latency, .textAttack, .kiosk, .emitter, .gl, .video: Commit(transactionID: 1, operations: [])
+        case .soak, .contents, .latency, .textAttack, .kiosk, .emitter, .gl, .video, .tiled: Commit(transactionID: 1, operations: [])
         }
         var startTime = 0.0
         if scenario == .emitter {

@@ -19,6 +19,16 @@ open class CATiledLayer: CALayer, @unchecked Sendable {
     let tiles = TileDrawing()
     /// The newest invalidation's number (`setNeedsDisplay`); a tile carries the one current when its drawing began.
     var tileGeneration: UInt64 = 0
+    /// For measurements (`strata-bench --scenario tiled`): called on the connection's thread as requests
+    /// arrive, and on a drawing thread with each tile's commit once sent.
+    package var onTilesRequested: (@Sendable ([TileKey]) -> Void)? {
+        get { tiles.onRequested }
+        set { tiles.onRequested = newValue }
+    }
+    package var onTileSent: (@Sendable (TileKey, UInt64) -> Void)? {
+        get { tiles.onSent }
+        set { tiles.onSent = newValue }
+    }
 
     public override init() {
         super.init()
@@ -76,6 +86,8 @@ final class TileDrawing: @unchecked Sendable {
     private static let slots = DispatchSemaphore(value: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
     weak var layer: CATiledLayer?
+    var onRequested: (@Sendable ([TileKey]) -> Void)?
+    var onSent: (@Sendable (TileKey, UInt64) -> Void)?
     private let lock = NSLock()
     /// Requests asked for and not yet sent or cancelled.
     private var pending: Set<TileKey> = []
@@ -85,6 +97,7 @@ final class TileDrawing: @unchecked Sendable {
     var counts: (drawn: Int, cancelled: Int) { lock.withLock { (drawnCount, cancelledCount) } }
 
     func request(_ keys: [TileKey]) {
+        onRequested?(keys)
         let new = lock.withLock { keys.filter { pending.insert($0).inserted } }
         for key in new { Self.queue.async { self.draw(key) } }
     }
@@ -117,12 +130,16 @@ final class TileDrawing: @unchecked Sendable {
         UIGraphicsPopContext()
         // Cancelled while it drew: not sent.
         guard lock.withLock({ pending.remove(key) != nil }) else { return }
-        if deliver(key, ctx, p.width, p.height, generation: generation, of: layer) { lock.withLock { drawnCount += 1 } }
+        if let id = deliver(key, ctx, p.width, p.height, generation: generation, of: layer) {
+            lock.withLock { drawnCount += 1 }
+            onSent?(key, id)
+        }
     }
 
-    private func deliver(_ key: TileKey, _ ctx: CGContext, _ width: Int, _ height: Int, generation: UInt64, of layer: CATiledLayer) -> Bool {
+    /// Sends the tile's commit; its transaction id, or nil when it could not be sent.
+    private func deliver(_ key: TileKey, _ ctx: CGContext, _ width: Int, _ height: Int, generation: UInt64, of layer: CATiledLayer) -> UInt64? {
         LayerLock.with {
-            guard layer.server != nil, let connection = StrataConnection.current, connection.isLive else { return false }
+            guard layer.server != nil, let connection = StrataConnection.current, connection.isLive else { return nil }
             var ops: [LayerOperation] = []
             var fds: [SharedPixelBuffer] = []
             let bytes = width * height * 4
@@ -131,7 +148,7 @@ final class TileDrawing: @unchecked Sendable {
                 ops += taken.evicted.map { .releaseBuffer($0) }
                 guard ctx.copyPremultiplied(rect: (0, 0, width, height), format: .bgra, into: taken.buffer.base, bytesPerRow: width * 4) else {
                     connection.bufferPool.released(taken.id)
-                    return false
+                    return nil
                 }
                 if taken.isNew {
                     ops.append(.defineBuffer(taken.id, fdIndex: UInt16(fds.count)))
@@ -141,13 +158,13 @@ final class TileDrawing: @unchecked Sendable {
             } else {
                 guard let buffer = try? SharedPixelBuffer(byteCount: bytes, name: "strata-tile"),
                       ctx.copyPremultiplied(rect: (0, 0, width, height), format: .bgra, into: buffer.base, bytesPerRow: width * 4)
-                else { return false }
+                else { return nil }
                 buffer.seal()
                 source = .descriptor(fdIndex: UInt16(fds.count))
                 fds.append(buffer)
             }
             ops.append(.deliverTile(layer.layerID, key, generation: generation, width: UInt32(width), height: UInt32(height), source: source))
-            return connection.sendDrawableCommit(ops, fds: fds) != nil
+            return connection.sendDrawableCommit(ops, fds: fds)
         }
     }
 }
