@@ -139,7 +139,22 @@ public struct CommitGenerator {
     }
 
     private func imageOps(_ b: inout Builder, unsealed: Bool, now: Double, _ r: inout FuzzRandom) {
-        switch r.int(0...8) {
+        switch r.int(0...9) {
+        case 9:
+            // A tiled layer's traffic as a client sends it: invalidations of random areas and generations, and
+            // tiles from a buffer the server mostly did not ask for (dropped, never an error), of any level,
+            // place and size the buffer holds.
+            let tiled = b.model.layerIDs.first { b.model.layers[$0]?.kind == .tiled } ?? b.newLayer(.tiled, &r)
+            if r.chance(0.5) {
+                let rect: CGRect? = r.chance(0.3) ? nil : CGRect(x: r.double(-100...5000), y: r.double(-100...5000), width: r.double(0...3000),
+                                                                   height: r.double(0...3000))
+                b.add(.invalidateTiles(tiled, rect: rect, generation: r.chance(0.1) ? .max : UInt64(r.int(0...1000))))
+            }
+            guard let (buffer, size) = r.pick(b.model.buffers.sorted { $0.key < $1.key }), size >= 4 else { return }
+            let w = UInt32(r.int(1...min(size / 4, 256))), h = UInt32(r.int(1...max(1, min(4096, size / (Int(w) * 4)))))
+            let key = TileKey(level: UInt8(r.int(0...(r.chance(0.1) ? 255 : 3))), column: UInt32(r.int(0...(r.chance(0.1) ? 1_000_000 : 8))),
+                              row: UInt32(r.int(0...8)))
+            b.addIfAccepted(.deliverTile(tiled, key, generation: UInt64(r.int(0...1000)), width: w, height: h, source: .buffer(buffer, offset: 0)))
         case 8:
             // A drawable presented from a buffer (a GL layer's frame, or a video frame in YUV, at once or timed
             // up to a second ahead): a buffer presented once, as a client waiting for releases does; now and

@@ -189,7 +189,7 @@ struct FuzzRun {
             "steps_by_family": stats.families,
             "messages_by_type": stats.messages,
             "operations_by_type": stats.operations,
-            "operation_types_covered": "\(stats.operations.count)/18",
+            "operation_types_covered": "\(stats.operations.count)/\(FuzzStats.operationKinds)",
             "fd_and_connection_tricks": stats.fdTricks,
             "server_rejections": stats.rejections,
             "undecodable_server_replies": stats.undecodableReplies,

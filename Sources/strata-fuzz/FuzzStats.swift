@@ -30,6 +30,9 @@ struct FuzzStats {
         }
     }
 
+    /// How many operations `name(of:)` tells apart (one per case of LayerOperation).
+    static let operationKinds = 22
+
     static func name(of op: LayerOperation) -> String {
         switch op {
         case .createLayer: "createLayer"

@@ -132,11 +132,15 @@ extension ClientProcessSuite {
         return (connection, delegate, scroll, queue)
     }
 
-    static func cut(_ directory: URL) throws {
+    /// A fresh temporary directory holding the snowman's 64 tiles (the caller removes it).
+    static func cutTiles() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-d18-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let source = try snowman(in: directory)
         let (status, output) = try ServerProcess.cli(["tiles", "cut", source.path, "--tile-size", "256"])
         #expect(status == 0, "\(output)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("Snowman_07_07.jpg").path))
+        return directory
     }
 
     func screen(_ server: ServerProcess) throws -> RGBAImage {
@@ -152,10 +156,8 @@ extension ClientProcessSuite {
     }
 
     @Test func theSnowmanPansAndOnlyTilesNearTheViewAreDrawn() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-d18-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.cutTiles()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Self.cut(directory)
         let server = try ServerProcess(size: "320x240")
         defer { _ = server.stop() }
         let (connection, delegate, scroll, queue) = try show(scale: 1, on: server, tilesIn: directory)
@@ -183,10 +185,8 @@ extension ClientProcessSuite {
     }
 
     @Test func atContentsScaleTwoTheSnowmanShowsAtHalfSize() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-d18-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.cutTiles()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Self.cut(directory)
         let server = try ServerProcess(size: "320x240")
         defer { _ = server.stop() }
         let (connection, delegate, _, _) = try show(scale: 2, on: server, tilesIn: directory)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Strata
 import StrataCore
+import StrataPNG
 import Testing
 
 extension ClientProcessSuite {
@@ -78,6 +79,39 @@ extension ClientProcessSuite {
         #expect(recorder.drawn.count == workers)
         #expect(layer.tiles.counts.cancelled == keys.count)
         #expect(layer.tiles.counts.drawn == 0)
+    }
+
+    @Test func aNewTileFadesInOnScreenOverTheFadeDuration() throws {
+        // One 64-point tile, white on black, and nothing else on screen that changes: the frames the server
+        // presents (recorded by it) show the tile's fade from its first frame to opaque 0.25 s later.
+        let recording = try FrameRecordingServer(size: "160x120", frameLimit: 200)
+        defer { recording.finish() }
+        let (connection, errors) = try SessionErrors.connect(recording.server)
+        defer { connection.close() }
+        let recorder = Recorder()
+        recorder.shade = 1
+        let layer = CATiledLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        layer.tileSize = CGSize(width: 64, height: 64)
+        layer.delegate = recorder
+        connection.attach(layer)
+        CATransaction.flush()
+        #expect(eventually(10) { recorder.drawn.count == 1 })
+        usleep(800_000)
+        // The tile's red at (32, 32), by frame: 0 before it arrives, rising, then 255 to the end.
+        let frames = try PresentedSpringTests.recordedFrames(in: recording.directory).map { frame in
+            (time: frame.time, red: Int((try? PNGCodec.read(path: frame.path))?.pixel(x: 32, y: 32).r ?? 0))
+        }
+        let lit = frames.filter { $0.red > 0 }
+        let first = try #require(lit.first)
+        #expect(frames.last?.red == 255, "the last frame shows \(frames.last?.red ?? -1)")
+        // Each frame's alpha is the time since the tile's first frame over 0.25 s (to a level of rounding).
+        for frame in lit where frame.time - first.time < 0.25 {
+            let expected = 255 * (frame.time - (first.time - Double(first.red) / 255 * 0.25)) / 0.25
+            #expect(abs(Double(frame.red) - min(255, expected)) <= 3, "at \(frame.time - first.time) s: \(frame.red), expected \(expected)")
+        }
+        #expect(lit.contains { $0.red > 20 && $0.red < 235 }, "some frame shows the tile half faded in: \(lit.map(\.red))")
+        #expect(errors.reasons.isEmpty, "\(errors.reasons)")
     }
 
     @Test func anInvalidationRacingADrawingNeverLeavesAStaleTile() throws {

@@ -31,6 +31,8 @@ struct TiledLayerContent: LayerKindContent {
                                edges: 0, tint: tint))
         }
         if state.hasMessages || !state.retired.isEmpty { node.owner?.tileOutbox.insert(node.id) }
+        // A tile fading in needs the next frames drawn, whatever else changes.
+        if state.fading { list.deferredWork = true }
     }
 
     /// Target pixels per layer unit (the larger axis): the resolution a tile needs.
