@@ -50,6 +50,27 @@ import Testing
         #expect(rig.device.commits.filter { $0.crtc == 40 }.count == hdmi)
     }
 
+    @Test func aTwoTimesOutputBesideAOneTimesOutputDrawsAndRoutesInPoints() throws {
+        // DP-1 at scale 2 (`[output DP-1] scale = 2`): its 160 × 120 pixels are 80 × 60 points.
+        let rig = try Self.twoScreens()
+        rig.compositor.outputScales["DP-1"] = 2
+        rig.commit([.setProperty(2, .interactive, .bool(true))])
+        #expect(rig.compositor.outputInfo.map(\.scale) == [1, 2])
+        rig.run(until: rig.now + 0.025)
+        // Root 2 (40 × 30 points at the origin) covers pixels 0…80 × 0…60 of DP-1; root 1 on HDMI-A-1 the
+        // same points at 1×.
+        let dp = try #require(rig.device.commits.last { $0.crtc == 41 }?.framebuffer)
+        let hdmi = try #require(rig.device.commits.last { $0.crtc == 40 }?.framebuffer)
+        #expect(try rig.scanout.pixel(dp, x: 70, y: 50) == [0, 0, 255, 255])
+        #expect(try rig.scanout.pixel(dp, x: 90, y: 70) == [0, 0, 0, 255])
+        #expect(try rig.scanout.pixel(hdmi, x: 30, y: 20) == [255, 0, 0, 255])
+        #expect(try rig.scanout.pixel(hdmi, x: 70, y: 50) == [0, 0, 0, 255])
+        // Input on DP-1 arrives in points: pixel (70, 50) is point (35, 25) of root 2.
+        let target = try #require(rig.compositor.inputTarget(at: CGPoint(x: 70, y: 50), output: "DP-1"))
+        #expect(target.layer == 2 && target.local == CGPoint(x: 35, y: 25))
+        #expect(rig.compositor.inputTarget(at: CGPoint(x: 90, y: 70), output: "DP-1") == nil)
+    }
+
     @Test func aRootMovesBetweenOutputsAndOneOnAnUnlitOutputShowsNowhere() throws {
         let rig = try Self.twoScreens()
         rig.run(until: rig.now + 0.025)
