@@ -64,7 +64,8 @@ public enum ConfigParser {
                     switch outputKey {
                     case .mode: current.config.mode = try ConfigValues.mode(key, value)
                     case .rotation: current.config.rotation = try ConfigValues.rotation(key, value)
-                    case .scale: current.config.scale = try ConfigValues.scale(key, value)
+                    case .scale:
+                        if value == "auto" { current.config.autoScale = true } else { current.config.scale = try ConfigValues.scale(key, value) }
                     }
                 } catch { throw fail(error.message) }
                 current.lines[key] = number

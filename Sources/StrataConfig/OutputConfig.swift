@@ -8,6 +8,8 @@ public struct OutputConfig: Equatable, Sendable {
     public var rotation: OutputRotation = .normal
     /// Display pixels per layer point.
     public var scale = 1.0
+    /// `scale = auto`: the scale the panel's density asks for (its EDID size; 1 when it reports none).
+    public var autoScale = false
     /// Where the section starts, so a backend can name it (`strata.conf:12: HDMI-A-1 offers no 1920x1080@75`).
     public var origin: ConfigOrigin
 

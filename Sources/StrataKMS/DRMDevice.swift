@@ -38,9 +38,12 @@ public struct DRMConnector: Equatable, Sendable {
     public var modes: [DRMMode]
     /// Bit i set: the connector can be driven by `DRMResources.crtcs[i]`.
     public var possibleCRTCs: UInt32
+    /// The panel's size in millimetres as its EDID gives it (0: unknown, as for projectors and some TVs).
+    public var widthMM: Int, heightMM: Int
 
-    public init(id: UInt32, name: String, connected: Bool, modes: [DRMMode], possibleCRTCs: UInt32) {
+    public init(id: UInt32, name: String, connected: Bool, modes: [DRMMode], possibleCRTCs: UInt32, widthMM: Int = 0, heightMM: Int = 0) {
         self.id = id; self.name = name; self.connected = connected; self.modes = modes; self.possibleCRTCs = possibleCRTCs
+        self.widthMM = widthMM; self.heightMM = heightMM
     }
 }
 

@@ -26,6 +26,8 @@ public struct OutputAssignment: Equatable, Sendable {
     public var rotation: Int
     /// Whether the plane rotates in hardware; else the renderer draws rotated.
     public var hardwareRotation: Bool
+    /// The scale its panel's density asks for (`PanelScale.automatic`): what `scale = auto` uses.
+    public var panelScale: Double = 1
 
     public init(connector: UInt32, name: String, crtc: UInt32, plane: UInt32, mode: DRMMode, rotation: Int, hardwareRotation: Bool) {
         self.connector = connector; self.name = name; self.crtc = crtc; self.plane = plane; self.mode = mode
@@ -71,9 +73,11 @@ public enum OutputSelection {
             }
             usedCRTCs.insert(crtc.element)
             usedPlanes.insert(plane.id)
-            outputs.append(OutputAssignment(connector: connector.id, name: connector.name, crtc: crtc.element, plane: plane.id,
-                                            mode: mode, rotation: request.rotation,
-                                            hardwareRotation: request.rotation == 0 || plane.rotations.contains(request.rotation)))
+            var output = OutputAssignment(connector: connector.id, name: connector.name, crtc: crtc.element, plane: plane.id,
+                                          mode: mode, rotation: request.rotation,
+                                          hardwareRotation: request.rotation == 0 || plane.rotations.contains(request.rotation))
+            output.panelScale = PanelScale.automatic(pixels: (mode.width, mode.height), millimetres: (connector.widthMM, connector.heightMM))
+            outputs.append(output)
         }
         return (outputs.sorted { $0.connector < $1.connector }, problems)
     }

@@ -66,7 +66,8 @@ struct DRMResourceReader {
             }
             connectors.append(DRMConnector(id: id, name: ConnectorName.name(type: c.pointee.connector_type, typeID: c.pointee.connector_type_id),
                                            connected: c.pointee.connection.rawValue == DRM_MODE_CONNECTED.rawValue,
-                                           modes: modes, possibleCRTCs: possible))
+                                           modes: modes, possibleCRTCs: possible, widthMM: Int(c.pointee.mmWidth),
+                                           heightMM: Int(c.pointee.mmHeight)))
         }
         var planes: [DRMPlane] = []
         var planeRotations: [UInt32: [Int: UInt64]] = [:]

@@ -67,7 +67,7 @@ enum DisplayChoice {
         let order = settings.outputs.map(\.name)
         let outputs = KMSDisplays.lit(controller, order: order).map { lit in
             OutputInfo(name: lit.name, width: lit.logicalSize.width, height: lit.logicalSize.height, refreshInterval: lit.mode.interval,
-                       scale: settings.outputs.first { $0.name == lit.name }?.scale ?? 1)
+                       scale: settings.outputs.first { $0.name == lit.name }.map { $0.autoScale ? lit.panelScale : $0.scale } ?? 1)
         }
         return Planned(outputs: outputs, isKMS: true, seat: device.seat, make: {
             let displays = try KMSDisplays(controller: controller, surfaces: try GBMScanout(drmFD: device.fd), order: order)

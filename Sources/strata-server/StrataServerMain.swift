@@ -232,6 +232,10 @@ struct StrataServerCommand: ParsableCommand {
         if let side = settings.maxTextureSize { compositor.textureLimit = side }
         if display is HeadlessDisplay { compositor.displayScale = CGFloat(settings.scale) }
         for output in settings.outputs where output.scale != 1 { compositor.outputScales[output.name] = CGFloat(output.scale) }
+        // `scale = auto`: as the panels lit at start-up report (one plugged in later draws at 1).
+        for output in planned.outputs where settings.outputs.contains(where: { $0.name == output.name && $0.autoScale }) {
+            compositor.outputScales[output.name] = CGFloat(output.scale)
+        }
         logger.info("textures", metadata: ["limit": "\(compositor.textureLimit)", "gl_limit": "\(compositor.glTextureLimit)"])
         compositor.gpuAnimationMinimumLayers = switch settings.gpuAnimations {
         case .auto: Compositor.defaultGPUAnimationMinimumLayers
