@@ -14,8 +14,12 @@ final class TextureCache {
     /// Pixel bytes sent to GL by full and partial uploads.
     private(set) var uploadedBytes = 0
 
-    /// Whether `image` is drawn from several textures (`grid(for:)`), not one.
-    func isSplit(_ image: any TextureSource) -> Bool { image.width > limit || image.height > limit }
+    /// Whether `image` is drawn from several textures (`grid(for:)`), not one: it is larger than the limit
+    /// and has no single texture (a drawable's, filled by `fill` or `allocated` whatever its size, keeps
+    /// its one texture: its own pixels are blank).
+    func isSplit(_ image: any TextureSource) -> Bool {
+        (image.width > limit || image.height > limit) && textures[image.id] == nil
+    }
 
     /// The textures of an image larger than the limit, made and filled on first use.
     func grid(for image: TextureImage) -> TextureGrid? {

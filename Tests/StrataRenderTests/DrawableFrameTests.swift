@@ -78,6 +78,28 @@ import Glibc
         _ = buffer
     }
 
+    /// A drawable larger than a forced texture limit keeps its one texture (its own pixels are blank: a
+    /// split would draw them), RGBA and YUV alike.
+    @Test(arguments: [false, true])
+    func aDrawableBeyondTheTextureLimitShowsItsFrame(_ yuv: Bool) throws {
+        let (compositor, _) = try Self.compositor(width: 160, height: 80)
+        compositor.textureLimit = 64
+        let colorimetry = YUVColorimetry(matrix: .bt709, fullRange: true)
+        let bytes = yuv ? Self.frame(width: 160, height: 80, left: (235, 128, 128), right: (235, 128, 128), nv12: true)
+            : Array(repeating: [255, 255, 255, 255], count: 160 * 80).joined().map { $0 }
+        let buffer = try Self.define(7, bytes, on: compositor, transaction: 2)
+        compositor.submit(Commit(transactionID: 3, operations: [
+            .presentDrawable(1, buffer: 7, width: 160, height: 80, format: yuv ? .nv12(colorimetry) : .rgba),
+        ]), fds: [], from: 1)
+        try compositor.renderFrame(at: 0)
+        let shot = try compositor.snapshot()
+        for (x, y) in [(10, 10), (100, 40), (150, 70)] {
+            let i = (y * shot.width + x) * 4
+            #expect(shot.pixels[i] > 220 && shot.pixels[i + 1] > 220 && shot.pixels[i + 2] > 220, "pixel \(x), \(y): \(shot.pixels[i..<i + 4])")
+        }
+        _ = buffer
+    }
+
     /// A 30 fps stream of timed frames on a 60 Hz display: each vblank shows the newest frame due by its
     /// target time, so every frame shows for two vblanks (one repeat), each buffer is released once it has
     /// shown, in order, and nothing is dropped. Frames due together show only the newest; the rest count

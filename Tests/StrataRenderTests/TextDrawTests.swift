@@ -10,6 +10,21 @@ import Testing
 @Suite struct TextDrawTests {
     static let blue = Color(red: 0, green: 0, blue: 1, alpha: 1)
 
+    @Test func inkBeyondTheLargestDoubleDrawsNothingAndTrapsNothing() throws {
+        // Found by the commit fuzzer: a run laid out at infinity made a NaN-sized ink box, and Foundation's
+        // CGRect.intersection (with a clip) trapped on it, killing the server.
+        let inf = CGFloat.infinity
+        let far = TextDraw.Run(face: TextCanvas.dejaVu, size: inf, color: Self.blue, glyphs: [1, 2], positions: [CGPoint(x: inf, y: 0), CGPoint(x: inf, y: 1)])
+        let near = TextDraw.Run(face: TextCanvas.dejaVu, size: 12, color: Self.blue, glyphs: [1], positions: [CGPoint(x: 5, y: 10)])
+        let clip = CGRect(x: 0, y: 0, width: 40, height: 40)
+        #expect(TextDraw(matrix: .identity, runs: [far], clip: clip, contentsScale: 1).inkBounds == nil)
+        let mixed = try #require(TextDraw(matrix: .identity, runs: [far, near], clip: clip, contentsScale: 1).inkBounds)
+        #expect(TextDraw.isFinite(mixed) && mixed.contains(CGPoint(x: 5, y: 10)))
+        let badDecoration = TextDraw.Decoration(rect: CGRect(x: 0, y: 0, width: inf, height: 2), color: Self.blue)
+        #expect(TextDraw(matrix: .identity, runs: [], decorations: [badDecoration], clip: clip, contentsScale: 1).inkBounds == nil)
+        #expect(TextDraw(matrix: .identity, runs: [near], clip: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 4), contentsScale: 1).inkBounds == nil)
+    }
+
     @Test func anAxisAlignedGlyphIsItsFreeTypeMaskOnThePixelGrid() throws {
         let canvas = try TextCanvas(width: 40, height: 40)
         let g = canvas.glyph("g")

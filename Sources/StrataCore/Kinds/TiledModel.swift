@@ -135,6 +135,7 @@ public struct TileGrid: Equatable, Sendable {
 
     /// The tiles of `level` meeting `rect` (layer coordinates), nearest to `centre` first, at most `limit`.
     public func keys(_ level: Int, meeting rect: CGRect, nearest centre: CGPoint, limit: Int) -> [TileKey] {
+        guard [rect.origin.x, rect.origin.y, rect.width, rect.height, centre.x, centre.y].allSatisfy(\.isFinite) else { return [] }
         let r = rect.intersection(bounds)
         guard level < levelCount, !r.isNull, r.width > 0, r.height > 0 else { return [] }
         let s = scale(level), tw = CGFloat(tileWidth) / s, th = CGFloat(tileHeight) / s

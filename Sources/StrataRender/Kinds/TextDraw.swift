@@ -138,7 +138,9 @@ public struct TextDraw: ContentDraw {
     /// holds the glyphs of the fonts in use (accents, descenders, emoji, wide CJK) with room to spare.
     static let inkReach: CGFloat = 2
 
-    /// Where the glyphs and decorations can draw, in layer points (nil: nothing).
+    /// Where the glyphs and decorations can draw, in layer points (nil: nothing). Ink that is not finite
+    /// (glyphs laid out past the largest double, at an absurd font size) draws nothing and counts for
+    /// nothing: a NaN reaching Foundation's rectangle arithmetic traps.
     var inkBounds: CGRect? {
         var r: CGRect?
         // One pass over the positions, no copies: box() and draw() both ask, every frame.
@@ -150,16 +152,22 @@ public struct TextDraw: ContentDraw {
             guard x0 <= x1, y0 <= y1 else { continue }
             let m = abs(run.size) * Self.inkReach
             let box = CGRect(x: x0 - m, y: y0 - m, width: x1 - x0 + 2 * m, height: y1 - y0 + 2 * m)
+            guard Self.isFinite(box) else { continue }
             r = r.map { $0.union(box) } ?? box
         }
-        for d in decorations where d.rect.width > 0 && d.rect.height > 0 {
+        for d in decorations where d.rect.width > 0 && d.rect.height > 0 && Self.isFinite(d.rect) {
             r = r.map { $0.union(d.rect) } ?? d.rect
         }
         if let clip, let ink = r {
+            guard Self.isFinite(clip) else { return nil }
             let cut = ink.intersection(clip)
             return cut.isNull || cut.isEmpty ? nil : cut
         }
         return r
+    }
+
+    static func isFinite(_ r: CGRect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
     }
 
     /// The scale (target pixels per layer point) `toTarget` shows its ink at: what a `.placed` draw is

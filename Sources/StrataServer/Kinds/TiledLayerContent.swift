@@ -75,7 +75,9 @@ struct TiledLayerContent: LayerKindContent {
         let corners = [back(rect.minX, rect.minY), back(rect.maxX, rect.minY), back(rect.minX, rect.maxY), back(rect.maxX, rect.maxY)]
         let xs = corners.map(\.x), ys = corners.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let r = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // A transform near the doubles' end maps out to infinity: no usable area (a NaN would trap Foundation).
+        return r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite ? r : nil
     }
 }
 
