@@ -23,6 +23,10 @@ import Testing
         let badDecoration = TextDraw.Decoration(rect: CGRect(x: 0, y: 0, width: inf, height: 2), color: Self.blue)
         #expect(TextDraw(matrix: .identity, runs: [], decorations: [badDecoration], clip: clip, contentsScale: 1).inkBounds == nil)
         #expect(TextDraw(matrix: .identity, runs: [near], clip: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 4), contentsScale: 1).inkBounds == nil)
+        // Drawn beside a finite run, the infinite one's glyphs are left out (a quad cut to the clip would trap).
+        #expect(TextDraw.cut(CGRect(x: inf, y: 0, width: inf, height: 4), CGRect(x: 0, y: 0, width: 1, height: 1), to: clip) == nil)
+        let canvas = try TextCanvas(width: 40, height: 40)
+        _ = try canvas.render([TextDraw(matrix: .identity, runs: [far, near], decorations: [badDecoration], clip: clip, contentsScale: 1)])
     }
 
     @Test func anAxisAlignedGlyphIsItsFreeTypeMaskOnThePixelGrid() throws {

@@ -270,7 +270,7 @@ public struct TextDraw: ContentDraw {
                 }
             }
         }
-        for d in decorations {
+        for d in decorations where Self.isFinite(d.rect) {
             let rect = clip.map { d.rect.intersection($0) } ?? d.rect
             guard !rect.isNull, !rect.isEmpty else { continue }
             renderer.queueShape(matrix, rect, radius: 0, corners: 0, border: 0, color: d.color, alpha: alpha, edges: 15,
@@ -281,6 +281,8 @@ public struct TextDraw: ContentDraw {
     /// `quad` and its texture rectangle `uv` cut to `clip` (the texture coordinates cut in proportion);
     /// nil when nothing is left.
     static func cut(_ quad: CGRect, _ uv: CGRect, to clip: CGRect?) -> (CGRect, CGRect)? {
+        // A glyph laid out at infinity (see `inkBounds`) is not drawn.
+        guard isFinite(quad) else { return nil }
         guard let clip else { return (quad, uv) }
         let q = quad.intersection(clip)
         guard !q.isNull, q.width > 0, q.height > 0, quad.width > 0, quad.height > 0 else { return nil }
