@@ -53,6 +53,21 @@ final class BenchServer {
         if process.isRunning { process.terminate(); process.waitUntilExit() }
     }
 
+    /// The first object named `key` anywhere in the server's tree (`strata tree`), e.g. a layer's `drawable`
+    /// or `tiles`; empty when there is none.
+    func treeObject(_ key: String) throws -> [String: Any] {
+        let (reply, _) = try inspector.request { .treeRequest(requestID: $0) }
+        guard case let .tree(_, json) = reply, let tree = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return [:] }
+        func find(_ o: Any) -> [String: Any]? {
+            if let d = o as? [String: Any] {
+                if let found = d[key] as? [String: Any] { return found }
+                return d.values.lazy.compactMap(find).first
+            }
+            return (o as? [Any])?.lazy.compactMap(find).first
+        }
+        return find(tree) ?? [:]
+    }
+
     /// The server's `stats` object.
     func stats() throws -> [String: Any] {
         let (reply, _) = try inspector.request { .statsRequest(requestID: $0) }

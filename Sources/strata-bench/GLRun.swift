@@ -122,7 +122,7 @@ struct GLRun {
         let (toScreen, unreported, shown) = presents.latencies()
         let rendered = (after["frames_rendered"] as? Int ?? 0) - (before["frames_rendered"] as? Int ?? 0)
         let uploaded = (after["texture_upload_bytes"] as? Int ?? 0) - (before["texture_upload_bytes"] as? Int ?? 0)
-        let drawable = try Self.drawableContents(server)
+        let drawable = try server.treeObject("drawable")
         func ms(_ s: [Double]) -> [String: Double] { Percentiles.of(s.map { $0 * 1000 }) }
         return [
             "scenario": "gl", "size": "1280x800", "drawable_size": "\(Self.width)x\(Self.height)", "refresh_interval_ms": interval * 1000,
@@ -163,21 +163,6 @@ struct GLRun {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         glDisable(GLenum(GL_SCISSOR_TEST))
-    }
-
-    /// The drawable part of the layer's contents in the server's tree (`strata tree`): its transport and
-    /// the presents it has shown.
-    static func drawableContents(_ server: BenchServer) throws -> [String: Any] {
-        let (reply, _) = try server.inspector.request { .treeRequest(requestID: $0) }
-        guard case let .tree(_, json) = reply, let tree = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return [:] }
-        func find(_ o: Any) -> [String: Any]? {
-            if let d = o as? [String: Any] {
-                if let found = d["drawable"] as? [String: Any] { return found }
-                return d.values.lazy.compactMap(find).first
-            }
-            return (o as? [Any])?.lazy.compactMap(find).first
-        }
-        return find(tree) ?? [:]
     }
 
     /// User plus system CPU seconds of process `pid` so far (/proc/PID/stat, fields 14 and 15).

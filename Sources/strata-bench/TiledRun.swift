@@ -78,7 +78,7 @@ struct TiledRun {
         CATransaction.flush()
         // The first screenful drawn before the pan starts.
         let settle = Date(timeIntervalSinceNow: 20)
-        while Date() < settle, (try Self.tiles(server))?["requested"] != 0 || traffic.count == 0 { usleep(20_000) }
+        while Date() < settle, (try server.treeObject("tiles"))["requested"] as? Int != 0 || traffic.count == 0 { usleep(20_000) }
 
         let before = try server.stats()
         let start = MonotonicClock.now()
@@ -97,7 +97,7 @@ struct TiledRun {
         let panSeconds = MonotonicClock.now() - start
         usleep(1_000_000) // the last tiles arrive
         let after = try server.stats()
-        let tiles = try Self.tiles(server) ?? [:]
+        let tiles = try server.treeObject("tiles")
         let rendered = (after["frames_rendered"] as? Int ?? 0) - (before["frames_rendered"] as? Int ?? 0)
         let expected = Int((panSeconds / interval).rounded())
         let (toScreen, first) = traffic.latencies(after: start)
@@ -112,20 +112,6 @@ struct TiledRun {
             "server_tiles": tiles, "server_memory_mib": VideoRun.memory(of: server.process.processIdentifier),
             "client_memory_mib": VideoRun.memory(of: getpid()),
         ]
-    }
-
-    /// The tiled layer's `tiles` summary in the server's tree.
-    static func tiles(_ server: BenchServer) throws -> [String: Int]? {
-        let (reply, _) = try server.inspector.request { .treeRequest(requestID: $0) }
-        guard case let .tree(_, json) = reply, let tree = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return nil }
-        func find(_ o: Any) -> [String: Int]? {
-            if let d = o as? [String: Any] {
-                if let found = d["tiles"] as? [String: Int] { return found }
-                return d.values.lazy.compactMap(find).first
-            }
-            return (o as? [Any])?.lazy.compactMap(find).first
-        }
-        return find(tree)
     }
 }
 

@@ -124,9 +124,7 @@ final class TiledState {
         for (key, tile) in tiles.filter({ $0.value.lastShown < frame }).sorted(by: { $0.value.lastShown < $1.value.lastShown }) {
             guard over > 0 else { break }
             tiles[key] = nil
-            retire(tile.image)
-            over -= tile.image.byteCount
-            if let previous = tile.previous { retire(previous); over -= previous.byteCount }
+            over -= retireImages(of: tile)
             evicted += 1
         }
     }
@@ -140,6 +138,15 @@ final class TiledState {
     private func retire(_ image: ServerImage) {
         bytes -= image.byteCount
         retired.append(image)
+    }
+
+    /// Retires a tile's texture and the one it was fading in over; returns the bytes they held.
+    @discardableResult
+    private func retireImages(of tile: Tile) -> Int {
+        retire(tile.image)
+        guard let previous = tile.previous else { return tile.image.byteCount }
+        retire(previous)
+        return tile.image.byteCount + previous.byteCount
     }
 
     // MARK: each frame
@@ -165,8 +172,8 @@ final class TiledState {
         frame += 1
         fading = false
         let centre = CGPoint(x: visible.midX, y: visible.midY)
-        let tileSide = max(grid.rect(TileKey(level: UInt8(level), column: 0, row: 0)).width,
-                           grid.rect(TileKey(level: UInt8(level), column: 0, row: 0)).height)
+        let first = grid.rect(TileKey(level: UInt8(level), column: 0, row: 0))
+        let tileSide = max(first.width, first.height)
         let motion = lastCentre.map { CGPoint(x: centre.x - $0.x, y: centre.y - $0.y) } ?? .zero
         lastCentre = centre
         let shown = grid.keys(level, meeting: visible, nearest: centre, limit: 4096)
@@ -279,8 +286,7 @@ final class TiledState {
         for (key, tile) in candidates {
             guard bytes > budget else { break }
             tiles[key] = nil
-            retire(tile.image)
-            if let previous = tile.previous { retire(previous) }
+            retireImages(of: tile)
             evicted += 1
         }
     }
@@ -298,10 +304,7 @@ final class TiledState {
     /// Forgets every tile after the layer's grid changed shape (bounds, scale, tile size, levels): what
     /// was drawn no longer lines up. The textures go to `retired`.
     func reset() {
-        for tile in tiles.values {
-            retire(tile.image)
-            if let previous = tile.previous { retire(previous) }
-        }
+        for tile in tiles.values { retireImages(of: tile) }
         tiles.removeAll()
         for key in requests.keys { outbox.cancels.append(key) }
         requests.removeAll()
