@@ -4,9 +4,11 @@ import Foundation
 /// layer's subtree as on screen just before the transaction that added the transition; the new one is
 /// the live subtree. Progress runs from `startProgress` to `endProgress` over the animation's timing.
 public struct Transition: Hashable, Sendable {
-    /// CATransitionType values Strata renders.
+    /// CATransitionType values Strata renders. The wire carries the raw values: new kinds are appended.
     public enum Kind: UInt8, CaseIterable, Sendable {
         case fade = 0, moveIn, push, reveal, cube, oglFlip
+        /// Apple's private effects, drawn as Strata's look-alikes (`TransitionWarp`).
+        case pageCurl, pageUnCurl, rippleEffect, suckEffect, cameraIrisHollowOpen, cameraIrisHollowClose
 
         public var name: String {
             switch self {
@@ -16,6 +18,12 @@ public struct Transition: Hashable, Sendable {
             case .reveal: "reveal"
             case .cube: "cube"
             case .oglFlip: "oglFlip"
+            case .pageCurl: "pageCurl"
+            case .pageUnCurl: "pageUnCurl"
+            case .rippleEffect: "rippleEffect"
+            case .suckEffect: "suckEffect"
+            case .cameraIrisHollowOpen: "cameraIrisHollowOpen"
+            case .cameraIrisHollowClose: "cameraIrisHollowClose"
             }
         }
 

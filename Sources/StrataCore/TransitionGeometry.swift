@@ -15,6 +15,10 @@ public struct TransitionFrame: Equatable, Sendable {
     public var pieces: [Piece]
     /// For a fade: the new appearance's weight (the old one's is 1 − weight). nil for the others.
     public var crossfade: Double?
+    /// For Apple's private effects between their ends: the warp the old and new appearance are drawn
+    /// through (`pieces` is then empty). At progress 0 and 1 they have none, and draw the old or the new
+    /// appearance as it is, like a frame without a transition.
+    public var warp: TransitionWarp?
 
     /// Perspective distance of cube and oglFlip, in multiples of the face's extent along the motion
     /// (Strata's choice: Core Animation does not document its camera).
@@ -41,6 +45,7 @@ public struct TransitionFrame: Equatable, Sendable {
             TransitionFrame.turn(angle * sign, horizontal: horizontal, center: center, depth: depth, extent: extent)
         }
         crossfade = nil
+        warp = nil
         switch transition.kind {
         case .fade:
             pieces = [Piece(source: .old, transform: .identity), Piece(source: .new, transform: .identity)]
@@ -64,6 +69,9 @@ public struct TransitionFrame: Equatable, Sendable {
             let angle = p * .pi
             pieces = angle < .pi / 2 ? [Piece(source: .old, transform: turn(angle, depth: 0))]
                 : angle > .pi / 2 ? [Piece(source: .new, transform: turn(angle - .pi, depth: 0))] : []
+        case .pageCurl, .pageUnCurl, .rippleEffect, .suckEffect, .cameraIrisHollowOpen, .cameraIrisHollowClose:
+            warp = TransitionWarp(transition, progress: Double(p), bounds: bounds)
+            pieces = warp != nil ? [] : [Piece(source: p >= 1 ? .new : .old, transform: .identity)]
         }
     }
 

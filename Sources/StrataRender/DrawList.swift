@@ -57,6 +57,11 @@ public enum DrawCommand {
     /// Ends the two innermost groups, a layer's drawing and then its mask's, and composites the drawing
     /// times the mask's alpha, times `alpha`.
     case endMaskedGroups(alpha: CGFloat)
+    /// Ends the two innermost groups, a transition's old appearance and then its new one, and composites
+    /// them through `warp` (Apple's private effects: `TransitionWarp`), defined in the layer's plane, which
+    /// `matrix` maps to target pixels, times `alpha`. Both groups are drawn over their whole boxes: the
+    /// warp may sample anywhere in them (`DrawListAnalysis.warpSource`).
+    case endTransitionGroups(warp: TransitionWarp, matrix: Transform3D, alpha: CGFloat)
     /// Until the matching `endClip`, draws only inside `rect` (target pixels): masksToBounds for a layer
     /// whose bounds land exactly on whole pixels, square-cornered and unrotated, where a scissor cuts
     /// exactly what the anti-aliased clip shape would, without an offscreen pass.
@@ -163,7 +168,7 @@ public struct DrawList {
                 ref.fields = shadowFields
                 ref.modes = .valuesOnly
             }
-        case .endMaskedGroups:
+        case .endMaskedGroups, .endTransitionGroups:
             _ = groupSlots.popLast()
             let began = groupSlots.popLast() ?? -1
             ref = MotionRef(slot: -1, alphaFrom: began, alphaStop: groupSlots.last ?? -1)

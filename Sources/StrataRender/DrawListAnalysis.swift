@@ -18,9 +18,12 @@ struct DrawListAnalysis {
     /// Per beginGroup, how far beyond its parent's repaint region the group's content must be drawn: the
     /// blur reach of a shadow group, 0 otherwise.
     var reach: [Int]
-    /// Per beginGroup, whether the group is the mask half of a masked pair: it ends together with the
-    /// layer's group, so it can only be skipped with it.
+    /// Per beginGroup, whether the group is the mask half of a masked pair (or the new appearance's half
+    /// of a transition's pair): it ends together with the group around it, so it can only be skipped with it.
     var isMaskHalf: [Bool]
+    /// Per beginGroup of a transition's pair (`endTransitionGroups`), the pixels it is drawn over whatever
+    /// the repaint region: all its content, which the warp may sample anywhere; empty for other groups.
+    var warpSource: [PixelRect]
     var keys: [Int]
     /// Whether every group is ended, in order.
     var balanced = true
@@ -36,6 +39,7 @@ struct DrawListAnalysis {
         groupEnd = [Int](repeating: -1, count: n)
         reach = [Int](repeating: 0, count: n)
         isMaskHalf = [Bool](repeating: false, count: n)
+        warpSource = boxes
         keys = [Int](repeating: 0, count: n)
         measure(commands, target: target, motion: list.motion != nil ? list.commandMotion : [])
         key(commands, target: target)
@@ -100,6 +104,15 @@ struct DrawListAnalysis {
                 boxes[mask.begin] = mask.union
                 // Nothing shows where the mask is transparent.
                 close(layer.begin, at: i, box: layer.union.intersection(mask.union))
+            case let .endTransitionGroups(warp, m, _):
+                guard let new = popGroup(), let old = popGroup() else { balanced = false; continue }
+                isMaskHalf[new.begin] = true
+                groupEnd[new.begin] = i
+                boxes[new.begin] = new.union
+                warpSource[old.begin] = old.union
+                warpSource[new.begin] = new.union
+                let box = TransitionComposite.box(warp, matrix: m, old: old.union, new: new.union, target: target)
+                close(old.begin, at: i, box: box)
             }
         }
         if !open.isEmpty { balanced = false }
@@ -126,7 +139,7 @@ struct DrawListAnalysis {
                 continue
             case .endGroup, .endShadowGroup, .endClipGroup, .endClip:
                 if context.count > 1 { context.removeLast() }
-            case .endMaskedGroups:
+            case .endMaskedGroups, .endTransitionGroups:
                 if context.count > 1 { context.removeLast() }
                 if context.count > 1 { context.removeLast() }
             case .fill, .shape, .image, .path, .raster, .content:
@@ -164,6 +177,8 @@ struct DrawListAnalysis {
             h.combine(7); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(alpha)
         case let .endMaskedGroups(alpha):
             h.combine(8); h.combine(alpha)
+        case let .endTransitionGroups(warp, m, alpha):
+            h.combine(14); h.combine(warp); h.combine(m); h.combine(alpha)
         case .beginClip(let r):
             h.combine(9); h.combine(r)
         case let .raster(m, rect, content, alpha, sampling, edges, tint):

@@ -20,6 +20,11 @@ public struct Material: Hashable, Sendable {
     static let clip = Material(vertex: "layer.vert", fragment: "clip.frag", uniforms: ["u_texture", "u_target"], samplerUnits: ["u_texture": 0])
     static let mask = Material(vertex: "layer.vert", fragment: "mask.frag", uniforms: ["u_texture", "u_mask", "u_target"],
                                samplerUnits: ["u_texture": 0, "u_mask": 1])
+    // A transition's warped composite of its old and new appearance's groups (TransitionWarp).
+    static let transitionWarp = Material(vertex: "layer.vert", fragment: "transition_warp.frag",
+                                         uniforms: ["u_old", "u_new", "u_toLocal", "u_toWindow", "u_oldBox", "u_newBox", "u_effect",
+                                                    "u_sources", "u_a", "u_b"],
+                                         samplerUnits: ["u_old": 0, "u_new": 1])
     // shadowPath fills by stencil-then-cover (PathFill).
     static let pathFill = Material(vertex: "path.vert", fragment: "path.frag", uniforms: ["u_mvp", "u_color"], samplerUnits: [:])
     // Exact-coverage fills (CoverageFill): the edges' sums, then the coverage they give.
@@ -45,7 +50,7 @@ public struct Material: Hashable, Sendable {
 
     /// Every material, compiled at start-up in this order.
     public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover, gradient, glyph,
-                                         particle]
+                                         particle, transitionWarp]
     /// What a frame of plain layers (colours, borders, images) draws with: linked at start-up even when
     /// the renderer defers the rest.
     public static let atStart: [Material] = [texture, rounded]

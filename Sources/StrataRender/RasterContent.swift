@@ -34,7 +34,7 @@ public final class RasterContent {
             switch command {
             case .beginGroup, .beginClip: depth += 1
             case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
-            case .endMaskedGroups: depth -= 2
+            case .endMaskedGroups, .endTransitionGroups: depth -= 2
             default: break
             }
         }

@@ -87,11 +87,13 @@ extension Renderer {
 
     /// The key of the group that `begin` opens in `list` when its composite can be kept (`CompositeCache`):
     /// every command in it (each command's key holds its values and its groups'), its box and the pass's
-    /// target. nil for a mask's half (kept with its layer's group) and an additive group.
+    /// target. nil for a mask's half (kept with its layer's group), an additive group and a transition's pair.
     func groupKey(_ list: DrawList, _ a: DrawListAnalysis, _ begin: Int) -> Int? {
         let end = a.groupEnd[begin]
         guard !a.isMaskHalf[begin], end > begin else { return nil }
         if case .endGroup(_, .add) = list.commands[end] { return nil }
+        // A transition's composite changes every frame it runs.
+        if case .endTransitionGroups = list.commands[end] { return nil }
         var h = Hasher()
         h.combine(a.boxes[begin])
         h.combine(rotation); h.combine(origin.x); h.combine(origin.y); h.combine(width); h.combine(height)

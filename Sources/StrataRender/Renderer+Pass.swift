@@ -144,6 +144,8 @@ extension Renderer {
             try compositeMasked(&p.targets, &p.scissors, alpha: alpha, motion: motion, box: p.narrow ? a.boxes[i] : nil,
                                 keep: p.keeping.removeValue(forKey: i))
             endComposite(p.narrow, p.scissors)
+        case let .endTransitionGroups(warp, matrix, alpha):
+            try compositeTransition(at: i, warp: warp, matrix: matrix, alpha: alpha, in: &p)
         case let .raster(matrix, rect, content, alpha, sampling, edges, tint):
             guard a.boxes[i].intersects(scissor), alpha > 0 else { break }
             let bitmap = try raster(content, resume: p.targets[p.targets.count - 1], scissor: scissor)
@@ -202,7 +204,8 @@ extension Renderer {
         // Only what the group can change is drawn, cleared and composited (a shadow's blur reads its
         // reach around that): without it a full repaint blurs every shadow over the whole output.
         if p.narrow { drawn = drawn.intersection(a.boxes[i]) }
-        let region = drawn.grown(by: a.reach[i]).intersection(p.full)
+        // A transition's appearance is drawn whole: its warp may sample any of it.
+        let region = a.warpSource[i].isEmpty ? drawn.grown(by: a.reach[i]).intersection(p.full) : a.warpSource[i].intersection(p.full)
         let t = try offscreen.target(depth: p.targets.count - 1, width: physicalWidth, height: physicalHeight)
         p.targets.append(t.framebuffer)
         p.scissors.append(region)

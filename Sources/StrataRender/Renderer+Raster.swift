@@ -124,7 +124,7 @@ extension Renderer {
             switch commands[end] {
             case .beginGroup, .beginClip: depth += 1
             case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
-            case .endMaskedGroups: depth -= 2
+            case .endMaskedGroups, .endTransitionGroups: depth -= 2
             case .content(let c): cost += c.drawCost
             default: cost += 1
             }

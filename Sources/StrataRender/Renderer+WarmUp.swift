@@ -37,7 +37,7 @@ extension Renderer {
             switch command {
             case .beginGroup, .beginClip: depth += 1
             case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
-            case .endMaskedGroups: depth -= 2
+            case .endMaskedGroups, .endTransitionGroups: depth -= 2
             default: break
             }
         }

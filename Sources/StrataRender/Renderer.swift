@@ -130,6 +130,7 @@ public final class Renderer {
     var blur: ShaderProgram { get throws { try program(.shadowBlur) } }
     var clip: ShaderProgram { get throws { try program(.clip) } }
     var masked: ShaderProgram { get throws { try program(.mask) } }
+    var transitionWarp: ShaderProgram { get throws { try program(.transitionWarp) } }
 
     /// shadowPath fills (stencil, then cover), with their own program and vertices.
     var pathFill: PathFill { get throws { try made(&pathFiller) { try PathFill(program: program(.pathFill)) } } }

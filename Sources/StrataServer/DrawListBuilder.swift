@@ -128,10 +128,23 @@ struct DrawListBuilder {
     static func scale(of m: Transform3D) -> CGFloat { sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21)) }
 
     /// The old and new appearance of `node`, each moved by its piece's transform in the layer's own space;
-    /// a fade sums old · (1 − p) and new · p in a group before compositing.
+    /// a fade sums old · (1 − p) and new · p in a group before compositing; a warp (`TransitionWarp`)
+    /// composites the two groups through it.
     func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
                                          parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let frame = TransitionFrame(transition, progress: progress, bounds: node.presentation.bounds)
+        if let warp = frame.warp {
+            // Apple's private effects: each appearance drawn whole into a group, then both composited
+            // through the warp, in the layer's plane. The composite stays where the list was built: under
+            // a motion slot the layer moving it goes back to the CPU.
+            if list.currentSlot >= 0 { list.motionRefusal = .transition }
+            list.append(.beginGroup)
+            if let old { emitLayer(old, pre: .identity, parentToTarget: parentToTarget, alpha: 1, into: &list) }
+            list.append(.beginGroup)
+            emitLayer(node, pre: .identity, parentToTarget: parentToTarget, alpha: 1, into: &list)
+            list.append(.endTransitionGroups(warp: warp, matrix: node.presentation.localToParent * parentToTarget, alpha: alpha))
+            return
+        }
         if let weight = frame.crossfade {
             list.append(.beginGroup)
             if let old {
