@@ -6,6 +6,7 @@ import PackageDescription
 //   StrataProtocol  wire format, Unix sockets, memfd                  -> StrataCore, CStrataSys
 //   StrataPNG       libpng codec                                      -> CStrataPNG
 //   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, StrataText, CStrataCairo
+//   StrataUIKit     UIKit's view level: UIView, UIWindow, touches, gesture recognizers, block animations -> Strata
 //   StrataGLES      an app's own GL in a layer (EAGLContext, CAMetalLayer, GLKBaseEffect) -> Strata, StrataDisplay, CStrataGL
 //   StrataText      text layout and glyph rasterising (FreeType, HarfBuzz, fontconfig, FriBiDi, ICU) -> StrataCore, CStrataText, CStrataBreak
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, StrataText, CStrataGL, StrataShaders
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataGLES", targets: ["StrataGLES"]),
         .library(name: "StrataAVFoundation", targets: ["StrataAVFoundation"]),
+        .library(name: "StrataUIKit", targets: ["StrataUIKit"]),
         .executable(name: "strata-server", targets: ["strata-server"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
@@ -81,6 +83,8 @@ let package = Package(
         .target(name: "StrataGLES", dependencies: ["Strata", "StrataDisplay", "CStrataGL"]),
         // Video in a layer: AVPlayer, AVPlayerLayer and CMTime over GStreamer (decoding in the app's process).
         .target(name: "StrataAVFoundation", dependencies: ["Strata", "StrataProtocol", "CGStreamer"]),
+        // UIKit's view level over the layers: UIView, touches and gesture recognizers, block animations.
+        .target(name: "StrataUIKit", dependencies: ["Strata", "StrataCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
         .target(name: "StrataRender", dependencies: ["StrataCore", "StrataText", "CStrataGL", "StrataShaders"]),
         .target(name: "StrataKMS"),
@@ -156,7 +160,8 @@ let package = Package(
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.
         .testTarget(name: "StrataClientTests", dependencies: [
-            "Strata", "StrataGLES", "StrataAVFoundation", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText", "StrataTextWorker", "StrataTestSupport",
+            "Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText",
+            "StrataTextWorker", "StrataTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),
     ],

@@ -135,6 +135,12 @@ open class CALayer: @unchecked Sendable {
         self.init(layer: layer)
     }
 
+    /// A new layer of the class a metatype names, through that class's `init()`: how a view makes the layer
+    /// its `layerClass` names (UIKit's `+layerClass`). Inherited like `init(presentationCopyOf:)`.
+    public required convenience init(newLayerOfClass: Void) {
+        self.init()
+    }
+
     /// Archiving is not supported: returns nil. Required, as on iOS (NSCoding), so that subclasses'
     /// `required init?(coder:)` compiles as written there and can call `super.init(coder:)`.
     public required init?(coder: NSCoder) {

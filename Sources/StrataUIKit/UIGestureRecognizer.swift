@@ -1,0 +1,243 @@
+/// Recognizes a gesture in the touches of its view and its subviews, and tells its targets (UIKit's
+/// UIGestureRecognizer). Linux has no selectors: a target's action is a method reference
+/// (`UITapGestureRecognizer(target: self, action: ViewController.tapped)` for
+/// `#selector(tapped(_:))`), or a closure (`UITapGestureRecognizer { recognizer in … }`).
+/// A discrete gesture (tap, swipe) goes from `.possible` to `.ended` (`.recognized`) and calls its
+/// actions once; a continuous one (pan, long press) goes `.began`, `.changed`…, then `.ended` or
+/// `.cancelled`, calling them at each. Subclasses set `state` from the touch methods, as in UIKit.
+@MainActor
+open class UIGestureRecognizer: Hashable {
+    public enum State: Int, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+        public static let recognized = State.ended
+    }
+
+    public internal(set) weak var view: UIView?
+    public weak var delegate: UIGestureRecognizerDelegate?
+    public var name: String?
+    /// A disabled recognizer takes no touches; disabling one that is recognizing cancels it.
+    public var isEnabled = true {
+        didSet { if !isEnabled, state == .began || state == .changed { state = .cancelled } }
+    }
+    /// Whether the view's touches are cancelled when the gesture is recognized (true).
+    public var cancelsTouchesInView = true
+
+    /// The touches this recognizer is given, from down to up.
+    var touchesHeld: [UITouch] = []
+    private var actions: [(target: Weak, call: @MainActor (UIGestureRecognizer) -> Void)] = []
+    /// The recognizers that must fail before this one may recognize, and the state it waits to enter.
+    private var mustFail: [Weak] = []
+    private var waitingState: State?
+    private var lastLocation = CGPoint.zero
+
+    /// A recognizer with no action yet (`addTarget(_:action:)`).
+    public init() {}
+
+    /// A recognizer that calls `action` on `target` (a method reference: `ViewController.handleSwipe`).
+    public convenience init<T: AnyObject, G: UIGestureRecognizer>(target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// A recognizer that calls `action` on `target` with no argument (`#selector(tapped)`).
+    public convenience init<T: AnyObject>(target: T, action: @escaping @MainActor (T) -> () -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// A recognizer that calls `handler` with itself.
+    public convenience init(handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+        self.init()
+        actions.append((Weak(nil), handler))
+    }
+
+    public func addTarget<T: AnyObject, G: UIGestureRecognizer>(_ target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
+        actions.append((Weak(target), { [weak target] recognizer in
+            guard let target, let g = recognizer as? G else { return }
+            action(target)(g)
+        }))
+    }
+
+    public func addTarget<T: AnyObject>(_ target: T, action: @escaping @MainActor (T) -> () -> Void) {
+        actions.append((Weak(target), { [weak target] _ in
+            guard let target else { return }
+            action(target)()
+        }))
+    }
+
+    /// Removes every action of `target` (all actions for nil).
+    public func removeTarget(_ target: AnyObject?) {
+        actions.removeAll { target == nil || $0.target.object === target }
+    }
+
+    /// This recognizer recognizes only once `other` has failed (a single tap waiting on a double tap).
+    public func require(toFail other: UIGestureRecognizer) {
+        mustFail.append(Weak(other))
+        other.waiters.append(Weak(self))
+    }
+    var waiters: [Weak] = []
+
+    // MARK: state
+
+    /// The gesture's state. Subclasses set it; setting `.began` or `.ended` from `.possible` recognizes it
+    /// (asking the delegate's `gestureRecognizerShouldBegin` first, and waiting for the recognizers it
+    /// requires to fail), and each state a gesture reports calls the actions.
+    public var state: State {
+        get { stateValue }
+        set { enter(newValue) }
+    }
+    private var stateValue = State.possible
+
+    private func enter(_ new: State) {
+        let old = stateValue
+        guard new != old || new == .changed else { return }
+        if old == .possible, new == .began || new == .ended {
+            if delegate?.gestureRecognizerShouldBegin(self) == false { stateValue = .failed; released(); return }
+            if mustFail.contains(where: { ($0.object as? UIGestureRecognizer)?.state == .possible }) {
+                waitingState = new
+                return
+            }
+            stateValue = new
+            view?.window?.events.recognized(self)
+            for waiter in waiters { (waiter.object as? UIGestureRecognizer)?.otherRecognized() }
+        } else {
+            stateValue = new
+        }
+        switch new {
+        case .began, .changed, .ended, .cancelled: sendActions()
+        case .failed: released()
+        case .possible: break
+        }
+        if new == .ended || new == .cancelled || new == .failed, touchesHeld.isEmpty { resetNow() }
+    }
+
+    private func sendActions() { for action in actions { action.call(self) } }
+
+    /// A recognizer this one required to fail has failed: a state it waited to enter is entered now.
+    private func released() {
+        for waiter in waiters { (waiter.object as? UIGestureRecognizer)?.requirementFailed() }
+    }
+
+    private func requirementFailed() {
+        guard let pending = waitingState,
+              !mustFail.contains(where: { ($0.object as? UIGestureRecognizer)?.state == .possible }) else { return }
+        waitingState = nil
+        enter(pending)
+    }
+
+    private func otherRecognized() {
+        waitingState = nil
+        if stateValue == .possible { enter(.failed) }
+    }
+
+    /// Whether it still takes touch changes (not failed, ended or cancelled).
+    var isTracking: Bool { isEnabled && (stateValue == .possible || stateValue == .began || stateValue == .changed) }
+
+    func accepts(_ touch: UITouch) -> Bool {
+        guard delegate?.gestureRecognizer(self, shouldReceive: touch) != false else { return false }
+        touchesHeld.append(touch)
+        return true
+    }
+
+    func recognizesSimultaneously(with other: UIGestureRecognizer) -> Bool {
+        delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) == true
+    }
+
+    /// One of its touches ended (after it was told): once none is left, a finished recognizer resets.
+    func touchEnded(_ touch: UITouch) {
+        lastLocation = touch.windowLocation
+        touchesHeld.removeAll { $0 === touch }
+        guard touchesHeld.isEmpty else { return }
+        switch stateValue {
+        case .ended, .cancelled, .failed: resetNow()
+        case .began, .changed: enter(.cancelled) // a continuous gesture whose subclass did not end it
+        case .possible: if waitingState == nil, !keepsWaitingAfterTouchesEnd { enter(.failed) }
+        }
+    }
+
+    /// A recognizer that may still recognize after its touches lifted (a tap waiting for the next tap, one
+    /// waiting for another to fail) says so.
+    open var keepsWaitingAfterTouchesEnd: Bool { false }
+
+    private func resetNow() {
+        stateValue = .possible
+        waitingState = nil
+        touchesHeld.removeAll()
+        reset()
+    }
+
+    // MARK: for subclasses
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { state = state == .possible ? .failed : .cancelled }
+    /// Called when the recognizer goes back to `.possible` after a gesture.
+    open func reset() {}
+
+    // MARK: where
+
+    public var numberOfTouches: Int { touchesHeld.count }
+
+    /// The centroid of its touches in `view`'s coordinates (the window's for nil); after they lifted, where
+    /// the last one lifted.
+    open func location(in view: UIView?) -> CGPoint {
+        let points = touchesHeld.isEmpty ? [lastLocation] : touchesHeld.map(\.windowLocation)
+        let c = CGPoint(x: points.map(\.x).reduce(0, +) / CGFloat(points.count), y: points.map(\.y).reduce(0, +) / CGFloat(points.count))
+        guard let view, let window = view.window else { return c }
+        return window.convert(c, to: view)
+    }
+
+    public func location(ofTouch index: Int, in view: UIView?) -> CGPoint {
+        guard touchesHeld.indices.contains(index) else { return location(in: view) }
+        return touchesHeld[index].location(in: view)
+    }
+
+    nonisolated public static func == (a: UIGestureRecognizer, b: UIGestureRecognizer) -> Bool { a === b }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A weak reference (a recognizer's targets and the recognizers it waits on).
+struct Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject?) { self.object = object }
+}
+
+/// A gesture recognizer's delegate (UIKit's UIGestureRecognizerDelegate); every method is optional.
+@MainActor
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+}
+
+extension UIView {
+    /// The recognizers attached to the view (nil when none, as in UIKit).
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        get { recognizers.isEmpty ? nil : recognizers }
+        set {
+            for r in recognizers { r.view = nil }
+            recognizers = newValue ?? []
+            for r in recognizers { r.view = self }
+        }
+    }
+
+    public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        recognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        guard recognizers.contains(recognizer) else { return }
+        recognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+}

@@ -1,0 +1,45 @@
+/// An object that takes part in event handling (UIKit's UIResponder). Touches a view does not handle go to
+/// its `next` responder: its view controller if it is one's root view, else its superview; a controller's
+/// next is its view's superview.
+@MainActor
+open class UIResponder: Hashable {
+    public init() {}
+
+    /// The responder events go to when this one does not handle them.
+    open var next: UIResponder? { nil }
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+
+    // MARK: first responder (keys)
+
+    /// Whether this responder may take the keyboard focus (false by default, as in UIKit).
+    open var canBecomeFirstResponder: Bool { false }
+    open var canResignFirstResponder: Bool { true }
+    public var isFirstResponder: Bool { UIApplication.shared.firstResponder === self }
+
+    /// Takes the keyboard focus: key presses go to `pressesBegan`/`pressesEnded` here, then up the chain.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder else { return false }
+        if let current = UIApplication.shared.firstResponder, current !== self, !current.resignFirstResponder() { return false }
+        UIApplication.shared.firstResponder = self
+        return true
+    }
+
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard canResignFirstResponder else { return false }
+        if UIApplication.shared.firstResponder === self { UIApplication.shared.firstResponder = nil }
+        return true
+    }
+
+    /// A key went down (`UIPress.key`) or up; unhandled, they go to the next responder.
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesBegan(presses, with: event) }
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesEnded(presses, with: event) }
+
+    nonisolated public static func == (a: UIResponder, b: UIResponder) -> Bool { a === b }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,21 @@
+/// The screen a window shows on (UIKit's UIScreen): the render server's primary output as the current
+/// connection reports it. Before a connection exists it is empty with scale 1.
+@MainActor
+public final class UIScreen {
+    /// The primary output.
+    public static let main = UIScreen()
+
+    private var output: StrataOutput? { StrataConnection.currentConnection?.outputs.first }
+
+    /// Its size in points, origin (0, 0).
+    public var bounds: CGRect { output?.bounds ?? .zero }
+    /// Pixels per point (2 on a panel configured as 2×).
+    public var scale: CGFloat { output?.scale ?? 1 }
+    /// Its size in pixels.
+    public var nativeBounds: CGRect { output.map { CGRect(x: 0, y: 0, width: $0.width, height: $0.height) } ?? .zero }
+    public var nativeScale: CGFloat { scale }
+    /// Its refresh rate, rounded (60 for a 59.94 Hz mode).
+    public var maximumFramesPerSecond: Int { Int((output?.refreshRate ?? 60).rounded()) }
+    /// The output's connector name ("HDMI-A-1", "headless"); Strata's, for `StrataConnection.attach(_:toOutput:)`.
+    public var outputName: String { output?.name ?? "" }
+}

@@ -1,0 +1,120 @@
+/// Subviews: each view's layer is a sublayer of its superview's, in the subviews' order (a sublayer the app
+/// added to a view's layer itself keeps its place among them).
+extension UIView {
+    public func addSubview(_ view: UIView) {
+        guard view !== self else { return }
+        insert(view) { subviews.append(view); layer.addSublayer(view.layer) }
+    }
+
+    /// Inserts `view` at `index` of `subviews` (clamped to the count).
+    public func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        insert(view) {
+            let i = min(max(index, 0), subviews.count)
+            if i < subviews.count {
+                layer.insertSublayer(view.layer, below: subviews[i].layer)
+            } else {
+                layer.addSublayer(view.layer)
+            }
+            subviews.insert(view, at: i)
+        }
+    }
+
+    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard let i = subviews.firstIndex(of: sibling) else { addSubview(view); return }
+        insertSubview(view, at: i + 1)
+    }
+
+    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard let i = subviews.firstIndex(of: sibling) else { addSubview(view); return }
+        insertSubview(view, at: i)
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { notifyWindowChange(to: nil) }
+        parent.subviews.removeAll { $0 === self }
+        layer.removeFromSuperlayer()
+        superview = nil
+        didMoveToSuperview()
+        if oldWindow != nil { notifyDidMoveToWindow() }
+    }
+
+    public func bringSubviewToFront(_ view: UIView) {
+        guard let i = subviews.firstIndex(of: view) else { return }
+        subviews.remove(at: i)
+        subviews.append(view)
+        layer.addSublayer(view.layer)
+    }
+
+    public func sendSubviewToBack(_ view: UIView) {
+        guard let i = subviews.firstIndex(of: view) else { return }
+        subviews.remove(at: i)
+        subviews.insert(view, at: 0)
+        layer.insertSublayer(view.layer, at: 0)
+    }
+
+    public func exchangeSubview(at a: Int, withSubviewAt b: Int) {
+        guard subviews.indices.contains(a), subviews.indices.contains(b), a != b else { return }
+        let (low, high) = (min(a, b), max(a, b))
+        let lowLayer = subviews[low].layer, highLayer = subviews[high].layer
+        subviews.swapAt(low, high)
+        guard let sublayers = layer.sublayers, let i = sublayers.firstIndex(where: { $0 === lowLayer }),
+              let j = sublayers.firstIndex(where: { $0 === highLayer }) else { return }
+        // [… low, between…, high …] becomes [… high, between…, low …].
+        layer.insertSublayer(highLayer, at: UInt32(i))
+        // Within one superlayer an index past the layer's own counts it still in place (CALayer's rule).
+        layer.insertSublayer(lowLayer, at: UInt32(j + 1))
+    }
+
+    public func isDescendant(of view: UIView) -> Bool {
+        var v: UIView? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// This view or the first of its descendants (depth first) whose `tag` is `tag`.
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for sub in subviews { if let found = sub.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    /// Takes `view` from where it is and runs `place` (which adds it to `subviews` and its layer here),
+    /// telling both views as UIKit does.
+    private func insert(_ view: UIView, place: () -> Void) {
+        guard !isDescendant(of: view) else { return } // a view cannot contain its own ancestor
+        let newWindow = window
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+            place()
+            return
+        }
+        if view.superview != nil { view.removeFromSuperview() }
+        view.willMove(toSuperview: self)
+        if newWindow != nil { view.notifyWindowChange(to: newWindow) }
+        view.superview = self
+        place()
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        if newWindow != nil { view.notifyDidMoveToWindow() }
+        setNeedsLayout()
+    }
+
+    func notifyWindowChange(to window: UIWindow?) {
+        willMove(toWindow: window)
+        for sub in subviews { sub.notifyWindowChange(to: window) }
+    }
+
+    func notifyDidMoveToWindow() {
+        if let window, contentScaleFollowsScreen { layer.contentsScale = window.screen.scale }
+        didMoveToWindow()
+        for sub in subviews { sub.notifyDidMoveToWindow() }
+    }
+}

@@ -1,0 +1,28 @@
+/// Layout: the layer's layout pass (at commit, or `layoutIfNeeded()`) calls `layoutSubviews()` on the view
+/// (its controller hears `viewWillLayoutSubviews`/`viewDidLayoutSubviews` around it). Autoresizing is the
+/// layer's: a view with an `autoresizingMask` follows its superview's bounds.
+extension UIView {
+    /// How the view follows its superview's bounds when they change size (UIKit's bits; the layer's
+    /// `autoresizingMask`, whose values are the same).
+    public var autoresizingMask: AutoresizingMask {
+        get { AutoresizingMask(rawValue: UInt(layer.autoresizingMask.rawValue)) }
+        set { layer.autoresizingMask = CAAutoresizingMask(rawValue: .init(newValue.rawValue)) }
+    }
+
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    func performLayout() {
+        owningController?.viewWillLayoutSubviews()
+        layoutSubviews()
+        owningController?.viewDidLayoutSubviews()
+    }
+}

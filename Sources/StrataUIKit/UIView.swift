@@ -1,0 +1,190 @@
+/// A rectangle on screen that draws, lays out its subviews and handles touches (UIKit's UIView), backed by
+/// a layer of `layerClass` that does the drawing: every geometry and appearance property is the layer's.
+/// The view is its layer's delegate: it draws the layer with `draw(_:)`, lays it out with
+/// `layoutSubviews()`, and decides its actions, so a property change animates only inside an animation
+/// block (`UIView.animate`), never implicitly as a bare layer's does.
+@MainActor
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of the layer a view of this class is backed by (UIKit's `layerClass`): override it to
+    /// return `CAShapeLayer.self`, `CAGradientLayer.self`, … . A class that is not a `CALayer` gives a `CALayer`.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The backing layer, made once from `layerClass`.
+    public let layer: CALayer
+    public internal(set) weak var superview: UIView?
+    public internal(set) var subviews: [UIView] = []
+    /// The view controller whose root view this is (its `next` responder).
+    weak var owningController: UIViewController?
+
+    /// An integer the app uses to find the view (`viewWithTag(_:)`).
+    open var tag = 0
+    /// Whether touches are delivered to it and its subviews (hit testing skips it when false).
+    open var isUserInteractionEnabled = true
+    /// Whether it receives more than the first of several simultaneous touches (false, as in UIKit).
+    open var isMultipleTouchEnabled = false
+    /// Block animations running on it that do not allow user interaction (it is not hit while > 0).
+    var animationsBlockingInteraction = 0
+    var contentModeValue = ContentMode.scaleToFill
+    /// The layer's `contentsScale` follows the screen's until the app sets `contentScaleFactor`.
+    var contentScaleFollowsScreen = true
+    var recognizers: [UIGestureRecognizer] = []
+
+    public convenience override init() { self.init(frame: .zero) }
+
+    public init(frame: CGRect) {
+        let made = (Self.layerClass as? CALayer.Type)?.init(newLayerOfClass: ()) ?? CALayer()
+        layer = made
+        super.init()
+        made.delegate = self
+        made.frame = frame
+        made.contentsScale = UIScreen.main.scale
+        if Self.drawsWithDrawRect { made.setNeedsDisplay() }
+    }
+
+    /// Archiving is not supported (nil), as for layers; required so that UIKit subclasses' `required
+    /// init?(coder:)` compiles as written.
+    public required init?(coder: NSCoder) { return nil }
+
+    open override var next: UIResponder? { owningController ?? superview }
+
+    /// The window it is in (nil while not in one).
+    open var window: UIWindow? {
+        var v: UIView? = self
+        while let view = v {
+            if let w = view as? UIWindow { return w }
+            v = view.superview
+        }
+        return nil
+    }
+
+    // MARK: geometry and appearance: each is the backing layer's property under UIKit's name
+
+    /// The view's rectangle in its superview's coordinates (the layer's frame: with a transform other than
+    /// the identity, the box around the transformed bounds, and setting it is then undefined, as in UIKit).
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    /// Its own coordinate system: the origin is what shows at the top-left corner.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    /// The centre of the frame in the superview's coordinates (the layer's `position`; a view's anchor
+    /// point stays at the centre unless the app moves its layer's).
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The 2-D transform about the centre (the layer's `transform` as an affine transform).
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    /// The 3-D transform (UIKit's `transform3D`): the layer's `transform`.
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    /// Opacity 0…1 (the layer's `opacity`). Below 0.01 the view is not hit by touches.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor }
+        set { layer.backgroundColor = newValue }
+    }
+
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Whether subviews and content are clipped to the bounds (the layer's `masksToBounds`).
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    open var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
+
+    /// Pixels per point of its drawing (the layer's `contentsScale`; the screen's scale by default).
+    open var contentScaleFactor: CGFloat {
+        get { layer.contentsScale }
+        set { layer.contentsScale = newValue; contentScaleFollowsScreen = false }
+    }
+
+    // MARK: layout
+
+    /// Place the subviews here (the default does nothing: autoresizing has already run).
+    open func layoutSubviews() {}
+
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+
+    /// The smallest size that fits `size` (the default: the current size, as UIKit's base view).
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+
+    // MARK: notifications subclasses override (UIKit's order)
+
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: drawing (UIView+Drawing.swift)
+
+    /// Draws the view's content in `rect` (its bounds) into `UIGraphicsGetCurrentContext()`. Override it to
+    /// draw: the view's layer then gets a backing store drawn with it when shown, when `setNeedsDisplay()`
+    /// is called, and (with `contentMode` `.redraw`) when its size changes. The default draws nothing.
+    open func draw(_ rect: CGRect) { drewNothing() }
+
+    open func setNeedsDisplay() { if Self.drawsWithDrawRect { layer.setNeedsDisplay() } }
+    open func setNeedsDisplay(_ rect: CGRect) { if Self.drawsWithDrawRect { layer.setNeedsDisplay(rect) } }
+
+    // MARK: hit testing (UIView+HitTest.swift)
+
+    /// The deepest visible, interactive descendant (or this view) containing `point` (in this view's
+    /// coordinates), front subviews first; nil when the point is outside or the view takes no touches.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { defaultHitTest(point, with: event) }
+
+    /// Whether `point` (in this view's coordinates) is inside it: its bounds by default.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    // MARK: the layer's delegate (layer callbacks are not main-actor isolated; views are)
+
+    nonisolated open func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        guard Thread.isMainThread else { return NSNull() }
+        return MainActor.assumeIsolated { SameThread(value: UIViewAnimationState.action(for: self, forKey: event)) }.value
+    }
+
+    nonisolated open func display(_ layer: CALayer) {
+        guard Thread.isMainThread else { layer.drawBackingStore(); return }
+        MainActor.assumeIsolated { displayLayer() }
+    }
+
+    nonisolated open func draw(_ layer: CALayer, in ctx: CGContext) {
+        guard Thread.isMainThread else { return }
+        // CALayer's backing store already made `ctx` UIKit's current context (UIGraphicsGetCurrentContext()).
+        let rect = layer.bounds
+        MainActor.assumeIsolated { draw(rect) }
+    }
+
+    nonisolated open func layoutSublayers(of layer: CALayer) {
+        guard Thread.isMainThread else { return }
+        MainActor.assumeIsolated { performLayout() }
+    }
+}

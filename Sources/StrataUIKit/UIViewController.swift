@@ -1,0 +1,70 @@
+/// Manages a view and its subviews (UIKit's UIViewController): the view is made on first use by
+/// `loadView()` (a plain view filling the screen), then `viewDidLoad()` runs. The controller is its view's
+/// next responder, so touches its view does not handle reach the controller's `touchesBegan(_:with:)`,
+/// which is where seed 003's demos handle them.
+@MainActor
+open class UIViewController: UIResponder {
+    private var viewStorage: UIView?
+    public private(set) var children: [UIViewController] = []
+    public private(set) weak var parent: UIViewController?
+    open var title: String?
+
+    public override init() { super.init() }
+    public init(nibName: String?, bundle: Bundle?) { super.init() }
+    public required init?(coder: NSCoder) { return nil }
+
+    /// The root view, loaded on first access.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return viewStorage
+        }
+        set {
+            viewStorage?.owningController = nil
+            viewStorage = newValue
+            newValue?.owningController = self
+        }
+    }
+
+    public var isViewLoaded: Bool { viewStorage != nil }
+    /// The view if it is loaded, without loading it.
+    public var viewIfLoaded: UIView? { viewStorage }
+
+    public func loadViewIfNeeded() {
+        guard viewStorage == nil else { return }
+        loadView()
+        if viewStorage == nil { view = UIView(frame: UIScreen.main.bounds) }
+        viewDidLoad()
+    }
+
+    /// Makes `view`: a plain view the size of the screen unless overridden.
+    open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    open override var next: UIResponder? { viewStorage?.superview }
+
+    // MARK: containment
+
+    open func addChild(_ child: UIViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+}
