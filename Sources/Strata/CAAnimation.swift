@@ -14,20 +14,20 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     var fillMode: FillMode { FillMode(name: rawValue) ?? .removed }
 }
 
-/// Told when an animation starts and stops, on the connection's callback queue. Any class may conform, as
-/// on iOS (it need not be `Sendable`).
+/// Told when an animation starts and stops, on the main queue (the main actor, as UIKit apps' code is).
+/// Any class may conform, as on iOS (it need not be `Sendable`); a `@MainActor` class conforms as it is.
 public protocol CAAnimationDelegate: AnyObject {
-    func animationDidStart(_ anim: CAAnimation)
-    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+    @MainActor func animationDidStart(_ anim: CAAnimation)
+    @MainActor func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }
 
 extension CAAnimationDelegate {
-    public func animationDidStart(_ anim: CAAnimation) {}
-    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+    @MainActor public func animationDidStart(_ anim: CAAnimation) {}
+    @MainActor public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
 /// Abstract base: media timing, timing function, delegate (retained strongly, as in Core Animation).
-open class CAAnimation: @unchecked Sendable {
+open class CAAnimation {
     public var beginTime: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
     public var duration: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
     public var speed: Float = 1 { didSet { compiledSpec = nil } }
@@ -104,7 +104,7 @@ public final class CAValueFunction: @unchecked Sendable {
     }
 }
 
-open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+open class CAPropertyAnimation: CAAnimation {
     public var keyPath: String? { didSet { compiledSpec = nil } }
     public var isAdditive = false { didSet { compiledSpec = nil } }
     public var isCumulative = false { didSet { compiledSpec = nil } }
@@ -146,7 +146,7 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
 
 /// Interpolates a key path between fromValue, toValue and byValue (any one or two of them).
 /// Values: numbers (Double/Float/CGFloat/Int/NSNumber), CGPoint, CGSize, CGRect, CATransform3D, CGColor, Bool.
-open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
+open class CABasicAnimation: CAPropertyAnimation {
     public var fromValue: Any? { didSet { compiledSpec = nil } }
     public var toValue: Any? { didSet { compiledSpec = nil } }
     public var byValue: Any? { didSet { compiledSpec = nil } }
@@ -195,7 +195,7 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
 /// `mass` (> 0), `stiffness` (> 0), `damping` (≥ 0), `initialVelocity` (1 = the whole distance per second,
 /// towards the end). The spring runs in seconds within `duration`; set `duration = settlingDuration` to
 /// let it come to rest.
-open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
+open class CASpringAnimation: CABasicAnimation {
     public var mass: CGFloat = 1
     public var stiffness: CGFloat = 100
     public var damping: CGFloat = 10
@@ -228,7 +228,7 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
 /// Runs several animations together on one layer. Children are timed in the group's local time
 /// (their beginTime is relative to the group's start) and clipped to the group's duration; their
 /// delegates and `isRemovedOnCompletion` are ignored.
-open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
+open class CAAnimationGroup: CAAnimation {
     public var animations: [CAAnimation]?
 
     open override func copy() -> CAAnimation {
@@ -266,7 +266,7 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 
 /// Animates a key path through `values`, or a point key path along `path` (which wins when both are set);
 /// see StrataCore.Keyframes and docs/animation.md for each calculation mode.
-open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+open class CAKeyframeAnimation: CAPropertyAnimation {
     public var path: CGPath?
     public var rotationMode: CAAnimationRotationMode?
     public var values: [Any]?

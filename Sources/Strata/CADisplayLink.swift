@@ -4,9 +4,10 @@ import StrataProtocol
 /// A timer synchronised with the display: it fires once per vblank of the render server's display (its
 /// real refresh rate, e.g. 60 Hz on the headless backend's default, 50 with `--refresh 50`), not a
 /// fixed rate. Core Animation's target/selector form is a closure here (Linux has no Objective-C
-/// selectors), and a link runs on a `StrataConnection` (its `callbackQueue`) instead of a run loop.
+/// selectors), and a link runs on a `StrataConnection` instead of a run loop: its handler runs on the main
+/// queue, as the main actor (where `add(to: .main, forMode: .common)` would run it on iOS).
 public final class CADisplayLink: @unchecked Sendable {
-    private let handler: (CADisplayLink) -> Void
+    private let handler: @MainActor (CADisplayLink) -> Void
     private var state = TickState()
     private weak var connection: StrataConnection?
 
@@ -18,8 +19,8 @@ public final class CADisplayLink: @unchecked Sendable {
         var added = false
     }
 
-    /// `handler` runs on the connection's callback queue once per display frame.
-    public init(handler: @escaping (CADisplayLink) -> Void) {
+    /// `handler` runs on the main queue (the main actor) once per display frame.
+    public init(handler: @escaping @MainActor (CADisplayLink) -> Void) {
         self.handler = handler
     }
 
@@ -65,9 +66,9 @@ public final class CADisplayLink: @unchecked Sendable {
 
     var isRunning: Bool { LayerLock.with { state.added && !state.isPaused } }
 
-    /// A vblank arrived (on the connection's reader thread): record it and run the handler on `queue`,
-    /// at most one run pending at a time (a slow handler skips frames instead of queueing them).
-    func tick(timestamp: Double, duration: Double, queue: DispatchQueue) {
+    /// A vblank arrived (on the connection's reader thread): record it and run the handler on the main
+    /// queue, at most one run pending at a time (a slow handler skips frames instead of queueing them).
+    func tick(timestamp: Double, duration: Double) {
         let dispatch = LayerLock.with { () -> Bool in
             guard state.added, !state.isPaused else { return false }
             state.timestamp = timestamp
@@ -77,7 +78,7 @@ public final class CADisplayLink: @unchecked Sendable {
             return true
         }
         guard dispatch else { return }
-        queue.async { [self] in
+        MainDelivery.async { [self] in
             let run = LayerLock.with { () -> Bool in
                 state.pending = false
                 return state.added && !state.isPaused

@@ -9,9 +9,9 @@ extension CALayer {
     /// A touch or button press that begins on this layer keeps coming here wherever it moves, until it
     /// ends (default false: a touch that leaves the layer is cancelled for it).
     public var capturesInput: Bool { get { read { $0.capturesInput } } set { set(.capturesInput, newValue) } }
-    /// Called on the connection's `callbackQueue` with the events for this layer, and for its sublayers
-    /// that have no handler of their own.
-    public var inputHandler: ((StrataInputEvent) -> Void)? {
+    /// Called on the main queue (the main actor) with the events for this layer, and for its sublayers
+    /// that have no handler of their own (docs/input.md).
+    public var inputHandler: (@MainActor (StrataInputEvent) -> Void)? {
         get { LayerLock.with { inputHandlerStorage } }
         set { LayerLock.with { inputHandlerStorage = newValue } }
     }

@@ -43,7 +43,7 @@ open class CALayer: @unchecked Sendable {
     /// Marked by `setNeedsLayout()`; cleared when `layoutSublayers()` runs.
     var needsLayoutFlag = false
     /// `inputHandler` (Strata's input API).
-    var inputHandlerStorage: ((StrataInputEvent) -> Void)?
+    var inputHandlerStorage: (@MainActor (StrataInputEvent) -> Void)?
     var autoresizingMaskValue = CAAutoresizingMask()
     /// A GL frame presented to this layer that goes with its next commit (CAEAGLLayer, CAMetalLayer).
     var pendingDrawable: PendingDrawable?
@@ -151,8 +151,7 @@ open class CALayer: @unchecked Sendable {
         if !isPresentationCopy, let shadow = serverState {
             LayerRegistry.released(layerID, generation: shadow.generation)
             // Its animations will never report a stop: completion blocks waiting for them go on without them.
-            let queue = StrataConnection.current?.callbackQueue ?? .global()
-            for entry in animationEntries { LayerLock.with { CompletionTracker.stopped(ObjectIdentifier(entry), queue: queue) } }
+            for entry in animationEntries { LayerLock.with { CompletionTracker.stopped(ObjectIdentifier(entry)) } }
         }
     }
 

@@ -18,7 +18,7 @@ public enum CATransaction {
         var duration: CFTimeInterval?
         var disableActions: Bool?
         var timingFunction: CAMediaTimingFunction?
-        var completion: (@Sendable () -> Void)?
+        var completion: (@MainActor @Sendable () -> Void)?
         /// Animations added while this transaction (or one nested in it) was open.
         var added: [(CALayer, CALayer.AnimationEntry)] = []
     }
@@ -29,7 +29,7 @@ public enum CATransaction {
         var dirty: [CALayer] = []
         var dirtySet: Set<ObjectIdentifier> = []
         /// Completion blocks of ended transactions, with the animations each waits for.
-        var completions: [(@Sendable () -> Void, [(CALayer, CALayer.AnimationEntry)])] = []
+        var completions: [(@MainActor @Sendable () -> Void, [(CALayer, CALayer.AnimationEntry)])] = []
         var flushRequested = false
     }
 
@@ -99,11 +99,12 @@ public enum CATransaction {
         LayerLock.with { ensureFrame(); stack[stack.count - 1].timingFunction = f }
     }
 
-    public static func completionBlock() -> (@Sendable () -> Void)? { LayerLock.with { stack.last?.completion } }
+    public static func completionBlock() -> (@MainActor @Sendable () -> Void)? { LayerLock.with { stack.last?.completion } }
 
-    /// Runs `block` once every animation added in this transaction has finished (or been removed),
-    /// as reported by the render server; at once after commit when it added none.
-    public static func setCompletionBlock(_ block: (@Sendable () -> Void)?) {
+    /// Runs `block` on the main queue (the main actor) once every animation added in this transaction has
+    /// finished (or been removed), as reported by the render server; right after the commit when it added
+    /// none. Without a server, at the animations' computed end.
+    public static func setCompletionBlock(_ block: (@MainActor @Sendable () -> Void)?) {
         LayerLock.with { ensureFrame(); stack[stack.count - 1].completion = block }
     }
 
@@ -126,8 +127,8 @@ public enum CATransaction {
     }
 
     /// Sets a transaction property. The standard keys take the same types as their setters (a number, a
-    /// Bool, a CAMediaTimingFunction, a `@Sendable () -> Void`); a value of another type is logged and
-    /// ignored.
+    /// Bool, a CAMediaTimingFunction, a `@MainActor @Sendable () -> Void` or `@Sendable () -> Void`); a value
+    /// of another type is logged and ignored.
     public static func setValue(_ value: Any?, forKey key: String) {
         LayerLock.with {
             switch key {
@@ -142,8 +143,10 @@ public enum CATransaction {
                 if value == nil || value is CAMediaTimingFunction { setAnimationTimingFunction(value as? CAMediaTimingFunction) }
                 else { rejected(key, value, "a CAMediaTimingFunction") }
             case kCATransactionCompletionBlock:
-                if value == nil || value is @Sendable () -> Void { setCompletionBlock(value as? @Sendable () -> Void) }
-                else { rejected(key, value, "a @Sendable () -> Void block") }
+                if value == nil { setCompletionBlock(nil) }
+                else if let block = value as? @MainActor @Sendable () -> Void { setCompletionBlock(block) }
+                else if let block = value as? @Sendable () -> Void { setCompletionBlock { block() } }
+                else { rejected(key, value, "a @MainActor @Sendable () -> Void block") }
             default:
                 ensureFrame()
                 stack[stack.count - 1].values[key] = value

@@ -7,9 +7,9 @@ import StrataCore
 /// are the server's events; without one, the animations' computed end times.
 enum CompletionTracker {
     final class Group {
-        let block: @Sendable () -> Void
+        let block: @MainActor @Sendable () -> Void
         var outstanding: Set<ObjectIdentifier>
-        init(block: @escaping @Sendable () -> Void, outstanding: Set<ObjectIdentifier>) {
+        init(block: @escaping @MainActor @Sendable () -> Void, outstanding: Set<ObjectIdentifier>) {
             self.block = block
             self.outstanding = outstanding
         }
@@ -19,12 +19,12 @@ enum CompletionTracker {
 
     /// Registers a committed transaction's block with the entries (layer, animation) it waits for.
     /// Called with the layer lock held, after the commit was handed to the connection (if any).
-    static func register(_ block: @escaping @Sendable () -> Void, entries: [(CALayer, CALayer.AnimationEntry)],
+    static func register(_ block: @escaping @MainActor @Sendable () -> Void, entries: [(CALayer, CALayer.AnimationEntry)],
                          connection: StrataConnection?, now: Double) {
         // Animations replaced or removed before they were committed count as finished.
         let live = entries.filter { layer, entry in entry.committed && layer.animationEntries.contains { $0 === entry } }
         guard !live.isEmpty else {
-            (connection?.callbackQueue ?? .global()).async(execute: block)
+            MainDelivery.async(block)
             return
         }
         if connection != nil {
@@ -38,17 +38,18 @@ enum CompletionTracker {
                   let end = layer.timeSpace(committed: true).global(fromLocal: entry.spec.timing.endTime) else { return }
             latest = max(latest, end)
         }
-        DispatchQueue.global().asyncAfter(deadline: DispatchTime.now() + max(0, latest - now), execute: block)
+        MainDelivery.after(DispatchTime.now() + max(0, latest - now), block)
     }
 
-    /// An animation stopped (server event, or its layer was freed): runs the blocks no longer waiting.
-    static func stopped(_ entry: ObjectIdentifier, queue: DispatchQueue) {
+    /// An animation stopped (server event, or its layer was freed): runs the blocks no longer waiting, on
+    /// the main queue.
+    static func stopped(_ entry: ObjectIdentifier) {
         var ready: [Group] = []
         groups.removeAll { group in
             group.outstanding.remove(entry)
             if group.outstanding.isEmpty { ready.append(group); return true }
             return false
         }
-        for g in ready { queue.async(execute: g.block) }
+        for g in ready { MainDelivery.async(g.block) }
     }
 }

@@ -91,7 +91,10 @@ extension StrataConnection {
                 entry.startDelivered = true
                 return entry.animation
             }
-            if let anim, let delegate = anim.delegate.map(DelegateHandOff.init) { callbackQueue.async { delegate.value.animationDidStart(anim) } }
+            if let anim, let delegate = anim.delegate {
+                let handOff = MainHandOff(value: (delegate, anim))
+                MainDelivery.async { handOff.value.0.animationDidStart(handOff.value.1) }
+            }
         case let .animationStopped(layerID, key, finished):
             guard let layer = LayerRegistry.layer(layerID) else { return }
             let anim: CAAnimation? = LayerLock.with {
@@ -108,10 +111,13 @@ extension StrataConnection {
                 // its end again.
                 guard !entry.stopDelivered else { return nil }
                 entry.stopDelivered = true
-                CompletionTracker.stopped(ObjectIdentifier(entry), queue: callbackQueue)
+                CompletionTracker.stopped(ObjectIdentifier(entry))
                 return entry.animation
             }
-            if let anim, let delegate = anim.delegate.map(DelegateHandOff.init) { callbackQueue.async { delegate.value.animationDidStop(anim, finished: finished) } }
+            if let anim, let delegate = anim.delegate {
+                let handOff = MainHandOff(value: (delegate, anim))
+                MainDelivery.async { handOff.value.0.animationDidStop(handOff.value.1, finished: finished) }
+            }
         case .transactionCompleted:
             // The library tracks completion per transaction itself (it never sets wantsCompletion).
             break
@@ -123,14 +129,14 @@ extension StrataConnection {
             replyCondition.unlock()
         case .error(let reason):
             StrataLog.logger.error("render server ended the session: \(reason)")
-            onError?(reason)
+            if let onError { MainDelivery.async { onError(reason) } }
         case let .frameTick(timestamp, duration):
             let links = LayerLock.with { displayLinks }
-            for link in links { link.tick(timestamp: timestamp, duration: duration, queue: callbackQueue) }
+            for link in links { link.tick(timestamp: timestamp, duration: duration) }
         case .outputs(let outputs):
             let lit = outputs.map(StrataOutput.init)
             LayerLock.with { litOutputs = lit }
-            if let onOutputsChanged { callbackQueue.async { onOutputsChanged(lit) } }
+            if let onOutputsChanged { MainDelivery.async { onOutputsChanged(lit) } }
         case .input(let event):
             deliver(event)
         case let .tileRequests(layerID, keys):
@@ -140,24 +146,16 @@ extension StrataConnection {
         case .bufferReleased(let id):
             if let ring = DrawableRing.ring(holding: id) { ring.released(id) } else { LayerLock.with { bufferPool.released(id) } }
         case let .transactionPresented(id, presentedAt):
-            if let onTransactionPresented { callbackQueue.async { onTransactionPresented(id, presentedAt) } }
+            if let onTransactionPresented { MainDelivery.async { onTransactionPresented(id, presentedAt) } }
         case let .layerError(layerID, reason):
             StrataLog.logger.warning("render server: layer \(layerID): \(reason)")
             if let onLayerError {
-                let layer = LayerRegistry.layer(layerID)
-                nonisolated(unsafe) let shown = layer
-                callbackQueue.async { onLayerError(shown, reason) }
+                let shown = MainHandOff(value: LayerRegistry.layer(layerID))
+                MainDelivery.async { onLayerError(shown.value, reason) }
             }
         case .welcome, .injectResult:
             // The library injects nothing (`strata input` does, over its own connection).
             break
         }
     }
-}
-
-/// An animation's delegate handed to the callback queue. Delegates are ordinary classes, as on iOS (not
-/// `Sendable`); the library calls them only there, one callback at a time, as Core Animation calls them on
-/// the main thread.
-struct DelegateHandOff: @unchecked Sendable {
-    let value: CAAnimationDelegate
 }

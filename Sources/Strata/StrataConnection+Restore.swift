@@ -26,7 +26,7 @@ extension StrataConnection {
         }
         guard restoring else { return false }
         StrataLog.logger.warning("render server went away (\(reason)); reconnecting to \(socketPath)")
-        if let onServerLost { callbackQueue.async { onServerLost(reason) } }
+        if let onServerLost { MainDelivery.async { onServerLost(reason) } }
         return true
     }
 
@@ -59,7 +59,7 @@ extension StrataConnection {
                 StrataLog.logger.notice("reconnected to the render server",
                                         metadata: ["attempts": "\(attempts)",
                                                    "seconds": "\(String(format: "%.3f", MonotonicClock.now() - began))"])
-                if let onReconnect { callbackQueue.async { onReconnect() } }
+                if let onReconnect { MainDelivery.async { onReconnect() } }
                 return socket
             } catch {
                 // Expected while the server is down; the outage was logged once when it began.
@@ -100,7 +100,7 @@ extension StrataConnection {
             }
             return (true, changed ? lit : nil)
         }
-        if let changedOutputs, let onOutputsChanged { callbackQueue.async { onOutputsChanged(changedOutputs) } }
+        if let changedOutputs, let onOutputsChanged { MainDelivery.async { onOutputsChanged(changedOutputs) } }
         return restored
     }
 
@@ -114,11 +114,13 @@ extension StrataConnection {
             let needsStart = !entry.startDelivered
             entry.startDelivered = true
             entry.stopDelivered = true
-            CompletionTracker.stopped(ObjectIdentifier(entry), queue: callbackQueue)
-            guard let delegate = anim.delegate.map(DelegateHandOff.init) else { continue }
-            callbackQueue.async {
-                if needsStart { delegate.value.animationDidStart(anim) }
-                delegate.value.animationDidStop(anim, finished: false)
+            CompletionTracker.stopped(ObjectIdentifier(entry))
+            guard let delegate = anim.delegate else { continue }
+            let handOff = MainHandOff(value: (delegate, anim))
+            MainDelivery.async {
+                let (delegate, anim) = handOff.value
+                if needsStart { delegate.animationDidStart(anim) }
+                delegate.animationDidStop(anim, finished: false)
             }
         }
     }

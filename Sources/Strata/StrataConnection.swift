@@ -4,7 +4,8 @@ import StrataProtocol
 import StrataPNG
 
 /// The process's connection to the render server. Commits travel over it as one message each;
-/// animation events and transaction completions come back and are delivered on `callbackQueue`.
+/// animation events, input and transaction completions come back and are delivered on the main queue, as
+/// the main actor: every callback the app hands Strata is `@MainActor` (docs/getting-started.md).
 /// When the server goes away (it crashed or was restarted) the connection reconnects by itself and
 /// sends the server everything it showed (`StrataConnection+Restore.swift`).
 public final class StrataConnection: @unchecked Sendable {
@@ -50,7 +51,7 @@ public final class StrataConnection: @unchecked Sendable {
     var sessionsEnded = 0
     var closedReason: String?
     /// `inputHandler`.
-    var inputHandlerStorage: ((StrataInputEvent) -> Void)?
+    var inputHandlerStorage: (@MainActor (StrataInputEvent) -> Void)?
     let replyCondition = NSCondition()
     /// Signalled by `close()`: cuts short a wait between reconnection attempts.
     let closeSignal = DispatchSemaphore(value: 0)
@@ -58,40 +59,57 @@ public final class StrataConnection: @unchecked Sendable {
     /// The id the server gave this client (a new one after each reconnection).
     public var clientID: UInt32 { LayerLock.with { sessionClientID } }
     public let socketPath: String
-    /// Queue for completion blocks and animation delegate callbacks (default: main).
-    public var callbackQueue: DispatchQueue = .main
-    /// Called (on the reader thread) with the server's reason when it ends the session because of what
-    /// this client sent. The connection does not reconnect then: the same input would be refused again.
-    public var onError: (@Sendable (String) -> Void)?
-    /// Called on `callbackQueue` when the server could not do what one layer asked and the session goes on:
+    /// Always the main queue: every callback runs there, as the main actor (as in UIKit, where everything
+    /// is on the main thread). Setting another queue is ignored and logged: a `@MainActor` closure cannot
+    /// run on it. A process whose main thread waits (a command-line tool, a test) lets the main queue run
+    /// while it waits: `RunLoop.main.run(until:)`, or XCTest's `wait(for:timeout:)`.
+    @available(*, deprecated, message: "Strata's callbacks always run on the main queue (the main actor); let it run while waiting (RunLoop.main.run(until:))")
+    public var callbackQueue: DispatchQueue {
+        get { .main }
+        set {
+            guard newValue !== DispatchQueue.main else { return }
+            StrataLog.logger.warning("StrataConnection.callbackQueue is always the main queue; \(newValue.label) ignored")
+        }
+    }
+    /// Called on the main queue with the server's reason when it ends the session because of what this
+    /// client sent. The connection does not reconnect then: the same input would be refused again.
+    public var onError: (@MainActor @Sendable (String) -> Void)?
+    /// Called on the main queue when the server could not do what one layer asked and the session goes on:
     /// a text layer whose string made the server's text worker crash or hang shows no text until its
     /// string or style changes. The layer (nil when it is gone) and the server's reason; also logged.
-    public var onLayerError: (@Sendable (CALayer?, String) -> Void)?
+    public var onLayerError: (@MainActor @Sendable (CALayer?, String) -> Void)?
     /// Whether the connection reconnects when the server goes away (default true).
     public var automaticallyReconnects = true
-    /// Called on `callbackQueue` with the reason when the server went away and reconnection begins.
-    public var onServerLost: (@Sendable (String) -> Void)?
-    /// Called on `callbackQueue` once a restarted server has been given the whole scene again.
-    public var onReconnect: (@Sendable () -> Void)?
+    /// Called on the main queue with the reason when the server went away and reconnection begins.
+    public var onServerLost: (@MainActor @Sendable (String) -> Void)?
+    /// Called on the main queue once a restarted server has been given the whole scene again.
+    public var onReconnect: (@MainActor @Sendable () -> Void)?
     /// Whether a session with the server is up now (false while reconnecting and after the end).
     public var isConnected: Bool { LayerLock.with { link == .live } }
     /// The server's lit outputs, primary first (as of the last `outputs` message: the handshake's, then
     /// each change, such as a screen plugged in). Empty while none is lit.
     public var outputs: [StrataOutput] { LayerLock.with { litOutputs } }
-    /// The primary output's scale (`UIScreen.main.scale`): 1 until the server has said.
-    public var screenScale: CGFloat { outputs.first?.scale ?? 1 }
-    /// Called on `callbackQueue` with the new outputs whenever they change.
-    public var onOutputsChanged: (@Sendable ([StrataOutput]) -> Void)?
-    /// Called on `callbackQueue` once per commit this connection sent, with its transaction id and when the
-    /// first frame including it went on screen (`CACurrentMediaTime`'s clock): changed pixels or not.
-    /// `lastTransactionID` names the commit a `CATransaction.flush()` just sent.
-    public var onTransactionPresented: (@Sendable (_ transactionID: UInt64, _ presentedAt: Double) -> Void)?
+    /// The primary output (`UIScreen.main`'s stand-in): nil while none is lit.
+    public var mainOutput: StrataOutput? { outputs.first }
+    /// The primary output's layer space in points (`UIScreen.main.bounds`): the frame of a full-screen
+    /// root. `.zero` while no output is lit.
+    public var screenBounds: CGRect { mainOutput?.bounds ?? .zero }
+    /// The primary output's scale (`UIScreen.main.scale`): pixels per point, 1 until the server has said.
+    /// Set it as `contentsScale` on layers that draw (text, backing stores) to be as sharp as the screen.
+    public var screenScale: CGFloat { mainOutput?.scale ?? 1 }
+    /// Called on the main queue with the new outputs whenever they change.
+    public var onOutputsChanged: (@MainActor @Sendable ([StrataOutput]) -> Void)?
+    /// Called on the main queue once per commit this connection sent, with its transaction id and when the
+    /// first frame including it went on screen (`CACurrentMediaTime`'s clock, seconds): changed pixels or
+    /// not. `lastTransactionID` names the commit a `CATransaction.flush()` just sent.
+    public var onTransactionPresented: (@MainActor @Sendable (_ transactionID: UInt64, _ presentedAt: CFTimeInterval) -> Void)?
     /// The transaction id of the last commit sent on this connection (0: none yet). A flush that sends its
     /// images ahead in commits of their own sends the rest last, under this id.
     public var lastTransactionID: UInt64 { LayerLock.with { nextTransactionID } }
-    /// Called on `callbackQueue` with input events no layer handler takes: keys while no layer has the
-    /// focus, and events for layers without a handler up their superlayer chain (docs/input.md).
-    public var inputHandler: ((StrataInputEvent) -> Void)? {
+    /// Called on the main queue with input events no layer handler takes: keys while no layer has the
+    /// focus, keys and other events for layers without a handler up their superlayer chain, and keys for
+    /// a focused layer the app has released (docs/input.md).
+    public var inputHandler: (@MainActor (StrataInputEvent) -> Void)? {
         get { LayerLock.with { inputHandlerStorage } }
         set { LayerLock.with { inputHandlerStorage = newValue } }
     }

@@ -6,7 +6,8 @@ import StrataProtocol
 public struct StrataOutput: Equatable, Sendable {
     /// The connector's name ("HDMI-A-1"), or "headless".
     public let name: String
-    /// The size of its layer space in pixels (a screen mounted at 90° is taller than wide).
+    /// The size of its layer space in pixels (a screen mounted at 90° is taller than wide); `bounds` is
+    /// the same in points.
     public let width: Int
     public let height: Int
     /// Its refresh rate in Hz.
@@ -15,8 +16,11 @@ public struct StrataOutput: Equatable, Sendable {
     /// points; set a layer's `contentsScale` to this for backing stores, text and images as sharp as the
     /// panel (Core Animation's view-hosted layers get it by default; plain layers keep 1, as on iOS).
     public let scale: CGFloat
-    /// Its layer space in points (pixels ÷ scale).
+    /// Its layer space in points (pixels ÷ scale), origin (0, 0): `UIScreen.bounds`, the frame of a
+    /// full-screen root (`StrataConnection.screenBounds` is the primary output's).
     public var bounds: CGRect { CGRect(x: 0, y: 0, width: CGFloat(width) / scale, height: CGFloat(height) / scale) }
+    /// Its size in pixels, origin (0, 0): `UIScreen.nativeBounds`.
+    public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: width, height: height) }
 
     init(_ info: OutputInfo) {
         name = info.name

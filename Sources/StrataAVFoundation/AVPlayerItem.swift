@@ -71,9 +71,9 @@ public final class AVPlayerItem: @unchecked Sendable {
     }
 }
 
-/// Where AVFoundation's callbacks run: the connection's callback queue (the main queue without one).
+/// Where AVFoundation's callbacks run: the main queue, as Strata's own callbacks.
 enum CallbackQueue {
-    static var current: DispatchQueue { StrataConnection.currentConnection?.callbackQueue ?? .main }
+    static var current: DispatchQueue { .main }
 }
 
 extension Notification.Name {

@@ -79,7 +79,9 @@ struct BenchCommand: ParsableCommand {
         MemoryRelease.keepHeapBetweenFrames() // as strata-server does
         guard let dims = SizeArgument.parse(size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
         guard layers >= 0, frames > 0 else { throw ValidationError("--layers must be ≥ 0 and --frames > 0") }
-        if let result = try runOnItsOwn(dims) {
+        // Strata's callbacks run on the main queue: the runs that wait for them do so on a thread of their own
+        // while the main thread runs its run loop.
+        if let result = try OffMain.run({ try runOnItsOwn(dims) }) {
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
             return
         }
@@ -355,5 +357,29 @@ struct BenchCommand: ParsableCommand {
          .setProperty(id, .position, .point(position)),
          .setProperty(id, .backgroundColor, .color(Color(red: hue, green: 1 - hue, blue: 0.5, alpha: 1))),
          .insertSublayer(parent: 1, child: id, index: UInt32(index))]
+    }
+}
+
+/// Runs a blocking benchmark on a thread of its own while the main thread runs the main run loop, where
+/// Strata delivers its callbacks (transaction presented, display links, completion blocks).
+enum OffMain {
+    private final class Outcome<T>: @unchecked Sendable {
+        var result: Result<T, Error>?
+        let lock = NSLock()
+    }
+
+    static func run<T>(_ body: @escaping () throws -> T) throws -> T {
+        let outcome = Outcome<T>()
+        nonisolated(unsafe) let body = body
+        let thread = Thread {
+            let r = Result { try body() }
+            outcome.lock.withLock { outcome.result = r }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        while true {
+            if let r = outcome.lock.withLock({ outcome.result }) { return try r.get() }
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+        }
     }
 }

@@ -31,7 +31,6 @@ struct ContentsRun {
         defer { server.stop() }
         let connection = try StrataConnection.connect(socketPath: server.socket)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "strata-bench.contents")
         let canvas = Canvas()
         canvas.frame = CGRect(x: 0, y: 0, width: side, height: side)
         connection.attach(canvas)

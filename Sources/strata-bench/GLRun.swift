@@ -80,8 +80,6 @@ struct GLRun {
 
         let connection = try StrataConnection.connect(socketPath: server.socket)
         defer { connection.close() }
-        let queue = DispatchQueue(label: "strata-bench.gl")
-        connection.callbackQueue = queue
         let presents = Presents()
         connection.onTransactionPresented = { id, at in presents.record(id, at) }
         let layer = CAMetalLayer()
@@ -114,7 +112,7 @@ struct GLRun {
         presents.wait(until: Date(timeIntervalSinceNow: Double(frames) * interval * 4 + 10))
         let cpu = BenchCommand.processCPUSeconds() - cpuBefore, wall = MonotonicClock.now() - wallBefore
         let serverCPU = Self.cpuSeconds(of: server.process.processIdentifier) - serverCPUBefore
-        queue.sync { link.invalidate() } // when the run timed out
+        DispatchQueue.main.sync { link.invalidate() } // when the run timed out (the handler runs on main)
         let after = try server.stats()
 
         let presented = presents.count

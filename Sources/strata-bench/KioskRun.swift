@@ -125,7 +125,6 @@ struct KioskRun {
         while waitingForWarmUp, try server.stats()["warmed_up"] as? Bool == false, MonotonicClock.now() < waitStart + 2 { usleep(10_000) }
         let waited = MonotonicClock.now() - waitStart
         let connection = try StrataConnection.connect(socketPath: server.socket)
-        connection.callbackQueue = DispatchQueue(label: "strata-bench.kiosk")
         let presented = Presented()
         connection.onTransactionPresented = { id, at in presented.record(id, at) }
         let screen = KioskScreen(width: CGFloat(width), height: CGFloat(height))

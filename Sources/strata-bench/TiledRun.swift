@@ -58,8 +58,6 @@ struct TiledRun {
         let interval = 1 / (outputs?.first?["refresh_hz"] as? Double ?? 60)
         let connection = try StrataConnection.connect(socketPath: server.socket)
         defer { connection.close() }
-        let queue = DispatchQueue(label: "strata-bench.tiled")
-        connection.callbackQueue = queue
         let traffic = Traffic()
         connection.onTransactionPresented = { id, at in traffic.presented(id, at) }
 
@@ -82,7 +80,7 @@ struct TiledRun {
 
         let before = try server.stats()
         let start = MonotonicClock.now()
-        var ticks = 0
+        nonisolated(unsafe) var ticks = 0 // the link's handler's, on the main thread
         let total = frames
         let done = DispatchSemaphore(value: 0)
         let link = CADisplayLink { link in

@@ -54,7 +54,6 @@ struct VideoRun {
         let connection = try StrataConnection.connect(socketPath: server.socket)
         let connectionThreads = Set(Self.threads(of: selfPID).filter { !beforeConnect.contains($0.key) && $0.value.name == mainName }.keys)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "strata-bench.video")
         let ended = Ended()
         let observer = NotificationCenter.default.addObserver(forName: .AVPlayerItemDidPlayToEndTime, object: nil, queue: nil) { _ in ended.set() }
         defer { NotificationCenter.default.removeObserver(observer) }

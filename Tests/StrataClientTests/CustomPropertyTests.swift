@@ -138,7 +138,6 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "clock")
         let clock = ClockLayer()
         clock.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
         clock.position = CGPoint(x: 80, y: 60)
@@ -179,7 +178,6 @@ extension ClientProcessSuite {
     @Test func perFrameDisplayFollowsANewConnection() throws {
         let first = try ServerProcess(refresh: 60)
         let (old, _) = try SessionErrors.connect(first)
-        old.callbackQueue = DispatchQueue(label: "clock-old")
         let slow = ClockLayer()
         old.attach(slow)
         CATransaction.flush()
@@ -195,7 +193,6 @@ extension ClientProcessSuite {
         defer { _ = second.stop() }
         let (connection, errors) = try SessionErrors.connect(second)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "clock-new")
         let clock = ClockLayer()
         connection.attach(clock)
         CATransaction.flush()
@@ -210,9 +207,8 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "link")
         let lock = NSLock()
-        var ticks: [(Double, Double, Double)] = []
+        nonisolated(unsafe) var ticks: [(Double, Double, Double)] = []
         let link = CADisplayLink { l in
             lock.lock(); ticks.append((l.timestamp, l.duration, l.targetTimestamp)); lock.unlock()
         }

@@ -99,8 +99,7 @@ extension ClientProcessSuite {
 
     func show(scale: CGFloat, on server: ServerProcess, tilesIn directory: URL) throws -> (StrataConnection, SnowmanTiles, CAScrollLayer, DispatchQueue) {
         let connection = try StrataConnection.connect(socketPath: server.socketPath)
-        let queue = DispatchQueue(label: "d18")
-        connection.callbackQueue = queue
+        let queue = DispatchQueue.main // Strata's callbacks run there
         let view = CALayer()
         view.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
         view.isInteractive = true

@@ -22,7 +22,6 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let connection = try StrataConnection.connect(socketPath: server.socketPath)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "delegates")
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         connection.attach(layer)
@@ -162,7 +161,6 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "completions")
         let layer = CALayer()
         connection.attach(layer)
         CATransaction.flush()

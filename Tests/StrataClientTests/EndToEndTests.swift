@@ -15,7 +15,6 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let connection = try StrataConnection.connect(socketPath: server.socketPath)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "e2e")
 
         // root 100x80 dark grey at the centre; card rotated 90° (a square, so the footprint is the same),
         // with opacity 0.5 over a sublayer showing image contents.

@@ -98,7 +98,6 @@ extension ClientProcessSuite {
         let (server, dir) = (recording.server, recording.directory)
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "d20.display-link")
         let view = Self.container(connection)
         let controller = D20TriangleController(glView: view)
         controller.viewDidLoad()

@@ -179,8 +179,7 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let connection = try StrataConnection.connect(socketPath: server.socketPath)
         defer { connection.close() }
-        let queue = DispatchQueue(label: "d16")
-        connection.callbackQueue = queue
+        let queue = DispatchQueue.main // Strata's callbacks run there
 
         let view = CALayer()
         view.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
@@ -196,8 +195,8 @@ extension ClientProcessSuite {
             half.backgroundColor = color
             scroll.addSublayer(half)
         }
-        var start = CGPoint.zero, origin = CGPoint.zero
-        var offsets: [CGPoint] = []
+        nonisolated(unsafe) var start = CGPoint.zero, origin = CGPoint.zero
+        nonisolated(unsafe) var offsets: [CGPoint] = []
         view.inputHandler = { e in
             switch e.kind {
             case .touchDown:
@@ -233,14 +232,13 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let connection = try StrataConnection.connect(socketPath: server.socketPath)
         defer { connection.close() }
-        let queue = DispatchQueue(label: "bubbling")
-        connection.callbackQueue = queue
+        let queue = DispatchQueue.main // Strata's callbacks run there
         let outer = CALayer(), inner = CALayer()
         outer.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
         inner.frame = CGRect(x: 40, y: 30, width: 40, height: 40)
         inner.isInteractive = true
         outer.addSublayer(inner)
-        var got: [String] = []
+        nonisolated(unsafe) var got: [String] = []
         func name(_ l: CALayer?) -> String { l === inner ? "inner" : l === outer ? "outer" : l == nil ? "none" : "?" }
         outer.inputHandler = { e in got.append("outer:\(e.kind):\(name(e.layer)):\(e.location.x),\(e.location.y)") }
         connection.inputHandler = { e in got.append("connection:\(e.kind):\(name(e.layer)):\(e.text)") }
@@ -256,6 +254,43 @@ extension ClientProcessSuite {
         usleep(100_000)
         #expect(queue.sync { got } == ["connection:key:none:x", "connection:key:none:", "outer:touchDown:inner:10.0,10.0",
                                        "outer:touchUp:inner:10.0,10.0"])
+    }
+
+    /// Keys go to the focused layer's handler chain; a key it does not take (no handler on the layer or
+    /// its superlayers, or the layer released by the app since) reaches the connection's handler.
+    @Test func keysTheFocusedLayerDoesNotTakeReachTheConnection() throws {
+        let server = try ServerProcess(size: "160x120")
+        defer { _ = server.stop() }
+        let connection = try StrataConnection.connect(socketPath: server.socketPath)
+        defer { connection.close() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        var pad: CALayer? = CALayer()
+        pad?.frame = CGRect(x: 40, y: 30, width: 40, height: 40)
+        pad?.isInteractive = true
+        if let pad { root.addSublayer(pad) }
+        nonisolated(unsafe) var got: [String] = [] // the handler's, on the main queue
+        connection.inputHandler = { e in got.append("connection:\(e.kind):\(e.layer == nil ? "none" : "pad"):\(e.text)") }
+        connection.attach(root)
+        CATransaction.flush()
+        usleep(200_000)
+        func count() -> Int { DispatchQueue.main.sync { got.count } }
+        // The pad takes the focus; neither it nor the root has a handler.
+        try strataInput(server, ["tap", "50", "40"])
+        try strataInput(server, ["key", "--text", "a"])
+        var deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, count() < 4 { usleep(20_000) }
+        // The app takes the pad away and lets it go; its release is not sent until the next commit, so the
+        // server may still route keys to it.
+        pad?.removeFromSuperlayer()
+        CATransaction.flush()
+        pad = nil
+        try strataInput(server, ["key", "--text", "b"])
+        deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, count() < 6 { usleep(20_000) }
+        usleep(100_000)
+        #expect(DispatchQueue.main.sync { got } == ["connection:touchDown:pad:", "connection:touchUp:pad:", "connection:key:pad:a",
+                                                    "connection:key:pad:", "connection:key:none:b", "connection:key:none:"])
     }
 
     static func pixel(_ shot: (width: Int, pixels: [UInt8]), x: Int, y: Int) -> [UInt8] {

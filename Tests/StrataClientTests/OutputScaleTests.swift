@@ -136,8 +136,7 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let connection = try StrataConnection.connect(socketPath: server.socketPath)
         defer { connection.close() }
-        let queue = DispatchQueue(label: "scale-input")
-        connection.callbackQueue = queue
+        let queue = DispatchQueue.main // Strata's callbacks run there
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
         root.backgroundColor = CGColor(red: 0, green: 0.5, blue: 0, alpha: 1)
@@ -145,7 +144,7 @@ extension ClientProcessSuite {
         target.frame = CGRect(x: 80, y: 40, width: 40, height: 40)
         target.isInteractive = true
         root.addSublayer(target)
-        var taps: [CGPoint] = []
+        nonisolated(unsafe) var taps: [CGPoint] = [] // the handler's, on the main queue
         target.inputHandler = { e in if e.kind == .touchDown { taps.append(e.location) } }
         connection.attach(root)
         CATransaction.flush()

@@ -60,7 +60,6 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "arc")
         let arc = ArcLayer()
         arc.bounds = CGRect(x: 0, y: 0, width: 100, height: 20)
         arc.position = CGPoint(x: 60, y: 40)

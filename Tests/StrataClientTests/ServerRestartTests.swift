@@ -12,7 +12,6 @@ final class SessionEvents: @unchecked Sendable {
     func count(_ prefix: String) -> Int { all.filter { $0.hasPrefix(prefix) }.count }
 
     init(_ connection: StrataConnection) {
-        connection.callbackQueue = DispatchQueue(label: "session-events")
         connection.onServerLost = { [self] reason in add("lost: \(reason)") }
         connection.onReconnect = { [self] in add("reconnected") }
         connection.onError = { [self] reason in add("error: \(reason)") }

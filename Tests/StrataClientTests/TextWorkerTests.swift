@@ -137,7 +137,6 @@ extension ClientProcessSuite {
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
         let failures = LayerFailures()
-        connection.callbackQueue = DispatchQueue(label: "test.layer-errors")
         connection.onLayerError = { layer, reason in failures.add(layer, reason) }
         let label = CATextLayer()
         label.frame = CGRect(x: 10, y: 10, width: 140, height: 40)

@@ -78,7 +78,6 @@ extension ClientProcessSuite {
         defer { _ = server.stop() }
         let connection = try StrataConnection.connect(socketPath: server.socketPath)
         defer { connection.close() }
-        connection.callbackQueue = DispatchQueue(label: "presented")
         let reports = PresentedReports()
         connection.onTransactionPresented = { id, at in reports.add(id, at) }
 

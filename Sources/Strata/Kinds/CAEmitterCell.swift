@@ -5,7 +5,7 @@ import StrataCore
 /// layer when `emitterCells` is set (change a cell then and set the array again, or reach a value through
 /// the layer's key path `emitterCells.NAME.KEY`). Ranges widen a value to a uniform choice in
 /// [value − range, value + range]; speeds add per second of a particle's age (docs/emitter.md).
-open class CAEmitterCell: @unchecked Sendable {
+open class CAEmitterCell {
     /// The cell's values (its sub-cells' are taken from `emitterCells` when read).
     var values = EmitterCellModel()
     private var subcells: [CAEmitterCell]?

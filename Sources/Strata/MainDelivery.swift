@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where Strata's callbacks run: the main queue, as the main actor, in the order the events came (UIKit's
+/// rule: an app's code is `@MainActor`, and so is every callback it hands Strata). Input handlers, display
+/// links, completion blocks, animation delegates and the connection's notifications all go through here.
+enum MainDelivery {
+    /// Runs `body` on the main queue, after what is already queued there.
+    static func async(_ body: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
+    }
+
+    /// Runs `body` on the main queue at `deadline`.
+    static func after(_ deadline: DispatchTime, _ body: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.asyncAfter(deadline: deadline) { MainActor.assumeIsolated { body() } }
+    }
+}
+
+/// A value that is not `Sendable` (a layer, an animation, a delegate, an input handler) handed from the
+/// reader thread to the main queue, where only the callback touches it.
+struct MainHandOff<Value>: @unchecked Sendable {
+    let value: Value
+}
