@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build
 swift test
+# docs/getting-started.md as written: its example package built and run against a headless server.
+scripts/check-getting-started.sh
