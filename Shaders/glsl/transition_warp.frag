@@ -57,7 +57,7 @@ void add(inout vec4 result, vec4 c, bool sums) {
 
 // TransitionWarp.coverage: the part of a pixel inside an edge `d` away.
 float coverage(float d, float pixel) {
-    return pixel > 0.0 ? clamp(d / pixel + 0.5, 0.0, 1.0) : step(0.0, d);
+    return pixel > 0.0 ? clamp(d / pixel + 0.5, 0.0, 1.0) : (d > 0.0 ? 1.0 : 0.0);
 }
 
 float hexagonDistance(vec2 v, float rotation) {

@@ -1,9 +1,11 @@
 import Foundation
 import StrataCore
 
-/// CATransition's `type`. Strata renders fade, moveIn, push, reveal and two of Apple's private types,
-/// `CATransitionType(rawValue: "cube")` and `"oglFlip"`; adding any other logs
-/// "unsupported transition: NAME" and nothing is added.
+/// CATransition's `type`. Strata renders fade, moveIn, push, reveal and, as `CATransitionType(rawValue:)`,
+/// Apple's private `"cube"` and `"oglFlip"` and look-alikes of its private effects `"pageCurl"`,
+/// `"pageUnCurl"`, `"rippleEffect"`, `"suckEffect"`, `"cameraIrisHollowOpen"` and `"cameraIrisHollowClose"`
+/// (docs/animation.md); adding any other (`"cameraIris"` too) logs "unsupported transition: NAME" and
+/// nothing is added.
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

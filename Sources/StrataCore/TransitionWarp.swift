@@ -24,6 +24,10 @@ public struct TransitionWarp: Hashable, Sendable {
         public var shade: Double = 1
         /// The back of a curled page: red, green and blue become rgb × `backColor` + alpha × `backLight`.
         public var isBack = false
+
+        public init(source: Source, point: CGPoint, weight: Double = 1, shade: Double = 1, isBack: Bool = false) {
+            self.source = source; self.point = point; self.weight = weight; self.shade = shade; self.isBack = isBack
+        }
     }
 
     public var effect: Effect
@@ -203,9 +207,9 @@ public struct TransitionWarp: Hashable, Sendable {
     }
 
     /// How much of a pixel lies on the inside of an edge `distance` away (positive inside), over `pixel`
-    /// layer units; a hard step when `pixel` is 0.
+    /// layer units; a hard step when `pixel` is 0 (a point on the edge is outside: a shut iris shows nothing).
     static func coverage(_ distance: Double, _ pixel: Double) -> Double {
-        pixel > 0 ? min(1, max(0, distance / pixel + 0.5)) : (distance >= 0 ? 1 : 0)
+        pixel > 0 ? min(1, max(0, distance / pixel + 0.5)) : (distance > 0 ? 1 : 0)
     }
 
     /// Where content of `source` lying within `rect` (layer coordinates) can show: `rect` itself (what

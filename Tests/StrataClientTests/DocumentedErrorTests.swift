@@ -84,7 +84,7 @@ import Testing
         #"layer "a": "strokeEnd" is not a property of a CALayer ("class": "layer")"#:
             Input(scene: ##"{"strata":1,"layers":[{"id":"a","strokeEnd":0.5}]}"##),
         #"unsupported: animation type "…""#: fade(##""type":"particle""##),
-        "unsupported transition: NAME": fade(##""type":"transition","transitionType":"rippleEffect""##),
+        "unsupported transition: NAME": fade(##""type":"transition","transitionType":"cameraIris""##),
         #"no layer with id "x" in the scene"#: Input(scene: ##"{"strata":1,"layers":[{"id":"card"}]}"##, options: ["--layer", "x", "--key", "opacity", "--times", "0"]),
         "unsupported: key path KP": Input(scene: ##"{"strata":1,"layers":[{"id":"card"}]}"##, options: ["--layer", "card", "--key", "cornerCurve", "--times", "0"]),
         #"layer "x" is a CALayer, which has no strokeEnd"#: Input(scene: ##"{"strata":1,"layers":[{"id":"x"}]}"##, options: ["--layer", "x", "--key", "strokeEnd", "--times", "0"]),
