@@ -167,24 +167,24 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: the layer's delegate (layer callbacks are not main-actor isolated; views are)
 
     nonisolated open func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        guard Thread.isMainThread else { return NSNull() }
+        guard onMainActor() else { return NSNull() }
         return MainActor.assumeIsolated { SameThread(value: UIViewAnimationState.action(for: self, forKey: event)) }.value
     }
 
     nonisolated open func display(_ layer: CALayer) {
-        guard Thread.isMainThread else { layer.drawBackingStore(); return }
+        guard onMainActor() else { layer.drawBackingStore(); return }
         MainActor.assumeIsolated { displayLayer() }
     }
 
     nonisolated open func draw(_ layer: CALayer, in ctx: CGContext) {
-        guard Thread.isMainThread else { return }
+        guard onMainActor() else { return }
         // CALayer's backing store already made `ctx` UIKit's current context (UIGraphicsGetCurrentContext()).
         let rect = layer.bounds
         MainActor.assumeIsolated { draw(rect) }
     }
 
     nonisolated open func layoutSublayers(of layer: CALayer) {
-        guard Thread.isMainThread else { return }
+        guard onMainActor() else { return }
         MainActor.assumeIsolated { performLayout() }
     }
 }
