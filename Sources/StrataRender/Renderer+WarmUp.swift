@@ -45,8 +45,8 @@ extension Renderer {
     }
 
     /// Every program and the states frames draw them with, over pixel (0, 0): rounded fills and borders,
-    /// groups (opacity, shadow, rounded clip, mask), a gradient, a shape's fill and stroke, a shadow path
-    /// and glyphs.
+    /// groups (opacity, shadow, rounded clip, mask), a gradient, a shape's fill and stroke, a shadow path,
+    /// a transition's warped composite and glyphs.
     static func warmUpCommands(face: FontFace?) -> [DrawCommand] {
         let grey = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
         let rect = CGRect(x: 0, y: 0, width: 12, height: 12)
@@ -66,6 +66,10 @@ extension Renderer {
             .content(ShapeDraw(matrix: .identity, path: path, fill: ShapeDraw.Fill(rule: .nonZero, color: grey), stroke: stroke, alpha: 1)),
             .beginGroup, .path(matrix: .identity, path: path, color: .white, alpha: 1), .endShadowGroup(color: .black, alpha: 0.5, sigma: 2),
         ]
+        // A transition's warped composite (the private effects share one program).
+        if let warp = TransitionWarp(Transition(kind: .rippleEffect), progress: 0.5, bounds: rect) {
+            commands += [.beginGroup, fill, .beginGroup, fill, .endTransitionGroups(warp: warp, matrix: .identity, alpha: 1)]
+        }
         if let face {
             // A few glyphs of the default face, at a size labels use, pixel for pixel and moving.
             let run = TextDraw.Run(face: face, size: 16, color: grey, glyphs: [1, 2, 3],

@@ -83,9 +83,9 @@ extension ClientProcessSuite {
 
     @Test func otherTransitionTypesAreRejectedByName() throws {
         let layer = CALayer()
-        let suck = CATransition()
-        suck.type = CATransitionType(rawValue: "suckEffect")
-        layer.add(suck, forKey: nil)
+        let iris = CATransition()
+        iris.type = CATransitionType(rawValue: "cameraIris")
+        layer.add(iris, forKey: nil)
         #expect(layer.animationKeys() == nil)
         let cube = CATransition()
         cube.type = CATransitionType(rawValue: "cube")

@@ -362,8 +362,9 @@ struct RejectionTests {
         var typeByte = try bytes(Transition(kind: .push, direction: .fromTop))
         // The transition's type byte follows the empty key path (u32 0) and the kind code 5.
         let kindAt = try #require((0..<typeByte.count - 1).first { typeByte[$0] == 5 && typeByte[$0 + 1] == Transition.Kind.push.rawValue })
-        typeByte[kindAt + 1] = 9
-        #expect(protocolError { try decodeCommit(typeByte) } == .invalid("unknown transition type 9"))
+        // The first value past the known types (the private effects end at 11).
+        typeByte[kindAt + 1] = 12
+        #expect(protocolError { try decodeCommit(typeByte) } == .invalid("unknown transition type 12"))
     }
 
     @Test("unknown animation kind")

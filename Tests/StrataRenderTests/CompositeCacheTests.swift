@@ -245,9 +245,9 @@ import Testing
         let canvas = try TextCanvas(width: 16, height: 16)
         let renderer = try #require(canvas.renderer)
         let steps = Renderer.warmUpSteps(face: TextCanvas.dejaVu)
-        // A fill, a rounded border, the four kinds of group, a gradient, a shape, a shadow path, glyphs
-        // still and moving.
-        #expect(steps.count == 11)
+        // A fill, a rounded border, the four kinds of group, a gradient, a shape, a shadow path, a
+        // transition's warp, glyphs still and moving.
+        #expect(steps.count == 12)
         var blurs = 0, glyphs = 0
         for step in steps {
             let counters = try renderer.warmUp(step)
