@@ -7,6 +7,7 @@ import PackageDescription
 //   StrataPNG       libpng codec                                      -> CStrataPNG
 //   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, StrataText, CStrataCairo
 //   StrataUIKit     UIKit's view level: UIView, UIWindow, touches, gesture recognizers, block animations -> Strata
+//   StrataExamples  seed 003's demos as view controllers (strata-examples, tests)  -> StrataUIKit
 //   StrataGLES      an app's own GL in a layer (EAGLContext, CAMetalLayer, GLKBaseEffect) -> Strata, StrataDisplay, CStrataGL
 //   StrataText      text layout and glyph rasterising (FreeType, HarfBuzz, fontconfig, FriBiDi, ICU) -> StrataCore, CStrataText, CStrataBreak
 //   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, StrataText, CStrataGL, StrataShaders
@@ -33,6 +34,7 @@ let package = Package(
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "strata-demo", targets: ["strata-demo"]),
         .executable(name: "strata-input-demo", targets: ["strata-input-demo"]),
+        .executable(name: "strata-examples", targets: ["strata-examples"]),
         .executable(name: "strata-text-worker", targets: ["strata-text-worker"]),
         .executable(name: "strata-fuzz", targets: ["strata-fuzz"]),
         .executable(name: "strata-fuzz-decoders", targets: ["strata-fuzz-decoders"]),
@@ -85,6 +87,8 @@ let package = Package(
         .target(name: "StrataAVFoundation", dependencies: ["Strata", "StrataProtocol", "CGStreamer"]),
         // UIKit's view level over the layers: UIView, touches and gesture recognizers, block animations.
         .target(name: "StrataUIKit", dependencies: ["Strata", "StrataCore", .product(name: "Logging", package: "swift-log")]),
+        // Seed 003's demos written as their author wrote them (view controllers), for strata-examples and tests.
+        .target(name: "StrataExamples", dependencies: ["StrataUIKit", "StrataPNG"]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
         .target(name: "StrataRender", dependencies: ["StrataCore", "StrataText", "CStrataGL", "StrataShaders"]),
         .target(name: "StrataKMS"),
@@ -121,6 +125,7 @@ let package = Package(
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata"]),
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
+        .executableTarget(name: "strata-examples", dependencies: ["StrataExamples"]),
 
         // Fuzzing (docs/fuzzing.md): generators and the decoder harness, the process-level fuzzer, and the
         // libFuzzer target (a file replayer unless built with --sanitize=fuzzer -Xswiftc -DSTRATA_LIBFUZZER).
@@ -160,7 +165,7 @@ let package = Package(
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.
         .testTarget(name: "StrataClientTests", dependencies: [
-            "Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText",
+            "Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit", "StrataExamples", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText",
             "StrataTextWorker", "StrataTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Golden"]),

@@ -55,5 +55,6 @@ final class AnimationCompletion: CAAnimationDelegate, @unchecked Sendable {
         for view in blocked { view.animationsBlockingInteraction -= 1 }
         blocked.removeAll()
         handler?(finished)
+        CATransaction.flush() // what the completion changed shows now, as at the end of UIKit's run-loop turn
     }
 }

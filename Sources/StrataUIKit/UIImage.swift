@@ -1,7 +1,12 @@
-/// An image (UIKit's UIImage): a `CGImage` and its scale. `UIImage(named:)` looks in the main bundle's
-/// resources, then the current directory, for the name as given, then with ".png", ".jpg" and ".jpeg";
-/// a name without a scale suffix also finds its "@2x"/"@3x" file, which gets that scale.
+/// An image (UIKit's UIImage): a `CGImage` and its scale. `UIImage(named:)` looks in
+/// `UIImage.searchDirectories`, the main bundle's resources, then the current directory, for the name as
+/// given, then with ".png", ".jpg" and ".jpeg"; a name without a scale suffix also finds its "@2x"/"@3x"
+/// file, which gets that scale.
 public final class UIImage: @unchecked Sendable {
+    /// Directories `UIImage(named:)` searches first (Strata's: a Linux executable has no app bundle to put
+    /// its images in). Set it once at launch.
+    nonisolated(unsafe) public static var searchDirectories: [String] = []
+
     public let cgImage: CGImage?
     /// Pixels per point.
     public let scale: CGFloat
@@ -28,7 +33,8 @@ public final class UIImage: @unchecked Sendable {
     /// `name` from `bundle`'s resources (the main bundle's for nil), else the current directory.
     public convenience init?(named name: String, in bundle: Bundle?) {
         let base = bundle ?? .main
-        let directories = [base.resourcePath, base.bundlePath, FileManager.default.currentDirectoryPath].compactMap { $0 }
+        let directories = (bundle == nil ? UIImage.searchDirectories : [])
+            + [base.resourcePath, base.bundlePath, FileManager.default.currentDirectoryPath].compactMap { $0 }
         let (stem, ext) = Self.split(name)
         let names = ext.isEmpty ? ["png", "jpg", "jpeg"].flatMap { e in ["@3x", "@2x", ""].map { "\(stem)\($0).\(e)" } } : [name]
         for directory in directories {

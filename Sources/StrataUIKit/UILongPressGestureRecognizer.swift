@@ -17,6 +17,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         timer?.cancel()
         let fire = DispatchWorkItem { [weak self] in
             MainActor.assumeIsolated {
+                defer { CATransaction.flush() }
                 guard let self, self.timer != nil, self.state == .possible else { return }
                 self.timer = nil
                 self.state = .began

@@ -9,6 +9,8 @@ public final class UIScreen {
 
     /// Its size in points, origin (0, 0).
     public var bounds: CGRect { output?.bounds ?? .zero }
+    /// The screen less the status bar (UIKit's deprecated `applicationFrame`): a kiosk has none, so the bounds.
+    public var applicationFrame: CGRect { bounds }
     /// Pixels per point (2 on a panel configured as 2×).
     public var scale: CGFloat { output?.scale ?? 1 }
     /// Its size in pixels.

@@ -39,6 +39,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
         let wait = DispatchWorkItem { [weak self] in
             MainActor.assumeIsolated {
+                defer { CATransaction.flush() }
                 guard let self, self.waitingForNextTap != nil else { return }
                 self.waitingForNextTap = nil
                 if self.state == .possible { self.state = .failed }

@@ -63,43 +63,43 @@ open class UIView: UIResponder, CALayerDelegate {
     /// the identity, the box around the transformed bounds, and setting it is then undefined, as in UIKit).
     open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set { animatedSet(["bounds", "position"]) { layer.frame = newValue } }
     }
 
     /// Its own coordinate system: the origin is what shows at the top-left corner.
     open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set { animatedSet(["bounds"]) { layer.bounds = newValue } }
     }
 
     /// The centre of the frame in the superview's coordinates (the layer's `position`; a view's anchor
     /// point stays at the centre unless the app moves its layer's).
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set { animatedSet(["position"]) { layer.position = newValue } }
     }
 
     /// The 2-D transform about the centre (the layer's `transform` as an affine transform).
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
-        set { layer.setAffineTransform(newValue) }
+        set { animatedSet(["transform"]) { layer.setAffineTransform(newValue) } }
     }
 
     /// The 3-D transform (UIKit's `transform3D`): the layer's `transform`.
     open var transform3D: CATransform3D {
         get { layer.transform }
-        set { layer.transform = newValue }
+        set { animatedSet(["transform"]) { layer.transform = newValue } }
     }
 
     /// Opacity 0…1 (the layer's `opacity`). Below 0.01 the view is not hit by touches.
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(newValue) }
+        set { animatedSet(["opacity"]) { layer.opacity = Float(newValue) } }
     }
 
     open var backgroundColor: UIColor? {
         get { layer.backgroundColor }
-        set { layer.backgroundColor = newValue }
+        set { animatedSet(["backgroundColor"]) { layer.backgroundColor = newValue } }
     }
 
     open var isHidden: Bool {

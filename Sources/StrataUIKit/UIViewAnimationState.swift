@@ -20,14 +20,27 @@ enum UIViewAnimationState {
         "sublayerTransform",
     ]
 
+    /// Set while a view's own setter records its change (the layer's action lookup then adds nothing).
+    static var settingThroughView = 0
+
+    /// The block a change made now animates in (nil: none).
+    static var animatingBlock: AnimationBlock? {
+        guard let block = blocks.last, animationsEnabled, withoutAnimation == 0, !block.changesAreStill else { return nil }
+        return block
+    }
+
+    /// A change to the view's layer itself (`view.layer.cornerRadius = …` in a block): recorded through the
+    /// layer's action, which Core Animation looks up only for a layer already on screen.
     static func action(for view: UIView, forKey key: String) -> CAAction {
-        guard let block = blocks.last, animationsEnabled, withoutAnimation == 0, !block.changesAreStill,
-              animatableKeys.contains(key) else { return NSNull() }
-        let layer = view.layer
-        let from = block.options.contains(.beginFromCurrentState)
+        guard settingThroughView == 0, let block = animatingBlock, animatableKeys.contains(key) else { return NSNull() }
+        return RecordingAction(block: block, view: view, from: startValue(of: view.layer, key, in: block))
+    }
+
+    /// Where an animation of `key` starts: the model's old value, or what shows with `.beginFromCurrentState`.
+    static func startValue(of layer: CALayer, _ key: String, in block: AnimationBlock) -> Any? {
+        block.options.contains(.beginFromCurrentState)
             ? layer.presentation()?.value(forKeyPath: key) ?? layer.value(forKeyPath: key)
             : layer.value(forKeyPath: key)
-        return RecordingAction(block: block, view: view, from: from)
     }
 }
 
@@ -85,6 +98,8 @@ final class AnimationBlock {
 
     func record(view: UIView, layer: CALayer, key: String, from: Any?) {
         let now = layer.value(forKeyPath: key)
+        guard !ValueEquality.same(from, now) || keyframeMode != nil || changes.contains(where: { $0.layer === layer && $0.key == key })
+        else { return } // set to what it was: nothing to animate
         if let i = changes.firstIndex(where: { $0.layer === layer && $0.key == key }) {
             if keyframeMode != nil { changes[i].keyframes.append((keyframeWindow.start, keyframeWindow.duration, now)) }
             return

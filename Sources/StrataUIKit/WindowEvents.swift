@@ -22,6 +22,9 @@ final class WindowEvents {
 
     func handle(_ e: StrataInputEvent) {
         guard !UIApplication.shared.isIgnoringInteractionEvents else { return }
+        // What the handlers changed is committed as the event's turn ends, as UIKit's run loop does (and
+        // also when the app runs `dispatchMain()`, which has no run-loop turns).
+        defer { CATransaction.flush() }
         switch e.kind {
         case .touchDown: begin(id: e.touchID, type: .direct, at: e.location, time: e.timestamp)
         case .touchMoved: move(id: e.touchID, to: e.location, time: e.timestamp)

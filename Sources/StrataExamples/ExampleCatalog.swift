@@ -1,0 +1,28 @@
+import StrataUIKit
+
+/// Seed 003's demos by name, each a view controller written as its author wrote it (renamed to Swift and
+/// StrataUIKit only where Linux forces it). `strata-examples NAME` shows one; the tests drive them.
+@MainActor
+public enum ExampleCatalog {
+    public struct Entry: Sendable {
+        public let name: String
+        public let summary: String
+        public let make: @MainActor @Sendable () -> UIViewController
+    }
+
+    public static var all: [Entry] { views + layers }
+
+    public static func entry(named name: String) -> Entry? { all.first { $0.name == name } }
+
+    /// The demos written with views (Seed003/Views*).
+    static let views: [Entry] = [
+        Entry(name: "d1", summary: "tap to grow a circle (implicit layer animation)") { D1TapToGrowController() },
+        Entry(name: "d8", summary: "an image grows after a 2 s delay (animate with delay)") { D8DelayedGrowController() },
+        Entry(name: "d17", summary: "swipe through images with a cube CATransition") { D17CubeBrowserController() },
+        Entry(name: "d19", summary: "a petal moves to a tap (beginAnimations/commitAnimations)") { D19PetalController() },
+        Entry(name: "d20", summary: "a ball springs to a tap (damping 0.1)") { D20SpringBallController() },
+        Entry(name: "d21", summary: "a petal falls through keyframes (animateKeyframes)") { D21KeyframePetalController() },
+        Entry(name: "d22", summary: "swipe through images with a flip (transition(with:))") { D22FlipBrowserController() },
+        Entry(name: "d23", summary: "two views swapped by transition(from:to:), tap to swap") { D23SwapViewsController() },
+    ]
+}

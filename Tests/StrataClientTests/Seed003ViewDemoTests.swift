@@ -1,0 +1,107 @@
+import Foundation
+import Strata
+import StrataCore
+@testable import StrataExamples
+import StrataUIKit
+import Testing
+
+extension ClientProcessSuite {
+/// Seed 003's view-level demos, written as their author wrote them (StrataExamples), over a real server
+/// driven by synthetic taps and swipes, with presentation values sampled at chosen times (from the
+/// animation's own begin time, so exact) and pixels from the server's screen.
+@MainActor
+@Suite struct Seed003ViewDemoTests {
+    @Test func d1ATapMovesAndGrowsTheCircleWithImplicitAnimations() async throws {
+        let session = try ExampleSession("d1")
+        defer { session.close() }
+        let blue: [UInt8] = [0, 146, 255, 255]
+        #expect(close(try session.pixel(160, 240), blue))
+        try session.input("tap", "100", "300")
+        let circle = try #require(session.controller.view.layer.sublayers?.first)
+        #expect(await session.run(until: { circle.bounds.width == 200 }))
+        let move = try #require(circle.animation(forKey: "position") as? CABasicAnimation)
+        #expect(move.duration == 0.25)
+        #expect(move.fromValue as? CGPoint == CGPoint(x: 160, y: 240))
+        #expect(circle.presentation(at: move.beginTime + 0.25)?.position == CGPoint(x: 100, y: 300))
+        let halfway = try #require(circle.presentation(at: move.beginTime + 0.125)?.bounds.width)
+        #expect(halfway > 50 && halfway < 200)
+        await session.run(0.5)
+        #expect(close(try session.pixel(100, 390), blue))   // inside the 200-point circle round (100, 300)
+        #expect(try session.pixel(100, 200 - 6)[2] < 60)       // above it: background
+        // A second tap shrinks it back to 50 where it lands.
+        try session.input("tap", "250", "100")
+        #expect(await session.run(until: { circle.bounds.width == 50 }))
+        await session.run(0.5)
+        #expect(close(try session.pixel(250, 100), blue))
+        #expect(try session.pixel(100, 390)[2] < 60)
+    }
+
+    @Test func d8TheImageGrowsAboutItsCentreAfterTwoSeconds() async throws {
+        let session = try ExampleSession("d8")
+        defer { session.close() }
+        let imageView = try #require(session.controller.view.subviews.first as? UIImageView)
+        let grow = try #require(imageView.layer.animation(forKey: "bounds"))
+        let start = grow.beginTime
+        #expect(grow.duration == 1)
+        #expect(grow.fillMode == .backwards)
+        #expect(imageView.frame == CGRect(x: 80, y: 100, width: 160, height: 160))
+        func frame(at t: Double) -> CGRect? { imageView.layer.presentation(at: start + t)?.frame }
+        #expect(frame(at: -1) == CGRect(x: 120, y: 140, width: 80, height: 80))  // waiting out the delay
+        let mid = try #require(frame(at: 0.5))
+        #expect(mid.midX == 160 && mid.midY == 180)                             // the centre stays
+        #expect(abs(mid.width - 120) < 0.5)                                      // ease-in-ease-out is half-way at 0.5
+        #expect(frame(at: 1) == CGRect(x: 80, y: 100, width: 160, height: 160))
+    }
+
+    @Test func d19ThePetalGlidesToTheTapOverFiveSecondsAndStays() async throws {
+        let session = try ExampleSession("d19")
+        defer { session.close() }
+        let petal = try #require(session.controller.view.subviews.first)
+        try session.input("tap", "200", "350")
+        #expect(await session.run(until: { petal.layer.animation(forKey: "position") != nil }))
+        let move = try #require(petal.layer.animation(forKey: "position") as? CABasicAnimation)
+        #expect(move.duration == 5)
+        #expect(petal.center == CGPoint(x: 200, y: 350))
+        let half = try #require(petal.layer.presentation(at: move.beginTime + 2.5)?.position)
+        #expect(abs(half.x - 125) < 0.01 && abs(half.y - 250) < 0.01)
+        #expect(petal.layer.presentation(at: move.beginTime + 6)?.position == CGPoint(x: 200, y: 350))
+    }
+
+    @Test func d20TheBallOvershootsAndSettlesWithinFiveSeconds() async throws {
+        let session = try ExampleSession("d20")
+        defer { session.close() }
+        let ball = try #require(session.controller.view.subviews.first)
+        try session.input("tap", "160", "400")
+        #expect(await session.run(until: { ball.layer.animation(forKey: "position") != nil }))
+        let spring = try #require(ball.layer.animation(forKey: "position") as? CASpringAnimation)
+        let begin = spring.beginTime
+        let ys = stride(from: 0.0, through: 5, by: 0.01).compactMap { ball.layer.presentation(at: begin + $0)?.position.y }
+        let deepest = try #require(ys.max())
+        #expect(deepest > 400 + 0.5 * 350)           // overshoots by over half the 350-point drop
+        #expect(ys.contains { $0 < 400 - 100 })       // and swings back well short of it
+        let last = try #require(ys.last)
+        #expect(abs(last - 400) <= 0.35 + 1e-9)      // settled within 0.1 % of the distance at 5 s
+        #expect(ball.layer.presentation(at: begin + 5.5)?.position == CGPoint(x: 160, y: 400))
+    }
+
+    @Test func d21KeyframeSegmentsLastTwoAndAHalfAndOneAndAQuarterSeconds() async throws {
+        let session = try ExampleSession("d21")
+        defer { session.close() }
+        let controller = try #require(session.controller as? D21KeyframePetalController)
+        let petal = try #require(session.controller.view.subviews.first)
+        try session.input("tap", "10", "10")
+        #expect(await session.run(until: { petal.layer.animation(forKey: "position") != nil }))
+        let frames = try #require(petal.layer.animation(forKey: "position") as? CAKeyframeAnimation)
+        let t0 = frames.beginTime
+        func at(_ t: Double) -> CGPoint? { petal.layer.presentation(at: t0 + t)?.position }
+        #expect(at(0) == CGPoint(x: 50, y: 150))
+        #expect(at(1.25) == CGPoint(x: 65, y: 185))    // linear: half of the first 2.5 s segment
+        #expect(at(2.5) == CGPoint(x: 80, y: 220))
+        #expect(at(3.125) == CGPoint(x: 62.5, y: 260))
+        #expect(at(3.75) == CGPoint(x: 45, y: 300))
+        #expect(at(5) == CGPoint(x: 55, y: 400))
+        #expect(at(7) == CGPoint(x: 55, y: 400))       // and stays
+        #expect(await session.run(until: { controller.ends == 1 }, timeout: 8))
+    }
+}
+}

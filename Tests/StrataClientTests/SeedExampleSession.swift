@@ -1,0 +1,67 @@
+import Foundation
+import Strata
+import StrataExamples
+import StrataUIKit
+import Testing
+
+/// One of seed 003's demos (StrataExamples) shown in this process on a real server, as `strata-examples`
+/// shows it: a window with the demo's controller. Input comes from `strata input`; `run(_:)` lets the main
+/// queue deliver it and commits as a run loop's turns would.
+@MainActor
+final class ExampleSession {
+    let server: ServerProcess
+    let connection: StrataConnection
+    let window: UIWindow
+    let controller: UIViewController
+
+    init(_ name: String, size: String = "320x480", configure: (UIViewController) -> Void = { _ in }) throws {
+        server = try ServerProcess(size: size)
+        connection = try StrataConnection.connect(socketPath: server.socketPath)
+        try ExampleImages.install()
+        let entry = try #require(ExampleCatalog.entry(named: name))
+        controller = entry.make()
+        configure(controller)
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        CATransaction.flush()
+        waitUntilApplied(server, layers: 2)
+    }
+
+    func close() {
+        connection.close()
+        _ = server.stop()
+    }
+
+    /// Lets main-queue callbacks (input, animation events) run for `seconds`, committing every 10 ms.
+    func run(_ seconds: Double) async {
+        let end = Date().addingTimeInterval(seconds)
+        repeat {
+            CATransaction.flush()
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        } while Date() < end
+    }
+
+    /// Runs until `condition` holds (at most `timeout` s); whether it did.
+    @discardableResult
+    func run(until condition: () -> Bool, timeout: Double = 10) async -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while !condition(), Date() < end { await run(0.02) }
+        return condition()
+    }
+
+    /// `strata input ARGS` against the server (blocking until the CLI exits; the events wait on the main queue).
+    func input(_ arguments: String...) throws { try strataInput(server, arguments) }
+
+    /// The screen's pixel at (x, y) as RGBA.
+    func pixel(_ x: Int, _ y: Int) throws -> [UInt8] {
+        let shot = try server.snapshot()
+        let i = (y * shot.width + x) * 4
+        return Array(shot.pixels[i..<(i + 4)])
+    }
+}
+
+/// Whether two colours are within `tolerance` per channel.
+func close(_ a: [UInt8], _ b: [UInt8], _ tolerance: Int = 3) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= tolerance }
+}
