@@ -2,7 +2,7 @@
 # The main job: build Strata, run its demo app (a café kiosk screen, Sources/strata-demo) on strata-server,
 # tap its Pay button twice with `strata input tap` and record what the server shows.
 #
-#   scripts/demo.sh                   headless: writes strata-demo-animated.png (an animated PNG, 5 s at 25 fps:
+#   scripts/demo.sh                   headless: writes strata-demo-animated.png (an animated PNG, 5 s at 20 fps:
 #                                     browsers play it) and strata-demo.png (one still frame) here
 #   scripts/demo.sh --out DIR         the same, written to DIR
 #   scripts/demo.sh --backend kms     the same app live on the display (a kiosk with a DRM card); touch the
@@ -58,11 +58,11 @@ fi
 
 # Headless, the server writing each frame it presents, with the time it was drawn for, to $work/frames. On
 # llvmpipe a frame of this screen takes 100-250 ms (drawing, and the PNG written on the frame thread), too
-# slow to record at 25 fps in real time. So the app runs in slow motion (its root layer's speed is 0.16) on a
-# server refreshing at 4 Hz: one frame every 250 ms, 40 ms of the app's time apart, each drawn exactly as
-# it would be at full speed; `strata-demo animate` plays them back at real speed (25 fps).
+# slow to record at 20 fps in real time. So the app runs in slow motion (its root layer's speed is 0.2) on a
+# server refreshing at 4 Hz: one frame every 250 ms, 50 ms of the app's time apart, each drawn exactly as
+# it would be at full speed; `strata-demo animate` plays them back at real speed (20 fps).
 loop=5
-speed=0.16
+speed=0.2
 real() { awk -v s="$1" -v k="$speed" 'BEGIN { printf "%.3f", s / k }'; }
 "$bin/strata-server" --config /dev/null --backend headless --size 800x480 --refresh 4 \
     --record-frames "$work/frames" --record-frames-limit 1000 --log-level warning &
@@ -90,6 +90,6 @@ wait "$app"
 kill "$server"
 wait "$server" 2>/dev/null || true
 
-"$bin/strata-demo" animate "$work/frames" --from "$start" --duration "$loop" --speed "$speed" --fps 25 \
+"$bin/strata-demo" animate "$work/frames" --from "$start" --duration "$loop" --speed "$speed" --fps 20 \
     --out "$out/strata-demo-animated.png" --still "$out/strata-demo.png" --still-at 0.9
 echo "open $out/strata-demo-animated.png (an animated PNG: browsers play it) and $out/strata-demo.png"
