@@ -65,12 +65,15 @@ public final class UIImage: @unchecked Sendable {
 @MainActor
 open class UIImageView: UIView {
     open var image: UIImage? {
-        didSet {
-            layer.contents = image?.cgImage
-            if let image {
-                layer.contentsScale = image.scale
-                contentScaleFollowsScreen = false
-            }
+        didSet { show(image) }
+    }
+
+    /// The image as the layer's contents (an initialiser's own assignments run no `didSet`, so they call it too).
+    private func show(_ image: UIImage?) {
+        layer.contents = image?.cgImage
+        if let image {
+            layer.contentsScale = image.scale
+            contentScaleFollowsScreen = false
         }
     }
 
@@ -83,6 +86,7 @@ open class UIImageView: UIView {
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         self.image = image
+        show(image)
     }
 
     public required init?(coder: NSCoder) { return nil }

@@ -105,3 +105,77 @@ extension ClientProcessSuite {
     }
 }
 }
+
+extension ClientProcessSuite {
+/// Seed 003's image browsers and D23's view swap: swipes through gesture recognizers, transitions on screen.
+@MainActor
+@Suite struct Seed003TransitionDemoTests {
+    /// The browser pictures (ExampleImages): flat colours with a white band at 80·i…80·i + 80 on a 320 × 480
+    /// screen (aspect-fit doubles the 160 × 240 picture).
+    static let colours: [[UInt8]] = [[220, 40, 40, 255], [40, 160, 60, 255], [40, 80, 220, 255], [230, 180, 30, 255], [150, 60, 200, 255]]
+
+    func showsPicture(_ session: ExampleSession, _ i: Int) throws -> Bool {
+        let band = try session.pixel(160, 80 * i + 40), body = try session.pixel(160, 80 * ((i + 2) % 5) + 40)
+        return close(band, [255, 255, 255, 255]) && close(body, Self.colours[i])
+    }
+
+    @Test func d17SwipesTurnACubeToTheNextAndPreviousPicture() async throws {
+        let session = try ExampleSession("d17")
+        defer { session.close() }
+        let imageView = try #require(session.controller.view.subviews.first as? UIImageView)
+        #expect(try showsPicture(session, 0))
+        try session.input("swipe", "260", "240", "60", "240", "--duration", "0.2")
+        #expect(await session.run(until: { imageView.layer.animation(forKey: kCATransition) != nil }))
+        let cube = try #require(imageView.layer.animation(forKey: kCATransition) as? CATransition)
+        #expect(cube.type.rawValue == "cube" && cube.subtype == .fromRight && cube.duration == 1)
+        await session.run(1.3)
+        #expect(try showsPicture(session, 1))
+        try session.input("swipe", "60", "240", "260", "240", "--duration", "0.2")
+        try session.input("swipe", "60", "240", "260", "240", "--duration", "0.2")
+        await session.run(1.5)
+        #expect(try showsPicture(session, 4))  // 1 → 0 → 4
+    }
+
+    @Test func d22ASwipeFlipsToTheNextPicture() async throws {
+        let session = try ExampleSession("d22")
+        defer { session.close() }
+        let imageView = try #require(session.controller.view.subviews.first as? UIImageView)
+        try session.input("swipe", "260", "240", "60", "240", "--duration", "0.2")
+        #expect(await session.run(until: { imageView.layer.animation(forKey: kCATransition) != nil }))
+        let flip = try #require(imageView.layer.animation(forKey: kCATransition) as? CATransition)
+        #expect(flip.type.rawValue == "oglFlip" && flip.subtype == .fromRight && flip.duration == 1)
+        // Half-way the card is edge-on: neither picture fills the middle of the screen's width.
+        let begin = flip.beginTime
+        while CACurrentMediaTime() < begin + 0.5 { await session.run(0.01) }
+        let edgeOn = try session.pixel(40, 300)
+        #expect(!close(edgeOn, Self.colours[0], 10) && !close(edgeOn, Self.colours[1], 10))
+        await session.run(1)
+        #expect(try showsPicture(session, 1))
+        #expect(imageView.layer.animation(forKey: "contents") == nil)
+    }
+
+    @Test(arguments: [false, true])
+    func d23ATapSwapsTheViewsRemovingOrHiding(showsAndHides: Bool) async throws {
+        let session = try ExampleSession("d23") { ($0 as? D23SwapViewsController)?.showsAndHides = showsAndHides }
+        defer { session.close() }
+        let demo = try #require(session.controller as? D23SwapViewsController)
+        #expect(close(try session.pixel(160, 300), Self.colours[1]))
+        try session.input("tap", "160", "240")
+        #expect(await session.run(until: { demo.swaps == 1 }, timeout: 5))
+        if showsAndHides {
+            #expect(demo.card.subviews.count == 2)
+            #expect(demo.front.isHidden && !demo.back.isHidden)
+        } else {
+            #expect(demo.card.subviews.count == 1 && demo.card.subviews.first === demo.back)
+            #expect(demo.front.superview == nil)
+        }
+        await session.run(0.2)
+        #expect(close(try session.pixel(160, 300), Self.colours[2]))
+        // And back.
+        try session.input("tap", "160", "240")
+        #expect(await session.run(until: { demo.swaps == 2 }, timeout: 5))
+        await session.run(0.2)
+        #expect(close(try session.pixel(160, 300), Self.colours[1]))
+    }
+}
+}

@@ -14,19 +14,27 @@ final class ExampleSession {
     let window: UIWindow
     let controller: UIViewController
 
-    init(_ name: String, size: String = "320x480", configure: (UIViewController) -> Void = { _ in }) throws {
-        server = try ServerProcess(size: size)
-        connection = try StrataConnection.connect(socketPath: server.socketPath)
+    convenience init(_ name: String, size: String = "320x480", configure: (UIViewController) -> Void = { _ in }) throws {
         try ExampleImages.install()
         let entry = try #require(ExampleCatalog.entry(named: name))
-        controller = entry.make()
+        try self.init(controller: entry.make(), size: size, configure: configure)
+    }
+
+    /// `controller` in a window on a new server.
+    init(controller: UIViewController, size: String = "320x480", configure: (UIViewController) -> Void = { _ in }) throws {
+        server = try ServerProcess(size: size)
+        connection = try StrataConnection.connect(socketPath: server.socketPath)
+        self.controller = controller
         configure(controller)
         window = UIWindow(frame: UIScreen.main.bounds)
         window.rootViewController = controller
         window.makeKeyAndVisible()
         CATransaction.flush()
-        waitUntilApplied(server, layers: 2)
+        waitUntilApplied(server, layers: Self.count(window.layer))
+        usleep(100_000) // applied, and shown by the next frame
     }
+
+    static func count(_ layer: CALayer) -> Int { 1 + (layer.sublayers ?? []).reduce(0) { $0 + count($1) } }
 
     func close() {
         connection.close()
