@@ -10,7 +10,10 @@ public enum ExampleCatalog {
         public let make: @MainActor @Sendable () -> UIViewController
     }
 
-    public static var all: [Entry] { views + layers }
+    public static var all: [Entry] { [first] + views + layers }
+
+    /// docs/uikit.md's first app.
+    static let first = Entry(name: "first", summary: "docs/uikit.md's first app: a box springs to each tap") { Main() }
 
     public static func entry(named name: String) -> Entry? { all.first { $0.name == name } }
 

@@ -36,6 +36,20 @@ extension ClientProcessSuite {
         #expect(try session.pixel(100, 390)[2] < 60)
     }
 
+    @Test func theFirstAppInTheDocsSpringsItsBoxToATap() async throws {
+        let session = try ExampleSession("first", size: "320x240")
+        defer { session.close() }
+        let box = try #require(session.controller.view.subviews.first)
+        #expect(close(try session.pixel(60, 60), [255, 128, 0, 255]))
+        try session.input("tap", "200", "150")
+        #expect(await session.run(until: { box.center == CGPoint(x: 200, y: 150) }))
+        let spring = try #require(box.layer.animation(forKey: "position") as? CASpringAnimation)
+        #expect(spring.duration == 0.6)
+        await session.run(0.8)
+        #expect(close(try session.pixel(200, 150), [255, 128, 0, 255]))
+        #expect(try session.pixel(60, 60)[0] < 30)
+    }
+
     @Test func d8TheImageGrowsAboutItsCentreAfterTwoSeconds() async throws {
         let session = try ExampleSession("d8")
         defer { session.close() }
