@@ -42,8 +42,19 @@ open class CAAnimation {
     /// The spec this animation compiles to, when it was built from one (Core Animation's implicit
     /// animation): used as is instead of compiling again, until a property changes.
     var compiledSpec: AnimationSpec?
+    /// Values stored with `setValue(_:forKey:)`: travel with the copy the layer keeps, so a delegate reads
+    /// them back from the animation it is given (seed 003 passes a tap's location this way).
+    var keyedValues: [String: Any] = [:]
 
     public init() {}
+
+    /// Stores `value` under `key` (nil removes it), as key-value coding on Core Animation's CAAnimation
+    /// stores keys that are not its properties. **Limit**: only such extra keys; the animation's own
+    /// properties (`duration`, …) are set directly, not through this method.
+    public func setValue(_ value: Any?, forKey key: String) { keyedValues[key] = value }
+
+    /// The value stored under `key` with `setValue(_:forKey:)`, or nil.
+    public func value(forKey key: String) -> Any? { keyedValues[key] }
 
     /// Copy used when the animation is added to a layer (later changes to the original don't apply).
     open func copy() -> CAAnimation {
@@ -57,6 +68,7 @@ open class CAAnimation {
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
         c.fillMode = fillMode; c.timingFunction = timingFunction; c.isRemovedOnCompletion = isRemovedOnCompletion
         c.delegate = delegate
+        c.keyedValues = keyedValues
     }
 
     var mediaTiming: MediaTiming {

@@ -36,10 +36,12 @@ public enum ExampleImages {
             ("open2.png", draw(80, 80) { x, y in
                 (Int(x) / 10 + Int(y) / 10) % 2 == 0 ? [40, 160, 90, 255] : [240, 240, 240, 255]
             }),
-            ("photo.png", draw(150, 150) { x, y in
-                let dx = x - 75, dy = y - 60
-                if dx * dx + dy * dy < 900 { return [250, 210, 160, 255] }
-                return [UInt8(x * 1.7), 120, UInt8(y * 1.7), 255]
+            ("photo.png", photo),
+            // D3–D6 load the same picture as "photo.jpg".
+            ("photo.jpg", photo),
+            // D9–D16's background (the seed tiles it as a pattern colour; here it is the view layer's contents).
+            ("background.jpg", draw(160, 240) { _, y in
+                [UInt8(90 + y / 4), UInt8(150 + y / 5), 230, 255]
             }),
         ]
         // The image browsers' five pictures: each a flat colour with a band at a height that says its number.
@@ -50,6 +52,18 @@ public enum ExampleImages {
             }))
         }
         return list
+    }
+
+    /// The avatar (`photo.png`, `photo.jpg`), 150 × 150: a face-coloured disc (radius 30 round (75, 60),
+    /// in the upper half, so upside down is easy to tell) on a field whose red grows to the right and
+    /// blue downwards.
+    static let photo = draw(150, 150) { x, y in photoColour(x, y) }
+
+    /// The avatar's colour at (x, y) (image pixels, y down).
+    static func photoColour(_ x: Double, _ y: Double) -> [UInt8] {
+        let dx = x - 75, dy = y - 60
+        if dx * dx + dy * dy < 900 { return [250, 210, 160, 255] }
+        return [UInt8(x * 1.7), 120, UInt8(y * 1.7), 255]
     }
 
     static func ellipse(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Bool {
