@@ -6,7 +6,7 @@ import StrataProtocol
 /// A layer with Core Animation's model/presentation split. Setting a property changes the model at
 /// once; inside a committed tree it also asks for the implicit animation (0.25 s or the transaction's
 /// duration) from the on-screen value. Thread-safe through the transaction lock.
-open class CALayer: @unchecked Sendable {
+open class CALayer {
     // Model state (guarded by LayerLock).
     var modelValues = LayerModel()
     var contentsImage: CGImage?

@@ -13,9 +13,9 @@ public struct StrataInputEvent: Sendable {
     /// When the device reported it, on the `CACurrentMediaTime()` clock.
     public let timestamp: CFTimeInterval
     /// The interactive layer the event is for (nil for a key when no layer has the focus).
-    public let layer: CALayer?
+    public nonisolated(unsafe) let layer: CALayer?
     /// The deepest layer under the point: `layer` or one of its sublayers that is not interactive itself.
-    public let hitLayer: CALayer?
+    public nonisolated(unsafe) let hitLayer: CALayer?
     /// The point in `layer`'s coordinates (model space), where it was on screen when the event happened.
     public let location: CGPoint
     /// Which touch (the same from its down to its up or cancel; several may be down at once).

@@ -25,7 +25,7 @@ public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
 /// A layer showing an AVPlayer's video (AVFoundation's AVPlayerLayer; seed 004 B.10, demos D21 and D22).
 /// Its frames are its contents, placed by `videoGravity`; it composites like any layer (3D, rounded
 /// corners with masksToBounds, borders, masks, shadows, opacity, transitions).
-open class AVPlayerLayer: CALayer, @unchecked Sendable {
+open class AVPlayerLayer: CALayer {
     public convenience init(player: AVPlayer?) {
         self.init()
         self.player = player

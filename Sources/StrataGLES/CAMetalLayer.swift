@@ -28,7 +28,7 @@ public protocol CAMetalDrawable: AnyObject {
 /// (for Metal's `device`) is the EAGLContext the drawables' textures live in, current on the thread that
 /// calls `nextDrawable()` and `present()`. The frames travel in the same ring of shared buffers as a
 /// CAEAGLLayer's.
-open class CAMetalLayer: CALayer, @unchecked Sendable {
+open class CAMetalLayer: CALayer {
     /// The GL context drawables are made in (Metal's `device`).
     public var context: EAGLContext? {
         get { state.withLock { $0.context } }

@@ -286,7 +286,8 @@ extension ClientProcessSuite {
     }
 
     @Test func transactionsBelongToTheThreadThatMakesTheChanges() {
-        let a = CALayer(), b = CALayer()
+        nonisolated(unsafe) let a = CALayer()
+        let b = CALayer()
         let done = DispatchSemaphore(value: 0)
         // A thread with no run loop changes `a` and never flushes: its implicit transaction stays open.
         let other = Thread { a.opacity = 0.5; done.signal() }

@@ -103,7 +103,7 @@ extension ClientProcessSuite {
         let view = CALayer()
         view.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
         view.isInteractive = true
-        let scroll = CAScrollLayer()
+        nonisolated(unsafe) let scroll = CAScrollLayer()
         scroll.frame = view.bounds
         scroll.masksToBounds = true
         view.addSublayer(scroll)

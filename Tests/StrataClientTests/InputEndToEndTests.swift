@@ -184,7 +184,7 @@ extension ClientProcessSuite {
         let view = CALayer()
         view.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
         view.isInteractive = true
-        let scroll = CAScrollLayer()
+        nonisolated(unsafe) let scroll = CAScrollLayer()
         scroll.frame = view.bounds
         scroll.masksToBounds = true
         view.addSublayer(scroll)
@@ -233,7 +233,7 @@ extension ClientProcessSuite {
         let connection = try StrataConnection.connect(socketPath: server.socketPath)
         defer { connection.close() }
         let queue = DispatchQueue.main // Strata's callbacks run there
-        let outer = CALayer(), inner = CALayer()
+        nonisolated(unsafe) let outer = CALayer(), inner = CALayer()
         outer.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
         inner.frame = CGRect(x: 40, y: 30, width: 40, height: 40)
         inner.isInteractive = true

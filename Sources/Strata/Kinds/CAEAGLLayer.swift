@@ -14,7 +14,7 @@ public let kEAGLColorFormatSRGBA8 = "EAGLColorFormatSRGBA8"
 /// frames travel in a ring of shared buffers (`DrawableRing`); the layer composites like any other (3D,
 /// corner radius and masksToBounds, borders, masks, shadows, opacity, hit testing). Setting `contents`
 /// shows that image instead, until the next present.
-open class CAEAGLLayer: CALayer, @unchecked Sendable {
+open class CAEAGLLayer: CALayer {
     /// The drawable's retained backing and colour format (`kEAGLDrawableProperty…`): read when
     /// `renderbufferStorage(_:from:)` is called. Retained backing either way keeps the renderbuffer's pixels
     /// after a present (they are the app's own renderbuffer; Core Animation leaves them undefined without it,

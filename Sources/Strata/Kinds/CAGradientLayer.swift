@@ -12,7 +12,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// A layer that fills its bounds with a gradient of `colors` (over its background, rounded by its
 /// corners like the background), computed per pixel by the server and dithered.
-open class CAGradientLayer: CALayer, @unchecked Sendable {
+open class CAGradientLayer: CALayer {
     override class var layerKind: LayerKind { .gradient }
 
     /// The colours, as CGColors (Core Animation's `[Any]?`). Animatable element by element.

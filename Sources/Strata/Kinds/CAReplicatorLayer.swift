@@ -4,7 +4,7 @@ import StrataCore
 /// A layer whose sublayers the server draws `instanceCount` times: each copy moved by `instanceTransform`
 /// from the one before (about the layer's centre), its colours multiplied by `instanceColor` plus the
 /// offsets times its index, and its animations run `instanceDelay` later than the copy before.
-open class CAReplicatorLayer: CALayer, @unchecked Sendable {
+open class CAReplicatorLayer: CALayer {
     override class var layerKind: LayerKind { .replicator }
 
     /// Copies drawn, the original included (default 1). Animatable.

@@ -19,7 +19,7 @@ public let kCAScrollBoth = CAScrollLayerScrollMode.both
 /// A layer that scrolls its content by moving its bounds' origin, as seed 004 says "that is all it
 /// does": no input, no scroll bars, no bouncing, no bounds checking (content can scroll away for ever).
 /// Set `masksToBounds` to clip what lies outside, as the seed's D16 does.
-open class CAScrollLayer: CALayer, @unchecked Sendable {
+open class CAScrollLayer: CALayer {
     override class var layerKind: LayerKind { .scroll }
 
     /// Which directions `scroll(to:)` moves in (default `.both`). Not animatable.

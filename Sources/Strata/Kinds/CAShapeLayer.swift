@@ -31,7 +31,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// `lineWidth`, caps, joins and dashes, between `strokeStart` and `strokeEnd` of its length). The server
 /// draws it anti-aliased at the resolution it is shown, between the layer's contents and its first
 /// sublayer, not clipped by its bounds unless `masksToBounds`; it needs no backing store.
-open class CAShapeLayer: CALayer, @unchecked Sendable {
+open class CAShapeLayer: CALayer {
     override class var layerKind: LayerKind { .shape }
 
     /// The shape (copied when set, as Core Animation keeps an immutable CGPath). Animatable point by point

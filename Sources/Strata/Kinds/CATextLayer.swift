@@ -36,7 +36,7 @@ public let kCATruncationMiddle = CATextLayerTruncationMode.middle
 /// A layer that shows a string. The server lays it out (fontconfig, HarfBuzz, FriBiDi, ICU) and
 /// draws it from its glyph cache at the size it is shown, so it costs no backing store here, stays sharp
 /// under any transform, and animates `fontSize` and `foregroundColor` without a redraw by the app.
-open class CATextLayer: CALayer, @unchecked Sendable {
+open class CATextLayer: CALayer {
     override class var layerKind: LayerKind { .text }
 
     /// A `String`, an `NSString` or an `NSAttributedString` (its font, size, colours, underline,

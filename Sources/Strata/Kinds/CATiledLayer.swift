@@ -9,7 +9,7 @@ import StrataProtocol
 /// (`boundingBoxOfClipPath` is its rectangle in the layer's coordinates) whose CTM gives its resolution.
 /// Drawing code must be thread-safe. New tiles fade in over the class's `fadeDuration`. Setting `contents`
 /// makes it a plain layer (the contents show, no tiles are drawn).
-open class CATiledLayer: CALayer, @unchecked Sendable {
+open class CATiledLayer: CALayer {
     override class var layerKind: LayerKind { .tiled }
 
     /// Seconds a newly drawn tile takes to fade in (0.25); a subclass overrides it.
