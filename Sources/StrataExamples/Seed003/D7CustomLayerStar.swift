@@ -28,7 +28,7 @@ final class D7Log: @unchecked Sendable {
 }
 
 // KCLayer.m
-final class KCLayer: CALayer, @unchecked Sendable {
+final class KCLayer: CALayer {
     override func draw(in ctx: CGContext) {
         D7Log.shared.log("3-drawInContext:", ctx)
         // ctx.rotate(by: .pi / 4)
