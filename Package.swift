@@ -123,7 +123,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),
-        .executableTarget(name: "strata-demo", dependencies: ["Strata"]),
+        .executableTarget(name: "strata-demo", dependencies: ["Strata", "StrataPNG"]),
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
         .executableTarget(name: "strata-examples", dependencies: ["StrataExamples"]),
 

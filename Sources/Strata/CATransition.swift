@@ -28,7 +28,7 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// An animated transition between a layer's old appearance (its subtree as on screen before the
 /// transaction that adds the transition) and its new one. Added to a layer it is always stored under
 /// `kCATransition`, as in Core Animation, whatever key is passed.
-open class CATransition: CAAnimation, @unchecked Sendable {
+open class CATransition: CAAnimation {
     public var type: CATransitionType = .fade
     /// nil: the default, which Strata takes as `.fromLeft`.
     public var subtype: CATransitionSubtype?
