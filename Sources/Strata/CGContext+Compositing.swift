@@ -32,6 +32,7 @@ extension CGContext {
     /// Paints one layer onto the bitmap with `op` (the blend mode's operator unless given).
     func composite(_ layer: PaintLayer, operator given: cairo_operator_t? = nil) {
         let op = given ?? state.blendMode.cairo ?? CAIRO_OPERATOR_OVER
+        paintOperations += 1
         defer { cairo_set_operator(cr, CAIRO_OPERATOR_OVER) }
         guard state.maskClip != nil || op.isUnboundedInCairo else {
             layer.setSource(cr)

@@ -5,8 +5,10 @@ import StrataProtocol
 
 /// Drawing images into the context and reading its pixels out.
 extension CGContext {
-    /// Draws `image` scaled to fill `rect` (user space), upright in the y-down space: its first row along
-    /// `rect.minY`. Filtered as `interpolationQuality` says, with the edge pixels extended rather than
+    /// Draws `image` scaled to fill `rect` (user space) as Quartz does: its first row along `rect.maxY`, so in
+    /// this y-down space (a layer's or view's context, like UIKit's) it is upside down unless the CTM is
+    /// flipped (`translateBy(x: 0, y: h)`, `scaleBy(x: 1, y: -1)`), as on iOS; `UIImage.draw(in:)`
+    /// (StrataUIKit) draws upright. Filtered as `interpolationQuality` says, with the edge pixels extended rather than
     /// faded; honours the CTM, the clip and mask clip, the global alpha (multiplied into the image), the
     /// shadow and the blend mode (which acts within `rect`). The current path is left alone. Nothing is
     /// drawn for an empty or non-finite rect or a singular CTM.
@@ -44,8 +46,11 @@ extension CGContext {
     func imagePattern(_ image: CGImage, _ surface: OpaquePointer?, in r: CGRect, extend: cairo_extend_t) -> CairoPattern? {
         guard let surface else { return nil }
         defer { cairo_surface_destroy(surface) } // the pattern keeps its own reference
-        let imageToDevice = CGAffineTransform(scaleX: r.width / CGFloat(image.width), y: r.height / CGFloat(image.height))
-            .concatenating(CGAffineTransform(translationX: r.minX, y: r.minY))
+        // Quartz draws an image with its first row at the top of its y-up space: in this y-down space (UIKit's
+        // flipped context) that row lands along `r.maxY`, so the image shows upside down unless the CTM is
+        // flipped first, exactly as on iOS (seed 003 D2–D4 flip or turn for it).
+        let imageToDevice = CGAffineTransform(scaleX: r.width / CGFloat(image.width), y: -r.height / CGFloat(image.height))
+            .concatenating(CGAffineTransform(translationX: r.minX, y: r.maxY))
             .concatenating(state.ctm)
         guard let toImage = imageToDevice.usableInverse, let pattern = CairoPattern(cairo_pattern_create_for_surface(surface)) else { return nil }
         var matrix = toImage.cairoMatrix

@@ -5,8 +5,8 @@ import StrataCore
 /// Clipping to an image mask (CoreGraphics' clip(to:mask:)), part of the graphics state.
 ///
 /// The mask's values become the clip's coverage: 1 paints fully, 0 not at all, in between partly. They are
-/// placed as `draw(_:in:)` places an image in `rect` (through the CTM, first row along `rect.minY`, so a mask
-/// reads upright in the default y-down context, and upside down after a flip to y-up, like an image there),
+/// placed as `draw(_:in:)` places an image in `rect` (through the CTM, first row along `rect.maxY`, as Quartz:
+/// so a mask reads upside down in the default y-down context and upright after a flip, like an image there),
 /// sampled as `interpolationQuality` says; outside `rect` the coverage is 0. A second mask multiplies into
 /// the first, and everything combines with the path clip. Painting goes through it (CGContext+Compositing).
 ///

@@ -33,6 +33,9 @@ public final class CGContext {
     public let height: Int
     /// Bytes from one row of the backing surface to the next.
     public let bytesPerRow: Int
+    /// Painting operations composited so far (fills, strokes, images, text, clears): how StrataUIKit tells
+    /// whether a view's `draw(_:)` drew anything.
+    package internal(set) var paintOperations = 0
 
     /// The state Strata keeps itself (Cairo keeps only the clip): Cairo has one source colour, not a
     /// fill and a stroke one, and its matrix stays identity so the path can be built in device space.

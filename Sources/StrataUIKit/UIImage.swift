@@ -93,3 +93,19 @@ open class UIImageView: UIView {
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 }
+
+/// UIKit's image drawing into `UIGraphicsGetCurrentContext()`: upright in the context's y-down space (the
+/// context's `draw(_:in:)` draws as Quartz does, upside down there).
+extension UIImage {
+    public func draw(in rect: CGRect) {
+        guard let cgImage, let ctx = UIGraphicsGetCurrentContext() else { return }
+        ctx.saveGState()
+        ctx.translateBy(x: 0, y: rect.minY + rect.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(cgImage, in: rect)
+        ctx.restoreGState()
+    }
+
+    /// At `point` (its top-left), at its size in points.
+    public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+}

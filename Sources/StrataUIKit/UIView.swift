@@ -148,12 +148,13 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: drawing (UIView+Drawing.swift)
 
     /// Draws the view's content in `rect` (its bounds) into `UIGraphicsGetCurrentContext()`. Override it to
-    /// draw: the view's layer then gets a backing store drawn with it when shown, when `setNeedsDisplay()`
-    /// is called, and (with `contentMode` `.redraw`) when its size changes. The default draws nothing.
+    /// draw: the view's layer then gets a backing store drawn with it when first committed, when
+    /// `setNeedsDisplay()` is called, and (with `contentMode` `.redraw`) when its size changes
+    /// (UIView+Drawing.swift). The default draws nothing.
     open func draw(_ rect: CGRect) { drewNothing() }
 
-    open func setNeedsDisplay() { if Self.drawsWithDrawRect { layer.setNeedsDisplay() } }
-    open func setNeedsDisplay(_ rect: CGRect) { if Self.drawsWithDrawRect { layer.setNeedsDisplay(rect) } }
+    open func setNeedsDisplay() { if Self.mayDraw { layer.setNeedsDisplay() } }
+    open func setNeedsDisplay(_ rect: CGRect) { if Self.mayDraw { layer.setNeedsDisplay(rect) } }
 
     // MARK: hit testing (UIView+HitTest.swift)
 
@@ -180,7 +181,8 @@ open class UIView: UIResponder, CALayerDelegate {
         guard onMainActor() else { return }
         // CALayer's backing store already made `ctx` UIKit's current context (UIGraphicsGetCurrentContext()).
         let rect = layer.bounds
-        MainActor.assumeIsolated { draw(rect) }
+        let context = SameThread(value: ctx)
+        MainActor.assumeIsolated { drawContent(rect, in: context.value) }
     }
 
     nonisolated open func layoutSublayers(of layer: CALayer) {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Strata
+import StrataUIKit
 import StrataCore
 import StrataPNG
 import StrataProtocol
@@ -72,8 +73,9 @@ extension ClientProcessSuite {
             let path = directory.appendingPathComponent(String(format: "Snowman_%02i_%02i.jpg", x, y)).path
             guard let tileImage = try? CGImage.fromFile(path: path) else { return }
             lock.withLock { drawn.append((x, y)) }
+            // The seed: [tileImage drawInRect:bounds] (UIKit, upright).
             UIGraphicsPushContext(ctx)
-            ctx.draw(tileImage, in: bounds)
+            UIImage(cgImage: tileImage).draw(in: bounds)
             UIGraphicsPopContext()
         }
     }

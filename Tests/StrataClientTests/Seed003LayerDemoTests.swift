@@ -61,14 +61,13 @@ extension ClientProcessSuite {
     /// (upright without a flip); Quartz puts it at maxY (upside down there, which is why the author
     /// flips the context in D2 and D3 and turns the layer in D4 and D6). So those four show the photo
     /// upside down here; on iOS they show it upright, as D5 does.
-    static let imageDrawingIssue: Comment = "Strata draws CGImages upright in y-down contexts; Quartz draws them upside down there"
 
     @Test func d2TheDelegateDrawsTheAvatarInAWhiteRingedCircle() async throws {
         let s = try await Self.show("d2")
         Self.expectRingAndBackground(s)
         Self.expectColumns(s)
         #expect(close(s.pixel(236, 201), [0, 0, 0, 255], 2))       // no shadow (commented out in the seed)
-        withKnownIssue(Self.imageDrawingIssue) { Self.expectUpright(s) }
+        Self.expectUpright(s)
     }
 
     @Test func d3TheShadowLayerCastsAGreyShadowOffsetByTwoAndOne() async throws {
@@ -81,7 +80,7 @@ extension ClientProcessSuite {
         for p in [right, below] { #expect(p[0] >= 40 && p[0] <= 90 && p[0] == p[1] && p[1] == p[2], "\(p)") }
         #expect(left[0] <= 3)
         #expect(Int(above[0]) + 20 < Int(below[0]))
-        withKnownIssue(Self.imageDrawingIssue) { Self.expectUpright(s) }
+        Self.expectUpright(s)
     }
 
     @Test func d4AndD6TheTurnedLayerLooksLikeD3() async throws {
@@ -93,7 +92,7 @@ extension ClientProcessSuite {
             // Equal but for rounding (1 in 255) at a few of the circle's antialiased edge pixels.
             let differ = zip(a, b).filter { !close($0.0, $0.1, 1) }.count
             #expect(a.count == 165 * 165 && differ == 0, "\(name): \(differ) pixels differ")
-            withKnownIssue(Self.imageDrawingIssue) { Self.expectUpright(s) }
+            Self.expectUpright(s)
         }
     }
 
@@ -132,15 +131,12 @@ extension ClientProcessSuite {
         #expect(close(s.pixel(162, 229), [135, 232, 84, 255], 0))    // near its top point (layer (94.5, 38))
         #expect(close(s.pixel(66, 284), [249, 249, 249, 255], 0))    // left of the square
         // Asked again, the view draws again (UIKit: a class overriding drawRect: draws, whether or not it
-        // calls super). StrataUIKit takes a draw(_:) that reaches UIView's (the seed's [super drawRect:]) to
-        // mean the class draws nothing, and drops later setNeedsDisplay() calls.
+        // calls super, as the seed's [super drawRect:] does).
         D7Log.shared.clear()
         let kcView = try #require(session.controller.view.subviews.first as? KCView)
         kcView.setNeedsDisplay()
         await session.run(0.1)
-        withKnownIssue("StrataUIKit: a draw(_:) override that calls super.draw(_:) is taken for no drawing") {
-            #expect(D7Log.shared.entries.map(\.message) == ["1-drawLayer:inContext:", "2-drawRect:"])
-        }
+        #expect(D7Log.shared.entries.map(\.message) == ["1-drawLayer:inContext:", "2-drawRect:"])
     }
 
     // MARK: D9–D16: the petal (10 × 20) at (50, 150)

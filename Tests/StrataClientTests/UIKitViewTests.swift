@@ -34,6 +34,26 @@ final class DrawingView: UIView {
 @MainActor
 final class ContainerView: UIView {}
 
+/// Seed 003 D7's KCView: logs, then calls super.
+@MainActor
+final class SuperCallingView: UIView {
+    var draws = 0
+    override func draw(_ rect: CGRect) {
+        draws += 1
+        super.draw(rect)
+    }
+}
+
+@MainActor
+final class SuperCallingPainter: UIView {
+    var draws = 0
+    override func draw(_ rect: CGRect) {
+        draws += 1
+        UIGraphicsGetCurrentContext()?.fill(rect)
+        super.draw(rect)
+    }
+}
+
 /// The view level without a server: layers, geometry, hierarchy, layout, drawing and hit testing.
 @MainActor
 @Suite struct UIKitViewTests {
@@ -132,11 +152,30 @@ final class ContainerView: UIView {}
         #expect(drawing.layer.contents != nil)
         #expect(container.layer.contents == nil)
         #expect(!ContainerView.drawsWithDrawRect)
+        #expect(!ContainerView(frame: .zero).layer.needsDisplay()) // the next one is not drawn on its own
         drawing.setNeedsDisplay()
         container.setNeedsDisplay()
-        #expect(drawing.layer.needsDisplay() && !container.layer.needsDisplay())
+        #expect(drawing.layer.needsDisplay() && container.layer.needsDisplay())
         CATransaction.flush()
         #expect(drawing.draws.count == 2)
+        #expect(container.layer.contents == nil) // drew nothing: no backing store
+        // UIView's own classes never draw.
+        let plain = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        plain.setNeedsDisplay()
+        #expect(!plain.layer.needsDisplay())
+    }
+
+    @Test func anOverrideThatCallsSuperStillDrawsAndRedraws() {
+        let logging = SuperCallingView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        let painting = SuperCallingPainter(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        CATransaction.flush()
+        #expect(logging.draws == 1 && painting.draws == 1)
+        #expect(logging.layer.contents == nil)  // it painted nothing
+        #expect(painting.layer.contents != nil) // it painted, then called super
+        logging.setNeedsDisplay()
+        painting.setNeedsDisplay()
+        CATransaction.flush()
+        #expect(logging.draws == 2 && painting.draws == 2)
     }
 
     @Test func hitTestingSkipsHiddenTransparentAndNonInteractiveViewsAndConvertsPoints() {
