@@ -10,7 +10,10 @@ public enum ExampleCatalog {
         public let make: @MainActor @Sendable () -> UIViewController
     }
 
-    public static var all: [Entry] { [first] + views + layers }
+    /// Every demo, the docs' first app then seed 003's in number order.
+    public static var all: [Entry] {
+        [first] + (views + layers).sorted { Int($0.name.dropFirst()) ?? 0 < Int($1.name.dropFirst()) ?? 0 }
+    }
 
     /// docs/uikit.md's first app.
     static let first = Entry(name: "first", summary: "docs/uikit.md's first app: a box springs to each tap") { Main() }
