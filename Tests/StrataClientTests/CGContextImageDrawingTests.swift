@@ -49,13 +49,14 @@ import Testing
         let c = try context(12, 12)
         c.interpolationQuality = .none
         c.clip(to: CGRect(x: 0, y: 0, width: 12, height: 10))
-        // The 2×2 quad (red, green / blue, white) scaled to 4×4 tiles whose grid starts at (1, 1).
+        // The 2×2 quad (red, green / blue, white) scaled to 4×4 tiles whose grid starts at (1, 1), each placed
+        // like a single image: first row along the tile's bottom (upside down in this y-down space).
         c.draw(try CGContextTests.quad(), in: CGRect(x: 1, y: 1, width: 4, height: 4), byTiling: true)
         let p = try Pixels(c)
         let quad = [[Self.red, Self.green], [Self.blue, Self.white]]
         for y in 0..<10 {
             for x in 0..<12 {
-                let u = (x - 1 + 4) % 4, v = (y - 1 + 4) % 4
+                let u = (x - 1 + 4) % 4, v = 3 - (y - 1 + 4) % 4
                 #expect(p[x, y] == quad[v / 2][u / 2], "\(x),\(y)")
             }
         }
@@ -63,15 +64,17 @@ import Testing
     }
 
     @Test func tilesFollowTheCTMAndWrapTheFilter() throws {
-        // Flipped to y-up, each tile is upside down like a single image there; tiles still meet exactly.
+        // Flipped to y-up, each tile is upright like a single image there; tiles still meet exactly.
         let c = try context(8, 8)
         c.interpolationQuality = .none
         c.translateBy(x: 0, y: 8)
         c.scaleBy(x: 1, y: -1)
         c.draw(try CGContextTests.quad(), in: CGRect(x: 0, y: 0, width: 4, height: 4), byTiling: true)
         var p = try Pixels(c)
-        #expect(p[0, 7] == Self.red && p[0, 5] == Self.blue && p[2, 7] == Self.green)
-        #expect(p[4, 3] == Self.red && p[4, 1] == Self.blue)
+        let quad = [[Self.red, Self.green], [Self.blue, Self.white]]
+        for y in 0..<8 {
+            for x in 0..<8 { #expect(p[x, y] == quad[y % 4 / 2][x % 4 / 2], "\(x),\(y)") }
+        }
         // Bilinear filtering wraps across tile edges: the seam between a blue texel and the next tile's
         // red one mixes them rather than padding.
         let b = try context(8, 1)

@@ -29,36 +29,43 @@ import Testing
         return try Pixels(c)
     }
 
-    @Test func theMaskIsPlacedLikeAnImageInTheDefaultYDownContext() throws {
+    @Test func theMaskIsPlacedLikeAnImageUpsideDownInTheDefaultYDownContext() throws {
         let p = try maskedFill(try Self.topLeft())
+        // As Quartz: the mask's first row lies along the rect's maxY, the bottom of this y-down bitmap.
         // Each mask pixel covers 4×4 bitmap pixels; with edge pixels extended, the outer two rows and
         // columns of each quarter sample exactly one mask pixel.
-        for (x, y) in [(0, 0), (1, 1), (0, 1), (1, 0)] { #expect(p[x, y] == Self.red, "\(x),\(y)") }
-        for (x, y) in [(7, 0), (6, 1), (0, 7), (1, 6), (7, 7)] { #expect(p[x, y] == Self.clear, "\(x),\(y)") }
+        for (x, y) in [(0, 7), (1, 6), (0, 6), (1, 7)] { #expect(p[x, y] == Self.red, "\(x),\(y)") }
+        for (x, y) in [(7, 7), (6, 6), (0, 0), (1, 1), (7, 0)] { #expect(p[x, y] == Self.clear, "\(x),\(y)") }
+        // The same as drawing the mask as an image there.
+        let c = try context()
+        c.draw(try Self.topLeft(), in: CGRect(x: 0, y: 0, width: 8, height: 8))
+        let drawn = try Pixels(c)
+        #expect(drawn[0, 7] == [255, 255, 255, 255] && drawn[0, 0] == Self.clear)
     }
 
-    @Test func aFlippedYUpContextTurnsTheMaskUpsideDownAsItDoesImages() throws {
+    @Test func aFlippedYUpContextShowsTheMaskUprightAsItDoesImages() throws {
         let p = try maskedFill(try Self.topLeft(), flipped: true)
-        // The mask's first row lies along user y 0: the bottom of the bitmap.
-        for (x, y) in [(0, 7), (1, 6)] { #expect(p[x, y] == Self.red, "\(x),\(y)") }
-        for (x, y) in [(0, 0), (1, 1), (7, 7), (7, 0)] { #expect(p[x, y] == Self.clear, "\(x),\(y)") }
+        // The mask's first row lies along user y 8, the top of the bitmap: upright, as on iOS after the flip.
+        for (x, y) in [(0, 0), (1, 1), (0, 1), (1, 0)] { #expect(p[x, y] == Self.red, "\(x),\(y)") }
+        for (x, y) in [(0, 7), (1, 6), (7, 7), (7, 0)] { #expect(p[x, y] == Self.clear, "\(x),\(y)") }
         // The same as drawing the mask as an image there.
         let c = try context()
         c.translateBy(x: 0, y: 8)
         c.scaleBy(x: 1, y: -1)
         c.draw(try Self.topLeft(), in: CGRect(x: 0, y: 0, width: 8, height: 8))
         let drawn = try Pixels(c)
-        #expect(drawn[0, 7] == [255, 255, 255, 255] && drawn[0, 0] == Self.clear)
+        #expect(drawn[0, 0] == [255, 255, 255, 255] && drawn[0, 7] == Self.clear)
     }
 
     @Test func interpolationNoneGivesHardMaskEdges() throws {
+        // The opaque mask pixel (first row) covers the bottom-left quarter.
         let p = try maskedFill(try Self.topLeft(), quality: .none)
         for y in 0..<8 {
-            for x in 0..<8 { #expect(p[x, y] == (x < 4 && y < 4 ? Self.red : Self.clear), "\(x),\(y)") }
+            for x in 0..<8 { #expect(p[x, y] == (x < 4 && y >= 4 ? Self.red : Self.clear), "\(x),\(y)") }
         }
         // Bilinear (the default) blends across the mask pixel boundary.
         let q = try maskedFill(try Self.topLeft())
-        #expect(q[3, 0][3] > 0 && q[3, 0][3] < 255 && q[4, 0][3] > 0 && q[4, 0][3] < 255)
+        #expect(q[3, 7][3] > 0 && q[3, 7][3] < 255 && q[4, 7][3] > 0 && q[4, 7][3] < 255)
     }
 
     @Test func translucentMasksUseAlphaAndOpaqueOnesLuminance() throws {
@@ -134,8 +141,8 @@ import Testing
     }
 
     @Test func goldenMaskedFills() throws {
-        // An F, 5×7, as an alpha mask: filled through it upright in the y-down left half, then upside down
-        // in a y-up flipped context on the right.
+        // An F, 5×7, as an alpha mask: filled through it upside down in the y-down left half (first row along
+        // the rect's bottom, as Quartz), then upright in a y-up flipped context on the right.
         let rows = ["#####", "#....", "#....", "####.", "#....", "#....", "#...."]
         let f = try #require(CGImage(width: 5, height: 7, rgba: rows.flatMap { $0.flatMap { $0 == "#" ? [0, 0, 0, 255] : [0, 0, 0, 0] as [UInt8] } }))
         let c = try context(64, 64)

@@ -399,19 +399,34 @@ import Testing
         try #require(CGImage(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]))
     }
 
-    @Test func drawsAnImageScaledAndUpright() throws {
+    @Test func drawsAnImageScaledWithItsFirstRowAtTheBottomAsQuartzDoes() throws {
+        // Quartz puts an image's first row at the top of its y-up space, so along the rect's maxY: in this
+        // y-down bitmap (UIKit's flipped context) the image comes out upside down, as on iOS.
         let c = try context(4, 4)
         c.draw(try Self.quad(), in: CGRect(x: 0, y: 0, width: 4, height: 4))
         let p = try Pixels(c)
         // Corner pixel centres map to (0.25, 0.25) image pixels and the like: with edge pixels extended, the
         // bilinear sample there is exactly the corner pixel.
-        #expect(p[0, 0] == Self.red)
-        #expect(p[3, 0] == [0, 255, 0, 255])
-        #expect(p[0, 3] == Self.blue)
-        #expect(p[3, 3] == [255, 255, 255, 255])
-        // (1, 0) samples x = 0.75: ¾ red, ¼ green. pixman's bilinear weights have 7 bits, so allow ±1.
-        let mixed = p[1, 0]
+        #expect(p[0, 3] == Self.red)
+        #expect(p[3, 3] == [0, 255, 0, 255])
+        #expect(p[0, 0] == Self.blue)
+        #expect(p[3, 0] == [255, 255, 255, 255])
+        // (1, 3) samples x = 0.75 of the first row: ¾ red, ¼ green. pixman's bilinear weights have 7 bits, so allow ±1.
+        let mixed = p[1, 3]
         #expect(abs(Int(mixed[0]) - 191) <= 1 && abs(Int(mixed[1]) - 64) <= 1 && mixed[2] == 0 && mixed[3] == 255, "\(mixed)")
+        // Flipping the CTM first (translate by the height, scale y by -1), as ported iOS code does, draws it
+        // upright: the first row along the top.
+        let flipped = try context(4, 4)
+        flipped.translateBy(x: 0, y: 4)
+        flipped.scaleBy(x: 1, y: -1)
+        flipped.draw(try Self.quad(), in: CGRect(x: 0, y: 0, width: 4, height: 4))
+        let q = try Pixels(flipped)
+        #expect(q[0, 0] == Self.red)
+        #expect(q[3, 0] == [0, 255, 0, 255])
+        #expect(q[0, 3] == Self.blue)
+        #expect(q[3, 3] == [255, 255, 255, 255])
+        let upright = q[1, 0]
+        #expect(abs(Int(upright[0]) - 191) <= 1 && abs(Int(upright[1]) - 64) <= 1 && upright[2] == 0 && upright[3] == 255, "\(upright)")
     }
 
     @Test func imagesHonourTheCTMAlphaAndClip() throws {
