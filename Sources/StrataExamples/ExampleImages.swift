@@ -44,6 +44,14 @@ public enum ExampleImages {
                 [UInt8(90 + y / 4), UInt8(150 + y / 5), 230, 255]
             }),
         ]
+        // D18's fish: ten 87 × 32 frames, the tail's stripe at a different column in each; and its sea.
+        for i in 0..<10 {
+            list.append(("fish\(i).png", draw(87, 32) { x, y in
+                guard ellipse(x, y, 87, 32) else { return [0, 0, 0, 0] }
+                return Int(x) / 8 == i ? [255, 255, 255, 255] : [255, 140, 0, 255]
+            }))
+        }
+        list.append(("bg.png", draw(32, 32) { _, y in [20, 60, UInt8(120 + y * 3), 255] }))
         // The image browsers' five pictures: each a flat colour with a band at a height that says its number.
         let colours: [[UInt8]] = [[220, 40, 40, 255], [40, 160, 60, 255], [40, 80, 220, 255], [230, 180, 30, 255], [150, 60, 200, 255]]
         for (i, colour) in colours.enumerated() {

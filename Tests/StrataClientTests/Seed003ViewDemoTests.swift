@@ -193,3 +193,86 @@ extension ClientProcessSuite {
     }
 }
 }
+
+extension ClientProcessSuite {
+/// Seed 003's keyframe demos (D13–D15) and the display-link fish (D18) as their author wrote them.
+@MainActor
+@Suite struct Seed003KeyframeAndClockDemoTests {
+    func petal(_ session: ExampleSession) throws -> CALayer { try #require(session.controller.view.layer.sublayers?.first) }
+
+    @Test func d13TheValuesMakeThreeStraightSegmentsOfEightThirdsSecondsAfterTwoSeconds() async throws {
+        let session = try ExampleSession("d13")
+        defer { session.close() }
+        let layer = try petal(session)
+        let frames = try #require(layer.animation(forKey: "KCKeyframeAnimation_Position") as? CAKeyframeAnimation)
+        let t0 = frames.beginTime
+        #expect(abs(t0 - (CACurrentMediaTime() + 2)) < 1)
+        func at(_ t: Double) -> CGPoint? { layer.presentation(at: t0 + t)?.position }
+        #expect(at(-1) == CGPoint(x: 50, y: 150))
+        #expect(near(at(8.0 / 3), CGPoint(x: 80, y: 220)))
+        let mid = try #require(at(4.0))     // half-way along the second segment
+        #expect(abs(mid.x - 62.5) < 1e-6 && abs(mid.y - 260) < 1e-6)
+        #expect(near(at(16.0 / 3), CGPoint(x: 45, y: 300)))
+        #expect(at(9) == CGPoint(x: 50, y: 150)) // snapped back: the model never moved
+        #expect(layer.position == CGPoint(x: 50, y: 150))
+    }
+
+    @Test func d14ThePathIsTheSeedsCubic() async throws {
+        let session = try ExampleSession("d14")
+        defer { session.close() }
+        let layer = try petal(session)
+        let frames = try #require(layer.animation(forKey: "KCKeyframeAnimation_Position") as? CAKeyframeAnimation)
+        let t0 = frames.beginTime
+        #expect(layer.presentation(at: t0)?.position == CGPoint(x: 50, y: 150))
+        #expect(layer.presentation(at: t0 + 8 - 1e-9).map { abs($0.position.x - 55) < 0.01 && abs($0.position.y - 400) < 0.01 } == true)
+        // Paced along the curve: at 4 s half of its length is behind it, and the point lies on the cubic.
+        let p = try #require(layer.presentation(at: t0 + 4)?.position)
+        func cubic(_ u: Double) -> CGPoint {
+            let a = 1 - u
+            return CGPoint(x: a * a * a * 50 + 3 * a * a * u * 160 + 3 * a * u * u * -30 + u * u * u * 55,
+                           y: a * a * a * 150 + 3 * a * a * u * 280 + 3 * a * u * u * 300 + u * u * u * 400)
+        }
+        let nearest = stride(from: 0.0, through: 1, by: 0.0005).map { hypot(cubic($0).x - p.x, cubic($0).y - p.y) }.min() ?? 1
+        #expect(nearest < 0.5)
+        #expect(layer.presentation(at: t0 + 9)?.position == CGPoint(x: 50, y: 150))
+    }
+
+    @Test func d15KeyTimesMakeSegmentsOfFourTwoAndTwoSeconds() async throws {
+        let session = try ExampleSession("d15")
+        defer { session.close() }
+        let layer = try petal(session)
+        let frames = try #require(layer.animation(forKey: "KCKeyframeAnimation_Position") as? CAKeyframeAnimation)
+        let t0 = frames.beginTime
+        #expect(layer.presentation(at: t0 + 4)?.position == CGPoint(x: 80, y: 220))
+        #expect(layer.presentation(at: t0 + 6)?.position == CGPoint(x: 45, y: 300))
+        #expect(layer.presentation(at: t0 + 2)?.position == CGPoint(x: 65, y: 185))
+    }
+
+    @Test func d18TheFishChangesFrameEveryTenthDisplayFrame() async throws {
+        let session = try ExampleSession("d18")
+        defer { session.close() }
+        let fish = try petal(session)
+        var shown: [ObjectIdentifier] = []
+        let start = Date()
+        while Date().timeIntervalSince(start) < 2.2 {
+            await session.run(0.02)
+            if let image = fish.contents, shown.last != ObjectIdentifier(image) { shown.append(ObjectIdentifier(image)) }
+        }
+        let controller = try #require(session.controller as? D18DisplayLinkFishController)
+        // 60 Hz / 10: about 6 new frames a second (the headless server's frames may run a little slow under load).
+        #expect(shown.count >= 6 && shown.count <= 14)
+        #expect(controller.s >= 60 && controller.s <= 140)
+        #expect(controller._index == shown.count % 10)
+        await session.run(0.1)
+        let shot = try session.pixel(160, 284)
+        #expect(shot[3] == 255 && shot[0] > 200) // an orange or white fish pixel over the sea
+        controller.displayLink?.invalidate()
+    }
+}
+}
+
+/// Whether `p` is within 1e-6 of `q` on each axis (key times like 8/3 s are not exact in binary).
+func near(_ p: CGPoint?, _ q: CGPoint) -> Bool {
+    guard let p else { return false }
+    return abs(p.x - q.x) < 1e-6 && abs(p.y - q.y) < 1e-6
+}

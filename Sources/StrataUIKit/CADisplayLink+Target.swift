@@ -1,0 +1,19 @@
+/// CADisplayLink's iOS form: a target and a selector (a method reference here, as Linux has no selectors),
+/// added to a run loop. The link retains its target, as on iOS (invalidate it to let go). The run loop and
+/// mode only say that it runs on the main thread: it fires with the current connection's frames
+/// (`CADisplayLink.add(to:)` with a connection), on the main actor.
+extension CADisplayLink {
+    public convenience init<T: AnyObject>(target: T, selector: @escaping @MainActor (T) -> () -> Void) {
+        // The target is used only on the main actor, where the handler runs.
+        let held = SameThread(value: target)
+        self.init { _ in selector(held.value)() }
+    }
+
+    /// A handler taking the link (`@selector(step:)`).
+    public convenience init<T: AnyObject>(target: T, selector: @escaping @MainActor (T) -> (CADisplayLink) -> Void) {
+        let held = SameThread(value: target)
+        self.init { link in selector(held.value)(link) }
+    }
+
+    public func add(to runLoop: RunLoop, forMode mode: RunLoop.Mode) { add(to: nil) }
+}
