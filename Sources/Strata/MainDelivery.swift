@@ -16,7 +16,9 @@ enum MainDelivery {
 }
 
 /// A value that is not `Sendable` (a layer, an animation, a delegate, an input handler) handed from the
-/// reader thread to the main queue, where only the callback touches it.
-struct MainHandOff<Value>: @unchecked Sendable {
-    let value: Value
+/// reader thread to the main queue, where only the callback touches it (StrataUIKit hands layers and
+/// contexts into `MainActor.assumeIsolated` with it, on the same thread).
+package struct MainHandOff<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(value: Value) { self.value = value }
 }

@@ -5,13 +5,13 @@
 extension CADisplayLink {
     public convenience init<T: AnyObject>(target: T, selector: @escaping @MainActor (T) -> () -> Void) {
         // The target is used only on the main actor, where the handler runs.
-        let held = SameThread(value: target)
+        let held = MainHandOff(value: target)
         self.init { _ in selector(held.value)() }
     }
 
     /// A handler taking the link (`@selector(step:)`).
     public convenience init<T: AnyObject>(target: T, selector: @escaping @MainActor (T) -> (CADisplayLink) -> Void) {
-        let held = SameThread(value: target)
+        let held = MainHandOff(value: target)
         self.init { link in selector(held.value)(link) }
     }
 

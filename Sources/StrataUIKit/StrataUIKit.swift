@@ -32,8 +32,3 @@ func onMain(_ body: @escaping @MainActor () -> Void) {
         DispatchQueue.main.async { body() }
     }
 }
-
-/// Carries a value that is not `Sendable` out of `MainActor.assumeIsolated` on the same thread.
-struct SameThread<T>: @unchecked Sendable {
-    let value: T
-}

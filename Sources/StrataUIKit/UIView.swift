@@ -169,7 +169,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     nonisolated open func action(for layer: CALayer, forKey event: String) -> CAAction? {
         guard onMainActor() else { return NSNull() }
-        return MainActor.assumeIsolated { SameThread(value: UIViewAnimationState.action(for: self, forKey: event)) }.value
+        return MainActor.assumeIsolated { MainHandOff(value: UIViewAnimationState.action(for: self, forKey: event)) }.value
     }
 
     nonisolated open func display(_ layer: CALayer) {
@@ -181,7 +181,7 @@ open class UIView: UIResponder, CALayerDelegate {
         guard onMainActor() else { return }
         // CALayer's backing store already made `ctx` UIKit's current context (UIGraphicsGetCurrentContext()).
         let rect = layer.bounds
-        let context = SameThread(value: ctx)
+        let context = MainHandOff(value: ctx)
         MainActor.assumeIsolated { drawContent(rect, in: context.value) }
     }
 

@@ -52,7 +52,7 @@ struct RecordingAction: CAAction, @unchecked Sendable {
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else { return }
-        let boxed = SameThread(value: (layer, from))
+        let boxed = MainHandOff(value: (layer, from))
         MainActor.assumeIsolated { block.record(view: view, layer: boxed.value.0, key: event, from: boxed.value.1) }
     }
 }
