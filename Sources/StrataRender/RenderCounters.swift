@@ -24,6 +24,9 @@ public struct RenderCounters: Sendable, Equatable {
     /// Glyphs not drawn because the frame's rasterising budget was spent (`Renderer.glyphRasterBudget`):
     /// the frame is incomplete, and the next one, drawn whole, makes them.
     public var glyphsDeferred = 0
+    /// Bitmaps being drawn a part a frame (`Renderer.drawPart`) that are not whole yet: the next frame,
+    /// drawn whole, draws their next parts.
+    public var rasterPartsPending = 0
     /// Layers whose animations the GPU evaluated (motion slots), and whether the frame reused the last
     /// frame's draw list (only the slots were evaluated).
     public var motionSlots = 0

@@ -26,15 +26,18 @@ extension Renderer {
         guard plan.analysis.boxes.count == list.commands.count else { throw GLError("frame plan made for another draw list") }
         counters.repaintedPixels = plan.region.area
         counters.repaintRects = plan.region.rects.count
-        frame &+= 1
-        markRasters(list)
+        // A drawing aside (the warm-up) is no frame: what the frames keep stays kept.
+        if !drawsAside {
+            frame &+= 1
+            markRasters(list)
+        }
         guard let slots = list.motion, slots.count > 0 else {
             // One pass per rectangle of the region: each clears and redraws only its own pixels.
             for rect in plan.region.rects {
                 try drawPass(list, plan.analysis, repaint: rect, framebuffer: framebuffer, width: width, height: height, origin: (0, 0),
                              rotation: rotation)
             }
-            releaseUnusedTargets()
+            if !drawsAside { releaseUnusedTargets() }
             return counters
         }
         // The pass draws (captures) with whatever framebuffer is bound, and must have a complete one: the

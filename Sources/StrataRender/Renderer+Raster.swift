@@ -51,11 +51,29 @@ extension Renderer {
            existing.key == content.key {
             existing.lastUsed = frame
             existing.pending = nil
+            // It shows what a bitmap inside it showed when it was drawn: when that one's new drawing is
+            // whole, this one is drawn again at the next frame.
+            if try advanceInnerParts(of: content, resume: resume, scissor: scissor) {
+                existing.key = nil
+                counters.rasterPartsPending += 1
+            }
             return existing
         }
         // Only while it lies where the last one does: the bitmap shown is drawn in this frame's place for it.
+        if content.drawnInParts, content.startsEmpty,
+           rasters[content.owner].map({ $0.width != content.width || $0.height != content.height }) ?? true {
+            // Nothing of it drawn yet: an empty bitmap shows while the first drawing is made in parts.
+            flush()
+            let bitmap = try RasterBitmap(width: content.width, height: content.height)
+            _ = try drawBitmap(content, into: bitmap.target, range: 0..<0, resume: resume, scissor: scissor)
+            bitmap.origin = content.origin
+            bitmap.lastUsed = frame
+            rasters[content.owner] = bitmap
+            try drawPart(content, of: bitmap, resume: resume, scissor: scissor)
+            return bitmap
+        }
         if content.drawnInParts, let existing = rasters[content.owner], existing.width == content.width,
-           existing.height == content.height, existing.key != nil, existing.origin == content.origin,
+           existing.height == content.height, existing.key != nil || existing.pending != nil, existing.origin == content.origin,
            existing.pending.map({ $0.content.origin == content.origin }) ?? true {
             // A whole older drawing is on show: the new one is drawn a part a frame beside it.
             existing.lastUsed = frame
@@ -100,6 +118,20 @@ extension Renderer {
         return counters.glyphsDeferred != deferredBefore
     }
 
+    /// The next part of each bitmap drawn in parts inside `content` (a large text in a deferred client's
+    /// root) whose drawing is not the one it shows, while `content`'s own bitmap is reused; true when one
+    /// of them became whole (so `content`'s bitmap, which shows its older drawing, must be drawn again).
+    private func advanceInnerParts(of content: RasterContent, resume: GLuint, scissor: PixelRect) throws -> Bool {
+        var finished = false
+        for command in content.list.commands {
+            guard case let .raster(_, _, inner, _, _, _, _) = command, inner.drawnInParts,
+                  let bitmap = rasters[inner.owner], bitmap.key != inner.key else { continue }
+            let shown = try raster(inner, resume: resume, scissor: scissor)
+            if shown.key == inner.key { finished = true }
+        }
+        return finished
+    }
+
     /// Draws the next part of the pending drawing into `bitmap`'s pending target, or starts one of
     /// `content`: whole top-level commands (groups whole) up to `rasterPartCost` of drawing
     /// (`ContentDraw.drawCost`, 1 for other commands), at least one. When the last part is drawn the bitmap
@@ -136,7 +168,7 @@ extension Renderer {
         }
         part.next = end
         bitmap.pending = part
-        if end == commands.count { bitmap.finishPending() }
+        if end == commands.count { bitmap.finishPending() } else { counters.rasterPartsPending += 1 }
     }
 
     /// Keeps the bitmaps of every rasterized layer in the frame, drawn this time or not (outside the

@@ -21,6 +21,11 @@ extension Renderer {
         let target = try ColorStencilTarget(width: side, height: side, filter: GL_NEAREST, what: "warm-up")
         var list = DrawList()
         list.commands = commands
+        // Steps run between frames once clients are drawn: not a frame of theirs, so their kept bitmaps
+        // and composites stay (a step counted as a frame freed every one, and the next frame made them again:
+        // a client's 65,536-glyph bitmap cost 60–90 ms each time).
+        drawsAside = true
+        defer { drawsAside = false }
         let counters = try render(list, framebuffer: target.framebuffer, width: side, height: side)
         glFinish()
         return counters

@@ -41,8 +41,9 @@ public final class Renderer {
     /// new glyph of a frame is always made.
     public var glyphRasterBudget = 1 << 20
     /// How much drawing (`ContentDraw.drawCost`: glyphs for text) one part of a bitmap drawn in parts takes
-    /// a frame (`drawPart`).
-    public var rasterPartCost = 8192
+    /// a frame (`drawPart`): 2,048 glyphs cost llvmpipe about 2 ms here (8,192 took 6–8 ms of every frame
+    /// while a client replaced a 65,536-glyph string each frame).
+    public var rasterPartCost = 2048
     var glyphPixelsThisFrame = 0
 
     /// Whether the glyph cache holds anything (it is made at the first glyph drawn).
@@ -92,6 +93,8 @@ public final class Renderer {
     var targetRect: CGRect { CGRect(x: origin.x, y: origin.y, width: width, height: height) }
     /// Frames rendered, to find bitmaps no longer used.
     var frame: UInt64 = 0
+    /// While true, `render` draws outside the frames (the warm-up): no frame counted, nothing kept released.
+    var drawsAside = false
     /// The motion list whose quads `quads` holds recorded (nil: none).
     var replay: ReplayKey?
     /// Turns YUV video frames into RGBA textures (made on the first YUV frame).

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// When at least `overFrames` of the last `window` frames took more than `overShare` of the refresh
 /// interval, and one client's updates (applying its commits) cost at least `dominantShare` of what all
-/// clients' updates cost while another client has layers on screen, that client is degraded: its commits are applied only every second frame,
+/// clients' updates cost, and at least `sustainedShare` of the interval in half its recent frames, while
+/// another client has layers on screen, that client is degraded: its commits are applied only every second frame,
 /// then every fourth, at most every `maxEvery`-th (its animations run on; its changes show later and
 /// together). Once `calmFrames` frames in a row stay under `calmShare` of the interval, every degraded
 /// client's interval halves, back to every frame; so does, after `window` frames in a row, a degraded
@@ -26,6 +27,14 @@ struct ClientBudgets {
         var every = 1
         /// Frames in a row, while deferred, in which its updates were a minor share of all clients'.
         var minorFrames = 0
+        /// Its updates in its last `window` frames that could apply them (not frozen), newest last.
+        var recentUpdates: [Double] = []
+
+        /// Whether its updates cost at least `floor` ms in half its recent frames or more: what deferring
+        /// can save again and again, not one large commit (an app's first scene) that is over already.
+        func updatesSustained(floor: Double) -> Bool {
+            recentUpdates.filter { $0 >= floor }.count * 2 >= ClientBudgets.window
+        }
     }
 
     /// A change of one client's interval, for the log and the client's stats.
@@ -42,6 +51,11 @@ struct ClientBudgets {
     static let dominantShare = 0.5
     /// A deferred client whose updates cost at most this share of all clients' for `window` frames is restored.
     static let minorShare = 0.25
+    /// A client is deferred only while its updates cost at least this share of the refresh interval in
+    /// half its recent frames (`Client.updatesSustained`): an app whose first commit built 1,000 layers
+    /// at start-up, while the first frames were late anyway, was deferred for seconds, its animations
+    /// drawn through a bitmap made again every frame.
+    static let sustainedShare = 0.05
     static let maxEvery = 8
     static let calmFrames = 120
     static let calmShare = 0.5
@@ -80,6 +94,8 @@ struct ClientBudgets {
             var c = clients[id] ?? Client(cost: cost)
             c.cost += (cost - c.cost) * Self.weight
             c.updates += (update - c.updates) * Self.weight
+            c.recentUpdates.append(update)
+            if c.recentUpdates.count > Self.window { c.recentUpdates.removeFirst() }
             clients[id] = c
         }
         // A client that drew nothing this frame costs nothing in it.
@@ -118,7 +134,8 @@ struct ClientBudgets {
         // Deferring helps only against what updates cost: the client whose updates cost the most is the one.
         let total = clients.values.reduce(0) { $0 + $1.updates }
         guard total > 0, let (id, worst) = clients.max(by: { $0.value.updates < $1.value.updates }),
-              worst.updates >= Self.dominantShare * total else { return changes }
+              worst.updates >= Self.dominantShare * total,
+              worst.updatesSustained(floor: Self.sustainedShare * interval) else { return changes }
         if worst.every < Self.maxEvery, !changes.contains(where: { $0.client == id }) {
             clients[id]?.every = worst.every * 2
             changes.append(Change(client: id, every: worst.every * 2, cost: worst.cost, frame: frame))

@@ -56,6 +56,25 @@ extension Compositor {
         return (deferred, deferred.subtracting(changedClients))
     }
 
+    /// Whether the server stops reading `client`'s socket for now: its updates are deferred and a commit of
+    /// its already waits for its frame. What it sends meanwhile waits in its socket (and, once that is full,
+    /// in the client's own sends), so a client that commits faster than its frames come costs the frame
+    /// thread one commit's decoding a frame of its, not one a message (docs/security.md, *Render budgets*).
+    func holdsBack(_ client: UInt32) -> Bool {
+        guard rendersWithBudgets, budgets.every(client) > 1 else { return false }
+        return (usage(of: client)?.pendingCommits ?? 0) >= 1
+    }
+
+    /// How often `client`'s display link ticks, in frames (1: every vblank), and whether it ticks at the
+    /// vblank just shown: a deferred client's ticks come only before the frames that apply its commits,
+    /// as a compositor throttles a slow client's frame callbacks, so that its app draws no frames the
+    /// server would not show.
+    func displayLinkTicks(_ client: UInt32) -> (now: Bool, every: Int) {
+        guard rendersWithBudgets else { return (true, 1) }
+        let every = budgets.every(client)
+        return (budgets.applies(client, frame: budgetFrame + 1), every)
+    }
+
     /// A client's average cost a frame and how often its updates are applied.
     func budgetJSON(_ client: UInt32) -> [String: Any] {
         let b = budgets.clients[client] ?? ClientBudgets.Client()

@@ -196,8 +196,9 @@ extension Compositor {
             throw error
         }
         counters.drawListReused = reused
-        // Glyphs the rasterising budget left out: the next frame is drawn whole and makes them.
-        if counters.glyphsDeferred > 0 { f.invalidate() }
+        // Glyphs the rasterising budget left out, or bitmaps drawn in parts and not whole yet: the next frame
+        // is drawn whole and makes them (or their next parts).
+        if counters.glyphsDeferred > 0 || counters.rasterPartsPending > 0 { f.invalidate() }
         phases.submit = lap()
         let outcome = try display.present(targetTime: targetTime)
         phases.present = lap()

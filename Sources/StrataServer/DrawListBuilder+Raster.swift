@@ -31,6 +31,29 @@ extension DrawListBuilder {
         }
     }
 
+    /// A large text layer's drawing (over `keptTextGlyphs`) as a bitmap in the layer's space at the
+    /// scale `matrix` shows it at (rounded up to a quarter octave while the layer may move), composited
+    /// through `matrix`; made again only when the layout or its look changes, then a part a frame
+    /// (`RasterContent.drawnInParts`, `Renderer.drawPart`) while the last one shows, so that a client's new
+    /// 65,536-glyph string costs a frame a few thousand glyphs, not all of them. Inside another bitmap too
+    /// (a deferred client's root): that one is drawn again when this one's new drawing is whole. nil for a scale that
+    /// is not positive and finite, and when the bitmap would be too big.
+    func keptText(_ node: RenderNode, _ draw: TextDraw, matrix: Transform3D,
+                  within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
+        guard let shown = draw.shownScale(matrix) else { return nil }
+        let s = node.placementMayAnimate ? MovingRasterScale.stepped(shown) : shown
+        let kept = bitmap(owner: ObjectIdentifier(node.textBitmapOwner), scale: s, within: &list) { _, s, sub in
+            var inBitmap = draw
+            inBitmap.matrix = .scale(s, s, 1)
+            inBitmap.alpha = 1
+            inBitmap.snaps = true
+            for part in inBitmap.parts(maxGlyphs: TextLayerContent.partGlyphs) { sub.append(.content(part)) }
+        }
+        kept?.content.drawnInParts = true
+        kept?.content.startsEmpty = true
+        return kept
+    }
+
     /// A layer that draws through a group (a clip over sublayers or contents, a mask, or group opacity over
     /// sublayers) while it moves as a whole (`RenderNode.movesAsAWhole`) under an animation that may move
     /// it: a bitmap of it made in its own space at the scale `matrix` shows it at, rounded up to a quarter

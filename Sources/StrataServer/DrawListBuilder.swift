@@ -38,6 +38,11 @@ struct DrawListBuilder {
     var motionOff = MotionCPUReason.pathOff
     /// Where text layers get their layouts (`Compositor.textLayouts`; nil: laid out while building).
     var textLayouts: TextLayoutService?
+    /// Text of more glyphs than this is drawn from a bitmap kept while its layout and look stay
+    /// (`keptText`), as Core Animation draws a text layer into its backing store once: compositing it is
+    /// one quad, where drawing 65,536 glyphs took llvmpipe 66–89 ms every frame something under or over it
+    /// moved (issue 27).
+    var keptTextGlyphs = 2048
     /// Clients whose updates the render budgets defer: their roots are drawn as bitmaps (as with
     /// shouldRasterize), made again only when what they show changes, which is at most every n-th frame.
     var rasterizedClients: Set<UInt32> = []

@@ -67,7 +67,9 @@ public final class RenderServer {
         }
         frames.tick = { [unowned self] vblank, interval in
             for s in self.sessions.values where s.wantsFrameTicks {
-                self.send(.frameTick(timestamp: vblank, duration: interval), to: s.clientID)
+                let ticks = self.compositor.displayLinkTicks(s.clientID)
+                guard ticks.now else { continue }
+                self.send(.frameTick(timestamp: vblank, duration: interval * Double(ticks.every)), to: s.clientID)
             }
         }
         compositor.textLayoutFailure = { [unowned self] client, layer, reason in
@@ -160,7 +162,7 @@ public final class RenderServer {
         let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime,
                     memoryPressure.wakeTime(holdsCaches: holdsCaches)].compactMap { $0 }.min()
         var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
-        if !backlog.isEmpty || linkDeferredProgram(before: wake) { timeout = 0 }
+        if backlog.contains(where: { !heldBack($0) }) || linkDeferredProgram(before: wake) { timeout = 0 }
         // Nothing due at all: the heap kept between frames goes back to the system, once per idle spell.
         if timeout < 0, !heapReturned {
             MemoryRelease.returnFreedMemory()
@@ -185,6 +187,9 @@ public final class RenderServer {
                      pollfd(fd: memoryPressure.fd ?? -1, events: Int16(POLLPRI), revents: 0)]
         return fixed + order.map { fd in
             let out = sessions[fd]?.socket.hasQueuedOutput == true ? POLLOUT : 0
+            // A held-back session is not read: polled for output only, or not at all (its hang-up is
+            // seen when it is read again).
+            guard !heldBack(fd) else { return pollfd(fd: out == 0 ? -1 : fd, events: Int16(out), revents: 0) }
             return pollfd(fd: fd, events: Int16(POLLIN | out), revents: 0)
         }
     }
@@ -192,7 +197,7 @@ public final class RenderServer {
     /// Links one shader program the compositor deferred at start-up when the loop is idle (no frame or
     /// other work due within `idleMargin`); true when it did, so the loop comes straight back for the next.
     private func linkDeferredProgram(before wake: Double?) -> Bool {
-        guard !deferredLinkFailed, backlog.isEmpty, wake.map({ $0 - clock() > Self.idleMargin }) ?? true else { return false }
+        guard !deferredLinkFailed, !backlog.contains(where: { !heldBack($0) }), wake.map({ $0 - clock() > Self.idleMargin }) ?? true else { return false }
         if !compositor.hasDeferredPrograms {
             // Then, a step at a time: what a first frame would compile, before a client waits for it.
             guard !compositor.warmedUp else { return false }
@@ -219,9 +224,16 @@ public final class RenderServer {
     /// Serves the sessions with complete messages still buffered, but for those `skipping` names (served
     /// already this turn, as poll() reported them).
     func serveBacklog(skipping served: (Int32) -> Bool = { _ in false }) {
-        for fd in backlog where !served(fd) {
+        for fd in backlog where !served(fd) && !heldBack(fd) {
             if let s = sessions[fd] { service(s) } else { backlog.remove(fd) }
         }
+    }
+
+    /// Whether the session on `fd` is not read for now (its updates deferred, a commit of its waiting:
+    /// `Compositor.holdsBack`); what it has buffered stays in `backlog` for when it is read again.
+    private func heldBack(_ fd: Int32) -> Bool {
+        guard let s = sessions[fd], s.greeted else { return false }
+        return compositor.holdsBack(s.clientID)
     }
 
     private func acceptClients() {
@@ -284,12 +296,12 @@ public final class RenderServer {
         do {
             var handled = 0
             readLoop: while true {
-                while handled < messagesPerTurn, let frame = try s.socket.nextFrame() {
+                while handled < messagesPerTurn, !heldBack(fd), let frame = try s.socket.nextFrame() {
                     try handle(try MessageCoding.decodeClient(type: frame.type, body: frame.body), size: frame.body.count, from: s)
                     guard sessions[fd] != nil else { return }
                     handled += 1
                 }
-                if handled >= messagesPerTurn {
+                if handled >= messagesPerTurn || heldBack(fd) {
                     backlog.insert(fd)
                     return
                 }

@@ -16,6 +16,8 @@ final class RenderNode {
     /// Whose bitmap the renderer keeps for this layer's shadow while it moves (`movingShadow`): an
     /// identity of its own, apart from the layer's shouldRasterize bitmap.
     private(set) lazy var shadowBitmapOwner = BitmapOwner()
+    /// Whose bitmap the renderer keeps for a large text layer's glyphs (`keptText`).
+    private(set) lazy var textBitmapOwner = BitmapOwner()
     final class BitmapOwner {}
     /// How this node's kind draws (Kinds/): found once, from the kind.
     let content: any LayerKindContent

@@ -117,3 +117,17 @@ extension ClientBudgetsTests {
         #expect(budgets.clients[1]?.cost ?? 0 > budgets.clients[2]?.cost ?? 0)
     }
 }
+
+extension ClientBudgetsTests {
+    @Test func oneLargeCommitIsNoReasonToDeferItsClient() {
+        var budgets = ClientBudgets()
+        // Client 1's first commit builds its scene (9 ms to apply) while the first frames are late anyway;
+        // then it moves one layer a frame (0.02 ms). Client 2 commits nothing costly. Nobody is deferred.
+        var changes = budgets.record(frame: 30, interval: interval, costs: [1: 12, 2: 1], updates: [1: 9, 2: 0])
+        for _ in 0..<30 { changes += budgets.record(frame: 25, interval: interval, costs: [1: 12, 2: 1], updates: [1: 0.02, 2: 0]) }
+        #expect(changes.isEmpty, "\(changes)")
+        // The same client committing 9 ms of updates frame after frame is deferred after four late frames.
+        for _ in 0..<4 { changes += budgets.record(frame: 25, interval: interval, costs: [1: 12, 2: 1], updates: [1: 9, 2: 0]) }
+        #expect(changes.map(\.client) == [1] && budgets.every(1) == 2, "\(changes)")
+    }
+}

@@ -93,6 +93,7 @@ public struct TextDraw: ContentDraw {
                     var part = self
                     part.runs = current
                     part.decorations = []
+                    part.layoutIdentity = layoutIdentity.map { ($0.layout, parts.count) }
                     parts.append(part)
                     current = []
                     count = 0
@@ -102,10 +103,16 @@ public struct TextDraw: ContentDraw {
         if !current.isEmpty || !decorations.isEmpty {
             var part = self
             part.runs = current
+            part.layoutIdentity = layoutIdentity.map { ($0.layout, parts.count) }
             parts.append(part)
         }
         return parts
     }
+    /// The layout these runs came from, when its owner numbers its layouts (`TextLayerContent`): equal
+    /// numbers, equal glyphs and positions, so the key combines the number and not every glyph's place
+    /// (a 65,536-glyph layout hashed each frame was most of a kept text bitmap's cost). `part` tells the
+    /// commands of one layout's `parts` apart.
+    public var layoutIdentity: (layout: UInt64, part: Int)?
     public var contentsScale: CGFloat
     public var displayScale: CGFloat
     /// allowsFontSubpixelQuantization: true puts glyphs on whole pixels (one raster per glyph), false on
@@ -188,9 +195,12 @@ public struct TextDraw: ContentDraw {
         h.combine(clip != nil)
         if let c = clip { h.combine(c.origin.x); h.combine(c.origin.y); h.combine(c.width); h.combine(c.height) }
         h.combine(runs.count)
+        if let id = layoutIdentity { h.combine(id.layout); h.combine(id.part) }
         for run in runs {
             h.combine(run.face); h.combine(run.face.path); h.combine(run.face.index); h.combine(run.size); h.combine(run.color)
             h.combine(run.colorFromSlot)
+            h.combine(run.glyphs.count)
+            guard layoutIdentity == nil else { continue }
             h.combine(run.glyphs)
             for p in run.positions { h.combine(p.x); h.combine(p.y) }
         }

@@ -25,7 +25,17 @@ import StrataTextWorker
 /// it is laid out here, within the client's budget of units per frame.
 final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     // Touched only on the server's thread, as every node is.
-    private var cached: (key: TextLayoutRequest, layout: LaidOutText?)?
+    private var cached: (key: TextLayoutRequest, layout: LaidOutText?)? {
+        didSet { layoutNumber = Self.nextLayoutNumber() }
+    }
+    /// Names `cached`'s layout for the drawing's key (`TextDraw.layoutIdentity`): new with every layout.
+    private var layoutNumber: UInt64 = 0
+    nonisolated(unsafe) private static var layoutsMade: UInt64 = 0
+    /// Numbers are unique across every text layer (a layer's kind may be replaced under the same node).
+    private static func nextLayoutNumber() -> UInt64 {
+        layoutsMade &+= 1
+        return layoutsMade
+    }
     /// The worker's request in progress, and the service it went to (to cancel it if the layer goes).
     private var ticket: TextLayoutTicket?
     private weak var service: TextLayoutService?
@@ -34,7 +44,9 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
 
     /// The frozen copy shows the layout this layer shows.
     func carry(into copy: any LayerKindContent) {
-        (copy as? TextLayerContent)?.cached = cached
+        guard let copy = copy as? TextLayerContent else { return }
+        copy.cached = cached
+        copy.layoutNumber = layoutNumber
     }
 
     /// Glyphs may overlap (marks on their base, joined Arabic letters, an underline through descenders),
@@ -80,6 +92,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
                             contentsScale: p.contentsScale, displayScale: list.displayScale,
                             subpixelQuantization: t.allowsFontSubpixelQuantization, alpha: alpha)
         draw.snaps = !node.placementMayAnimate
+        draw.layoutIdentity = (layoutNumber, 0)
         let slot = list.currentSlot
         if slot >= 0, let slots = list.motion, !motion.animated.contains(.bounds) {
             let toTarget = toBounds * motion.builder.slotToTarget(slot, list)
@@ -101,7 +114,11 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         // Outside a slot drawn as is; under one (where it cannot move) this makes the builder take the layer
         // back to the CPU. Into a bitmap (which may be drawn a part a frame) in commands of at most
         // `partGlyphs` glyphs: a 65,536-glyph string is then 16 parts, not one.
-        if motion.builder.drawsIntoBitmap {
+        if draw.drawCost > motion.builder.keptTextGlyphs, slot < 0, tint == .white,
+           let kept = motion.builder.keptText(node, draw, matrix: toBounds, within: &list) {
+            list.append(.raster(matrix: toBounds, rect: kept.rect, content: kept.content, alpha: alpha,
+                                sampling: DrawListBuilder.sampling(p), edges: 0, tint: .white))
+        } else if motion.builder.drawsIntoBitmap {
             for part in draw.parts(maxGlyphs: Self.partGlyphs) { list.append(.content(part)) }
         } else {
             list.append(.content(draw))
@@ -109,7 +126,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     }
 
     /// The most glyphs one command draws of a text drawn into a bitmap.
-    static let partGlyphs = 4096
+    static let partGlyphs = 2048
 
     /// The layout of `text` in a box of `size`: the one made for these values, else the worker's answer when
     /// it has come (or a new request, showing the last layout meanwhile), else, in process, laid out now
