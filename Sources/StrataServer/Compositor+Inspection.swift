@@ -31,12 +31,13 @@ extension Compositor {
     /// Server-wide figures and counts, for `strata stats`. With `client`, the counts are that client's
     /// own (a client that is not an inspector sees nothing of the others).
     public func statsJSON(client: UInt32? = nil, extra: [String: Any] = [:]) -> [String: Any] {
+        let summary = stats.summary()
         var o: [String: Any] = [
             "frames_rendered": stats.framesRendered,
-            "server_cpu_ms_per_frame": stats.cpuPercentiles,
-            "frame_ms": stats.framePercentiles,
-            "phase_p50_ms": stats.phaseMedians,
-            "per_frame": stats.counterSummary,
+            "server_cpu_ms_per_frame": summary.cpu,
+            "frame_ms": summary.frame,
+            "phase_p50_ms": summary.phases,
+            "per_frame": summary.counters,
             "backend": displays.backendName,
             "warmed_up": warmedUp,
             "size": [primary?.width ?? 0, primary?.height ?? 0],

@@ -399,8 +399,9 @@ public final class RenderServer {
     }
 
     static func json(_ object: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        var writer = JSONWriter(reservingCapacity: 4096)
+        writer.any(object)
+        return writer.text
     }
 
     /// Queues a message without ever blocking the loop; a client that lets too much pile up is dropped.

@@ -28,3 +28,16 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: Data(w.text.utf8)) as? [String] == [key])
     }
 }
+
+extension JSONWriterTests {
+    @Test func anyValueIsWrittenAsJSONSerializationWouldWithSortedKeys() throws {
+        let value: [String: Any] = ["b": 1, "a": [true, 2.5, "x\n", NSNull()] as [Any], "c": ["z": UInt64(3), "y": [Double.infinity]],
+                                    "d": false, "e": 4.0, "f": UInt32(7), "g": Optional<Int>.none as Any]
+        var w = JSONWriter()
+        w.any(value)
+        #expect(w.text == #"{"a":[true,2.5,"x\n",null],"b":1,"c":{"y":[null],"z":3},"d":false,"e":4,"f":7,"g":null}"#)
+        // Read back by Foundation: the same values.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(w.text.utf8)) as? [String: Any])
+        #expect(parsed["b"] as? Int == 1 && parsed["d"] as? Bool == false && (parsed["c"] as? [String: Any])?["z"] as? Int == 3)
+    }
+}
