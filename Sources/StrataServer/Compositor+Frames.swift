@@ -122,6 +122,14 @@ extension Compositor {
         return outcome
     }
 
+    /// A frame of output `name` is on screen since `time`. While something animates from one frame to the
+    /// next, the time since the last one is recorded (`presented_interval_ms` in stats): one refresh when
+    /// every frame is on time.
+    func framePresented(at time: Double, output name: String) {
+        if let last = lastPresentation, last.animating, last.output == name { stats.presented(interval: time - last.time) }
+        lastPresentation = (time, name, frames(name).schedule.animating)
+    }
+
     /// Builds `f`'s draw list of `roots` for a frame at `targetTime`: with motion slots when enough layers
     /// animate (`gpuAnimationMinimumLayers`), each client's building timed under render budgets.
     func buildDrawList(_ f: OutputFrames, roots: [RenderNode], on display: DisplayBackend, at targetTime: Double) {

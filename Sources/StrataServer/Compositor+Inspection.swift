@@ -36,6 +36,7 @@ extension Compositor {
             "frames_rendered": stats.framesRendered,
             "server_cpu_ms_per_frame": summary.cpu,
             "frame_ms": summary.frame,
+            "presented_interval_ms": summary.presented,
             "phase_p50_ms": summary.phases,
             "per_frame": summary.counters,
             "backend": displays.backendName,

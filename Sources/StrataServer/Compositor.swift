@@ -105,6 +105,8 @@ public final class Compositor {
     public internal(set) var lastFrameWork = RenderCounters()
     var imageUID: UInt64 = 0
     var stats = FrameStats()
+    /// The primary output's last frame on screen: when, and whether something animated in it.
+    var lastPresentation: (time: Double, output: String, animating: Bool)?
     /// Counts evaluations (frames and `advance`); marks which nodes were reached from a root in each.
     var frameNumber: UInt64 = 0
     /// The last `advance`'s frame number and what it scheduled.

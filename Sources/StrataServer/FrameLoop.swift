@@ -164,6 +164,7 @@ final class FrameLoop {
         for (client, message) in frame.events { send(message, client) }
         let presentedAt = max(vblank, frame.finished)
         for commit in frame.commits { send(commit.presented(at: presentedAt), commit.client) }
+        if isPrimary, frame.finished.isFinite { compositor.framePresented(at: presentedAt, output: output) }
         if isPrimary, wantsTicks() { tick(vblank, scheduler.clock.interval) }
     }
 }

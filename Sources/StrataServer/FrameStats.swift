@@ -85,16 +85,38 @@ struct FrameStats {
                 "max": s.last ?? 0]
     }
 
+    /// The times between the primary output's frames on screen while something animated from one to the
+    /// next (seconds; the last 4,096): what an animating client sees, late frames and missed vblanks included.
+    private var intervals: [Double] = []
+    private var nextInterval = 0
+
+    mutating func presented(interval: Double) {
+        guard interval.isFinite, interval >= 0 else { return }
+        if intervals.count < 4096 { intervals.append(interval) } else {
+            intervals[nextInterval] = interval
+            nextInterval = (nextInterval + 1) % 4096
+        }
+        memo = nil
+    }
+
+    var presentedIntervals: [String: Double] {
+        let s = intervals.sorted().map { $0 * 1000 }
+        return ["p50": Self.percentile(sorted: s, 50), "p90": Self.percentile(sorted: s, 90), "p99": Self.percentile(sorted: s, 99),
+                "max": s.last ?? 0, "count": Double(s.count)]
+    }
+
     /// What `strata stats` reports of the recent frames.
     struct Summary {
         var cpu: [String: Double], frame: [String: Double], phases: [String: Double], counters: [String: [String: Double]]
+        var presented: [String: Double]
     }
 
     /// The summary, worked out once per frame recorded: it sorts the 1,024 frames' values 23 times, and a
     /// `stats` request every 10 ms (the benchmarks' probe) spent a tenth of the frame thread on it.
     mutating func summary() -> Summary {
         if let memo, memo.frames == framesRendered { return memo.summary }
-        let s = Summary(cpu: cpuPercentiles, frame: framePercentiles, phases: phaseMedians, counters: counterSummary)
+        let s = Summary(cpu: cpuPercentiles, frame: framePercentiles, phases: phaseMedians, counters: counterSummary,
+                        presented: presentedIntervals)
         memo = (framesRendered, s)
         return s
     }

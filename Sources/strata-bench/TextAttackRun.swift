@@ -51,6 +51,8 @@ struct TextAttackRun {
             "stats_failures": probed.failures,
             "hostile_commits": hostileResult.commits, "hostile_errors": hostileResult.errors,
             "server_frame_ms": stats["frame_ms"] ?? [:], "text_worker": stats["text_worker"] ?? [:],
+            // The good client's 1,000 layers animate on the server: how often they move on screen.
+            "animated_frame_interval_ms": stats["presented_interval_ms"] ?? [:],
             "server_cpu_ms_per_frame": stats["server_cpu_ms_per_frame"] ?? [:],
             "server_phase_p50_ms": stats["phase_p50_ms"] ?? [:], "render_budgets": stats["render_budgets"] ?? [],
         ]
