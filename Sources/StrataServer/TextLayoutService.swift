@@ -50,7 +50,7 @@ public final class TextLayoutService: @unchecked Sendable {
     private let wakeWriteFD: Int32
     public let settings: Settings
     private let condition = NSCondition()
-    private var queues: [UInt32: [TextLayoutTicket]] = [:]
+    private var queues: [UInt32: TicketQueue] = [:]
     /// Clients with queued tickets, in the order they are served next.
     private var turn: [UInt32] = []
     private var delivered: [Delivery] = []
@@ -107,7 +107,7 @@ public final class TextLayoutService: @unchecked Sendable {
     func submit(_ ticket: TextLayoutTicket) {
         condition.lock()
         if queues[ticket.client] == nil { turn.append(ticket.client) }
-        queues[ticket.client, default: []].append(ticket)
+        queues[ticket.client, default: TicketQueue()].append(ticket)
         condition.signal()
         condition.unlock()
     }
@@ -116,8 +116,7 @@ public final class TextLayoutService: @unchecked Sendable {
     /// being laid out.
     func cancel(_ ticket: TextLayoutTicket) {
         condition.lock(); defer { condition.unlock() }
-        if let i = queues[ticket.client]?.firstIndex(where: { $0 === ticket }) {
-            queues[ticket.client]?.remove(at: i)
+        if queues[ticket.client]?.remove(ticket) == true {
             if queues[ticket.client]?.isEmpty == true { dropQueue(ticket.client) }
         } else if inFlight == ObjectIdentifier(ticket) {
             superseded.insert(ObjectIdentifier(ticket))
@@ -176,16 +175,21 @@ public final class TextLayoutService: @unchecked Sendable {
     /// The next ticket: the first client in turn that is not penalised, else the first; nil when stopping.
     private func next() -> TextLayoutTicket? {
         condition.lock(); defer { condition.unlock() }
-        while running && turn.isEmpty { condition.wait() }
-        guard running else { return nil }
-        let now = MonotonicClock.now()
-        let position = turn.firstIndex { (penalty[$0] ?? 0) <= now } ?? 0
-        let client = turn.remove(at: position)
-        var queue = queues[client] ?? []
-        let ticket = queue.removeFirst()
-        if queue.isEmpty { queues[client] = nil } else { queues[client] = queue; turn.append(client) }
-        inFlight = ObjectIdentifier(ticket)
-        return ticket
+        while true {
+            while running && turn.isEmpty { condition.wait() }
+            guard running else { return nil }
+            let now = MonotonicClock.now()
+            let position = turn.firstIndex { (penalty[$0] ?? 0) <= now } ?? 0
+            let client = turn.remove(at: position)
+            // In place (no copy of the queue): the frame thread may be waiting for the lock.
+            guard let ticket = queues[client]?.popFirst() else {
+                queues[client] = nil
+                continue
+            }
+            if queues[client]?.isEmpty == true { queues[client] = nil } else { turn.append(client) }
+            inFlight = ObjectIdentifier(ticket)
+            return ticket
+        }
     }
 
     private func count(_ update: (inout Counters) -> Void) {
