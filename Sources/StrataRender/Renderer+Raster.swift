@@ -14,6 +14,10 @@ final class RasterBitmap {
     var origin = (x: 0, y: 0)
     var partFrame: UInt64?
     var lastUsed: UInt64 = 0
+    /// A bitmap is freed after this many frames without it, not at the first: another output's frames
+    /// come between its layer's, and freed at each, every bitmap was made again at every frame of its own,
+    /// and a first drawing made in parts (`RasterContent.startsEmpty`) was never whole.
+    static let lingerFrames: UInt64 = 16
     var mipmapsCurrent = false
     var width: Int { target.width }
     var height: Int { target.height }
@@ -182,9 +186,9 @@ extension Renderer {
         }
     }
 
-    /// Frees bitmaps of layers not in this frame, and group targets of sizes no pass used.
+    /// Frees bitmaps of layers in none of the last `RasterBitmap.lingerFrames` frames, and group targets of sizes no pass used.
     func releaseUnusedTargets() {
-        for (owner, bitmap) in rasters where bitmap.lastUsed != frame { rasters[owner] = nil }
+        for (owner, bitmap) in rasters where frame &- bitmap.lastUsed >= RasterBitmap.lingerFrames { rasters[owner] = nil }
         let used = Set([physicalWidth << 20 | physicalHeight] + rasters.values.map { $0.width << 20 | $0.height })
         for key in pools.keys where !used.contains(key) { pools[key] = nil }
         compositeCache.trim(frame: frame)

@@ -37,12 +37,14 @@ extension DrawListBuilder {
     /// (`RasterContent.drawnInParts`, `Renderer.drawPart`) while the last one shows, so that a client's new
     /// 65,536-glyph string costs a frame a few thousand glyphs, not all of them. Inside another bitmap too
     /// (a deferred client's root): that one is drawn again when this one's new drawing is whole. nil for a scale that
-    /// is not positive and finite, and when the bitmap would be too big.
+    /// is not positive and finite, inside a replicator, and when the bitmap would be too big.
     func keptText(_ node: RenderNode, _ draw: TextDraw, matrix: Transform3D,
                   within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
-        guard let shown = draw.shownScale(matrix) else { return nil }
+        // A replicator's copies may show it at as many scales: drawn directly there.
+        guard replication == 1, let shown = draw.shownScale(matrix) else { return nil }
         let s = node.placementMayAnimate ? MovingRasterScale.stepped(shown) : shown
-        let kept = bitmap(owner: ObjectIdentifier(node.textBitmapOwner), scale: s, within: &list) { _, s, sub in
+        let owner = node.textBitmapOwner(displayScale: list.displayScale)
+        let kept = bitmap(owner: ObjectIdentifier(owner), scale: s, within: &list) { _, s, sub in
             var inBitmap = draw
             inBitmap.matrix = .scale(s, s, 1)
             inBitmap.alpha = 1

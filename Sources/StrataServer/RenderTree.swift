@@ -16,8 +16,15 @@ final class RenderNode {
     /// Whose bitmap the renderer keeps for this layer's shadow while it moves (`movingShadow`): an
     /// identity of its own, apart from the layer's shouldRasterize bitmap.
     private(set) lazy var shadowBitmapOwner = BitmapOwner()
-    /// Whose bitmap the renderer keeps for a large text layer's glyphs (`keptText`).
-    private(set) lazy var textBitmapOwner = BitmapOwner()
+    /// Whose bitmap the renderer keeps for a large text layer's glyphs (`keptText`): one per screen scale,
+    /// so that outputs of different densities do not take turns remaking one bitmap at two sizes.
+    private var textBitmapOwners: [CGFloat: BitmapOwner] = [:]
+    func textBitmapOwner(displayScale: CGFloat) -> BitmapOwner {
+        if let owner = textBitmapOwners[displayScale] { return owner }
+        let owner = BitmapOwner()
+        textBitmapOwners[displayScale] = owner
+        return owner
+    }
     final class BitmapOwner {}
     /// How this node's kind draws (Kinds/): found once, from the kind.
     let content: any LayerKindContent

@@ -98,3 +98,28 @@ import Testing
         #expect(draw.parts(maxGlyphs: 21).count == 1, "whole when it is not over the limit: 20 glyphs and a decoration")
     }
 }
+
+extension RasterPartsTests {
+    /// A first drawing made in parts (`startsEmpty`, a large text's) shows nothing until whole, and is not
+    /// lost when another output's frame, without it, comes between two of its frames.
+    @Test func aFirstDrawingInPartsShowsNothingThenSurvivesAnotherOutputsFrames() throws {
+        let display = try HeadlessDisplay(width: 16, height: 16)
+        defer { display.releaseCurrent() }
+        let (renderer, owner) = (try Self.renderer(), Owner())
+        let red = try Self.content(owner, Color(red: 1, green: 0, blue: 0, alpha: 1))
+        red.startsEmpty = true
+        func otherOutput() throws {
+            var list = DrawList()
+            list.commands = [.fill(matrix: .identity, rect: CGRect(x: 0, y: 0, width: 4, height: 4), color: .white, alpha: 1)]
+            try renderer.render(list, framebuffer: display.framebuffer, width: 16, height: 16)
+        }
+        // Two squares a frame: the clear black until the second frame completes it.
+        var first = try Self.frame(renderer, display, red)
+        #expect(first.0 == "other" && first.1 == "other", "\(first)")
+        try otherOutput()
+        first = try Self.frame(renderer, display, red)
+        #expect(first.0 == "red" && first.1 == "red", "\(first)")
+        try otherOutput()
+        #expect(try Self.frame(renderer, display, red) == ("red", "red", 0))
+    }
+}
