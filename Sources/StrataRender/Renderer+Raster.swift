@@ -63,7 +63,6 @@ extension Renderer {
             }
             return existing
         }
-        // Only while it lies where the last one does: the bitmap shown is drawn in this frame's place for it.
         if content.drawnInParts, content.startsEmpty,
            rasters[content.owner].map({ $0.width != content.width || $0.height != content.height }) ?? true {
             // Nothing of it drawn yet: an empty bitmap shows while the first drawing is made in parts.
@@ -76,6 +75,7 @@ extension Renderer {
             try drawPart(content, of: bitmap, resume: resume, scissor: scissor)
             return bitmap
         }
+        // Only while it lies where the last one does: the bitmap shown is drawn in this frame's place for it.
         if content.drawnInParts, let existing = rasters[content.owner], existing.width == content.width,
            existing.height == content.height, existing.key != nil || existing.pending != nil, existing.origin == content.origin,
            existing.pending.map({ $0.content.origin == content.origin }) ?? true {
@@ -186,7 +186,8 @@ extension Renderer {
         }
     }
 
-    /// Frees bitmaps of layers in none of the last `RasterBitmap.lingerFrames` frames, and group targets of sizes no pass used.
+    /// Frees bitmaps of layers in none of the last `RasterBitmap.lingerFrames` frames, and group targets of
+    /// sizes no pass used.
     func releaseUnusedTargets() {
         for (owner, bitmap) in rasters where frame &- bitmap.lastUsed >= RasterBitmap.lingerFrames { rasters[owner] = nil }
         let used = Set([physicalWidth << 20 | physicalHeight] + rasters.values.map { $0.width << 20 | $0.height })

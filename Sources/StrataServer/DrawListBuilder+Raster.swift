@@ -36,8 +36,8 @@ extension DrawListBuilder {
     /// through `matrix`; made again only when the layout or its look changes, then a part a frame
     /// (`RasterContent.drawnInParts`, `Renderer.drawPart`) while the last one shows, so that a client's new
     /// 65,536-glyph string costs a frame a few thousand glyphs, not all of them. Inside another bitmap too
-    /// (a deferred client's root): that one is drawn again when this one's new drawing is whole. nil for a scale that
-    /// is not positive and finite, inside a replicator, and when the bitmap would be too big.
+    /// (a deferred client's root): that one is drawn again when this one's new drawing is whole. nil for a
+    /// scale that is not positive and finite, inside a replicator, and when the bitmap would be too big.
     func keptText(_ node: RenderNode, _ draw: TextDraw, matrix: Transform3D,
                   within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
         // A replicator's copies may show it at as many scales: drawn directly there.

@@ -16,24 +16,34 @@ struct FrameStats {
         var work: RenderCounters
     }
 
-    private(set) var framesRendered: UInt64 = 0
-    private var recent: [Frame] = []
-    private var next = 0
-    private let capacity = 1024
+    /// The last `capacity` values recorded, the oldest overwritten first (percentiles need no order).
+    struct Recent<Element> {
+        let capacity: Int
+        private(set) var values: [Element] = []
+        private var next = 0
 
-    mutating func record(_ phases: Phases, _ work: RenderCounters) {
-        framesRendered += 1
-        let frame = Frame(phases: phases, work: work)
-        if recent.count < capacity {
-            recent.append(frame)
-        } else {
-            recent[next] = frame
-            next = (next + 1) % capacity
+        init(capacity: Int) { self.capacity = capacity }
+
+        mutating func append(_ value: Element) {
+            if values.count < capacity {
+                values.append(value)
+            } else {
+                values[next] = value
+                next = (next + 1) % capacity
+            }
         }
     }
 
-    private var frames: [Phases] { recent.map(\.phases) }
-    private var counters: [RenderCounters] { recent.map(\.work) }
+    private(set) var framesRendered: UInt64 = 0
+    private var recent = Recent<Frame>(capacity: 1024)
+
+    mutating func record(_ phases: Phases, _ work: RenderCounters) {
+        framesRendered += 1
+        recent.append(Frame(phases: phases, work: work))
+    }
+
+    private var frames: [Phases] { recent.values.map(\.phases) }
+    private var counters: [RenderCounters] { recent.values.map(\.work) }
 
     /// The GPU-side work per frame (draw calls, offscreen passes, repainted pixels and rectangles, glyphs rasterised and
     /// drawn from the glyph cache): p50 and max of each.
@@ -87,20 +97,16 @@ struct FrameStats {
 
     /// The times between the primary output's frames on screen while something animated from one to the
     /// next (seconds; the last 4,096): what an animating client sees, late frames and missed vblanks included.
-    private var intervals: [Double] = []
-    private var nextInterval = 0
+    private var intervals = Recent<Double>(capacity: 4096)
 
     mutating func presented(interval: Double) {
         guard interval.isFinite, interval >= 0 else { return }
-        if intervals.count < 4096 { intervals.append(interval) } else {
-            intervals[nextInterval] = interval
-            nextInterval = (nextInterval + 1) % 4096
-        }
+        intervals.append(interval)
         memo = nil
     }
 
     var presentedIntervals: [String: Double] {
-        let s = intervals.sorted().map { $0 * 1000 }
+        let s = intervals.values.sorted().map { $0 * 1000 }
         return ["p50": Self.percentile(sorted: s, 50), "p90": Self.percentile(sorted: s, 90), "p99": Self.percentile(sorted: s, 99),
                 "max": s.last ?? 0, "count": Double(s.count)]
     }

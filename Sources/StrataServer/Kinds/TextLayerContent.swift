@@ -111,9 +111,10 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
                 return
             }
         }
-        // Outside a slot drawn as is; under one (where it cannot move) this makes the builder take the layer
-        // back to the CPU. Into a bitmap (which may be drawn a part a frame) in commands of at most
-        // `partGlyphs` glyphs: a 65,536-glyph string is then 16 parts, not one.
+        // Outside a slot, text of more than `keptTextGlyphs` glyphs goes through a bitmap of its own, kept
+        // while its layout stays; smaller text is drawn as is; under a slot (where it cannot move) this makes
+        // the builder take the layer back to the CPU. Into a bitmap (which may be drawn a part a frame) in
+        // commands of at most `partGlyphs` glyphs: a 65,536-glyph string is then 32 parts, not one.
         if draw.drawCost > motion.builder.keptTextGlyphs, slot < 0, tint == .white,
            let kept = motion.builder.keptText(node, draw, matrix: toBounds, within: &list) {
             list.append(.raster(matrix: toBounds, rect: kept.rect, content: kept.content, alpha: alpha,
