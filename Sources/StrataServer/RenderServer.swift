@@ -126,7 +126,6 @@ public final class RenderServer {
                 running = false
                 break
             }
-            if fds[1].revents != 0 { acceptClients() }
             if fds[2].revents != 0 { frames.handleDisplayEvents(now: clock()) }
             if fds[3].revents != 0 { readInput() }
             if fds[4].revents != 0 { compositor.collectTextLayouts() }
@@ -146,6 +145,10 @@ public final class RenderServer {
                 if fds[i + fixed].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { service(s) }
             }
             serveBacklog(skipping: { fd in fds.dropFirst(fixed).first(where: { $0.fd == fd })?.revents ?? 0 != 0 })
+            // New connections after the clients already served: those that hung up this turn have given
+            // their descriptors back first (accepted before, a flood of connections closing at once ran out
+            // of descriptors a second time).
+            if fds[1].revents != 0 { acceptClients() }
             if let source = inputSource, source.eventFD == nil { readInput() }
             dropStalledHandshakes(now: clock())
             frames.turn(now: clock())
