@@ -14,6 +14,9 @@ public final class RasterContent {
     public let width: Int, height: Int
     let analysis: DrawListAnalysis
     public let key: Int
+    /// The bitmaps drawn inside it (its list's `.raster` commands), found once: a reused bitmap asks
+    /// each frame whether one of them, drawn in parts, has become whole (`Renderer.advanceInnerParts`).
+    let nested: [RasterContent]
     /// Whether a new drawing of it may be made a part a frame while the bitmap shows the last one
     /// (`Renderer.drawPart`): a client the render budgets defer, whose drawing may be any size.
     public var drawnInParts = false
@@ -32,7 +35,9 @@ public final class RasterContent {
         let whole = DrawListAnalysis(list, target: everywhere)
         var box = PixelRect.empty
         var depth = 0
+        var nested: [RasterContent] = []
         for (i, command) in list.commands.enumerated() {
+            if case let .raster(_, _, inner, _, _, _, _) = command { nested.append(inner) }
             // Top-level commands only: a group's box already holds its content.
             if depth == 0 { box = box.union(whole.boxes[i]) }
             switch command {
@@ -45,6 +50,7 @@ public final class RasterContent {
         guard whole.balanced, !box.isEmpty, box.width <= Self.maxSide, box.height <= Self.maxSide else { return nil }
         self.owner = owner
         self.list = list
+        self.nested = nested
         origin = (box.x, box.y)
         width = box.width
         height = box.height

@@ -125,11 +125,11 @@ extension Renderer {
     /// The next part of each bitmap drawn in parts inside `content` (a large text in a deferred client's
     /// root) whose drawing is not the one it shows, while `content`'s own bitmap is reused; true when one
     /// of them became whole (so `content`'s bitmap, which shows its older drawing, must be drawn again).
+    /// Every reused bitmap asks each frame: it looks only at the bitmaps found in it once (`nested`).
     private func advanceInnerParts(of content: RasterContent, resume: GLuint, scissor: PixelRect) throws -> Bool {
         var finished = false
-        for command in content.list.commands {
-            guard case let .raster(_, _, inner, _, _, _, _) = command, inner.drawnInParts,
-                  let bitmap = rasters[inner.owner], bitmap.key != inner.key else { continue }
+        for inner in content.nested {
+            guard inner.drawnInParts, let bitmap = rasters[inner.owner], bitmap.key != inner.key else { continue }
             let shown = try raster(inner, resume: resume, scissor: scissor)
             if shown.key == inner.key { finished = true }
         }
