@@ -79,8 +79,9 @@ public struct MotionSlots {
     /// (an opacity below 1 or animated): a layer of several pieces beneath must then be drawn as a group,
     /// as the CPU path draws it under an inherited opacity below 1.
     public private(set) var alphaMayDim: [Bool] = []
-    /// Different for every build (the builder's count), so the renderer uploads the slots once per build.
-    public let version: UInt64
+    /// Different for every build (the builder's count) and every rewrite since (`rewrite`, counted in
+    /// the upper 32 bits), so the renderer uploads the slots once per build and once per rewrite.
+    public private(set) var version: UInt64
 
     public init(version: UInt64) { self.version = version }
 
@@ -133,6 +134,27 @@ public struct MotionSlots {
         keepsScale.append(!scaleMayChange && flat(outer) && flat(m.transform) && (parent < 0 || keepsScale[Int(parent)]))
         alphaMayDim.append(opacity < 1 || inheritedAlpha < 1 || rows.contains { $0.property == .opacity } || (parent >= 0 && alphaMayDim[Int(parent)]))
         return Int32(depths.count - 1)
+    }
+
+    /// Whether the animations of slot `slot` animate `property` (its (row, property) pairs).
+    public func animates(_ property: Property, slot: Int) -> Bool {
+        guard slot >= 0, slot < count else { return false }
+        let base = slot * Self.texelsPerSlot * 4
+        let animations = Int(data[base + MotionLayout.SlotTexel.header.rawValue * 4 + 1])
+        let pairs = base + MotionLayout.SlotTexel.animations.rawValue * 4
+        return (0..<animations).contains { Int(data[pairs + $0 * 2 + 1]) == property.rawValue }
+    }
+
+    /// Writes `model`'s value of `property` into slot `slot`, as `add` wrote it, and takes a new version (the
+    /// renderer uploads the slots again): a commit that changed only that value of a layer the slots place
+    /// (`Compositor.slotMoves`), where the draw list stays as it was built.
+    public mutating func rewrite(_ property: Property, of slot: Int, from model: LayerModel) {
+        guard slot >= 0, slot < count else { return }
+        let channel = MotionChannel.of(property)
+        guard let values = channel.read(model) else { return }
+        let start = slot * Self.texelsPerSlot * 4 + channel.texel.rawValue * 4 + channel.first
+        for i in 0..<channel.count { data[start + i] = Float(values[i]) }
+        version &+= 1 << 32
     }
 
     /// Texture rows the slots take.
