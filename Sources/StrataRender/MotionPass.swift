@@ -21,7 +21,7 @@ final class MotionPass {
     private var feedback: GLuint = 0
     private var vao: GLuint = 0
     private var capacity = 0
-    private var uploadedVersion: UInt64?
+    private var uploadedVersion: SIMD2<UInt64>?
 
     init(cache: ProgramBinaryCache?) throws {
         program = try ShaderProgram(vertex: "motion_slots.vert", fragment: "animation_eval.frag",
@@ -69,12 +69,12 @@ final class MotionPass {
         }
         glActiveTexture(e(GL_TEXTURE1))
         glBindTexture(e(GL_TEXTURE_2D), slotData)
-        if uploadedVersion != slots.version {
+        if uploadedVersion != slots.uploadKey {
             slots.paddedData.withUnsafeBytes {
                 glTexImage2D(e(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(MotionSlots.texelsPerSlot * MotionSlots.slotsPerLine), GLsizei(slots.lines), 0,
                              e(GL_RGBA), e(GL_FLOAT), $0.baseAddress)
             }
-            uploadedVersion = slots.version
+            uploadedVersion = slots.uploadKey
         }
         glActiveTexture(e(GL_TEXTURE0))
         glBindTexture(e(GL_TEXTURE_2D), table.texture)

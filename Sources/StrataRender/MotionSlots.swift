@@ -79,9 +79,14 @@ public struct MotionSlots {
     /// (an opacity below 1 or animated): a layer of several pieces beneath must then be drawn as a group,
     /// as the CPU path draws it under an inherited opacity below 1.
     public private(set) var alphaMayDim: [Bool] = []
-    /// Different for every build (the builder's count) and every rewrite since (`rewrite`, counted in
-    /// the upper 32 bits), so the renderer uploads the slots once per build and once per rewrite.
-    public private(set) var version: UInt64
+    /// Different for every build (the builder's count): a recorded pass of the list's quads is played
+    /// again while it holds (the quads refer to slots by index, whatever their values).
+    public let version: UInt64
+    /// The slots' values were rewritten this many times since the build (`rewrite`): the renderer uploads
+    /// them again for each (`uploadKey`).
+    public private(set) var rewrites: UInt64 = 0
+    /// What the renderer uploads the slots' values again for: a new build or a rewrite.
+    public var uploadKey: SIMD2<UInt64> { SIMD2(version, rewrites) }
 
     public init(version: UInt64) { self.version = version }
 
@@ -145,7 +150,7 @@ public struct MotionSlots {
         return (0..<animations).contains { Int(data[pairs + $0 * 2 + 1]) == property.rawValue }
     }
 
-    /// Writes `model`'s value of `property` into slot `slot`, as `add` wrote it, and takes a new version (the
+    /// Writes `model`'s value of `property` into slot `slot`, as `add` wrote it, and counts a rewrite (the
     /// renderer uploads the slots again): a commit that changed only that value of a layer the slots place
     /// (`Compositor.slotMoves`), where the draw list stays as it was built.
     public mutating func rewrite(_ property: Property, of slot: Int, from model: LayerModel) {
@@ -154,7 +159,7 @@ public struct MotionSlots {
         guard let values = channel.read(model) else { return }
         let start = slot * Self.texelsPerSlot * 4 + channel.texel.rawValue * 4 + channel.first
         for i in 0..<channel.count { data[start + i] = Float(values[i]) }
-        version &+= 1 << 32
+        rewrites &+= 1
     }
 
     /// Texture rows the slots take.

@@ -24,7 +24,7 @@ extension Compositor {
         let frozen = (reused ? budgets.deferred : builder.frozenClients)
             .filter { !budgets.applies($0, frame: budgetFrame) }
         let updates = frameApply.filter { scenes[$0.key] != nil }
-        for change in budgets.record(frame: phases.cpu, interval: interval * 1000, costs: costs, updates: updates, frozen: frozen)
+        for change in budgets.record(frame: phases.total, interval: interval * 1000, costs: costs, updates: updates, frozen: frozen)
             where scenes[change.client] != nil {
             renderBudgetChanged(change.client, change.every, change.cost, change.frame)
         }

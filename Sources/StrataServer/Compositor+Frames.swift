@@ -37,7 +37,7 @@ extension Compositor {
     public func needsFrame(at time: Double, output: String? = nil) -> Bool {
         guard let name = self.output(output)?.name else { return false }
         let f = frames(name)
-        if f.needsRedraw || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating || drawablesDue(by: time) { return true }
+        if f.needsRedraw || f.partsPending || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating || drawablesDue(by: time) { return true }
         if let next = f.schedule.nextChange, next <= time { return true }
         return false
     }
@@ -95,6 +95,7 @@ extension Compositor {
             phases.apply = lap()
             return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
         }
+        let forcing = clientsForcingABuild(f, at: targetTime)
         applyPendingCommits()
         latchDrawables(at: targetTime)
         phases.apply = lap()
@@ -111,6 +112,7 @@ extension Compositor {
         f.shownAt = targetTime
         f.presentedAt = targetTime
         phases.drawList = lap()
+        for client in forcing { frameApply[client, default: 0] += (phases.evaluate + phases.drawList) / Double(forcing.count) }
         if plan.unchanged {
             // The screen shows this picture already: no drawing, no flip (a commit elsewhere, an animation
             // that moved nothing visible).
@@ -212,7 +214,11 @@ extension Compositor {
         counters.drawListReused = reused
         // Glyphs the rasterising budget left out, or bitmaps drawn in parts and not whole yet: the next frame
         // is drawn whole and makes them (or their next parts).
-        if counters.glyphsDeferred > 0 || counters.rasterPartsPending > 0 { f.invalidate() }
+        // Where the GPU places what moves, the whole output is drawn anyway: the next frame may reuse the list
+        // to draw the next parts (a client replacing a large text each frame made every frame build
+        // every client's list again).
+        if counters.glyphsDeferred > 0 || (counters.rasterPartsPending > 0 && f.motionPlan == nil) { f.invalidate() }
+        f.partsPending = counters.rasterPartsPending > 0
         phases.submit = lap()
         let outcome = try display.present(targetTime: targetTime)
         phases.present = lap()

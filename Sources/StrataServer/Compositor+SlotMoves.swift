@@ -18,35 +18,62 @@ extension Compositor {
     /// The slots the due commits move and the layers they place, when moving those layers is all the commits
     /// do; nil otherwise.
     func slotMoves(_ f: OutputFrames) -> [(slot: Int, node: RenderNode)]? {
-        guard let slots = f.drawList.motion, !pending.isEmpty else { return nil }
-        let due = rendersWithBudgets ? pending.filter { budgets.applies($0.client, frame: budgetFrame) } : pending
-        let layouts = rendersWithBudgets ? heldLayouts.filter { budgets.applies($0.ticket.client, frame: budgetFrame) } : heldLayouts
-        guard !due.isEmpty, layouts.isEmpty, due.reduce(0, { $0 + $1.commit.operations.count }) <= Self.slotMoveLimit else { return nil }
+        guard f.drawList.motion != nil, !pending.isEmpty else { return nil }
+        let due = dueCommits
+        guard !due.isEmpty, !hasDueLayouts, due.reduce(0, { $0 + $1.commit.operations.count }) <= Self.slotMoveLimit else { return nil }
         var moves: [(slot: Int, node: RenderNode)] = []
         for item in due {
-            guard item.mappings.isEmpty, let scene = scenes[item.client] else { return nil }
-            for op in item.commit.operations {
-                guard case let .setProperty(id, .position, .point(p)) = op, p.x.isFinite, p.y.isFinite,
-                      let node = scene.nodes[id] else { return nil }
-                // Every slot of the layer (a replicator's copies share it), each moving it already.
-                var found = false
-                for (slot, placed) in f.motionNodes.enumerated() where placed === node {
-                    guard slots.animates(.position, slot: slot) else { return nil }
-                    moves.append((slot, node))
-                    found = true
-                }
-                guard found else { return nil }
-            }
+            guard let some = slotMoves(of: item, in: f) else { return nil }
+            moves += some
         }
         return moves
+    }
+
+    /// The slots of `f`'s list that `item` moves and the layers they place, when that is all it does.
+    func slotMoves(of item: PendingCommit, in f: OutputFrames) -> [(slot: Int, node: RenderNode)]? {
+        guard let slots = f.drawList.motion, item.mappings.isEmpty, item.commit.operations.count <= Self.slotMoveLimit,
+              let scene = scenes[item.client] else { return nil }
+        var moves: [(slot: Int, node: RenderNode)] = []
+        for op in item.commit.operations {
+            guard case let .setProperty(id, .position, .point(p)) = op, p.x.isFinite, p.y.isFinite,
+                  let node = scene.nodes[id] else { return nil }
+            // Every slot of the layer (a replicator's copies share it), each moving it already.
+            var found = false
+            for (slot, placed) in f.motionNodes.enumerated() where placed === node {
+                guard slots.animates(.position, slot: slot) else { return nil }
+                moves.append((slot, node))
+                found = true
+            }
+            guard found else { return nil }
+        }
+        return moves
+    }
+
+    /// The commits the next frame applies (a deferred client's wait for their frames).
+    var dueCommits: [PendingCommit] {
+        rendersWithBudgets ? pending.filter { budgets.applies($0.client, frame: budgetFrame) } : pending
+    }
+
+    /// Whether the next frame hands text layouts held for deferred clients to their layers.
+    var hasDueLayouts: Bool {
+        rendersWithBudgets ? heldLayouts.contains { budgets.applies($0.ticket.client, frame: budgetFrame) } : !heldLayouts.isEmpty
+    }
+
+    /// The clients whose commits alone make `f`'s next frame build its list again: without them it would
+    /// reuse the last one (`canReuse`), and they do more than move layers the slots move. Building is then
+    /// what their updates cost (`ClientBudgets`: a client replacing a string every frame made every
+    /// frame build 1,000 other layers' commands, and looked cheap). Empty when the frame builds anyway.
+    func clientsForcingABuild(_ f: OutputFrames, at time: Double) -> Set<UInt32> {
+        guard rendersWithBudgets, f.motionPlan != nil, !hasDueLayouts, !drawablesDue(by: time), f.canReuse(at: time),
+              !renderer.animations.needsNewEpoch(for: time) else { return [] }
+        return Set(dueCommits.filter { slotMoves(of: $0, in: f) == nil }.map(\.client))
     }
 
     /// Applies the due commits, which only make `moves`, and rewrites those slots of `f`'s list from the
     /// layers' new models. False when the list must be built again after all: a commit failed (its client
     /// is gone), or the new positions change an order the CPU decided (`canReuse`).
     func applySlotMoves(_ f: OutputFrames, _ moves: [(slot: Int, node: RenderNode)], at time: Double) -> Bool {
-        let applied = appliedCommits.count, expected = pending.count - (rendersWithBudgets
-            ? pending.filter { !budgets.applies($0.client, frame: budgetFrame) }.count : 0)
+        let applied = appliedCommits.count, expected = dueCommits.count
         applyPendingCommits()
         // Applying marks every output for a new list: the others build one, this one keeps its own.
         f.needsRedraw = false

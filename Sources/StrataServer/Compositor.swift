@@ -134,6 +134,9 @@ public final class Compositor {
         /// Siblings drawn in an order an animated zPosition may change (`MotionPlanner.noteSiblings`).
         var orderedSiblings: [[(node: RenderNode, index: Int)]] = []
         var depthOrders: [[(node: RenderNode, space: Transform3D, order: Int)]] = []
+        /// Bitmaps its last frame drew in parts are not whole yet: the next frame is drawn (reusing the list
+        /// where it can) and draws their next parts.
+        var partsPending = false
         var builtAt = 0.0
         var shownAt = 0.0
         var presentedAt = 0.0

@@ -100,4 +100,35 @@ import Testing
         try Self.moveBar(shown, to: 60, frame: 1)
         #expect(shown.lastFrameWork.offscreenPasses == 0, "\(shown.lastFrameWork)")
     }
+
+    @Test func whileTheGPUMovesTheRestTheTextsPartsAreDrawnInFramesThatKeepTheirList() throws {
+        // The square moves on the GPU (one animated layer is enough here): frames whose only other work is
+        // the text's next part keep the list, and the text shows as a list built again shows it.
+        let display = try HeadlessDisplay(width: 400, height: 120)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.gpuAnimationMinimumLayers = 1
+        compositor.addClient(1)
+        var timing = MediaTiming()
+        timing.duration = 1
+        timing.repeatCount = .infinity
+        let move = AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 50, y: 0))),
+                                 timing: timing)
+        compositor.submit(Commit(transactionID: 1, operations: Self.scene() + [.addAnimation(3, key: "m", move)]), fds: [], from: 1)
+        try compositor.renderFrame(at: 0)
+        #expect(compositor.lastFrameWork.motionSlots == 1)
+        var frames = 1, reused = 0
+        while compositor.frames(display.name).partsPending, frames < 20 {
+            try compositor.renderFrame(at: Double(frames) / 60)
+            if compositor.lastFrameWork.drawListReused { reused += 1 }
+            frames += 1
+        }
+        // 2,600 glyphs: the second part finishes the drawing, in a frame that reused the list.
+        #expect(frames == 2 && reused == 1)
+        let shown = try compositor.snapshot().pixels
+        compositor.invalidate()
+        try compositor.renderFrame(at: 1.0 / 60)
+        #expect(!compositor.lastFrameWork.drawListReused)
+        #expect(try compositor.snapshot().pixels == shown)
+    }
 }

@@ -50,6 +50,23 @@ import Testing
         #expect(abs(budget.budget(refresh: 0.016) - 0.003) < 1e-12)
     }
 
+    @Test func framesSlowNowAndThenOverTheLastFourSecondsKeepTheBudgetUp() {
+        // 4 ms frames, every 40th taking 12 ms: 6 of the last 240, none of the last 16.
+        var budget = RenderBudget()
+        for i in 1...240 { budget.record(i % 40 == 0 ? 0.012 : 0.004) }
+        for _ in 0..<16 { budget.record(0.004) }
+        #expect(abs(budget.budget(refresh: 0.016) - 0.014) < 1e-12)
+        // One slow frame among them (the 5th slowest counts): the recent frames decide once it is 16 back.
+        var once = RenderBudget()
+        once.record(0.05)
+        for _ in 0..<239 { once.record(0.004) }
+        #expect(abs(once.budget(refresh: 0.016) - 0.006) < 1e-12)
+        // Five slow frames out of 240 do count.
+        var five = RenderBudget()
+        for i in 0..<240 { five.record(i < 5 ? 0.010 : 0.004) }
+        #expect(abs(five.budget(refresh: 0.016) - 0.012) < 1e-12)
+    }
+
     /// A 60 Hz grid from t = 0 whose frames take 4 ms: the budget is 6 ms.
     func scheduler() -> FrameScheduler {
         var s = FrameScheduler(clock: FrameClock(interval: Self.hz60, lastVBlank: 0))

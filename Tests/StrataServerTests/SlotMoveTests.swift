@@ -97,4 +97,30 @@ import Testing
             #expect(try Self.rebuilt(compositor, at: 0.25) == pixels, "change \(k)")
         }
     }
+
+    @Test func theClientsWhoseCommitsAloneMakeTheFrameBuildItsListAreCharged() throws {
+        // Under render budgets the frame's building is what a commit costs its client when, without it, the
+        // list would have been kept (`ClientBudgets` then sees a client that replaces a string every frame
+        // making every frame build 1,000 other layers' commands).
+        let display = try HeadlessDisplay(width: 120, height: 40)
+        defer { display.releaseCurrent() }
+        let compositor = try Self.showing(display)
+        compositor.rendersWithBudgets = true
+        compositor.addClient(2)
+        let f = compositor.frames(display.name)
+        #expect(compositor.clientsForcingABuild(f, at: 0.2).isEmpty)      // nothing committed
+        compositor.submit(Commit(transactionID: 2, operations: [.setProperty(2, .position, .point(CGPoint(x: 16, y: 17)))]), fds: [], from: 1)
+        #expect(compositor.clientsForcingABuild(f, at: 0.2).isEmpty)      // a move the slots make
+        compositor.submit(Commit(transactionID: 3, operations: [.setProperty(3, .backgroundColor, .color(Color(red: 0, green: 1, blue: 0, alpha: 1)))]),
+                          fds: [], from: 1)
+        compositor.submit(Commit(transactionID: 1, operations: [.createLayer(1)]), fds: [], from: 2)
+        #expect(compositor.clientsForcingABuild(f, at: 0.2) == [1, 2])
+        try compositor.renderFrame(at: 0.2)
+        #expect(!compositor.lastFrameWork.drawListReused)
+        // A frame that builds anyway (its list is not kept: an output invalidated) charges nobody.
+        compositor.submit(Commit(transactionID: 4, operations: [.setProperty(3, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))]),
+                          fds: [], from: 1)
+        compositor.invalidate()
+        #expect(compositor.clientsForcingABuild(f, at: 0.3).isEmpty)
+    }
 }
