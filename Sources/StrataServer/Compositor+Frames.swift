@@ -95,6 +95,12 @@ extension Compositor {
             phases.apply = lap()
             return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
         }
+        if let clients = deferredRootUpdates(f, at: targetTime), applyDeferredRoots(f, clients, on: display, at: targetTime),
+           let plan = f.motionPlan {
+            // Only deferred clients' roots changed: their bitmaps made again in place, the list kept.
+            phases.apply = lap()
+            return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
+        }
         let forcing = clientsForcingABuild(f, at: targetTime)
         applyPendingCommits()
         latchDrawables(at: targetTime)
@@ -155,11 +161,7 @@ extension Compositor {
         } else {
             motion.countBuild()
         }
-        builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
-        (builder.rasterizedClients, builder.frozenClients) = deferredClients()
-        builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
-        builder.frameTime = targetTime
-        builder.targetSize = CGSize(width: display.width, height: display.height)
+        prepareBuilder(on: display, at: targetTime)
         guard rendersWithBudgets else {
             builder.build(roots: roots, into: &f.drawList)
             return
@@ -175,6 +177,15 @@ extension Compositor {
                 }
             }
         }
+    }
+
+    /// Sets the builder up for a frame of `display` at `targetTime` (after the frame's commits are applied).
+    func prepareBuilder(on display: DisplayBackend, at targetTime: Double) {
+        builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
+        (builder.rasterizedClients, builder.frozenClients) = deferredClients()
+        builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
+        builder.frameTime = targetTime
+        builder.targetSize = CGSize(width: display.width, height: display.height)
     }
 
     /// What of `display` the built list repaints: all of it when the GPU places what moves (and the damage

@@ -83,4 +83,47 @@ import Testing
         #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster == nil)
         #expect(try Self.gray(compositor, x: 25) == 255)
     }
+
+    @Test func whereTheGPUMovesTheRestADeferredClientsFrameRemakesOnlyItsRootsBitmap() throws {
+        // Client 1's square moves on the GPU (one animated layer is enough here); client 2 is deferred to
+        // every fourth frame. Once its root is a bitmap in the list, a frame that applies only its commits
+        // keeps the list and makes that bitmap again in its place, and shows what a list built again shows.
+        let display = try HeadlessDisplay(width: 40, height: 10)
+        defer { display.releaseCurrent() }
+        let compositor = try Compositor(display: display)
+        compositor.rendersWithBudgets = true
+        compositor.gpuAnimationMinimumLayers = 1
+        compositor.addClient(1)
+        compositor.addClient(2)
+        var timing = MediaTiming()
+        timing.duration = 1
+        timing.repeatCount = .infinity
+        let move = AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 3, y: 0))),
+                                 timing: timing)
+        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 5, 0.2) + [.addAnimation(1, key: "m", move)]), fds: [], from: 1)
+        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 25, 0.4)), fds: [], from: 2)
+        try compositor.renderFrame(at: 0)
+        #expect(compositor.lastFrameWork.motionSlots == 1)
+        compositor.budgets.defer(2, every: 4)
+        func gray(_ level: Double) -> Color { Color(red: level, green: level, blue: level, alpha: 1) }
+        // Budget frame 4 applies client 2's first change: its root not yet a bitmap, the list is built.
+        compositor.submit(Commit(transactionID: 2, operations: [.setProperty(1, .backgroundColor, .color(gray(1)))]), fds: [], from: 2)
+        for frame in 1...3 { try compositor.renderFrame(at: Double(frame) / 60) }
+        #expect(!compositor.lastFrameWork.drawListReused)
+        #expect(try Self.gray(compositor, x: 25) == 255)
+        // Budget frame 8 applies its second: the list kept, the bitmap made again.
+        compositor.submit(Commit(transactionID: 3, operations: [.setProperty(1, .backgroundColor, .color(gray(0.6)))]), fds: [], from: 2)
+        for frame in 4...6 {
+            try compositor.renderFrame(at: Double(frame) / 60)
+            #expect(try Self.gray(compositor, x: 25) == 255, "frame \(frame)")
+        }
+        try compositor.renderFrame(at: 7.0 / 60)
+        #expect(compositor.lastFrameWork.drawListReused)
+        #expect(try Self.gray(compositor, x: 25) == 153)
+        let shown = try compositor.snapshot().pixels
+        compositor.invalidate()
+        try compositor.renderFrame(at: 7.0 / 60)
+        #expect(!compositor.lastFrameWork.drawListReused)
+        #expect(try compositor.snapshot().pixels == shown)
+    }
 }

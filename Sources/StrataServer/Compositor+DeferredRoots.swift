@@ -1,0 +1,91 @@
+import Foundation
+import StrataCore
+import StrataDisplay
+import StrataProtocol
+import StrataRender
+
+/// Frames that apply only deferred clients' updates (`ClientBudgets`): each such client's root is one
+/// command of the frame's list, its kept bitmap (`DrawListBuilder.rasterized`), so the frame keeps the
+/// list and makes only those roots' bitmaps again, in place of their commands. Before, a deferred client's
+/// frame built every client's list: under 1,000 labels replaced at each of its frames, that frame built a
+/// well-behaved client's 1,000 animated layers too and missed its vblank.
+extension Compositor {
+    /// The deferred clients whose commits and text layouts the next frame of `f` applies, when nothing
+    /// else in it changes: `f`'s list could be kept but for them, no root is attached, detached or moved to
+    /// another output, no animation is added or removed, and each of their roots that `f` shows is one bitmap in its list. nil otherwise.
+    func deferredRootUpdates(_ f: OutputFrames, at time: Double) -> Set<UInt32>? {
+        guard rendersWithBudgets, f.motionPlan != nil, !drawablesDue(by: time), f.canReuse(at: time),
+              !renderer.animations.needsNewEpoch(for: time) else { return nil }
+        let commits = dueCommits
+        let layouts = heldLayouts.filter { budgets.applies($0.ticket.client, frame: budgetFrame) }
+        let clients = Set(commits.map(\.client)).union(layouts.map(\.ticket.client))
+        guard !clients.isEmpty, clients.isSubset(of: budgets.deferred) else { return nil }
+        for item in commits {
+            for op in item.commit.operations {
+                switch op {
+                // Roots that come, go or change output, and animations that start or stop (their events and
+                // the schedule are the full frame's).
+                case .attachRoot, .detachRoot, .setRootOutput, .releaseLayer, .addAnimation, .removeAnimation: return nil
+                default: continue
+                }
+            }
+        }
+        for client in clients {
+            guard let scene = scenes[client] else { return nil }
+            for root in scene.roots where f.roots.contains(where: { $0 === root }) {
+                guard rootBitmapIndex(root, in: f.drawList) != nil else { return nil }
+            }
+        }
+        return clients
+    }
+
+    /// Applies the due commits and layouts, which are all `clients`', and draws each of their roots' bitmaps
+    /// again in place of its command in `f`'s list. False when the list must be built again after all (a
+    /// commit failed, a root now animates or draws more than its bitmap); the commits stay applied.
+    func applyDeferredRoots(_ f: OutputFrames, _ clients: Set<UInt32>, on display: DisplayBackend, at time: Double) -> Bool {
+        let applied = appliedCommits.count, expected = dueCommits.count
+        applyPendingCommits()
+        f.needsRedraw = false
+        guard appliedCommits.count - applied == expected, f.canReuse(at: time) else {
+            f.needsRedraw = true
+            return false
+        }
+        prepareBuilder(on: display, at: time)
+        let s = scale(of: display.name)
+        let rootMatrix: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
+        var replaced: [(index: Int, command: DrawCommand)] = []
+        for client in clients {
+            guard let scene = scenes[client] else { f.needsRedraw = true; return false }
+            scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max
+            let started = DispatchTime.now().uptimeNanoseconds
+            defer { frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
+            for root in scene.roots where f.roots.contains(where: { $0 === root }) {
+                var list = f.drawList.part()
+                builder.emit(root, parentToTarget: rootMatrix, into: &list)
+                // Its new bitmap alone, or the frame is built whole.
+                guard root.activeInSubtree == 0, !list.deferredWork, !list.cpuAnimating, list.commands.count == 1,
+                      case let .raster(_, _, content, _, _, _, _) = list.commands[0], content.owner == ObjectIdentifier(root),
+                      let index = rootBitmapIndex(root, in: f.drawList) else {
+                    f.needsRedraw = true
+                    return false
+                }
+                replaced.append((index, list.commands[0]))
+            }
+        }
+        sendTileMessages()
+        for (index, command) in replaced { f.drawList.commands[index] = command }
+        f.motionPlan = FramePlan.full(f.drawList, width: display.width, height: display.height)
+        return true
+    }
+
+    /// Where `f`'s list draws `root` as its kept bitmap, when that is all it draws of it: a top-level
+    /// command, on no slot (a deferred client's root: `DrawListBuilder.emitLayer`).
+    func rootBitmapIndex(_ root: RenderNode, in list: DrawList) -> Int? {
+        let owner = ObjectIdentifier(root)
+        for (i, command) in list.commands.enumerated() {
+            guard case let .raster(_, _, content, _, _, _, _) = command, content.owner == owner else { continue }
+            return i < list.commandMotion.count && list.commandMotion[i].isMoving ? nil : i
+        }
+        return nil
+    }
+}
