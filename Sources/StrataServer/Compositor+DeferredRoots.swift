@@ -10,16 +10,27 @@ import StrataRender
 /// frame built every client's list: under 1,000 labels replaced at each of its frames, that frame built a
 /// well-behaved client's 1,000 animated layers too and missed its vblank.
 extension Compositor {
-    /// The deferred clients whose commits and text layouts the next frame of `f` applies, when nothing
-    /// else in it changes: `f`'s list could be kept but for them, no root is attached, detached or moved to
-    /// another output, no animation is added or removed, and each of their roots that `f` shows is one bitmap in its list. nil otherwise.
-    func deferredRootUpdates(_ f: OutputFrames, at time: Double) -> Set<UInt32>? {
+    /// What the next frame of `f` applies, when it is deferred clients' commits and text layouts, and
+    /// other clients' commits that only move layers the slots move (`slotMoves`): the deferred clients and
+    /// those moves. nil when anything else changes: `f`'s list could be kept but for them, no root is
+    /// attached, detached or moved to another output, no animation is added or removed, and each of their
+    /// roots that `f` shows is one bitmap in its list.
+    func deferredRootUpdates(_ f: OutputFrames, at time: Double) -> (clients: Set<UInt32>, moves: [(slot: Int, node: RenderNode)])? {
         guard rendersWithBudgets, f.motionPlan != nil, !drawablesDue(by: time), f.canReuse(at: time),
               !renderer.animations.needsNewEpoch(for: time) else { return nil }
-        let commits = dueCommits
+        let deferred = budgets.deferred
+        var commits: [PendingCommit] = [], moves: [(slot: Int, node: RenderNode)] = []
+        for item in dueCommits {
+            if deferred.contains(item.client) {
+                commits.append(item)
+            } else {
+                guard let some = slotMoves(of: item, in: f) else { return nil }
+                moves += some
+            }
+        }
         let layouts = heldLayouts.filter { budgets.applies($0.ticket.client, frame: budgetFrame) }
         let clients = Set(commits.map(\.client)).union(layouts.map(\.ticket.client))
-        guard !clients.isEmpty, clients.isSubset(of: budgets.deferred) else { return nil }
+        guard !clients.isEmpty, clients.isSubset(of: deferred) else { return nil }
         for item in commits {
             for op in item.commit.operations {
                 switch op {
@@ -36,13 +47,14 @@ extension Compositor {
                 guard rootBitmapIndex(root, in: f.drawList) != nil else { return nil }
             }
         }
-        return clients
+        return (clients, moves)
     }
 
-    /// Applies the due commits and layouts, which are all `clients`', and draws each of their roots' bitmaps
-    /// again in place of its command in `f`'s list. False when the list must be built again after all (a
+    /// Applies the due commits and layouts, `clients`' and the others' `moves`, rewrites the slots those move
+    /// and draws each of `clients`' roots' bitmaps again in place of its command in `f`'s list. False when the list must be built again after all (a
     /// commit failed, a root now animates or draws more than its bitmap); the commits stay applied.
-    func applyDeferredRoots(_ f: OutputFrames, _ clients: Set<UInt32>, on display: DisplayBackend, at time: Double) -> Bool {
+    func applyDeferredRoots(_ f: OutputFrames, _ clients: Set<UInt32>, moves: [(slot: Int, node: RenderNode)],
+                            on display: DisplayBackend, at time: Double) -> Bool {
         let applied = appliedCommits.count, expected = dueCommits.count
         applyPendingCommits()
         f.needsRedraw = false
@@ -74,6 +86,7 @@ extension Compositor {
         }
         sendTileMessages()
         for (index, command) in replaced { f.drawList.commands[index] = command }
+        for (slot, node) in moves { f.drawList.motion?.rewrite(.position, of: slot, from: node.model) }
         f.motionPlan = FramePlan.full(f.drawList, width: display.width, height: display.height)
         return true
     }

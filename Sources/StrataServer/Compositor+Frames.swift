@@ -95,7 +95,8 @@ extension Compositor {
             phases.apply = lap()
             return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
         }
-        if let clients = deferredRootUpdates(f, at: targetTime), applyDeferredRoots(f, clients, on: display, at: targetTime),
+        if let (clients, moves) = deferredRootUpdates(f, at: targetTime),
+           applyDeferredRoots(f, clients, moves: moves, on: display, at: targetTime),
            let plan = f.motionPlan {
             // Only deferred clients' roots changed: their bitmaps made again in place, the list kept.
             phases.apply = lap()

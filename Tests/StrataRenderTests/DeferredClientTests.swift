@@ -117,6 +117,8 @@ import Testing
             try compositor.renderFrame(at: Double(frame) / 60)
             #expect(try Self.gray(compositor, x: 25) == 255, "frame \(frame)")
         }
+        // Client 1 nudges its square in the same frame: a move its slot makes, which keeps the list too.
+        compositor.submit(Commit(transactionID: 2, operations: [.setProperty(1, .position, .point(CGPoint(x: 6, y: 5)))]), fds: [], from: 1)
         try compositor.renderFrame(at: 7.0 / 60)
         #expect(compositor.lastFrameWork.drawListReused)
         #expect(try Self.gray(compositor, x: 25) == 153)
