@@ -51,17 +51,12 @@ extension Compositor {
     }
 
     /// Applies the due commits and layouts, `clients`' and the others' `moves`, rewrites the slots those move
-    /// and draws each of `clients`' roots' bitmaps again in place of its command in `f`'s list. False when the list must be built again after all (a
-    /// commit failed, a root now animates or draws more than its bitmap); the commits stay applied.
+    /// and draws each of `clients`' roots' bitmaps again in place of its command in `f`'s list. False when
+    /// the list must be built again after all (`applyKeepingList`, or a root now animates or draws more
+    /// than its bitmap); the commits stay applied.
     func applyDeferredRoots(_ f: OutputFrames, _ clients: Set<UInt32>, moves: [(slot: Int, node: RenderNode)],
                             on display: DisplayBackend, at time: Double) -> Bool {
-        let applied = appliedCommits.count, expected = dueCommits.count
-        applyPendingCommits()
-        f.needsRedraw = false
-        guard appliedCommits.count - applied == expected, f.canReuse(at: time) else {
-            f.needsRedraw = true
-            return false
-        }
+        guard applyKeepingList(f, at: time) else { return false }
         prepareBuilder(on: display, at: time)
         let s = scale(of: display.name)
         let rootMatrix: Transform3D = s == 1 ? .identity : .scale(s, s, 1)

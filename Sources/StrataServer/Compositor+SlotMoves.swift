@@ -73,6 +73,15 @@ extension Compositor {
     /// layers' new models. False when the list must be built again after all: a commit failed (its client
     /// is gone), or the new positions change an order the CPU decided (`canReuse`).
     func applySlotMoves(_ f: OutputFrames, _ moves: [(slot: Int, node: RenderNode)], at time: Double) -> Bool {
+        guard applyKeepingList(f, at: time) else { return false }
+        for (slot, node) in moves { f.drawList.motion?.rewrite(.position, of: slot, from: node.model) }
+        return true
+    }
+
+    /// Applies the due commits where `f`'s next frame is to keep its list. False when it must be built
+    /// again after all (`f` is marked so): a commit failed (its client is gone), or the new model changes an
+    /// order the CPU decided (`canReuse`). The commits stay applied either way.
+    func applyKeepingList(_ f: OutputFrames, at time: Double) -> Bool {
         let applied = appliedCommits.count, expected = dueCommits.count
         applyPendingCommits()
         // Applying marks every output for a new list: the others build one, this one keeps its own.
@@ -81,7 +90,6 @@ extension Compositor {
             f.needsRedraw = true
             return false
         }
-        for (slot, node) in moves { f.drawList.motion?.rewrite(.position, of: slot, from: node.model) }
         return true
     }
 }

@@ -3,6 +3,7 @@ import StrataCore
 import StrataDisplay
 import StrataProtocol
 @testable import StrataServer
+import StrataTestSupport
 import Testing
 
 /// A client the render budgets defer (`ClientBudgets`) has its commits applied only on every n-th frame,
@@ -95,11 +96,7 @@ import Testing
         compositor.gpuAnimationMinimumLayers = 1
         compositor.addClient(1)
         compositor.addClient(2)
-        var timing = MediaTiming()
-        timing.duration = 1
-        timing.repeatCount = .infinity
-        let move = AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 3, y: 0))),
-                                 timing: timing)
+        let move = TestOperations.endlessMove(by: CGPoint(x: 3, y: 0))
         compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 5, 0.2) + [.addAnimation(1, key: "m", move)]), fds: [], from: 1)
         compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 25, 0.4)), fds: [], from: 2)
         try compositor.renderFrame(at: 0)

@@ -4,6 +4,7 @@ import StrataDisplay
 import StrataProtocol
 import StrataRender
 @testable import StrataServer
+import StrataTestSupport
 import Testing
 
 /// A text layer of more than `keptTextGlyphs` glyphs is drawn once into a bitmap kept while its layout
@@ -109,11 +110,7 @@ import Testing
         let compositor = try Compositor(display: display)
         compositor.gpuAnimationMinimumLayers = 1
         compositor.addClient(1)
-        var timing = MediaTiming()
-        timing.duration = 1
-        timing.repeatCount = .infinity
-        let move = AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 50, y: 0))),
-                                 timing: timing)
+        let move = TestOperations.endlessMove(by: CGPoint(x: 50, y: 0))
         compositor.submit(Commit(transactionID: 1, operations: Self.scene() + [.addAnimation(3, key: "m", move)]), fds: [], from: 1)
         try compositor.renderFrame(at: 0)
         #expect(compositor.lastFrameWork.motionSlots == 1)

@@ -19,13 +19,14 @@ import Testing
         timing.duration = 1
         timing.repeatCount = .infinity
         timing.autoreverses = true
+        let move = TestOperations.endlessMove(by: CGPoint(x: 20, y: 0), autoreverses: true)
         for i in 0..<20 {
             let id = LayerID(i + 1)
             ops += TestOperations.square(id, CGRect(x: 2 + CGFloat(i % 10) * 11, y: 4 + CGFloat(i / 10) * 20, width: 6, height: 6))
                 + [.insertSublayer(parent: 100, child: id, index: UInt32(i))]
             let spec = i == 0
                 ? AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: .scalar(1), to: .scalar(0.5), by: nil), timing: timing)
-                : AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: nil, by: .point(CGPoint(x: 20, y: 0))), timing: timing)
+                : move
             ops.append(.addAnimation(id, key: "a", spec))
         }
         return Commit(transactionID: 1, operations: ops)

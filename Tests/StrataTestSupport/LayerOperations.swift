@@ -10,4 +10,14 @@ public enum TestOperations {
          .setProperty(id, .position, .point(CGPoint(x: frame.midX, y: frame.midY))),
          .setProperty(id, .backgroundColor, .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))]
     }
+
+    /// Moves a layer by `offset` from its model position and back (`by` only, so the model position is
+    /// where it starts), over and over: what the GPU path moves with a slot.
+    public static func endlessMove(by offset: CGPoint, duration: Double = 1, autoreverses: Bool = false) -> AnimationSpec {
+        var timing = MediaTiming()
+        timing.duration = duration
+        timing.repeatCount = .infinity
+        timing.autoreverses = autoreverses
+        return AnimationSpec(keyPath: LayerKeyPath(property: .position), kind: .basic(from: nil, to: nil, by: .point(offset)), timing: timing)
+    }
 }
