@@ -16,8 +16,7 @@ extension Compositor {
     /// attached, detached or moved to another output, no animation is added or removed, and each of their
     /// roots that `f` shows is one bitmap in its list.
     func deferredRootUpdates(_ f: OutputFrames, at time: Double) -> (clients: Set<UInt32>, moves: [(slot: Int, node: RenderNode)])? {
-        guard rendersWithBudgets, f.motionPlan != nil, !drawablesDue(by: time), f.canReuse(at: time),
-              !renderer.animations.needsNewEpoch(for: time) else { return nil }
+        guard rendersWithBudgets, !pending.isEmpty || !heldLayouts.isEmpty, keepsList(f, at: time) else { return nil }
         let deferred = budgets.deferred
         var commits: [PendingCommit] = [], moves: [(slot: Int, node: RenderNode)] = []
         for item in dueCommits {

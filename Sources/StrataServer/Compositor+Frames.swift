@@ -89,8 +89,7 @@ extension Compositor {
             // starts or ends before the next scheduled change).
             return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
         }
-        if !drawablesDue(by: targetTime), f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime),
-           let plan = f.motionPlan, let moves = slotMoves(f), applySlotMoves(f, moves, at: targetTime) {
+        if let plan = f.motionPlan, let moves = slotMoves(f), keepsList(f, at: targetTime), applySlotMoves(f, moves, at: targetTime) {
             // The commits only moved layers the slots move: their slots rewritten, the list kept.
             phases.apply = lap()
             return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)

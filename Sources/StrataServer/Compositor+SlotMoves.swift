@@ -11,9 +11,16 @@ import StrataRender
 /// does not depend on such a position (the slots place the layer and everything drawn under it in every
 /// frame). Anything else a commit does builds the list again.
 extension Compositor {
-    /// The most operations the frame's commits may hold and still go into the slots (each is looked up
-    /// among the slots: operations × slots comparisons).
+    /// The most operations the frame's commits may hold and still go into the slots.
     static let slotMoveLimit = 64
+
+    /// Whether `f`'s next frame at `time` could draw its last list again but for the commits and layouts it
+    /// applies: the GPU places what moves, nothing scheduled starts or ends, no drawable is due and the
+    /// animation table keeps its epoch. Where it does not, no commit is to keep the list or blamed for
+    /// building it.
+    func keepsList(_ f: OutputFrames, at time: Double) -> Bool {
+        f.motionPlan != nil && !drawablesDue(by: time) && f.canReuse(at: time) && !renderer.animations.needsNewEpoch(for: time)
+    }
 
     /// The slots the due commits move and the layers they place, when moving those layers is all the commits
     /// do; nil otherwise.
@@ -38,13 +45,12 @@ extension Compositor {
             guard case let .setProperty(id, .position, .point(p)) = op, p.x.isFinite, p.y.isFinite,
                   let node = scene.nodes[id] else { return nil }
             // Every slot of the layer (a replicator's copies share it), each moving it already.
-            var found = false
-            for (slot, placed) in f.motionNodes.enumerated() where placed === node {
+            let placing = f.slots(of: node)
+            guard !placing.isEmpty else { return nil }
+            for slot in placing {
                 guard slots.animates(.position, slot: slot) else { return nil }
                 moves.append((slot, node))
-                found = true
             }
-            guard found else { return nil }
         }
         return moves
     }
@@ -64,8 +70,7 @@ extension Compositor {
     /// what their updates cost (`ClientBudgets`: a client replacing a string every frame made every
     /// frame build 1,000 other layers' commands, and looked cheap). Empty when the frame builds anyway.
     func clientsForcingABuild(_ f: OutputFrames, at time: Double) -> Set<UInt32> {
-        guard rendersWithBudgets, f.motionPlan != nil, !hasDueLayouts, !drawablesDue(by: time), f.canReuse(at: time),
-              !renderer.animations.needsNewEpoch(for: time) else { return [] }
+        guard rendersWithBudgets, !pending.isEmpty, !hasDueLayouts, keepsList(f, at: time) else { return [] }
         return Set(dueCommits.filter { slotMoves(of: $0, in: f) == nil }.map(\.client))
     }
 

@@ -137,6 +137,19 @@ public final class Compositor {
         /// Bitmaps its last frame drew in parts are not whole yet: the next frame is drawn (reusing the list
         /// where it can) and draws their next parts.
         var partsPending = false
+        /// The slots of `motionNodes` by node, made at the first look after each build (`slots(of:)`).
+        private var slotIndex: (build: UInt64, slots: [ObjectIdentifier: [Int]])?
+
+        /// The slots of the list that place `node` (a replicator's copies: several).
+        func slots(of node: RenderNode) -> [Int] {
+            guard let build = drawList.motion?.version else { return [] }
+            if slotIndex?.build != build {
+                var slots: [ObjectIdentifier: [Int]] = [:]
+                for (slot, placed) in motionNodes.enumerated() { slots[ObjectIdentifier(placed), default: []].append(slot) }
+                slotIndex = (build, slots)
+            }
+            return slotIndex?.slots[ObjectIdentifier(node)] ?? []
+        }
         var builtAt = 0.0
         var shownAt = 0.0
         var presentedAt = 0.0
