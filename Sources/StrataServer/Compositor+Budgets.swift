@@ -44,7 +44,8 @@ extension Compositor {
             redrawEverywhere()
         }
         let applied = batch.filter { budgets.applies($0.client, frame: budgetFrame) }
-        changedClients = Set(applied.map(\.client)).union(due.map(\.ticket.client))
+        changedClients.formUnion(applied.map(\.client))
+        changedClients.formUnion(due.map(\.ticket.client))
         return applied
     }
 

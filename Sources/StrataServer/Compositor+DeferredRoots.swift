@@ -6,7 +6,7 @@ import StrataRender
 
 /// Frames that apply only deferred clients' updates (`ClientBudgets`): each such client's root is one
 /// command of the frame's list, its kept bitmap (`DrawListBuilder.rasterized`), so the frame keeps the
-/// list and makes only those roots' bitmaps again, in place of their commands. Before, a deferred client's
+/// list, and the next frame makes only those roots' bitmaps again, in place of their commands. Before, a deferred client's
 /// frame built every client's list: under 1,000 labels replaced at each of its frames, that frame built a
 /// well-behaved client's 1,000 animated layers too and missed its vblank.
 extension Compositor {
@@ -49,18 +49,27 @@ extension Compositor {
         return (clients, moves)
     }
 
-    /// Applies the due commits and layouts, `clients`' and the others' `moves`, rewrites the slots those move
-    /// and draws each of `clients`' roots' bitmaps again in place of its command in `f`'s list. False when
-    /// the list must be built again after all (`applyKeepingList`, or a root now animates or draws more
-    /// than its bitmap); the commits stay applied.
-    func applyDeferredRoots(_ f: OutputFrames, _ clients: Set<UInt32>, moves: [(slot: Int, node: RenderNode)],
-                            on display: DisplayBackend, at time: Double) -> Bool {
+    /// Applies the due commits and layouts, `clients`' and the others' `moves`, and rewrites the slots those
+    /// move. `clients`' roots show their last bitmaps in this frame; the next one makes them again
+    /// (`remakeRoots`), so that applying a deferred client's commits (1.5 ms for 1,000 labels' strings) and
+    /// building its roots (4.5–6 ms) do not land on one frame. False when the list must be built again after
+    /// all (`applyKeepingList`); the commits stay applied.
+    func applyDeferredRoots(_ f: OutputFrames, _ clients: Set<UInt32>, moves: [(slot: Int, node: RenderNode)], at time: Double) -> Bool {
         guard applyKeepingList(f, at: time) else { return false }
+        for (slot, node) in moves { f.drawList.motion?.rewrite(.position, of: slot, from: node.model) }
+        f.rootsToRemake.formUnion(clients)
+        return true
+    }
+
+    /// Draws the bitmaps of the roots of `f.rootsToRemake`'s clients again, each in place of its command in
+    /// `f`'s list. False when the list must be built again (a client gone, a root now animates or draws more
+    /// than its bitmap): that build makes them (`changedClients` holds them).
+    func remakeRoots(_ f: OutputFrames, on display: DisplayBackend, at time: Double) -> Bool {
         prepareBuilder(on: display, at: time)
         let s = scale(of: display.name)
         let rootMatrix: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
         var replaced: [(index: Int, command: DrawCommand)] = []
-        for client in clients {
+        for client in f.rootsToRemake {
             guard let scene = scenes[client] else { f.needsRedraw = true; return false }
             scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max
             let started = DispatchTime.now().uptimeNanoseconds
@@ -80,8 +89,11 @@ extension Compositor {
         }
         sendTileMessages()
         for (index, command) in replaced { f.drawList.commands[index] = command }
-        for (slot, node) in moves { f.drawList.motion?.rewrite(.position, of: slot, from: node.model) }
         f.motionPlan = FramePlan.full(f.drawList, width: display.width, height: display.height)
+        f.rootsToRemake.removeAll()
+        // The other outputs' lists hold the roots' last bitmaps (`frozenRaster`, shared): built again, they
+        // take the new ones.
+        for other in outputFrames.values where other !== f { other.needsRedraw = true }
         return true
     }
 

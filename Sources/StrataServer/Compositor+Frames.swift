@@ -37,7 +37,7 @@ extension Compositor {
     public func needsFrame(at time: Double, output: String? = nil) -> Bool {
         guard let name = self.output(output)?.name else { return false }
         let f = frames(name)
-        if f.needsRedraw || f.partsPending || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating || drawablesDue(by: time) { return true }
+        if f.needsRedraw || f.partsPending || !f.rootsToRemake.isEmpty || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating || drawablesDue(by: time) { return true }
         if let next = f.schedule.nextChange, next <= time { return true }
         return false
     }
@@ -84,20 +84,30 @@ extension Compositor {
         frameApply.removeAll(keepingCapacity: true)
         frameCommands.removeAll(keepingCapacity: true)
         changedClients.removeAll(keepingCapacity: true)
-        if !hasDueCommits, !drawablesDue(by: targetTime), f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime), let plan = f.motionPlan {
-            // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
-            // starts or ends before the next scheduled change).
-            return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
-        }
-        if let plan = f.motionPlan, let moves = slotMoves(f), keepsList(f, at: targetTime), applySlotMoves(f, moves, at: targetTime) {
-            // The commits only moved layers the slots move: their slots rewritten, the list kept.
-            phases.apply = lap()
-            return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
-        }
-        if let (clients, moves) = deferredRootUpdates(f, at: targetTime),
-           applyDeferredRoots(f, clients, moves: moves, on: display, at: targetTime),
-           let plan = f.motionPlan {
-            // Only deferred clients' roots changed: their bitmaps made again in place, the list kept.
+        // Roots the last frame left to make again are changed for a list built now too.
+        changedClients.formUnion(f.rootsToRemake)
+        if f.rootsToRemake.isEmpty {
+            if !hasDueCommits, !drawablesDue(by: targetTime), f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime),
+               let plan = f.motionPlan {
+                // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
+                // starts or ends before the next scheduled change).
+                return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
+            }
+            if let plan = f.motionPlan, let moves = slotMoves(f), keepsList(f, at: targetTime), applySlotMoves(f, moves, at: targetTime) {
+                // The commits only moved layers the slots move: their slots rewritten, the list kept.
+                phases.apply = lap()
+                return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
+            }
+            if let (clients, moves) = deferredRootUpdates(f, at: targetTime), applyDeferredRoots(f, clients, moves: moves, at: targetTime),
+               let plan = f.motionPlan {
+                // Only deferred clients' updates: applied, their roots' last bitmaps shown until the next frame.
+                phases.apply = lap()
+                return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
+            }
+        } else if !hasDueLayouts, keepsList(f, at: targetTime), let moves = hasDueCommits ? slotMoves(f) : [],
+                  moves.isEmpty || applySlotMoves(f, moves, at: targetTime), remakeRoots(f, on: display, at: targetTime), let plan = f.motionPlan {
+            // The deferred clients' roots applied last frame are made again in place (other clients' commits
+            // here only moved what the slots move), the list kept.
             phases.apply = lap()
             return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
         }
@@ -111,6 +121,7 @@ extension Compositor {
         f.roots = roots
         phases.evaluate = lap()
         buildDrawList(f, roots: roots, on: display, at: targetTime)
+        f.rootsToRemake.removeAll()
         // Text left for later: the next frame must be drawn even if nothing else changes.
         defer { if f.drawList.deferredWork { f.needsRedraw = true } }
         let plan = planRepaint(f, on: display)

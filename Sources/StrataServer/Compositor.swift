@@ -137,6 +137,9 @@ public final class Compositor {
         /// Bitmaps its last frame drew in parts are not whole yet: the next frame is drawn (reusing the list
         /// where it can) and draws their next parts.
         var partsPending = false
+        /// Deferred clients whose updates its last frame applied while it showed their roots' last bitmaps:
+        /// the next frame makes those again (`Compositor.remakeRoots`), or builds the list whole.
+        var rootsToRemake: Set<UInt32> = []
         /// The slots of `motionNodes` by node, made at the first look after each build (`slots(of:)`).
         private var slotIndex: (build: UInt64, slots: [ObjectIdentifier: [Int]])?
 

@@ -88,7 +88,8 @@ import Testing
     @Test func whereTheGPUMovesTheRestADeferredClientsFrameRemakesOnlyItsRootsBitmap() throws {
         // Client 1's square moves on the GPU (one animated layer is enough here); client 2 is deferred to
         // every fourth frame. Once its root is a bitmap in the list, a frame that applies only its commits
-        // keeps the list and makes that bitmap again in its place, and shows what a list built again shows.
+        // keeps the list, the next one makes that bitmap again in its place, and it shows what a list built
+        // again shows.
         let display = try HeadlessDisplay(width: 40, height: 10)
         defer { display.releaseCurrent() }
         let compositor = try Compositor(display: display)
@@ -114,14 +115,19 @@ import Testing
             try compositor.renderFrame(at: Double(frame) / 60)
             #expect(try Self.gray(compositor, x: 25) == 255, "frame \(frame)")
         }
-        // Client 1 nudges its square in the same frame: a move its slot makes, which keeps the list too.
+        // Client 1 nudges its square in the same frame: a move its slot makes, which keeps the list too. The
+        // commit is applied with the root's last bitmap shown; the next frame makes the new one.
         compositor.submit(Commit(transactionID: 2, operations: [.setProperty(1, .position, .point(CGPoint(x: 6, y: 5)))]), fds: [], from: 1)
         try compositor.renderFrame(at: 7.0 / 60)
+        #expect(compositor.lastFrameWork.drawListReused)
+        #expect(try Self.gray(compositor, x: 25) == 255)
+        #expect(compositor.needsFrame(at: 8.0 / 60))
+        try compositor.renderFrame(at: 8.0 / 60)
         #expect(compositor.lastFrameWork.drawListReused)
         #expect(try Self.gray(compositor, x: 25) == 153)
         let shown = try compositor.snapshot().pixels
         compositor.invalidate()
-        try compositor.renderFrame(at: 7.0 / 60)
+        try compositor.renderFrame(at: 8.0 / 60)
         #expect(!compositor.lastFrameWork.drawListReused)
         #expect(try compositor.snapshot().pixels == shown)
     }
