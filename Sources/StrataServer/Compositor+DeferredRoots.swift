@@ -40,10 +40,11 @@ extension Compositor {
                 }
             }
         }
+        let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(ObjectIdentifier.init))
         for client in clients {
             guard let scene = scenes[client] else { return nil }
-            for root in scene.roots where f.roots.contains(where: { $0 === root }) {
-                guard rootBitmapIndex(root, in: f.drawList) != nil else { return nil }
+            for root in scene.roots where shown.contains(ObjectIdentifier(root)) {
+                guard bitmaps[ObjectIdentifier(root)] != nil else { return nil }
             }
         }
         return (clients, moves)
@@ -69,18 +70,19 @@ extension Compositor {
         let s = scale(of: display.name)
         let rootMatrix: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
         var replaced: [(index: Int, command: DrawCommand)] = []
+        let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(ObjectIdentifier.init))
         for client in f.rootsToRemake {
             guard let scene = scenes[client] else { f.needsRedraw = true; return false }
             scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max
             let started = DispatchTime.now().uptimeNanoseconds
             defer { frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
-            for root in scene.roots where f.roots.contains(where: { $0 === root }) {
+            for root in scene.roots where shown.contains(ObjectIdentifier(root)) {
                 var list = f.drawList.part()
                 builder.emit(root, parentToTarget: rootMatrix, into: &list)
                 // Its new bitmap alone, or the frame is built whole.
                 guard root.activeInSubtree == 0, !list.deferredWork, !list.cpuAnimating, list.commands.count == 1,
                       case let .raster(_, _, content, _, _, _, _) = list.commands[0], content.owner == ObjectIdentifier(root),
-                      let index = rootBitmapIndex(root, in: f.drawList) else {
+                      let index = bitmaps[ObjectIdentifier(root)] else {
                     f.needsRedraw = true
                     return false
                 }
@@ -97,14 +99,16 @@ extension Compositor {
         return true
     }
 
-    /// Where `f`'s list draws `root` as its kept bitmap, when that is all it draws of it: a top-level
-    /// command, on no slot (a deferred client's root: `DrawListBuilder.emitLayer`).
-    func rootBitmapIndex(_ root: RenderNode, in list: DrawList) -> Int? {
-        let owner = ObjectIdentifier(root)
+    /// Where a list draws each root as its kept bitmap, when that is all it draws of it: a top-level
+    /// command on no slot (a deferred client's root: `DrawListBuilder.emitLayer`), by the root. Found in one
+    /// walk of the list (a client may attach thousands of roots).
+    func rootBitmaps(in list: DrawList) -> [ObjectIdentifier: Int] {
+        var first: [ObjectIdentifier: Int] = [:]
         for (i, command) in list.commands.enumerated() {
-            guard case let .raster(_, _, content, _, _, _, _) = command, content.owner == owner else { continue }
-            return i < list.commandMotion.count && list.commandMotion[i].isMoving ? nil : i
+            guard case let .raster(_, _, content, _, _, _, _) = command, first[content.owner] == nil else { continue }
+            // A bitmap on a slot is a moving layer's, not a root's as a whole (-1: none).
+            first[content.owner] = i < list.commandMotion.count && list.commandMotion[i].isMoving ? -1 : i
         }
-        return nil
+        return first.filter { $0.value >= 0 }
     }
 }

@@ -5,14 +5,13 @@ import Foundation
 /// more, plus a margin, between 1 ms and one refresh. Before any frame is measured it is 7/8 of a
 /// refresh (start right after the previous vblank), as Clutter's frame clock does.
 ///
-/// The longer history catches frames that are slow now and then, more often than 1 in 100 but not within
+/// The longer history catches frames that are slow now and then, more often than 1 in 50 but not within
 /// the last 16 (a client whose costly update comes every few frames on a loaded machine): with the recent
 /// worst alone, each such frame started too late and missed its vblank. A single slow frame (the first
 /// one, a shader compiled) does not count there, so it does not make commits wait longer for seconds.
 struct RenderBudget {
     private var recent: [Double] = []
-    private var history: [Double] = []
-    private var next = 0
+    private var history = FrameStats.Recent<Double>(capacity: RenderBudget.historySamples)
     /// The history's `historyRank`-th slowest, worked out as each frame is recorded (0 until it is full).
     private var slow = 0.0
     static let samples = 16
@@ -27,13 +26,8 @@ struct RenderBudget {
         guard seconds.isFinite, seconds >= 0 else { return }
         recent.append(seconds)
         if recent.count > Self.samples { recent.removeFirst() }
-        if history.count < Self.historySamples {
-            history.append(seconds)
-        } else {
-            history[next] = seconds
-            next = (next + 1) % Self.historySamples
-        }
-        if history.count == Self.historySamples { slow = history.sorted(by: >)[Self.historyRank - 1] }
+        history.append(seconds)
+        if history.values.count == Self.historySamples { slow = history.values.sorted(by: >)[Self.historyRank - 1] }
     }
 
     func budget(refresh: Double) -> Double {
