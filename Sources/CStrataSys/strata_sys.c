@@ -12,6 +12,9 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <malloc.h>
+#include <poll.h>
+#include <sched.h>
+#include <time.h>
 
 int strata_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
@@ -248,4 +251,23 @@ long strata_send_all_nosignal(int fd, const void *bytes, unsigned long count) {
         left -= (unsigned long)n;
     }
     return (long)count;
+}
+
+int strata_poll_ns(struct pollfd *fds, unsigned long count, long long timeout_ns) {
+    if (timeout_ns < 0) return ppoll(fds, (nfds_t)count, NULL, NULL);
+    struct timespec ts = { .tv_sec = (time_t)(timeout_ns / 1000000000LL), .tv_nsec = (long)(timeout_ns % 1000000000LL) };
+    return ppoll(fds, (nfds_t)count, &ts, NULL);
+}
+
+int strata_thread_round_robin(int priority) {
+    struct sched_param param = { .sched_priority = priority };
+    return sched_setscheduler(0, SCHED_RR | SCHED_RESET_ON_FORK, &param) == 0 ? 0 : -errno;
+}
+
+int strata_thread_normal_policy(void) {
+    int policy = sched_getscheduler(0);
+    if (policy < 0) return -errno;
+    if ((policy & ~SCHED_RESET_ON_FORK) == SCHED_OTHER) return 0;
+    struct sched_param param = { .sched_priority = 0 };
+    return sched_setscheduler(0, SCHED_OTHER, &param) == 0 ? 0 : -errno;
 }

@@ -35,6 +35,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case textWorker = "text-worker"
     case textLayoutTimeout = "text-layout-timeout"
     case frameNice = "frame-nice"
+    case frameRealtime = "frame-realtime"
     case recordFrames = "record-frames"
     case recordFramesLimit = "record-frames-limit"
     case maxTextureSize = "max-texture-size"

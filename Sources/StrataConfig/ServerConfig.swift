@@ -107,6 +107,9 @@ public struct ServerConfig: Equatable, Sendable {
     /// The nice value the server's frame thread (and the GL driver's threads) asks for at start-up
     /// (`FramePriority`): ahead of clients' processes on a busy CPU. 0 leaves the priority as it is.
     public var frameNice: Int32 = -10
+    /// The real-time (SCHED_RR) priority the frame thread asks for once its display is made, 1…99
+    /// (`FramePriority.becomeRealtime`): no client's process can take its CPU mid-frame. 0: not asked for.
+    public var frameRealtime: Int32 = 1
     /// A directory each presented frame is written to (PNG, with `frames.jsonl` naming its target time);
     /// nil: none. For tests and for looking at animations frame by frame: reading a frame back costs time.
     public var recordFrames: String?
@@ -168,6 +171,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .textWorker: textWorker = text == "auto" ? .auto : text == "off" ? .off : .path(try ConfigValues.path(key.rawValue, text, pathRule))
         case .textLayoutTimeout: textLayoutTimeout = try ConfigValues.seconds(key.rawValue, text, in: 0.1...60)
         case .frameNice: frameNice = Int32(try ConfigValues.signedInteger(key.rawValue, text, in: -20...0))
+        case .frameRealtime: frameRealtime = Int32(try ConfigValues.integer(key.rawValue, text, in: 0...99))
         case .recordFrames: recordFrames = try ConfigValues.path(key.rawValue, text, pathRule)
         case .recordFramesLimit: recordFramesLimit = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
         case .maxTextureSize: maxTextureSize = try ConfigValues.integer(key.rawValue, text, in: 64...16384)

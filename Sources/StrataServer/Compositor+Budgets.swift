@@ -40,7 +40,7 @@ extension Compositor {
         let due = heldLayouts.filter { budgets.applies($0.ticket.client, frame: budgetFrame) }
         if !due.isEmpty {
             heldLayouts.removeAll { budgets.applies($0.ticket.client, frame: budgetFrame) }
-            for delivery in due { delivery.ticket.outcome = delivery.outcome }
+            for delivery in due { handOver(delivery) }
             redrawEverywhere()
         }
         let applied = batch.filter { budgets.applies($0.client, frame: budgetFrame) }

@@ -103,6 +103,7 @@ extension Compositor {
             }
             scene.usage.pendingCommits -= 1
             scene.usage.pendingCommitBytes -= item.messageBytes
+            scene.changes &+= 1
             var applier = TransactionApplier(
                 nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
                 releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })

@@ -62,34 +62,40 @@ extension Compositor {
         return true
     }
 
-    /// Draws the bitmaps of the roots of `f.rootsToRemake`'s clients again, each in place of its command in
-    /// `f`'s list. False when the list must be built again (a client gone, a root now animates or draws more
-    /// than its bitmap): that build makes them (`changedClients` holds them).
+    /// Draws the bitmaps of the roots of `f.rootsToRemake`'s clients again (finishing what slices between
+    /// frames began), each in place of its command in `f`'s list. False when the list must be built again (a
+    /// client gone, a root now animates or draws more than its bitmap): that build makes them
+    /// (`changedClients` holds them).
     func remakeRoots(_ f: OutputFrames, on display: DisplayBackend, at time: Double) -> Bool {
-        prepareBuilder(on: display, at: time)
-        let s = scale(of: display.name)
-        let rootMatrix: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
-        var replaced: [(index: Int, command: DrawCommand)] = []
-        let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(ObjectIdentifier.init))
-        for client in f.rootsToRemake {
-            guard let scene = scenes[client] else { f.needsRedraw = true; return false }
-            scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max
-            let started = DispatchTime.now().uptimeNanoseconds
-            defer { frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
-            for root in scene.roots where shown.contains(ObjectIdentifier(root)) {
-                var list = f.drawList.part()
-                builder.emit(root, parentToTarget: rootMatrix, into: &list)
-                // Its new bitmap alone, or the frame is built whole.
-                guard root.activeInSubtree == 0, !list.deferredWork, !list.cpuAnimating, list.commands.count == 1,
-                      case let .raster(_, _, content, _, _, _, _) = list.commands[0], content.owner == ObjectIdentifier(root),
-                      let index = bitmaps[ObjectIdentifier(root)] else {
-                    f.needsRedraw = true
-                    return false
-                }
-                replaced.append((index, list.commands[0]))
-            }
+        guard case .made(let remade) = makeRoots(f, on: display, at: time, until: nil) else {
+            f.needsRedraw = true
+            return false
         }
-        sendTileMessages()
+        return put(remade, in: f, on: display)
+    }
+
+    /// Puts in the roots' bitmaps `prepareRoots` made while the frame thread waited, when their clients'
+    /// scenes have not changed since; a frame that keeps `f`'s list then applies and draws what it has to as
+    /// if they had been made in the last one. False when there are none to put in (the frame makes them if
+    /// it remakes roots), or when `f`'s list must be built again (marked so).
+    func putPreparedRoots(_ f: OutputFrames, on display: DisplayBackend) -> Bool {
+        guard let remade = f.remadeRoots else { return false }
+        f.remadeRoots = nil
+        guard remade.changes.allSatisfy({ scenes[$0.key]?.changes == $0.value }) else { return false }
+        return put(remade, in: f, on: display)
+    }
+
+    /// Puts `remade`'s commands in place of their roots' last bitmaps in `f`'s list, counting what they cost
+    /// their clients in this frame. False when one of the roots is no longer one bitmap of the list: it
+    /// must be built again (marked so).
+    private func put(_ remade: OutputFrames.RemadeRoots, in f: OutputFrames, on display: DisplayBackend) -> Bool {
+        let bitmaps = rootBitmaps(in: f.drawList)
+        var replaced: [(index: Int, command: DrawCommand)] = []
+        for (root, command) in remade.commands {
+            guard let index = bitmaps[root] else { f.needsRedraw = true; return false }
+            replaced.append((index, command))
+        }
+        for (client, cost) in remade.costs { frameCosts[client, default: 0] += cost }
         for (index, command) in replaced { f.drawList.commands[index] = command }
         f.motionPlan = FramePlan.full(f.drawList, width: display.width, height: display.height)
         f.rootsToRemake.removeAll()
@@ -97,6 +103,93 @@ extension Compositor {
         // take the new ones.
         for other in outputFrames.values where other !== f { other.needsRedraw = true }
         return true
+    }
+
+    /// What making roots' bitmaps came to.
+    enum RootsMaking {
+        /// Each root's new bitmap, a command to put in place of its last one.
+        case made(OutputFrames.RemadeRoots)
+        /// The slice's time ran out; what it finished is kept for the next (`OutputFrames.rootSlicing`).
+        case unfinished
+        /// A client is gone, or a root now animates or draws more than its bitmap: the list is built again.
+        case mustBuild
+    }
+
+    /// Makes the new bitmaps of the roots of `f.rootsToRemake`'s clients that `f`'s list shows, stopping
+    /// between two layers at `deadline` (uptime nanoseconds; nil: not before the end). Slices go on from
+    /// where the last one stopped while the clients' scenes stay the same (`RootSlicing`).
+    func makeRoots(_ f: OutputFrames, on display: DisplayBackend, at time: Double, until deadline: UInt64?) -> RootsMaking {
+        var changes: [UInt32: UInt64] = [:]
+        for client in f.rootsToRemake {
+            guard let scene = scenes[client] else { f.rootSlicing = nil; return .mustBuild }
+            changes[client] = scene.changes
+        }
+        let slicing = f.rootSlicing.flatMap { $0.changes == changes ? $0 : nil } ?? RootSlicing(changes: changes)
+        f.rootSlicing = slicing
+        slicing.begin(until: deadline)
+        // Between frames too, these clients' roots are drawn as they are now, not from their kept bitmaps.
+        changedClients.formUnion(f.rootsToRemake)
+        prepareBuilder(on: display, at: time)
+        builder.slicing = slicing
+        // What building asked for goes out even when the list is built whole after all.
+        defer {
+            builder.slicing = nil
+            sendBuildRequests()
+        }
+        let s = scale(of: display.name)
+        let rootMatrix: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
+        var remade = OutputFrames.RemadeRoots()
+        let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(ObjectIdentifier.init))
+        for client in f.rootsToRemake {
+            guard let scene = scenes[client] else { f.rootSlicing = nil; return .mustBuild }
+            scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max
+            let started = DispatchTime.now().uptimeNanoseconds
+            defer { slicing.costs[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
+            for root in scene.roots where shown.contains(ObjectIdentifier(root)) {
+                var list = f.drawList.part()
+                builder.emit(root, parentToTarget: rootMatrix, into: &list)
+                if slicing.interrupted { return .unfinished }
+                // Its new bitmap alone, or the frame is built whole.
+                guard root.activeInSubtree == 0, !list.deferredWork, !list.cpuAnimating, list.commands.count == 1,
+                      case let .raster(_, _, content, _, _, _, _) = list.commands[0], content.owner == ObjectIdentifier(root),
+                      bitmaps[ObjectIdentifier(root)] != nil else {
+                    f.rootSlicing = nil
+                    return .mustBuild
+                }
+                remade.commands[ObjectIdentifier(root)] = list.commands[0]
+            }
+        }
+        f.rootSlicing = nil
+        remade.changes = changes
+        remade.costs = slicing.costs
+        return .made(remade)
+    }
+
+    /// Whether `f`'s next frame leaves the roots it has to make again to the time between frames
+    /// (`prepareRoots`) and shows their last bitmaps once more: while they are not made and have waited
+    /// fewer than `remakeWaitLimit` frames (then the frame finishes them), and in any frame that applies
+    /// deferred clients' updates (it would build its whole list).
+    func postponesRemake(_ f: OutputFrames) -> Bool {
+        guard !f.rootsToRemake.isEmpty, f.remadeRoots == nil else { return false }
+        return f.remakeWaited < Self.remakeWaitLimit || dueCommits.contains { budgets.deferred.contains($0.client) } || hasDueLayouts
+    }
+
+    static let remakeWaitLimit = 4
+    /// The least time (seconds) before a frame's start worth a slice, and what a slice leaves before it
+    /// (the layer it is on when its time runs out, and measuring the bitmap's drawing, go past its deadline).
+    static let minimumSlice = 0.0015
+    static let sliceMargin = 0.001
+
+    /// Makes a slice of the roots' bitmaps that `output`'s next frame would make (`remakeRoots`) now, while
+    /// the frame thread waits for that frame's start at `deadline`: when they are whole, the frame only puts
+    /// them in. A deferred client's 1,000 labels took 4–10 ms to build on this machine, on top of a frame
+    /// drawing a well-behaved client's 1,000 animated layers: one such frame in ten missed its vblank.
+    public func prepareRoots(output name: String, for vblank: Double, until deadline: Double, now: Double) {
+        guard let f = outputFrames[name], !f.rootsToRemake.isEmpty, f.remadeRoots == nil,
+              let display = output(name), display.state == .ready,
+              deadline - now >= Self.minimumSlice, keepsList(f, at: vblank) else { return }
+        let stop = DispatchTime.now().uptimeNanoseconds + UInt64((deadline - now - Self.sliceMargin) * 1e9)
+        if case .made(let remade) = makeRoots(f, on: display, at: vblank, until: stop) { f.remadeRoots = remade }
     }
 
     /// Where a list draws each root as its kept bitmap, when that is all it draws of it: a top-level

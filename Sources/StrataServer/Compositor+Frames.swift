@@ -86,7 +86,13 @@ extension Compositor {
         changedClients.removeAll(keepingCapacity: true)
         // Roots the last frame left to make again are changed for a list built now too.
         changedClients.formUnion(f.rootsToRemake)
-        if f.rootsToRemake.isEmpty {
+        // Roots made again between frames go in first: the frame goes on as if the last one had made them.
+        if f.remadeRoots != nil {
+            if keepsList(f, at: targetTime) { _ = putPreparedRoots(f, on: display) } else { f.remadeRoots = nil }
+        }
+        let postpones = postponesRemake(f)
+        if postpones { f.remakeWaited += 1 }
+        if f.rootsToRemake.isEmpty || postpones {
             if !hasDueCommits, !drawablesDue(by: targetTime), f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime),
                let plan = f.motionPlan {
                 // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
@@ -122,6 +128,8 @@ extension Compositor {
         phases.evaluate = lap()
         buildDrawList(f, roots: roots, on: display, at: targetTime)
         f.rootsToRemake.removeAll()
+        f.remadeRoots = nil
+        f.rootSlicing = nil
         // Text left for later: the next frame must be drawn even if nothing else changes.
         defer { if f.drawList.deferredWork { f.needsRedraw = true } }
         let plan = planRepaint(f, on: display)
@@ -158,7 +166,7 @@ extension Compositor {
     /// Builds `f`'s draw list of `roots` for a frame at `targetTime`: with motion slots when enough layers
     /// animate (`gpuAnimationMinimumLayers`), each client's building timed under render budgets.
     func buildDrawList(_ f: OutputFrames, roots: [RenderNode], on display: DisplayBackend, at targetTime: Double) {
-        defer { sendTileMessages() }
+        defer { sendBuildRequests() }
         f.drawList.removeAll()
         f.drawList.clearColor = background
         f.drawList.displayScale = scale(of: display.name)

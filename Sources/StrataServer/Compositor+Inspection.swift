@@ -63,7 +63,7 @@ extension Compositor {
             o["gpu_animation_records"] = gpuAnimationRecords
             o["cache_bytes"] = cacheBytes
             o["cache_releases"] = cacheReleases
-            let heap = MemoryRelease.heapUsage()
+            let heap = heapGauge.usage(now: MonotonicClock.now())
             o["heap_bytes"] = ["in_use": heap.inUse, "free": heap.free]
             if rendersWithBudgets { o["render_budgets"] = sceneOrder.map { id -> [String: Any] in var b = budgetJSON(id); b["client"] = id; return b } }
             if let counts = textLayouts?.counts {

@@ -17,7 +17,7 @@ extension Compositor {
         for delivery in arrived {
             if rendersWithBudgets, budgets.every(delivery.ticket.client) > 1 { heldLayouts.append(delivery) } else { shown.append(delivery) }
         }
-        for delivery in shown { delivery.ticket.outcome = delivery.outcome }
+        for delivery in shown { handOver(delivery) }
         for delivery in arrived {
             for missing in delivery.missingFonts { FontWarnings.shared.warn(missing.name, using: missing.using) }
             if case .failed(let reason) = delivery.outcome, scenes[delivery.ticket.client] != nil {
@@ -26,5 +26,11 @@ extension Compositor {
         }
         if !shown.isEmpty { redrawEverywhere() }
         return arrived.count
+    }
+
+    /// Gives a layout to its layer, which shows it when next drawn.
+    func handOver(_ delivery: TextLayoutService.Delivery) {
+        delivery.ticket.outcome = delivery.outcome
+        scenes[delivery.ticket.client]?.changes &+= 1
     }
 }

@@ -50,6 +50,7 @@ public final class Compositor {
     var budgets = ClientBudgets()
     /// Text layouts of deferred clients, handed over at the frames that apply their commits.
     var heldLayouts: [TextLayoutService.Delivery] = []
+    var heapGauge = HeapGauge()
     /// Layers with drawable frames waiting for their time (`latchDrawables`), with their client.
     var queuedDrawables: [ObjectIdentifier: (client: UInt32, node: RenderNode)] = [:]
     var drawableTotals = DrawableTotals()
@@ -139,7 +140,23 @@ public final class Compositor {
         var partsPending = false
         /// Deferred clients whose updates its last frame applied while it showed their roots' last bitmaps:
         /// the next frame makes those again (`Compositor.remakeRoots`), or builds the list whole.
-        var rootsToRemake: Set<UInt32> = []
+        var rootsToRemake: Set<UInt32> = [] {
+            didSet { if rootsToRemake.isEmpty { remakeWaited = 0 } }
+        }
+        /// Frames drawn since without making them (`Compositor.postponesRemake`).
+        var remakeWaited = 0
+        /// Those roots' new bitmaps, made while the frame thread waited for the next frame (`prepareRoots`).
+        var remadeRoots: RemadeRoots?
+        /// What the slices made of them so far (`Compositor.makeRoots`).
+        var rootSlicing: RootSlicing?
+
+        /// Roots' new bitmaps, by root: each a command to put in place of its last one in the list; the
+        /// `ClientScene.changes` of each client they were made at, and what each client's took (milliseconds).
+        struct RemadeRoots {
+            var commands: [ObjectIdentifier: DrawCommand] = [:]
+            var changes: [UInt32: UInt64] = [:]
+            var costs: [UInt32: Double] = [:]
+        }
         /// The slots of `motionNodes` by node, made at the first look after each build (`slots(of:)`).
         private var slotIndex: (build: UInt64, slots: [ObjectIdentifier: [Int]])?
 

@@ -44,15 +44,22 @@ extension DrawListBuilder {
         guard replication == 1, let shown = draw.shownScale(matrix) else { return nil }
         let s = node.placementMayAnimate ? MovingRasterScale.stepped(shown) : shown
         let owner = node.textBitmapOwner(displayScale: list.displayScale)
-        let kept = bitmap(owner: ObjectIdentifier(owner), scale: s, within: &list) { _, s, sub in
-            var inBitmap = draw
-            inBitmap.matrix = .scale(s, s, 1)
-            inBitmap.alpha = 1
-            inBitmap.snaps = true
+        var inBitmap = draw
+        inBitmap.matrix = .scale(s, s, 1)
+        inBitmap.alpha = 1
+        inBitmap.snaps = true
+        // What the bitmap is made from: the drawing (its layout by number), the scale and the size limit.
+        var h = Hasher()
+        inBitmap.combine(into: &h)
+        h.combine(bitmapAreaLimit)
+        let key = h.finalize()
+        if let kept = owner.kept, kept.key == key { return (kept.content, kept.rect) }
+        let kept = bitmap(owner: ObjectIdentifier(owner), scale: s, within: &list) { _, _, sub in
             for part in inBitmap.parts(maxGlyphs: TextLayerContent.partGlyphs) { sub.append(.content(part)) }
         }
         kept?.content.drawnInParts = true
         kept?.content.startsEmpty = true
+        owner.kept = kept.map { (key, $0.content, $0.rect) }
         return kept
     }
 
@@ -90,6 +97,8 @@ extension DrawListBuilder {
         plain.tint = .white
         plain.drawsIntoBitmap = true
         draw(plain, s, &sub)
+        // A slice that stopped partway: its drawing is incomplete, and not worth measuring.
+        if slicing?.interrupted == true { return nil }
         guard let content = RasterContent(owner: owner, list: sub), content.width * content.height <= bitmapAreaLimit else { return nil }
         let rect = CGRect(x: CGFloat(content.origin.x) / s, y: CGFloat(content.origin.y) / s,
                           width: CGFloat(content.width) / s, height: CGFloat(content.height) / s)

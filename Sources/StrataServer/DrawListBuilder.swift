@@ -26,6 +26,8 @@ struct DrawListBuilder {
     /// How many copies the enclosing replicators make of what is being built (1 outside any): nested
     /// replicators multiply, and together they draw at most `ValueRule.maxInstances` copies of a layer.
     var replication = 1
+    /// Set while a deferred client's roots are made a slice at a time between frames.
+    var slicing: RootSlicing?
     /// Gives layers whose animations the GPU evaluates their motion slots (nil: none do), for the frame's
     /// own list (`DrawList.tracksMotion`).
     var motion: MotionPlanner?
@@ -388,14 +390,31 @@ struct DrawListBuilder {
         let z = first.drawnZPosition
         if sublayers.allSatisfy({ $0.drawnZPosition == z }) {
             if list.tracksMotion { motion?.noteSiblings(sublayers, order: nil) }
-            for child in sublayers { emit(child, parentToTarget: base, alpha: alpha, into: &list) }
+            for child in sublayers { emitSublayer(child, parentToTarget: base, alpha: alpha, into: &list) }
         } else {
             let order = PaintersOrder.indices(zPositions: sublayers.map(\.drawnZPosition))
             if list.tracksMotion { motion?.noteSiblings(sublayers, order: order) }
             for i in order {
-                emit(sublayers[i], parentToTarget: base, alpha: alpha, into: &list)
+                emitSublayer(sublayers[i], parentToTarget: base, alpha: alpha, into: &list)
             }
         }
+    }
+
+    /// A sublayer, or, while roots are made in slices (`RootSlicing`), the commands an earlier slice made
+    /// for it; nothing once the slice's time is up.
+    private func emitSublayer(_ child: RenderNode, parentToTarget base: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+        guard let slicing, replication == 1, list.motion == nil else {
+            emit(child, parentToTarget: base, alpha: alpha, into: &list)
+            return
+        }
+        if let made = slicing.commands(of: child) {
+            for command in made { list.append(command) }
+            return
+        }
+        guard !slicing.shouldStop() else { return }
+        let start = list.commands.count
+        emit(child, parentToTarget: base, alpha: alpha, into: &list)
+        slicing.keep(list.commands[start...], of: child)
     }
 }
 

@@ -103,6 +103,13 @@ final class FrameLoop {
         drawFrame(for: plan.vblank, now: now)
     }
 
+    /// Does now what the planned frame would do first, while the loop waits for its start: a slice of
+    /// deferred clients' roots' new bitmaps (`Compositor.prepareRoots`), ending before that start.
+    func workAhead(now: Double) {
+        guard let planned, isReady else { return }
+        compositor.prepareRoots(output: output, for: planned.vblank, until: planned.dispatch, now: now)
+    }
+
     /// Holds an event of the frame being drawn until it is on screen.
     func hold(_ message: ServerMessage, for client: UInt32) {
         if shown != nil { shown?.events.append((client, message)) } else { send(message, client) }

@@ -67,6 +67,12 @@ public final class FrameLoops {
     }
 
     /// The latest time the poll loop may sleep until (nil: until input or a display event).
+    /// Uses the wait for the planned frames' starts (`FrameLoop.workAhead`).
+    public func workAhead(now: Double) {
+        guard !isDark else { return }
+        for loop in loops { loop.workAhead(now: now) }
+    }
+
     public var wakeTime: Double? {
         (loops.compactMap(\.wakeTime) + [darkWake].compactMap { $0 }).min()
     }

@@ -31,3 +31,18 @@ public enum MemoryRelease {
         _ = strata_malloc_keep_top(Int32(keptHeapTop))
     }
 }
+
+/// The heap's usage for `stats` (`heap_bytes`), measured at most every `interval` seconds: glibc's
+/// `mallinfo2` walks every free chunk, 4–5 ms on the fragmented heap of a server under a text attack,
+/// and a monitor asking for `stats` every 10 ms spent half of the frame thread's time in it.
+struct HeapGauge {
+    static let interval = 0.25
+    private var last: (time: Double, inUse: Int, free: Int)?
+
+    mutating func usage(now: Double) -> (inUse: Int, free: Int) {
+        if let last, now - last.time < Self.interval, now >= last.time { return (last.inUse, last.free) }
+        let heap = MemoryRelease.heapUsage()
+        last = (now, heap.inUse, heap.free)
+        return heap
+    }
+}

@@ -111,13 +111,14 @@ public final class RenderServer {
         notifier?.ready(clients: sessions.count, now: clock())
         while running {
             frames.plan(now: clock())
+            frames.workAhead(now: clock())
             // The display's events (page flips, hotplug) are polled on its fd, or on a closed one (-1: ignored).
             // While descriptors are exhausted the listener rests (its backlog would wake the loop at once).
             let order = Array(sessions.keys)
             var fds = pollSet(signals: signals, sessions: order)
             let fixed = fds.count - order.count
             let holdsCaches = compositor.cacheBytes > 0
-            let n = poll(&fds, nfds_t(fds.count), pollTimeout(holdsCaches: holdsCaches))
+            let n = Self.poll(&fds, waitingAtMost: pollWait(holdsCaches: holdsCaches))
             if n < 0 && errno != EINTR { throw SocketError("poll") }
             notifier?.pingIfDue(now: clock())
             if fds[0].revents != 0, let sig = signals.read() {
@@ -159,22 +160,33 @@ public final class RenderServer {
         compositor.textLayouts?.stop()
     }
 
-    /// How long the loop may wait (ms; −1: until something happens): until the next frame, handshake
-    /// deadline, listener resumption or memory sample; 0 with work queued or a deferred program linked now.
-    private func pollTimeout(holdsCaches: Bool) -> Int32 {
+    /// How long the loop may wait, in seconds (nil: until something happens): until the next frame,
+    /// handshake deadline, listener resumption, memory sample or watchdog ping; 0 with work queued or a
+    /// deferred program linked now.
+    private func pollWait(holdsCaches: Bool) -> Double? {
         let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime,
                     memoryPressure.wakeTime(holdsCaches: holdsCaches)].compactMap { $0 }.min()
-        var timeout: Int32 = wake.map { Int32(max(0, min(60_000, ceil(($0 - clock()) * 1000)))) } ?? -1
-        if backlog.contains(where: { !heldBack($0) }) || linkDeferredProgram(before: wake) { timeout = 0 }
+        var wait = wake.map { max(0, min(60, $0 - clock())) }
+        if backlog.contains(where: { !heldBack($0) }) || linkDeferredProgram(before: wake) { wait = 0 }
         // Nothing due at all: the heap kept between frames goes back to the system, once per idle spell.
-        if timeout < 0, !heapReturned {
+        if wait == nil, !heapReturned {
             MemoryRelease.returnFreedMemory()
             heapReturned = true
-        } else if timeout >= 0 {
+        } else if wait != nil {
             heapReturned = false
         }
-        if let notifier { timeout = notifier.pollTimeout(timeout, now: clock()) }
-        return timeout
+        if let notifier {
+            let ms = notifier.pollTimeout(wait.map { Int32(ceil($0 * 1000)) } ?? -1, now: clock())
+            if ms >= 0 { wait = min(wait ?? .infinity, Double(ms) / 1000) }
+        }
+        return wait
+    }
+
+    /// `poll` to the nanosecond (`ppoll`): a frame's start rounded up to the next millisecond started it
+    /// 0.5 ms late on average, and up to 1 ms, out of a budget of a few.
+    private static func poll(_ fds: inout [pollfd], waitingAtMost wait: Double?) -> Int32 {
+        let ns = wait.map { Int64(($0 * 1e9).rounded(.up)) } ?? -1
+        return strata_poll_ns(&fds, UInt(fds.count), ns)
     }
 
     /// The descriptors the loop waits on: signals, the listener (while it listens), the display's events,

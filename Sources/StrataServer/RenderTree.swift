@@ -25,7 +25,11 @@ final class RenderNode {
         textBitmapOwners[displayScale] = owner
         return owner
     }
-    final class BitmapOwner {}
+    final class BitmapOwner {
+        /// The last bitmap made for it (`keptText`), and the key of what it was made from: a text whose
+        /// layout and look stay the same takes it again, not its 65,536 glyphs split and measured anew.
+        var kept: (key: Int, content: RasterContent, rect: CGRect)?
+    }
     /// How this node's kind draws (Kinds/): found once, from the kind.
     let content: any LayerKindContent
     /// A pending presentation is evaluated before the model or the animations change: it stays what its

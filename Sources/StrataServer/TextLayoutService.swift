@@ -50,6 +50,8 @@ public final class TextLayoutService: @unchecked Sendable {
     private let wakeWriteFD: Int32
     public let settings: Settings
     private let condition = NSCondition()
+    /// Tickets submitted and not yet queued (`flush`); the frame thread's alone.
+    private var staged: [TextLayoutTicket] = []
     private var queues: [UInt32: TicketQueue] = [:]
     /// Clients with queued tickets, in the order they are served next.
     private var turn: [UInt32] = []
@@ -103,18 +105,34 @@ public final class TextLayoutService: @unchecked Sendable {
         return c
     }
 
-    /// Queues a layout. The ticket's client is served in its turn.
+    /// Asks for a layout (frame thread): queued with the others of the same list's build by `flush()`.
     func submit(_ ticket: TextLayoutTicket) {
+        staged.append(ticket)
+    }
+
+    /// Queues the layouts asked for since the last call (frame thread, after a list is built): one lock
+    /// and one wake-up of the text thread for all of them. Each ticket's client is served in its turn.
+    /// Before, each of 1,000 labels changed by one commit took the lock and woke the text thread in the
+    /// middle of the frame's build.
+    func flush() {
+        guard !staged.isEmpty else { return }
         condition.lock()
-        if queues[ticket.client] == nil { turn.append(ticket.client) }
-        queues[ticket.client, default: TicketQueue()].append(ticket)
+        for ticket in staged {
+            if queues[ticket.client] == nil { turn.append(ticket.client) }
+            queues[ticket.client, default: TicketQueue()].append(ticket)
+        }
         condition.signal()
         condition.unlock()
+        staged.removeAll(keepingCapacity: true)
     }
 
     /// Forgets a ticket whose layer is gone: dropped if still queued, its outcome not delivered if it is
     /// being laid out.
     func cancel(_ ticket: TextLayoutTicket) {
+        if let i = staged.firstIndex(where: { $0 === ticket }) {
+            staged.remove(at: i)
+            return
+        }
         condition.lock(); defer { condition.unlock() }
         if queues[ticket.client]?.remove(ticket) == true {
             if queues[ticket.client]?.isEmpty == true { dropQueue(ticket.client) }
@@ -125,6 +143,7 @@ public final class TextLayoutService: @unchecked Sendable {
 
     /// Drops everything a client that left had queued.
     func forget(client: UInt32) {
+        staged.removeAll { $0.client == client }
         condition.lock(); defer { condition.unlock() }
         dropQueue(client)
         penalty[client] = nil

@@ -135,6 +135,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Nice value the frame thread asks for at start-up, -20 to 0 (0: unchanged). Default -10.")
     var frameNice: String?
 
+    @Option(help: "Real-time (round-robin) priority the frame thread asks for once its display is made, 0 to 99 (0: none). Default 1.")
+    var frameRealtime: String?
+
     @Option(help: "Directory each presented frame is written to as a PNG, with frames.jsonl naming its target time. Default: none.")
     var recordFrames: String?
 
@@ -161,7 +164,7 @@ struct StrataServerCommand: ParsableCommand {
             (.inputInjection, inputInjection), (.keymapRules, keymapRules), (.keymapModel, keymapModel),
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
             (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),
-            (.frameNice, frameNice), (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
+            (.frameNice, frameNice), (.frameRealtime, frameRealtime), (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
             (.maxTextureSize, maxTextureSize), (.scale, scale),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
@@ -215,6 +218,15 @@ struct StrataServerCommand: ParsableCommand {
             _ = lobby.finish()
             if let path = listener.path { unlink(path) }
             throw error
+        }
+        // After the display, whose driver threads (llvmpipe's rasterisers) keep `frame-nice`: only this thread
+        // is real-time, and what it starts from now on is not (SCHED_RESET_ON_FORK).
+        switch FramePriority.becomeRealtime(priority: settings.frameRealtime) {
+        case .raised(let priority): logger.info("frame thread scheduled in real time", metadata: ["policy": "SCHED_RR", "priority": "\(priority)"])
+        case .unchanged: break
+        case let .refused(priority, code):
+            logger.notice("frame thread not scheduled in real time: clients' processes may take its CPU mid-frame (allow it with LimitRTPRIO=\(priority) or CAP_SYS_NICE)",
+                          metadata: ["priority": "\(priority)", "error": "\(String(cString: strerror(code)))"])
         }
         if display is HeadlessDisplay, !settings.outputs.isEmpty {
             logger.notice("output settings apply to the kms backend only; the headless backend ignores them",

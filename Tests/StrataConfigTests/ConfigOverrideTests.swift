@@ -26,7 +26,7 @@ import Testing
             .input: "off", .inputDevices: "event5", .touchOutput: "DSI-1", .inputInjection: "on",
             .keymapRules: "evdev", .keymapModel: "pc105", .keymapLayout: "de", .keymapVariant: "nodeadkeys",
             .keymapOptions: "ctrl:nocaps", .gpuAnimations: "off", .textWorker: "bin/worker", .textLayoutTimeout: "0.5",
-            .recordFrames: "frames", .recordFramesLimit: "30", .maxTextureSize: "512", .scale: "1.5", .frameNice: "-5",
+            .recordFrames: "frames", .recordFramesLimit: "30", .maxTextureSize: "512", .scale: "1.5", .frameNice: "-5", .frameRealtime: "7",
         ]
         #expect(Set(values.keys) == Set(ConfigKey.allCases))
         try c.apply(commandLine: ConfigKey.allCases.compactMap { k in values[k].map { (k, $0) } })
@@ -43,7 +43,7 @@ import Testing
         #expect(c.inputInjection == .on && c.keymapRules == "evdev" && c.keymapModel == "pc105" && c.keymapLayout == "de")
         #expect(c.gpuAnimations == .off)
         #expect(c.textWorker == .path("bin/worker") && c.textLayoutTimeout == 0.5)
-        #expect(c.recordFrames == "frames" && c.recordFramesLimit == 30 && c.frameNice == -5)
+        #expect(c.recordFrames == "frames" && c.recordFramesLimit == 30 && c.frameNice == -5 && c.frameRealtime == 7)
         #expect(c.maxTextureSize == 512 && c.scale == 1.5)
         #expect(c.keymapVariant == "nodeadkeys" && c.keymapOptions == "ctrl:nocaps")
         #expect(ConfigKey.allCases.allSatisfy { c.origin(of: $0) == .commandLine })
@@ -54,6 +54,12 @@ import Testing
         for bad in ["5", "-21", "--3", "-", "ten"] {
             #expect(throws: ConfigError(location: "--frame-nice", message: "frame-nice must be a whole number from -20 to 0, got \(bad)")) {
                 try c.apply(commandLine: [(.frameNice, bad)])
+            }
+        }
+        #expect(ServerConfig().frameRealtime == 1)
+        for bad in ["100", "-1", "rr"] {
+            #expect(throws: ConfigError(location: "--frame-realtime", message: "frame-realtime must be a whole number from 0 to 99, got \(bad)")) {
+                try c.apply(commandLine: [(.frameRealtime, bad)])
             }
         }
         #expect(throws: ConfigError(location: "--allow-users", message: "allow-users must be user or group names or numbers separated by commas, got kiosk,,x")) {

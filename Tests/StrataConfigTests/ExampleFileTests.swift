@@ -39,6 +39,7 @@ import Testing
         #expect(c.touchOutput == TouchOutputs(output: "HDMI-A-1", devices: ["ILITEK ILITEK-TP": "DSI-1"]))
         #expect(c.keymapRules == "evdev" && c.keymapModel == "pc105" && c.keymapLayout == "us")
         #expect(c.keymapVariant == "altgr-intl" && c.keymapOptions == "ctrl:nocaps")
+        #expect(c.frameNice == d.frameNice && c.frameRealtime == d.frameRealtime)
         #expect(c.outputs.count == 1)
         #expect(c.outputs.first?.mode == OutputMode(width: 1920, height: 1080, refresh: 60))
         #expect(c.outputs.first?.rotation == .normal && c.outputs.first?.scale == 1)

@@ -35,6 +35,18 @@ import Testing
         return compositor
     }
 
+    /// Clients 1 and 2, client 1's square moving on the GPU (one animated layer is enough here), budgets on.
+    static func besideAMovingSquare(on display: HeadlessDisplay) throws -> Compositor {
+        let compositor = try Compositor(display: display)
+        compositor.rendersWithBudgets = true
+        compositor.gpuAnimationMinimumLayers = 1
+        compositor.addClient(1)
+        compositor.addClient(2)
+        let move = TestOperations.endlessMove(by: CGPoint(x: 3, y: 0))
+        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 5, 0.2) + [.addAnimation(1, key: "m", move)]), fds: [], from: 1)
+        return compositor
+    }
+
     @Test func aDeferredClientsCommitsApplyEveryNthFrameAndTheOthersEveryFrame() throws {
         let display = try HeadlessDisplay(width: 40, height: 10)
         defer { display.releaseCurrent() }
@@ -92,13 +104,7 @@ import Testing
         // again shows.
         let display = try HeadlessDisplay(width: 40, height: 10)
         defer { display.releaseCurrent() }
-        let compositor = try Compositor(display: display)
-        compositor.rendersWithBudgets = true
-        compositor.gpuAnimationMinimumLayers = 1
-        compositor.addClient(1)
-        compositor.addClient(2)
-        let move = TestOperations.endlessMove(by: CGPoint(x: 3, y: 0))
-        compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 5, 0.2) + [.addAnimation(1, key: "m", move)]), fds: [], from: 1)
+        let compositor = try Self.besideAMovingSquare(on: display)
         compositor.submit(Commit(transactionID: 1, operations: Self.square(1, x: 25, 0.4)), fds: [], from: 2)
         try compositor.renderFrame(at: 0)
         #expect(compositor.lastFrameWork.motionSlots == 1)
@@ -116,19 +122,114 @@ import Testing
             #expect(try Self.gray(compositor, x: 25) == 255, "frame \(frame)")
         }
         // Client 1 nudges its square in the same frame: a move its slot makes, which keeps the list too. The
-        // commit is applied with the root's last bitmap shown; the next frame makes the new one.
+        // commit is applied with the root's last bitmap shown; the frames after it show that bitmap while
+        // the new one is made between them (`prepareRoots`, which the frame loop runs while it waits), and
+        // `remakeWaitLimit` frames on, if it is still not made, a frame makes it.
         compositor.submit(Commit(transactionID: 2, operations: [.setProperty(1, .position, .point(CGPoint(x: 6, y: 5)))]), fds: [], from: 1)
         try compositor.renderFrame(at: 7.0 / 60)
         #expect(compositor.lastFrameWork.drawListReused)
         #expect(try Self.gray(compositor, x: 25) == 255)
-        #expect(compositor.needsFrame(at: 8.0 / 60))
-        try compositor.renderFrame(at: 8.0 / 60)
+        for frame in 8..<(8 + Compositor.remakeWaitLimit) {
+            #expect(compositor.needsFrame(at: Double(frame) / 60))
+            try compositor.renderFrame(at: Double(frame) / 60)
+            #expect(compositor.lastFrameWork.drawListReused)
+            #expect(try Self.gray(compositor, x: 25) == 255, "frame \(frame)")
+        }
+        let limit = Double(8 + Compositor.remakeWaitLimit) / 60
+        try compositor.renderFrame(at: limit)
         #expect(compositor.lastFrameWork.drawListReused)
         #expect(try Self.gray(compositor, x: 25) == 153)
         let shown = try compositor.snapshot().pixels
         compositor.invalidate()
-        try compositor.renderFrame(at: 8.0 / 60)
+        try compositor.renderFrame(at: limit)
         #expect(!compositor.lastFrameWork.drawListReused)
         #expect(try compositor.snapshot().pixels == shown)
+
+        // Budget frame 16 applies its third change; made between two frames, the next frame puts it in.
+        compositor.submit(Commit(transactionID: 4, operations: [.setProperty(1, .backgroundColor, .color(gray(0.2)))]), fds: [], from: 2)
+        var frame = 9 + Compositor.remakeWaitLimit
+        while compositor.frames(display.name).rootsToRemake.isEmpty {
+            try compositor.renderFrame(at: Double(frame) / 60)
+            frame += 1
+        }
+        #expect(try Self.gray(compositor, x: 25) == 153)
+        let now = MonotonicClock.now()
+        compositor.prepareRoots(output: display.name, for: Double(frame) / 60, until: now + 1, now: now)
+        #expect(compositor.frames(display.name).remadeRoots != nil)
+        try compositor.renderFrame(at: Double(frame) / 60)
+        #expect(compositor.lastFrameWork.drawListReused)
+        #expect(try Self.gray(compositor, x: 25) == 51)
+    }
+
+    /// A deferred client's root of 40 sublayers, made again a sublayer at a time (slices whose time is up
+    /// at once each finish one), shows what one making shows; a commit applied between two slices starts
+    /// the making over.
+    @Test func aDeferredClientsRootMadeInSlicesShowsWhatOneMakingShows() throws {
+        let display = try HeadlessDisplay(width: 100, height: 10)
+        defer { display.releaseCurrent() }
+        let compositor = try Self.besideAMovingSquare(on: display)
+        // Client 2: a root with 40 bars of 2 points, each its own gray.
+        var bars: [LayerOperation] = [.createLayer(100), .setProperty(100, .bounds, .rect(CGRect(x: 0, y: 0, width: 80, height: 10))),
+                                      .setProperty(100, .position, .point(CGPoint(x: 60, y: 5)))]
+        func barGray(_ i: Int, _ shift: Int) -> Color {
+            let level = Double((i * 6 + shift) % 256) / 255
+            return Color(red: level, green: level, blue: level, alpha: 1)
+        }
+        for i in 0..<40 {
+            let id = LayerID(i + 1)
+            bars += [.createLayer(id), .setProperty(id, .bounds, .rect(CGRect(x: 0, y: 0, width: 2, height: 10))),
+                     .setProperty(id, .position, .point(CGPoint(x: Double(i * 2) + 1, y: 5))),
+                     .setProperty(id, .backgroundColor, .color(barGray(i, 0))), .insertSublayer(parent: 100, child: id, index: UInt32(i))]
+        }
+        compositor.submit(Commit(transactionID: 1, operations: bars + [.attachRoot(100)]), fds: [], from: 2)
+        try compositor.renderFrame(at: 0)
+        compositor.budgets.defer(2, every: 2)
+        func recolour(_ shift: Int, transaction: UInt64) {
+            compositor.submit(Commit(transactionID: transaction, operations: (0..<40).map { .setProperty(LayerID($0 + 1), .backgroundColor, .color(barGray($0, shift))) }),
+                              fds: [], from: 2)
+        }
+        // The first change: the root becomes a bitmap in a list built again.
+        recolour(50, transaction: 2)
+        var frame = 1
+        func render() throws {
+            try compositor.renderFrame(at: Double(frame) / 60)
+            frame += 1
+        }
+        while compositor.scenes[2]?.nodes[100]?.frozenRaster == nil { try render() }
+        try render()
+        let f = compositor.frames(display.name)
+        // The second: applied with the root's last bitmap kept, then made a slice at a time.
+        recolour(100, transaction: 3)
+        while f.rootsToRemake.isEmpty { try render() }
+        var slices = 0
+        var made: Compositor.OutputFrames.RemadeRoots?
+        while made == nil, slices < 100 {
+            switch compositor.makeRoots(f, on: display, at: Double(frame) / 60, until: 0) {
+            case .made(let remade): made = remade
+            case .unfinished: slices += 1
+            case .mustBuild: Issue.record("the root could not be made again in place")
+            }
+            if slices == 10 {
+                // A commit between slices: the next budget frame applies it, and the making starts over.
+                recolour(150, transaction: 4)
+                let before = f.rootSlicing
+                try render()
+                try render()
+                #expect(f.rootsToRemake == [2])
+                _ = compositor.makeRoots(f, on: display, at: Double(frame) / 60, until: 0)
+                #expect(f.rootSlicing !== before)
+            }
+        }
+        // One slice per bar made, and the root's bitmap.
+        #expect(slices >= 40)
+        f.remadeRoots = made
+        try render()
+        #expect(compositor.lastFrameWork.drawListReused)
+        // Every bar in the gray of the last change (the root spans x 20…100, bar i x 20 + 2i…22 + 2i).
+        let shot = try compositor.snapshot()
+        let row = 5 * shot.width
+        let shown: [UInt8] = (0..<40).map { (i: Int) -> UInt8 in shot.pixels[(row + 21 + 2 * i) * 4] }
+        let expected: [UInt8] = (0..<40).map { (i: Int) -> UInt8 in UInt8((i * 6 + 150) % 256) }
+        #expect(shown == expected)
     }
 }

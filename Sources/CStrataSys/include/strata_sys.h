@@ -92,4 +92,15 @@ int strata_socket_pair(int fds[2]);
 /// send() with MSG_NOSIGNAL: a peer that is gone gives EPIPE, never SIGPIPE.
 long strata_send_all_nosignal(int fd, const void *bytes, unsigned long count);
 
+/// Schedules the calling thread SCHED_RR at `priority`, with SCHED_RESET_ON_FORK (threads and processes it
+/// starts get the normal policy and nice 0). 0, or -errno.
+int strata_thread_round_robin(int priority);
+
+/// Puts the calling thread back in the normal policy (SCHED_OTHER) if it is real-time. 0, or -errno.
+int strata_thread_normal_policy(void);
+
+struct pollfd;
+/// poll() with a timeout in nanoseconds (ppoll, behind _GNU_SOURCE); a negative timeout waits for an event.
+int strata_poll_ns(struct pollfd *fds, unsigned long count, long long timeout_ns);
+
 #endif

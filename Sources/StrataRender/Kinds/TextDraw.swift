@@ -67,8 +67,12 @@ public struct TextDraw: ContentDraw {
 
     /// Layer coordinates → target pixels.
     public var matrix: Transform3D
-    public var runs: [Run]
-    public var decorations: [Decoration]
+    public var runs: [Run] { didSet { knownInk = nil } }
+    public var decorations: [Decoration] { didSet { knownInk = nil } }
+    /// The runs' and decorations' ink before `clip` (`unclippedInk`), when the maker measured it once for
+    /// every drawing of the same layout (a 65,536-glyph text is measured a glyph at a time).
+    private var knownInk: InkBounds?
+    private struct InkBounds { var rect: CGRect? }
 
     /// A quad per glyph and decoration.
     public var drawCost: Int { runs.reduce(decorations.count) { $0 + $1.glyphs.count } }
@@ -149,6 +153,23 @@ public struct TextDraw: ContentDraw {
     /// (glyphs laid out past the largest double, at an absurd font size) draws nothing and counts for
     /// nothing: a NaN reaching Foundation's rectangle arithmetic traps.
     var inkBounds: CGRect? {
+        let r = knownInk.map(\.rect) ?? unclippedInk
+        if let clip, let ink = r {
+            guard Self.isFinite(clip) else { return nil }
+            let cut = ink.intersection(clip)
+            return cut.isNull || cut.isEmpty ? nil : cut
+        }
+        return r
+    }
+
+    /// Gives the drawing its runs' and decorations' ink, measured once (`unclippedInk` of a drawing with the
+    /// same runs and decorations).
+    public mutating func remember(ink: CGRect?) {
+        knownInk = InkBounds(rect: ink)
+    }
+
+    /// Where the glyphs and decorations can draw before `clip`, in layer points (nil: nothing).
+    public var unclippedInk: CGRect? {
         var r: CGRect?
         // One pass over the positions, no copies: box() and draw() both ask, every frame.
         for run in runs {
@@ -164,11 +185,6 @@ public struct TextDraw: ContentDraw {
         }
         for d in decorations where d.rect.width > 0 && d.rect.height > 0 && Self.isFinite(d.rect) {
             r = r.map { $0.union(d.rect) } ?? d.rect
-        }
-        if let clip, let ink = r {
-            guard Self.isFinite(clip) else { return nil }
-            let cut = ink.intersection(clip)
-            return cut.isNull || cut.isEmpty ? nil : cut
         }
         return r
     }

@@ -54,7 +54,8 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     /// as Core Animation composites the bitmap it draws text into.
     func pieces(_ node: RenderNode) -> Int {
         guard let text = node.presentation.text.string else { return 0 }
-        return min(text.utf16Count, 2)
+        // Not `utf16Count`: a 65,536-unit string is asked each frame.
+        return text.string.utf16.prefix(2).count
     }
 
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion,
@@ -67,30 +68,17 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         // A foregroundColor its own slot animates (as the fill colour) is the slot's: white here, which
         // layer.vert multiplies by it (the builder keeps such a slot untinted).
         let slotColor = list.currentSlot >= 0 && motion.animated.contains(.fillColor)
-        func resolved(_ c: Color?) -> Color? {
-            guard let c = c ?? t.foregroundColor else { return nil }
-            return tint == .white ? c : Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha)
-        }
-        let runs = layout.runs.compactMap { run -> TextDraw.Run? in
-            if slotColor, run.color == nil {
-                // Colour glyphs take only the foreground colour's alpha: not the slot's colour.
-                if run.face.isColor { list.motionRefusal = .kindContent }
-                return TextDraw.Run(face: run.face, size: run.size, color: .white, glyphs: run.glyphs, positions: run.positions, colorFromSlot: true)
-            }
-            guard let color = resolved(run.color), color.alpha > 0 else { return nil }
-            return TextDraw.Run(face: run.face, size: run.size, color: color, glyphs: run.glyphs, positions: run.positions)
-        }
-        let decorations = layout.decorations.compactMap { d -> TextDraw.Decoration? in
-            if slotColor, d.color == nil { return TextDraw.Decoration(rect: d.rect, color: .white, colorFromSlot: true) }
-            guard let color = resolved(d.color), color.alpha > 0 else { return nil }
-            return TextDraw.Decoration(rect: d.rect, color: color)
-        }
+        let colored = coloredRuns(layout, foreground: t.foregroundColor, tint: tint, slotColor: slotColor)
+        // Colour glyphs take only the foreground colour's alpha: not the slot's colour.
+        if colored.colorGlyphsFromSlot { list.motionRefusal = .kindContent }
+        let runs = colored.runs, decorations = colored.decorations
         guard !runs.isEmpty || !decorations.isEmpty else { return }
         let origin = p.bounds.origin
         let toBounds = origin == .zero ? matrix : Transform3D.translation(origin.x, origin.y, 0) * matrix
         var draw = TextDraw(matrix: toBounds, runs: runs, decorations: decorations, clip: CGRect(origin: .zero, size: p.bounds.size),
                             contentsScale: p.contentsScale, displayScale: list.displayScale,
                             subpixelQuantization: t.allowsFontSubpixelQuantization, alpha: alpha)
+        draw.remember(ink: colored.ink)
         draw.snaps = !node.placementMayAnimate
         draw.layoutIdentity = (layoutNumber, 0)
         let slot = list.currentSlot
@@ -119,11 +107,54 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
            let kept = motion.builder.keptText(node, draw, matrix: toBounds, within: &list) {
             list.append(.raster(matrix: toBounds, rect: kept.rect, content: kept.content, alpha: alpha,
                                 sampling: DrawListBuilder.sampling(p), edges: 0, tint: .white))
-        } else if motion.builder.drawsIntoBitmap {
+        } else if motion.builder.drawsIntoBitmap, draw.drawCost > Self.partGlyphs {
             for part in draw.parts(maxGlyphs: Self.partGlyphs) { list.append(.content(part)) }
         } else {
             list.append(.content(draw))
         }
+    }
+
+    /// The runs and decorations of `cached`'s layout in their drawn colours, made again only when the
+    /// layout or the colours change: a thousand labels built again each frame made each one's arrays anew.
+    private var colored: ColoredRuns?
+
+    private struct ColoredRuns {
+        var layoutNumber: UInt64, foreground: Color?, tint: Color, slotColor: Bool
+        var runs: [TextDraw.Run], decorations: [TextDraw.Decoration]
+        /// A colour glyph (emoji) among the runs that take the slot's colour.
+        var colorGlyphsFromSlot: Bool
+        /// Where they draw (`TextDraw.unclippedInk`), measured once.
+        var ink: CGRect?
+    }
+
+    private func coloredRuns(_ layout: LaidOutText, foreground: Color?, tint: Color, slotColor: Bool) -> ColoredRuns {
+        if let colored, colored.layoutNumber == layoutNumber, colored.foreground == foreground, colored.tint == tint,
+           colored.slotColor == slotColor {
+            return colored
+        }
+        func resolved(_ c: Color?) -> Color? {
+            guard let c = c ?? foreground else { return nil }
+            return tint == .white ? c : Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha)
+        }
+        var colorGlyphsFromSlot = false
+        let runs = layout.runs.compactMap { run -> TextDraw.Run? in
+            if slotColor, run.color == nil {
+                if run.face.isColor { colorGlyphsFromSlot = true }
+                return TextDraw.Run(face: run.face, size: run.size, color: .white, glyphs: run.glyphs, positions: run.positions, colorFromSlot: true)
+            }
+            guard let color = resolved(run.color), color.alpha > 0 else { return nil }
+            return TextDraw.Run(face: run.face, size: run.size, color: color, glyphs: run.glyphs, positions: run.positions)
+        }
+        let decorations = layout.decorations.compactMap { d -> TextDraw.Decoration? in
+            if slotColor, d.color == nil { return TextDraw.Decoration(rect: d.rect, color: .white, colorFromSlot: true) }
+            guard let color = resolved(d.color), color.alpha > 0 else { return nil }
+            return TextDraw.Decoration(rect: d.rect, color: color)
+        }
+        let ink = TextDraw(matrix: .identity, runs: runs, decorations: decorations, contentsScale: 1).unclippedInk
+        let made = ColoredRuns(layoutNumber: layoutNumber, foreground: foreground, tint: tint, slotColor: slotColor, runs: runs,
+                               decorations: decorations, colorGlyphsFromSlot: colorGlyphsFromSlot, ink: ink)
+        colored = made
+        return made
     }
 
     /// The most glyphs one command draws of a text drawn into a bitmap.

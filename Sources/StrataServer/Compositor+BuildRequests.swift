@@ -2,10 +2,15 @@ import Foundation
 import StrataCore
 import StrataProtocol
 
-/// Tiled layers' traffic after a frame's list is built: the requests and cancels their plans made go to
-/// their clients, and the tile textures they let go are freed.
+/// What building a frame's list asked for, sent once it is built: tiled layers' requests and cancels go
+/// to their clients (and the tile textures they let go are freed), text layers' layouts to the text worker.
 extension Compositor {
-    func sendTileMessages() {
+    func sendBuildRequests() {
+        textLayouts?.flush()
+        sendTileMessages()
+    }
+
+    private func sendTileMessages() {
         for scene in scenes.values where !scene.tileOutbox.isEmpty {
             for id in scene.tileOutbox {
                 guard let state = scene.nodes[id]?.kindState as? TiledState else { continue }
