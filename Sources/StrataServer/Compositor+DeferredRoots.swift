@@ -175,10 +175,10 @@ extension Compositor {
     }
 
     static let remakeWaitLimit = 4
-    /// The least time (seconds) before a frame's start worth a slice, and what a slice leaves before it
-    /// (the layer it is on when its time runs out, and measuring the bitmap's drawing, go past its deadline).
-    static let minimumSlice = 0.0015
-    static let sliceMargin = 0.001
+    /// The least time (seconds) worth a slice, and what a slice leaves before the frame's start (the layer
+    /// it is on when its time runs out, and measuring the bitmap's drawing, go past its deadline).
+    static let minimumSlice = 0.0005
+    static let sliceMargin = 0.002
 
     /// Makes a slice of the roots' bitmaps that `output`'s next frame would make (`remakeRoots`) now, while
     /// the frame thread waits for that frame's start at `deadline`: when they are whole, the frame only puts
@@ -187,8 +187,10 @@ extension Compositor {
     public func prepareRoots(output name: String, for vblank: Double, until deadline: Double, now: Double) {
         guard let f = outputFrames[name], !f.rootsToRemake.isEmpty, f.remadeRoots == nil,
               let display = output(name), display.state == .ready,
-              deadline - now >= Self.minimumSlice, keepsList(f, at: vblank) else { return }
-        let stop = DispatchTime.now().uptimeNanoseconds + UInt64((deadline - now - Self.sliceMargin) * 1e9)
+              keepsList(f, at: vblank) else { return }
+        let time = min(deadline - now - Self.sliceMargin, 1)
+        guard time >= Self.minimumSlice else { return }
+        let stop = DispatchTime.now().uptimeNanoseconds + UInt64(time * 1e9)
         if case .made(let remade) = makeRoots(f, on: display, at: vblank, until: stop) { f.remadeRoots = remade }
     }
 

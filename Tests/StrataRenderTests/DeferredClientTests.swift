@@ -153,7 +153,10 @@ import Testing
             frame += 1
         }
         #expect(try Self.gray(compositor, x: 25) == 153)
+        // Less time than a slice leaves before the frame: none is started.
         let now = MonotonicClock.now()
+        compositor.prepareRoots(output: display.name, for: Double(frame) / 60, until: now + Compositor.sliceMargin, now: now)
+        #expect(compositor.frames(display.name).remadeRoots == nil && compositor.frames(display.name).rootSlicing == nil)
         compositor.prepareRoots(output: display.name, for: Double(frame) / 60, until: now + 1, now: now)
         #expect(compositor.frames(display.name).remadeRoots != nil)
         try compositor.renderFrame(at: Double(frame) / 60)
