@@ -414,7 +414,9 @@ struct DrawListBuilder {
         guard !slicing.shouldStop() else { return }
         let start = list.commands.count
         emit(child, parentToTarget: base, alpha: alpha, into: &list)
-        slicing.keep(list.commands[start...], of: child)
+        // A layer that left work for later or animates on the CPU is not kept: the making that takes it
+        // must see the list's flag (it builds the whole list instead).
+        if !list.deferredWork, !list.cpuAnimating { slicing.keep(list.commands[start...], of: child) }
     }
 }
 
