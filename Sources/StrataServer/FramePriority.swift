@@ -11,7 +11,8 @@ import Glibc
 /// the threads it starts from then on (the GL driver's: llvmpipe's rasteriser threads do a frame's pixel
 /// work) run at it too. Allowed for root, with CAP_SYS_NICE, or within RLIMIT_NICE (the systemd unit sets
 /// `LimitNICE=-10`); otherwise the server logs that it runs at its usual priority and goes on. The text
-/// thread goes back to nice 0 (`asOrdinaryWork`), and the text worker to 10.
+/// thread goes back to nice 0 (`asOrdinaryWork`), and the text worker to 10. Once the display is made, the
+/// frame thread alone also asks for real-time scheduling (`frame-realtime`, `becomeRealtime`).
 public enum FramePriority {
     public enum Outcome: Equatable, Sendable {
         case raised(Int32)

@@ -34,7 +34,7 @@ public enum MemoryRelease {
 
 /// The heap's usage for `stats` (`heap_bytes`), measured at most every `interval` seconds: glibc's
 /// `mallinfo2` walks every free chunk, 4–5 ms on the fragmented heap of a server under a text attack,
-/// and a monitor asking for `stats` every 10 ms spent half of the frame thread's time in it.
+/// and a monitor asking for `stats` every 10 ms had the frame thread spend half of its answering time in it.
 struct HeapGauge {
     static let interval = 0.25
     private var last: (time: Double, inUse: Int, free: Int)?

@@ -16,7 +16,7 @@ final class RootSlicing {
     /// The commands each finished sublayer emitted, by layer.
     private(set) var made: [ObjectIdentifier: [DrawCommand]] = [:]
     /// When to stop (uptime nanoseconds); nil: not before the roots are made.
-    var deadline: UInt64?
+    private(set) var deadline: UInt64?
     /// Whether this slice stopped before the end: what it emitted is incomplete and is thrown away, but for
     /// the sublayers in `made`.
     private(set) var interrupted = false
