@@ -6,8 +6,9 @@ import StrataRender
 
 /// Frames that apply only deferred clients' updates (`ClientBudgets`): each such client's root is one
 /// command of the frame's list, its kept bitmap (`DrawListBuilder.rasterized`), so the frame keeps the
-/// list, and the next frame makes only those roots' bitmaps again, in place of their commands. Before, a deferred client's
-/// frame built every client's list: under 1,000 labels replaced at each of its frames, that frame built a
+/// list; only those roots' bitmaps are made again, between frames in slices (`prepareRoots`) or by a later
+/// frame (`remakeRoots`), and put in place of their commands. Before, a deferred client's frame built every
+/// client's list: under 1,000 labels replaced at each of its frames, that frame built a
 /// well-behaved client's 1,000 animated layers too and missed its vblank.
 extension Compositor {
     /// What the next frame of `f` applies, when it is deferred clients' commits and text layouts, and
@@ -51,9 +52,9 @@ extension Compositor {
     }
 
     /// Applies the due commits and layouts, `clients`' and the others' `moves`, and rewrites the slots those
-    /// move. `clients`' roots show their last bitmaps in this frame; the next one makes them again
-    /// (`remakeRoots`), so that applying a deferred client's commits (1.5 ms for 1,000 labels' strings) and
-    /// building its roots (4.5–6 ms) do not land on one frame. False when the list must be built again after
+    /// move. `clients`' roots show their last bitmaps in this frame and until they are made again
+    /// (`prepareRoots`, `remakeRoots`), so that applying a deferred client's commits (1.5 ms for 1,000 labels'
+    /// strings) and building its roots (4–10 ms) do not land on one frame. False when the list must be built again after
     /// all (`applyKeepingList`); the commits stay applied.
     func applyDeferredRoots(_ f: OutputFrames, _ clients: Set<UInt32>, moves: [(slot: Int, node: RenderNode)], at time: Double) -> Bool {
         guard applyKeepingList(f, at: time) else { return false }

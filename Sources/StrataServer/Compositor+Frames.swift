@@ -128,8 +128,6 @@ extension Compositor {
         phases.evaluate = lap()
         buildDrawList(f, roots: roots, on: display, at: targetTime)
         f.rootsToRemake.removeAll()
-        f.remadeRoots = nil
-        f.rootSlicing = nil
         // Text left for later: the next frame must be drawn even if nothing else changes.
         defer { if f.drawList.deferredWork { f.needsRedraw = true } }
         let plan = planRepaint(f, on: display)

@@ -138,10 +138,16 @@ public final class Compositor {
         /// Bitmaps its last frame drew in parts are not whole yet: the next frame is drawn (reusing the list
         /// where it can) and draws their next parts.
         var partsPending = false
-        /// Deferred clients whose updates its last frame applied while it showed their roots' last bitmaps:
-        /// the next frame makes those again (`Compositor.remakeRoots`), or builds the list whole.
+        /// Deferred clients whose updates a frame applied while it showed their roots' last bitmaps: those are
+        /// made again between frames (`Compositor.prepareRoots`) or by a later frame (`remakeRoots`), or the
+        /// list is built whole. Emptied, what was made towards them goes too.
         var rootsToRemake: Set<UInt32> = [] {
-            didSet { if rootsToRemake.isEmpty { remakeWaited = 0 } }
+            didSet {
+                guard rootsToRemake.isEmpty else { return }
+                remakeWaited = 0
+                remadeRoots = nil
+                rootSlicing = nil
+            }
         }
         /// Frames drawn since without making them (`Compositor.postponesRemake`).
         var remakeWaited = 0
