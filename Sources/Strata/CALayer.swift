@@ -83,6 +83,11 @@ open class CALayer {
     }
 
     final class AnimationEntry {
+        /// Issued by the layer lock's holder, never reused: what the server shadow, start/stop matching and
+        /// completion groups know an entry by. (An `ObjectIdentifier` is an address: an entry freed when
+        /// replaced under its key left it to the next entry, which then looked already sent.)
+        let serial: UInt64
+        nonisolated(unsafe) private static var lastSerial: UInt64 = 0
         let key: String
         let animation: CAAnimation
         var spec: AnimationSpec
@@ -94,7 +99,10 @@ open class CALayer {
         /// The animated custom key (a subclass's own property) when the animation is evaluated here, not
         /// by the server.
         let customKey: String?
+        /// Called with the layer lock held.
         init(key: String, animation: CAAnimation, spec: AnimationSpec, customKey: String? = nil) {
+            Self.lastSerial += 1
+            serial = Self.lastSerial
             self.key = key; self.animation = animation; self.spec = spec; self.customKey = customKey
         }
     }
@@ -150,8 +158,10 @@ open class CALayer {
     deinit {
         if !isPresentationCopy, let shadow = serverState {
             LayerRegistry.released(layerID, generation: shadow.generation)
-            // Its animations will never report a stop: completion blocks waiting for them go on without them.
-            for entry in animationEntries { LayerLock.with { CompletionTracker.stopped(ObjectIdentifier(entry)) } }
+            // Its animations, and those replaced whose stop the server had yet to report, will never report
+            // one: completion blocks waiting for them go on without them.
+            let serials = animationEntries.map(\.serial) + shadow.inFlight.values.joined().map(\.serial)
+            LayerLock.with { for serial in serials { CompletionTracker.stopped(serial) } }
         }
     }
 

@@ -176,9 +176,9 @@ struct CommitEncoder {
             operations.append(.removeAnimation(layer.layerID, key: key))
             shadow.animations[key] = nil
         }
-        for entry in current where shadow.animations[entry.key] != ObjectIdentifier(entry) {
+        for entry in current where shadow.animations[entry.key] != entry.serial {
             operations.append(.addAnimation(layer.layerID, key: entry.key, entry.spec))
-            shadow.animations[entry.key] = ObjectIdentifier(entry)
+            shadow.animations[entry.key] = entry.serial
             // The server reports this entry's start and stop in order, after any earlier entry under the key.
             shadow.inFlight[entry.key, default: []].append(entry)
         }

@@ -8,8 +8,9 @@ import StrataCore
 enum CompletionTracker {
     final class Group {
         let block: @MainActor @Sendable () -> Void
-        var outstanding: Set<ObjectIdentifier>
-        init(block: @escaping @MainActor @Sendable () -> Void, outstanding: Set<ObjectIdentifier>) {
+        /// Serials of the entries not stopped yet.
+        var outstanding: Set<UInt64>
+        init(block: @escaping @MainActor @Sendable () -> Void, outstanding: Set<UInt64>) {
             self.block = block
             self.outstanding = outstanding
         }
@@ -28,7 +29,7 @@ enum CompletionTracker {
             return
         }
         if connection != nil {
-            groups.append(Group(block: block, outstanding: Set(live.map { ObjectIdentifier($0.1) })))
+            groups.append(Group(block: block, outstanding: Set(live.map(\.1.serial))))
             return
         }
         // No render server: the last end among the animations, in global time (never, if one is paused).
@@ -43,7 +44,7 @@ enum CompletionTracker {
 
     /// An animation stopped (server event, or its layer was freed): runs the blocks no longer waiting, on
     /// the main queue.
-    static func stopped(_ entry: ObjectIdentifier) {
+    static func stopped(_ entry: UInt64) {
         var ready: [Group] = []
         groups.removeAll { group in
             group.outstanding.remove(entry)

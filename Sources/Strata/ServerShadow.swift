@@ -12,16 +12,16 @@ struct ServerShadow {
     var cellImages: [UInt64] = []
     var sublayerIDs: [LayerID] = []
     var maskID: LayerID = 0
-    /// Animation key → identity of the entry sent under it.
-    var animations: [String: ObjectIdentifier] = [:]
+    /// Animation key → serial of the entry sent under it.
+    var animations: [String: UInt64] = [:]
     var isRoot = false
     /// The output the server shows the layer on when it is a root ("": the primary).
     var rootOutput = ""
     /// Entries sent under each key whose stop the server has not reported yet, oldest first: the server
     /// reports one key's animations in the order they were added, so events match by position, not key alone.
     var inFlight: [String: [CALayer.AnimationEntry]] = [:]
-    /// Entries whose start has been reported.
-    var started: Set<ObjectIdentifier> = []
+    /// Serials of the entries whose start has been reported.
+    var started: Set<UInt64> = []
 }
 
 /// Counts connections, so state recorded for one is never mistaken for another's.

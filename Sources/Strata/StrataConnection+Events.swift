@@ -83,9 +83,9 @@ extension StrataConnection {
         case let .animationStarted(layerID, key):
             guard let layer = LayerRegistry.layer(layerID) else { return }
             let anim: CAAnimation? = LayerLock.with {
-                guard let entry = layer.server?.inFlight[key]?.first(where: { layer.server?.started.contains(ObjectIdentifier($0)) == false })
+                guard let entry = layer.server?.inFlight[key]?.first(where: { layer.server?.started.contains($0.serial) == false })
                 else { return nil }
-                layer.server?.started.insert(ObjectIdentifier(entry))
+                layer.server?.started.insert(entry.serial)
                 // A restored session reports again the start of an animation the lost one had reported.
                 guard !entry.startDelivered else { return nil }
                 entry.startDelivered = true
@@ -101,17 +101,17 @@ extension StrataConnection {
                 guard var queue = layer.server?.inFlight[key], !queue.isEmpty else { return nil }
                 let entry = queue.removeFirst()
                 layer.server?.inFlight[key] = queue.isEmpty ? nil : queue
-                layer.server?.started.remove(ObjectIdentifier(entry))
+                layer.server?.started.remove(entry.serial)
                 if finished, entry.animation.isRemovedOnCompletion {
                     // The server detached it at its end; keep the client's view equal.
                     layer.animationEntries.removeAll { $0 === entry }
-                    if layer.server?.animations[key] == ObjectIdentifier(entry) { layer.server?.animations[key] = nil }
+                    if layer.server?.animations[key] == entry.serial { layer.server?.animations[key] = nil }
                 }
                 // A finished animation kept by its fill mode is re-sent to a restored server, which reports
                 // its end again.
                 guard !entry.stopDelivered else { return nil }
                 entry.stopDelivered = true
-                CompletionTracker.stopped(ObjectIdentifier(entry))
+                CompletionTracker.stopped(entry.serial)
                 return entry.animation
             }
             if let anim, let delegate = anim.delegate {

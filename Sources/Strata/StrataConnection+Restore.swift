@@ -108,13 +108,13 @@ extension StrataConnection {
     /// reported: they will not be re-sent, so they stop now (not finished), as the server would have said.
     private func settleLostAnimations(_ layer: CALayer, generation: UInt64) {
         guard let shadow = layer.shadow(ofGeneration: generation) else { return }
-        let kept = Set(layer.animationEntries.filter(\.committed).map(ObjectIdentifier.init))
-        for entry in shadow.inFlight.values.joined() where !kept.contains(ObjectIdentifier(entry)) && !entry.stopDelivered {
+        let kept = Set(layer.animationEntries.filter(\.committed).map(\.serial))
+        for entry in shadow.inFlight.values.joined() where !kept.contains(entry.serial) && !entry.stopDelivered {
             let anim = entry.animation
             let needsStart = !entry.startDelivered
             entry.startDelivered = true
             entry.stopDelivered = true
-            CompletionTracker.stopped(ObjectIdentifier(entry))
+            CompletionTracker.stopped(entry.serial)
             guard let delegate = anim.delegate else { continue }
             let handOff = MainHandOff(value: (delegate, anim))
             MainDelivery.async {

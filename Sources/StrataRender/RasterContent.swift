@@ -7,7 +7,7 @@ import StrataCore
 /// reuses the bitmap it made for `owner` while the key stays the same.
 public final class RasterContent {
     /// Which layer the bitmap belongs to (stable while the layer lives).
-    public let owner: ObjectIdentifier
+    public let owner: RasterOwner
     public let list: DrawList
     /// The bitmap's place in raster pixels, and so its size.
     public let origin: (x: Int, y: Int)
@@ -30,7 +30,7 @@ public final class RasterContent {
 
     /// The bitmap for `list` (drawn in raster pixels), covering what the list draws; nil when it draws
     /// nothing or would exceed `maxSide`.
-    public init?(owner: ObjectIdentifier, list: DrawList) {
+    public init?(owner: RasterOwner, list: DrawList) {
         let everywhere = PixelRect(x: -(1 << 24), y: -(1 << 24), width: 1 << 25, height: 1 << 25)
         let whole = DrawListAnalysis(list, target: everywhere)
         var box = PixelRect.empty

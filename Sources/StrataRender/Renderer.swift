@@ -60,7 +60,7 @@ public final class Renderer {
     var offscreen = OffscreenTargets()
     var pools: [Int: OffscreenTargets] = [:]
     /// Bitmaps of rasterized layers, by owner, with the key of what they hold.
-    var rasters: [ObjectIdentifier: RasterBitmap] = [:]
+    var rasters: [RasterOwner: RasterBitmap] = [:]
     /// Groups' composites (shadows blurred) kept while what they hold is unchanged.
     let compositeCache = CompositeCache()
     let samplers: ContentsSamplers

@@ -41,11 +41,11 @@ extension Compositor {
                 }
             }
         }
-        let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(ObjectIdentifier.init))
+        let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(\.rasterOwner))
         for client in clients {
             guard let scene = scenes[client] else { return nil }
-            for root in scene.roots where shown.contains(ObjectIdentifier(root)) {
-                guard bitmaps[ObjectIdentifier(root)] != nil else { return nil }
+            for root in scene.roots where shown.contains(root.rasterOwner) {
+                guard bitmaps[root.rasterOwner] != nil else { return nil }
             }
         }
         return (clients, moves)
@@ -140,24 +140,24 @@ extension Compositor {
         let s = scale(of: display.name)
         let rootMatrix: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
         var remade = OutputFrames.RemadeRoots()
-        let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(ObjectIdentifier.init))
+        let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(\.rasterOwner))
         for client in f.rootsToRemake {
             guard let scene = scenes[client] else { f.rootSlicing = nil; return .mustBuild }
             scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max
             let started = DispatchTime.now().uptimeNanoseconds
             defer { slicing.costs[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
-            for root in scene.roots where shown.contains(ObjectIdentifier(root)) {
+            for root in scene.roots where shown.contains(root.rasterOwner) {
                 var list = f.drawList.part()
                 builder.emit(root, parentToTarget: rootMatrix, into: &list)
                 if slicing.interrupted { return .unfinished }
                 // Its new bitmap alone, or the frame is built whole.
                 guard root.activeInSubtree == 0, !list.deferredWork, !list.cpuAnimating, list.commands.count == 1,
-                      case let .raster(_, _, content, _, _, _, _) = list.commands[0], content.owner == ObjectIdentifier(root),
-                      bitmaps[ObjectIdentifier(root)] != nil else {
+                      case let .raster(_, _, content, _, _, _, _) = list.commands[0], content.owner == root.rasterOwner,
+                      bitmaps[root.rasterOwner] != nil else {
                     f.rootSlicing = nil
                     return .mustBuild
                 }
-                remade.commands[ObjectIdentifier(root)] = list.commands[0]
+                remade.commands[root.rasterOwner] = list.commands[0]
             }
         }
         f.rootSlicing = nil
@@ -198,8 +198,8 @@ extension Compositor {
     /// Where a list draws each root as its kept bitmap, when that is all it draws of it: a top-level
     /// command on no slot (a deferred client's root: `DrawListBuilder.emitLayer`), by the root. Found in one
     /// walk of the list (a client may attach thousands of roots).
-    func rootBitmaps(in list: DrawList) -> [ObjectIdentifier: Int] {
-        var first: [ObjectIdentifier: Int] = [:]
+    func rootBitmaps(in list: DrawList) -> [RasterOwner: Int] {
+        var first: [RasterOwner: Int] = [:]
         for (i, command) in list.commands.enumerated() {
             guard case let .raster(_, _, content, _, _, _, _) = command, first[content.owner] == nil else { continue }
             // A bitmap on a slot is a moving layer's, not a root's as a whole (-1: none).

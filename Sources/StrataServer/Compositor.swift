@@ -159,7 +159,7 @@ public final class Compositor {
         /// Roots' new bitmaps, by root: each a command to put in place of its last one in the list; the
         /// `ClientScene.changes` of each client they were made at, and what each client's took (milliseconds).
         struct RemadeRoots {
-            var commands: [ObjectIdentifier: DrawCommand] = [:]
+            var commands: [RasterOwner: DrawCommand] = [:]
             var changes: [UInt32: UInt64] = [:]
             var costs: [UInt32: Double] = [:]
         }

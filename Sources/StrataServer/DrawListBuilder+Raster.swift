@@ -8,7 +8,7 @@ extension DrawListBuilder {
     /// Returns the bitmap's content and where it lies in layer units; nil when the layer draws nothing
     /// or is too big for a bitmap (then it is drawn directly).
     func rasterized(_ node: RenderNode, ownContent: Bool, within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
-        bitmap(owner: ObjectIdentifier(node), scale: node.presentation.rasterizationScale, within: &list) { plain, s, sub in
+        bitmap(owner: node.rasterOwner, scale: node.presentation.rasterizationScale, within: &list) { plain, s, sub in
             plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
         }
     }
@@ -19,7 +19,7 @@ extension DrawListBuilder {
     /// its place, its opacity nor its copy makes the bitmap again. nil when the shadow draws nothing or is too big for a bitmap.
     func movingShadow(_ node: RenderNode, _ p: LayerModel, matrix m: Transform3D, color: Color, ownContent: Bool,
                       within list: inout DrawList) -> (content: RasterContent, rect: CGRect)? {
-        bitmap(owner: ObjectIdentifier(node.shadowBitmapOwner), scale: MovingRasterScale.stepped(Self.scale(of: m)), within: &list) { plain, s, sub in
+        bitmap(owner: node.shadowBitmapOwner.id, scale: MovingRasterScale.stepped(Self.scale(of: m)), within: &list) { plain, s, sub in
             let shifted = Transform3D.translation(p.shadowOffset.width, p.shadowOffset.height, 0) * .scale(s, s, 1)
             sub.append(.beginGroup)
             if let path = p.shadowPath {
@@ -54,7 +54,7 @@ extension DrawListBuilder {
         h.combine(bitmapAreaLimit)
         let key = h.finalize()
         if let kept = owner.kept, kept.key == key { return (kept.content, kept.rect) }
-        let kept = bitmap(owner: ObjectIdentifier(owner), scale: s, within: &list) { _, _, sub in
+        let kept = bitmap(owner: owner.id, scale: s, within: &list) { _, _, sub in
             for part in inBitmap.parts(maxGlyphs: TextLayerContent.partGlyphs) { sub.append(.content(part)) }
         }
         kept?.content.drawnInParts = true
@@ -79,7 +79,7 @@ extension DrawListBuilder {
         let opacityGroup = opacity < 1 && p.allowsGroupOpacity && !node.sublayers.isEmpty
         let clipGroup = p.masksToBounds && (!node.sublayers.isEmpty || node.contents != nil || node.content.pieces(node) > 0)
         guard node.mask != nil || opacityGroup || clipGroup, node.placementMayAnimate, node.movesAsAWhole else { return nil }
-        return bitmap(owner: ObjectIdentifier(node), scale: 1, within: &list) { plain, s, sub in
+        return bitmap(owner: node.rasterOwner, scale: 1, within: &list) { plain, s, sub in
             plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)
         }
     }
@@ -88,7 +88,7 @@ extension DrawListBuilder {
     /// pixels per layer unit, untinted (a replicator's tint applies when it is composited), and where it
     /// lies in layer units. nil for a scale that is not positive and finite, and when the list draws
     /// nothing or is too big for a bitmap (over `RasterContent.maxSide`, or `bitmapAreaLimit` pixels).
-    private func bitmap(owner: ObjectIdentifier, scale s: CGFloat, within list: inout DrawList,
+    private func bitmap(owner: RasterOwner, scale s: CGFloat, within list: inout DrawList,
                         _ draw: (DrawListBuilder, CGFloat, inout DrawList) -> Void) -> (content: RasterContent, rect: CGRect)? {
         guard s > 0, s.isFinite else { return nil }
         var sub = list.part()

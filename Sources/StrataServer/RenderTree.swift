@@ -13,6 +13,9 @@ import StrataRender
 final class RenderNode {
     let id: LayerID
     let kind: LayerKind
+    /// Whose bitmap the renderer keeps for this layer when it is drawn into one (shouldRasterize, a deferred
+    /// client's root, a layer flattened for its motion): made at the first such drawing.
+    private(set) lazy var rasterOwner = RasterOwner()
     /// Whose bitmap the renderer keeps for this layer's shadow while it moves (`movingShadow`): an
     /// identity of its own, apart from the layer's shouldRasterize bitmap.
     private(set) lazy var shadowBitmapOwner = BitmapOwner()
@@ -26,6 +29,7 @@ final class RenderNode {
         return owner
     }
     final class BitmapOwner {
+        let id = RasterOwner()
         /// The last bitmap made for it (`keptText`), and the key of what it was made from: a text whose
         /// layout and look stay the same takes it again, not its 65,536 glyphs split and measured anew.
         var kept: (key: Int, content: RasterContent, rect: CGRect)?

@@ -13,7 +13,8 @@ import StrataRender
 final class RootSlicing {
     /// Each client's `ClientScene.changes` when its first slice began.
     let changes: [UInt32: UInt64]
-    /// The commands each finished sublayer emitted, by layer.
+    /// The commands each finished sublayer emitted, by layer. (By address: a layer freed since was freed
+    /// by its client's commit or departure, which changes `changes` and so throws all of this away.)
     private(set) var made: [ObjectIdentifier: [DrawCommand]] = [:]
     /// When to stop (uptime nanoseconds); nil: not before the roots are made.
     private(set) var deadline: UInt64?

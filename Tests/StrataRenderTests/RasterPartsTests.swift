@@ -7,7 +7,7 @@ import Testing
 /// A deferred client's bitmap is drawn again a part a frame (`Renderer.drawPart`), so its new drawing
 /// never costs one frame all of it: the last drawing shows until the new one is whole (issue 27).
 @Suite struct RasterPartsTests {
-    final class Owner {}
+    final class Owner { let id = RasterOwner() }
 
     /// A 16 × 16 bitmap of four 8 × 8 squares in `color`, one command each, drawn in parts; `shift` moves
     /// them (and the bitmap's origin).
@@ -16,7 +16,7 @@ import Testing
         list.commands = [(0, 0), (8, 0), (0, 8), (8, 8)].map { x, y in
             .fill(matrix: .identity, rect: CGRect(x: x + shift, y: y + shift, width: 8, height: 8), color: color, alpha: 1)
         }
-        let content = try #require(RasterContent(owner: ObjectIdentifier(owner), list: list))
+        let content = try #require(RasterContent(owner: owner.id, list: list))
         content.drawnInParts = true
         return content
     }
