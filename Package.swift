@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "StrataInputDeviceTests", dependencies: ["StrataInputDevice", "StrataInput"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", "StrataTestSupport", .product(name: "Logging", package: "swift-log")]),
         // Apple-style snippets of ported iOS code: that they compile is the test (docs/status.md).
-        .testTarget(name: "StrataPortingProbes", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation"]),
+        .testTarget(name: "StrataPortingProbes", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.

@@ -132,6 +132,11 @@ public final class CGImage: @unchecked Sendable {
         try make(ImageFile.read(path: path), path: path)
     }
 
+    /// Decodes PNG or JPEG bytes, whichever their first bytes say (as `UIImage(data:)` does).
+    public static func fromData(_ data: Data) throws -> CGImage {
+        try make(ImageFile.decode(data), path: "image data")
+    }
+
     private static func make(_ img: RGBAImage, path: String) throws -> CGImage {
         guard let image = CGImage(width: img.width, height: img.height, rgba: img.pixels, premultiplied: img.isPremultiplied) else {
             throw PNGError.read(path: path, reason: "unsupported dimensions \(img.width)x\(img.height)")

@@ -75,6 +75,7 @@ extension StrataConnection {
         sessionsEnded += 1
         replyCondition.broadcast()
         replyCondition.unlock()
+        announce(.ended)
     }
 
     /// Kept whole (over 60 lines): one case per server message.

@@ -27,6 +27,7 @@ extension StrataConnection {
         guard restoring else { return false }
         StrataLog.logger.warning("render server went away (\(reason)); reconnecting to \(socketPath)")
         if let onServerLost { MainDelivery.async { onServerLost(reason) } }
+        announce(.lost)
         return true
     }
 
@@ -60,6 +61,7 @@ extension StrataConnection {
                                         metadata: ["attempts": "\(attempts)",
                                                    "seconds": "\(String(format: "%.3f", MonotonicClock.now() - began))"])
                 if let onReconnect { MainDelivery.async { onReconnect() } }
+                announce(.restored)
                 return socket
             } catch {
                 // Expected while the server is down; the outage was logged once when it began.

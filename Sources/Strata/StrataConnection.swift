@@ -132,6 +132,7 @@ public final class StrataConnection: @unchecked Sendable {
             current = c
         }
         c.startReader()
+        c.announce(.connected)
         return c
     }
 

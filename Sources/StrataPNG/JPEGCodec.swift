@@ -120,4 +120,11 @@ public enum ImageFile {
         }
         return try PNGCodec.read(path: path)
     }
+
+    /// PNG or JPEG bytes held in memory, whichever their first bytes say (anything not JPEG goes to libpng,
+    /// which says why it cannot read it); `path` names them in errors.
+    public static func decode(_ data: Data, path: String = "image data") throws -> RGBAImage {
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(data, path: path) }
+        return try PNGCodec.decode(data, path: path)
+    }
 }

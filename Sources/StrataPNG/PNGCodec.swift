@@ -72,6 +72,25 @@ public enum PNGCodec {
         guard png_image_begin_read_from_file(&image, path) != 0 else {
             throw PNGError.read(path: path, reason: message(image))
         }
+        return try finishRead(&image, path: path)
+    }
+
+    /// Decodes PNG bytes held in memory (`UIImage(data:)`), as `read(path:)` decodes a file; `path` names
+    /// them in errors.
+    public static func decode(_ data: Data, path: String = "PNG data") throws -> RGBAImage {
+        // libpng reads from the buffer until the image is finished, so both steps run inside this closure.
+        try data.withUnsafeBytes { bytes in
+            var image = png_image()
+            image.version = STRATA_PNG_IMAGE_VERSION
+            guard let base = bytes.baseAddress, png_image_begin_read_from_memory(&image, base, bytes.count) != 0 else {
+                throw PNGError.read(path: path, reason: bytes.isEmpty ? "no data" : message(image))
+            }
+            return try finishRead(&image, path: path)
+        }
+    }
+
+    /// The pixels of an image whose header libpng has read.
+    private static func finishRead(_ image: inout png_image, path: String) throws -> RGBAImage {
         image.format = STRATA_PNG_FORMAT_RGBA
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {

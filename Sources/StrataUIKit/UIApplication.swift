@@ -16,6 +16,11 @@ public final class UIApplication {
     weak var firstResponder: UIResponder?
     /// Whether the app takes touches at all (UIKit's `beginIgnoringInteractionEvents` is its opposite).
     public var isIgnoringInteractionEvents = false
+    /// `.active` while the app's connection to the render server is up, `.background` while it is lost or
+    /// closed, `.inactive` before the first (UIApplication+Lifecycle.swift).
+    public internal(set) var applicationState = State.inactive
+
+    init() { followSessions() }
 
     /// Connects to the render server (at `STRATA_SOCKET` or the default path when nil); throws the
     /// connection's error.

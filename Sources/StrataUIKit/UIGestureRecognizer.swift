@@ -229,13 +229,15 @@ extension UIView {
         }
     }
 
-    public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+    /// `addGestureRecognizer(_:)` (declared in UIView.swift, where subclasses can override it).
+    func attach(_ recognizer: UIGestureRecognizer) {
         recognizer.view?.removeGestureRecognizer(recognizer)
         recognizers.append(recognizer)
         recognizer.view = self
     }
 
-    public func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+    /// `removeGestureRecognizer(_:)`.
+    func detach(_ recognizer: UIGestureRecognizer) {
         guard recognizers.contains(recognizer) else { return }
         recognizers.removeAll { $0 === recognizer }
         recognizer.view = nil

@@ -1,7 +1,7 @@
-/// An image (UIKit's UIImage): a `CGImage` and its scale. `UIImage(named:)` looks in
-/// `UIImage.searchDirectories`, the main bundle's resources, then the current directory, for the name as
-/// given, then with ".png", ".jpg" and ".jpeg"; a name without a scale suffix also finds its "@2x"/"@3x"
-/// file, which gets that scale.
+/// An image (UIKit's UIImage): a `CGImage` and its scale, from a file, from PNG or JPEG bytes
+/// (`init?(data:)`) or from a `CGImage`. `UIImage(named:)` looks in `UIImage.searchDirectories`, the main
+/// bundle's resources, then the current directory, for the name as given, then with ".png", ".jpg" and
+/// ".jpeg"; a name without a scale suffix also finds its "@2x"/"@3x" file, which gets that scale.
 public final class UIImage: @unchecked Sendable {
     /// Directories `UIImage(named:)` searches first (Strata's: a Linux executable has no app bundle to put
     /// its images in). Set it once at launch.
@@ -26,6 +26,15 @@ public final class UIImage: @unchecked Sendable {
     public convenience init?(contentsOfFile path: String) {
         guard let image = try? CGImage.fromFile(path: path) else { return nil }
         self.init(cgImage: image, scale: Self.scale(ofFileNamed: path))
+    }
+
+    /// PNG or JPEG bytes (a download, a cache, a resource read by hand), whichever their first bytes say;
+    /// nil when they cannot be decoded. Scale 1, as UIKit's.
+    public convenience init?(data: Data) { self.init(data: data, scale: 1) }
+
+    public convenience init?(data: Data, scale: CGFloat) {
+        guard let image = try? CGImage.fromData(data) else { return nil }
+        self.init(cgImage: image, scale: scale)
     }
 
     public convenience init?(named name: String) { self.init(named: name, in: nil) }

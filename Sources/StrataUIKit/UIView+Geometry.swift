@@ -1,16 +1,6 @@
-/// Content mode and conversions between views' coordinates.
+/// Content mode and conversions between views' coordinates (the open members are declared in UIView.swift,
+/// where subclasses can override them).
 extension UIView {
-    /// How its content fills the bounds: the layer's `contentsGravity`, and with `.redraw` a new size draws
-    /// again (`needsDisplayOnBoundsChange`).
-    public var contentMode: ContentMode {
-        get { contentModeValue }
-        set {
-            contentModeValue = newValue
-            layer.contentsGravity = newValue.gravity
-            layer.needsDisplayOnBoundsChange = newValue == .redraw
-        }
-    }
-
     public enum ContentMode: Int, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
         case topLeft, topRight, bottomLeft, bottomRight
@@ -33,25 +23,15 @@ extension UIView {
         }
     }
 
-    // MARK: converting between views
-
-    /// `point` in this view's coordinates, expressed in `view`'s (the window's for nil). Both must be in
-    /// one window (or one tree of views).
-    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
-        layer.convert(point, to: (view ?? window ?? rootView).layer)
+    /// `contentMode` on the layer: its gravity, and with `.redraw` a new size draws again.
+    func apply(_ mode: ContentMode) {
+        layer.contentsGravity = mode.gravity
+        layer.needsDisplayOnBoundsChange = mode == .redraw
     }
 
-    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
-        layer.convert(point, from: (view ?? window ?? rootView).layer)
-    }
-
-    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        layer.convert(rect, to: (view ?? window ?? rootView).layer)
-    }
-
-    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        layer.convert(rect, from: (view ?? window ?? rootView).layer)
-    }
+    /// The view a conversion is to or from: `view`, or for nil the window (the top of the tree when the
+    /// view is in none). Both must be in one window (or one tree of views).
+    func reference(_ view: UIView?) -> UIView { view ?? window ?? rootView }
 
     /// The top of its tree of views.
     var rootView: UIView {

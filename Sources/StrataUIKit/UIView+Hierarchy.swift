@@ -1,16 +1,12 @@
 /// Subviews: each view's layer is a sublayer of its superview's, in the subviews' order (a sublayer the app
-/// added to a view's layer itself keeps its place among them).
+/// added to a view's layer itself keeps its place among them). The open members that call these are
+/// declared in UIView.swift, where subclasses can override them.
 extension UIView {
-    public func addSubview(_ view: UIView) {
-        guard view !== self else { return }
-        insert(view) { subviews.append(view); layer.addSublayer(view.layer) }
-    }
-
-    /// Inserts `view` at `index` of `subviews` (clamped to the count).
-    public func insertSubview(_ view: UIView, at index: Int) {
+    /// Adds `view` at the end of `subviews` (nil) or at `index` (clamped to the count).
+    func place(_ view: UIView, at index: Int?) {
         guard view !== self else { return }
         insert(view) {
-            let i = min(max(index, 0), subviews.count)
+            let i = min(max(index ?? subviews.count, 0), subviews.count)
             if i < subviews.count {
                 layer.insertSublayer(view.layer, below: subviews[i].layer)
             } else {
@@ -20,17 +16,13 @@ extension UIView {
         }
     }
 
-    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+    /// Inserts `view` just above or below `sibling`; at the end when `sibling` is not a subview.
+    func place(_ view: UIView, besides sibling: UIView, above: Bool) {
         guard let i = subviews.firstIndex(of: sibling) else { addSubview(view); return }
-        insertSubview(view, at: i + 1)
+        insertSubview(view, at: above ? i + 1 : i)
     }
 
-    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
-        guard let i = subviews.firstIndex(of: sibling) else { addSubview(view); return }
-        insertSubview(view, at: i)
-    }
-
-    public func removeFromSuperview() {
+    func detachFromSuperview() {
         guard let parent = superview else { return }
         let oldWindow = window
         parent.willRemoveSubview(self)
@@ -43,21 +35,20 @@ extension UIView {
         if oldWindow != nil { notifyDidMoveToWindow() }
     }
 
-    public func bringSubviewToFront(_ view: UIView) {
+    /// `bringSubviewToFront` (true) and `sendSubviewToBack`.
+    func moveSubview(_ view: UIView, toFront: Bool) {
         guard let i = subviews.firstIndex(of: view) else { return }
         subviews.remove(at: i)
-        subviews.append(view)
-        layer.addSublayer(view.layer)
+        if toFront {
+            subviews.append(view)
+            layer.addSublayer(view.layer)
+        } else {
+            subviews.insert(view, at: 0)
+            layer.insertSublayer(view.layer, at: 0)
+        }
     }
 
-    public func sendSubviewToBack(_ view: UIView) {
-        guard let i = subviews.firstIndex(of: view) else { return }
-        subviews.remove(at: i)
-        subviews.insert(view, at: 0)
-        layer.insertSublayer(view.layer, at: 0)
-    }
-
-    public func exchangeSubview(at a: Int, withSubviewAt b: Int) {
+    func swapSubviews(_ a: Int, _ b: Int) {
         guard subviews.indices.contains(a), subviews.indices.contains(b), a != b else { return }
         let (low, high) = (min(a, b), max(a, b))
         let lowLayer = subviews[low].layer, highLayer = subviews[high].layer

@@ -1,14 +1,7 @@
 /// Layout: the layer's layout pass (at commit, or `layoutIfNeeded()`) calls `layoutSubviews()` on the view
 /// (its controller hears `viewWillLayoutSubviews`/`viewDidLayoutSubviews` around it). Autoresizing is the
-/// layer's: a view with an `autoresizingMask` follows its superview's bounds.
+/// layer's: a view with an `autoresizingMask` (declared in UIView.swift) follows its superview's bounds.
 extension UIView {
-    /// How the view follows its superview's bounds when they change size (UIKit's bits; the layer's
-    /// `autoresizingMask`, whose values are the same).
-    public var autoresizingMask: AutoresizingMask {
-        get { AutoresizingMask(rawValue: UInt(layer.autoresizingMask.rawValue)) }
-        set { layer.autoresizingMask = CAAutoresizingMask(rawValue: .init(newValue.rawValue)) }
-    }
-
     public struct AutoresizingMask: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }

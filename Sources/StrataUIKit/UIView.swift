@@ -24,7 +24,6 @@ open class UIView: UIResponder, CALayerDelegate {
     open var isMultipleTouchEnabled = false
     /// Block animations running on it that do not allow user interaction (it is not hit while > 0).
     var animationsBlockingInteraction = 0
-    var contentModeValue = ContentMode.scaleToFill
     /// The layer's `contentsScale` follows the screen's until the app sets `contentScaleFactor`.
     var contentScaleFollowsScreen = true
     var recognizers: [UIGestureRecognizer] = []
@@ -124,7 +123,44 @@ open class UIView: UIResponder, CALayerDelegate {
         set { layer.contentsScale = newValue; contentScaleFollowsScreen = false }
     }
 
-    // MARK: layout
+    /// How its content fills the bounds: the layer's `contentsGravity`, and with `.redraw` a new size draws
+    /// again (`needsDisplayOnBoundsChange`).
+    open var contentMode = ContentMode.scaleToFill {
+        didSet { apply(contentMode) }
+    }
+
+    // MARK: subviews (UIView+Hierarchy.swift does the work; these are open for container views to override)
+
+    open func addSubview(_ view: UIView) { place(view, at: nil) }
+    /// Inserts `view` at `index` of `subviews` (clamped to the count).
+    open func insertSubview(_ view: UIView, at index: Int) { place(view, at: index) }
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) { place(view, besides: sibling, above: true) }
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) { place(view, besides: sibling, above: false) }
+    open func removeFromSuperview() { detachFromSuperview() }
+    open func bringSubviewToFront(_ view: UIView) { moveSubview(view, toFront: true) }
+    open func sendSubviewToBack(_ view: UIView) { moveSubview(view, toFront: false) }
+    open func exchangeSubview(at a: Int, withSubviewAt b: Int) { swapSubviews(a, b) }
+
+    // MARK: converting between views (UIView+Geometry.swift): `view` nil is the window
+
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: reference(view).layer) }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: reference(view).layer) }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: reference(view).layer) }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: reference(view).layer) }
+
+    // MARK: gesture recognizers (UIGestureRecognizer.swift)
+
+    open func addGestureRecognizer(_ recognizer: UIGestureRecognizer) { attach(recognizer) }
+    open func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) { detach(recognizer) }
+
+    // MARK: layout (UIView+Layout.swift)
+
+    /// How the view follows its superview's bounds when they change size (UIKit's bits; the layer's
+    /// `autoresizingMask`, whose values are the same).
+    open var autoresizingMask: AutoresizingMask {
+        get { AutoresizingMask(rawValue: UInt(layer.autoresizingMask.rawValue)) }
+        set { layer.autoresizingMask = CAAutoresizingMask(rawValue: .init(newValue.rawValue)) }
+    }
 
     /// Place the subviews here (the default does nothing: autoresizing has already run).
     open func layoutSubviews() {}

@@ -38,6 +38,18 @@ import Testing
         #expect(grey.getWhite(&white, alpha: nil) && white == 0.25)
         #expect(!color.getWhite(nil, alpha: nil))
     }
+
+    @Test func colourLiteralsMakeThoseComponents() {
+        let accent = #colorLiteral(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        // The compiler passes Floats, as on iOS: 0.2 arrives as Float(0.2).
+        #expect(accent.components == [CGFloat(Float(0.2)), CGFloat(Float(0.4)), CGFloat(Float(0.6)), 1])
+        #expect(accent.components?[0] == 0.20000000298023224)
+        let layer = CALayer()
+        layer.backgroundColor = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 0.25)
+        #expect(layer.backgroundColor?.components == [1, 0.5, 0, 0.25])
+        let typed: CGColor = #colorLiteral(red: 0, green: 0, blue: 1, alpha: 1)
+        #expect(typed == CGColor.blue)
+    }
 }
 
 /// Drawing code from a progress view's `draw(in:)`: a gradient from a CFArray, a glow, a mask, a blend
