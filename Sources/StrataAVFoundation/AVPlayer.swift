@@ -33,6 +33,10 @@ open class AVPlayer: @unchecked Sendable {
     /// What happens when the item ends (default `.pause`; an AVQueuePlayer's is `.advance`).
     public var actionAtItemEnd: ActionAtItemEnd = .pause
 
+    /// Stored and read back (default true): nothing blanks a Strata screen, so playback is never interrupted by
+    /// the display sleeping, whatever this is.
+    public var preventsDisplaySleepDuringVideoPlayback = true
+
     public init() {}
 
     public convenience init(url: URL) {

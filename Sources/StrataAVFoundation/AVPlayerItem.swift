@@ -9,6 +9,8 @@ public final class AVPlayerItem: @unchecked Sendable {
     public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
 
     public let url: URL
+    /// The file (an AVURLAsset for `init(url:)`); read by the discoverer only when its properties are.
+    public let asset: AVAsset
     private let state = Locked(State())
     private struct State {
         var status = Status.unknown
@@ -25,7 +27,12 @@ public final class AVPlayerItem: @unchecked Sendable {
     }
     private var statusHandler: ((Status) -> Void)?
 
-    public init(url: URL) { self.url = url }
+    public convenience init(url: URL) { self.init(asset: AVURLAsset(url: url)) }
+
+    public init(asset: AVAsset) {
+        self.asset = asset
+        url = asset.assetURL
+    }
 
     public var status: Status { state.withLock { $0.status } }
     public var error: Error? { state.withLock { $0.error } }

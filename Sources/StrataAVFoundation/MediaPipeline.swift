@@ -77,6 +77,7 @@ final class MediaPipeline: @unchecked Sendable {
             throw MediaError("the decoding pipeline has no video sink")
         }
         self.sink = sink
+        StreamRole.apply(toPlaybin: made)
     }
 
     deinit {
