@@ -47,7 +47,7 @@ static inline void strata_gst_parse_error(GstMessage *message, char **text, char
 }
 
 static inline GstMessageType strata_gst_message_mask(void) {
-    return (GstMessageType)(GST_MESSAGE_ERROR | GST_MESSAGE_EOS | GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_STREAM_START | GST_MESSAGE_ELEMENT);
+    return (GstMessageType)(GST_MESSAGE_ERROR | GST_MESSAGE_EOS | GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_ELEMENT);
 }
 
 /// Whether the element's sink pad has negotiated caps (a stream reached it).

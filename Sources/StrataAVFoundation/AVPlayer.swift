@@ -10,8 +10,8 @@ open class AVPlayer: @unchecked Sendable {
     public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
     public enum ActionAtItemEnd: Int, Sendable { case advance, pause, none }
 
-    private let state = Locked(State())
-    private struct State {
+    let state = Locked(State())
+    struct State {
         var item: AVPlayerItem?
         var pipeline: MediaPipeline?
         var rate: Float = 0
@@ -28,6 +28,10 @@ open class AVPlayer: @unchecked Sendable {
         var loopCount = 0
         /// A seek asked for before the item was ready (GStreamer seeks a prerolled pipeline only).
         var pendingSeek: (seconds: Double, accurate: Bool)?
+        /// Changed by whatever cancels a watch for the end of the item (AVPlayer+ItemEnd).
+        var endToken: UInt64 = 0
+        /// What the last end was scheduled for (tests).
+        var lastItemEnd: ItemEnd?
     }
 
     /// What happens when the item ends (default `.pause`; an AVQueuePlayer's is `.advance`).
@@ -55,6 +59,7 @@ open class AVPlayer: @unchecked Sendable {
 
     /// Plays `item` from its start (paused as before), or nothing.
     open func replaceCurrentItem(with item: AVPlayerItem?) {
+        cancelEndWatch()
         let old = state.withLock { s -> MediaPipeline? in
             let old = s.pipeline
             s.item = item
@@ -112,18 +117,21 @@ open class AVPlayer: @unchecked Sendable {
                 return (old, s.pipeline)
             }
             guard let pipeline, old != newValue else { return }
+            cancelEndWatch()
             if newValue == 0 {
                 // What was decoded ahead is dropped, and decoding resumes after the frame on screen.
                 pipeline.setPlaying(false)
                 for layer in layers { layer.drawableRing.discardQueued() }
                 let shown = onScreen()
                 state.withLock { $0.sent.removeAll() }
-                if let shown { pipeline.seek(to: shown, accurate: true) }
+                // Until the paused frame comes back from the seek, the time read is the one on screen.
+                if let shown { currentItem?.showing(shown); pipeline.seek(to: shown, accurate: true) }
             } else {
                 if newValue != 1 || old > 0 {
                     for layer in layers { layer.drawableRing.discardQueued() }
                     let from = onScreen()
                     state.withLock { $0.sent.removeAll() }
+                    if let from { currentItem?.showing(from) }
                     pipeline.seek(to: from ?? 0, accurate: true, rate: Double(newValue))
                 }
                 pipeline.setPlaying(true)
@@ -152,6 +160,7 @@ open class AVPlayer: @unchecked Sendable {
             return
         }
         let accurate = toleranceBefore == .zero && toleranceAfter == .zero
+        cancelEndWatch()
         for layer in layers { layer.drawableRing.discardQueued() }
         state.withLock { s in
             s.sent.removeAll()
@@ -254,9 +263,16 @@ open class AVPlayer: @unchecked Sendable {
             ring.present(slot, format: frame.format, presentAt: frame.presentAt, withTransaction: false)
             layer.frameSent()
         }
-        state.withLock { s in
+        // A looping stream's frames start again from the stream's start: the frame before was its pass's last.
+        let passEnd = state.withLock { s -> Double? in
+            let last = s.sent.last
             s.sent.append((frame.pts, frame.presentAt))
             if s.sent.count > 64 { s.sent.removeFirst(s.sent.count - 64) }
+            guard s.looping, let last, frame.pts < last.pts else { return nil }
+            return last.presentAt
+        }
+        if let passEnd, let item = currentItem {
+            whenFrameShown(at: passEnd, of: item, waitsForRelease: false) { [weak self] in self?.passEnded(item) }
         }
     }
 
@@ -285,16 +301,27 @@ open class AVPlayer: @unchecked Sendable {
         case .failed(let reason):
             item.failed(reason)
             CallbackQueue.current.async { NotificationCenter.default.post(name: .AVPlayerItemFailedToPlayToEndTime, object: item) }
-        case .looped:
-            state.withLock { $0.loopCount += 1 }
         case .endOfStream:
-            CallbackQueue.current.async { NotificationCenter.default.post(name: .AVPlayerItemDidPlayToEndTime, object: item) }
-            switch actionAtItemEnd {
-            case .pause: state.withLock { $0.rate = 0 }
-            case .none: break
-            case .advance: itemEnded()
-            }
+            let last = state.withLock { $0.sent.last?.presentAt }
+            whenFrameShown(at: last, of: item, waitsForRelease: true) { [weak self] in self?.reachedEnd(of: item) }
         }
+    }
+
+    /// The item's last frame is on screen: the item's end action, then its notification.
+    private func reachedEnd(of item: AVPlayerItem) {
+        switch actionAtItemEnd {
+        case .pause: state.withLock { $0.rate = 0 }
+        case .none: break
+        case .advance: itemEnded()
+        }
+        CallbackQueue.current.async { NotificationCenter.default.post(name: .AVPlayerItemDidPlayToEndTime, object: item) }
+    }
+
+    /// A looping item's pass is on screen to its last frame: counted, and announced as AVPlayerLooper's
+    /// replica items announce theirs (the object is the item looped).
+    private func passEnded(_ item: AVPlayerItem) {
+        state.withLock { $0.loopCount += 1 }
+        CallbackQueue.current.async { NotificationCenter.default.post(name: .AVPlayerItemDidPlayToEndTime, object: item) }
     }
 
     /// At the item's end with `.advance`: AVQueuePlayer plays its next item; a plain player pauses.

@@ -5,15 +5,14 @@ import StrataProtocol
 /// One media file decoded by GStreamer (docs/video.md): `playbin` demuxes and decodes (hardware
 /// decoders where GStreamer ranks them first), video goes to an appsink as NV12 or I420, audio to the audio
 /// sink. A thread of its own pulls each decoded frame and hands it to `onFrame` with the monotonic time it
-/// is due on screen; bus messages (errors, end of stream, a loop's next pass, preroll done) go to
+/// is due on screen; bus messages (errors, end of stream once the last frame is handed on, preroll done) go to
 /// `onEvent`. Decoding never runs on the app's main thread or the server's.
 final class MediaPipeline: @unchecked Sendable {
     enum Event {
         case ready(duration: Double?)
         case failed(String)
+        /// The stream ended and its last frame was handed to `onFrame`.
         case endOfStream
-        /// A looping stream began its next pass.
-        case looped
     }
 
     /// A decoded frame: its planes packed as `format` lays them out, its stream time and when it is due.
@@ -37,8 +36,8 @@ final class MediaPipeline: @unchecked Sendable {
     private var looping = false
     private var wantsPreroll = true
     private var loopHandler: gulong = 0
-    /// Streams started: after the first, each is a loop.
-    private var streamsStarted = 0
+    /// The bus said the stream ended: `.endOfStream` goes out once the sink has handed on its last frame.
+    private var endPending = false
     private let uri: String
     /// What GStreamer found no element for (its "missing-plugin" messages).
     private var missingDecoders: [String] = []
@@ -115,7 +114,7 @@ final class MediaPipeline: @unchecked Sendable {
     /// Seeks to `seconds` (frame-exact when `accurate`, else the nearest key frame) at `rate`.
     @discardableResult
     func seek(to seconds: Double, accurate: Bool, rate: Double = 1) -> Bool {
-        lock.withLock { wantsPreroll = !playing; lastPreroll = nil }
+        lock.withLock { wantsPreroll = !playing; lastPreroll = nil; endPending = false }
         let flags = strata_gst_seek_flags(accurate ? 1 : 0)
         return strata_gst_seek(pipeline, rate, gint64(max(0, seconds) * 1e9), flags) != 0
     }
@@ -167,7 +166,14 @@ final class MediaPipeline: @unchecked Sendable {
             }
             return true
         }
-        guard let sample = gst_app_sink_try_pull_sample(appSink, 20_000_000) else { return true }
+        guard let sample = gst_app_sink_try_pull_sample(appSink, 20_000_000) else {
+            // The sink queues frames (max-buffers): the stream's end is told after the last of them.
+            if lock.withLock({ endPending }), gst_app_sink_is_eos(appSink) != 0 {
+                lock.withLock { endPending = false }
+                onEvent(.endOfStream)
+            }
+            return true
+        }
         deliver(sample, paused: false)
         gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(sample))
         return true
@@ -188,10 +194,7 @@ final class MediaPipeline: @unchecked Sendable {
                 g_free(debug)
                 onEvent(.failed(MediaError.describe(reason, detail: detail)))
             case GST_MESSAGE_EOS:
-                onEvent(.endOfStream)
-            case GST_MESSAGE_STREAM_START:
-                let started = lock.withLock { () -> Int in streamsStarted += 1; return streamsStarted }
-                if started > 1 { onEvent(.looped) }
+                lock.withLock { endPending = true }
             case GST_MESSAGE_ELEMENT:
                 if let missing = strata_gst_missing_plugin(message) {
                     lock.withLock { missingDecoders.append(String(cString: missing)) }
