@@ -74,6 +74,8 @@ open class CALayer {
     var changingTo: (property: LayerProperty, value: AnimatableValue)?
     var isOpaqueValue = false
     var nameValue: String?
+    /// Key-value observations of the layer (made at the first `observe`).
+    var keyValueObserversStorage: KeyValueObservers?
 
     /// The layer's name, for the app's own use (finding layers, debugging); not sent to the server. Keyed
     /// `"name"` for `value(forKey:)`/`setValue(_:forKey:)`.

@@ -176,6 +176,8 @@ public enum CATransaction {
         ensureFrame()
         let state = current
         if state.dirtySet.insert(ObjectIdentifier(layer)).inserted { state.dirty.append(layer) }
+        // Every change of the model comes through here: observers of the layer look after it.
+        if let observers = layer.keyValueObserversStorage { observers.didChange() }
     }
 
     static func noteAnimationAdded(_ layer: CALayer, key: String) {

@@ -6,7 +6,7 @@ import StrataProtocol
 /// decodes on a thread of the player's own; each frame goes to every layer showing the player, through
 /// the layer's drawable ring, with the monotonic time it is due: the render server shows it at that
 /// vblank, whatever the app's main thread is doing. Created paused; `play()` starts it.
-open class AVPlayer: @unchecked Sendable {
+open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
     public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
     public enum ActionAtItemEnd: Int, Sendable { case advance, pause, none }
 
@@ -56,6 +56,16 @@ open class AVPlayer: @unchecked Sendable {
     /// pipeline could be made at all (a failing file fails its item, as in AVFoundation).
     public var status: Status { state.withLock { $0.status } }
     public var error: Error? { state.withLock { $0.error } }
+
+    /// Whether the player plays now (AVFoundation's): paused at rate 0, waiting while its item is not ready
+    /// to play yet, else playing.
+    public enum TimeControlStatus: Int, Sendable { case paused, waitingToPlayAtSpecifiedRate, playing }
+    public var timeControlStatus: TimeControlStatus {
+        guard rate != 0 else { return .paused }
+        return currentItem?.status == .readyToPlay ? .playing : .waitingToPlayAtSpecifiedRate
+    }
+
+    public var _keyValueObservers: KeyValueObservers { state.observers }
 
     /// Plays `item` from its start (paused as before), or nothing.
     open func replaceCurrentItem(with item: AVPlayerItem?) {

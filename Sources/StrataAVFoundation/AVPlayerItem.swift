@@ -36,6 +36,7 @@ public final class AVPlayerItem: @unchecked Sendable {
 
     public var status: Status { state.withLock { $0.status } }
     public var error: Error? { state.withLock { $0.error } }
+    public var _keyValueObservers: KeyValueObservers { state.observers }
     /// `.indefinite` until known.
     public var duration: CMTime { state.withLock { $0.duration } }
     /// The frames' size in pixels (zero until the first is decoded).
@@ -83,6 +84,13 @@ enum CallbackQueue {
     static var current: DispatchQueue { .main }
 }
 
+extension AVPlayerItem: _KeyValueCodingAndObserving {
+    /// Posted (object: the item) when the item's last frame is on screen (`.AVPlayerItemDidPlayToEndTime`).
+    public static let didPlayToEndTimeNotification = Notification.Name.AVPlayerItemDidPlayToEndTime
+    /// Posted (object: the item) when the item fails while playing.
+    public static let failedToPlayToEndTimeNotification = Notification.Name.AVPlayerItemFailedToPlayToEndTime
+}
+
 extension Notification.Name {
     /// Posted (object: the item) when an item plays to its end.
     public static let AVPlayerItemDidPlayToEndTime = Notification.Name("AVPlayerItemDidPlayToEndTimeNotification")
@@ -90,13 +98,19 @@ extension Notification.Name {
     public static let AVPlayerItemFailedToPlayToEndTime = Notification.Name("AVPlayerItemFailedToPlayToEndTimeNotification")
 }
 
-/// A value behind a lock.
+/// A value behind a lock: the state of an object observed by key-value observing, whose observations
+/// look after each access (a check that finds nothing changed reports nothing).
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSRecursiveLock()
+    let observers = KeyValueObservers()
     init(_ value: Value) { self.value = value }
     func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer {
+            lock.unlock()
+            observers.didChange()
+        }
         return try body(&value)
     }
 }
