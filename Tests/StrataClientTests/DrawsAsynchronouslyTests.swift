@@ -130,6 +130,34 @@ import Testing
         #expect(!replays.contains(caller))
     }
 
+    /// The blend modes Cairo cannot bound read the destination: in a recording, what was recorded so far.
+    final class Unbounded: CALayer, @unchecked Sendable {
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(red: 0.8, green: 0.3, blue: 0.2, alpha: 0.9)
+            ctx.fillEllipse(in: CGRect(x: 3, y: 4, width: 30, height: 26))
+            for (i, mode) in [CGBlendMode.sourceIn, .destinationAtop, .sourceOut, .destinationIn].enumerated() {
+                ctx.setBlendMode(mode)
+                ctx.setFillColor(red: 0.1, green: 0.7, blue: CGFloat(i) / 4, alpha: 0.6)
+                ctx.fillEllipse(in: CGRect(x: 10 + CGFloat(i) * 3, y: 9.5, width: 20, height: 18))
+            }
+        }
+    }
+
+    @Test func unboundedBlendModesAreByteIdenticalToo() throws {
+        var stores: [[UInt8]] = []
+        for async in [false, true] {
+            let layer = Unbounded()
+            layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 36)
+            layer.contentsScale = 2
+            layer.drawsAsynchronously = async
+            layer.setNeedsDisplay()
+            layer.displayIfNeeded()
+            stores.append(try Self.bytes(layer))
+        }
+        #expect(stores[0].contains { $0 != 0 })
+        #expect(Self.differing(stores[1], stores[0]) == 0)
+    }
+
     final class AlwaysAsync: CALayer, @unchecked Sendable {
         var recorded: Bool?
         override var drawsAsynchronously: Bool {
