@@ -7,14 +7,21 @@ import Foundation
 enum AsyncDrawing {
     static let queue = DispatchQueue(label: "strata.drawsAsynchronously", qos: .userInitiated, attributes: .concurrent)
 
-    /// Tests' view of where replays ran: the thread of each, in the order they finished.
-    static func replayThreads() -> [ObjectIdentifier] { probeLock.withLock { threads } }
+    /// Tests' view of where replays ran: the total count, and the threads of the latest (at most
+    /// `keptThreads`, so a long-running process keeps no growing list).
+    static func replays() -> (count: Int, threads: [ObjectIdentifier]) { probeLock.withLock { (count, threads) } }
+    static let keptThreads = 256
     private static let probeLock = NSLock()
+    nonisolated(unsafe) private static var count = 0
     nonisolated(unsafe) private static var threads: [ObjectIdentifier] = []
 
     static func noteReplay() {
         let thread = ObjectIdentifier(Thread.current)
-        probeLock.withLock { threads.append(thread) }
+        probeLock.withLock {
+            count += 1
+            threads.append(thread)
+            if threads.count > keptThreads { threads.removeFirst(threads.count - keptThreads) }
+        }
     }
 }
 
