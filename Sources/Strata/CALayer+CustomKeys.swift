@@ -25,6 +25,14 @@ extension CALayer {
             name = (value as? String) ?? (value as? NSString).map(String.init)
             return
         }
+        if key == "drawsAsynchronously" {
+            guard let flag = (value as? Bool) ?? (value as? NSNumber)?.boolValue else {
+                StrataLog.logger.error("\(logName): setValue(_:forKey:) rejected: invalid value for drawsAsynchronously: expected a Bool")
+                return
+            }
+            drawsAsynchronously = flag
+            return
+        }
         guard Self.isCustomKey(key) else { setValue(value, forKeyPath: key); return }
         LayerLock.with {
             guard !isPresentationCopy else { customValues[key] = value; return }
@@ -43,6 +51,7 @@ extension CALayer {
     /// presentation layer, custom keys hold their animated values.
     public func value(forKey key: String) -> Any? {
         if key == "name" { return name }
+        if key == "drawsAsynchronously" { return drawsAsynchronously }
         guard Self.isCustomKey(key) else { return value(forKeyPath: key) }
         return LayerLock.with { customValues[key] ?? type(of: self).defaultValue(forKey: key) }
     }
@@ -89,14 +98,16 @@ extension CALayer {
 }
 
 /// Core Animation's CALayer keys that are not properties in the table (`LayerProperty`): those carried
-/// another way (`mask`, `contents`, `sublayers`, `frame`, …), the CALayer spellings of table keys
-/// (`isDoubleSided` is `doubleSided`), and those Strata lacks. None of them is a custom key, so setting or
-/// animating one by name fails as unsupported instead of being stored and ignored.
+/// another way (`mask`, `contents`, `sublayers`, `frame`, …, `name` and `drawsAsynchronously` through
+/// `setValue(_:forKey:)` above), the CALayer spellings of table keys (`isDoubleSided` is `doubleSided`), and
+/// those Strata lacks. None of them is a custom key, so setting or animating one by name fails as
+/// unsupported instead of being stored and ignored.
 enum CoreAnimationKeys {
-    static let all: Set<String> = [
+    static let carriedElsewhere: Set<String> = [
         "mask", "contents", "sublayers", "frame", "superlayer", "style", "actions", "delegate",
         "isOpaque", "opaque", "needsDisplayOnBoundsChange", "isDoubleSided", "isGeometryFlipped",
-        "contentsFormat", "drawsAsynchronously", "backgroundFilters", "filters", "compositingFilter", "cornerCurve",
-        "autoresizingMask", "name",
+        "autoresizingMask", "name", "drawsAsynchronously",
     ]
+    static let lacking: Set<String> = ["contentsFormat", "backgroundFilters", "filters", "compositingFilter", "cornerCurve"]
+    static let all = carriedElsewhere.union(lacking)
 }

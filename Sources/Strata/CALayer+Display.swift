@@ -85,8 +85,11 @@ extension CALayer {
     /// Strata's default display (what Core Animation does without `displayLayer:`): a backing store of
     /// bounds size × `contentsScale` pixels, drawn by `draw(in:)` and shown as the layer's `contents`. The
     /// store is kept while its size stays the same: with a dirty rectangle (`setNeedsDisplay(_:)`) only
-    /// that region is cleared, redrawn (the context clipped to it) and sent to the server.
+    /// that region is cleared, redrawn (the context clipped to it) and sent to the server. With
+    /// `drawsAsynchronously`, `draw(in:)` still runs here but into a recording context, replayed onto the
+    /// store on another thread (AsyncDrawing.swift); the commit waits for the replay before sending.
     public func drawBackingStore() {
+        let asynchronous = drawsAsynchronously
         let (bounds, scale, dirty, shown, opaque) = LayerLock.with { (modelValues.bounds, modelValues.contentsScale, dirtyRect, contentsImage, isOpaqueValue) }
         // Under flipped geometry the context is y-flipped (Core Animation's contentsAreFlipped), and so are
         // dirty rectangles: layer y maps to minY + maxY − y.
@@ -105,7 +108,13 @@ extension CALayer {
             image = CGImage(backingStore: store)
         }
         guard let store = image.backingStore else { return }
-        let ctx = store.context
+        // The recording has the store's size, so everything below (clip, erase, CTM) is recorded exactly as
+        // it would be drawn, and the replay paints the same pixels.
+        let recording = asynchronous ? CGContext(recordingWidth: width, height: height) : nil
+        if asynchronous, recording == nil {
+            StrataLog.logger.error("\(logName): drawsAsynchronously: no recording surface (out of memory): drawn synchronously")
+        }
+        let ctx = recording ?? store.context
         var changed = LayerBackingStore.PixelRect(x: 0, y: 0, width: width, height: height)
         ctx.saveGState()
         if reused, let dirty {
@@ -139,6 +148,7 @@ extension CALayer {
             UIGraphicsPopContext()
         }
         ctx.restoreGState()
+        if let recording, !isEmpty(changed) { store.replay(recording, in: changed) }
         LayerLock.with { store.markChanged(changed) }
         if reused {
             LayerLock.with { CATransaction.noteChange(self) }

@@ -73,9 +73,21 @@ open class CALayer {
     /// The property being set and its new value, while `set` looks up the action (guarded by LayerLock).
     var changingTo: (property: LayerProperty, value: AnimatableValue)?
     var isOpaqueValue = false
+    var drawsAsynchronouslyValue = false
     var nameValue: String?
     /// Key-value observations of the layer (made at the first `observe`).
     var keyValueObserversStorage: KeyValueObservers?
+
+    /// Whether `draw(in:)` gets a context that queues its drawing commands (a Cairo recording) and
+    /// replays them onto the backing store on a background queue, as Core Animation's does. `draw(in:)`
+    /// and the delegate's `draw(_:in:)` still run on the thread that displays; the commit carrying the layer
+    /// waits for the replay, and the pixels are those drawn synchronously. Such a context has no pixels of
+    /// its own: its `makeImage()` returns nil. Default false; keyed `"drawsAsynchronously"`. Declared here so
+    /// subclasses can override it (see CALayer+Display.swift, AsyncDrawing.swift).
+    open var drawsAsynchronously: Bool {
+        get { LayerLock.with { drawsAsynchronouslyValue } }
+        set { LayerLock.with { drawsAsynchronouslyValue = newValue } }
+    }
 
     /// The layer's name, for the app's own use (finding layers, debugging); not sent to the server. Keyed
     /// `"name"` for `value(forKey:)`/`setValue(_:forKey:)`.
@@ -134,6 +146,7 @@ open class CALayer {
             customValues = source.customValues
             delegate = source.delegate
             nameValue = source.nameValue
+            drawsAsynchronouslyValue = source.drawsAsynchronouslyValue
         }
     }
 

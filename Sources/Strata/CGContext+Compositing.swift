@@ -53,7 +53,8 @@ extension CGContext {
         cairo_surface_flush(coverage.surface)
         var result: CairoSurface?
         if op.isUnboundedInCairo {
-            // B(S, D) everywhere in the clip, then copied through the coverage.
+            // B(S, D) everywhere in the clip, then copied through the coverage. In a recording context
+            // (drawsAsynchronously) D is what was recorded so far, replayed into the scratch copy.
             guard let scratch = CairoSurface(CAIRO_FORMAT_ARGB32, region) else { return Self.logNoMemory(region) }
             cairo_surface_flush(surface)
             cairo_set_source_surface(scratch.cr, surface, 0, 0)

@@ -61,9 +61,15 @@ extension CGContext {
     }
 
     /// The context's pixels as a new image (premultiplied RGBA, a copy: later drawing does not change it).
+    /// nil for a recording context (a `drawsAsynchronously` layer's): it has no pixels until replayed, as
+    /// Quartz returns none for a context that is not a bitmap context.
     public func makeImage() -> CGImage? {
+        guard !isRecording else {
+            StrataLog.logger.error("CGContext.makeImage(): unsupported: makeImage on a recording context (drawsAsynchronously)")
+            return nil
+        }
         // Copied once, straight into the image's shared memory.
-        CGImage(width: width, height: height) { base in
+        return CGImage(width: width, height: height) { base in
             copyPremultiplied(rect: (x: 0, y: 0, width: width, height: height), format: .rgba, into: base, bytesPerRow: width * 4)
         }
     }

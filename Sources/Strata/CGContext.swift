@@ -95,13 +95,14 @@ public final class CGContext {
         self.bytesPerRow = bytesPerRow
     }
 
-    private init?(surface: OpaquePointer?, width: Int, height: Int) {
+    /// A context over `surface` (an image surface, or a recording one: CGContext+Recording.swift).
+    init?(surface: OpaquePointer?, width: Int, height: Int) {
         guard let surface, let (surface, cr) = Self.open(surface) else { return nil }
         self.surface = surface
         self.cr = cr
         self.width = width
         self.height = height
-        bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+        bytesPerRow = Int(cairo_image_surface_get_stride(surface)) // 0 for a recording surface
     }
 
     /// Checks a new surface and makes its cairo_t; destroys both on failure (scratch surfaces too).

@@ -10,15 +10,27 @@ final class LayerBackingStore {
         var x: Int, y: Int, width: Int, height: Int
     }
 
-    let context: CGContext
-    var width: Int { context.width }
-    var height: Int { context.height }
+    /// The bitmap itself: only a replay (AsyncDrawing.swift) touches it directly; everyone else goes
+    /// through `context`.
+    let bitmap: CGContext
+    /// The bitmap once any replay onto it has finished: what is drawn, copied or read on the calling side
+    /// is always the complete drawing, never half of one.
+    var context: CGContext {
+        finishReplay()
+        return bitmap
+    }
+    var width: Int { bitmap.width }
+    var height: Int { bitmap.height }
     /// Pixels changed since the server last received them; nil when it is up to date.
     var pendingRect: PixelRect?
+    /// A `drawsAsynchronously` drawing being replayed onto the bitmap on another thread: its group is left
+    /// when done. Guarded by `replayLock` (the replay ends without LayerLock).
+    let replayLock = NSLock()
+    var replayInFlight: DispatchGroup?
 
     init?(width: Int, height: Int) {
         guard let c = CGContext(width: width, height: height) else { return nil }
-        context = c
+        bitmap = c
     }
 
     /// Adds `rect` (clipped to the bitmap) to the pixels the server must receive.
