@@ -23,6 +23,8 @@ public enum DecoderHarness {
         case animation
         /// `JPEGCodec.decode`: libjpeg-turbo on the bytes of an image an app or a scene file names.
         case jpeg
+        /// `PNGCodec.decode`: libpng on bytes in memory (`UIImage(data:)`: a download, a cache).
+        case png
     }
 
     /// The largest JPEG side the harness decodes (a bigger one is refused before decoding, as the real limit
@@ -56,6 +58,8 @@ public enum DecoderHarness {
             guard w2.bytes == w.bytes else { throw Violation(description: "value \(v) re-decoded as \(v2)") }
         case .jpeg:
             try jpeg(rest)
+        case .png:
+            try png(rest)
         case .animation:
             var r = ByteReader(rest)
             guard let a = try rejecting({ try r.animation() }) else { return }
@@ -78,6 +82,20 @@ public enum DecoderHarness {
             throw Violation(description: "JPEG decoded with alpha below 255")
         }
         guard (try? JPEGCodec.decode(Data(bytes), maxSide: jpegSide)) == image else { throw Violation(description: "JPEG decoded differently twice") }
+    }
+
+    /// Decodes PNG bytes: a rejection is fine; what decodes is within the size limit, every pixel there, and
+    /// decodes the same again. A header naming more than `jpegSide` a side is refused before libpng
+    /// allocates for it (the real limit, 16384, would take a gigabyte an input).
+    static func png(_ bytes: [UInt8]) throws {
+        guard bytes.count >= 24 else { return }
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        guard be32(16) <= jpegSide, be32(20) <= jpegSide else { return }
+        guard let image = try? PNGCodec.decode(Data(bytes)) else { return }
+        guard (1...jpegSide).contains(image.width), (1...jpegSide).contains(image.height), image.pixels.count == image.width * image.height * 4 else {
+            throw Violation(description: "PNG decoded as \(image.width)x\(image.height) with \(image.pixels.count) bytes")
+        }
+        guard (try? PNGCodec.decode(Data(bytes))) == image else { throw Violation(description: "PNG decoded differently twice") }
     }
 
     /// Decodes a client message; whatever decodes must survive encode → decode unchanged.

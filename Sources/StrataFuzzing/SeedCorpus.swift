@@ -100,6 +100,7 @@ public enum SeedCorpus {
         out.append(("stream-client", [DecoderHarness.Mode.frameStream.rawValue, 7] + client.prefix(8).flatMap { $0 }))
         out.append(("stream-server", [DecoderHarness.Mode.frameStream.rawValue, 3] + server.flatMap { $0 }))
         for (name, bytes) in jpegSeeds() { out.append((name, [DecoderHarness.Mode.jpeg.rawValue] + bytes)) }
+        for (name, bytes) in PNGSeeds.all() { out.append((name, [DecoderHarness.Mode.png.rawValue] + bytes)) }
         var r = FuzzRandom(seed: seed)
         let values = ValueGenerator()
         for kind in (1...11).compactMap({ ValueKind(rawValue: $0) }) {

@@ -14,7 +14,7 @@ final class EndLog: @unchecked Sendable {
     private var token: NSObjectProtocol?
 
     init(_ player: AVPlayer, onEnd: (@Sendable (Int) -> Void)? = nil) {
-        token = NotificationCenter.default.addObserver(forName: .AVPlayerItemDidPlayToEndTime, object: player.currentItem, queue: nil) { [weak self] _ in
+        token = NotificationCenter.default.addObserver(forName: AVPlayerItem.didPlayToEndTimeNotification, object: player.currentItem, queue: nil) { [weak self] _ in
             guard let self else { return }
             let end = End(at: MonotonicClock.now(), currentTime: player.currentTime().seconds, rate: player.rate)
             let count = self.lock.withLock { self.list.append(end); return self.list.count }

@@ -78,6 +78,18 @@ struct GeneratorTests {
         #expect(upsideDown.width == 12 && upsideDown.height == 6)
     }
 
+    /// The PNG seeds are PNGs of every colour type and bit depth, plain and interlaced, with a palette and with
+    /// transparency where the type takes it: libpng decodes each, to 5x3 RGBA.
+    @Test func pngSeedsDecodeInEveryKind() throws {
+        let seeds = PNGSeeds.all()
+        #expect(seeds.count == 30)
+        for (name, bytes) in seeds {
+            let image = try? PNGCodec.decode(Data(bytes))
+            #expect(image?.width == 5 && image?.height == 3, "\(name) does not decode")
+        }
+        for (_, bytes) in seeds { try DecoderHarness.run([DecoderHarness.Mode.png.rawValue] + bytes) }
+    }
+
     @Test("family lists parse names, known-crashers and all, and refuse unknown names")
     func familyLists() throws {
         #expect(try Family.parseList("tree, masks") == [.tree, .masks])
