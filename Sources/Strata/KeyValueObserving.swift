@@ -66,9 +66,11 @@ extension _KeyValueCodingAndObserving {
             changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? value : nil,
                                                          oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
         }
+        // Read before the observation is added: from then on the main queue's checks change `last`.
+        let initial = last
         _keyValueObservers.add(observation)
         if options.contains(.initial) {
-            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? last : nil, oldValue: nil,
+            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? initial : nil, oldValue: nil,
                                                          indexes: nil, isPrior: false))
         }
         return observation

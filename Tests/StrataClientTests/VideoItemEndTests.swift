@@ -33,6 +33,16 @@ extension ClientProcessSuite {
 @Suite struct VideoItemEndTests {
     init() { setenv("STRATA_AUDIO_SINK", "fakesink sync=true", 1) }
 
+    /// A player of `clip` in a layer filling `server`'s screen, its first frame on show (the caller closes the
+    /// connection).
+    static func showing(_ clip: URL, on server: ServerProcess) throws -> (AVPlayer, StrataConnection, SessionErrors) {
+        let (connection, errors) = try SessionErrors.connect(server)
+        let player = AVPlayer(url: clip)
+        _ = VideoPlayerTests.playerLayer(connection, player)
+        #expect(eventually { VideoPlayerTests.shownCode(server) == 0 })
+        return (player, connection, errors)
+    }
+
     /// The recorded frames with their codes, consecutive repeats (a frame held over vblanks) kept.
     static func shown(_ dir: URL) throws -> [(code: Int, time: Double)] { try VideoPlayerTests.recorded(dir) }
 
@@ -43,11 +53,8 @@ extension ClientProcessSuite {
         let recording = try FrameRecordingServer(size: "128x64", frameLimit: 400)
         defer { recording.finish() }
         let (server, dir) = (recording.server, recording.directory)
-        let (connection, errors) = try SessionErrors.connect(server)
+        let (player, connection, errors) = try Self.showing(clip, on: server)
         defer { connection.close() }
-        let player = AVPlayer(url: clip)
-        _ = VideoPlayerTests.playerLayer(connection, player)
-        #expect(eventually { VideoPlayerTests.shownCode(server) == 0 })
         let log = EndLog(player)
         player.play()
         #expect(eventually(20) { !log.ends.isEmpty })
@@ -73,11 +80,8 @@ extension ClientProcessSuite {
         let recording = try FrameRecordingServer(size: "128x64", frameLimit: 600)
         defer { recording.finish() }
         let (server, dir) = (recording.server, recording.directory)
-        let (connection, errors) = try SessionErrors.connect(server)
+        let (player, connection, errors) = try Self.showing(clip, on: server)
         defer { connection.close() }
-        let player = AVPlayer(url: clip)
-        _ = VideoPlayerTests.playerLayer(connection, player)
-        #expect(eventually { VideoPlayerTests.shownCode(server) == 0 })
         let log = EndLog(player) { passes in
             guard passes < 3 else { return }
             player.seek(to: .zero)
@@ -113,11 +117,8 @@ extension ClientProcessSuite {
         let clip = try VideoFixtures.clip(frames: 60)
         let server = try ServerProcess(size: "128x64")
         defer { _ = server.stop() }
-        let (connection, errors) = try SessionErrors.connect(server)
+        let (player, connection, errors) = try Self.showing(clip, on: server)
         defer { connection.close() }
-        let player = AVPlayer(url: clip)
-        _ = VideoPlayerTests.playerLayer(connection, player)
-        #expect(eventually { VideoPlayerTests.shownCode(server) == 0 })
         let log = EndLog(player)
         player.rate = 0.25
         #expect(eventually(30) { player.currentTime().seconds >= 1.85 })
