@@ -26,6 +26,14 @@ open class AVAssetImageGenerator: @unchecked Sendable {
 
     public init(asset: AVAsset) { self.asset = asset }
 
+    deinit {
+        // The pipeline's stop waits on GStreamer's streaming threads: not on the thread that let go of the
+        // generator (an app's main thread, often), but on the generator's queue, after anything still queued.
+        guard let grabber else { return }
+        nonisolated(unsafe) let last = grabber
+        queue.async { withExtendedLifetime(last) {} }
+    }
+
     /// Rotates or flips images as the track's orientation tag asks (default false, as in AVFoundation).
     open var appliesPreferredTrackTransform: Bool {
         get { state.withLock { $0.appliesPreferredTrackTransform } }
