@@ -154,14 +154,17 @@ open class AVAssetImageGenerator: @unchecked Sendable {
 
     /// The output's size: the track's (turned by its orientation when applied), scaled down to fit `maximumSize`.
     private static func setup(_ track: AVAssetTrack, _ settings: Settings, name: String) throws -> FrameGrabber.Setup {
-        var (w, h) = (Double(track.naturalSize.width), Double(track.naturalSize.height))
+        let (w, h) = (Double(track.naturalSize.width), Double(track.naturalSize.height))
         guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { throw MediaError("\(name): video frames of \(Int(w))x\(Int(h)) are outside 1…16384 a side") }
-        if settings.appliesPreferredTrackTransform, track.preferredTransform.b != 0 { swap(&w, &h) }
+        // Turned in playbin (videoflip, automatic or by name), the frame came out shrunk into the middle of the
+        // size asked for: refused rather than wrong.
+        if settings.appliesPreferredTrackTransform, track.preferredTransform != .identity {
+            throw MediaError("\(name): unsupported: appliesPreferredTrackTransform on a track whose matrix turns or flips it")
+        }
         var scale = 1.0
         let bound = settings.maximumSize
         if bound.width.isFinite, bound.width > 0 { scale = min(scale, Double(bound.width) / w) }
         if bound.height.isFinite, bound.height > 0 { scale = min(scale, Double(bound.height) / h) }
-        return FrameGrabber.Setup(width: max(1, Int((w * scale).rounded())), height: max(1, Int((h * scale).rounded())),
-                                  oriented: settings.appliesPreferredTrackTransform)
+        return FrameGrabber.Setup(width: max(1, Int((w * scale).rounded())), height: max(1, Int((h * scale).rounded())))
     }
 }

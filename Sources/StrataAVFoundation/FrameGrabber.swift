@@ -3,15 +3,14 @@ import Foundation
 import Strata
 
 /// One file decoded to RGBA frames on request, for AVAssetImageGenerator: `playbin` with video only, into
-/// `videoconvert ! [videoflip] ! videoscale` and an appsink, kept paused; each request is a flushing seek and
+/// `videoconvert ! videoscale` and an appsink, kept paused; each request is a flushing seek and
 /// the frame it prerolls. Every wait is bounded (`timeout`); it runs on the generator's queue, never the
 /// caller's thread.
 final class FrameGrabber {
-    /// The output's size in pixels and whether the file's orientation tag is applied.
+    /// The output's size in pixels.
     struct Setup: Equatable {
         let width: Int
         let height: Int
-        let oriented: Bool
     }
 
     let setup: Setup
@@ -29,8 +28,7 @@ final class FrameGrabber {
         name = url.lastPathComponent
         let uri = url.isFileURL ? url.absoluteURL.absoluteString : url.absoluteString
         let quoted = uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        let flip = setup.oriented ? "videoflip video-direction=auto ! " : ""
-        let description = "playbin flags=video uri=\"\(quoted)\" video-sink=\"videoconvert ! \(flip)videoscale ! "
+        let description = "playbin flags=video uri=\"\(quoted)\" video-sink=\"videoconvert ! videoscale ! "
             + "video/x-raw,format=RGBA,width=\(setup.width),height=\(setup.height),pixel-aspect-ratio=1/1 ! "
             + "appsink name=strata-frames sync=false max-buffers=1 enable-last-sample=false\""
         var error: UnsafeMutablePointer<GError>?

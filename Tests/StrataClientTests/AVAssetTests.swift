@@ -127,6 +127,28 @@ extension ClientProcessSuite {
         #expect(Self.code(last) == 59 && actual.value == 1_983_333_333, "\(actual)")
     }
 
+    /// A clip whose track matrix turns it 90° clockwise: the track keeps its encoded size and says the turn in
+    /// `preferredTransform` (AVFoundation's convention); images come as encoded, and applying the transform is
+    /// refused by name (turned in playbin, the frame came out shrunk: docs/video.md).
+    @Test func aTurnedTrackSaysSoAndApplyingItIsRefused() throws {
+        let clip = try VideoFixtures.clip(frames: 20, turned: true)
+        let asset = AVURLAsset(url: clip)
+        let track = try #require(asset.tracks(withMediaType: .video).first)
+        #expect(track.naturalSize == CGSize(width: 128, height: 64))
+        #expect(track.preferredTransform == CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 64, ty: 0), "\(track.preferredTransform)")
+        let generator = AVAssetImageGenerator(asset: asset)
+        generator.requestedTimeToleranceBefore = .zero
+        generator.requestedTimeToleranceAfter = .zero
+        let time = CMTime(value: 13 * 2 + 1, timescale: 60)
+        let encoded = try generator.copyCGImage(at: time, actualTime: nil)
+        #expect(encoded.width == 128 && encoded.height == 64)
+        #expect(Self.code(encoded) == 13)
+        generator.appliesPreferredTrackTransform = true
+        #expect { _ = try generator.copyCGImage(at: time, actualTime: nil) } throws: { error in
+            "\(error)" == "clip-20-turned.mp4: unsupported: appliesPreferredTrackTransform on a track whose matrix turns or flips it"
+        }
+    }
+
     /// With the default (infinite) tolerance the image is the nearest key frame's; with a tolerance the key
     /// frames miss, the frame itself.
     @Test func tolerancesChooseBetweenKeyFramesAndTheFrame() throws {

@@ -15,9 +15,10 @@ enum VideoFixtures {
         return dir
     }()
 
-    /// An MP4 of `frames` coded frames at 30 fps (made on first use).
-    static func clip(frames: Int) throws -> URL {
-        let url = directory.appendingPathComponent("clip-\(frames).mp4")
+    /// An MP4 of `frames` coded frames at 30 fps (made on first use); `turned`: its track's matrix turns it 90°
+    /// clockwise, as a phone held upright writes it.
+    static func clip(frames: Int, turned: Bool = false) throws -> URL {
+        let url = directory.appendingPathComponent("clip-\(frames)\(turned ? "-turned" : "").mp4")
         if FileManager.default.fileExists(atPath: url.path) { return url }
         let raw = directory.appendingPathComponent("clip-\(frames).yuv")
         var bytes: [UInt8] = []
@@ -33,7 +34,24 @@ enum VideoFixtures {
             throw FixtureError(message: "gst-launch-1.0 could not encode the fixture (\(status)): \(output)")
         }
         try? FileManager.default.removeItem(at: raw)
+        if turned { try turnClockwise(url) }
         return url
+    }
+
+    /// Writes the matrix of a 90° clockwise turn into the file's track header (`tkhd`), as phones do (mp4mux
+    /// writes no orientation tag): a, b, c, d = 0, 1, −1, 0 in 16.16, tx = the height.
+    static func turnClockwise(_ url: URL) throws {
+        var data = try Data(contentsOf: url)
+        guard let at = data.range(of: Data("tkhd".utf8))?.lowerBound else { throw FixtureError(message: "no tkhd in \(url.path)") }
+        // After the box type: version and flags (4), times and track id (20 or 32), reserved (8), layer,
+        // alternate group, volume, reserved (8): then the 3 × 3 matrix.
+        let version = data[at + 4]
+        let matrix = at + 4 + 4 + (version == 0 ? 20 : 32) + 8 + 8
+        let values: [Int32] = [0, 0x10000, 0, -0x10000, 0, 0, Int32(height) << 16, 0, 0x4000_0000]
+        for (i, v) in values.enumerated() {
+            for b in 0..<4 { data[matrix + i * 4 + b] = UInt8(truncatingIfNeeded: UInt32(bitPattern: v) >> (24 - 8 * UInt32(b))) }
+        }
+        try data.write(to: url)
     }
 
     /// A Matroska file whose video track is in a codec no decoder exists for (codec id "V_QUANTUMCODEC"),
