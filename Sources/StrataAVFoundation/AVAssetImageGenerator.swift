@@ -156,15 +156,17 @@ open class AVAssetImageGenerator: @unchecked Sendable {
     private static func setup(_ track: AVAssetTrack, _ settings: Settings, name: String) throws -> FrameGrabber.Setup {
         let (w, h) = (Double(track.naturalSize.width), Double(track.naturalSize.height))
         guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { throw MediaError("\(name): video frames of \(Int(w))x\(Int(h)) are outside 1…16384 a side") }
-        // Turned in playbin (videoflip, automatic or by name), the frame came out shrunk into the middle of the
-        // size asked for: refused rather than wrong.
-        if settings.appliesPreferredTrackTransform, track.preferredTransform != .identity {
-            throw MediaError("\(name): unsupported: appliesPreferredTrackTransform on a track whose matrix turns or flips it")
+        let t = track.preferredTransform
+        let turn = settings.appliesPreferredTrackTransform ? t : .identity
+        guard turn == .identity || ImageTurning.isTurnOrFlip(turn) else {
+            throw MediaError("\(name): unsupported: appliesPreferredTrackTransform with the transform \(t) (not a turn or flip)")
         }
+        // maximumSize bounds the image as returned: turned, when the transform is applied (after decoding).
+        let (shownW, shownH) = turn.a == 0 ? (h, w) : (w, h)
         var scale = 1.0
         let bound = settings.maximumSize
-        if bound.width.isFinite, bound.width > 0 { scale = min(scale, Double(bound.width) / w) }
-        if bound.height.isFinite, bound.height > 0 { scale = min(scale, Double(bound.height) / h) }
-        return FrameGrabber.Setup(width: max(1, Int((w * scale).rounded())), height: max(1, Int((h * scale).rounded())))
+        if bound.width.isFinite, bound.width > 0 { scale = min(scale, Double(bound.width) / shownW) }
+        if bound.height.isFinite, bound.height > 0 { scale = min(scale, Double(bound.height) / shownH) }
+        return FrameGrabber.Setup(width: max(1, Int((w * scale).rounded())), height: max(1, Int((h * scale).rounded())), turn: turn)
     }
 }

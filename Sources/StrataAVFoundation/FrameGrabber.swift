@@ -7,10 +7,12 @@ import Strata
 /// the frame it prerolls. Every wait is bounded (`timeout`); it runs on the generator's queue, never the
 /// caller's thread.
 final class FrameGrabber {
-    /// The output's size in pixels.
+    /// The decoded frame's size in pixels, and the turn or flip applied to it after (`ImageTurning`; the
+    /// identity: none).
     struct Setup: Equatable {
         let width: Int
         let height: Int
+        var turn: CGAffineTransform = .identity
     }
 
     let setup: Setup
@@ -123,7 +125,8 @@ final class FrameGrabber {
             guard let base = out.baseAddress else { return }
             for row in 0..<h { base.advanced(by: row * w * 4).copyMemory(from: data.advanced(by: offset + row * stride), byteCount: w * 4) }
         }
-        guard let image = CGImage(width: w, height: h, rgba: rgba) else { throw MediaError("\(name): no image of \(w)x\(h)") }
+        let shown = setup.turn == .identity ? (rgba, w, h) : ImageTurning.turn(rgba, width: w, height: h, by: setup.turn)
+        guard let image = CGImage(width: shown.1, height: shown.2, rgba: shown.0) else { throw MediaError("\(name): no image of \(shown.1)x\(shown.2)") }
         return image
     }
 }

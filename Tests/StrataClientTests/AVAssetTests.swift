@@ -127,10 +127,11 @@ extension ClientProcessSuite {
         #expect(Self.code(last) == 59 && actual.value == 1_983_333_333, "\(actual)")
     }
 
-    /// A clip whose track matrix turns it 90° clockwise: the track keeps its encoded size and says the turn in
-    /// `preferredTransform` (AVFoundation's convention); images come as encoded, and applying the transform is
-    /// refused by name (turned in playbin, the frame came out shrunk: docs/video.md).
-    @Test func aTurnedTrackSaysSoAndApplyingItIsRefused() throws {
+    /// A clip whose track matrix turns it 90° clockwise (as phones write it): the track keeps its encoded size
+    /// and says the turn in `preferredTransform` (AVFoundation's convention); images come as encoded unless
+    /// `appliesPreferredTrackTransform`, then turned: the encoded pixel (x, y) shows at (63 − y, x), and
+    /// `maximumSize` bounds the turned image.
+    @Test func theTrackTransformTurnsImagesWhenApplied() throws {
         let clip = try VideoFixtures.clip(frames: 20, turned: true)
         let asset = AVURLAsset(url: clip)
         let track = try #require(asset.tracks(withMediaType: .video).first)
@@ -144,9 +145,16 @@ extension ClientProcessSuite {
         #expect(encoded.width == 128 && encoded.height == 64)
         #expect(Self.code(encoded) == 13)
         generator.appliesPreferredTrackTransform = true
-        #expect { _ = try generator.copyCGImage(at: time, actualTime: nil) } throws: { error in
-            "\(error)" == "clip-20-turned.mp4: unsupported: appliesPreferredTrackTransform on a track whose matrix turns or flips it"
+        let turned = try generator.copyCGImage(at: time, actualTime: nil)
+        #expect(turned.width == 64 && turned.height == 128)
+        var wrong: [String] = []
+        for y in stride(from: 0, to: 64, by: 3) {
+            for x in stride(from: 0, to: 128, by: 5) where Self.pixel(turned, 63 - y, x) != Self.pixel(encoded, x, y) { wrong.append("(\(x), \(y))") }
         }
+        #expect(wrong.isEmpty, "\(wrong.count) pixels not where the turn puts them, first \(wrong.first ?? "")")
+        generator.maximumSize = CGSize(width: 32, height: 32)
+        let small = try generator.copyCGImage(at: time, actualTime: nil)
+        #expect(small.width == 16 && small.height == 32)
     }
 
     /// With the default (infinite) tolerance the image is the nearest key frame's; with a tolerance the key
