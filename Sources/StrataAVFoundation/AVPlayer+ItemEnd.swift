@@ -30,7 +30,8 @@ extension AVPlayer {
         let refresh = Self.refreshInterval
         let now = MonotonicClock.now()
         let lastFrame = frameAt.flatMap { $0 > 0 ? $0 : nil } ?? now
-        poll(item, token) { [weak self] in
+        // Not a look every 2 ms while the frames decoded ahead play out: the first when the frame is due.
+        poll(item, token, after: max(Self.endPollInterval, lastFrame - now)) { [weak self] in
             guard let self else { return true }
             let now = MonotonicClock.now()
             guard now >= lastFrame else { return false }
@@ -47,11 +48,12 @@ extension AVPlayer {
         }
     }
 
-    /// Calls `check` every `endPollInterval` until it returns true, or the watch was cancelled.
-    private func poll(_ item: AVPlayerItem, _ token: UInt64, _ check: @escaping @Sendable () -> Bool) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.endPollInterval) { [weak self] in
+    /// Calls `check` after `delay`, then every `endPollInterval` until it returns true, or the watch was
+    /// cancelled.
+    private func poll(_ item: AVPlayerItem, _ token: UInt64, after delay: Double, _ check: @escaping @Sendable () -> Bool) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, self.state.withLock({ $0.endToken == token && $0.item === item }) else { return }
-            if !check() { self.poll(item, token, check) }
+            if !check() { self.poll(item, token, after: Self.endPollInterval, check) }
         }
     }
 
