@@ -8,9 +8,11 @@ import StrataProtocol
 /// the last frames of every pass, and a `pause()` in them was followed by the notification anyway.
 extension AVPlayer {
     /// What the last end was scheduled for (monotonic seconds): `due`, the time past which the last frame
-    /// is on screen. Tests hold it to the frame's vblank.
+    /// is on screen; `late`, how much later than asked the look that decided it ran (a loaded machine's
+    /// timers: the end is later by as much). Tests hold `due − late` to the frame's vblank.
     struct ItemEnd {
         let due: Double
+        let late: Double
         let lastFrameAt: Double
     }
 
@@ -31,7 +33,7 @@ extension AVPlayer {
         let now = MonotonicClock.now()
         let lastFrame = frameAt.flatMap { $0 > 0 ? $0 : nil } ?? now
         // Not a look every 2 ms while the frames decoded ahead play out: the first when the frame is due.
-        poll(item, token, after: max(Self.endPollInterval, lastFrame - now)) { [weak self] in
+        poll(item, token, after: max(Self.endPollInterval, lastFrame - now)) { [weak self] late in
             guard let self else { return true }
             let now = MonotonicClock.now()
             guard now >= lastFrame else { return false }
@@ -39,7 +41,7 @@ extension AVPlayer {
                 || self.layers.allSatisfy { $0.drawableRing.heldCount == 0 }
             guard taken else { return false }
             let due = now + refresh
-            self.state.withLock { $0.lastItemEnd = ItemEnd(due: due, lastFrameAt: lastFrame) }
+            self.state.withLock { $0.lastItemEnd = ItemEnd(due: due, late: late, lastFrameAt: lastFrame) }
             DispatchQueue.global().asyncAfter(deadline: .now() + refresh) { [weak self] in
                 guard let self, self.state.withLock({ $0.endToken == token && $0.item === item }) else { return }
                 ended()
@@ -49,11 +51,12 @@ extension AVPlayer {
     }
 
     /// Calls `check` after `delay`, then every `endPollInterval` until it returns true, or the watch was
-    /// cancelled.
-    private func poll(_ item: AVPlayerItem, _ token: UInt64, after delay: Double, _ check: @escaping @Sendable () -> Bool) {
+    /// cancelled; `check` is told how late it runs.
+    private func poll(_ item: AVPlayerItem, _ token: UInt64, after delay: Double, _ check: @escaping @Sendable (Double) -> Bool) {
+        let asked = MonotonicClock.now() + delay
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, self.state.withLock({ $0.endToken == token && $0.item === item }) else { return }
-            if !check() { self.poll(item, token, after: Self.endPollInterval, check) }
+            if !check(max(0, MonotonicClock.now() - asked)) { self.poll(item, token, after: Self.endPollInterval, check) }
         }
     }
 

@@ -69,8 +69,9 @@ extension ClientProcessSuite {
         let last = try #require(shown.first { $0.code == 59 }, "frame 59 never shown: \(shown.map(\.code))")
         let scheduled = try #require(player.state.withLock { $0.lastItemEnd })
         #expect(end.at >= last.time, "notified \((last.time - end.at) * 1000) ms before frame 59 was shown")
-        #expect(scheduled.due >= last.time && scheduled.due <= last.time + 1.0 / 60 + 0.004,
-                "end due \((scheduled.due - last.time) * 1000) ms after frame 59's vblank")
+        // Within one refresh of the vblank, but for how late a loaded machine ran the look that decided it.
+        #expect(scheduled.due >= last.time && scheduled.due - scheduled.late <= last.time + 1.0 / 60 + 0.004,
+                "end due \((scheduled.due - last.time) * 1000) ms after frame 59's vblank (its look \(scheduled.late * 1000) ms late)")
     }
 
     /// The common loop: seek to zero and play on the notification. Three passes of a 20-frame clip each show
