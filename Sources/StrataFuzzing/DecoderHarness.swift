@@ -71,31 +71,33 @@ public enum DecoderHarness {
         }
     }
 
-    /// Decodes JPEG bytes: a rejection is fine; what decodes is within the size limit, opaque, every pixel
-    /// there, and decodes the same again.
+    /// Decodes JPEG bytes: a rejection is fine; what decodes is an image `decoded` accepts, and opaque.
     static func jpeg(_ bytes: [UInt8]) throws {
-        guard let image = try? JPEGCodec.decode(Data(bytes), maxSide: jpegSide) else { return }
-        guard (1...jpegSide).contains(image.width), (1...jpegSide).contains(image.height), image.pixels.count == image.width * image.height * 4 else {
-            throw Violation(description: "JPEG decoded as \(image.width)x\(image.height) with \(image.pixels.count) bytes")
-        }
+        guard let image = try decoded("JPEG", { try? JPEGCodec.decode(Data(bytes), maxSide: jpegSide) }) else { return }
         guard stride(from: 3, to: image.pixels.count, by: 4).allSatisfy({ image.pixels[$0] == 255 }) else {
             throw Violation(description: "JPEG decoded with alpha below 255")
         }
-        guard (try? JPEGCodec.decode(Data(bytes), maxSide: jpegSide)) == image else { throw Violation(description: "JPEG decoded differently twice") }
     }
 
-    /// Decodes PNG bytes: a rejection is fine; what decodes is within the size limit, every pixel there, and
-    /// decodes the same again. A header naming more than `jpegSide` a side is refused before libpng
-    /// allocates for it (the real limit, 16384, would take a gigabyte an input).
+    /// Decodes PNG bytes: a rejection is fine; what decodes is an image `decoded` accepts. A header naming
+    /// more than `jpegSide` a side is refused before libpng allocates for it (the real limit, 16384, would take
+    /// a gigabyte an input).
     static func png(_ bytes: [UInt8]) throws {
         guard bytes.count >= 24 else { return }
         func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         guard be32(16) <= jpegSide, be32(20) <= jpegSide else { return }
-        guard let image = try? PNGCodec.decode(Data(bytes)) else { return }
+        _ = try decoded("PNG", { try? PNGCodec.decode(Data(bytes)) })
+    }
+
+    /// What an image decoder made of an input (nil: rejected), checked: within the size limit, every pixel
+    /// there, and the same when decoded again.
+    private static func decoded(_ format: String, _ decode: () -> RGBAImage?) throws -> RGBAImage? {
+        guard let image = decode() else { return nil }
         guard (1...jpegSide).contains(image.width), (1...jpegSide).contains(image.height), image.pixels.count == image.width * image.height * 4 else {
-            throw Violation(description: "PNG decoded as \(image.width)x\(image.height) with \(image.pixels.count) bytes")
+            throw Violation(description: "\(format) decoded as \(image.width)x\(image.height) with \(image.pixels.count) bytes")
         }
-        guard (try? PNGCodec.decode(Data(bytes))) == image else { throw Violation(description: "PNG decoded differently twice") }
+        guard decode() == image else { throw Violation(description: "\(format) decoded differently twice") }
+        return image
     }
 
     /// Decodes a client message; whatever decodes must survive encode → decode unchanged.
