@@ -161,6 +161,13 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", "StrataTestSupport", .product(name: "Logging", package: "swift-log")]),
         // Apple-style snippets of ported iOS code: that they compile is the test (docs/status.md).
         .testTarget(name: "StrataPortingProbes", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit"]),
+        // Apple's Swift interface (docs/status.md): code shaped as for Apple's SDK, one small use per declaration,
+        // compiled in Swift 5 mode (Swift5/) and in Swift 6 mode with warnings as errors (Swift6/). Both hold
+        // Shared/ (a link to Tests/AppleShape/Shared); each adds what only its mode compiles, and runs what can run.
+        .testTarget(name: "AppleShapeSwift5", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit"],
+                    path: "Tests/AppleShape/Swift5", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "AppleShapeSwift6", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit"],
+                    path: "Tests/AppleShape/Swift6", swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.
