@@ -26,19 +26,20 @@ extension CAAnimationDelegate {
     @MainActor public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
-/// Abstract base: media timing, timing function, delegate (retained strongly, as in Core Animation).
-open class CAAnimation {
-    public var beginTime: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
-    public var duration: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
-    public var speed: Float = 1 { didSet { compiledSpec = nil } }
-    public var timeOffset: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
-    public var repeatCount: Float = 0 { didSet { compiledSpec = nil } }
-    public var repeatDuration: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
-    public var autoreverses = false { didSet { compiledSpec = nil } }
-    public var fillMode: CAMediaTimingFillMode = .removed { didSet { compiledSpec = nil } }
-    public var timingFunction: CAMediaTimingFunction? { didSet { compiledSpec = nil } }
-    public var isRemovedOnCompletion = true { didSet { compiledSpec = nil } }
-    public var delegate: CAAnimationDelegate?
+/// Abstract base: media timing, timing function, delegate (retained strongly, as in Core Animation). An
+/// `NSObject` that copies itself (`NSCopying`), as Core Animation's.
+open class CAAnimation: NSObject, NSCopying {
+    open var beginTime: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
+    open var duration: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
+    open var speed: Float = 1 { didSet { compiledSpec = nil } }
+    open var timeOffset: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
+    open var repeatCount: Float = 0 { didSet { compiledSpec = nil } }
+    open var repeatDuration: CFTimeInterval = 0 { didSet { compiledSpec = nil } }
+    open var autoreverses = false { didSet { compiledSpec = nil } }
+    open var fillMode: CAMediaTimingFillMode = .removed { didSet { compiledSpec = nil } }
+    open var timingFunction: CAMediaTimingFunction? { didSet { compiledSpec = nil } }
+    open var isRemovedOnCompletion = true { didSet { compiledSpec = nil } }
+    open var delegate: CAAnimationDelegate?
     /// The spec this animation compiles to, when it was built from one (Core Animation's implicit
     /// animation): used as is instead of compiling again, until a property changes.
     var compiledSpec: AnimationSpec?
@@ -46,21 +47,40 @@ open class CAAnimation {
     /// them back from the animation it is given (seed 003 passes a tap's location this way).
     var keyedValues: [String: Any] = [:]
 
-    public init() {}
+    public override init() { super.init() }
 
-    /// Stores `value` under `key` (nil removes it), as key-value coding on Core Animation's CAAnimation
-    /// stores keys that are not its properties. **Limit**: only such extra keys; the animation's own
-    /// properties (`duration`, …) are set directly, not through this method.
-    public func setValue(_ value: Any?, forKey key: String) { keyedValues[key] = value }
+    /// Archiving is not supported: returns nil. Required, as on iOS (NSSecureCoding), so that subclasses'
+    /// `required init?(coder:)` compiles as written there and can call `super.init(coder:)`.
+    public required init?(coder: NSCoder) { return nil }
 
-    /// The value stored under `key` with `setValue(_:forKey:)`, or nil.
-    public func value(forKey key: String) -> Any? { keyedValues[key] }
+    /// Sets the animation's property named `key` (`"duration"`, `"fromValue"`, …: CAAnimation+KeyValueCoding.swift),
+    /// or stores `value` under any other key (nil removes it), as key-value coding on Core Animation's does.
+    open func setValue(_ value: Any?, forKey key: String) {
+        if !assignProperty(value, forKey: key) { keyedValues[key] = value }
+    }
 
-    /// Copy used when the animation is added to a layer (later changes to the original don't apply).
-    open func copy() -> CAAnimation {
+    /// The property named `key`, or the value stored under another key with `setValue(_:forKey:)`, or nil.
+    open func value(forKey key: String) -> Any? {
+        if let property = propertyValue(forKey: key) { return property }
+        return keyedValues[key]
+    }
+
+    /// The copy the layer keeps when the animation is added (later changes to the original don't apply):
+    /// an instance of the Core Animation class this is, with its values. `copy()` (NSObject's) calls it.
+    open func copy(with zone: NSZone? = nil) -> Any {
         let c = CAAnimation()
         copyTiming(to: c)
         return c
+    }
+
+    /// `copy()` as a CAAnimation; nil (logged) when an override of `copy(with:)` returned something else.
+    func animationCopy() -> CAAnimation? {
+        let made = copy()
+        guard let copy = made as? CAAnimation else {
+            StrataLog.logger.error("\(type(of: self)).copy(with:) returned a \(type(of: made)), not a CAAnimation: the animation is not added")
+            return nil
+        }
+        return copy
     }
 
     func copyTiming(to c: CAAnimation) {
@@ -104,28 +124,35 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// Builds a transform from an animation's scalar or [x, y, z] values (e.g. rotateZ from angles, so a
 /// `transform` animation from 0 to 2π turns once).
-public final class CAValueFunction: @unchecked Sendable {
+open class CAValueFunction: NSObject, @unchecked Sendable {
     public let name: CAValueFunctionName
-    let function: ValueFunction?
+    let function: ValueFunction
 
-    /// An unknown name logs "unsupported: value function …"; an animation using it is then rejected.
-    public init(name: CAValueFunctionName) {
+    /// nil for a name Core Animation does not define (as Core Animation's), logged as "unsupported: value
+    /// function …".
+    public convenience init?(name: CAValueFunctionName) {
+        guard let function = ValueFunction(rawValue: name.rawValue) else {
+            StrataLog.logger.error("unsupported: value function \(name.rawValue)")
+            return nil
+        }
+        self.init(name: name, function: function)
+    }
+
+    init(name: CAValueFunctionName, function: ValueFunction) {
         self.name = name
-        function = ValueFunction(rawValue: name.rawValue)
-        if function == nil { StrataLog.logger.error("unsupported: value function \(name.rawValue)") }
+        self.function = function
+        super.init()
     }
 }
 
 open class CAPropertyAnimation: CAAnimation {
-    public var keyPath: String? { didSet { compiledSpec = nil } }
-    public var isAdditive = false { didSet { compiledSpec = nil } }
-    public var isCumulative = false { didSet { compiledSpec = nil } }
-    public var valueFunction: CAValueFunction? { didSet { compiledSpec = nil } }
+    open var keyPath: String? { didSet { compiledSpec = nil } }
+    open var isAdditive = false { didSet { compiledSpec = nil } }
+    open var isCumulative = false { didSet { compiledSpec = nil } }
+    open var valueFunction: CAValueFunction? { didSet { compiledSpec = nil } }
 
     func resolvedValueFunction() throws -> ValueFunction? {
-        guard let valueFunction else { return nil }
-        guard let f = valueFunction.function else { throw StrataError.unsupported("value function \(valueFunction.name.rawValue)") }
-        return f
+        valueFunction?.function
     }
 
     /// The kind of this animation's values: the value function's input, else the key path's.
@@ -148,22 +175,21 @@ open class CAPropertyAnimation: CAAnimation {
         return value
     }
 
-    public init(keyPath: String?) {
-        self.keyPath = keyPath
-        super.init()
+    /// A convenience, as Core Animation's: subclasses that override `init()` (and `init?(coder:)`) inherit it.
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
     }
-
-    public override init() { super.init() }
 }
 
 /// Interpolates a key path between fromValue, toValue and byValue (any one or two of them).
 /// Values: numbers (Double/Float/CGFloat/Int/NSNumber), CGPoint, CGSize, CGRect, CATransform3D, CGColor, Bool.
 open class CABasicAnimation: CAPropertyAnimation {
-    public var fromValue: Any? { didSet { compiledSpec = nil } }
-    public var toValue: Any? { didSet { compiledSpec = nil } }
-    public var byValue: Any? { didSet { compiledSpec = nil } }
+    open var fromValue: Any? { didSet { compiledSpec = nil } }
+    open var toValue: Any? { didSet { compiledSpec = nil } }
+    open var byValue: Any? { didSet { compiledSpec = nil } }
 
-    open override func copy() -> CAAnimation {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let c = CABasicAnimation(keyPath: keyPath)
         copyBasic(to: c)
         c.compiledSpec = compiledSpec
@@ -208,10 +234,10 @@ open class CABasicAnimation: CAPropertyAnimation {
 /// towards the end). The spring runs in seconds within `duration`; set `duration = settlingDuration` to
 /// let it come to rest.
 open class CASpringAnimation: CABasicAnimation {
-    public var mass: CGFloat = 1
-    public var stiffness: CGFloat = 100
-    public var damping: CGFloat = 10
-    public var initialVelocity: CGFloat = 0
+    open var mass: CGFloat = 1
+    open var stiffness: CGFloat = 100
+    open var damping: CGFloat = 10
+    open var initialVelocity: CGFloat = 0
 
     var spring: Spring {
         Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: Double(initialVelocity))
@@ -219,9 +245,9 @@ open class CASpringAnimation: CABasicAnimation {
 
     /// When the spring is at rest: the displacement stays within 0.1 % of the distance from then on
     /// (Strata's estimate; Core Animation does not document its own).
-    public var settlingDuration: CFTimeInterval { spring.settlingDuration }
+    open var settlingDuration: CFTimeInterval { spring.settlingDuration }
 
-    open override func copy() -> CAAnimation {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let c = CASpringAnimation(keyPath: keyPath)
         copyBasic(to: c)
         c.mass = mass; c.stiffness = stiffness; c.damping = damping; c.initialVelocity = initialVelocity
@@ -241,12 +267,12 @@ open class CASpringAnimation: CABasicAnimation {
 /// (their beginTime is relative to the group's start) and clipped to the group's duration; their
 /// delegates and `isRemovedOnCompletion` are ignored.
 open class CAAnimationGroup: CAAnimation {
-    public var animations: [CAAnimation]?
+    open var animations: [CAAnimation]?
 
-    open override func copy() -> CAAnimation {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let c = CAAnimationGroup()
         copyTiming(to: c)
-        c.animations = animations?.map { $0.copy() }
+        c.animations = animations?.compactMap { $0.animationCopy() }
         return c
     }
 
@@ -279,17 +305,17 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// Animates a key path through `values`, or a point key path along `path` (which wins when both are set);
 /// see StrataCore.Keyframes and docs/animation.md for each calculation mode.
 open class CAKeyframeAnimation: CAPropertyAnimation {
-    public var path: CGPath?
-    public var rotationMode: CAAnimationRotationMode?
-    public var values: [Any]?
-    public var keyTimes: [NSNumber]?
-    public var timingFunctions: [CAMediaTimingFunction]?
-    public var calculationMode: CAAnimationCalculationMode = .linear
-    public var tensionValues: [NSNumber]?
-    public var continuityValues: [NSNumber]?
-    public var biasValues: [NSNumber]?
+    open var path: CGPath?
+    open var rotationMode: CAAnimationRotationMode?
+    open var values: [Any]?
+    open var keyTimes: [NSNumber]?
+    open var timingFunctions: [CAMediaTimingFunction]?
+    open var calculationMode: CAAnimationCalculationMode = .linear
+    open var tensionValues: [NSNumber]?
+    open var continuityValues: [NSNumber]?
+    open var biasValues: [NSNumber]?
 
-    open override func copy() -> CAAnimation {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let c = CAKeyframeAnimation(keyPath: keyPath)
         copyTiming(to: c)
         c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction

@@ -6,11 +6,8 @@ import StrataProtocol
 extension CALayer {
     // MARK: animations
 
-    /// Adds a copy of `anim`; an existing animation with the same key is replaced. A nil key gets a
-    /// unique one. Animations Strata cannot carry or whose values are wrong are logged, naming the layer and the
-    /// key ("CALayer (layer 3), animation key "spin": add(_:forKey:) rejected animation: …"), and not added.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
-        let copy = anim.copy()
+    func addCopy(of anim: CAAnimation, forKey key: String?) {
+        guard let copy = anim.animationCopy() else { return }
         // No fromValue, toValue or byValue: Core Animation animates from the previous presentation value to
         // the current one, i.e. from what is on screen now to the value beneath the animation.
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
@@ -45,30 +42,6 @@ extension CALayer {
             animationEntries.append(AnimationEntry(key: k, animation: copy, spec: spec,
                                                    customKey: (copy as? CAPropertyAnimation)?.customKey))
             CATransaction.noteAnimationAdded(self, key: k)
-        }
-    }
-
-    public func animation(forKey key: String) -> CAAnimation? {
-        LayerLock.with { animationEntries.first { $0.key == key }?.animation }
-    }
-
-    public func animationKeys() -> [String]? {
-        LayerLock.with { animationEntries.isEmpty ? nil : animationEntries.map(\.key) }
-    }
-
-    public func removeAnimation(forKey key: String) {
-        LayerLock.with {
-            guard animationEntries.contains(where: { $0.key == key }) else { return }
-            animationEntries.removeAll { $0.key == key }
-            CATransaction.noteChange(self)
-        }
-    }
-
-    public func removeAllAnimations() {
-        LayerLock.with {
-            guard !animationEntries.isEmpty else { return }
-            animationEntries.removeAll()
-            CATransaction.noteChange(self)
         }
     }
 }

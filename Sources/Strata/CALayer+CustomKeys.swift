@@ -13,49 +13,6 @@ extension CALayer {
         !key.isEmpty && !key.contains(".") && LayerProperty(name: key) == nil && !CoreAnimationKeys.all.contains(key)
     }
 
-    /// Sets a property (as `setValue(_:forKeyPath:)`) or a custom key. A custom key's action (from
-    /// `action(forKey:)`) runs when its value changes in a committed, displayed layer; a key for which
-    /// `needsDisplay(forKey:)` is true marks the layer as needing display.
-    public func setValue(_ value: Any?, forKey key: String) {
-        if key == "name" {
-            guard value == nil || value is String || value is NSString else {
-                StrataLog.logger.error("\(logName): setValue(_:forKey:) rejected: invalid value for name: expected a String or nil")
-                return
-            }
-            name = (value as? String) ?? (value as? NSString).map(String.init)
-            return
-        }
-        if key == "drawsAsynchronously" {
-            guard let flag = (value as? Bool) ?? (value as? NSNumber)?.boolValue else {
-                StrataLog.logger.error("\(logName): setValue(_:forKey:) rejected: invalid value for drawsAsynchronously: expected a Bool")
-                return
-            }
-            drawsAsynchronously = flag
-            return
-        }
-        guard Self.isCustomKey(key) else { setValue(value, forKeyPath: key); return }
-        LayerLock.with {
-            guard !isPresentationCopy else { customValues[key] = value; return }
-            let old = customValues[key] ?? type(of: self).defaultValue(forKey: key)
-            let changed = !Self.same(old, value)
-            let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)
-            let action = changed && inTree && !CATransaction.disableActions() ? action(forKey: key) : nil
-            customValues[key] = value
-            CATransaction.noteChange(self)
-            action?.run(forKey: key, object: self, arguments: nil)
-            if changed, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-        }
-    }
-
-    /// A property's model value, or a custom key's (its `defaultValue(forKey:)` until set). On a
-    /// presentation layer, custom keys hold their animated values.
-    public func value(forKey key: String) -> Any? {
-        if key == "name" { return name }
-        if key == "drawsAsynchronously" { return drawsAsynchronously }
-        guard Self.isCustomKey(key) else { return value(forKeyPath: key) }
-        return LayerLock.with { customValues[key] ?? type(of: self).defaultValue(forKey: key) }
-    }
-
     /// Custom keys' presentation values at global time `time`: the committed values with the committed
     /// custom-key animations applied in the order added, in the layer's local time.
     func presentationCustomValues(at time: Double) -> [String: Any] {
@@ -93,6 +50,37 @@ extension CALayer {
         case (nil, nil): return true
         case let (x?, y?): return ValueConversion.infer(x).map { $0 == ValueConversion.infer(y) } ?? false
         default: return false
+        }
+    }
+
+    func store(_ value: Any?, forKey key: String) {
+        if key == "name" {
+            guard value == nil || value is String || value is NSString else {
+                StrataLog.logger.error("\(logName): setValue(_:forKey:) rejected: invalid value for name: expected a String or nil")
+                return
+            }
+            name = (value as? String) ?? (value as? NSString).map(String.init)
+            return
+        }
+        if key == "drawsAsynchronously" {
+            guard let flag = (value as? Bool) ?? (value as? NSNumber)?.boolValue else {
+                StrataLog.logger.error("\(logName): setValue(_:forKey:) rejected: invalid value for drawsAsynchronously: expected a Bool")
+                return
+            }
+            drawsAsynchronously = flag
+            return
+        }
+        guard Self.isCustomKey(key) else { setValue(value, forKeyPath: key); return }
+        LayerLock.with {
+            guard !isPresentationCopy else { customValues[key] = value; return }
+            let old = customValues[key] ?? type(of: self).defaultValue(forKey: key)
+            let changed = !Self.same(old, value)
+            let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)
+            let action = changed && inTree && !CATransaction.disableActions() ? action(forKey: key) : nil
+            customValues[key] = value
+            CATransaction.noteChange(self)
+            action?.run(forKey: key, object: self, arguments: nil)
+            if changed, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         }
     }
 }

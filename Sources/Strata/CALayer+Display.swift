@@ -4,84 +4,6 @@ import StrataCore
 /// Backing stores: layers that draw their contents with a CGContext (Cairo) instead of being given an
 /// image. Drawing happens on the client; the image travels to the server like any `contents`.
 extension CALayer {
-    /// Pixels per point of the contents: the backing store is drawn at bounds × contentsScale pixels (2
-    /// draws sharply on a 2× display), and position-based `contentsGravity` shows an image at its pixel
-    /// size ÷ contentsScale. Default 1; changing it marks a layer showing its own backing store for
-    /// display (drawn again at the new scale); an image the app set as `contents` stays (as in Core
-    /// Animation, where setting contentsScale is how a 2× image is shown at its point size). Not animatable.
-    public var contentsScale: CGFloat {
-        get { LayerLock.with { modelValues.contentsScale } }
-        set {
-            LayerLock.with {
-                guard newValue.isFinite, newValue > 0, newValue != modelValues.contentsScale else { return }
-                set(.contentsScale, .scalar(newValue))
-                if contentsImage == nil || contentsImage?.backingStore != nil {
-                    let marked = needsDisplayFlag
-                    setNeedsDisplay()
-                    if !marked { displayMarkedByScale = true }
-                }
-            }
-        }
-    }
-
-    /// Whether the backing store is opaque: it has no alpha, so what `draw(in:)` leaves transparent shows
-    /// black (as in Core Animation). Affects only the backing store, not an image set as `contents`.
-    /// Changing it marks the layer for display. Default false.
-    public var isOpaque: Bool {
-        get { LayerLock.with { isOpaqueValue } }
-        set {
-            LayerLock.with {
-                guard newValue != isOpaqueValue else { return }
-                isOpaqueValue = newValue
-                setNeedsDisplay()
-            }
-        }
-    }
-
-    /// Whether a change of the bounds' size marks the layer as needing display. Default false.
-    public var needsDisplayOnBoundsChange: Bool {
-        get { LayerLock.with { needsDisplayOnBoundsChangeValue } }
-        set { LayerLock.with { needsDisplayOnBoundsChangeValue = newValue } }
-    }
-
-    /// Marks the whole layer for redrawing; `display()` runs when the transaction commits.
-    public func setNeedsDisplay() {
-        // A tiled layer has no backing store: its tiles are drawn again instead.
-        if let tiled = self as? CATiledLayer { tiled.invalidateTiles(nil); return }
-        LayerLock.with {
-            needsDisplayFlag = true
-            displayMarkedByScale = false
-            dirtyRect = nil
-            CATransaction.noteChange(self)
-        }
-    }
-
-    /// Marks `rect` (layer coordinates) for redrawing: the backing store keeps its other pixels, and
-    /// `draw(in:)` gets a context clipped to the dirty region.
-    public func setNeedsDisplay(_ rect: CGRect) {
-        if let tiled = self as? CATiledLayer {
-            guard !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
-            tiled.invalidateTiles(rect)
-            return
-        }
-        LayerLock.with {
-            guard !rect.isEmpty else { return }
-            if !needsDisplayFlag { dirtyRect = rect } else if let d = dirtyRect { dirtyRect = d.union(rect) }
-            needsDisplayFlag = true
-            CATransaction.noteChange(self)
-        }
-    }
-
-    /// Whether `setNeedsDisplay()` was called since the last display.
-    public func needsDisplay() -> Bool { LayerLock.with { needsDisplayFlag } }
-
-    /// Runs `display()` now if the layer is marked as needing it.
-    public func displayIfNeeded() {
-        guard LayerLock.with({ needsDisplayFlag }) else { return }
-        display()
-        LayerLock.with { needsDisplayFlag = false; dirtyRect = nil }
-    }
-
     /// Strata's default display (what Core Animation does without `displayLayer:`): a backing store of
     /// bounds size × `contentsScale` pixels, drawn by `draw(in:)` and shown as the layer's `contents`. The
     /// store is kept while its size stays the same: with a dirty rectangle (`setNeedsDisplay(_:)`) only
@@ -181,6 +103,51 @@ extension CALayer {
         ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
         ctx.fill(rect)
         ctx.restoreGState()
+    }
+
+    func setContentsScale(_ newValue: CGFloat) {
+        LayerLock.with {
+            guard newValue.isFinite, newValue > 0, newValue != modelValues.contentsScale else { return }
+            set(.contentsScale, .scalar(newValue))
+            if contentsImage == nil || contentsImage?.backingStore != nil {
+                let marked = needsDisplayFlag
+                setNeedsDisplay()
+                if !marked { displayMarkedByScale = true }
+            }
+        }
+    }
+
+    func setOpaque(_ newValue: Bool) {
+        LayerLock.with {
+            guard newValue != isOpaqueValue else { return }
+            isOpaqueValue = newValue
+            setNeedsDisplay()
+        }
+    }
+
+    func markNeedsDisplay() {
+        // A tiled layer has no backing store: its tiles are drawn again instead.
+        if let tiled = self as? CATiledLayer { tiled.invalidateTiles(nil); return }
+        LayerLock.with {
+            needsDisplayFlag = true
+            displayMarkedByScale = false
+            dirtyRect = nil
+            CATransaction.noteChange(self)
+        }
+    }
+
+    func markNeedsDisplay(in rect: CGRect) {
+        if let tiled = self as? CATiledLayer {
+            guard !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
+            tiled.invalidateTiles(rect)
+            return
+        }
+        LayerLock.with {
+            guard !rect.isEmpty else { return }
+            if !needsDisplayFlag { dirtyRect = rect } else if let d = dirtyRect { dirtyRect = d.union(rect) }
+            needsDisplayFlag = true
+            CATransaction.noteChange(self)
+        }
     }
 }
 

@@ -6,44 +6,35 @@ import StrataProtocol
 extension CALayer {
     // MARK: hierarchy
 
-    /// A layer whose subtree's alpha masks this layer: it is drawn in this layer's coordinates (its
-    /// position relative to this layer's bounds) and runs in this layer's time. It must have no
-    /// superlayer and mask no other layer (a programming error otherwise, as a cycle is).
-    public var mask: CALayer? {
-        get { LayerLock.with { maskLayer } }
-        set {
-            LayerLock.with {
-                if let m = newValue {
-                    precondition(m !== self && m.parent == nil && !m.isAttachedRoot && (m.maskedLayer == nil || m.maskedLayer === self),
-                                 "a mask layer has no superlayer, is not attached and masks only one layer")
-                }
-                maskLayer?.maskedLayer = nil
-                maskLayer = newValue
-                newValue?.maskedLayer = self
-                CATransaction.noteChange(self)
+    func isAncestor(of other: CALayer) -> Bool {
+        var n: CALayer? = other
+        while let c = n { if c === self { return true }; n = c.parent }
+        return false
+    }
+
+    func setMask(_ newValue: CALayer?) {
+        LayerLock.with {
+            if let m = newValue {
+                precondition(m !== self && m.parent == nil && !m.isAttachedRoot && (m.maskedLayer == nil || m.maskedLayer === self),
+                             "a mask layer has no superlayer, is not attached and masks only one layer")
             }
+            maskLayer?.maskedLayer = nil
+            maskLayer = newValue
+            newValue?.maskedLayer = self
+            CATransaction.noteChange(self)
         }
     }
 
-    public var superlayer: CALayer? { LayerLock.with { parent } }
-
-    public var sublayers: [CALayer]? {
-        get { LayerLock.with { sublayerList.isEmpty ? nil : sublayerList } }
-        set {
-            LayerLock.with {
-                for l in sublayerList { l.parent = nil }
-                sublayerList = []
-                for l in newValue ?? [] { insertSublayer(l, at: UInt32(sublayerList.count)) }
-                CATransaction.noteChange(self)
-            }
+    func replaceSublayers(with newValue: [CALayer]?) {
+        LayerLock.with {
+            for l in sublayerList { l.parent = nil }
+            sublayerList = []
+            for l in newValue ?? [] { insertSublayer(l, at: UInt32(sublayerList.count)) }
+            CATransaction.noteChange(self)
         }
     }
 
-    public func addSublayer(_ layer: CALayer) {
-        LayerLock.with { insertSublayer(layer, at: UInt32(sublayerList.count)) }
-    }
-
-    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+    func insert(sublayer layer: CALayer, at index: UInt32) {
         LayerLock.with {
             precondition(!layer.isAncestor(of: self), "insertSublayer: the layer is the receiver or one of its ancestors")
             guard !layer.isPresentationCopy, !isPresentationCopy else {
@@ -71,21 +62,7 @@ extension CALayer {
         }
     }
 
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        LayerLock.with {
-            let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s } } ?? 0
-            insertSublayer(layer, at: UInt32(i))
-        }
-    }
-
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        LayerLock.with {
-            let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerList.count
-            insertSublayer(layer, at: UInt32(i))
-        }
-    }
-
-    public func replaceSublayer(_ old: CALayer, with new: CALayer) {
+    func replace(sublayer old: CALayer, with new: CALayer) {
         LayerLock.with {
             guard let i = sublayerList.firstIndex(where: { $0 === old }) else { return }
             old.removeFromSuperlayer()
@@ -95,7 +72,7 @@ extension CALayer {
         }
     }
 
-    public func removeFromSuperlayer() {
+    func detachFromSuperlayer() {
         LayerLock.with {
             guard let p = parent else { return }
             if isInAttachedTree { runAction(forKey: kCAOnOrderOut) }
@@ -105,11 +82,5 @@ extension CALayer {
             CATransaction.noteChange(p)
             CATransaction.noteChange(self)
         }
-    }
-
-    func isAncestor(of other: CALayer) -> Bool {
-        var n: CALayer? = other
-        while let c = n { if c === self { return true }; n = c.parent }
-        return false
     }
 }

@@ -5,35 +5,6 @@ import StrataCore
 /// Key-value coding of the properties in the table, by key path (`"transform.rotation.z"`, `"position.x"`,
 /// `"strokeEnd"`).
 extension CALayer {
-    /// Sets a property or key-path component. Values are taken as Core Animation takes them: numbers of any
-    /// type, NSValue-wrapped geometry, enumerations by name (a String or their Swift type), nil for an
-    /// optional colour, path or list. Key paths Strata does not carry, properties of other layer kinds and
-    /// wrong values are logged, naming the layer and the key path ("CALayer (layer 3): setValue(_:forKeyPath:)
-    /// rejected: invalid value for position …"), and change nothing.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        do {
-            let kp = try LayerKeyPath(parsing: keyPath)
-            guard let v = Self.convert(value, for: kp) else {
-                throw StrataError.invalidValue(key: keyPath, expected: ValueConversion.accepted(kp))
-            }
-            LayerLock.with {
-                let whole = kp.set(v, in: modelValues[kp.property])
-                set(kp.property, whole)
-            }
-        } catch {
-            StrataLog.logger.error("\(logName): setValue(_:forKeyPath:) rejected: \(error)")
-        }
-    }
-
-    public func value(forKeyPath keyPath: String) -> Any? {
-        guard let kp = try? LayerKeyPath(parsing: keyPath) else { return nil }
-        if kp.component == nil, kp.property.rule.names != nil {
-            let name = name(of: kp.property)
-            return Self.enumerationTypes[kp.property]?(name) ?? name
-        }
-        return LayerLock.with { ValueConversion.any(modelValues[kp]) }
-    }
-
     /// `value` as a value of `kp`'s kind: nil clears what may be absent; an enumerated property takes its
     /// value by name.
     private static func convert(_ value: Any?, for kp: LayerKeyPath) -> AnimatableValue? {
@@ -56,7 +27,7 @@ extension CALayer {
     }
 
     /// The Swift types Core Animation code reads enumerated values as.
-    private static let enumerationTypes: [LayerProperty: @Sendable (String) -> Any] = [
+    static let enumerationTypes: [LayerProperty: @Sendable (String) -> Any] = [
         .contentsGravity: { CALayerContentsGravity(rawValue: $0) },
         .fillMode: { CAMediaTimingFillMode(rawValue: $0) },
         .minificationFilter: { CALayerContentsFilter(rawValue: $0) },
@@ -69,4 +40,19 @@ extension CALayer {
         .truncationMode: { CATextLayerTruncationMode(rawValue: $0) },
         .scrollMode: { CAScrollLayerScrollMode(rawValue: $0) },
     ]
+
+    func store(_ value: Any?, forKeyPath keyPath: String) {
+        do {
+            let kp = try LayerKeyPath(parsing: keyPath)
+            guard let v = Self.convert(value, for: kp) else {
+                throw StrataError.invalidValue(key: keyPath, expected: ValueConversion.accepted(kp))
+            }
+            LayerLock.with {
+                let whole = kp.set(v, in: modelValues[kp.property])
+                set(kp.property, whole)
+            }
+        } catch {
+            StrataLog.logger.error("\(logName): setValue(_:forKeyPath:) rejected: \(error)")
+        }
+    }
 }

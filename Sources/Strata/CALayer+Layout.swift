@@ -6,22 +6,6 @@ import StrataCore
 /// before any `display()`; `layoutIfNeeded()` runs it at once. `autoresizingMask` moves and resizes a
 /// sublayer when its superlayer's bounds' size changes (`resizeSublayers(withOldSize:)`).
 extension CALayer {
-    public func setNeedsLayout() {
-        LayerLock.with {
-            needsLayoutFlag = true
-            CATransaction.noteChange(self)
-        }
-    }
-
-    public func needsLayout() -> Bool { LayerLock.with { needsLayoutFlag } }
-
-    /// Lays out now: from the topmost ancestor that needs layout (this layer if none does), every marked
-    /// layer of that subtree, top-down.
-    public func layoutIfNeeded() {
-        var visited: Set<ObjectIdentifier> = []
-        LayerLock.with { layoutFromTopmostMarked(visited: &visited) }
-    }
-
     /// The layout pass of a commit, over the layers it changed: passes until no layer is marked (at most
     /// `maxLayoutPasses`: a layout that marks layers again every time settles in the next commit). Each
     /// pass visits every layer once, so a pass costs the size of the trees laid out.
@@ -38,7 +22,7 @@ extension CALayer {
     static let maxLayoutPasses = 8
 
     /// Lays out the subtree of the topmost ancestor that needs layout (this layer if none does).
-    private func layoutFromTopmostMarked(visited: inout Set<ObjectIdentifier>) {
+    func layoutFromTopmostMarked(visited: inout Set<ObjectIdentifier>) {
         var top = self
         while let p = top.parent, p.needsLayoutFlag { top = p }
         top.layoutMarkedSubtree(visited: &visited)
@@ -53,10 +37,5 @@ extension CALayer {
             layoutSublayers()
         }
         for sublayer in sublayerList { sublayer.layoutMarkedSubtree(visited: &visited) }
-    }
-
-    public var autoresizingMask: CAAutoresizingMask {
-        get { LayerLock.with { autoresizingMaskValue } }
-        set { LayerLock.with { autoresizingMaskValue = newValue } }
     }
 }

@@ -6,12 +6,6 @@ import StrataProtocol
 extension CALayer {
     // MARK: presentation
 
-    /// The values on screen now: the last committed model with the committed animations applied at
-    /// CACurrentMediaTime(), computed with the same core code the server renders with. nil before the
-    /// layer's first commit. Of the layer's own class (`Self`, as in Core Animation), so
-    /// `shapeLayer.presentation()?.strokeEnd` reads a shape's value without a cast.
-    public func presentation() -> Self? { presentation(at: CACurrentMediaTime()) }
-
     /// `presentation()` at an explicit media time (Strata addition for tools and tests).
     public func presentation(at time: CFTimeInterval) -> Self? {
         LayerLock.with { () -> Self? in
@@ -24,10 +18,6 @@ extension CALayer {
             return copy
         }
     }
-
-    /// The model layer: for a layer returned by `presentation()`, the layer it presents; for any other
-    /// layer, itself (as Core Animation's `model()`).
-    public func model() -> Self { (presentedLayer as? Self) ?? self }
 
     /// Presentation at global media time `time`: the committed animations run in the layer's local time.
     func presentationModel(at time: Double) -> LayerModel {

@@ -6,7 +6,7 @@ import StrataProtocol
 /// A layer with Core Animation's model/presentation split. Setting a property changes the model at
 /// once; inside a committed tree it also asks for the implicit animation (0.25 s or the transaction's
 /// duration) from the on-screen value. Thread-safe through the transaction lock.
-open class CALayer {
+open class CALayer: NSObject {
     // Model state (guarded by LayerLock).
     var modelValues = LayerModel()
     var contentsImage: CGImage?
@@ -91,41 +91,17 @@ open class CALayer {
 
     /// The layer's name, for the app's own use (finding layers, debugging); not sent to the server. Keyed
     /// `"name"` for `value(forKey:)`/`setValue(_:forKey:)`.
-    public var name: String? {
+    open var name: String? {
         get { LayerLock.with { nameValue } }
         set { LayerLock.with { nameValue = newValue } }
     }
 
-    final class AnimationEntry {
-        /// Issued by the layer lock's holder, never reused: what the server shadow, start/stop matching and
-        /// completion groups know an entry by. (An `ObjectIdentifier` is an address: an entry freed when
-        /// replaced under its key left it to the next entry, which then looked already sent.)
-        let serial: UInt64
-        nonisolated(unsafe) private static var lastSerial: UInt64 = 0
-        let key: String
-        let animation: CAAnimation
-        var spec: AnimationSpec
-        var committed = false
-        /// Whether the delegate heard of its start and stop: a restored session re-sends running
-        /// animations and reports them again, and the delegate hears of each once.
-        var startDelivered = false
-        var stopDelivered = false
-        /// The animated custom key (a subclass's own property) when the animation is evaluated here, not
-        /// by the server.
-        let customKey: String?
-        /// Called with the layer lock held.
-        init(key: String, animation: CAAnimation, spec: AnimationSpec, customKey: String? = nil) {
-            Self.lastSerial += 1
-            serial = Self.lastSerial
-            self.key = key; self.animation = animation; self.spec = spec; self.customKey = customKey
-        }
-    }
-
-    public init() {
+    public override init() {
         layerID = LayerRegistry.register()
         isPresentationCopy = false
         modelValues = LayerModel(kind: Self.layerKind)
         committedModel = modelValues
+        super.init()
         LayerRegistry.track(self)
     }
 
@@ -148,6 +124,7 @@ open class CALayer {
             nameValue = source.nameValue
             drawsAsynchronouslyValue = source.drawsAsynchronouslyValue
         }
+        super.init()
     }
 
     /// How Strata makes a presentation copy of the layer's own class: through the class's `init(layer:)`.
@@ -265,97 +242,408 @@ open class CALayer {
     /// Subclasses return the action for keys that are fundamental to them; nil by default.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
-    // MARK: property changes and implicit animations
+    // MARK: the surface code overrides (each implemented in the extension file named)
 
-    /// Reads the model under the layer lock (the typed accessors' getter).
-    func read<T>(_ body: (LayerModel) -> T) -> T { LayerLock.with { body(modelValues) } }
+    // MARK: geometry (CALayer+Geometry.swift)
 
-    /// Sets a typed property value (the typed accessors' setter).
-    func set<V: LayerValue>(_ property: LayerProperty, _ value: V) { set(property, value.animatableValue) }
+    open var bounds: CGRect { get { read { $0.bounds } } set { set(.bounds, newValue) } }
+    open var position: CGPoint { get { read { $0.position } } set { set(.position, newValue) } }
+    open var anchorPoint: CGPoint { get { read { $0.anchorPoint } } set { set(.anchorPoint, newValue) } }
+    open var zPosition: CGFloat { get { read { $0.zPosition } } set { set(.zPosition, newValue) } }
+    open var transform: CATransform3D { get { read { $0.transform } } set { set(.transform, newValue) } }
 
-    /// The Core Animation name of an enumerated property's value.
-    func name(of property: LayerProperty) -> String {
-        read { m in
-            guard case let .scalar(x) = m[property], let names = property.rule.names, let i = Int(exactly: x), names.indices.contains(i)
-            else { return "" }
-            return names[i]
-        }
+    /// The anchor point's z in the layer's own space (default 0): with anchorPoint, the point of the layer
+    /// placed at (position, zPosition), and the centre of its transform.
+    open var anchorPointZ: CGFloat { get { read { $0.anchorPointZ } } set { set(.anchorPointZ, newValue) } }
+
+    /// Applied to the sublayers, about the anchor point, when rendering (typically perspective: m34).
+    open var sublayerTransform: CATransform3D { get { read { $0.sublayerTransform } } set { set(.sublayerTransform, newValue) } }
+
+    /// Whether the layer's own background, contents and border are drawn when it faces away from the
+    /// viewer (default true). Its sublayers decide for themselves. Not animatable.
+    open var isDoubleSided: Bool { get { read { $0.isDoubleSided } } set { set(.isDoubleSided, newValue) } }
+
+    /// Derived from bounds, position, anchorPoint and transform; not animatable itself (setting it
+    /// animates bounds and position).
+    open var frame: CGRect { get { read { $0.frame } } set { setFrame(newValue) } }
+
+    // MARK: appearance: opacity, background, corners, border, shadow, edges and rasterization. Animatable
+    // (implicit animation) unless said otherwise.
+
+    open var opacity: Float { get { read { Float($0.opacity) } } set { set(.opacity, CGFloat(newValue)) } }
+    open var backgroundColor: CGColor? { get { read { $0.backgroundColor.map(CGColor.init) } } set { set(.backgroundColor, newValue?.color) } }
+    open var isHidden: Bool { get { read { $0.isHidden } } set { set(.hidden, newValue) } }
+
+    /// Radius of the rounded corners of the background, the border and (with masksToBounds) the clip.
+    open var cornerRadius: CGFloat { get { read { $0.cornerRadius } } set { set(.cornerRadius, newValue) } }
+
+    /// Which corners cornerRadius rounds (default all four). Not animatable.
+    open var maskedCorners: CACornerMask {
+        get { read { CACornerMask(rawValue: UInt($0.maskedCorners)) } }
+        set { set(.maskedCorners, UInt8(newValue.rawValue & 15)) }
     }
 
-    /// Sets an enumerated property by its Core Animation name; an unknown name is logged, naming the layer
-    /// and the key ("… lineCap rejected: unsupported: line cap NAME"), and changes nothing.
-    func set(_ property: LayerProperty, named name: String, what: String) {
-        guard let names = property.rule.names, let i = names.firstIndex(of: name) else {
-            let accepted = (property.rule.names ?? []).map { "\"\($0)\"" }.joined(separator: ", ")
-            StrataLog.logger.error("\(logName): \(property.name) rejected: unsupported: \(what) \(name) (it takes one of \(accepted))")
-            return
-        }
-        set(property, .scalar(CGFloat(i)))
+    /// Width of the border, drawn inside the bounds above the contents and sublayers (default 0).
+    open var borderWidth: CGFloat { get { read { $0.borderWidth } } set { set(.borderWidth, newValue) } }
+
+    /// Colour of the border (default opaque black).
+    open var borderColor: CGColor? { get { read { $0.borderColor.map(CGColor.init) } } set { set(.borderColor, newValue?.color) } }
+
+    /// Whether the contents and sublayers (and the shadow) are clipped to the bounds, rounded by
+    /// cornerRadius (default false).
+    open var masksToBounds: Bool { get { read { $0.masksToBounds } } set { set(.masksToBounds, newValue) } }
+
+    /// The shadow's colour (default opaque black; nil draws none).
+    open var shadowColor: CGColor? { get { read { $0.shadowColor.map(CGColor.init) } } set { set(.shadowColor, newValue?.color) } }
+
+    /// The shadow's opacity, 0 (default: no shadow) to 1.
+    open var shadowOpacity: Float { get { read { Float($0.shadowOpacity) } } set { set(.shadowOpacity, CGFloat(newValue)) } }
+
+    /// The shadow's offset in the layer's coordinates (default (0, −3): upwards, +y being down).
+    open var shadowOffset: CGSize { get { read { $0.shadowOffset } } set { set(.shadowOffset, newValue) } }
+
+    /// The shadow's blur radius in points (default 3).
+    open var shadowRadius: CGFloat { get { read { $0.shadowRadius } } set { set(.shadowRadius, newValue) } }
+
+    /// The shadow's shape: this path filled (nonzero winding) in the layer's coordinates, instead of the
+    /// alpha of the layer's contents and sublayers (default nil). Animatable between paths of the same
+    /// structure. The path is copied, as Core Animation retains an immutable CGPath.
+    open var shadowPath: CGPath? { get { read { $0.shadowPath.map(CGPath.init) } } set { set(.shadowPath, newValue?.path) } }
+
+    /// Whether a layer with opacity below 1 composites its background, contents and sublayers once, as a
+    /// group, before applying the opacity (default true); false applies it to each piece separately, so
+    /// overlapping sublayers show through each other. Not animatable.
+    open var allowsGroupOpacity: Bool { get { read { $0.allowsGroupOpacity } } set { set(.allowsGroupOpacity, newValue) } }
+
+    /// Whether the layer's edges are anti-aliased (those in `edgeAntialiasingMask`). Core Animation takes
+    /// the default from the app's Info.plist; Strata's is true. Not animatable.
+    open var allowsEdgeAntialiasing: Bool { get { read { $0.allowsEdgeAntialiasing } } set { set(.allowsEdgeAntialiasing, newValue) } }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is true (default all four). Turning an
+    /// edge off keeps layers that meet edge to edge from showing a seam. Not animatable.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { read { CAEdgeAntialiasingMask(rawValue: UInt32($0.edgeAntialiasingMask)) } }
+        set { set(.edgeAntialiasingMask, UInt8(newValue.rawValue & 15)) }
     }
 
-    /// How log messages name this layer: its class and id ("CAShapeLayer (layer 7)").
-    var logName: String { "\(type(of: self)) (layer \(layerID))" }
+    /// Whether the layer and its sublayers (shadow included, opacity not) are drawn once into a bitmap in
+    /// the layer's own space, and that bitmap composited and reused while the subtree is unchanged
+    /// (default false). Animatable (a Bool: switches half-way).
+    open var shouldRasterize: Bool { get { read { $0.shouldRasterize } } set { set(.shouldRasterize, newValue) } }
 
-    /// Why `value` cannot be `property`'s value on this layer (a property of another kind, a non-finite
-    /// number, a value out of range), or nil.
-    func rejection(_ property: LayerProperty, _ value: AnimatableValue) -> String? {
-        if !property.isCarried(by: modelValues.kind) {
-            return "\(type(of: self)) has no \(property.name) (a property of \(LayerKind.allCases.filter(property.isCarried).map(\.className).joined(separator: ", ")))"
-        }
-        if case let .path(path?) = value, path.elements.count > WireFormat.maxListCount {
-            return "\(property.name) has \(path.elements.count) path elements, more than the \(WireFormat.maxListCount) a commit carries"
-        }
-        if !value.isFinite {
-            // A whole path would bury the bad point: name it.
-            if case let .path(path?) = value, let i = path.points.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
-                return "\(property.name) must be finite, got point \(i) at (\(path.points[i].x), \(path.points[i].y))"
-            }
-            return "\(property.name) must be finite, got \(value)"
-        }
-        return property.rangeError(value)
+    /// Bitmap pixels per layer unit when rasterizing (default 1); must be > 0. Animatable.
+    open var rasterizationScale: CGFloat { get { read { $0.rasterizationScale } } set { set(.rasterizationScale, newValue) } }
+
+    // MARK: contents (CALayer+Contents.swift)
+
+    /// The layer's image (Core Animation's `contents`); a CGImage here.
+    open var contents: Any? { get { LayerLock.with { contentsImage } } set { setContents(newValue) } }
+
+    /// Where the contents image goes within the bounds (default `.resize`). Not animatable.
+    open var contentsGravity: CALayerContentsGravity {
+        get { CALayerContentsGravity(rawValue: name(of: .contentsGravity)) }
+        set { set(.contentsGravity, named: newValue.rawValue, what: "gravity") }
     }
 
-    /// Sets a property: the model changes at once; inside a committed tree the property's action runs
-    /// (the implicit animation). A value the property cannot take is logged, naming the layer and the
-    /// key, and changes nothing.
-    func set(_ property: LayerProperty, _ value: AnimatableValue) {
-        if let why = rejection(property, value) {
-            StrataLog.logger.error("\(logName): \(property.name) rejected: \(why)")
-            return
-        }
+    /// The part of the contents image shown, in unit coordinates with the origin at the image's top-left
+    /// (default (0, 0, 1, 1)); sprites pick their frame with it. Animatable.
+    open var contentsRect: CGRect { get { read { $0.contentsRect } } set { set(.contentsRect, newValue) } }
+
+    /// The stretchable middle of the contents (unit coordinates, default (0, 0, 1, 1): all of it). The
+    /// parts around it keep their natural size when the contents are scaled (nine-slice). Animatable.
+    open var contentsCenter: CGRect { get { read { $0.contentsCenter } } set { set(.contentsCenter, newValue) } }
+
+    /// How contents are sampled when drawn smaller than their pixels (default `.linear`; `.trilinear`
+    /// also blends mipmap levels). Not animatable.
+    open var minificationFilter: CALayerContentsFilter {
+        get { CALayerContentsFilter(rawValue: name(of: .minificationFilter)) }
+        set { set(.minificationFilter, named: newValue.rawValue, what: "filter") }
+    }
+
+    /// How contents are sampled when drawn larger than their pixels (default `.linear`; `.nearest` keeps
+    /// pixel art sharp). Not animatable.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { CALayerContentsFilter(rawValue: name(of: .magnificationFilter)) }
+        set { set(.magnificationFilter, named: newValue.rawValue, what: "filter") }
+    }
+
+    /// Levels of detail added when `minificationFilter` is `.trilinear` and the contents are drawn
+    /// smaller (default 0; positive is blurrier, negative sharper). Not animatable.
+    open var minificationFilterBias: Float {
+        get { read { Float($0.minificationFilterBias) } }
+        set { set(.minificationFilterBias, CGFloat(newValue)) }
+    }
+
+    // MARK: backing store and display (CALayer+Display.swift)
+
+    /// Pixels per point of the contents: the backing store is drawn at bounds × contentsScale pixels (2
+    /// draws sharply on a 2× display), and position-based `contentsGravity` shows an image at its pixel
+    /// size ÷ contentsScale. Default 1; changing it marks a layer showing its own backing store for
+    /// display (drawn again at the new scale); an image the app set as `contents` stays (as in Core
+    /// Animation, where setting contentsScale is how a 2× image is shown at its point size). Not animatable.
+    open var contentsScale: CGFloat { get { LayerLock.with { modelValues.contentsScale } } set { setContentsScale(newValue) } }
+
+    /// Whether the backing store is opaque: it has no alpha, so what `draw(in:)` leaves transparent shows
+    /// black (as in Core Animation). Affects only the backing store, not an image set as `contents`.
+    /// Changing it marks the layer for display. Default false.
+    open var isOpaque: Bool { get { LayerLock.with { isOpaqueValue } } set { setOpaque(newValue) } }
+
+    /// Whether a change of the bounds' size marks the layer as needing display. Default false.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { LayerLock.with { needsDisplayOnBoundsChangeValue } }
+        set { LayerLock.with { needsDisplayOnBoundsChangeValue = newValue } }
+    }
+
+    /// Marks the whole layer for redrawing; `display()` runs when the transaction commits.
+    open func setNeedsDisplay() { markNeedsDisplay() }
+
+    /// Marks `rect` (layer coordinates) for redrawing: the backing store keeps its other pixels, and
+    /// `draw(in:)` gets a context clipped to the dirty region.
+    open func setNeedsDisplay(_ rect: CGRect) { markNeedsDisplay(in: rect) }
+
+    /// Whether `setNeedsDisplay()` was called since the last display.
+    open func needsDisplay() -> Bool { LayerLock.with { needsDisplayFlag } }
+
+    /// Runs `display()` now if the layer is marked as needing it.
+    open func displayIfNeeded() {
+        guard LayerLock.with({ needsDisplayFlag }) else { return }
+        display()
+        LayerLock.with { needsDisplayFlag = false; dirtyRect = nil }
+    }
+
+    // MARK: flipped geometry (CALayer+GeometryFlipped.swift)
+
+    /// Whether the sublayers' geometry is flipped vertically: their positions (and everything below them)
+    /// are placed in a space whose y runs up from the bottom edge of this layer's bounds. The layer's own
+    /// background, contents and border are not flipped. Default false; not animatable.
+    open var isGeometryFlipped: Bool {
+        get { LayerLock.with { modelValues.isGeometryFlipped } }
+        set { set(.geometryFlipped, .bool(newValue)) }
+    }
+
+    /// Whether the layer's contents are implicitly flipped when rendered: true when an odd number of the
+    /// layers from this one up to its root (itself included) have flipped geometry (Strata's display is
+    /// not flipped), as Core Animation defines it. When true, the backing store's context is y-flipped
+    /// before `draw(in:)` (and dirty rectangles with it), as Core Animation documents: a flipped layer then
+    /// draws in the same y-up space its sublayers are placed in.
+    open func contentsAreFlipped() -> Bool { flippedFromRoot() }
+
+    // MARK: hierarchy (CALayer+Hierarchy.swift)
+
+    /// A layer whose subtree's alpha masks this layer: it is drawn in this layer's coordinates (its
+    /// position relative to this layer's bounds) and runs in this layer's time. It must have no
+    /// superlayer and mask no other layer (a programming error otherwise, as a cycle is).
+    open var mask: CALayer? { get { LayerLock.with { maskLayer } } set { setMask(newValue) } }
+    open var superlayer: CALayer? { LayerLock.with { parent } }
+    open var sublayers: [CALayer]? { get { LayerLock.with { sublayerList.isEmpty ? nil : sublayerList } } set { replaceSublayers(with: newValue) } }
+
+    open func addSublayer(_ layer: CALayer) {
+        LayerLock.with { insertSublayer(layer, at: UInt32(sublayerList.count)) }
+    }
+
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) { insert(sublayer: layer, at: index) }
+
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         LayerLock.with {
-            // A presentation copy keeps what is assigned to it (its init(layer:), code drawing it) and
-            // nothing else happens: no action, no commit, the model untouched.
-            guard !isPresentationCopy else { modelValues[property] = value; return }
-            let old = modelValues[property]
-            // The action is looked up before the model changes, so it sees the value on screen.
-            let inTree = hasBeenCommitted && (parent != nil || isAttachedRoot)
-            // The built-in action may depend on where the value goes (shadowPath animates only between paths
-            // of one structure): it reads `changingTo` while the action is looked up.
-            let outer = changingTo // an action's lookup may set other properties
-            changingTo = (property, value)
-            let action = old != value && inTree && !CATransaction.disableActions() ? action(forKey: property.name) : nil
-            changingTo = outer
-            modelValues[property] = value
-            CATransaction.noteChange(self)
-            action?.run(forKey: property.name, object: self, arguments: nil)
-            if old != value, type(of: self).needsDisplay(forKey: property.name)
-                || (property == .bounds && needsDisplayOnBoundsChangeValue && Self.size(of: old) != Self.size(of: value)) {
-                setNeedsDisplay()
-            }
-            if property == .bounds, let oldSize = Self.size(of: old), oldSize != Self.size(of: value) {
-                // A new size lays the sublayers out again and resizes those with an autoresizing mask.
-                needsLayoutFlag = true
-                resizeSublayers(withOldSize: oldSize)
-            }
-            if property == .hidden, old != value, hasBeenCommitted, isInAttachedTree {
-                runAction(forKey: value == .bool(true) ? kCAOnOrderOut : kCAOnOrderIn)
-            }
+            let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s } } ?? 0
+            insertSublayer(layer, at: UInt32(i))
         }
     }
 
-    private static func size(of v: AnimatableValue) -> CGSize? {
-        if case let .rect(r) = v { return r.size }
-        return nil
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        LayerLock.with {
+            let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerList.count
+            insertSublayer(layer, at: UInt32(i))
+        }
     }
+
+    open func replaceSublayer(_ old: CALayer, with new: CALayer) { replace(sublayer: old, with: new) }
+    open func removeFromSuperlayer() { detachFromSuperlayer() }
+
+    // MARK: animations (CALayer+Animations.swift)
+
+    /// Adds a copy of `anim`; an existing animation with the same key is replaced. A nil key gets a
+    /// unique one. Animations Strata cannot carry or whose values are wrong are logged, naming the layer and the
+    /// key ("CALayer (layer 3), animation key "spin": add(_:forKey:) rejected animation: …"), and not added.
+    open func add(_ anim: CAAnimation, forKey key: String?) { addCopy(of: anim, forKey: key) }
+
+    open func animation(forKey key: String) -> CAAnimation? {
+        LayerLock.with { animationEntries.first { $0.key == key }?.animation }
+    }
+
+    open func animationKeys() -> [String]? {
+        LayerLock.with { animationEntries.isEmpty ? nil : animationEntries.map(\.key) }
+    }
+
+    open func removeAnimation(forKey key: String) {
+        LayerLock.with {
+            guard animationEntries.contains(where: { $0.key == key }) else { return }
+            animationEntries.removeAll { $0.key == key }
+            CATransaction.noteChange(self)
+        }
+    }
+
+    open func removeAllAnimations() {
+        LayerLock.with {
+            guard !animationEntries.isEmpty else { return }
+            animationEntries.removeAll()
+            CATransaction.noteChange(self)
+        }
+    }
+
+    // MARK: layout (CALayer+Layout.swift)
+
+    open func setNeedsLayout() {
+        LayerLock.with {
+            needsLayoutFlag = true
+            CATransaction.noteChange(self)
+        }
+    }
+
+    open func needsLayout() -> Bool { LayerLock.with { needsLayoutFlag } }
+
+    /// Lays out now: from the topmost ancestor that needs layout (this layer if none does), every marked
+    /// layer of that subtree, top-down.
+    open func layoutIfNeeded() {
+        var visited: Set<ObjectIdentifier> = []
+        LayerLock.with { layoutFromTopmostMarked(visited: &visited) }
+    }
+
+    open var autoresizingMask: CAAutoresizingMask {
+        get { LayerLock.with { autoresizingMaskValue } }
+        set { LayerLock.with { autoresizingMaskValue = newValue } }
+    }
+
+    // MARK: media timing (CALayer+MediaTiming.swift)
+
+    /// Start of the layer's time space, in its superlayer's time.
+    open var beginTime: CFTimeInterval {
+        get { LayerLock.with { modelValues.timing.beginTime } }
+        set { set(.beginTime, .scalar(CGFloat(newValue))) }
+    }
+
+    /// Rate of the layer's time relative to its superlayer's (0 pauses the layer and its subtree).
+    open var speed: Float {
+        get { LayerLock.with { Float(modelValues.timing.speed) } }
+        set { set(.speed, .scalar(CGFloat(newValue))) }
+    }
+
+    /// Offset added to the layer's local time.
+    open var timeOffset: CFTimeInterval {
+        get { LayerLock.with { modelValues.timing.timeOffset } }
+        set { set(.timeOffset, .scalar(CGFloat(newValue))) }
+    }
+
+    /// The simple duration of the layer's time; 0 (the default) means it never ends. With a positive duration
+    /// the layer's time cycles like an animation group's, shaping every animation in its subtree.
+    open var duration: CFTimeInterval {
+        get { LayerLock.with { modelValues.timing.duration } }
+        set { set(.duration, .scalar(CGFloat(newValue))) }
+    }
+
+    /// How many times a cycling layer's time repeats (`.infinity` forever).
+    open var repeatCount: Float {
+        get { LayerLock.with { Float(modelValues.timing.repeatCount) } }
+        set { set(.repeatCount, .scalar(newValue.isInfinite ? .greatestFiniteMagnitude : CGFloat(newValue))) }
+    }
+
+    /// How long a cycling layer's time repeats, in its parent's time scaled by speed.
+    open var repeatDuration: CFTimeInterval {
+        get { LayerLock.with { modelValues.timing.repeatDuration } }
+        set { set(.repeatDuration, .scalar(newValue.isInfinite ? .greatestFiniteMagnitude : CGFloat(newValue))) }
+    }
+
+    /// Whether a cycling layer's time runs backwards after each forward cycle.
+    open var autoreverses: Bool {
+        get { LayerLock.with { modelValues.timing.autoreverses } }
+        set { set(.autoreverses, .bool(newValue)) }
+    }
+
+    /// Whether a cycling layer's time holds its edge values outside the active interval; with `.removed`
+    /// the subtree shows model values there.
+    open var fillMode: CAMediaTimingFillMode {
+        get { LayerLock.with { CAMediaTimingFillMode(rawValue: modelValues.timing.fillMode.name) } }
+        set { set(.fillMode, .scalar(CGFloat(newValue.fillMode.rawValue))) }
+    }
+
+    /// Converts `t` from `layer`'s time space (nil: global media time, CACurrentMediaTime) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        LayerLock.with { TimeSpace.convert(t, from: layer?.timeSpace(committed: false), to: timeSpace(committed: false)) }
+    }
+
+    /// Converts `t` from this layer's time space to `layer`'s (nil: global media time).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        LayerLock.with { TimeSpace.convert(t, from: timeSpace(committed: false), to: layer?.timeSpace(committed: false)) }
+    }
+
+    // MARK: converting between layers (CALayer+Conversion.swift)
+
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        LayerLock.with { let q = GeometryQueries(self); return q.convert(p, from: layer.map(q.modelSide), to: q.layer) }
+    }
+
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        LayerLock.with { let q = GeometryQueries(self); return q.convert(p, from: q.layer, to: layer.map(q.modelSide)) }
+    }
+
+    /// The bounding box of the converted corners.
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        LayerLock.with { let q = GeometryQueries(self); return q.convert(r, from: layer.map(q.modelSide), to: q.layer) }
+    }
+
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        LayerLock.with { let q = GeometryQueries(self); return q.convert(r, from: q.layer, to: layer.map(q.modelSide)) }
+    }
+
+    // MARK: presentation (CALayer+Presentation.swift)
+
+    /// The values on screen now: the last committed model with the committed animations applied at
+    /// CACurrentMediaTime(), computed with the same core code the server renders with. nil before the
+    /// layer's first commit. Of the layer's own class (`Self`, as in Core Animation), so
+    /// `shapeLayer.presentation()?.strokeEnd` reads a shape's value without a cast.
+    open func presentation() -> Self? { presentation(at: CACurrentMediaTime()) }
+
+    /// The model layer: for a layer returned by `presentation()`, the layer it presents; for any other
+    /// layer, itself (as Core Animation's `model()`).
+    open func model() -> Self { (presentedLayer as? Self) ?? self }
+
+    // MARK: key-value coding (CALayer+CustomKeys.swift, CALayer+KVC.swift)
+
+    /// Sets a property (as `setValue(_:forKeyPath:)`) or a custom key. A custom key's action (from
+    /// `action(forKey:)`) runs when its value changes in a committed, displayed layer; a key for which
+    /// `needsDisplay(forKey:)` is true marks the layer as needing display.
+    open func setValue(_ value: Any?, forKey key: String) { store(value, forKey: key) }
+
+    /// A property's model value, or a custom key's (its `defaultValue(forKey:)` until set). On a
+    /// presentation layer, custom keys hold their animated values.
+    open func value(forKey key: String) -> Any? {
+        if key == "name" { return name }
+        if key == "drawsAsynchronously" { return drawsAsynchronously }
+        guard Self.isCustomKey(key) else { return value(forKeyPath: key) }
+        return LayerLock.with { customValues[key] ?? type(of: self).defaultValue(forKey: key) }
+    }
+
+    /// Sets a property or key-path component. Values are taken as Core Animation takes them: numbers of any
+    /// type, NSValue-wrapped geometry, enumerations by name (a String or their Swift type), nil for an
+    /// optional colour, path or list. Key paths Strata does not carry, properties of other layer kinds and
+    /// wrong values are logged, naming the layer and the key path ("CALayer (layer 3): setValue(_:forKeyPath:)
+    /// rejected: invalid value for position …"), and change nothing.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { store(value, forKeyPath: keyPath) }
+
+    open func value(forKeyPath keyPath: String) -> Any? {
+        guard let kp = try? LayerKeyPath(parsing: keyPath) else { return nil }
+        if kp.component == nil, kp.property.rule.names != nil {
+            let name = name(of: kp.property)
+            return Self.enumerationTypes[kp.property]?(name) ?? name
+        }
+        return LayerLock.with { ValueConversion.any(modelValues[kp]) }
+    }
+
+    // MARK: affine transforms (CATransform3D+Affine.swift)
+
+    /// The layer's `transform` as an affine transform (its x/y part).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets `transform` to the 3D equivalent of `m` (with the implicit animation of `transform`).
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
@@ -11,28 +12,32 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A cubic Bézier timing curve from (0,0) to (1,1), solved exactly.
-public final class CAMediaTimingFunction: @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     let function: TimingFunction
 
     /// One of the five named functions. A name Core Animation does not define logs
     /// "unsupported: timing function name …" and gives the linear function.
-    public init(name: CAMediaTimingFunctionName) {
+    public convenience init(name: CAMediaTimingFunctionName) {
         if let f = TimingFunction.named[name.rawValue] {
-            function = f
+            self.init(f)
         } else {
             StrataLog.logger.error("unsupported: timing function name \(name.rawValue) (using linear)")
-            function = .linear
+            self.init(.linear)
         }
     }
 
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         function = TimingFunction(Double(c1x), Double(c1y), Double(c2x), Double(c2y))
+        super.init()
     }
 
-    init(_ function: TimingFunction) { self.function = function }
+    init(_ function: TimingFunction) {
+        self.function = function
+        super.init()
+    }
 
     /// Control point `index` (0…3): (0,0), c1, c2, (1,1).
-    public func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
+    open func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
         let points: [(Double, Double)] = [(0, 0), (function.c1x, function.c1y), (function.c2x, function.c2y), (1, 1)]
         guard (0..<4).contains(index) else { return }
         ptr[0] = Float(points[index].0)

@@ -10,7 +10,8 @@ public let kCATransactionDisableActions = "disableActions"
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
 public let kCATransactionCompletionBlock = "completionBlock"
 
-public enum CATransaction {
+/// A class, as Core Animation's (`extension CATransaction { class func … }` compiles); it is never instantiated.
+open class CATransaction: NSObject {
     struct Frame {
         var isImplicit = false
         /// Values set with `setValue(_:forKey:)` under keys other than the four standard ones.
@@ -18,7 +19,9 @@ public enum CATransaction {
         var duration: CFTimeInterval?
         var disableActions: Bool?
         var timingFunction: CAMediaTimingFunction?
+        /// What runs (on the main queue), and the block as given (what `completionBlock()` returns).
         var completion: (@MainActor @Sendable () -> Void)?
+        var completionAsGiven: (() -> Void)?
         /// Animations added while this transaction (or one nested in it) was open.
         var added: [(CALayer, CALayer.AnimationEntry)] = []
     }
@@ -49,9 +52,9 @@ public enum CATransaction {
         set { current.stack = newValue }
     }
 
-    public static func begin() { LayerLock.with { stack.append(Frame()) } }
+    open class func begin() { LayerLock.with { stack.append(Frame()) } }
 
-    public static func commit() {
+    open class func commit() {
         LayerLock.with {
             guard let top = stack.last, !top.isImplicit else {
                 StrataLog.logger.error("CATransaction.commit() without a matching begin()")
@@ -67,7 +70,7 @@ public enum CATransaction {
     }
 
     /// Commits the implicit transaction now; deferred while an explicit transaction is open.
-    public static func flush() {
+    open class func flush() {
         LayerLock.with {
             if stack.isEmpty { commitNow(); return }
             if stack.count == 1, stack[0].isImplicit {
@@ -79,33 +82,45 @@ public enum CATransaction {
         }
     }
 
-    public static func lock() { LayerLock.lock.lock() }
-    public static func unlock() { LayerLock.lock.unlock() }
+    open class func lock() { LayerLock.lock.lock() }
+    open class func unlock() { LayerLock.lock.unlock() }
 
-    public static func animationDuration() -> CFTimeInterval {
+    open class func animationDuration() -> CFTimeInterval {
         LayerLock.with { () -> CFTimeInterval in stack.last(where: { $0.duration != nil })?.duration ?? MediaTiming.defaultDuration }
     }
-    public static func setAnimationDuration(_ d: CFTimeInterval) { LayerLock.with { ensureFrame(); stack[stack.count - 1].duration = d } }
+    open class func setAnimationDuration(_ d: CFTimeInterval) { LayerLock.with { ensureFrame(); stack[stack.count - 1].duration = d } }
 
-    public static func disableActions() -> Bool {
+    open class func disableActions() -> Bool {
         LayerLock.with { stack.last(where: { $0.disableActions != nil })?.disableActions ?? false }
     }
-    public static func setDisableActions(_ flag: Bool) { LayerLock.with { ensureFrame(); stack[stack.count - 1].disableActions = flag } }
+    open class func setDisableActions(_ flag: Bool) { LayerLock.with { ensureFrame(); stack[stack.count - 1].disableActions = flag } }
 
-    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
         LayerLock.with { stack.last(where: { $0.timingFunction != nil })?.timingFunction }
     }
-    public static func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) {
+    open class func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) {
         LayerLock.with { ensureFrame(); stack[stack.count - 1].timingFunction = f }
     }
 
-    public static func completionBlock() -> (@MainActor @Sendable () -> Void)? { LayerLock.with { stack.last?.completion } }
+    open class func completionBlock() -> (() -> Void)? { LayerLock.with { stack.last?.completionAsGiven } }
 
     /// Runs `block` on the main queue (the main actor) once every animation added in this transaction has
     /// finished (or been removed), as reported by the render server; right after the commit when it added
     /// none. Without a server, at the animations' computed end.
-    public static func setCompletionBlock(_ block: (@MainActor @Sendable () -> Void)?) {
-        LayerLock.with { ensureFrame(); stack[stack.count - 1].completion = block }
+    /// The block's type is Apple's (`() -> Void`): Strata calls it on the main queue, as Core Animation does,
+    /// so code that runs there (a view controller's) may touch main-actor state in it.
+    open class func setCompletionBlock(_ block: (() -> Void)?) {
+        guard let block else { return setCompletion(nil, asGiven: nil) }
+        let box = MainQueueBlock(block)
+        setCompletion({ box.run() }, asGiven: block)
+    }
+
+    private static func setCompletion(_ run: (@MainActor @Sendable () -> Void)?, asGiven: (() -> Void)?) {
+        LayerLock.with {
+            ensureFrame()
+            stack[stack.count - 1].completion = run
+            stack[stack.count - 1].completionAsGiven = asGiven
+        }
     }
 
     // MARK: key-value access
@@ -114,7 +129,7 @@ public enum CATransaction {
     /// `kCATransactionDisableActions`, `kCATransactionAnimationTimingFunction`,
     /// `kCATransactionCompletionBlock`) or any other key set with `setValue(_:forKey:)`, looked up from the
     /// innermost transaction outwards.
-    public static func value(forKey key: String) -> Any? {
+    open class func value(forKey key: String) -> Any? {
         LayerLock.with { () -> Any? in
             switch key {
             case kCATransactionAnimationDuration: return animationDuration()
@@ -127,9 +142,9 @@ public enum CATransaction {
     }
 
     /// Sets a transaction property. The standard keys take the same types as their setters (a number, a
-    /// Bool, a CAMediaTimingFunction, a `@MainActor @Sendable () -> Void` or `@Sendable () -> Void`); a value
+    /// Bool, a CAMediaTimingFunction, a `() -> Void` or `@MainActor @Sendable () -> Void`); a value
     /// of another type is logged and ignored.
-    public static func setValue(_ value: Any?, forKey key: String) {
+    open class func setValue(_ value: Any?, forKey key: String) {
         LayerLock.with {
             switch key {
             case kCATransactionAnimationDuration:
@@ -144,9 +159,9 @@ public enum CATransaction {
                 else { rejected(key, value, "a CAMediaTimingFunction") }
             case kCATransactionCompletionBlock:
                 if value == nil { setCompletionBlock(nil) }
-                else if let block = value as? @MainActor @Sendable () -> Void { setCompletionBlock(block) }
-                else if let block = value as? @Sendable () -> Void { setCompletionBlock { block() } }
-                else { rejected(key, value, "a @MainActor @Sendable () -> Void block") }
+                else if let block = value as? () -> Void { setCompletionBlock(block) }
+                else if let block = value as? @MainActor @Sendable () -> Void { setCompletion(block, asGiven: nil) }
+                else { rejected(key, value, "a () -> Void block") }
             default:
                 ensureFrame()
                 stack[stack.count - 1].values[key] = value
@@ -237,4 +252,11 @@ public enum CATransaction {
         }
         for (block, entries) in groups { CompletionTracker.register(block, entries: entries, connection: connection, now: now) }
     }
+}
+
+/// A completion block as Apple types it (not `Sendable`), carried to the main queue where it runs: Core
+/// Animation calls it there, and so does Strata (CompletionTracker).
+struct MainQueueBlock: @unchecked Sendable {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
 }

@@ -15,9 +15,4 @@ public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTrans
 }
 
 extension CALayer {
-    /// The layer's `transform` as an affine transform (its x/y part).
-    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
-
-    /// Sets `transform` to the 3D equivalent of `m` (with the implicit animation of `transform`).
-    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 }

@@ -29,14 +29,14 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// transaction that adds the transition) and its new one. Added to a layer it is always stored under
 /// `kCATransition`, as in Core Animation, whatever key is passed.
 open class CATransition: CAAnimation {
-    public var type: CATransitionType = .fade
+    open var type: CATransitionType = .fade
     /// nil: the default, which Strata takes as `.fromLeft`.
-    public var subtype: CATransitionSubtype?
+    open var subtype: CATransitionSubtype?
     /// Where in the transition's course it starts and ends (0…1, end ≥ start).
-    public var startProgress: Float = 0
-    public var endProgress: Float = 1
+    open var startProgress: Float = 0
+    open var endProgress: Float = 1
 
-    open override func copy() -> CAAnimation {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let c = CATransition()
         copyTiming(to: c)
         c.type = type; c.subtype = subtype; c.startProgress = startProgress; c.endProgress = endProgress

@@ -530,12 +530,12 @@ extension ClientProcessSuite {
         layer.bounds = CGRect(x: 0, y: 0, width: 6, height: 4)
         layer.setNeedsDisplay()
         CATransaction.flush()
-        #expect(pixel(layer.contents, 0, 0) == [255, 255, 255, 255])
-        #expect(pixel(layer.contents, 4, 3) == [0, 0, 0, 0])          // transparent where nothing is drawn
+        #expect(pixel(layer.contents as? CGImage, 0, 0) == [255, 255, 255, 255])
+        #expect(pixel(layer.contents as? CGImage, 4, 3) == [0, 0, 0, 0])          // transparent where nothing is drawn
         layer.isOpaque = true                                           // marks the layer for display
         CATransaction.flush()
-        #expect(pixel(layer.contents, 0, 0) == [255, 255, 255, 255])
-        #expect(pixel(layer.contents, 4, 3) == [0, 0, 0, 255])        // opaque black
+        #expect(pixel(layer.contents as? CGImage, 0, 0) == [255, 255, 255, 255])
+        #expect(pixel(layer.contents as? CGImage, 4, 3) == [0, 0, 0, 255])        // opaque black
     }
 }
 }

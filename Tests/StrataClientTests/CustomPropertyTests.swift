@@ -112,12 +112,12 @@ extension ClientProcessSuite {
         #expect(layer.needsDisplay())                              // contentsScale marks it
         CATransaction.flush()
         #expect(layer.draws == 1 && !layer.needsDisplay())
-        let image = try #require(layer.contents)
+        let image = try #require(layer.contents as? CGImage)
         #expect(image.width == 20 && image.height == 16)           // bounds × contentsScale
         layer.needsDisplayOnBoundsChange = true
         layer.bounds = CGRect(x: 0, y: 0, width: 12, height: 8)
         CATransaction.flush()
-        #expect(layer.draws == 2 && layer.contents?.width == 24)
+        #expect(layer.draws == 2 && (layer.contents as? CGImage)?.width == 24)
         layer.position = CGPoint(x: 3, y: 3)                       // not a bounds size change
         CATransaction.flush()
         #expect(layer.draws == 2)
@@ -125,10 +125,10 @@ extension ClientProcessSuite {
         layer.displayIfNeeded()
         #expect(layer.draws == 3 && !layer.needsDisplay())
         // A rectangle wholly outside the bounds redraws nothing (and keeps the drawing).
-        let drawn = layer.contents
+        let drawn = layer.contents as? CGImage
         layer.setNeedsDisplay(CGRect(x: 50, y: 50, width: 4, height: 4))
         layer.displayIfNeeded()
-        #expect(layer.draws == 3 && !layer.needsDisplay() && layer.contents === drawn)
+        #expect(layer.draws == 3 && !layer.needsDisplay() && (layer.contents as? CGImage) === drawn)
     }
 
     /// Seed 001, step 3's log: linear 0 → 1.5 over the default 0.25 s, one `display()` per frame with the
@@ -168,7 +168,7 @@ extension ClientProcessSuite {
         #expect(log.last?.time == 1.5)
         // After the last display the redraws stop.
         #expect(clock.log.count == log.count)
-        let image = try #require(clock.contents)
+        let image = try #require(clock.contents as? CGImage)
         #expect(image.width == 200 && image.height == 200)
         #expect(errors.reasons.isEmpty)
     }

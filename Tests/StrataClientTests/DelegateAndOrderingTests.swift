@@ -10,8 +10,10 @@ final class EventLog: CAAnimationDelegate, @unchecked Sendable {
     private var entries: [String] = []
     let name: String
     init(_ name: String) { self.name = name }
-    func animationDidStart(_ anim: CAAnimation) { lock.lock(); entries.append("\(name) start"); lock.unlock() }
-    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { lock.lock(); entries.append("\(name) stop \(flag)"); lock.unlock() }
+    func animationDidStart(_ anim: CAAnimation) { record("start") }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { record("stop \(flag)") }
+    /// Not isolated, so a completion block (Apple's `() -> Void`) can log too.
+    nonisolated func record(_ event: String) { lock.lock(); entries.append("\(name) \(event)"); lock.unlock() }
     var events: [String] { lock.lock(); defer { lock.unlock() }; return entries }
 }
 
@@ -174,10 +176,10 @@ extension ClientProcessSuite {
         }
         // Outer: adds position.x; inner (nested): adds opacity. The outer waits for both, the inner for its own.
         CATransaction.begin()
-        CATransaction.setCompletionBlock { log.animationDidStop(CAAnimation(), finished: true) }
+        CATransaction.setCompletionBlock { log.record("stop true") }
         layer.add(long("position.x"), forKey: "outer")
         CATransaction.begin()
-        CATransaction.setCompletionBlock { log.animationDidStart(CAAnimation()) }
+        CATransaction.setCompletionBlock { log.record("start") }
         layer.add(long("opacity"), forKey: "inner")
         CATransaction.commit()
         CATransaction.commit()

@@ -98,7 +98,7 @@ import Testing
         let second = try Self.bytes(sync)
         #expect(Self.differing(second, first) > 100)
         #expect(Self.differing(try Self.bytes(async), second) == 0)
-        let image = try #require(async.contents?.backingStore)
+        let image = try #require((async.contents as? CGImage)?.backingStore)
         #expect(image.pendingRect != nil)
     }
 

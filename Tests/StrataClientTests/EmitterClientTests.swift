@@ -34,7 +34,7 @@ extension ClientProcessSuite {
         #expect(e.emitterShape == .point && e.emitterMode == .volume && e.renderMode == .unordered && !e.preservesDepth)
         #expect(e.emitterCells == nil && e.emitterPosition == .zero && e.emitterSize == .zero)
         #expect(c.birthRate == 0 && c.lifetime == 0 && c.scale == 1 && c.isEnabled && c.contents == nil)
-        #expect(c.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) && c.minificationFilter == .linear)
+        #expect(c.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) && c.minificationFilter == "linear")
         #expect(c.color?.color == Color.white)
     }
 

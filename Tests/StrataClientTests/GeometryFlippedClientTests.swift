@@ -44,8 +44,8 @@ extension ClientProcessSuite {
         parent.addSublayer(band)
         band.setNeedsDisplay()
         CATransaction.flush()
-        func alpha(_ y: Int) -> UInt8? { band.contents.map { $0.premultipliedPixels[(y * 4) * 4 + 3] } }
-        func red(_ y: Int) -> UInt8? { band.contents.map { $0.premultipliedPixels[(y * 4) * 4] } }
+        func alpha(_ y: Int) -> UInt8? { (band.contents as? CGImage).map { $0.premultipliedPixels[(y * 4) * 4 + 3] } }
+        func red(_ y: Int) -> UInt8? { (band.contents as? CGImage).map { $0.premultipliedPixels[(y * 4) * 4] } }
         #expect(alpha(0) == 255 && alpha(5) == 0)                 // y 0 is the top row
         parent.isGeometryFlipped = true
         band.setNeedsDisplay()

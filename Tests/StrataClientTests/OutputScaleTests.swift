@@ -128,7 +128,7 @@ extension ClientProcessSuite {
         before.contents = image
         #expect(!before.needsDisplay())                // the image is what it shows
         CATransaction.flush()
-        #expect(after.contents === image && before.contents === image)
+        #expect((after.contents as? CGImage) === image && (before.contents as? CGImage) === image)
     }
 
     @Test func inputOnATwoTimesOutputArrivesInPoints() throws {

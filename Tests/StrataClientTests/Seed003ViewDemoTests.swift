@@ -256,7 +256,7 @@ extension ClientProcessSuite {
         let start = Date()
         while Date().timeIntervalSince(start) < 2.2 {
             await session.run(0.02)
-            if let image = fish.contents, shown.last != ObjectIdentifier(image) { shown.append(ObjectIdentifier(image)) }
+            if let image = fish.contents as? CGImage, shown.last != ObjectIdentifier(image) { shown.append(ObjectIdentifier(image)) }
         }
         let controller = try #require(session.controller as? D18DisplayLinkFishController)
         // 60 Hz / 10: about 6 new frames a second (the headless server's frames may run a little slow under load).

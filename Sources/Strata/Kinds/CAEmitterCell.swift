@@ -5,68 +5,86 @@ import StrataCore
 /// layer when `emitterCells` is set (change a cell then and set the array again, or reach a value through
 /// the layer's key path `emitterCells.NAME.KEY`). Ranges widen a value to a uniform choice in
 /// [value − range, value + range]; speeds add per second of a particle's age (docs/emitter.md).
-open class CAEmitterCell {
+open class CAEmitterCell: NSObject {
     /// The cell's values (its sub-cells' are taken from `emitterCells` when read).
     var values = EmitterCellModel()
     private var subcells: [CAEmitterCell]?
     private var image: CGImage?
 
-    public init() {}
+    /// Values of keys the cell has no property for, set with `setValue(_:forKey:)`.
+    private var otherValues: [String: Any] = [:]
 
-    public class func defaultValue(forKey key: String) -> Any? { EmitterCellModel().value(forKey: key).flatMap(ValueConversion.any) }
+    public override init() {}
 
-    public var name: String? { get { values.name } set { values.name = newValue } }
-    public var isEnabled: Bool { get { values.isEnabled } set { values.isEnabled = newValue } }
-    public var birthRate: Float { get { Float(values.birthRate) } set { values.birthRate = CGFloat(newValue) } }
-    public var lifetime: Float { get { Float(values.lifetime) } set { values.lifetime = CGFloat(newValue) } }
-    public var lifetimeRange: Float { get { Float(values.lifetimeRange) } set { values.lifetimeRange = CGFloat(newValue) } }
-    public var emissionLatitude: CGFloat { get { values.emissionLatitude } set { values.emissionLatitude = newValue } }
-    public var emissionLongitude: CGFloat { get { values.emissionLongitude } set { values.emissionLongitude = newValue } }
-    public var emissionRange: CGFloat { get { values.emissionRange } set { values.emissionRange = newValue } }
-    public var velocity: CGFloat { get { values.velocity } set { values.velocity = newValue } }
-    public var velocityRange: CGFloat { get { values.velocityRange } set { values.velocityRange = newValue } }
-    public var xAcceleration: CGFloat { get { values.xAcceleration } set { values.xAcceleration = newValue } }
-    public var yAcceleration: CGFloat { get { values.yAcceleration } set { values.yAcceleration = newValue } }
-    public var zAcceleration: CGFloat { get { values.zAcceleration } set { values.zAcceleration = newValue } }
-    public var scale: CGFloat { get { values.scale } set { values.scale = newValue } }
-    public var scaleRange: CGFloat { get { values.scaleRange } set { values.scaleRange = newValue } }
-    public var scaleSpeed: CGFloat { get { values.scaleSpeed } set { values.scaleSpeed = newValue } }
-    public var spin: CGFloat { get { values.spin } set { values.spin = newValue } }
-    public var spinRange: CGFloat { get { values.spinRange } set { values.spinRange = newValue } }
+    /// The value a key has before it is set (Core Animation's defaults; nil for a key the cell does not know).
+    open class func defaultValue(forKey key: String) -> Any? { EmitterCellModel().value(forKey: key).flatMap(ValueConversion.any) }
+
+    open var name: String? { get { values.name } set { values.name = newValue } }
+    open var isEnabled: Bool { get { values.isEnabled } set { values.isEnabled = newValue } }
+    open var birthRate: Float { get { Float(values.birthRate) } set { values.birthRate = CGFloat(newValue) } }
+    open var lifetime: Float { get { Float(values.lifetime) } set { values.lifetime = CGFloat(newValue) } }
+    open var lifetimeRange: Float { get { Float(values.lifetimeRange) } set { values.lifetimeRange = CGFloat(newValue) } }
+    open var emissionLatitude: CGFloat { get { values.emissionLatitude } set { values.emissionLatitude = newValue } }
+    open var emissionLongitude: CGFloat { get { values.emissionLongitude } set { values.emissionLongitude = newValue } }
+    open var emissionRange: CGFloat { get { values.emissionRange } set { values.emissionRange = newValue } }
+    open var velocity: CGFloat { get { values.velocity } set { values.velocity = newValue } }
+    open var velocityRange: CGFloat { get { values.velocityRange } set { values.velocityRange = newValue } }
+    open var xAcceleration: CGFloat { get { values.xAcceleration } set { values.xAcceleration = newValue } }
+    open var yAcceleration: CGFloat { get { values.yAcceleration } set { values.yAcceleration = newValue } }
+    open var zAcceleration: CGFloat { get { values.zAcceleration } set { values.zAcceleration = newValue } }
+    open var scale: CGFloat { get { values.scale } set { values.scale = newValue } }
+    open var scaleRange: CGFloat { get { values.scaleRange } set { values.scaleRange = newValue } }
+    open var scaleSpeed: CGFloat { get { values.scaleSpeed } set { values.scaleSpeed = newValue } }
+    open var spin: CGFloat { get { values.spin } set { values.spin = newValue } }
+    open var spinRange: CGFloat { get { values.spinRange } set { values.spinRange = newValue } }
     /// Multiplies the contents (opaque white by default; nil counts as white).
-    public var color: CGColor? { get { CGColor(values.color) } set { values.color = newValue?.color ?? .white } }
-    public var redRange: Float { get { Float(values.redRange) } set { values.redRange = CGFloat(newValue) } }
-    public var greenRange: Float { get { Float(values.greenRange) } set { values.greenRange = CGFloat(newValue) } }
-    public var blueRange: Float { get { Float(values.blueRange) } set { values.blueRange = CGFloat(newValue) } }
-    public var alphaRange: Float { get { Float(values.alphaRange) } set { values.alphaRange = CGFloat(newValue) } }
-    public var redSpeed: Float { get { Float(values.redSpeed) } set { values.redSpeed = CGFloat(newValue) } }
-    public var greenSpeed: Float { get { Float(values.greenSpeed) } set { values.greenSpeed = CGFloat(newValue) } }
-    public var blueSpeed: Float { get { Float(values.blueSpeed) } set { values.blueSpeed = CGFloat(newValue) } }
-    public var alphaSpeed: Float { get { Float(values.alphaSpeed) } set { values.alphaSpeed = CGFloat(newValue) } }
+    open var color: CGColor? { get { CGColor(values.color) } set { values.color = newValue?.color ?? .white } }
+    open var redRange: Float { get { Float(values.redRange) } set { values.redRange = CGFloat(newValue) } }
+    open var greenRange: Float { get { Float(values.greenRange) } set { values.greenRange = CGFloat(newValue) } }
+    open var blueRange: Float { get { Float(values.blueRange) } set { values.blueRange = CGFloat(newValue) } }
+    open var alphaRange: Float { get { Float(values.alphaRange) } set { values.alphaRange = CGFloat(newValue) } }
+    open var redSpeed: Float { get { Float(values.redSpeed) } set { values.redSpeed = CGFloat(newValue) } }
+    open var greenSpeed: Float { get { Float(values.greenSpeed) } set { values.greenSpeed = CGFloat(newValue) } }
+    open var blueSpeed: Float { get { Float(values.blueSpeed) } set { values.blueSpeed = CGFloat(newValue) } }
+    open var alphaSpeed: Float { get { Float(values.alphaSpeed) } set { values.alphaSpeed = CGFloat(newValue) } }
     /// The particle's image (a CGImage; nil: the cell's particles draw nothing).
-    public var contents: CGImage? { get { image } set { image = newValue; values.contentsImage = newValue?.imageID } }
-    public var contentsRect: CGRect { get { values.contentsRect } set { values.contentsRect = newValue } }
-    public var contentsScale: CGFloat { get { values.contentsScale } set { values.contentsScale = newValue } }
-    public var minificationFilter: CALayerContentsFilter {
-        get { CALayerContentsFilter(rawValue: values.minificationFilter.name) }
-        set { if let f = ContentsFilter(name: newValue.rawValue) { values.minificationFilter = f } else { Self.refuse(newValue.rawValue) } }
+    /// A `CGImage`, or nil; anything else is logged, naming the type, and changes nothing (as `CALayer.contents`).
+    open var contents: Any? {
+        get { image }
+        set {
+            switch newValue {
+            case nil: image = nil
+            case let cg as CGImage: image = cg
+            case let some?:
+                StrataLog.logger.error("CAEmitterCell: contents rejected: unsupported: contents of type \(type(of: some)) (a CGImage or nil)")
+                return
+            }
+            values.contentsImage = image?.imageID
+        }
     }
-    public var magnificationFilter: CALayerContentsFilter {
-        get { CALayerContentsFilter(rawValue: values.magnificationFilter.name) }
-        set { if let f = ContentsFilter(name: newValue.rawValue) { values.magnificationFilter = f } else { Self.refuse(newValue.rawValue) } }
+    open var contentsRect: CGRect { get { values.contentsRect } set { values.contentsRect = newValue } }
+    open var contentsScale: CGFloat { get { values.contentsScale } set { values.contentsScale = newValue } }
+    /// A filter's name, as Core Animation's (a `String`: `CALayerContentsFilter.nearest.rawValue`, `kCAFilterNearest`).
+    open var minificationFilter: String {
+        get { values.minificationFilter.name }
+        set { if let f = ContentsFilter(name: newValue) { values.minificationFilter = f } else { Self.refuse(newValue) } }
+    }
+    open var magnificationFilter: String {
+        get { values.magnificationFilter.name }
+        set { if let f = ContentsFilter(name: newValue) { values.magnificationFilter = f } else { Self.refuse(newValue) } }
     }
     /// Cells each particle of this one emits from where it is (nil: none).
-    public var emitterCells: [CAEmitterCell]? { get { subcells } set { subcells = newValue } }
+    open var emitterCells: [CAEmitterCell]? { get { subcells } set { subcells = newValue } }
 
     // CAMediaTiming: when the cell emits, in its emitter's time (a sub-cell's: its parent particle's age).
-    public var beginTime: CFTimeInterval { get { values.timing.beginTime } set { values.timing.beginTime = newValue } }
-    public var duration: CFTimeInterval { get { values.timing.duration } set { values.timing.duration = newValue } }
-    public var speed: Float { get { Float(values.timing.speed) } set { values.timing.speed = Double(newValue) } }
-    public var timeOffset: CFTimeInterval { get { values.timing.timeOffset } set { values.timing.timeOffset = newValue } }
-    public var repeatCount: Float { get { Float(values.timing.repeatCount) } set { values.timing.repeatCount = Double(newValue) } }
-    public var repeatDuration: CFTimeInterval { get { values.timing.repeatDuration } set { values.timing.repeatDuration = newValue } }
-    public var autoreverses: Bool { get { values.timing.autoreverses } set { values.timing.autoreverses = newValue } }
-    public var fillMode: CAMediaTimingFillMode {
+    open var beginTime: CFTimeInterval { get { values.timing.beginTime } set { values.timing.beginTime = newValue } }
+    open var duration: CFTimeInterval { get { values.timing.duration } set { values.timing.duration = newValue } }
+    open var speed: Float { get { Float(values.timing.speed) } set { values.timing.speed = Double(newValue) } }
+    open var timeOffset: CFTimeInterval { get { values.timing.timeOffset } set { values.timing.timeOffset = newValue } }
+    open var repeatCount: Float { get { Float(values.timing.repeatCount) } set { values.timing.repeatCount = Double(newValue) } }
+    open var repeatDuration: CFTimeInterval { get { values.timing.repeatDuration } set { values.timing.repeatDuration = newValue } }
+    open var autoreverses: Bool { get { values.timing.autoreverses } set { values.timing.autoreverses = newValue } }
+    open var fillMode: CAMediaTimingFillMode {
         get { CAMediaTimingFillMode(rawValue: values.timing.fillMode.name) }
         set { if let f = FillMode(name: newValue.rawValue) { values.timing.fillMode = f } else { Self.refuse(newValue.rawValue) } }
     }
@@ -86,6 +104,48 @@ open class CAEmitterCell {
         values.emitterCells = []
         image = model.contentsImage.flatMap { images[$0] }
         subcells = model.emitterCells.isEmpty ? nil : model.emitterCells.map { CAEmitterCell(model: $0, images: images) }
+    }
+
+    // MARK: key-value coding (Core Animation's: every property by name, and any other key kept for the app)
+
+    /// Sets a property by name (a number, a colour, `enabled`, `name`, `contents`, the filters,
+    /// `emitterCells`), or keeps the value of another key for the app. A value of the wrong type for a
+    /// property is logged, naming the key, and changes nothing.
+    open func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "name": name = value as? String
+        case "contents": contents = value
+        case "minificationFilter", "magnificationFilter":
+            guard let filter = value as? String ?? (value as? CALayerContentsFilter)?.rawValue else { return Self.refuseValue(key) }
+            if key == "minificationFilter" { minificationFilter = filter } else { magnificationFilter = filter }
+        case "emitterCells":
+            guard value == nil || value is [CAEmitterCell] else { return Self.refuseValue(key) }
+            emitterCells = value as? [CAEmitterCell]
+        default:
+            guard values.value(forKey: key) != nil else { otherValues[key] = value; return }
+            let kind: ValueKind = key == "color" ? .color : key == "enabled" ? .bool : .scalar
+            guard let v = value.flatMap({ ValueConversion.convert($0, kind: kind) }), (try? values.setValue(v, forKey: key)) != nil else {
+                return Self.refuseValue(key)
+            }
+        }
+    }
+
+    /// A property's value by name, or another key's as set (its `defaultValue(forKey:)` until then).
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "contents": return contents
+        case "minificationFilter": return minificationFilter
+        case "magnificationFilter": return magnificationFilter
+        case "emitterCells": return emitterCells
+        default:
+            if let v = values.value(forKey: key) { return ValueConversion.any(v) }
+            return otherValues[key] ?? Self.defaultValue(forKey: key)
+        }
+    }
+
+    private static func refuseValue(_ key: String) {
+        StrataLog.logger.error("CAEmitterCell: setValue(_:forKey:) rejected: invalid value for \(key)")
     }
 
     private static func refuse(_ name: String) {

@@ -13,7 +13,7 @@ open class CATiledLayer: CALayer {
     override class var layerKind: LayerKind { .tiled }
 
     /// Seconds a newly drawn tile takes to fade in (0.25); a subclass overrides it.
-    open class var fadeDuration: CFTimeInterval { 0.25 }
+    open class func fadeDuration() -> CFTimeInterval { 0.25 }
 
     /// The app's tile drawing: requests, cancels and the workers.
     let tiles = TileDrawing()
@@ -33,7 +33,7 @@ open class CATiledLayer: CALayer {
     public override init() {
         super.init()
         tiles.layer = self
-        let fade = Swift.type(of: self).fadeDuration
+        let fade = Swift.type(of: self).fadeDuration()
         if fade != 0.25 { set(.fadeDuration, CGFloat(fade.isFinite ? max(0, fade) : 0.25)) }
     }
 
