@@ -35,6 +35,10 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Places `layer`'s sublayers when it is laid out (its `layoutSublayers()` asks).
     func layoutSublayers(of layer: CALayer)
+    /// Told just before the layer's backing store is drawn (when `display(_:)` is not implemented, or its
+    /// default runs), as Core Animation tells it: a delegate may change the layer's drawing properties
+    /// (`isOpaque`, `contentsScale`) there.
+    func layerWillDraw(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
@@ -42,4 +46,5 @@ extension CALayerDelegate {
     public func display(_ layer: CALayer) { layer.drawBackingStore() }
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layoutSublayers(of layer: CALayer) {}
+    public func layerWillDraw(_ layer: CALayer) {}
 }

@@ -11,6 +11,7 @@ extension CALayer {
     /// `drawsAsynchronously`, `draw(in:)` still runs here but into a recording context, replayed onto the
     /// store on another thread (AsyncDrawing.swift); the commit waits for the replay before sending.
     public func drawBackingStore() {
+        LayerLock.with { delegate }?.layerWillDraw(self)
         let asynchronous = drawsAsynchronously
         let (bounds, scale, dirty, shown, opaque) = LayerLock.with { (modelValues.bounds, modelValues.contentsScale, dirtyRect, contentsImage, isOpaqueValue) }
         // Under flipped geometry the context is y-flipped (Core Animation's contentsAreFlipped), and so are

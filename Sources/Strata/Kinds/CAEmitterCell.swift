@@ -64,7 +64,7 @@ open class CAEmitterCell: NSObject {
     }
     open var contentsRect: CGRect { get { values.contentsRect } set { values.contentsRect = newValue } }
     open var contentsScale: CGFloat { get { values.contentsScale } set { values.contentsScale = newValue } }
-    /// A filter's name, as Core Animation's (a `String`: `CALayerContentsFilter.nearest.rawValue`, `kCAFilterNearest`).
+    /// A filter's name, as Core Animation's (a `String`, such as `CALayerContentsFilter.nearest.rawValue`).
     open var minificationFilter: String {
         get { values.minificationFilter.name }
         set { if let f = ContentsFilter(name: newValue) { values.minificationFilter = f } else { Self.refuse(newValue) } }

@@ -1,5 +1,93 @@
 import Foundation
 import Strata
 
-// Apple-shaped uses of CALayer (docs/status.md, "Apple's Swift interface"): each compiles as written for iOS.
-final class ShapeProbeLayer: CALayer {}
+// Apple-shaped uses of CALayer and its kinds (docs/status.md, "Apple's Swift interface"): each compiles as
+// written for iOS, `import QuartzCore` renamed `import Strata`. AppleShapeRunTests runs what can run.
+
+/// Every property and method is `open`: overrides with observers, and of the hierarchy and animation calls.
+final class ShapeProbeLayer: CALayer {
+    var boundsChanges = 0
+    var added: [String] = []
+    var sublayersAdded = 0
+    var displayRequests = 0
+    override var bounds: CGRect { didSet { boundsChanges += 1 } }
+    override var frame: CGRect {
+        get { super.frame }
+        set { super.frame = newValue }
+    }
+    override var contents: Any? { didSet { displayRequests += 0 } }
+    override func add(_ anim: CAAnimation, forKey key: String?) {
+        added.append(key ?? "nil")
+        super.add(anim, forKey: key)
+    }
+    override func removeAllAnimations() { super.removeAllAnimations() }
+    override func addSublayer(_ layer: CALayer) {
+        sublayersAdded += 1
+        super.addSublayer(layer)
+    }
+    override func setNeedsDisplay() {
+        displayRequests += 1
+        super.setNeedsDisplay()
+    }
+    override var description: String { "ShapeProbeLayer(\(boundsChanges))" }
+}
+
+/// Layers are NSObjects: equal when identical, hashable, and found in their superlayer's `sublayers`.
+func isOwnSublayer(_ layer: CALayer, of parent: CALayer) -> Bool {
+    guard layer.superlayer == parent else { return false }
+    let distinct: Set<CALayer> = [layer, parent]
+    return (parent.sublayers?.contains(layer) ?? false) && distinct.count == 2
+}
+
+/// A layer subclass with its own initialiser. Apple's form is `init(color:)`, `override init(layer:)` and
+/// `required init?(coder:)`; Swift without the Objective-C runtime needs the layer's class to make its
+/// presentation copies, so Strata's closest form adds `override init()` (docs/status.md).
+final class RingLayer: CALayer {
+    var ringColor: CGColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    init(color: CGColor) {
+        ringColor = color
+        super.init()
+    }
+    override init() { super.init() }
+    override init(layer: Any) {
+        if let ring = layer as? RingLayer { ringColor = ring.ringColor }
+        super.init(layer: layer)
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+}
+
+/// `contents` is `Any?`: images go in as any value and come out with a cast.
+func showImage(_ image: CGImage, in layer: CALayer) -> CGImage? {
+    let value: Any = image
+    layer.contents = value
+    return layer.contents as! CGImage?
+}
+
+/// `fadeDuration()` is a class method a subclass overrides.
+final class QuickTiledLayer: CATiledLayer {
+    override class func fadeDuration() -> CFTimeInterval { 0 }
+}
+
+/// CAEmitterCell: filters are Strings, `contents` is `Any?`, `defaultValue(forKey:)` is open.
+final class SparkCell: CAEmitterCell {
+    override class func defaultValue(forKey key: String) -> Any? {
+        key == "sparkle" ? 3 : super.defaultValue(forKey: key)
+    }
+}
+
+func configureSpark(_ cell: CAEmitterCell, image: CGImage?) {
+    cell.magnificationFilter = CALayerContentsFilter.nearest.rawValue
+    cell.minificationFilter = CALayerContentsFilter.linear.rawValue
+    cell.contents = image
+}
+
+/// A layer delegate's layout callback and the will-draw notice.
+final class LayoutDelegate: CALayerDelegate {
+    var laidOut: [CALayer] = []
+    var willDraw = 0
+    func layoutSublayers(of layer: CALayer) {
+        laidOut.append(layer)
+        for sublayer in layer.sublayers ?? [] where sublayer.superlayer == layer { sublayer.frame = layer.bounds }
+    }
+    func layerWillDraw(_ layer: CALayer) { willDraw += 1 }
+}

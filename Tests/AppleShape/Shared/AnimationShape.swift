@@ -1,0 +1,56 @@
+import Foundation
+import Strata
+
+// Apple-shaped uses of the animation classes and CATransaction (docs/status.md, "Apple's Swift interface").
+
+/// The common helper: class methods in an extension of CATransaction.
+extension CATransaction {
+    class func withoutActions(_ body: () -> Void) {
+        begin()
+        setDisableActions(true)
+        body()
+        commit()
+    }
+}
+
+/// Completion blocks are `() -> Void`, stored and read back as such.
+func commitWithCompletion(_ done: @escaping () -> Void) -> (() -> Void)? {
+    CATransaction.begin()
+    let block: () -> Void = done
+    CATransaction.setCompletionBlock(block)
+    let readBack = CATransaction.completionBlock()
+    CATransaction.commit()
+    return readBack
+}
+
+/// A keyframe subclass: `override init()`, `required init?(coder:)` through `super`, and the inherited
+/// convenience `init(keyPath:)`.
+final class Shake: CAKeyframeAnimation {
+    override init() {
+        super.init()
+        values = [0, 10, -10, 0]
+        duration = 0.3
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+    override func copy(with zone: NSZone? = nil) -> Any { super.copy(with: zone) }
+    override var duration: CFTimeInterval {
+        get { super.duration }
+        set { super.duration = newValue }
+    }
+}
+
+func makeShake() -> CAKeyframeAnimation { Shake(keyPath: "position.x") }
+
+/// Animations are NSObjects: copies through `copy()`, key-value coding of their properties.
+func fadeCopy(duration: Double) -> CABasicAnimation? {
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.setValue(duration, forKey: "duration")
+    fade.setValue("tap", forKey: "origin")
+    return fade.copy() as? CABasicAnimation
+}
+
+/// `CAValueFunction(name:)` is failable.
+func spinFunction() -> CAValueFunction { CAValueFunction(name: .rotateZ)! }
+
+/// Timing functions are NSObjects, equal when identical.
+func sameCurve(_ a: CAMediaTimingFunction, _ b: CAMediaTimingFunction) -> Bool { a == b }
