@@ -37,4 +37,6 @@ final class BoundaryObserver: TimeObserver, @unchecked Sendable {
 
     func start() { timer.resume() }
     func stop() { timer.cancel() }
+    /// A player freed with its observers still added stops their looks too.
+    deinit { timer.cancel() }
 }
