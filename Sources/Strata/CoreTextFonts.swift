@@ -1,7 +1,8 @@
 import Foundation
 
 /// Core Text's font, as much as a text layer uses: a name and a point size (`CTFontCreateWithName`). A
-/// `CATextLayer` takes its name; its size goes through `fontSize`, as the seed's code does.
+/// `CATextLayer` takes its name; its size goes through `fontSize`, as the seed's code does. Names are
+/// `CFString`s as in Apple's API (`CFString` is `NSString` here: `name as CFString` and literals compile).
 public final class CTFont: @unchecked Sendable, Hashable {
     public let fontName: String
     public let pointSize: CGFloat
@@ -16,34 +17,48 @@ public final class CTFont: @unchecked Sendable, Hashable {
     public func hash(into h: inout Hasher) { h.combine(fontName); h.combine(pointSize) }
 }
 
-/// `CTFontCreateWithName(name, size, matrix)`; the matrix is not supported and must be nil (a transformed
-/// font is logged as unsupported and the matrix ignored).
-public func CTFontCreateWithName(_ name: String, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    if matrix != nil { StrataLog.logger.error("CTFontCreateWithName: unsupported: font matrix (ignored)") }
-    return CTFont(name: name, size: size)
+/// `CTFontCreateWithName(name, size, matrix)`: a size of 0 is 12 points. A matrix other than nil or the
+/// identity would transform the glyphs, which Strata's text path cannot: it is logged as
+/// "unsupported: CTFont matrix" and the font made without it.
+public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
+    if let m = matrix?.pointee, !m.isIdentity {
+        StrataLog.logger.error("CTFontCreateWithName(\(String(name)), \(size)): unsupported: CTFont matrix \(m); the font is made without it")
+    }
+    return CTFont(name: String(name), size: size)
 }
 
-public func CTFontCopyFullName(_ font: CTFont) -> String { font.fontName }
-public func CTFontCopyPostScriptName(_ font: CTFont) -> String { font.fontName }
+// The names are the one the font was made with: fontconfig matches it to a face when the text is laid out
+// (on the server), so the client has no face's own names to give.
+public func CTFontCopyFullName(_ font: CTFont) -> CFString { font.fontName as CFString }
+public func CTFontCopyPostScriptName(_ font: CTFont) -> CFString { font.fontName as CFString }
+public func CTFontCopyFamilyName(_ font: CTFont) -> CFString { font.fontName as CFString }
+public func CTFontCopyDisplayName(_ font: CTFont) -> CFString { font.fontName as CFString }
 public func CTFontGetSize(_ font: CTFont) -> CGFloat { font.pointSize }
+/// Always the identity: a font is never made with another matrix.
+public func CTFontGetMatrix(_ font: CTFont) -> CGAffineTransform { .identity }
 
-/// Quartz's font: a name without a size (`CGFont("Helvetica")`, `CGFontCreateWithFontName`).
+/// Quartz's font: a name without a size (`CGFont("Helvetica" as CFString)`, `CGFontCreateWithFontName`).
 public final class CGFont: @unchecked Sendable, Hashable {
-    public let fullName: String?
-    public var postScriptName: String? { fullName }
+    private let name: String
+    public var fullName: CFString? { name as CFString }
+    public var postScriptName: CFString? { name as CFString }
 
     /// Core Graphics returns nil for a name it cannot load; fontconfig matches any name to some font, so
     /// this fails only for an empty name (the server logs a name no font carries).
-    public init?(_ name: String) {
-        guard !name.isEmpty else { return nil }
-        fullName = name
+    public init?(_ name: CFString) {
+        guard name.length > 0 else { return nil }
+        self.name = String(name)
     }
 
-    public static func == (a: CGFont, b: CGFont) -> Bool { a.fullName == b.fullName }
-    public func hash(into h: inout Hasher) { h.combine(fullName) }
+    var fontName: String { name }
+
+    public static func == (a: CGFont, b: CGFont) -> Bool { a.name == b.name }
+    public func hash(into h: inout Hasher) { h.combine(name) }
 }
 
-public func CGFontCreateWithFontName(_ name: String) -> CGFont? { CGFont(name) }
+public func CGFontCreateWithFontName(_ name: CFString?) -> CGFont? { name.flatMap { CGFont($0) } }
+public func CGFontCopyFullName(_ font: CGFont?) -> CFString? { font?.fullName }
+public func CGFontCopyPostScriptName(_ font: CGFont?) -> CFString? { font?.postScriptName }
 
 /// Font values a text layer or an attributed string takes, as names.
 enum FontConversion {
@@ -52,7 +67,7 @@ enum FontConversion {
         case let s as String: s
         case let s as NSString: String(s)
         case let f as CTFont: f.fontName
-        case let f as CGFont: f.fullName
+        case let f as CGFont: f.fontName
         default: nil
         }
     }

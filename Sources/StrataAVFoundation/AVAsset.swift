@@ -5,13 +5,16 @@ import Strata
 /// on a thread of its own the first time a property is read or loaded (docs/video.md). A synchronous read
 /// waits for that, at most about 10 s, as AVFoundation's would; `loadValuesAsynchronously` does not wait.
 /// A file that cannot be read has an invalid duration and no tracks, and its keys fail with the reason.
-open class AVAsset: @unchecked Sendable, AVAsynchronousKeyValueLoading {
+///
+/// An NSObject, as AVFoundation's: equal only to itself.
+open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading {
     let assetURL: URL
     let loading: AssetLoading
 
     init(assetURL url: URL) {
         assetURL = url
         loading = AssetLoading(url: url)
+        super.init()
     }
 
     /// An asset for the file at `url` (an AVAsset, not an AVURLAsset: **choice**, Swift's initialisers cannot

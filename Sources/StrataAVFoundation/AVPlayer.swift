@@ -5,8 +5,9 @@ import StrataProtocol
 /// Plays one item at a time into its AVPlayerLayers (AVFoundation's AVPlayer; docs/video.md). GStreamer
 /// decodes on a thread of the player's own; each frame goes to every layer showing the player, through
 /// the layer's drawable ring, with the monotonic time it is due: the render server shows it at that
-/// vblank, whatever the app's main thread is doing. Created paused; `play()` starts it.
-open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
+/// vblank, whatever the app's main thread is doing. Created paused; `play()` starts it. An NSObject, as
+/// AVFoundation's: equal only to itself.
+open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving {
     public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
     public enum ActionAtItemEnd: Int, Sendable { case advance, pause, none }
 
@@ -24,7 +25,9 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
         /// The frames sent, newest last (stream time, due time): what is on screen at a time.
         var sent: [(pts: Double, presentAt: Double)] = []
         var seekCompletions: [(Bool) -> Void] = []
-        var observers: [PeriodicObserver] = []
+        var observers: [any TimeObserver] = []
+        /// Counts seeks and item changes: a boundary observer does not count a jump as crossing its times.
+        var jumps: UInt64 = 0
         var loopCount = 0
         /// A seek asked for before the item was ready (GStreamer seeks a prerolled pipeline only).
         var pendingSeek: (seconds: Double, accurate: Bool)?
@@ -32,6 +35,7 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
         var endToken: UInt64 = 0
         /// What the last end was scheduled for (tests).
         var lastItemEnd: ItemEnd?
+        var waitsToMinimizeStalling = true
     }
 
     /// What happens when the item ends (default `.pause`; an AVQueuePlayer's is `.advance`).
@@ -41,13 +45,14 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
     /// the display sleeping, whatever this is.
     public var preventsDisplaySleepDuringVideoPlayback = true
 
-    public init() {}
+    public override init() { super.init() }
 
     public convenience init(url: URL) {
         self.init(playerItem: AVPlayerItem(url: url))
     }
 
     public init(playerItem item: AVPlayerItem?) {
+        super.init()
         replaceCurrentItem(with: item)
     }
 
@@ -70,14 +75,17 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
     /// Plays `item` from its start (paused as before), or nothing.
     open func replaceCurrentItem(with item: AVPlayerItem?) {
         cancelEndWatch()
-        let old = state.withLock { s -> MediaPipeline? in
-            let old = s.pipeline
+        let (old, oldItem) = state.withLock { s -> (MediaPipeline?, AVPlayerItem?) in
+            let old = (s.pipeline, s.item)
             s.item = item
             s.pipeline = nil
             s.sent.removeAll()
+            s.jumps &+= 1
             return old
         }
         old?.stop()
+        if oldItem !== item, oldItem?.player === self { oldItem?.player = nil }
+        item?.player = self
         for layer in layers { layer.drawableRing.discardQueued() }
         guard let item else { return }
         do {
@@ -109,6 +117,17 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
 
     /// Plays at rate 1.
     open func play() { rate = 1 }
+    /// Plays at `rate` now (AVFoundation's doesn't wait to minimise stalling; Strata never waits beyond the
+    /// first frame anyway).
+    open func playImmediately(atRate rate: Float) { self.rate = rate }
+
+    /// Stored and read back (default true). Either way a player plays as soon as its item's first frame is
+    /// decoded (`timeControlStatus` waits until then): GStreamer's playbin buffers ahead itself, so there is
+    /// no later stall for the player to wait out.
+    open var automaticallyWaitsToMinimizeStalling: Bool {
+        get { state.withLock { $0.waitsToMinimizeStalling } }
+        set { state.withLock { $0.waitsToMinimizeStalling = newValue } }
+    }
     /// Stops at the frame on screen.
     open func pause() { rate = 0 }
 
@@ -174,6 +193,7 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
         for layer in layers { layer.drawableRing.discardQueued() }
         state.withLock { s in
             s.sent.removeAll()
+            s.jumps &+= 1
             if let completionHandler { s.seekCompletions.append(completionHandler) }
         }
         currentItem?.showing(seconds)
@@ -184,6 +204,16 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
         if !pipeline.seek(to: seconds, accurate: accurate, rate: Double(max(rate, 1))) {
             let done = state.withLock { s -> [(Bool) -> Void] in defer { s.seekCompletions.removeAll() }; return s.seekCompletions }
             for h in done { nonisolated(unsafe) let h = h; CallbackQueue.current.async { h(false) } }
+        }
+    }
+
+    public func seek(to time: CMTime) async -> Bool {
+        await withCheckedContinuation { done in seek(to: time, completionHandler: { done.resume(returning: $0) }) }
+    }
+
+    public func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
+        await withCheckedContinuation { done in
+            seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, completionHandler: { done.resume(returning: $0) })
         }
     }
 
@@ -220,8 +250,31 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
         return observer
     }
 
+    /// How often a boundary observer looks at the time on screen while the player plays (a 60 Hz frame's half:
+    /// the block runs within that of the frame at the time being shown).
+    static let boundaryPollInterval = 1.0 / 120
+
+    /// Calls `block` on `queue` (the connection's callback queue when nil) each time normal playback crosses one
+    /// of `times` (`NSValue(time:)`s; those not numeric are ignored), not when a seek or a new item jumps over
+    /// it (BoundaryObserver). Returns the observer for `removeTimeObserver(_:)`.
+    open func addBoundaryTimeObserver(forTimes times: [NSValue], queue: DispatchQueue?, using block: @escaping @Sendable () -> Void) -> Any {
+        let boundaries = times.map(\.timeValue).filter(\.isNumeric).sorted()
+        let observer = BoundaryObserver(times: boundaries, queue: queue ?? CallbackQueue.current, block: block) { [weak self] in
+            guard let self else { return nil }
+            return (self.currentTime(), self.rate != 0, self.state.withLock { $0.jumps })
+        }
+        state.withLock { $0.observers.append(observer) }
+        observer.start()
+        return observer
+    }
+
+    /// Stops an observer `addPeriodicTimeObserver` or `addBoundaryTimeObserver` returned; anything else is
+    /// logged as refused.
     open func removeTimeObserver(_ observer: Any) {
-        guard let o = observer as? PeriodicObserver else { return }
+        guard let o = observer as? any TimeObserver else {
+            StrataLog.logger.error("AVPlayer.removeTimeObserver(_:): refused: \(type(of: observer)) is not a time observer of a player")
+            return
+        }
         o.stop()
         state.withLock { $0.observers.removeAll { $0 === o } }
     }
@@ -310,7 +363,11 @@ open class AVPlayer: @unchecked Sendable, _KeyValueCodingAndObserving {
             for h in done { nonisolated(unsafe) let h = h; CallbackQueue.current.async { h(true) } }
         case .failed(let reason):
             item.failed(reason)
-            CallbackQueue.current.async { NotificationCenter.default.post(name: .AVPlayerItemFailedToPlayToEndTime, object: item) }
+            let cause = (item.error as? MediaError)?.description ?? reason
+            CallbackQueue.current.async {
+                NotificationCenter.default.post(name: .AVPlayerItemFailedToPlayToEndTime, object: item,
+                                                userInfo: [AVPlayerItemFailedToPlayToEndTimeErrorKey: MediaError(cause).nsError])
+            }
         case .endOfStream:
             let last = state.withLock { $0.sent.last?.presentAt }
             whenFrameShown(at: last, of: item, waitsForRelease: true) { [weak self] in self?.reachedEnd(of: item) }
@@ -344,8 +401,13 @@ struct WeakLayer {
     weak var layer: AVPlayerLayer?
 }
 
+/// What `addPeriodicTimeObserver` and `addBoundaryTimeObserver` return.
+protocol TimeObserver: AnyObject, Sendable {
+    func stop()
+}
+
 /// `addPeriodicTimeObserver`'s timer.
-final class PeriodicObserver: @unchecked Sendable {
+final class PeriodicObserver: TimeObserver, @unchecked Sendable {
     private let timer: DispatchSourceTimer
     private let time: () -> CMTime?
     var block: (@Sendable (CMTime) -> Void)?

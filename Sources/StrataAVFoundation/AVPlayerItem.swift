@@ -1,11 +1,11 @@
 import Foundation
 import Strata
 
-/// A media file to play (AVFoundation's AVPlayerItem): its status (`.readyToPlay` once its first frame is
-/// decoded, `.failed` with `error` when the file is missing, unreadable, corrupt or in a codec no decoder
-/// is installed for), its duration and its frames' size. Observed through `onStatusChange`, called on the
-/// connection's callback queue.
-public final class AVPlayerItem: @unchecked Sendable {
+/// A media file to play (AVFoundation's AVPlayerItem, an NSObject: equal only to itself): its status
+/// (`.readyToPlay` once its first frame is decoded, `.failed` with `error` when the file is missing, unreadable,
+/// corrupt or in a codec no decoder is installed for), its duration and its frames' size. Observed by
+/// key-value observing or `onStatusChange`, called on the connection's callback queue.
+open class AVPlayerItem: NSObject, @unchecked Sendable {
     public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
 
     public let url: URL
@@ -18,6 +18,8 @@ public final class AVPlayerItem: @unchecked Sendable {
         var duration = CMTime.indefinite
         var presentationSize = CGSize.zero
         var currentTime = CMTime.zero
+        /// The player playing it now (AVPlayer.replaceCurrentItem), for the item's own seeks.
+        weak var player: AVPlayer?
     }
 
     /// Called on the connection's callback queue whenever `status` changes.
@@ -32,6 +34,7 @@ public final class AVPlayerItem: @unchecked Sendable {
     public init(asset: AVAsset) {
         self.asset = asset
         url = asset.assetURL
+        super.init()
     }
 
     public var status: Status { state.withLock { $0.status } }
@@ -43,6 +46,24 @@ public final class AVPlayerItem: @unchecked Sendable {
     public var presentationSize: CGSize { state.withLock { $0.presentationSize } }
     /// The stream time of the frame on screen.
     public func currentTime() -> CMTime { state.withLock { $0.currentTime } }
+
+    /// Whether playback will go on without stalling: true once the first frame is decoded (GStreamer's playbin
+    /// buffers ahead itself), false before and after a failure.
+    public var isPlaybackLikelyToKeepUp: Bool { status == .readyToPlay }
+
+    /// What of the media can be played without waiting, as `NSValue(timeRange:)`s: from the start for the
+    /// duration once the item is ready (the file is there to read); none before or after a failure.
+    public var loadedTimeRanges: [NSValue] {
+        state.withLock { s in
+            guard s.status == .readyToPlay, s.duration.isNumeric else { return [] }
+            return [NSValue(timeRange: CMTimeRange(start: .zero, duration: s.duration))]
+        }
+    }
+
+    var player: AVPlayer? {
+        get { state.withLock { $0.player } }
+        set { state.withLock { $0.player = newValue } }
+    }
 
     func becameReady(duration: Double?) {
         let changed = state.withLock { s -> Bool in
@@ -85,11 +106,16 @@ enum CallbackQueue {
 }
 
 extension AVPlayerItem: _KeyValueCodingAndObserving {
+    // Apple's are `class let`, which Swift source cannot declare: `static let` reads the same, also through a subclass.
     /// Posted (object: the item) when the item's last frame is on screen (`.AVPlayerItemDidPlayToEndTime`).
-    public static let didPlayToEndTimeNotification = Notification.Name.AVPlayerItemDidPlayToEndTime
-    /// Posted (object: the item) when the item fails while playing.
-    public static let failedToPlayToEndTimeNotification = Notification.Name.AVPlayerItemFailedToPlayToEndTime
+    public static let didPlayToEndTimeNotification: NSNotification.Name = .AVPlayerItemDidPlayToEndTime
+    /// Posted (object: the item; userInfo: the error under `AVPlayerItemFailedToPlayToEndTimeErrorKey`) when the
+    /// item fails while playing.
+    public static let failedToPlayToEndTimeNotification: NSNotification.Name = .AVPlayerItemFailedToPlayToEndTime
 }
+
+/// The error in `failedToPlayToEndTimeNotification`'s userInfo.
+public let AVPlayerItemFailedToPlayToEndTimeErrorKey = "AVPlayerItemFailedToPlayToEndTimeErrorKey"
 
 extension Notification.Name {
     /// Posted (object: the item) when an item plays to its end.

@@ -31,10 +31,24 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
         if next != nil, playing != 0 { rate = playing }
     }
 
-    /// Adds `item` after `after` (nil: at the end).
-    public func insert(_ item: AVPlayerItem, after: AVPlayerItem?) {
+    /// Whether `insert(item, after: afterItem)` can add it: the item is in no queue of this player nor another
+    /// player's current item, and `afterItem` (nil: the end) is in the queue.
+    public func canInsert(_ item: AVPlayerItem, after afterItem: AVPlayerItem?) -> Bool {
+        if let owner = item.player, owner !== self { return false }
+        return queue.withLock { items in
+            !items.contains { $0 === item } && (afterItem.map { a in items.contains { $0 === a } } ?? true)
+        }
+    }
+
+    /// Adds `item` after `afterItem` (nil: at the end). An item `canInsert` refuses is not added, and that is
+    /// logged (AVFoundation raises an exception).
+    public func insert(_ item: AVPlayerItem, after afterItem: AVPlayerItem?) {
+        guard canInsert(item, after: afterItem) else {
+            StrataLog.logger.error("AVQueuePlayer.insert(_:after:): refused: the item is queued or playing already, or the item to insert after is not queued")
+            return
+        }
         let first = queue.withLock { items -> Bool in
-            if let after, let i = items.firstIndex(where: { $0 === after }) { items.insert(item, at: i + 1) } else { items.append(item) }
+            if let afterItem, let i = items.firstIndex(where: { $0 === afterItem }) { items.insert(item, at: i + 1) } else { items.append(item) }
             return items.count == 1
         }
         if first { replaceCurrentItem(with: item) }

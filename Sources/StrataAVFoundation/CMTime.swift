@@ -1,61 +1,116 @@
 import Foundation
 
-/// Core Media's rational time (a value over a timescale), as AVFoundation's API takes and gives it.
-public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var value: Int64
-    public var timescale: Int32
-    /// Invalid (`.invalid`) or indefinite (`.indefinite`) times carry no value.
-    public var isValid: Bool
-    public var isIndefinite: Bool
+public typealias CMTimeValue = Int64
+public typealias CMTimeScale = Int32
+public typealias CMTimeEpoch = Int64
 
-    public init(value: Int64, timescale: Int32) {
-        self.value = value
-        self.timescale = timescale
-        isValid = timescale > 0
-        isIndefinite = false
+/// What a `CMTime` holds besides its numbers (Core Media's kCMTimeFlags_*, the same bits).
+public struct CMTimeFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let valid = CMTimeFlags(rawValue: 1 << 0)
+    public static let hasBeenRounded = CMTimeFlags(rawValue: 1 << 1)
+    public static let positiveInfinity = CMTimeFlags(rawValue: 1 << 2)
+    public static let negativeInfinity = CMTimeFlags(rawValue: 1 << 3)
+    public static let indefinite = CMTimeFlags(rawValue: 1 << 4)
+    /// The flags that stand for a value the numbers do not carry (the infinities, indefinite).
+    public static let impliedValueFlagsMask: CMTimeFlags = [.positiveInfinity, .negativeInfinity, .indefinite]
+}
+
+/// The largest timescale arithmetic chooses (Core Media's kCMTimeMaxTimescale).
+public var kCMTimeMaxTimescale: Int { 1_000_000_000 }
+
+/// Core Media's rational time: `value / timescale` seconds, with Apple's stored fields. Arithmetic, comparison
+/// and rounding follow Core Media's documented rules (CMTime+Arithmetic.swift, CMTime+Comparison.swift).
+public struct CMTime: Sendable {
+    public var value: CMTimeValue
+    public var timescale: CMTimeScale
+    public var flags: CMTimeFlags
+    /// Tells apart equal times in different passes (loops); compared before the value, never added across.
+    public var epoch: CMTimeEpoch
+
+    /// An invalid time (all zero), as Core Media's.
+    public init() {
+        self.init(value: 0, timescale: 0, flags: [], epoch: 0)
     }
 
-    /// `seconds` rounded to `preferredTimescale` units.
-    public init(seconds: Double, preferredTimescale: Int32) {
-        guard seconds.isFinite, preferredTimescale > 0 else {
+    public init(value: CMTimeValue, timescale: CMTimeScale, flags: CMTimeFlags, epoch: CMTimeEpoch) {
+        self.value = value
+        self.timescale = timescale
+        self.flags = flags
+        self.epoch = epoch
+    }
+
+    /// `value / timescale` seconds (CMTimeMake); a timescale of 0 or less makes an invalid time.
+    public init(value: CMTimeValue, timescale: CMTimeScale) {
+        self.init(value: value, timescale: timescale, flags: timescale > 0 ? .valid : [], epoch: 0)
+    }
+
+    /// `seconds` in `preferredTimescale` units, rounded half away from zero (`hasBeenRounded` when that
+    /// changed it); the timescale is halved while the value would not fit. NaN or a timescale of 0 or
+    /// less is invalid, an infinity the infinity (CMTimeMakeWithSeconds).
+    public init(seconds: Double, preferredTimescale: CMTimeScale) {
+        guard !seconds.isNaN, preferredTimescale > 0 else {
             self = .invalid
             return
         }
-        self.init(value: Int64((seconds * Double(preferredTimescale)).rounded()), timescale: preferredTimescale)
+        guard seconds.isFinite else {
+            self = seconds > 0 ? .positiveInfinity : .negativeInfinity
+            return
+        }
+        var scale = preferredTimescale
+        while true {
+            let exact = seconds * Double(scale)
+            let rounded = exact.rounded()
+            if let v = Int64(exactly: rounded) {
+                self.init(value: v, timescale: scale, flags: rounded == exact ? .valid : [.valid, .hasBeenRounded], epoch: 0)
+                return
+            }
+            guard scale > 1 else {
+                self = exact > 0 ? .positiveInfinity : .negativeInfinity
+                return
+            }
+            scale /= 2
+        }
     }
 
     public static let zero = CMTime(value: 0, timescale: 1)
-    public static let invalid = CMTime(invalidWithIndefinite: false)
-    public static let indefinite = CMTime(invalidWithIndefinite: true)
-    public static let positiveInfinity = CMTime(invalidWithIndefinite: true)
+    public static let invalid = CMTime()
+    public static let indefinite = CMTime(value: 0, timescale: 0, flags: [.valid, .indefinite], epoch: 0)
+    public static let positiveInfinity = CMTime(value: 0, timescale: 0, flags: [.valid, .positiveInfinity], epoch: 0)
+    public static let negativeInfinity = CMTime(value: 0, timescale: 0, flags: [.valid, .negativeInfinity], epoch: 0)
 
-    private init(invalidWithIndefinite indefinite: Bool) {
-        value = 0
-        timescale = 0
-        isValid = indefinite
-        isIndefinite = indefinite
+    public var isValid: Bool { flags.contains(.valid) }
+    public var isPositiveInfinity: Bool { isValid && flags.contains(.positiveInfinity) }
+    public var isNegativeInfinity: Bool { isValid && flags.contains(.negativeInfinity) }
+    public var isIndefinite: Bool { isValid && flags.contains(.indefinite) }
+    /// Valid and neither infinite nor indefinite: `value / timescale` means something.
+    public var isNumeric: Bool { isValid && flags.intersection(.impliedValueFlagsMask).isEmpty }
+    public var hasBeenRounded: Bool { isNumeric && flags.contains(.hasBeenRounded) }
+
+    /// The time in seconds: NaN when invalid or indefinite, ±infinity for the infinities (CMTimeGetSeconds).
+    public var seconds: Double {
+        if isPositiveInfinity { return .infinity }
+        if isNegativeInfinity { return -.infinity }
+        guard isNumeric, timescale > 0 else { return .nan }
+        return Double(value) / Double(timescale)
     }
 
-    /// The time in seconds (NaN when invalid or indefinite).
-    public var seconds: Double { isValid && !isIndefinite && timescale > 0 ? Double(value) / Double(timescale) : .nan }
-
-    /// The time in nanoseconds, for GStreamer (nil when it has none).
+    /// The time in nanoseconds, for GStreamer (nil when not numeric).
     var nanoseconds: Int64? {
-        guard isValid, !isIndefinite, timescale > 0 else { return nil }
-        return Int64((Double(value) / Double(timescale) * 1e9).rounded())
+        guard isNumeric, timescale > 0 else { return nil }
+        return Int64(exactly: (Double(value) / Double(timescale) * 1e9).rounded())
     }
-
-    public static func < (l: CMTime, r: CMTime) -> Bool { l.seconds < r.seconds }
-    public static func == (l: CMTime, r: CMTime) -> Bool {
-        l.isValid == r.isValid && l.isIndefinite == r.isIndefinite && (!l.isValid || l.isIndefinite || l.seconds == r.seconds)
-    }
-    public func hash(into h: inout Hasher) { h.combine(isValid ? seconds : -1) }
-
-    public var description: String { isValid ? (isIndefinite ? "CMTime(indefinite)" : "CMTime(\(value)/\(timescale) = \(seconds) s)") : "CMTime(invalid)" }
 }
 
-public func CMTimeMake(value: Int64, timescale: Int32) -> CMTime { CMTime(value: value, timescale: timescale) }
-public func CMTimeMakeWithSeconds(_ seconds: Double, preferredTimescale: Int32) -> CMTime {
-    CMTime(seconds: seconds, preferredTimescale: preferredTimescale)
+extension CMTime: CustomStringConvertible {
+    /// As CMTimeShow prints it: "{1/2 = 0.500}", "{INVALID}", "{+INFINITY}", "{-INFINITY}", "{INDEFINITE}".
+    public var description: String {
+        if !isValid { return "{INVALID}" }
+        if isPositiveInfinity { return "{+INFINITY}" }
+        if isNegativeInfinity { return "{-INFINITY}" }
+        if isIndefinite { return "{INDEFINITE}" }
+        let s = String(format: "%.3f", seconds)
+        return "{\(value)/\(timescale) = \(s)\(hasBeenRounded ? ", rounded" : "")\(epoch != 0 ? ", epoch \(epoch)" : "")}"
+    }
 }
-public func CMTimeGetSeconds(_ time: CMTime) -> Double { time.seconds }

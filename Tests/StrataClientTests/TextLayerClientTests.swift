@@ -18,7 +18,7 @@ import Testing
         textLayer.foregroundColor = CGColor.black.cgColor
         textLayer.alignmentMode = kCAAlignmentJustified
         textLayer.isWrapped = true
-        let font = try #require(CGFont("Helvetica" as String))
+        let font = try #require(CGFont("Helvetica" as CFString))
         textLayer.font = font
         textLayer.fontSize = 15
         textLayer.string = Self.lorem
