@@ -23,6 +23,12 @@ open class UIApplication: UIResponder {
     /// closed, `.inactive` before the first (UIApplication+Lifecycle.swift).
     public internal(set) var applicationState = State.inactive
 
+    /// Whether the app asks the system not to dim or lock the screen while idle. Nothing dims or locks a
+    /// Strata screen, so it stays lit either way; the value is kept for code that reads it back.
+    open var isIdleTimerDisabled = false
+    /// Left to right: Strata lays nothing out right to left.
+    open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+
     override init() {
         super.init()
         followSessions()

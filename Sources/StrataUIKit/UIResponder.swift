@@ -6,6 +6,12 @@ open class UIResponder: NSObject {
     /// NSObject's: equality is identity and `hash` the object's, so responders go in sets as on iOS.
     public override init() { super.init() }
 
+    /// Called on objects loaded from a nib or storyboard: Strata loads neither, so never; the default does
+    /// nothing, as UIKit's, so overrides calling `super` compile.
+    open func awakeFromNib() {}
+    /// Called by Interface Builder's live rendering: never on Strata; does nothing, as UIKit's.
+    open func prepareForInterfaceBuilder() {}
+
     /// The responder events go to when this one does not handle them.
     open var next: UIResponder? { nil }
 

@@ -15,6 +15,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     public internal(set) var subviews: [UIView] = []
     /// The view controller whose root view this is (its `next` responder).
     weak var owningController: UIViewController?
+    /// The tint set on this view (nil: inherited).
+    var ownTint: UIColor?
 
     /// An integer the app uses to find the view (`viewWithTag(_:)`).
     open var tag = 0
@@ -221,6 +223,35 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     }
 
     open func layoutSublayers(of layer: CALayer) { performLayout() }
+
+    // MARK: margins, tint, exclusive touch, editing (UIView+Margins.swift, UIView+Tint.swift)
+
+    /// The insets app code lays subviews out within (8 points each side, UIKit's default; Strata has no
+    /// Auto Layout to read them). Setting them calls `layoutMarginsDidChange()`.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    }
+    /// Called when `layoutMargins` changes; the default asks for layout.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    /// The colour controls tint with: its own, else its superview's, else UIKit's system blue. Setting it
+    /// calls `tintColorDidChange()` on the view and on each subview that inherits it.
+    open var tintColor: UIColor! {
+        get { ownTint ?? superview?.tintColor ?? UIView.defaultTint }
+        set { changeTint { ownTint = newValue } }
+    }
+    /// Called when the tint the view shows changes: set on it, on an ancestor it inherits from, or by a
+    /// move to a superview with another tint.
+    open func tintColorDidChange() {}
+
+    /// While a touch is down on an exclusive-touch view no other view of its window gets a new touch, and
+    /// it gets none while another view has one (WindowEvents.swift).
+    open var isExclusiveTouch = false
+
+    /// Makes the first responder resign when it is this view or one of its subviews (`force`: even if it
+    /// would refuse); true when it did, false when none of them was the first responder or it refused.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool { resignFirstResponderWithin(force: force) }
 
     // MARK: gesture recognizers asking the view
 

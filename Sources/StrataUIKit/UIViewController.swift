@@ -54,6 +54,18 @@ open class UIViewController: UIResponder {
 
     open override var next: UIResponder? { viewStorage?.superview }
 
+    // MARK: what the system asks a controller (its types: UIViewController+System.swift)
+
+    /// Linux sends no memory warnings, so this is never called; the default does nothing, as UIKit's.
+    open func didReceiveMemoryWarning() {}
+    /// A kiosk has no status bar: never asked (false, UIKit's default).
+    open var prefersStatusBarHidden: Bool { false }
+    /// A kiosk has no status bar: never asked (`.default`, UIKit's default).
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Strata's screens do not rotate with the device: never asked. `.all`, UIKit's default for the iPad
+    /// idiom (a kiosk's single full screen).
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
+
     // MARK: containment
 
     open func addChild(_ child: UIViewController) {

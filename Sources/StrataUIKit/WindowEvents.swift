@@ -65,6 +65,10 @@ final class WindowEvents {
         }
         let event = UIEvent(timestamp: time, touches: Set(touches.values).union([touch]))
         guard let view = window.hitTest(location, with: event) else { return }
+        // An exclusive-touch view holding a touch keeps new touches from other views, and gets none while
+        // other views hold one (UIKit's `isExclusiveTouch`): such a touch is dropped whole.
+        let others = touches.values.compactMap(\.view).filter { $0 !== view }
+        if others.contains(where: \.isExclusiveTouch) || (view.isExclusiveTouch && !others.isEmpty) { return }
         touch.view = view
         // A view that is not multi-touch gets only the first of simultaneous touches.
         if !view.isMultipleTouchEnabled, touches.values.contains(where: { $0.view === view }) { touch.cancelledForView = true }
