@@ -25,7 +25,11 @@ extension UIApplication {
     /// above `window` are re-attached after it, in a commit after their detachment (detaching and
     /// re-attaching in one commit would not move them).
     func stack(_ window: UIWindow, on connection: StrataConnection) {
-        let above = windows.filter { $0 !== window && $0.screen === window.screen && $0.windowLevel > window.windowLevel }
+        window.shownOn = connection
+        // Only windows shown through this connection: those of an ended one are on no screen.
+        let above = windows.filter {
+            $0 !== window && $0.shownOn === connection && $0.screen === window.screen && $0.windowLevel > window.windowLevel
+        }
         guard !above.isEmpty else {
             connection.attach(window.layer, toOutput: window.screen.outputName)
             return

@@ -18,6 +18,13 @@ open class UIWindow: UIView {
         }
     }
     lazy var events = WindowEvents(window: self)
+    /// The connection the window was last shown through (UIWindow+Level.swift).
+    weak var shownOn: StrataConnection?
+
+    /// A hidden window leaves its screen, as in UIKit (`makeKeyAndVisible()` shows it again).
+    open override var isHidden: Bool {
+        didSet { if isHidden, !oldValue { UIApplication.shared.hide(self) } }
+    }
 
     /// The controller whose view fills the window.
     public var rootViewController: UIViewController? {
