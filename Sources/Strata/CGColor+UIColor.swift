@@ -8,6 +8,10 @@ extension CGColor {
     /// The colour itself (UIColor's bridge to CGColor).
     public var cgColor: CGColor { self }
 
+    /// UIKit's bridge from CoreGraphics (`UIColor(cgColor: layer.borderColor!)`): the same colour, a grey
+    /// staying a grey.
+    public convenience init(cgColor: CGColor) { self.init(cgColor.color, isGray: cgColor.isGray) }
+
     /// UIKit's grey scale initialiser (`init(white:alpha:)`); CoreGraphics spells it `init(gray:alpha:)`.
     public convenience init(white: CGFloat, alpha: CGFloat) { self.init(gray: white, alpha: alpha) }
 

@@ -16,4 +16,9 @@ extension CADisplayLink {
     }
 
     public func add(to runLoop: RunLoop, forMode mode: RunLoop.Mode) { add(to: nil) }
+
+    /// Stops the link's frames, as removing it from its only run loop and mode does on iOS (a link runs in
+    /// one place here, so any run loop and mode remove it); `add(to:forMode:)` starts them again. Unlike
+    /// `invalidate()` on iOS it keeps the target, which the link holds until it is freed.
+    public func remove(from runLoop: RunLoop, forMode mode: RunLoop.Mode) { invalidate() }
 }

@@ -5,73 +5,87 @@
 /// A discrete gesture (tap, swipe) goes from `.possible` to `.ended` (`.recognized`) and calls its
 /// actions once; a continuous one (pan, long press) goes `.began`, `.changed`…, then `.ended` or
 /// `.cancelled`, calling them at each. Subclasses set `state` from the touch methods, as in UIKit.
-@MainActor
-open class UIGestureRecognizer: Hashable {
+@preconcurrency @MainActor
+open class UIGestureRecognizer: NSObject {
     public enum State: Int, Sendable {
         case possible, began, changed, ended, cancelled, failed
         public static let recognized = State.ended
     }
 
     public internal(set) weak var view: UIView?
-    public weak var delegate: UIGestureRecognizerDelegate?
-    public var name: String?
+    open weak var delegate: UIGestureRecognizerDelegate?
+    open var name: String?
     /// A disabled recognizer takes no touches; disabling one that is recognizing cancels it.
-    public var isEnabled = true {
+    open var isEnabled = true {
         didSet { if !isEnabled, state == .began || state == .changed { state = .cancelled } }
     }
     /// Whether the view's touches are cancelled when the gesture is recognized (true).
-    public var cancelsTouchesInView = true
+    open var cancelsTouchesInView = true
 
     /// The touches this recognizer is given, from down to up.
     var touchesHeld: [UITouch] = []
-    private var actions: [(target: Weak, call: @MainActor (UIGestureRecognizer) -> Void)] = []
+    private var actions: [(target: Weak, selector: Selector?, call: @MainActor (UIGestureRecognizer) -> Void)] = []
     /// The recognizers that must fail before this one may recognize, and the state it waits to enter.
     private var mustFail: [Weak] = []
     private var waitingState: State?
     private var lastLocation = CGPoint.zero
 
+    /// UIKit's designated initialiser: a recognizer that calls `action` on `target` (none when either is
+    /// nil). Subclasses override it as on iOS; `Selector` is a method reference (Selector.swift).
+    public init(target: Any?, action: Selector?) {
+        super.init()
+        if let target, let action { addTarget(target, action: action) }
+    }
+
     /// A recognizer with no action yet (`addTarget(_:action:)`).
-    public init() {}
+    public override convenience init() { self.init(target: nil, action: nil) }
 
     /// A recognizer that calls `action` on `target` (a method reference: `ViewController.handleSwipe`).
     public convenience init<T: AnyObject, G: UIGestureRecognizer>(target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
-        self.init()
-        addTarget(target, action: action)
+        self.init(target: target, action: Selector(action))
     }
 
     /// A recognizer that calls `action` on `target` with no argument (`#selector(tapped)`).
     public convenience init<T: AnyObject>(target: T, action: @escaping @MainActor (T) -> () -> Void) {
-        self.init()
-        addTarget(target, action: action)
+        self.init(target: target, action: Selector(action))
     }
 
     /// A recognizer that calls `handler` with itself.
     public convenience init(handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
-        self.init()
-        actions.append((Weak(nil), handler))
+        self.init(target: nil, action: nil)
+        actions.append((Weak(nil), nil, handler))
+    }
+
+    /// Adds an action: `action` is called on `target` (held weakly, as UIKit's) with the recognizer.
+    open func addTarget(_ target: Any, action: Selector) {
+        let object = target as AnyObject
+        actions.append((Weak(object), action, { [weak object] recognizer in
+            guard let object else { return }
+            action.call(object, recognizer)
+        }))
     }
 
     public func addTarget<T: AnyObject, G: UIGestureRecognizer>(_ target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
-        actions.append((Weak(target), { [weak target] recognizer in
-            guard let target, let g = recognizer as? G else { return }
-            action(target)(g)
-        }))
+        addTarget(target, action: Selector(action))
     }
 
     public func addTarget<T: AnyObject>(_ target: T, action: @escaping @MainActor (T) -> () -> Void) {
-        actions.append((Weak(target), { [weak target] _ in
-            guard let target else { return }
-            action(target)()
-        }))
+        addTarget(target, action: Selector(action))
+    }
+
+    /// Removes `target`'s actions (every target's for nil): all of them for a nil `action`, else those
+    /// added with that same `Selector` value (method references cannot be compared, so a new
+    /// `Selector(Type.method)` matches nothing: keep the one you added, or pass nil).
+    open func removeTarget(_ target: Any?, action: Selector?) {
+        let object = target.map { $0 as AnyObject }
+        actions.removeAll { (object == nil || $0.target.object === object) && (action == nil || $0.selector == action) }
     }
 
     /// Removes every action of `target` (all actions for nil).
-    public func removeTarget(_ target: AnyObject?) {
-        actions.removeAll { target == nil || $0.target.object === target }
-    }
+    public func removeTarget(_ target: AnyObject?) { removeTarget(target, action: nil) }
 
     /// This recognizer recognizes only once `other` has failed (a single tap waiting on a double tap).
-    public func require(toFail other: UIGestureRecognizer) {
+    open func require(toFail other: UIGestureRecognizer) {
         mustFail.append(Weak(other))
         other.waiters.append(Weak(self))
     }
@@ -82,7 +96,7 @@ open class UIGestureRecognizer: Hashable {
     /// The gesture's state. Subclasses set it; setting `.began` or `.ended` from `.possible` recognizes it
     /// (asking the delegate's `gestureRecognizerShouldBegin` first, and waiting for the recognizers it
     /// requires to fail), and each state a gesture reports calls the actions.
-    public var state: State {
+    open var state: State {
         get { stateValue }
         set { enter(newValue) }
     }
@@ -92,7 +106,12 @@ open class UIGestureRecognizer: Hashable {
         let old = stateValue
         guard new != old || new == .changed else { return }
         if old == .possible, new == .began || new == .ended {
-            if delegate?.gestureRecognizerShouldBegin(self) == false { stateValue = .failed; released(); return }
+            // UIKit asks the view it is attached to first, then its delegate.
+            if view?.gestureRecognizerShouldBegin(self) == false || delegate?.gestureRecognizerShouldBegin(self) == false {
+                stateValue = .failed
+                released()
+                return
+            }
             if mustFail.contains(where: { ($0.object as? UIGestureRecognizer)?.state == .possible }) {
                 waitingState = new
                 return
@@ -178,7 +197,7 @@ open class UIGestureRecognizer: Hashable {
 
     // MARK: where
 
-    public var numberOfTouches: Int { touchesHeld.count }
+    open var numberOfTouches: Int { touchesHeld.count }
 
     /// The centroid of its touches in `view`'s coordinates (the window's for nil); after they lifted, where
     /// the last one lifted.
@@ -189,13 +208,10 @@ open class UIGestureRecognizer: Hashable {
         return window.convert(c, to: view)
     }
 
-    public func location(ofTouch index: Int, in view: UIView?) -> CGPoint {
+    open func location(ofTouch index: Int, in view: UIView?) -> CGPoint {
         guard touchesHeld.indices.contains(index) else { return location(in: view) }
         return touchesHeld[index].location(in: view)
     }
-
-    nonisolated public static func == (a: UIGestureRecognizer, b: UIGestureRecognizer) -> Bool { a === b }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// A weak reference (a recognizer's targets and the recognizers it waits on).
@@ -205,7 +221,7 @@ struct Weak {
 }
 
 /// A gesture recognizer's delegate (UIKit's UIGestureRecognizerDelegate); every method is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool

@@ -2,30 +2,63 @@
 /// (`init?(data:)`) or from a `CGImage`. `UIImage(named:)` looks in `UIImage.searchDirectories`, the main
 /// bundle's resources, then the current directory, for the name as given, then with ".png", ".jpg" and
 /// ".jpeg"; a name without a scale suffix also finds its "@2x"/"@3x" file, which gets that scale.
-public final class UIImage: @unchecked Sendable {
+open class UIImage: NSObject, @unchecked Sendable {
     /// Directories `UIImage(named:)` searches first (Strata's: a Linux executable has no app bundle to put
     /// its images in). Set it once at launch.
     nonisolated(unsafe) public static var searchDirectories: [String] = []
 
+    /// The bitmap as stored (the orientation says how to turn it upright); nil only for the empty image an
+    /// image literal naming no file gives.
     public let cgImage: CGImage?
     /// Pixels per point.
     public let scale: CGFloat
+    /// How `cgImage` is turned to show upright: honoured by `size`, `draw(in:)` and `UIImageView`.
+    public let imageOrientation: Orientation
+    /// `cgImage` turned upright (itself for `.up`): what image views show (UIImage+Orientation.swift).
+    let uprightImage: CGImage?
 
-    /// Its size in points.
+    /// Its size in points, upright (width and height swap for the left and right orientations).
     public var size: CGSize {
         guard let cgImage else { return .zero }
-        return CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
+        let w = CGFloat(cgImage.width) / scale, h = CGFloat(cgImage.height) / scale
+        return imageOrientation.swapsSides ? CGSize(width: h, height: w) : CGSize(width: w, height: h)
     }
 
-    public init(cgImage: CGImage, scale: CGFloat = 1) {
+    /// `cgImage` at `scale` (a scale that is not a positive number is 1), shown turned by `orientation`.
+    public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
         self.cgImage = cgImage
         self.scale = scale > 0 && scale.isFinite ? scale : 1
+        imageOrientation = orientation
+        uprightImage = orientation == .up ? cgImage : Self.upright(cgImage, orientation)
+        super.init()
+    }
+
+    public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
+
+    /// No pixels (an image literal whose file is missing, a renderer that could not make its bitmap).
+    init(empty: Void) {
+        cgImage = nil
+        uprightImage = nil
+        scale = 1
+        imageOrientation = .up
+        super.init()
+    }
+
+    /// `#imageLiteral(resourceName:)`: the image `UIImage(named:)` finds. A missing file logs
+    /// "unsupported: image literal NAME: no such image" and gives an empty image (UIKit's traps).
+    public required convenience init(imageLiteralResourceName name: String) {
+        guard let found = UIImage(named: name), let cg = found.cgImage else {
+            StrataLog.logger.error("unsupported: image literal \(name): no such image")
+            self.init(empty: ())
+            return
+        }
+        self.init(cgImage: cg, scale: found.scale, orientation: found.imageOrientation)
     }
 
     /// A PNG or JPEG file; nil when it is missing or cannot be decoded.
     public convenience init?(contentsOfFile path: String) {
         guard let image = try? CGImage.fromFile(path: path) else { return nil }
-        self.init(cgImage: image, scale: Self.scale(ofFileNamed: path))
+        self.init(cgImage: image, scale: Self.scale(ofFileNamed: path), orientation: .up)
     }
 
     /// PNG or JPEG bytes (a download, a cache, a resource read by hand), whichever their first bytes say;
@@ -34,10 +67,16 @@ public final class UIImage: @unchecked Sendable {
 
     public convenience init?(data: Data, scale: CGFloat) {
         guard let image = try? CGImage.fromData(data) else { return nil }
-        self.init(cgImage: image, scale: scale)
+        self.init(cgImage: image, scale: scale, orientation: .up)
     }
 
     public convenience init?(named name: String) { self.init(named: name, in: nil) }
+
+    /// UIKit's lookup with a trait collection. Strata has no trait collections (docs/status.md), so the
+    /// only one to pass is nil (`Never?`): `UIImage(named: n, in: .module, compatibleWith: nil)`.
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: Never?) {
+        self.init(named: name, in: bundle)
+    }
 
     /// `name` from `bundle`'s resources (the main bundle's for nil), else the current directory.
     public convenience init?(named name: String, in bundle: Bundle?) {
@@ -71,17 +110,26 @@ public final class UIImage: @unchecked Sendable {
 
 /// Shows an image (UIKit's UIImageView): the image is its layer's `contents`, placed by `contentMode`
 /// (`.scaleToFill` by default). Like UIKit's, it takes no touches unless `isUserInteractionEnabled` is set.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     open var image: UIImage? {
-        didSet { show(image) }
+        didSet { show() }
+    }
+    /// Shown instead of `image` while `isHighlighted`.
+    open var highlightedImage: UIImage? {
+        didSet { show() }
+    }
+    open var isHighlighted = false {
+        didSet { show() }
     }
 
-    /// The image as the layer's contents (an initialiser's own assignments run no `didSet`, so they call it too).
-    private func show(_ image: UIImage?) {
-        layer.contents = image?.cgImage
-        if let image {
-            layer.contentsScale = image.scale
+    /// The image shown now as the layer's contents, upright (an initialiser's own assignments run no
+    /// `didSet`, so they call it too).
+    private func show() {
+        let shown = isHighlighted ? highlightedImage ?? image : image
+        layer.contents = shown?.uprightImage
+        if let shown {
+            layer.contentsScale = shown.scale
             contentScaleFollowsScreen = false
         }
     }
@@ -92,10 +140,20 @@ open class UIImageView: UIView {
     }
 
     /// A view the size of `image`, showing it.
-    public convenience init(image: UIImage?) {
-        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+    public init(image: UIImage?) {
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        isUserInteractionEnabled = false
         self.image = image
-        show(image)
+        show()
+    }
+
+    /// A view the size of `image`, showing `highlightedImage` while highlighted.
+    public init(image: UIImage?, highlightedImage: UIImage?) {
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        isUserInteractionEnabled = false
+        self.image = image
+        self.highlightedImage = highlightedImage
+        show()
     }
 
     public required init?(coder: NSCoder) { return nil }
@@ -103,18 +161,25 @@ open class UIImageView: UIView {
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 }
 
-/// UIKit's image drawing into `UIGraphicsGetCurrentContext()`: upright in the context's y-down space (the
-/// context's `draw(_:in:)` draws as Quartz does, upside down there).
+/// UIKit's image drawing into `UIGraphicsGetCurrentContext()`: upright in the context's y-down space,
+/// turned by the image's orientation (the context's `draw(_:in:)` draws as Quartz does, upside down there).
 extension UIImage {
-    public func draw(in rect: CGRect) {
-        guard let cgImage, let ctx = UIGraphicsGetCurrentContext() else { return }
-        ctx.saveGState()
-        ctx.translateBy(x: 0, y: rect.minY + rect.maxY)
-        ctx.scaleBy(x: 1, y: -1)
-        ctx.draw(cgImage, in: rect)
-        ctx.restoreGState()
-    }
+    public func draw(in rect: CGRect) { draw(in: rect, blendMode: .normal, alpha: 1) }
 
     /// At `point` (its top-left), at its size in points.
     public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+
+    /// Composited with `blendMode` at `alpha`.
+    public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+        guard let cgImage, let ctx = UIGraphicsGetCurrentContext() else { return }
+        ctx.saveGState()
+        ctx.setBlendMode(blendMode)
+        ctx.setAlpha(alpha)
+        Self.draw(cgImage, imageOrientation, in: rect, into: ctx)
+        ctx.restoreGState()
+    }
+
+    public func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+        draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
+    }
 }

@@ -1,7 +1,7 @@
 /// Recognizes fingers held still (UIKit's UILongPressGestureRecognizer): it begins once
 /// `numberOfTouchesRequired` fingers have been down `minimumPressDuration` (0.5 s) without moving more
 /// than `allowableMovement` (10 points), then changes as they move and ends when they lift.
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     public var minimumPressDuration: TimeInterval = 0.5
     public var allowableMovement: CGFloat = 10

@@ -2,7 +2,7 @@
 /// (Strata's choice of UIKit's unpublished slop), changes with each move and ends when the fingers lift.
 /// `translation(in:)` is measured from where the fingers went down; `velocity(in:)` is over the moves of
 /// the last 0.1 s, in points per second.
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max

@@ -1,9 +1,16 @@
 /// An object that takes part in event handling (UIKit's UIResponder). Touches a view does not handle go to
 /// its `next` responder: its view controller if it is one's root view, else its superview; a controller's
 /// next is its view's superview.
-@MainActor
-open class UIResponder: Hashable {
-    public init() {}
+@preconcurrency @MainActor
+open class UIResponder: NSObject {
+    /// NSObject's: equality is identity and `hash` the object's, so responders go in sets as on iOS.
+    public override init() { super.init() }
+
+    /// Called on objects loaded from a nib or storyboard: Strata loads neither, so never; the default does
+    /// nothing, as UIKit's, so overrides calling `super` compile.
+    open func awakeFromNib() {}
+    /// Called by Interface Builder's live rendering: never on Strata; does nothing, as UIKit's.
+    open func prepareForInterfaceBuilder() {}
 
     /// The responder events go to when this one does not handle them.
     open var next: UIResponder? { nil }
@@ -39,7 +46,9 @@ open class UIResponder: Hashable {
     /// A key went down (`UIPress.key`) or up; unhandled, they go to the next responder.
     open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesBegan(presses, with: event) }
     open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesEnded(presses, with: event) }
-
-    nonisolated public static func == (a: UIResponder, b: UIResponder) -> Bool { a === b }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// Strata's keys only go down and up, so no press changes; unhandled calls go up the chain as UIKit's.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesChanged(presses, with: event) }
+    /// Sent when the app gives up its keys' presses (a key held while the first responder resigns: never, as
+    /// Strata has no focus loss mid-press); unhandled calls go up the chain as UIKit's.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesCancelled(presses, with: event) }
 }

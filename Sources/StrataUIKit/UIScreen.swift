@@ -1,11 +1,36 @@
 /// The screen a window shows on (UIKit's UIScreen): the render server's primary output as the current
 /// connection reports it. Before a connection exists it is empty with scale 1.
-@MainActor
-public final class UIScreen {
+@preconcurrency @MainActor
+open class UIScreen: NSObject {
     /// The primary output.
-    public static let main = UIScreen()
+    public static let main = UIScreen(outputName: nil)
 
-    private var output: StrataOutput? { StrataConnection.currentConnection?.outputs.first }
+    /// Every output the current connection reports, the primary one (`main`) first, each the same object
+    /// for the same output name.
+    public static var screens: [UIScreen] {
+        let outputs = StrataConnection.currentConnection?.outputs ?? []
+        return [main] + outputs.dropFirst().map { output in
+            if let known = others[output.name] { return known }
+            let screen = UIScreen(outputName: output.name)
+            others[output.name] = screen
+            return screen
+        }
+    }
+    private static var others: [String: UIScreen] = [:]
+
+    /// The output's name, nil for the primary output whatever it is called.
+    private let name: String?
+
+    private init(outputName: String?) {
+        name = outputName
+        super.init()
+    }
+
+    private var output: StrataOutput? {
+        let outputs = StrataConnection.currentConnection?.outputs ?? []
+        guard let name else { return outputs.first }
+        return outputs.first { $0.name == name }
+    }
 
     /// Its size in points, origin (0, 0).
     public var bounds: CGRect { output?.bounds ?? .zero }

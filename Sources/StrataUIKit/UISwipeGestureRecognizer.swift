@@ -1,7 +1,7 @@
 /// Recognizes a quick stroke in one of its `direction`s (UIKit's UISwipeGestureRecognizer; `.right` by
 /// default). Strata's thresholds, as UIKit publishes none: within 0.5 s of touching down the fingers'
 /// centroid must travel 50 points along the direction while straying sideways less than half as far.
-@MainActor
+@preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public struct Direction: OptionSet, Sendable {
         public let rawValue: UInt

@@ -1,7 +1,7 @@
 /// Recognizes `numberOfTapsRequired` taps of `numberOfTouchesRequired` fingers (UIKit's
 /// UITapGestureRecognizer), as the last finger of the last tap lifts. A finger that moves more than
 /// `allowableMovement` (10 points, Strata's choice), or a next tap that does not come within 0.35 s, fails it.
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1

@@ -1,8 +1,10 @@
 /// One finger (or the pointer with its button down) on the screen, from down to up (UIKit's UITouch). The
 /// same object is passed for each phase of the touch.
-@MainActor
-public final class UITouch: Hashable {
-    public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled }
+@preconcurrency @MainActor
+public final class UITouch: NSObject {
+    /// UIKit's phases; Strata makes only `began`, `moved`, `ended` and `cancelled` (no pointer hover
+    /// regions, so never the `region…` ones, which UIKit gives pointer hovering on iPadOS).
+    public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited }
     /// `.direct` for a finger, `.indirectPointer` for a mouse or touchpad button held down.
     public enum TouchType: Int, Sendable { case direct, indirect, pencil, indirectPointer }
 
@@ -29,6 +31,7 @@ public final class UITouch: Hashable {
     init(id: Int, type: TouchType, location: CGPoint, timestamp: TimeInterval, window: UIWindow) {
         self.id = id; self.type = type; self.timestamp = timestamp; self.window = window
         windowLocation = location; previousWindowLocation = location; startLocation = location
+        super.init()
     }
 
     /// Its location in `view`'s coordinates (the window's with nil).
@@ -42,15 +45,15 @@ public final class UITouch: Hashable {
         guard let view, let window else { return previousWindowLocation }
         return window.convert(previousWindowLocation, to: view)
     }
-
-    nonisolated public static func == (a: UITouch, b: UITouch) -> Bool { a === b }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// The touches of one moment (UIKit's UIEvent of type `.touches`).
-@MainActor
-open class UIEvent {
-    public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses }
+@preconcurrency @MainActor
+open class UIEvent: NSObject {
+    /// UIKit's event types; Strata makes `touches` and `presses` only (no motion, remote-control, scroll,
+    /// hover or transform events reach views: scrolling and pointer motion come as Strata's input events,
+    /// docs/input.md).
+    public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses, scroll = 10, hover = 11, transform = 14 }
 
     public let type: EventType
     public let timestamp: TimeInterval
@@ -58,6 +61,7 @@ open class UIEvent {
 
     init(type: EventType = .touches, timestamp: TimeInterval, touches: Set<UITouch>) {
         self.type = type; self.timestamp = timestamp; touchesDown = touches
+        super.init()
     }
 
     /// Every touch of the event, whatever its view.
@@ -70,30 +74,39 @@ open class UIEvent {
 }
 
 /// A key press (UIKit's UIPress with its `key`).
-@MainActor
-public final class UIPress: Hashable {
+@preconcurrency @MainActor
+public final class UIPress: NSObject {
     public enum Phase: Int, Sendable { case began, changed, stationary, ended, cancelled }
     public let phase: Phase
     public let timestamp: TimeInterval
     /// The key: its X keysym and the text it types.
     public let key: UIKey?
 
-    init(phase: Phase, timestamp: TimeInterval, key: UIKey) { self.phase = phase; self.timestamp = timestamp; self.key = key }
-
-    nonisolated public static func == (a: UIPress, b: UIPress) -> Bool { a === b }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    init(phase: Phase, timestamp: TimeInterval, key: UIKey) {
+        self.phase = phase; self.timestamp = timestamp; self.key = key
+        super.init()
+    }
 }
 
-/// A keyboard key (UIKit's UIKey): `characters` is what it types; `keyCode` is the X keysym (Linux's key
-/// names, not USB HID usages as on iOS).
+/// A keyboard key (UIKit's UIKey): `characters` is what it types; `keyCode` the key's USB HID usage, as on
+/// iOS, told from its X keysym on a US layout (UIKeyboardHIDUsage.swift); `keysym` is the X keysym itself.
 public struct UIKey: Sendable, Equatable {
     public let characters: String
     public let charactersIgnoringModifiers: String
-    public let keyCode: Int
+    public let keyCode: UIKeyboardHIDUsage
+    /// The X keysym the server reported (0xff0d Return, 0x61 a): Strata's, finer than the HID usage.
+    public let keysym: Int
+
+    init(characters: String, keysym: Int) {
+        self.characters = characters
+        charactersIgnoringModifiers = characters
+        self.keysym = keysym
+        keyCode = UIKeyboardHIDUsage(keysym: keysym)
+    }
 }
 
 /// The presses of one moment.
-@MainActor
+@preconcurrency @MainActor
 public final class UIPressesEvent: UIEvent {
     public let allPresses: Set<UIPress>
     init(timestamp: TimeInterval, presses: Set<UIPress>) {

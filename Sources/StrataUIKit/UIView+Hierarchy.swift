@@ -25,6 +25,7 @@ extension UIView {
     func detachFromSuperview() {
         guard let parent = superview else { return }
         let oldWindow = window
+        let oldTint = tintColor
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWindowChange(to: nil) }
@@ -33,6 +34,7 @@ extension UIView {
         superview = nil
         didMoveToSuperview()
         if oldWindow != nil { notifyDidMoveToWindow() }
+        notifyTintChange(from: oldTint)
     }
 
     /// `bringSubviewToFront` (true) and `sendSubviewToBack`.
@@ -88,6 +90,7 @@ extension UIView {
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
+        let oldTint = view.tintColor
         view.willMove(toSuperview: self)
         if newWindow != nil { view.notifyWindowChange(to: newWindow) }
         view.superview = self
@@ -95,6 +98,7 @@ extension UIView {
         view.didMoveToSuperview()
         didAddSubview(view)
         if newWindow != nil { view.notifyDidMoveToWindow() }
+        view.notifyTintChange(from: oldTint)
         setNeedsLayout()
     }
 

@@ -70,7 +70,7 @@ extension UIView {
 
 /// What `setAnimationDelegate` tells (UIKit's conventional selectors `animationWillStart:context:` and
 /// `animationDidStop:finished:context:`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewAnimationDelegate: AnyObject {
     func animationWillStart(_ animationID: String?, context: UnsafeMutableRawPointer?)
     func animationDidStop(_ animationID: String?, finished: Bool, context: UnsafeMutableRawPointer?)

@@ -3,8 +3,8 @@
 /// The view is its layer's delegate: it draws the layer with `draw(_:)`, lays it out with
 /// `layoutSubviews()`, and decides its actions, so a property change animates only inside an animation
 /// block (`UIView.animate`), never implicitly as a bare layer's does.
-@MainActor
-open class UIView: UIResponder, CALayerDelegate {
+@preconcurrency @MainActor
+open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The class of the layer a view of this class is backed by (UIKit's `layerClass`): override it to
     /// return `CAShapeLayer.self`, `CAGradientLayer.self`, … . A class that is not a `CALayer` gives a `CALayer`.
     open class var layerClass: AnyClass { CALayer.self }
@@ -15,6 +15,8 @@ open class UIView: UIResponder, CALayerDelegate {
     public internal(set) var subviews: [UIView] = []
     /// The view controller whose root view this is (its `next` responder).
     weak var owningController: UIViewController?
+    /// The tint set on this view (nil: inherited).
+    var ownTint: UIColor?
 
     /// An integer the app uses to find the view (`viewWithTag(_:)`).
     open var tag = 0
@@ -201,28 +203,59 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether `point` (in this view's coordinates) is inside it: its bounds by default.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
 
-    // MARK: the layer's delegate (layer callbacks are not main-actor isolated; views are)
+    // MARK: the layer's delegate
 
-    nonisolated open func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        guard onMainActor() else { return NSNull() }
-        return MainActor.assumeIsolated { MainHandOff(value: UIViewAnimationState.action(for: self, forKey: event)) }.value
+    // Main-actor, as UIKit's: Core Animation calls a view's layer back on the thread that lays out, displays
+    // or commits it, which for a view's layer is the main thread (its changes join the main thread's
+    // transaction; per-frame redraws run on the main queue). The conformance is `@preconcurrency`
+    // (SE-0423), so a call from another thread stops with Swift's isolation check, as UIKit's main-thread
+    // checker would flag it.
+
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        UIViewAnimationState.action(for: self, forKey: event)
     }
 
-    nonisolated open func display(_ layer: CALayer) {
-        guard onMainActor() else { layer.drawBackingStore(); return }
-        MainActor.assumeIsolated { displayLayer() }
-    }
+    open func display(_ layer: CALayer) { displayLayer() }
 
-    nonisolated open func draw(_ layer: CALayer, in ctx: CGContext) {
-        guard onMainActor() else { return }
+    open func draw(_ layer: CALayer, in ctx: CGContext) {
         // CALayer's backing store already made `ctx` UIKit's current context (UIGraphicsGetCurrentContext()).
-        let rect = layer.bounds
-        let context = MainHandOff(value: ctx)
-        MainActor.assumeIsolated { drawContent(rect, in: context.value) }
+        drawContent(layer.bounds, in: ctx)
     }
 
-    nonisolated open func layoutSublayers(of layer: CALayer) {
-        guard onMainActor() else { return }
-        MainActor.assumeIsolated { performLayout() }
+    open func layoutSublayers(of layer: CALayer) { performLayout() }
+
+    // MARK: margins, tint, exclusive touch, editing (UIView+Margins.swift, UIView+Tint.swift)
+
+    /// The insets app code lays subviews out within (8 points each side, UIKit's default; Strata has no
+    /// Auto Layout to read them). Setting them calls `layoutMarginsDidChange()`.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
     }
+    /// Called when `layoutMargins` changes; the default asks for layout.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    /// The colour controls tint with: its own, else its superview's, else UIKit's system blue. Setting it
+    /// calls `tintColorDidChange()` on the view and on each subview that inherits it.
+    open var tintColor: UIColor! {
+        get { ownTint ?? superview?.tintColor ?? UIView.defaultTint }
+        set { changeTint { ownTint = newValue } }
+    }
+    /// Called when the tint the view shows changes: set on it, on an ancestor it inherits from, or by a
+    /// move to a superview with another tint.
+    open func tintColorDidChange() {}
+
+    /// While a touch is down on an exclusive-touch view no other view of its window gets a new touch, and
+    /// it gets none while another view has one (WindowEvents.swift).
+    open var isExclusiveTouch = false
+
+    /// Makes the first responder resign when it is this view or one of its subviews (`force`: even if it
+    /// would refuse); true when it did, false when none of them was the first responder or it refused.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool { resignFirstResponderWithin(force: force) }
+
+    // MARK: gesture recognizers asking the view
+
+    /// Whether `gestureRecognizer`, attached to this view, may begin (leave `.possible`): asked before its
+    /// delegate. Override it to veto; true by default.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 }

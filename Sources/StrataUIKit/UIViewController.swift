@@ -2,16 +2,21 @@
 /// `loadView()` (a plain view filling the screen), then `viewDidLoad()` runs. The controller is its view's
 /// next responder, so touches its view does not handle reach the controller's `touchesBegan(_:with:)`,
 /// which is where seed 003's demos handle them.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var viewStorage: UIView?
     public private(set) var children: [UIViewController] = []
     public private(set) weak var parent: UIViewController?
     open var title: String?
 
-    public override init() { super.init() }
+    /// UIKit's designated initialiser. Strata loads no nibs, so both are ignored: the view comes from
+    /// `loadView()`.
     public init(nibName: String?, bundle: Bundle?) { super.init() }
+    /// Archiving is not supported (nil), as for views.
     public required init?(coder: NSCoder) { return nil }
+    /// A convenience, as in UIKit, so a subclass's `init() { super.init(nibName: nil, bundle: nil) }`
+    /// compiles as written.
+    public override convenience init() { self.init(nibName: nil, bundle: nil) }
 
     /// The root view, loaded on first access.
     open var view: UIView! {
@@ -48,6 +53,18 @@ open class UIViewController: UIResponder {
     open func viewDidLayoutSubviews() {}
 
     open override var next: UIResponder? { viewStorage?.superview }
+
+    // MARK: what the system asks a controller (its types: UIViewController+System.swift)
+
+    /// Linux sends no memory warnings, so this is never called; the default does nothing, as UIKit's.
+    open func didReceiveMemoryWarning() {}
+    /// A kiosk has no status bar: never asked (false, UIKit's default).
+    open var prefersStatusBarHidden: Bool { false }
+    /// A kiosk has no status bar: never asked (`.default`, UIKit's default).
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Strata's screens do not rotate with the device: never asked. `.all`, UIKit's default for the iPad
+    /// idiom (a kiosk's single full screen).
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
 
     // MARK: containment
 

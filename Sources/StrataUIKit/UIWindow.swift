@@ -1,13 +1,30 @@
 /// The root of a screen's views (UIKit's UIWindow): shown by `makeKeyAndVisible()`, it receives every
 /// touch and key the server routes to the app on it, hit-tests its views and delivers the touches to them
 /// and to their gesture recognizers (WindowEvents.swift).
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     public var screen: UIScreen = .main
     public private(set) var isKeyWindow = false
-    /// Windows with higher levels show above lower ones (Strata orders roots by attach order: informational).
-    public var windowLevel: CGFloat = 0
+    /// Windows with higher levels show above lower ones, and take touches first where they overlap
+    /// (UIWindow+Level.swift). Changing it restacks a visible window.
+    open var windowLevel = Level.normal {
+        didSet {
+            guard oldValue != windowLevel, let connection = UIApplication.shared.connection,
+                  UIApplication.shared.windows.contains(where: { $0 === self }) else { return }
+            // Off the screen in one commit, back at its new place in the next (see `stack`).
+            connection.detach(layer)
+            CATransaction.flush()
+            UIApplication.shared.stack(self, on: connection)
+        }
+    }
     lazy var events = WindowEvents(window: self)
+    /// The connection the window was last shown through (UIWindow+Level.swift).
+    weak var shownOn: StrataConnection?
+
+    /// A hidden window leaves its screen, as in UIKit (`makeKeyAndVisible()` shows it again).
+    open override var isHidden: Bool {
+        didSet { if isHidden, !oldValue { UIApplication.shared.hide(self) } }
+    }
 
     /// The controller whose view fills the window.
     public var rootViewController: UIViewController? {

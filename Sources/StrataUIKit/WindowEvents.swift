@@ -21,7 +21,10 @@ final class WindowEvents {
     init(window: UIWindow) { self.window = window }
 
     func handle(_ e: StrataInputEvent) {
-        guard !UIApplication.shared.isIgnoringInteractionEvents else { return }
+        // While the app ignores interaction events no touch begins (touches already down run to their end,
+        // so no view is left holding one); keys still go to the first responder, as UIKit's.
+        if UIApplication.shared.isIgnoringInteractionEvents,
+           e.kind == .touchDown || (e.kind == .pointerButton && e.isPressed) { return }
         // What the handlers changed is committed as the event's turn ends, as UIKit's run loop does (and
         // also when the app runs `dispatchMain()`, which has no run-loop turns).
         defer { CATransaction.flush() }
@@ -62,6 +65,10 @@ final class WindowEvents {
         }
         let event = UIEvent(timestamp: time, touches: Set(touches.values).union([touch]))
         guard let view = window.hitTest(location, with: event) else { return }
+        // An exclusive-touch view holding a touch keeps new touches from other views, and gets none while
+        // other views hold one (UIKit's `isExclusiveTouch`): such a touch is dropped whole.
+        let others = touches.values.compactMap(\.view).filter { $0 !== view }
+        if others.contains(where: \.isExclusiveTouch) || (view.isExclusiveTouch && !others.isEmpty) { return }
         touch.view = view
         // A view that is not multi-touch gets only the first of simultaneous touches.
         if !view.isMultipleTouchEnabled, touches.values.contains(where: { $0.view === view }) { touch.cancelledForView = true }
@@ -109,6 +116,7 @@ final class WindowEvents {
             case .moved, .stationary: recognizer.touchesMoved(one, with: event)
             case .ended: recognizer.touchesEnded(one, with: event)
             case .cancelled: recognizer.touchesCancelled(one, with: event)
+            case .regionEntered, .regionMoved, .regionExited: break // hover: Strata makes none
             }
         }
         guard !touch.cancelledForView, let view = touch.view else { return }
@@ -117,6 +125,7 @@ final class WindowEvents {
         case .moved, .stationary: view.touchesMoved(one, with: event)
         case .ended: view.touchesEnded(one, with: event)
         case .cancelled: view.touchesCancelled(one, with: event)
+        case .regionEntered, .regionMoved, .regionExited: break
         }
     }
 
@@ -140,7 +149,7 @@ final class WindowEvents {
 
     private func press(_ e: StrataInputEvent) {
         guard let responder = UIApplication.shared.firstResponder else { return }
-        let key = UIKey(characters: e.text, charactersIgnoringModifiers: e.text, keyCode: Int(e.keysym))
+        let key = UIKey(characters: e.text, keysym: Int(e.keysym))
         let press = UIPress(phase: e.isPressed ? .began : .ended, timestamp: e.timestamp, key: key)
         let event = UIPressesEvent(timestamp: e.timestamp, presses: [press])
         if e.isPressed { responder.pressesBegan([press], with: event) } else { responder.pressesEnded([press], with: event) }

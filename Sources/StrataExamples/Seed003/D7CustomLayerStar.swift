@@ -73,7 +73,7 @@ final class KCView: UIView {
         super.draw(rect)
     }
 
-    nonisolated override func draw(_ layer: CALayer, in ctx: CGContext) {
+    override func draw(_ layer: CALayer, in ctx: CGContext) {
         D7Log.shared.log("1-drawLayer:inContext:", ctx)
         super.draw(layer, in: ctx)
     }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// How a `UIGraphicsImageRenderer` makes its bitmaps (UIKit's UIGraphicsImageRendererFormat): `scale`
+/// pixels per point (the main screen's by default) and `opaque` (black beneath what is drawn).
+open class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
+    open var scale: CGFloat
+    open var opaque = false
+
+    public override init() {
+        scale = ScreenScale.primary
+        super.init()
+    }
+
+    /// The main screen's format (a new object each time, as UIKit's).
+    open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+}
+
+/// The context a renderer's drawing closure gets (UIKit's UIGraphicsImageRendererContext): its
+/// `cgContext` is current (`UIGraphicsGetCurrentContext()`), in points, y down.
+open class UIGraphicsImageRendererContext: NSObject {
+    public let cgContext: CGContext
+    public let format: UIGraphicsImageRendererFormat
+
+    init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) {
+        self.cgContext = cgContext
+        self.format = format
+        super.init()
+    }
+
+    /// What has been drawn so far.
+    open var currentImage: UIImage {
+        guard let image = cgContext.makeImage() else { return UIImage(empty: ()) }
+        return UIImage(cgImage: image, scale: format.scale, orientation: .up)
+    }
+
+    open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    open func fill(_ rect: CGRect, blendMode: CGBlendMode) {
+        cgContext.saveGState()
+        cgContext.setBlendMode(blendMode)
+        cgContext.fill(rect)
+        cgContext.restoreGState()
+    }
+    open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+    open func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+}
+
+/// Draws images (UIKit's UIGraphicsImageRenderer): `image { context in … }` runs the closure over a fresh
+/// bitmap of `bounds` and returns what it drew. `pngData`/`jpegData` are absent (docs/status.md).
+open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
+    public let format: UIGraphicsImageRendererFormat
+    let bounds: CGRect
+
+    public init(bounds: CGRect, format: UIGraphicsImageRendererFormat) {
+        self.bounds = bounds
+        self.format = format
+        super.init()
+    }
+
+    public convenience init(size: CGSize, format: UIGraphicsImageRendererFormat) {
+        self.init(bounds: CGRect(origin: .zero, size: size), format: format)
+    }
+
+    public convenience init(size: CGSize) { self.init(size: size, format: .default()) }
+    public convenience init(bounds: CGRect) { self.init(bounds: bounds, format: .default()) }
+
+    /// Runs `actions` over a new bitmap and returns its image.
+    open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+        let s = format.scale > 0 && format.scale.isFinite ? format.scale : 1
+        let w = max(Int((bounds.width * s).rounded(.up)), 1), h = max(Int((bounds.height * s).rounded(.up)), 1)
+        guard let ctx = CGContext(width: w, height: h) else {
+            StrataLog.logger.error("UIGraphicsImageRenderer: no context of \(w)×\(h) pixels")
+            return UIImage(empty: ())
+        }
+        ctx.scaleBy(x: s, y: s)
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        if format.opaque { ctx.setFillColor(gray: 0, alpha: 1); ctx.fill(bounds) }
+        let context = UIGraphicsImageRendererContext(cgContext: ctx, format: format)
+        UIGraphicsPushContext(ctx)
+        actions(context)
+        UIGraphicsPopContext()
+        return context.currentImage
+    }
+}
