@@ -109,7 +109,7 @@ extension ClientProcessSuite {
             #expect(UIGraphicsGetCurrentContext() == nil)
             #expect(pixels(drawn) == [top, bottom], "\(orientation)")
             // Shown by an image view: its layer's contents are upright.
-            let contents = try #require(MainActor.assumeIsolated { UIImageView(image: image).layer.contents })
+            let contents = try #require(MainActor.assumeIsolated { UIImageView(image: image).layer.contents as? CGImage })
             #expect(pixels(contents) == pixels(drawn), "\(orientation)")
         }
     }
@@ -119,11 +119,11 @@ extension ClientProcessSuite {
         let green = try #require(CGImage(width: 1, height: 1, rgba: [0, 255, 0, 255]))
         MainActor.assumeIsolated {
             let view = UIImageView(image: UIImage(cgImage: red), highlightedImage: UIImage(cgImage: green))
-            #expect(view.layer.contents === red)
+            #expect((view.layer.contents as? CGImage) === red)
             view.isHighlighted = true
-            #expect(view.layer.contents === green)
+            #expect((view.layer.contents as? CGImage) === green)
             view.isHighlighted = false
-            #expect(view.layer.contents === red)
+            #expect((view.layer.contents as? CGImage) === red)
         }
     }
 
