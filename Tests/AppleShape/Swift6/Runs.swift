@@ -1,9 +1,142 @@
+import Foundation
 import XCTest
 import Strata
 
-/// Runs what the Apple-shaped code in Shared/ can run: that it compiles is checked by building this target.
+/// Runs the Apple-shaped Core Animation code in Shared/ (that it compiles, in both language modes, is the
+/// rest of the check): overrides are reached, NSObject identity holds, Apple's types carry the values.
 final class AppleShapeRunTests: XCTestCase {
-    func testProbeLayerMakesPresentationCopiesOfItsClass() {
-        XCTAssertNotNil(CALayer(layer: ShapeProbeLayer()))
+    func testLayersAreNSObjectsWithOverridableDescription() {
+        let parent = CALayer(), child = ShapeProbeLayer()
+        parent.addSublayer(child)
+        XCTAssertTrue(isOwnSublayer(child, of: parent))
+        XCTAssertFalse(isOwnSublayer(parent, of: child))
+        XCTAssertEqual(child.description, "ShapeProbeLayer(0)")
+        XCTAssertEqual(Set([parent, child, parent]).count, 2)
+        XCTAssertNotEqual(CALayer(), CALayer())
+    }
+
+    func testOverriddenLayerMembersAreReached() {
+        let layer = ShapeProbeLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        layer.addSublayer(CALayer())
+        layer.insertSublayer(CALayer(), at: 0)             // not addSublayer: not counted
+        layer.setNeedsDisplay()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0.5
+        layer.add(fade, forKey: "fade")
+        layer.add(fade, forKey: nil)
+        XCTAssertEqual(layer.boundsChanges, 1)
+        XCTAssertEqual(layer.sublayersAdded, 1)
+        XCTAssertEqual(layer.sublayers?.count, 2)
+        XCTAssertEqual(layer.displayRequests, 1)
+        XCTAssertEqual(layer.added, ["fade", "nil"])
+        XCTAssertEqual(layer.animationKeys()?.count, 2)
+        CATransaction.flush()
+    }
+
+    func testContentsIsAnyAndTakesImagesOnly() throws {
+        let image = try XCTUnwrap(CGImage(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 255, 0, 255]))
+        let layer = CALayer()
+        XCTAssertTrue(showImage(image, in: layer) === image)
+        layer.contents = "not an image"                     // logged: contents unchanged
+        XCTAssertTrue((layer.contents as? CGImage) === image)
+        layer.contents = nil
+        XCTAssertNil(layer.contents)
+        CATransaction.flush()
+    }
+
+    func testPresentationCopiesOfASubclassWithItsOwnInitialiser() {
+        let ring = RingLayer(color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let copy = RingLayer(presentationCopyOf: ring)
+        XCTAssertEqual(copy.ringColor, ring.ringColor)
+        XCTAssertFalse(copy === ring)
+    }
+
+    func testFadeDurationIsAClassMethodSubclassesOverride() {
+        XCTAssertEqual(CATiledLayer.fadeDuration(), 0.25)
+        XCTAssertEqual(QuickTiledLayer.fadeDuration(), 0)
+    }
+
+    func testEmitterCellsTakeAppleTypes() throws {
+        let cell = SparkCell()
+        configureSpark(cell, image: nil)
+        XCTAssertEqual(cell.magnificationFilter, "nearest")
+        XCTAssertEqual(cell.minificationFilter, "linear")
+        XCTAssertEqual(cell.value(forKey: "sparkle") as? Int, 3)
+        cell.setValue(2.5, forKey: "birthRate")
+        XCTAssertEqual(cell.birthRate, 2.5)
+        cell.magnificationFilter = "blurry"                 // logged: unchanged
+        XCTAssertEqual(cell.magnificationFilter, "nearest")
+        let image = try XCTUnwrap(CGImage(width: 1, height: 1, rgba: [1, 2, 3, 255]))
+        cell.setValue(image, forKey: "contents")
+        XCTAssertTrue((cell.contents as? CGImage) === image)
+    }
+
+    func testTransactionsAreClassesWithPlainCompletionBlocks() {
+        let layer = CALayer()
+        CATransaction.withoutActions { layer.opacity = 0.5 }
+        XCTAssertEqual(layer.opacity, 0.5)
+        XCTAssertNotNil(commitWithCompletion {})
+        CATransaction.flush()
+    }
+
+    func testAnimationSubclassesAndKeyValueCoding() throws {
+        let shake = makeShake()
+        XCTAssertTrue(shake is Shake)
+        XCTAssertEqual(shake.keyPath, "position.x")
+        XCTAssertEqual(shake.values?.count, 4)
+        XCTAssertEqual(shake.duration, 0.3)
+        let copy = try XCTUnwrap(fadeCopy(duration: 0.7))
+        XCTAssertEqual(copy.duration, 0.7)
+        XCTAssertEqual(copy.keyPath, "opacity")
+        XCTAssertEqual(copy.value(forKey: "origin") as? String, "tap")
+        XCTAssertEqual(copy.value(forKey: "duration") as? Double, 0.7)
+        copy.setValue("slow", forKey: "duration")          // logged: wrong type, unchanged
+        XCTAssertEqual(copy.duration, 0.7)
+        copy.setValue(NSNumber(value: 2), forKey: "repeatCount")
+        XCTAssertEqual(copy.repeatCount, 2)
+        let spring = CASpringAnimation(keyPath: "position.y")
+        spring.setValue(50, forKey: "stiffness")
+        XCTAssertEqual(spring.stiffness, 50)
+        XCTAssertNotNil(spinFunction())
+        XCTAssertNil(CAValueFunction(name: CAValueFunctionName(rawValue: "wobble")))
+        let linear = CAMediaTimingFunction(name: .linear)
+        XCTAssertTrue(sameCurve(linear, linear))
+        XCTAssertFalse(sameCurve(linear, CAMediaTimingFunction(name: .linear)))
+    }
+}
+
+/// CALayerDelegate's layout and will-draw callbacks (docs/status.md, `CALayerDelegate`).
+final class CALayerDelegateTests: XCTestCase {
+    func testTheDelegateLaysOutSublayersWhenTheLayerIsLaidOut() {
+        let delegate = LayoutDelegate()
+        let layer = CALayer(), sublayer = CALayer()
+        layer.delegate = delegate
+        layer.addSublayer(sublayer)
+        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+        layer.layoutIfNeeded()
+        XCTAssertEqual(delegate.laidOut.count, 1)
+        XCTAssertTrue(delegate.laidOut.first === layer)
+        XCTAssertEqual(sublayer.frame, CGRect(x: 0, y: 0, width: 40, height: 30))
+        layer.layoutIfNeeded()                              // nothing marked: not asked again
+        XCTAssertEqual(delegate.laidOut.count, 1)
+        layer.setNeedsLayout()
+        layer.layoutIfNeeded()
+        XCTAssertEqual(delegate.laidOut.count, 2)
+        CATransaction.flush()
+    }
+
+    func testTheDelegateHearsOfEachDrawingFirst() {
+        let delegate = LayoutDelegate()
+        let layer = CALayer()
+        layer.delegate = delegate
+        layer.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+        layer.setNeedsDisplay()
+        layer.displayIfNeeded()
+        XCTAssertEqual(delegate.willDraw, 1)
+        XCTAssertNotNil(layer.contents as? CGImage)
+        layer.displayIfNeeded()                             // not marked: no drawing
+        XCTAssertEqual(delegate.willDraw, 1)
+        CATransaction.flush()
     }
 }
