@@ -247,6 +247,33 @@ open class CASpringAnimation: CABasicAnimation {
     /// (Strata's estimate; Core Animation does not document its own).
     open var settlingDuration: CFTimeInterval { spring.settlingDuration }
 
+    /// A spring described by how long it feels and how much it overshoots (iOS 17), as SwiftUI's
+    /// `Spring(duration:bounce:)`: mass 1, stiffness (2π ÷ duration)², and damping 2ζ√stiffness with the
+    /// damping ratio ζ = 1 − bounce (bounce 0…1: critically damped to undamped) or 1 ÷ (1 + bounce) (bounce
+    /// −1…0: overdamped). Non-finite or non-positive durations are logged and give the default spring.
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
+        self.init()
+        guard perceptualDuration.isFinite, perceptualDuration > 0, bounce.isFinite, bounce > -1 else {
+            StrataLog.logger.error("CASpringAnimation(perceptualDuration: \(perceptualDuration), bounce: \(bounce)) rejected: the duration must be > 0 and the bounce > −1")
+            return
+        }
+        let omega = 2 * Double.pi / perceptualDuration
+        let ratio = bounce >= 0 ? 1 - Double(bounce) : 1 / (1 + Double(bounce))
+        mass = 1
+        stiffness = CGFloat(omega * omega)
+        damping = CGFloat(2 * ratio * omega)
+    }
+
+    /// The period of the undamped spring, 2π√(mass ÷ stiffness): the perceptual duration it was made with.
+    open var perceptualDuration: CFTimeInterval { 2 * Double.pi * (Double(mass) / Double(stiffness)).squareRoot() }
+
+    /// How bouncy the spring is (−1…1), from its damping ratio ζ = damping ÷ 2√(mass × stiffness): 1 − ζ when
+    /// ζ ≤ 1, else 1 ÷ ζ − 1.
+    open var bounce: CGFloat {
+        let ratio = Double(damping) / (2 * (Double(mass) * Double(stiffness)).squareRoot())
+        return CGFloat(ratio <= 1 ? 1 - ratio : 1 / ratio - 1)
+    }
+
     open override func copy(with zone: NSZone? = nil) -> Any {
         let c = CASpringAnimation(keyPath: keyPath)
         copyBasic(to: c)

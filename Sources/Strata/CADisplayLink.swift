@@ -17,6 +17,11 @@ public final class CADisplayLink: @unchecked Sendable {
         var isPaused = false
         var pending = false
         var added = false
+        /// Fire once every `interval` vblanks; vblanks since the last firing (the first one after `add` fires).
+        var preferredFramesPerSecond = 0
+        var frameInterval = 1
+        var preferredRange = CAFrameRateRange.default
+        var sinceFired = Int.max
     }
 
     /// `handler` runs on the main queue (the main actor) once per display frame.
@@ -28,8 +33,40 @@ public final class CADisplayLink: @unchecked Sendable {
     public var timestamp: CFTimeInterval { LayerLock.with { state.timestamp } }
     /// The display's refresh interval, as the server reports it.
     public var duration: CFTimeInterval { LayerLock.with { state.duration } }
-    /// The vblank of the next frame: the time to prepare content for.
-    public var targetTimestamp: CFTimeInterval { LayerLock.with { state.timestamp + state.duration } }
+    /// The vblank at which the next firing's frame shows: the time to prepare content for (one refresh ahead,
+    /// or as many as the link's rate skips).
+    public var targetTimestamp: CFTimeInterval { LayerLock.with { state.timestamp + state.duration * Double(interval) } }
+
+    /// The rate the handler should run at (0, the default: every vblank). As on iOS the link fires at the
+    /// nearest rate the display can give: every n-th vblank, n the refresh rate over this rounded (at
+    /// least 1), so 30 on a 60 Hz display fires every other vblank and 25 on a 50 Hz one every second.
+    public var preferredFramesPerSecond: Int {
+        get { LayerLock.with { state.preferredFramesPerSecond } }
+        set { LayerLock.with { state.preferredFramesPerSecond = max(0, newValue) } }
+    }
+
+    /// The rate range the handler wants (iOS 15): its `preferred` rate, else its `maximum`, is taken as
+    /// `preferredFramesPerSecond` is (a fixed-rate display has no other rates to offer).
+    public var preferredFrameRateRange: CAFrameRateRange {
+        get { LayerLock.with { state.preferredRange } }
+        set { LayerLock.with { state.preferredRange = newValue } }
+    }
+
+    /// Vblanks between firings (iOS's deprecated form; default 1). Values below 1 count as 1.
+    @available(*, deprecated, message: "use preferredFramesPerSecond")
+    public var frameInterval: Int {
+        get { LayerLock.with { state.frameInterval } }
+        set { LayerLock.with { state.frameInterval = max(1, newValue) } }
+    }
+
+    /// Vblanks between firings, from the rate asked for and the display's (guarded by LayerLock).
+    private var interval: Int {
+        let range = state.preferredRange
+        let preferred = range.preferred.map(Double.init) ?? (range.maximum > 0 ? Double(range.maximum) : Double(state.preferredFramesPerSecond))
+        guard preferred > 0, state.duration > 0 else { return state.frameInterval }
+        let refresh = 1 / state.duration
+        return max(1, Int((refresh / preferred).rounded()))
+    }
 
     /// A paused link stays added but does not fire (the server stops ticking when no link runs).
     public var isPaused: Bool {
@@ -50,6 +87,7 @@ public final class CADisplayLink: @unchecked Sendable {
         LayerLock.with {
             self.connection = c
             state.added = true
+            state.sinceFired = .max
         }
         c.addDisplayLink(self)
     }
@@ -73,6 +111,10 @@ public final class CADisplayLink: @unchecked Sendable {
             guard state.added, !state.isPaused else { return false }
             state.timestamp = timestamp
             state.duration = duration
+            // Skipped vblanks count whether or not the handler is still busy, so firings stay on the link's grid.
+            if state.sinceFired != .max { state.sinceFired += 1 }
+            guard state.sinceFired >= interval else { return false }
+            state.sinceFired = 0
             guard !state.pending else { return false }
             state.pending = true
             return true
@@ -86,4 +128,18 @@ public final class CADisplayLink: @unchecked Sendable {
             if run { handler(self) }
         }
     }
+}
+
+/// A range of frame rates (iOS 15's `CAFrameRateRange`): `minimum`, `maximum` and an optional `preferred`.
+public struct CAFrameRateRange: Equatable, Sendable {
+    public var minimum: Float
+    public var maximum: Float
+    public var preferred: Float?
+    public init(minimum: Float, maximum: Float, preferred: Float?) {
+        self.minimum = minimum; self.maximum = maximum; self.preferred = preferred
+    }
+    public init(minimum: Float, maximum: Float) { self.init(minimum: minimum, maximum: maximum, preferred: nil) }
+    /// No preference: the display's rate.
+    public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: nil)
+    public func isEqual(to range: CAFrameRateRange) -> Bool { self == range }
 }

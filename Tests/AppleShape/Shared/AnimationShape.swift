@@ -54,3 +54,23 @@ func spinFunction() -> CAValueFunction { CAValueFunction(name: .rotateZ)! }
 
 /// Timing functions are NSObjects, equal when identical.
 func sameCurve(_ a: CAMediaTimingFunction, _ b: CAMediaTimingFunction) -> Bool { a == b }
+
+/// iOS 17's perceptual spring.
+func gentleSpring() -> CASpringAnimation {
+    let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.2)
+    spring.keyPath = "position.y"
+    spring.duration = spring.settlingDuration
+    return spring
+}
+
+/// Code generic over Core Animation's timing protocol: layers, animations and emitter cells.
+func pause(_ timing: CAMediaTiming, at time: CFTimeInterval) {
+    timing.speed = 0
+    timing.timeOffset = time
+}
+
+/// A display link at a lower rate, in both of iOS's spellings.
+func halfRate(_ link: CADisplayLink) {
+    link.preferredFramesPerSecond = 30
+    link.preferredFrameRateRange = CAFrameRateRange(minimum: 15, maximum: 30, preferred: 30)
+}

@@ -106,6 +106,38 @@ final class AppleShapeRunTests: XCTestCase {
     }
 }
 
+/// iOS 17's perceptual spring (SwiftUI's `Spring(duration:bounce:)` parameters) and the timing protocol.
+final class SpringAndTimingShapeTests: XCTestCase {
+    func testAPerceptualSpringHasSwiftUIsPhysics() {
+        let omega = 2 * Double.pi / 0.5
+        let critical = CASpringAnimation(perceptualDuration: 0.5, bounce: 0)
+        XCTAssertEqual(critical.mass, 1)
+        XCTAssertEqual(Double(critical.stiffness), omega * omega, accuracy: 1e-9)
+        XCTAssertEqual(Double(critical.damping), 2 * omega, accuracy: 1e-9)
+        XCTAssertEqual(critical.perceptualDuration, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(Double(critical.bounce), 0, accuracy: 1e-12)
+        let bouncy = gentleSpring()
+        XCTAssertEqual(Double(bouncy.damping), 2 * 0.8 * omega, accuracy: 1e-9)
+        XCTAssertEqual(Double(bouncy.bounce), 0.2, accuracy: 1e-12)
+        let overdamped = CASpringAnimation(perceptualDuration: 0.5, bounce: -0.5)
+        XCTAssertEqual(Double(overdamped.damping), 2 * 2 * omega, accuracy: 1e-9)
+        XCTAssertEqual(Double(overdamped.bounce), -0.5, accuracy: 1e-12)
+        let refused = CASpringAnimation(perceptualDuration: 0, bounce: 0)   // logged: the default spring
+        XCTAssertEqual(refused.stiffness, 100)
+        XCTAssertEqual(refused.damping, 10)
+    }
+
+    func testLayersAnimationsAndCellsShareTheTimingProtocol() {
+        let layer = CALayer(), animation = CABasicAnimation(keyPath: "opacity"), cell = CAEmitterCell()
+        for timing in [layer, animation, cell] as [CAMediaTiming] { pause(timing, at: 2) }
+        XCTAssertEqual(layer.speed, 0)
+        XCTAssertEqual(layer.timeOffset, 2)
+        XCTAssertEqual(animation.speed, 0)
+        XCTAssertEqual(cell.timeOffset, 2)
+        CATransaction.flush()
+    }
+}
+
 /// CALayerDelegate's layout and will-draw callbacks (docs/status.md, `CALayerDelegate`).
 final class CALayerDelegateTests: XCTestCase {
     func testTheDelegateLaysOutSublayersWhenTheLayerIsLaidOut() {
