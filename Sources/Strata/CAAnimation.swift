@@ -40,6 +40,9 @@ open class CAAnimation: NSObject, NSCopying {
     open var timingFunction: CAMediaTimingFunction? { didSet { compiledSpec = nil } }
     open var isRemovedOnCompletion = true { didSet { compiledSpec = nil } }
     open var delegate: CAAnimationDelegate?
+    /// The frame rates the animation would like (iOS 15): a hint, kept and copied, as Core Animation's is one
+    /// the system may overrule. Strata's server draws every animation at its display's full rate.
+    open var preferredFrameRateRange: CAFrameRateRange = .default
     /// The spec this animation compiles to, when it was built from one (Core Animation's implicit
     /// animation): used as is instead of compiling again, until a property changes.
     var compiledSpec: AnimationSpec?
@@ -88,6 +91,7 @@ open class CAAnimation: NSObject, NSCopying {
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
         c.fillMode = fillMode; c.timingFunction = timingFunction; c.isRemovedOnCompletion = isRemovedOnCompletion
         c.delegate = delegate
+        c.preferredFrameRateRange = preferredFrameRateRange
         c.keyedValues = keyedValues
     }
 

@@ -165,6 +165,10 @@ open class CALayer: NSObject {
         LayerProperty(name: key).flatMap { ValueConversion.any($0.defaultValue) }
     }
 
+    /// Whether an archive of the layer would keep `key`'s value: true, Core Animation's default. Strata
+    /// never archives layers (`init?(coder:)` gives nil); the method is here for subclasses that override it.
+    open class func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     /// Whether changing `key` (or animating it) needs the layer's contents redrawn; false for every
     /// built-in key. Subclasses return true for their content-defining keys.
     open class func needsDisplay(forKey key: String) -> Bool { false }

@@ -46,6 +46,7 @@ func fadeCopy(duration: Double) -> CABasicAnimation? {
     let fade = CABasicAnimation(keyPath: "opacity")
     fade.setValue(duration, forKey: "duration")
     fade.setValue("tap", forKey: "origin")
+    fade.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 60, preferred: 60)
     return fade.copy() as? CABasicAnimation
 }
 

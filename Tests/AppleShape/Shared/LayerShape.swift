@@ -30,6 +30,7 @@ final class ShapeProbeLayer: CALayer {
         super.setNeedsDisplay()
     }
     override var description: String { "ShapeProbeLayer(\(boundsChanges))" }
+    override class func shouldArchiveValue(forKey key: String) -> Bool { key != "added" }
 }
 
 /// Layers are NSObjects: equal when identical, hashable, and found in their superlayer's `sublayers`.

@@ -26,6 +26,8 @@ final class AppleShapeRunTests: XCTestCase {
         layer.add(fade, forKey: "fade")
         layer.add(fade, forKey: nil)
         XCTAssertEqual(layer.boundsChanges, 1)
+        XCTAssertFalse(ShapeProbeLayer.shouldArchiveValue(forKey: "added"))
+        XCTAssertTrue(CALayer.shouldArchiveValue(forKey: "added"))
         XCTAssertEqual(layer.sublayersAdded, 1)
         XCTAssertEqual(layer.sublayers?.count, 2)
         XCTAssertEqual(layer.displayRequests, 1)
@@ -90,6 +92,7 @@ final class AppleShapeRunTests: XCTestCase {
         XCTAssertEqual(copy.duration, 0.7)
         XCTAssertEqual(copy.keyPath, "opacity")
         XCTAssertEqual(copy.value(forKey: "origin") as? String, "tap")
+        XCTAssertEqual(copy.preferredFrameRateRange, CAFrameRateRange(minimum: 30, maximum: 60, preferred: 60))
         XCTAssertEqual(copy.value(forKey: "duration") as? Double, 0.7)
         copy.setValue("slow", forKey: "duration")          // logged: wrong type, unchanged
         XCTAssertEqual(copy.duration, 0.7)
