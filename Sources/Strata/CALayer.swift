@@ -246,7 +246,9 @@ open class CALayer: NSObject {
     /// Subclasses return the action for keys that are fundamental to them; nil by default.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
-    // MARK: the surface code overrides (each implemented in the extension file named)
+    // The surface iOS code overrides: Core Animation's properties and methods, `open` and declared here because
+    // Swift cannot override members of extensions. Each is a line or forwards to its implementation in the
+    // extension file its MARK names.
 
     // MARK: geometry (CALayer+Geometry.swift)
 
@@ -340,7 +342,8 @@ open class CALayer: NSObject {
 
     // MARK: contents (CALayer+Contents.swift)
 
-    /// The layer's image (Core Animation's `contents`); a CGImage here.
+    /// The layer's image (Core Animation's `contents`, typed `Any?` as Apple's): a `CGImage` or nil; another value
+    /// is logged and changes nothing (CALayer+Contents.swift).
     open var contents: Any? { get { LayerLock.with { contentsImage } } set { setContents(newValue) } }
 
     /// Where the contents image goes within the bounds (default `.resize`). Not animatable.
