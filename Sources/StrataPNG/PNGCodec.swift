@@ -105,17 +105,43 @@ public enum PNGCodec {
         return RGBAImage(width: width, height: height, pixels: pixels, isPremultiplied: false)
     }
 
-    /// Encodes straight-alpha RGBA8 (a premultiplied image is converted first).
+    /// Writes `img` as a PNG file (see `encode(_:)`).
     public static func write(_ img: RGBAImage, path: String) throws {
-        let straight = img.unpremultiplied()
-        var image = png_image()
-        image.version = STRATA_PNG_IMAGE_VERSION
-        image.width = UInt32(straight.width)
-        image.height = UInt32(straight.height)
-        image.format = STRATA_PNG_FORMAT_RGBA
-        let ok = straight.pixels.withUnsafeBytes { buf in
-            png_image_write_to_file(&image, path, 0, buf.baseAddress, Int32(straight.width * 4), nil)
+        let data: Data
+        do { data = try encode(img) } catch PNGError.write(_, let reason) { throw PNGError.write(path: path, reason: reason) }
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
+            throw PNGError.write(path: path, reason: "cannot create the file")
         }
-        guard ok != 0 else { throw PNGError.write(path: path, reason: message(image)) }
+    }
+
+    /// `img` coded as an 8-bit RGBA PNG held in memory (straight alpha, as PNG stores it: a premultiplied
+    /// image is converted first). libpng's simplified API reports errors by its return value, so none
+    /// longjmps through Swift.
+    public static func encode(_ img: RGBAImage) throws -> Data {
+        let straight = img.unpremultiplied()
+        return try straight.pixels.withUnsafeBytes { pixels in
+            // A guess at the size; a second pass gets the size libpng says it needs when the guess is short.
+            var capacity = pixels.count / 2 + 1024
+            for _ in 0..<2 {
+                var image = png_image()
+                image.version = STRATA_PNG_IMAGE_VERSION
+                image.width = UInt32(straight.width)
+                image.height = UInt32(straight.height)
+                image.format = STRATA_PNG_FORMAT_RGBA
+                var out = Data(count: capacity)
+                var size = png_alloc_size_t(capacity)
+                let ok = out.withUnsafeMutableBytes { buffer in
+                    png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, pixels.baseAddress, Int32(straight.width * 4), nil)
+                }
+                if ok != 0 {
+                    out.count = Int(size)
+                    return out
+                }
+                // Failed with a larger size: only the buffer was short. Otherwise libpng says why.
+                guard Int(size) > capacity else { throw PNGError.write(path: "PNG data", reason: message(image)) }
+                capacity = Int(size)
+            }
+            throw PNGError.write(path: "PNG data", reason: "the encoded size kept growing")
+        }
     }
 }

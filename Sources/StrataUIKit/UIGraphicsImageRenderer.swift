@@ -45,8 +45,10 @@ open class UIGraphicsImageRendererContext: NSObject {
 }
 
 /// Draws images (UIKit's UIGraphicsImageRenderer): `image { context in … }` runs the closure over a fresh
-/// bitmap of `bounds` and returns what it drew. `pngData`/`jpegData` are absent (docs/status.md).
+/// bitmap of `bounds` and returns what it drew; `pngData`/`jpegData` return it encoded.
 open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
+    public typealias DrawingActions = (UIGraphicsImageRendererContext) -> Void
+
     public let format: UIGraphicsImageRendererFormat
     let bounds: CGRect
 
@@ -64,7 +66,7 @@ open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
     public convenience init(bounds: CGRect) { self.init(bounds: bounds, format: .default()) }
 
     /// Runs `actions` over a new bitmap and returns its image.
-    open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+    open func image(actions: DrawingActions) -> UIImage {
         let s = format.scale > 0 && format.scale.isFinite ? format.scale : 1
         let w = max(Int((bounds.width * s).rounded(.up)), 1), h = max(Int((bounds.height * s).rounded(.up)), 1)
         guard let ctx = CGContext(width: w, height: h) else {
@@ -79,5 +81,16 @@ open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
         actions(context)
         UIGraphicsPopContext()
         return context.currentImage
+    }
+
+    /// Runs `actions` over a new bitmap and returns it as PNG (empty only if no bitmap could be made).
+    open func pngData(actions: DrawingActions) -> Data {
+        image(actions: actions).pngData() ?? Data()
+    }
+
+    /// Runs `actions` over a new bitmap and returns it as JPEG of `compressionQuality` (0 most compression … 1
+    /// best quality; see `UIImage.jpegData(compressionQuality:)`).
+    open func jpegData(withCompressionQuality compressionQuality: CGFloat, actions: DrawingActions) -> Data {
+        image(actions: actions).jpegData(compressionQuality: compressionQuality) ?? Data()
     }
 }

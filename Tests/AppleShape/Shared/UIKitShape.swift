@@ -167,6 +167,16 @@ enum UIKitShape {
             context.cgContext.setFillColor(UIColor.red.cgColor)
             context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
         }
+        let png: Data? = image.pngData()
+        let jpeg: Data? = image.jpegData(compressionQuality: 0.8)
+        _ = (png, jpeg)
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2))
+        let rendered: Data = renderer.pngData { context in context.fill(CGRect(x: 0, y: 0, width: 1, height: 1)) }
+        let renderedJPEG: Data = renderer.jpegData(withCompressionQuality: 0.5) { context in
+            context.cgContext.setFillColor(UIColor.blue.cgColor)
+            context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        }
+        _ = (rendered, renderedJPEG)
 
         // Recognizers: the designated initialiser with a method reference as the selector.
         let recognizer = ShapeRecognizer(target: nil, action: nil)
