@@ -184,16 +184,7 @@ extension CAAnimation {
         { a, v in name(v).map { set(a, $0) } != nil }
     }
 
-    static func double(_ v: Any?) -> Double? {
-        switch v {
-        case let d as Double: d
-        case let f as Float: Double(f)
-        case let c as CGFloat: Double(c)
-        case let i as Int: Double(i)
-        case let n as NSNumber: n.doubleValue
-        default: nil
-        }
-    }
+    static func double(_ v: Any?) -> Double? { v.flatMap(ValueConversion.number).map(Double.init) }
     static func bool(_ v: Any?) -> Bool? { (v as? Bool) ?? (v as? NSNumber)?.boolValue }
     /// A name given as a String or as the Swift type that wraps one (`CAMediaTimingFillMode.forwards`).
     static func name(_ v: Any?) -> String? { (v as? String) ?? ((v as? any RawRepresentable)?.rawValue as? String) }

@@ -148,8 +148,7 @@ open class CATransaction: NSObject {
         LayerLock.with {
             switch key {
             case kCATransactionAnimationDuration:
-                if let d = (value as? Double) ?? (value as? Float).map(Double.init) ?? (value as? CGFloat).map(Double.init)
-                    ?? (value as? Int).map(Double.init) ?? (value as? NSNumber)?.doubleValue {
+                if let d = value.flatMap(ValueConversion.number).map(Double.init) {
                     setAnimationDuration(d)
                 } else { rejected(key, value, "a number") }
             case kCATransactionDisableActions:
