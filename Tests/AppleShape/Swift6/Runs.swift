@@ -67,6 +67,11 @@ final class AppleShapeRunTests: XCTestCase {
         XCTAssertEqual(cell.value(forKey: "sparkle") as? Int, 3)
         cell.setValue(2.5, forKey: "birthRate")
         XCTAssertEqual(cell.birthRate, 2.5)
+        cell.setValue(4, forKey: "duration")
+        cell.setValue(true, forKey: "autoreverses")
+        XCTAssertEqual(cell.duration, 4)
+        XCTAssertTrue(cell.autoreverses)
+        XCTAssertEqual(cell.value(forKey: "duration") as? Double, 4)
         cell.magnificationFilter = "blurry"                 // logged: unchanged
         XCTAssertEqual(cell.magnificationFilter, "nearest")
         let image = try XCTUnwrap(CGImage(width: 1, height: 1, rgba: [1, 2, 3, 255]))
