@@ -151,7 +151,7 @@ enum KeyValueComparison {
     /// they cannot.
     static func same<Value>(_ a: Value, _ b: Value) -> Bool? {
         if let a = a as? any Equatable { return equal(a, b) }
-        if let a = a as? AnyObject, let b = b as? AnyObject, type(of: a) is AnyClass { return a === b }
+        if type(of: a) is AnyClass { return (a as AnyObject) === (b as AnyObject) }
         return nil
     }
 

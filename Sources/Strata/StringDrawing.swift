@@ -65,7 +65,7 @@ enum StringLayout {
     static let defaultStyle = TextStyle(font: "Helvetica", fontSize: 12)
 
     static func text(_ string: NSAttributedString) -> AttributedText {
-        AttributedTextConversion.text(string) ?? AttributedText(string.string)
+        AttributedTextConversion.text(string)
     }
 
     /// One unwrapped line (width 0), or lines wrapped in `width` (truncated at `height` with

@@ -13,6 +13,6 @@ public enum TextStack {
         let hb = String(cString: hb_version_string())
         var breaking = [CChar](repeating: 0, count: 160)
         strata_break_versions(&breaking, Int32(breaking.count))
-        return "FreeType \(major).\(minor).\(patch), HarfBuzz \(hb), fontconfig \(FcGetVersion()), FriBiDi \(FRIBIDI_MAJOR_VERSION).\(FRIBIDI_MINOR_VERSION).\(FRIBIDI_MICRO_VERSION), \(String(cString: breaking))"
+        return "FreeType \(major).\(minor).\(patch), HarfBuzz \(hb), fontconfig \(FcGetVersion()), FriBiDi \(FRIBIDI_MAJOR_VERSION).\(FRIBIDI_MINOR_VERSION).\(FRIBIDI_MICRO_VERSION), \(String(decoding: breaking.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
     }
 }

@@ -21,7 +21,8 @@ final class FrameRecorder {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let indexURL = directory.appendingPathComponent("frames.jsonl")
-            FileManager.default.createFile(atPath: indexURL.path, contents: nil)
+            // An empty index to append to; a file that cannot be made makes the FileHandle below throw.
+            _ = FileManager.default.createFile(atPath: indexURL.path, contents: nil)
             index = try FileHandle(forWritingTo: indexURL)
         } catch {
             throw RecorderError(message: "record-frames: cannot write to \(path): \(error.localizedDescription)")

@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Kiosk",
     dependencies: [
-        // Strata's checkout, two folders up (or: .package(url: "https://…/strata.git", branch: "main")).
+        // Strata's checkout, two folders up (from a package elsewhere: the path to your checkout).
         .package(name: "Strata", path: "../.."),
     ],
     targets: [

@@ -1,13 +1,20 @@
 import Foundation
 import Strata
 
+/// Prints a line at once: a kiosk service's output goes to the journal or a file, where a line would
+/// otherwise wait for a block-sized buffer to fill.
+func say(_ line: String) {
+    print(line)
+    fflush(nil)
+}
+
 // 1. Connect to the render server: STRATA_SOCKET, else $XDG_RUNTIME_DIR/strata.sock, else the system
 //    service's /run/strata/strata.sock.
 let connection: StrataConnection
 do {
     connection = try StrataConnection.connect()
 } catch {
-    print("kiosk: no render server: \(error)")
+    say("kiosk: no render server: \(error)")
     exit(1)
 }
 
@@ -49,12 +56,12 @@ button.inputHandler = { event in
     spin.toValue = Double.pi * 2
     spin.duration = 0.6
     CATransaction.begin()
-    CATransaction.setCompletionBlock { print("spun \(taps)") }
+    CATransaction.setCompletionBlock { say("spun \(taps)") }
     button.add(spin, forKey: "spin")
     CATransaction.commit()
 }
 
 // 6. Show the root on the primary output and run the main run loop for good.
 connection.attach(root)
-print("ready \(Int(screen.width))x\(Int(screen.height)) at scale \(connection.screenScale)")
+say("ready \(Int(screen.width))x\(Int(screen.height)) at scale \(connection.screenScale)")
 RunLoop.main.run()
