@@ -7,6 +7,7 @@ import PackageDescription
 //   StrataPNG       libpng codec                                      -> CStrataPNG
 //   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, StrataText, CStrataCairo
 //   StrataUIKit     UIKit's view level: UIView, UIWindow, touches, gesture recognizers, block animations -> Strata
+//   StrataTesting   testing an app's screens: test server, input, snapshot comparison -> Strata, StrataProtocol, StrataPNG
 //   StrataExamples  seed 003's demos as view controllers (strata-examples, tests)  -> StrataUIKit
 //   StrataGLES      an app's own GL in a layer (EAGLContext, CAMetalLayer, GLKBaseEffect) -> Strata, StrataDisplay, CStrataGL
 //   StrataText      text layout and glyph rasterising (FreeType, HarfBuzz, fontconfig, FriBiDi, ICU) -> StrataCore, CStrataText, CStrataBreak
@@ -29,6 +30,7 @@ let package = Package(
         .library(name: "StrataGLES", targets: ["StrataGLES"]),
         .library(name: "StrataAVFoundation", targets: ["StrataAVFoundation"]),
         .library(name: "StrataUIKit", targets: ["StrataUIKit"]),
+        .library(name: "StrataTesting", targets: ["StrataTesting"]),
         .executable(name: "strata-server", targets: ["strata-server"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
@@ -87,6 +89,9 @@ let package = Package(
         .target(name: "StrataAVFoundation", dependencies: ["Strata", "StrataProtocol", "CGStreamer"]),
         // UIKit's view level over the layers: UIView, touches and gesture recognizers, block animations.
         .target(name: "StrataUIKit", dependencies: ["Strata", "StrataCore", .product(name: "Logging", package: "swift-log")]),
+        // Testing an app's screens: a headless server in a temporary directory, input, snapshots compared with
+        // reference PNGs. Foundation only besides Strata, so it serves Swift Testing and XCTest alike.
+        .target(name: "StrataTesting", dependencies: ["Strata", "StrataProtocol", "StrataPNG"]),
         // Seed 003's demos written as their author wrote them (view controllers), for strata-examples and tests.
         .target(name: "StrataExamples", dependencies: ["StrataUIKit", "StrataPNG"]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
@@ -168,6 +173,8 @@ let package = Package(
                     path: "Tests/AppleShape/Swift5", swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "AppleShapeSwift6", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit"],
                     path: "Tests/AppleShape/Swift6", swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]),
+        // StrataTesting's own tests: a kiosk screen tapped and compared with References/ (read by #filePath).
+        .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "Strata", "StrataPNG"], exclude: ["References"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.

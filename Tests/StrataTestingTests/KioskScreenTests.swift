@@ -1,0 +1,101 @@
+import Foundation
+import Strata
+import StrataTesting
+import Testing
+
+/// The test docs/testing.md shows: a kiosk screen on a headless server, tapped, compared with its reference.
+/// Serialized: the client library has one connection per process. Not on the main actor: the app's
+/// handlers run on the main queue while the test waits.
+@Suite(.serialized) struct KioskScreenTests {
+    /// Exact on the pinned Mesa llvmpipe; other rasterizers may set STRATA_PIXEL_TOLERANCE.
+    static let tolerance = UInt8(ProcessInfo.processInfo.environment["STRATA_PIXEL_TOLERANCE"] ?? "") ?? 0
+
+    @Test func aTapTurnsTheButtonGreenAndTheScreenMatchesItsReference() throws {
+        let server = try StrataTestServer(width: 320, height: 240)
+        defer { server.stop() }
+        let connection = try server.connect()
+        defer { connection.close() }
+        let screen = KioskScreen(bounds: connection.screenBounds)
+        connection.attach(screen.root)
+        CATransaction.flush()
+
+        // Shown (and so hit-testable) once its blue is on screen.
+        _ = try server.waitForSnapshot("the blue button") { isBlue($0.pixel(x: 160, y: 120)) }
+        try server.tap(screen.button)
+        let shot = try server.waitForSnapshot("the button turning green") { isGreen($0.pixel(x: 160, y: 120)) }
+
+        try verifySnapshot(shot, matches: referenceURL("kiosk-after-tap"), tolerance: Self.tolerance)
+    }
+
+    @Test func oneChangedPixelBeyondTheToleranceFailsWithADiffImage() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reference = folder.appendingPathComponent("kiosk-after-tap.png")
+        try FileManager.default.copyItem(at: referenceURL("kiosk-after-tap"), to: reference)
+        var shot = try PNGFixture.read(reference)
+        shot.pixels[(10 * shot.width + 10) * 4] &+= 3 // one pixel's red, 3 levels
+
+        #expect(throws: Never.self) { try verifySnapshot(shot, matches: reference, tolerance: 3) }
+        let failure = try #require(throws: SnapshotFailure.self) { try verifySnapshot(shot, matches: reference, tolerance: 2) }
+        #expect(failure.reason == .mismatch)
+        #expect(failure.comparison?.differingPixels == 1 && failure.comparison?.largestDifference == 3)
+        #expect(failure.description.contains("1 pixel(s)") && failure.description.contains("largest channel difference 3"))
+        let diff = try PNGFixture.read(try #require(failure.diffURL))
+        #expect(diff.pixel(x: 10, y: 10) == (255, 0, 0, 255))
+        #expect(diff.pixel(x: 11, y: 10).r < 64) // dimmed
+        #expect(try PNGFixture.read(try #require(failure.actualURL)) == shot)
+    }
+
+    @Test func aLayerSnapshotIsTheScreenWithinTheLayersBounds() throws {
+        let server = try StrataTestServer(width: 320, height: 240)
+        defer { server.stop() }
+        let connection = try server.connect()
+        defer { connection.close() }
+        let screen = KioskScreen(bounds: connection.screenBounds)
+        connection.attach(screen.root)
+        CATransaction.flush()
+        let full = try server.waitForSnapshot("the blue button") { isBlue($0.pixel(x: 160, y: 120)) }
+
+        let button = try server.snapshot(of: screen.button)
+        #expect(button.width == 100 && button.height == 100)
+        #expect(button == (try full.cropped(to: CGRect(x: 110, y: 70, width: 100, height: 100))))
+        #expect(isBlue(button.pixel(x: 50, y: 50)))
+        #expect(!isBlue(button.pixel(x: 0, y: 0))) // the rounded corner shows the root
+    }
+
+    @Test func swipesAndKeysReachTheApp() throws {
+        let server = try StrataTestServer(width: 320, height: 240)
+        defer { server.stop() }
+        let connection = try server.connect()
+        defer { connection.close() }
+        let screen = KioskScreen(bounds: connection.screenBounds)
+        let events = EventLog()
+        screen.root.isInteractive = true
+        screen.root.inputHandler = { events.append($0) }
+        connection.inputHandler = { events.append($0) } // keys: no layer has the focus
+        connection.attach(screen.root)
+        CATransaction.flush()
+        _ = try server.waitForSnapshot("the blue button") { isBlue($0.pixel(x: 160, y: 120)) }
+
+        try server.swipe(from: CGPoint(x: 20, y: 200), to: CGPoint(x: 60, y: 200), duration: 0.1, steps: 4)
+        try server.type("ok")
+        try server.press(.return)
+        try waitUntil("the swipe and the keys") { events.kinds.filter { $0 == .key }.count == 6 }
+        #expect(events.kinds.filter { $0 != .key } == [.touchDown, .touchMoved, .touchMoved, .touchMoved, .touchMoved, .touchUp])
+        #expect(events.snapshot.first?.location == CGPoint(x: 20, y: 200))
+        #expect(events.snapshot.filter { $0.kind == .key && $0.isPressed }.map(\.text) == ["o", "k", ""])
+        #expect(events.snapshot.filter { $0.kind == .key && $0.isPressed }.map(\.keysym) == [0x6f, 0x6b, 0xff0d])
+    }
+}
+
+func isBlue(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.b > 200 && p.r < 90 }
+func isGreen(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.g > 150 && p.b < 120 }
+
+/// Events the app's handlers got (on the main queue), read by the test.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [StrataInputEvent] = []
+    func append(_ e: StrataInputEvent) { lock.withLock { events.append(e) } }
+    var snapshot: [StrataInputEvent] { lock.withLock { events } }
+    var kinds: [StrataInputEvent.Kind] { snapshot.map(\.kind) }
+}
