@@ -180,9 +180,9 @@ let package = Package(
         // Golden/ holds CGContext golden PNGs, read by #filePath-relative paths.
         .testTarget(name: "StrataClientTests", dependencies: [
             "Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit", "StrataExamples", "StrataProtocol", "StrataPNG", "StrataCore", "StrataText",
-            "StrataTextWorker", "StrataTestSupport",
+            "StrataTextWorker", "StrataTestSupport", "StrataTesting",
             .product(name: "Logging", package: "swift-log"),
-        ], exclude: ["Golden"]),
+        ], exclude: ["Golden", "KioskScreen/References"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,12 @@ public func referenceURL(_ name: String, file: StaticString = #filePath) -> URL 
         .appendingPathComponent(name.hasSuffix(".png") ? name : name + ".png")
 }
 
+/// A PNG (a reference, or an actual or diff image a failed check wrote) as the premultiplied RGBA8 image a
+/// snapshot is, so it compares with snapshots as `verifySnapshot` compares them.
+public func readSnapshotPNG(at url: URL) throws -> RGBAImage {
+    try PNGCodec.read(path: url.path).premultiplied()
+}
+
 /// Checks `image` against the reference PNG at `referenceURL`: at most `maxDifferingPixels` pixels may
 /// have a channel (premultiplied RGBA8) differing by more than `tolerance`.
 ///

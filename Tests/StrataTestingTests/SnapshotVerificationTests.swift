@@ -98,8 +98,3 @@ func temporaryFolder() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
-
-enum PNGFixture {
-    /// A PNG as the premultiplied image a snapshot would be.
-    static func read(_ url: URL) throws -> RGBAImage { try PNGCodec.read(path: url.path).premultiplied() }
-}

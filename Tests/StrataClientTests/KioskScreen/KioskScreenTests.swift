@@ -3,10 +3,12 @@ import Strata
 import StrataTesting
 import Testing
 
+extension ClientProcessSuite {
 /// The test docs/testing.md shows: a kiosk screen on a headless server, tapped, compared with its reference.
-/// Serialized: the client library has one connection per process. Not on the main actor: the app's
+/// In the suite that serializes every test that connects: the client library has one connection per process
+/// (an app's own test target marks its suite `.serialized` instead). Not on the main actor: the app's
 /// handlers run on the main queue while the test waits.
-@Suite(.serialized) struct KioskScreenTests {
+@Suite struct KioskScreenTests {
     /// Exact on the pinned Mesa llvmpipe; other rasterizers may set STRATA_PIXEL_TOLERANCE.
     static let tolerance = UInt8(ProcessInfo.processInfo.environment["STRATA_PIXEL_TOLERANCE"] ?? "") ?? 0
 
@@ -28,11 +30,12 @@ import Testing
     }
 
     @Test func oneChangedPixelBeyondTheToleranceFailsWithADiffImage() throws {
-        let folder = try temporaryFolder()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-kiosk-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let reference = folder.appendingPathComponent("kiosk-after-tap.png")
         try FileManager.default.copyItem(at: referenceURL("kiosk-after-tap"), to: reference)
-        var shot = try PNGFixture.read(reference)
+        var shot = try readSnapshotPNG(at: reference)
         shot.pixels[(10 * shot.width + 10) * 4] &+= 3 // one pixel's red, 3 levels
 
         #expect(throws: Never.self) { try verifySnapshot(shot, matches: reference, tolerance: 3) }
@@ -40,10 +43,10 @@ import Testing
         #expect(failure.reason == .mismatch)
         #expect(failure.comparison?.differingPixels == 1 && failure.comparison?.largestDifference == 3)
         #expect(failure.description.contains("1 pixel(s)") && failure.description.contains("largest channel difference 3"))
-        let diff = try PNGFixture.read(try #require(failure.diffURL))
+        let diff = try readSnapshotPNG(at: try #require(failure.diffURL))
         #expect(diff.pixel(x: 10, y: 10) == (255, 0, 0, 255))
         #expect(diff.pixel(x: 11, y: 10).r < 64) // dimmed
-        #expect(try PNGFixture.read(try #require(failure.actualURL)) == shot)
+        #expect(try readSnapshotPNG(at: try #require(failure.actualURL)) == shot)
     }
 
     @Test func aLayerSnapshotIsTheScreenWithinTheLayersBounds() throws {
@@ -69,7 +72,7 @@ import Testing
         let connection = try server.connect()
         defer { connection.close() }
         let screen = KioskScreen(bounds: connection.screenBounds)
-        let events = EventLog()
+        let events = KioskEventLog()
         screen.root.isInteractive = true
         screen.root.inputHandler = { events.append($0) }
         connection.inputHandler = { events.append($0) } // keys: no layer has the focus
@@ -87,12 +90,13 @@ import Testing
         #expect(events.snapshot.filter { $0.kind == .key && $0.isPressed }.map(\.keysym) == [0x6f, 0x6b, 0xff0d])
     }
 }
+}
 
 func isBlue(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.b > 200 && p.r < 90 }
 func isGreen(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.g > 150 && p.b < 120 }
 
 /// Events the app's handlers got (on the main queue), read by the test.
-final class EventLog: @unchecked Sendable {
+final class KioskEventLog: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [StrataInputEvent] = []
     func append(_ e: StrataInputEvent) { lock.withLock { events.append(e) } }
