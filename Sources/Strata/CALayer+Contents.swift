@@ -3,13 +3,15 @@ import StrataCore
 
 /// The layer's image (`contents`).
 extension CALayer {
-    /// `contents` takes what Core Animation shows on iOS: a `CGImage`, or nil. Anything else (a `UIImage`, a
-    /// path) shows nothing there; here it is logged, naming the layer and the type, and changes nothing.
+    /// `contents` takes what Core Animation shows on iOS: a `CGImage`, or nothing (nil, `NSNull`, or an empty
+    /// optional boxed in `Any`, which iOS bridges to `NSNull`). Anything else (a `UIImage`, a path) shows
+    /// nothing there; here it is logged, naming the layer and the type, and changes nothing.
     func setContents(_ value: Any?) {
         let newValue: CGImage?
         switch value {
         case nil: newValue = nil
         case let image as CGImage: newValue = image
+        case let some? where ContentsValue.isNothing(some): newValue = nil
         case let some?:
             StrataLog.logger.error("\(logName): contents rejected: unsupported: contents of type \(type(of: some)) (a CGImage or nil)")
             return
@@ -25,5 +27,14 @@ extension CALayer {
             // A "contents" action (e.g. from the delegate) runs; there is no built-in cross-fade.
             if changed, hasBeenCommitted, parent != nil || isAttachedRoot { runAction(forKey: "contents") }
         }
+    }
+}
+
+/// What `contents` values mean nothing: `NSNull`, and an optional boxed in `Any` that holds none.
+enum ContentsValue {
+    static func isNothing(_ value: Any) -> Bool {
+        if value is NSNull { return true }
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 }

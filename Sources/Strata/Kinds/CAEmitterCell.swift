@@ -55,6 +55,7 @@ open class CAEmitterCell: NSObject {
             switch newValue {
             case nil: image = nil
             case let cg as CGImage: image = cg
+            case let some? where ContentsValue.isNothing(some): image = nil
             case let some?:
                 StrataLog.logger.error("CAEmitterCell: contents rejected: unsupported: contents of type \(type(of: some)) (a CGImage or nil)")
                 return

@@ -42,6 +42,13 @@ final class AppleShapeRunTests: XCTestCase {
         XCTAssertTrue(showImage(image, in: layer) === image)
         layer.contents = "not an image"                     // logged: contents unchanged
         XCTAssertTrue((layer.contents as? CGImage) === image)
+        layer.contents = NSNull()                           // nothing, as iOS shows for NSNull
+        XCTAssertNil(layer.contents)
+        layer.contents = image
+        let none: CGImage? = nil
+        layer.contents = none as Any                        // an empty optional boxed in Any: nothing too
+        XCTAssertNil(layer.contents)
+        layer.contents = image
         layer.contents = nil
         XCTAssertNil(layer.contents)
         CATransaction.flush()
