@@ -7,8 +7,15 @@ import Logging
 extension CAAnimation {
     /// Sets the property `key` names and returns true, or returns false when no property has that name.
     func assignProperty(_ value: Any?, forKey key: String) -> Bool {
-        guard let setter = Self.setters[key] ?? subclassSetter(forKey: key) else { return false }
-        if !setter(self, value) {
+        let assigned: Bool
+        if let timing = setTiming(value, forKey: key) {
+            assigned = timing
+        } else if let setter = Self.setters[key] ?? subclassSetter(forKey: key) {
+            assigned = setter(self, value)
+        } else {
+            return false
+        }
+        if !assigned {
             StrataLog.logger.error("\(type(of: self)): setValue(_:forKey: \"\(key)\") rejected \(String(describing: value)): not a value of that property's type")
         }
         return true
@@ -16,15 +23,8 @@ extension CAAnimation {
 
     /// The property `key` names (boxed in Optional: `.some(nil)` is a property whose value is nil), or nil.
     func propertyValue(forKey key: String) -> Any?? {
+        if let timing = timingValue(forKey: key) { return timing }
         switch key {
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        case "fillMode": return fillMode.rawValue
         case "timingFunction": return .some(timingFunction)
         case "removedOnCompletion", "isRemovedOnCompletion": return isRemovedOnCompletion
         case "delegate": return .some(delegate)
@@ -85,16 +85,8 @@ extension CAAnimation {
     typealias Setter = @Sendable (CAAnimation, Any?) -> Bool
 
     private static let setters: [String: Setter] = [
-        "beginTime": number { $0.beginTime = $1 },
-        "duration": number { $0.duration = $1 },
-        "speed": number { $0.speed = Float($1) },
-        "timeOffset": number { $0.timeOffset = $1 },
-        "repeatCount": number { $0.repeatCount = Float($1) },
-        "repeatDuration": number { $0.repeatDuration = $1 },
-        "autoreverses": flag { $0.autoreverses = $1 },
         "removedOnCompletion": flag { $0.isRemovedOnCompletion = $1 },
         "isRemovedOnCompletion": flag { $0.isRemovedOnCompletion = $1 },
-        "fillMode": name { $0.fillMode = CAMediaTimingFillMode(rawValue: $1) },
         "timingFunction": { a, v in
             guard v == nil || v is CAMediaTimingFunction else { return false }
             a.timingFunction = v as? CAMediaTimingFunction
@@ -174,14 +166,8 @@ extension CAAnimation {
         }
     }
 
-    private static func number(_ set: @escaping @Sendable (CAAnimation, Double) -> Void) -> Setter {
-        { a, v in double(v).map { set(a, $0) } != nil }
-    }
     private static func flag(_ set: @escaping @Sendable (CAAnimation, Bool) -> Void) -> Setter {
         { a, v in bool(v).map { set(a, $0) } != nil }
-    }
-    private static func name(_ set: @escaping @Sendable (CAAnimation, String) -> Void) -> Setter {
-        { a, v in name(v).map { set(a, $0) } != nil }
     }
 
     static func double(_ v: Any?) -> Double? { v.flatMap(ValueConversion.number).map(Double.init) }

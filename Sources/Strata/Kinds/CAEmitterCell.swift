@@ -109,10 +109,14 @@ open class CAEmitterCell: NSObject {
 
     // MARK: key-value coding (Core Animation's: every property by name, and any other key kept for the app)
 
-    /// Sets a property by name (a number, a colour, `enabled`, `name`, `contents`, the filters,
-    /// `emitterCells`, `contentsRect`, the media timing properties), or keeps the value of another key for the app. A value of the wrong type for a
-    /// property is logged, naming the key, and changes nothing.
+    /// Sets a property by name (a number, a colour, `enabled`, `name`, `contents`, the filters, `emitterCells`,
+    /// `contentsRect`, the media timing properties), or keeps the value of another key for the app. A value of
+    /// the wrong type for a property is logged, naming the key, and changes nothing.
     open func setValue(_ value: Any?, forKey key: String) {
+        if let timing = setTiming(value, forKey: key) {
+            if !timing { Self.refuseValue(key) }
+            return
+        }
         switch key {
         case "name":
             guard value == nil || value is String else { return Self.refuseValue(key) }
@@ -124,15 +128,6 @@ open class CAEmitterCell: NSObject {
         case "emitterCells":
             guard value == nil || value is [CAEmitterCell] else { return Self.refuseValue(key) }
             emitterCells = value as? [CAEmitterCell]
-        case "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration":
-            guard let x = value.flatMap(ValueConversion.number) else { return Self.refuseValue(key) }
-            setTiming(Double(x), forKey: key)
-        case "autoreverses":
-            guard let flag = (value as? Bool) ?? (value as? NSNumber)?.boolValue else { return Self.refuseValue(key) }
-            autoreverses = flag
-        case "fillMode":
-            guard let name = (value as? String) ?? (value as? CAMediaTimingFillMode)?.rawValue else { return Self.refuseValue(key) }
-            fillMode = CAMediaTimingFillMode(rawValue: name)
         case "contentsRect":
             guard case let .rect(r)? = value.flatMap({ ValueConversion.convert($0, kind: .rect) }) else { return Self.refuseValue(key) }
             contentsRect = r
@@ -147,35 +142,17 @@ open class CAEmitterCell: NSObject {
 
     /// A property's value by name, or another key's as set (its `defaultValue(forKey:)` until then).
     open func value(forKey key: String) -> Any? {
+        if let timing = timingValue(forKey: key) { return timing }
         switch key {
         case "name": return name
         case "contents": return contents
         case "minificationFilter": return minificationFilter
         case "magnificationFilter": return magnificationFilter
         case "emitterCells": return emitterCells
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        case "fillMode": return fillMode.rawValue
         case "contentsRect": return contentsRect
         default:
             if let v = values.value(forKey: key) { return ValueConversion.any(v) }
             return otherValues[key] ?? Self.defaultValue(forKey: key)
-        }
-    }
-
-    private func setTiming(_ x: Double, forKey key: String) {
-        switch key {
-        case "beginTime": beginTime = x
-        case "duration": duration = x
-        case "speed": speed = Float(x)
-        case "timeOffset": timeOffset = x
-        case "repeatCount": repeatCount = Float(x)
-        default: repeatDuration = x
         }
     }
 
