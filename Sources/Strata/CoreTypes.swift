@@ -51,6 +51,7 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool { t.isAffine }
 
 /// CLOCK_MONOTONIC seconds, the clock the render server also uses.
 public func CACurrentMediaTime() -> CFTimeInterval {
+    if let virtual = VirtualMediaTime.now { return virtual }
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

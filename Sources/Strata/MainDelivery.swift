@@ -6,12 +6,20 @@ import Foundation
 enum MainDelivery {
     /// Runs `body` on the main queue, after what is already queued there.
     static func async(_ body: @escaping @MainActor @Sendable () -> Void) {
-        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
+        DispatchQueue.main.async { run(body) }
     }
 
     /// Runs `body` on the main queue at `deadline`.
     static func after(_ deadline: DispatchTime, _ body: @escaping @MainActor @Sendable () -> Void) {
-        DispatchQueue.main.asyncAfter(deadline: deadline) { MainActor.assumeIsolated { body() } }
+        DispatchQueue.main.asyncAfter(deadline: deadline) { run(body) }
+    }
+
+    /// Runs a callback, then commits what it changed outside a transaction where no run loop runs on this
+    /// thread to do it at the end of the turn (a process that serves its main queue with `dispatchMain()`,
+    /// a test process): as the turn the callback runs in would under a run loop.
+    private static func run(_ body: @MainActor @Sendable () -> Void) {
+        MainActor.assumeIsolated { body() }
+        if RunLoop.current.currentMode == nil { CATransaction.flush() }
     }
 }
 

@@ -154,7 +154,12 @@ extension StrataConnection {
                 let shown = MainHandOff(value: LayerRegistry.layer(layerID))
                 MainDelivery.async { onLayerError(shown.value, reason) }
             }
-        case .welcome, .injectResult:
+        case .virtualClock(let now):
+            LayerLock.with {
+                virtualNow = now
+                if Self.current === self { VirtualMediaTime.set(now) }
+            }
+        case .welcome, .injectResult, .clockAdvanced:
             // The library injects nothing (`strata input` does, over its own connection).
             break
         }

@@ -86,6 +86,8 @@ extension StrataConnection {
             ConnectionGeneration.advance()
             self.socket = socket
             sessionClientID = welcome.clientID
+            virtualNow = welcome.virtualTime
+            VirtualMediaTime.set(welcome.virtualTime)
             images = ImageTable()
             bufferPool.reset()
             pendingBufferReleases.removeAll()

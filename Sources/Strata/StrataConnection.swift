@@ -36,6 +36,8 @@ public final class StrataConnection: @unchecked Sendable {
     /// Reusable shared buffers for backing-store updates (this session's; reset when it is restored).
     let bufferPool = SharedBufferPool()
     var litOutputs: [StrataOutput] = []
+    /// The server's virtual clock's time (nil: the server runs on the wall clock).
+    var virtualNow: Double?
     /// Display links following this connection's frames, and whether the server was asked for ticks.
     var displayLinks: [CADisplayLink] = []
     var ticksRequested = false
@@ -55,6 +57,11 @@ public final class StrataConnection: @unchecked Sendable {
     let replyCondition = NSCondition()
     /// Signalled by `close()`: cuts short a wait between reconnection attempts.
     let closeSignal = DispatchSemaphore(value: 0)
+
+    /// The server's virtual clock's time as this connection last heard it (`strata-server --clock virtual`);
+    /// nil when the server runs on the wall clock. `CACurrentMediaTime()` reads it while this is the
+    /// process's connection.
+    public var virtualTime: Double? { LayerLock.with { virtualNow } }
 
     /// The id the server gave this client (a new one after each reconnection).
     public var clientID: UInt32 { LayerLock.with { sessionClientID } }
@@ -130,6 +137,7 @@ public final class StrataConnection: @unchecked Sendable {
         LayerLock.with {
             ConnectionGeneration.advance()
             current = c
+            VirtualMediaTime.set(c.virtualNow)
         }
         c.startReader()
         c.announce(.connected)
@@ -140,6 +148,7 @@ public final class StrataConnection: @unchecked Sendable {
         self.socket = socket
         sessionClientID = welcome.clientID
         litOutputs = welcome.outputs.map(StrataOutput.init)
+        virtualNow = welcome.virtualTime
         socketPath = path
     }
 
@@ -193,7 +202,10 @@ public final class StrataConnection: @unchecked Sendable {
         let newer = Self.current === self ? nil : Self.current
         for root in roots where !(newer?.roots.contains { $0 === root } ?? false) { root.isAttachedRoot = false }
         roots.removeAll()
-        if Self.current === self { Self.current = nil }
+        if Self.current === self {
+            Self.current = nil
+            VirtualMediaTime.set(nil)
+        }
     }
 
     // MARK: commits

@@ -41,6 +41,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case maxTextureSize = "max-texture-size"
     /// The headless output's scale (an `[output NAME]` section's `scale` sets a kms output's).
     case scale
+    case clock
 }
 
 /// The keys of an `[output NAME]` section.

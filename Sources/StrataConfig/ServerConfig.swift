@@ -33,6 +33,12 @@ public struct ServerConfig: Equatable, Sendable {
         case path(String)
     }
 
+    /// What frames are timed by: the wall clock, or a virtual clock that stands still until an inspector
+    /// advances it (`strata-server --clock virtual`; tests, docs/testing.md). Virtual needs the headless backend.
+    public enum Clock: String, CaseIterable, Sendable {
+        case wall, virtual
+    }
+
     /// swift-log's levels by name (this module stays free of swift-log; the server maps them).
     public enum LogLevel: String, CaseIterable, Sendable {
         case trace, debug, info, notice, warning, error, critical
@@ -120,6 +126,7 @@ public struct ServerConfig: Equatable, Sendable {
     public var maxTextureSize: Int?
     /// The headless output's pixels per layer point (`size` stays in pixels: 640x400 at 2 is 320 × 200 points).
     public var scale = 1.0
+    public var clock: Clock = .wall
 
     /// Where each setting that is not a default came from.
     public private(set) var origins: [ConfigKey: ConfigOrigin] = [:]
@@ -176,6 +183,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .recordFramesLimit: recordFramesLimit = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
         case .maxTextureSize: maxTextureSize = try ConfigValues.integer(key.rawValue, text, in: 64...16384)
         case .scale: scale = try ConfigValues.scale(key.rawValue, text)
+        case .clock: clock = try ConfigValues.choice(key.rawValue, text, Clock.self)
         }
         origins[key] = origin
     }

@@ -3,11 +3,14 @@ import Foundation
 import Glibc
 #endif
 
-/// The client's side of the handshake: `hello`, then `welcome` and the `outputs` that follow it.
+/// The client's side of the handshake: `hello`, then `welcome` and the `outputs` that follow it (with,
+/// between them, the `virtualClock` a server on the virtual clock sends).
 public enum ClientHandshake {
     public struct Welcome: Sendable {
         public let clientID: UInt32
         public let outputs: [OutputInfo]
+        /// The virtual clock's time when the server runs on one (`clock = virtual`); nil on the wall clock.
+        public let virtualTime: Double?
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -46,11 +49,16 @@ public enum ClientHandshake {
         guard let frame = try receive(socket, deadline: deadline, timeout: timeout) else { throw Failure.closed }
         switch try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
         case let .welcome(_, clientID):
-            guard let next = try receive(socket, deadline: deadline, timeout: timeout),
-                  case .outputs(let outputs) = try MessageCoding.decodeServer(type: next.type, body: next.body) else {
+            var virtualTime: Double?
+            var next = try receive(socket, deadline: deadline, timeout: timeout)
+            if let frame = next, case .virtualClock(let now) = try MessageCoding.decodeServer(type: frame.type, body: frame.body) {
+                virtualTime = now
+                next = try receive(socket, deadline: deadline, timeout: timeout)
+            }
+            guard let next, case .outputs(let outputs) = try MessageCoding.decodeServer(type: next.type, body: next.body) else {
                 throw Failure.unexpected("server sent no outputs after its welcome")
             }
-            return Welcome(clientID: clientID, outputs: outputs)
+            return Welcome(clientID: clientID, outputs: outputs, virtualTime: virtualTime)
         case .error(let reason): throw Failure.refused(reason)
         case let other: throw Failure.unexpected("unexpected handshake reply \(other)")
         }

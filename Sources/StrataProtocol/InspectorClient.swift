@@ -40,12 +40,22 @@ public final class InspectorClient {
         try send(make(id))
         while let (m, fds) = try receive() {
             switch m {
-            case .snapshot(id, _, _), .snapshotUnavailable(id, _), .tree(id, _), .stats(id, _): return (m, fds)
+            case .snapshot(id, _, _), .snapshotUnavailable(id, _), .tree(id, _), .stats(id, _), .clockAdvanced(id, _, _): return (m, fds)
             case .error(let reason): throw ProtocolError.invalid("server ended the session: \(reason)")
             default: onEvent(m)
             }
         }
         throw ProtocolError.invalid("server closed the connection before replying")
+    }
+
+    /// Runs the server's virtual clock `seconds` on (`strata clock advance`), drawing the frames inside the
+    /// step, and returns the time it reads then; throws the server's reason when it refuses (a server on
+    /// the wall clock, a client that is not an inspector).
+    public func advanceClock(by seconds: Double) throws -> Double {
+        let (reply, _) = try request { .advanceClock(requestID: $0, seconds: seconds) }
+        guard case let .clockAdvanced(_, now, refusal) = reply else { throw ProtocolError.unexpectedMessage("reply \(reply) to advanceClock") }
+        guard refusal.isEmpty else { throw ProtocolError.invalid("clock not advanced: \(refusal)") }
+        return now
     }
 
     /// Has the server route `events` as device input (`strata input`); throws the server's reason when it

@@ -31,6 +31,8 @@ public enum MessageCoding {
         case .injectInput(let events):
             w.u16(UInt16(min(events.count, Int(UInt16.max))))
             for e in events.prefix(Int(UInt16.max)) { w.injectedInput(e) }
+        case let .advanceClock(id, seconds):
+            w.u32(id); w.f64(seconds)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -118,6 +120,12 @@ public enum MessageCoding {
                 throw ProtocolError.invalid("injected input count \(count) is not 1…\(InjectedInput.maxPerMessage)")
             }
             m = .injectInput(try (0..<count).map { try r.injectedInput($0) })
+        case 8:
+            let id = try r.u32("request id"), seconds = try r.finiteF64("seconds")
+            guard (0...ClientMessage.maxClockStep).contains(seconds) else {
+                throw ProtocolError.invalid("clock step of \(seconds) s is not 0…\(Int(ClientMessage.maxClockStep)) s")
+            }
+            m = .advanceClock(requestID: id, seconds: seconds)
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()
@@ -236,6 +244,8 @@ public enum MessageCoding {
             w.u64(layer)
             w.u16(UInt16(min(keys.count, WireFormat.maxListCount)))
             for key in keys.prefix(WireFormat.maxListCount) { w.tileKey(key) }
+        case .virtualClock(let now): w.f64(now)
+        case let .clockAdvanced(id, now, refusal): w.u32(id); w.f64(now); w.string(refusal)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -273,6 +283,8 @@ public enum MessageCoding {
             guard count <= WireFormat.maxListCount else { throw ProtocolError.invalid("\(count) tiles in one message (at most \(WireFormat.maxListCount))") }
             let keys = try (0..<count).map { _ in try r.tileKey("tile") }
             m = type == 117 ? .tileRequests(layer, keys) : .tileCancels(layer, keys)
+        case 119: m = .virtualClock(now: try r.finiteF64("virtual time"))
+        case 120: m = .clockAdvanced(requestID: try r.u32("request id"), now: try r.finiteF64("virtual time"), refusal: try r.string("refusal"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

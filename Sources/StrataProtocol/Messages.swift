@@ -173,6 +173,12 @@ public enum ClientMessage: Equatable, Sendable {
     /// Events for the server to route as if its devices had produced them (`strata input`): only from
     /// inspectors, and only where the server allows injection (`input-injection`). 1…256 events.
     case injectInput([InjectedInput])
+    /// Runs the server's virtual clock (`clock = virtual`) forward by `seconds` (0…`maxClockStep`),
+    /// drawing every frame that falls inside: only from inspectors. Answered by `clockAdvanced`.
+    case advanceClock(requestID: UInt32, seconds: Double)
+
+    /// The longest single step of `advanceClock`, in seconds (a longer one is refused).
+    public static let maxClockStep = 600.0
 
     public var typeCode: UInt16 {
         switch self {
@@ -183,6 +189,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .statsRequest: 5
         case .frameTicks: 6
         case .injectInput: 7
+        case .advanceClock: 8
         }
     }
 }
@@ -222,6 +229,13 @@ public enum ServerMessage: Equatable, Sendable {
     /// Tiles asked for earlier that are no longer needed (they left the visible area): not drawn if not
     /// begun; a delivery that crosses this is dropped.
     case tileCancels(LayerID, [TileKey])
+    /// The server runs on a virtual clock (`clock = virtual`), which reads `now` (seconds, the time base of
+    /// every other message): between `welcome` and `outputs`, and each time the clock moves, before the
+    /// events of the frame shown then. A client's media time (`CACurrentMediaTime`) follows it.
+    case virtualClock(now: Double)
+    /// The answer to `advanceClock`: the clock reads `now` after the step; `refusal` says why there was no
+    /// step (empty when there was).
+    case clockAdvanced(requestID: UInt32, now: Double, refusal: String)
 
     public var typeCode: UInt16 {
         switch self {
@@ -243,6 +257,8 @@ public enum ServerMessage: Equatable, Sendable {
         case .layerError: 116
         case .tileRequests: 117
         case .tileCancels: 118
+        case .virtualClock: 119
+        case .clockAdvanced: 120
         }
     }
 }

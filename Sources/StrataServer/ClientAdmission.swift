@@ -36,12 +36,13 @@ struct ClientAdmission {
 
 extension ClientSession {
     /// Answers the client's first message, which must be `hello` in this server's protocol version:
-    /// `welcome` with its client id, then the lit outputs.
-    func greet(_ message: ClientMessage, outputs: [OutputInfo]) throws {
+    /// `welcome` with its client id, the virtual clock's time when the server runs on one, then the lit outputs.
+    func greet(_ message: ClientMessage, outputs: [OutputInfo], virtualTime: Double?) throws {
         guard case .hello(let version) = message else { throw ProtocolError.unexpectedMessage("\(message.typeCode) before hello") }
         guard version == WireFormat.version else { throw ProtocolError.unsupportedVersion(version) }
         greeted = true
         _ = try socket.enqueue(MessageCoding.encode(.welcome(version: WireFormat.version, clientID: clientID)))
+        if let virtualTime { _ = try socket.enqueue(MessageCoding.encode(.virtualClock(now: virtualTime))) }
         _ = try socket.enqueue(MessageCoding.encode(.outputs(outputs)))
     }
 }

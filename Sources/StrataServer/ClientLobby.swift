@@ -27,6 +27,7 @@ public final class ClientLobby: @unchecked Sendable {
     private let outputs: [OutputInfo]
     private let logger: Logger
     private let clock: @Sendable () -> Double
+    private let virtualTime: Double?
     // Touched only by the lobby's thread until `finish` has seen it end.
     private var sessions: [Int32: ClientSession] = [:]
     private var nextClientID: UInt32 = 1
@@ -37,9 +38,11 @@ public final class ClientLobby: @unchecked Sendable {
     private var started = false
 
     /// `outputs`: what the display will light, as clients are told of it.
+    /// `virtualTime`: the virtual clock's time, told to each client greeted (nil: the server runs on the wall clock).
     public init(listener: ListeningSocket, outputs: [OutputInfo], access: AccessPolicy, maxClients: Int, logger: Logger,
-                clock: @escaping @Sendable () -> Double = MonotonicClock.now) {
+                virtualTime: Double? = nil, clock: @escaping @Sendable () -> Double = MonotonicClock.now) {
         self.listener = listener
+        self.virtualTime = virtualTime
         self.outputs = outputs
         admission = ClientAdmission(access: access, maxClients: maxClients)
         self.logger = logger
@@ -128,7 +131,7 @@ public final class ClientLobby: @unchecked Sendable {
         do {
             while true {
                 if let frame = try s.socket.nextFrame() {
-                    try s.greet(try MessageCoding.decodeClient(type: frame.type, body: frame.body), outputs: outputs)
+                    try s.greet(try MessageCoding.decodeClient(type: frame.type, body: frame.body), outputs: outputs, virtualTime: virtualTime)
                     return
                 }
                 switch try s.socket.fill() {

@@ -15,6 +15,9 @@ final class ClientSession {
     var greeted = false
     /// The client asked for a `frameTick` at every vblank (a CADisplayLink is running there).
     var wantsFrameTicks = false
+    /// It asked for a step of the virtual clock that has not run yet: nothing more it sent is read until
+    /// then (what it sends next must see the step done).
+    var awaitsStep = false
 
     init(socket: MessageSocket, clientID: UInt32, peer: PeerCredentials, isInspector: Bool, connectedAt: Double) {
         self.socket = socket

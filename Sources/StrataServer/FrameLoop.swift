@@ -59,6 +59,11 @@ final class FrameLoop {
                                                      lastVBlank: display.nextVBlank(after: now) - display.refreshInterval))
     }
 
+    var startsAtVBlank: Bool {
+        get { scheduler.startsAtVBlank }
+        set { scheduler.startsAtVBlank = newValue }
+    }
+
     private var isReady: Bool { compositor.output(output)?.state == .ready }
 
     /// Plans the next frame: as soon as possible when something changed or animates (or a display link

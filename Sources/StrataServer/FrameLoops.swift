@@ -30,6 +30,10 @@ public final class FrameLoops {
     public var tick: (Double, Double) -> Void = { _, _ in }
     /// Outputs came, went or changed: the clients are told.
     public var outputsChanged: () -> Void = {}
+    /// Each frame starts at its vblank (`FrameScheduler.startsAtVBlank`): on the virtual clock.
+    public var startFramesAtVBlank = false {
+        didSet { for loop in loops { loop.startsAtVBlank = startFramesAtVBlank } }
+    }
 
     public init(compositor: Compositor, logger: Logger, clock: @escaping () -> Double = MonotonicClock.now) {
         self.compositor = compositor
@@ -52,6 +56,7 @@ public final class FrameLoops {
             loop.wantsTicks = { [unowned self] in self.wantsTicks() }
             loop.send = { [unowned self] message, client in self.send(message, client) }
             loop.tick = { [unowned self] vblank, interval in self.tick(vblank, interval) }
+            loop.startsAtVBlank = startFramesAtVBlank
             return loop
         }
     }
@@ -71,6 +76,13 @@ public final class FrameLoops {
     public func workAhead(now: Double) {
         guard !isDark else { return }
         for loop in loops { loop.workAhead(now: now) }
+    }
+
+    /// `time`, or the primary output's vblank when one falls less than `within` seconds after it.
+    func snapped(_ time: Double, toVBlankWithin within: Double) -> Double {
+        guard let clock = loops.first?.scheduler.clock else { return time }
+        let v = clock.nextVBlank(after: time - within)
+        return v > time && v - time < within ? v : time
     }
 
     public var wakeTime: Double? {

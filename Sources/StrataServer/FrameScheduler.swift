@@ -6,6 +6,9 @@ import Foundation
 struct FrameScheduler {
     var clock: FrameClock
     var budget = RenderBudget()
+    /// Starts every frame at its vblank, whatever the budget (the virtual clock: a frame drawn at an
+    /// earlier virtual time would show before its vblank in a snapshot taken between the two).
+    var startsAtVBlank = false
     /// The vblank the last frame was drawn for.
     private(set) var lastTarget: Double?
 
@@ -23,7 +26,7 @@ struct FrameScheduler {
     /// The frame to draw for something that must show as soon as possible, when it is `now`: the first
     /// vblank whose dispatch deadline has not passed.
     func asSoonAsPossible(now: Double) -> Plan {
-        let b = budget.budget(refresh: clock.interval)
+        let b = startsAtVBlank ? 0 : budget.budget(refresh: clock.interval)
         var v = clock.nextVBlank(after: max(now, lastTarget ?? -.infinity))
         if v - b < now { v += clock.interval }
         return Plan(vblank: v, dispatch: v - b)
@@ -32,7 +35,7 @@ struct FrameScheduler {
     /// The frame to draw for a change scheduled at `time` (an animation starting or ending): the first
     /// vblank after it, started at its deadline (or now, when that has passed).
     func forChange(at time: Double, now: Double) -> Plan {
-        let b = budget.budget(refresh: clock.interval)
+        let b = startsAtVBlank ? 0 : budget.budget(refresh: clock.interval)
         let v = clock.nextVBlank(after: max(time, lastTarget ?? -.infinity))
         return Plan(vblank: v, dispatch: max(now, v - b))
     }

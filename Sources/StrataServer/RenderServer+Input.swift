@@ -36,7 +36,7 @@ extension RenderServer {
         } else if !s.isInspector {
             "only inspectors may inject input (root, the server's user or the inspector-group)"
         } else {
-            input.inject(events, time: clock())
+            input.inject(events, time: mediaClock())
         }
         try queue(.injectResult(refusal ?? ""), to: s)
     }

@@ -16,8 +16,15 @@ public final class RenderServer {
     let compositor: Compositor
     private let listener: ListeningSocket
     let logger: Logger
+    /// The wall clock: housekeeping (handshake timeouts, the watchdog, memory pressure, log limits).
     let clock: () -> Double
-    private var sessions: [Int32: ClientSession] = [:]
+    /// The server's virtual clock (`clock = virtual`; nil: frames follow the wall clock).
+    public let virtualClock: VirtualClock?
+    /// What frames, animations and input are timed by: the virtual clock, else the wall clock.
+    let mediaClock: () -> Double
+    /// Virtual clock steps asked for and not yet run (`RenderServer+VirtualClock`).
+    var pendingSteps: [PendingStep] = []
+    var sessions: [Int32: ClientSession] = [:]
     private var nextClientID: UInt32 = 1
     private var running = true
     /// When frames are drawn and when their events go out.
@@ -31,7 +38,7 @@ public final class RenderServer {
     /// systemd readiness, status and watchdog pings (nil: not reported).
     public var notifier: ServiceNotifier?
     /// Sessions with complete messages still buffered (poll() cannot see those).
-    private var backlog: Set<Int32> = []
+    var backlog: Set<Int32> = []
     /// A connection that has not completed its handshake within this many seconds is closed.
     public var handshakeTimeout = 5.0
     /// Who may connect and who may inspect other clients.
@@ -51,14 +58,21 @@ public final class RenderServer {
     /// Keeps the listener serviceable when descriptors run out (see `acceptClients`).
     private let listenerGuard = DescriptorReserve()
 
-    public init(compositor: Compositor, listener: ListeningSocket, logger: Logger, clock: @escaping () -> Double = MonotonicClock.now) {
+    /// `virtualClock`: run frames on it instead of the wall clock (only on the headless backend, whose
+    /// vblanks are the server's own).
+    public init(compositor: Compositor, listener: ListeningSocket, logger: Logger, clock: @escaping () -> Double = MonotonicClock.now,
+                virtualClock: VirtualClock? = nil) {
         self.compositor = compositor
         self.listener = listener
         self.logger = logger
         self.clock = clock
+        self.virtualClock = virtualClock
+        let mediaClock = virtualClock.map { virtual in { virtual.now } } ?? clock
+        self.mediaClock = mediaClock
         limited = LimitedLogger(logger, clock: clock)
         FontWarnings.shared.setLogger(logger)
-        frames = FrameLoops(compositor: compositor, logger: logger, clock: clock)
+        frames = FrameLoops(compositor: compositor, logger: logger, clock: mediaClock)
+        frames.startFramesAtVBlank = virtualClock != nil
         frames.wantsTicks = { [unowned self] in self.sessions.values.contains(where: \.wantsFrameTicks) }
         frames.send = { [unowned self] message, client in self.send(message, to: client) }
         frames.outputsChanged = { [unowned self] in
@@ -110,8 +124,11 @@ public final class RenderServer {
                                           "text": "\(TextStack.versions)"])
         notifier?.ready(clients: sessions.count, now: clock())
         while running {
-            frames.plan(now: clock())
-            frames.workAhead(now: clock())
+            // On the virtual clock frames are drawn by its steps alone (`runPendingSteps`).
+            if virtualClock == nil {
+                frames.plan(now: clock())
+                frames.workAhead(now: clock())
+            }
             // The display's events (page flips, hotplug) are polled on its fd, or on a closed one (-1: ignored).
             // While descriptors are exhausted the listener rests (its backlog would wake the loop at once).
             let order = Array(sessions.keys)
@@ -127,7 +144,7 @@ public final class RenderServer {
                 running = false
                 break
             }
-            if fds[2].revents != 0 { frames.handleDisplayEvents(now: clock()) }
+            if fds[2].revents != 0 { frames.handleDisplayEvents(now: mediaClock()) }
             if fds[3].revents != 0 { readInput() }
             if fds[4].revents != 0 { compositor.collectTextLayouts() }
             if memoryPressure.shouldDrop(now: clock(), triggered: fds[5].revents & Int16(POLLPRI) != 0, holdsCaches: holdsCaches) {
@@ -152,7 +169,7 @@ public final class RenderServer {
             if fds[1].revents != 0 { acceptClients() }
             if let source = inputSource, source.eventFD == nil { readInput() }
             dropStalledHandshakes(now: clock())
-            frames.turn(now: clock())
+            if virtualClock == nil { frames.turn(now: clock()) } else { runPendingSteps() }
             notifier?.clientsChanged(to: sessions.count)
         }
         for s in sessions.values { s.socket.close() }
@@ -164,7 +181,7 @@ public final class RenderServer {
     /// handshake deadline, listener resumption, memory sample or watchdog ping; 0 with work queued or a
     /// deferred program linked now.
     private func pollWait(holdsCaches: Bool) -> Double? {
-        let wake = [frames.wakeTime, handshakeDeadline, listenerGuard.resumeTime,
+        let wake = [virtualClock == nil ? frames.wakeTime : nil, handshakeDeadline, listenerGuard.resumeTime,
                     memoryPressure.wakeTime(holdsCaches: holdsCaches)].compactMap { $0 }.min()
         var wait = wake.map { max(0, min(60, $0 - clock())) }
         if backlog.contains(where: { !heldBack($0) }) || linkDeferredProgram(before: wake) { wait = 0 }
@@ -246,8 +263,9 @@ public final class RenderServer {
 
     /// Whether the session on `fd` is not read for now (its updates deferred, a commit of its waiting:
     /// `Compositor.holdsBack`); what it has buffered stays in `backlog` for when it is read again.
-    private func heldBack(_ fd: Int32) -> Bool {
+    func heldBack(_ fd: Int32) -> Bool {
         guard let s = sessions[fd], s.greeted else { return false }
+        if s.awaitsStep { return true }
         return compositor.holdsBack(s.clientID)
     }
 
@@ -305,7 +323,7 @@ public final class RenderServer {
 
     /// Reads what the client sent and handles up to `messagesPerTurn` complete messages; the rest wait
     /// for the next loop turn.
-    private func service(_ s: ClientSession) {
+    func service(_ s: ClientSession) {
         let fd = s.socket.fd
         backlog.remove(fd)
         do {
@@ -342,7 +360,7 @@ public final class RenderServer {
     /// Kept whole (over 60 lines): one case per client message.
     private func handle(_ message: ClientMessage, size: Int, from s: ClientSession) throws {
         if !s.greeted {
-            try s.greet(message, outputs: compositor.outputInfo)
+            try s.greet(message, outputs: compositor.outputInfo, virtualTime: virtualClock?.now)
             compositor.addClient(s.clientID)
             return
         }
@@ -376,6 +394,11 @@ public final class RenderServer {
                     throw AccessDenied("snapshot: the output shows other clients' layers, and only inspectors may read those (root, the server's user or the inspector-group)")
                 }
                 if compositor.framesRendered == 0, compositor.output(name)?.state == .ready {
+                    // On the virtual clock frames come from its steps alone: which commits a frame drawn
+                    // here took would depend on when the request was read.
+                    guard virtualClock == nil else {
+                        throw RequestDeclined("snapshot: no frame drawn yet; the server's clock is virtual and stands still until an inspector advances it")
+                    }
                     try compositor.renderFrame(at: clock(), output: name)
                 }
                 let shot = try compositor.snapshot(output: name)
@@ -386,6 +409,8 @@ public final class RenderServer {
                 fds = [b.fd]
                 reply = .snapshot(requestID: id, width: UInt32(shot.width), height: UInt32(shot.height))
             } catch let error as AccessDenied {
+                reply = .snapshotUnavailable(requestID: id, reason: "\(error)")
+            } catch let error as RequestDeclined {
                 reply = .snapshotUnavailable(requestID: id, reason: "\(error)")
             } catch {
                 log(.error, "snapshot failed", metadata: ["error": "\(error)"])
@@ -404,6 +429,8 @@ public final class RenderServer {
             s.wantsFrameTicks = enabled
         case .injectInput(let events):
             try inject(events, from: s)
+        case let .advanceClock(id, seconds):
+            try requestStep(id, seconds: seconds, from: s)
         }
     }
 

@@ -163,6 +163,17 @@ public final class TextLayoutService: @unchecked Sendable {
         return out
     }
 
+    /// Waits until every layout queued so far is done (the virtual clock's steps: a frame then shows text
+    /// whatever the worker's speed); false when `timeout` seconds passed first.
+    func waitUntilIdle(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock(); defer { condition.unlock() }
+        while running, inFlight != nil || !turn.isEmpty {
+            guard condition.wait(until: deadline) else { return false }
+        }
+        return true
+    }
+
     private func dropQueue(_ client: UInt32) {
         queues[client] = nil
         turn.removeAll { $0 == client }
@@ -181,6 +192,7 @@ public final class TextLayoutService: @unchecked Sendable {
             inFlight = nil
             if case .failed = outcome { penalty[ticket.client] = MonotonicClock.now() + Self.penaltySeconds }
             if wanted { delivered.append(Delivery(ticket: ticket, outcome: outcome, missingFonts: missing)) }
+            condition.broadcast() // `waitUntilIdle`
             condition.unlock()
             if wanted {
                 var one: UInt8 = 1

@@ -6,6 +6,10 @@ import StrataProtocol
 /// under test gets it in its layers' `inputHandler`s. The server allows injection to inspectors (the
 /// test runs as the server's user) on the headless backend. Positions are in points of the output's
 /// layer space (the root space: `layer.convert(_:to: nil)`), converted to pixels at the server's scale.
+///
+/// On the virtual clock each event is handled by the app (its handler has run and committed) before the
+/// call goes on, and the gaps between a gesture's events (a tap's `hold`, a swipe's `duration`) are steps
+/// of the clock: a tap with the default hold advances it 0.05 s. On the wall clock they are slept.
 extension StrataTestServer {
     /// Touches down at `point` and lifts `hold` seconds later.
     public func tap(at point: CGPoint, hold: TimeInterval = 0.05, output: String = "") throws {
@@ -71,15 +75,16 @@ extension StrataTestServer {
         } catch {
             throw StrataTestingError("the server did not take the injected input: \(error)")
         }
+        try settleAppAfterInput()
     }
 
     private func pixels(_ point: CGPoint) -> CGPoint {
         CGPoint(x: point.x * CGFloat(configuration.scale), y: point.y * CGFloat(configuration.scale))
     }
 
-    /// The gap between a finger's events (wall-clock time, for now).
+    /// The gap between a finger's events: a step of the virtual clock, or a sleep on the wall clock.
     private func pause(_ seconds: TimeInterval) throws {
         guard seconds.isFinite, (0...60).contains(seconds) else { throw StrataTestingError("times must be 0…60 s, not \(seconds)") }
-        usleep(UInt32(seconds * 1_000_000))
+        if configuration.clock == .virtual { try advance(by: seconds) } else { usleep(UInt32(seconds * 1_000_000)) }
     }
 }

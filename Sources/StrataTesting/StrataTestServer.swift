@@ -1,13 +1,24 @@
 import Foundation
 import Strata
+import StrataProtocol
 
 /// A headless `strata-server` of a test's own: its socket and log in a fresh temporary directory, stopped
 /// (SIGTERM, then SIGKILL after 5 s) and the directory removed by `stop()` or when it is freed.
 ///
-/// It runs on the server's wall clock: animations move in real time. Wait for what a test expects
-/// (`waitForSnapshot`) rather than sleeping, or disable actions in the code under test.
+/// By default it runs on a virtual clock: time stands still until the test calls `advance(by:)`, which
+/// draws every frame inside the step at its exact vblank (`StrataTestServer+Clock`). With
+/// `Configuration(clock: .wall)` animations move in real time instead: then wait for what a test expects
+/// (`waitForSnapshot`), never sleep.
 public final class StrataTestServer: @unchecked Sendable {
-    /// How the server is started. Defaults suit a test: 320 × 240 pixels, black, 60 Hz, scale 1.
+    /// What the server's frames are timed by.
+    public enum Clock: String, Sendable {
+        /// Stands still until `advance(by:)` (`strata-server --clock virtual`).
+        case virtual
+        /// The machine's monotonic clock, as a kiosk's server runs.
+        case wall
+    }
+
+    /// How the server is started. Defaults suit a test: 320 × 240 pixels, black, 60 Hz, scale 1, virtual clock.
     public struct Configuration: Sendable {
         public var width: Int
         public var height: Int
@@ -23,11 +34,12 @@ public final class StrataTestServer: @unchecked Sendable {
         public var arguments: [String]
         /// How long to wait for the server to listen.
         public var startTimeout: TimeInterval
+        public var clock: Clock
 
         public init(width: Int = 320, height: Int = 240, background: String = "#000000", refresh: Double? = nil, scale: Double = 1,
-                    executable: URL? = nil, arguments: [String] = [], startTimeout: TimeInterval = 30) {
+                    clock: Clock = .virtual, executable: URL? = nil, arguments: [String] = [], startTimeout: TimeInterval = 30) {
             self.width = width; self.height = height; self.background = background; self.refresh = refresh; self.scale = scale
-            self.executable = executable; self.arguments = arguments; self.startTimeout = startTimeout
+            self.clock = clock; self.executable = executable; self.arguments = arguments; self.startTimeout = startTimeout
         }
     }
 
@@ -38,8 +50,12 @@ public final class StrataTestServer: @unchecked Sendable {
     /// The server's stdout and stderr (a file: a pipe nobody drains would fill and block the server).
     public let logURL: URL
     private let process = Process()
-    private let lock = NSLock()
+    let lock = NSLock()
     private var stopped = false
+    /// The app's connection (`connect()`), which `advance(by:)` and input wait for. Guarded by `lock`.
+    weak var appConnection: StrataConnection?
+    /// The test's own inspector connection, for clock steps (made on first use). Guarded by `lock`.
+    var clockInspector: InspectorClient?
 
     /// Starts the server and returns once it accepts connections; throws, with its log, when it cannot.
     public init(_ configuration: Configuration = Configuration()) throws {
@@ -59,8 +75,8 @@ public final class StrataTestServer: @unchecked Sendable {
     }
 
     /// Convenience: a server of `width` × `height` pixels.
-    public convenience init(width: Int, height: Int, background: String = "#000000", refresh: Double? = nil) throws {
-        try self.init(Configuration(width: width, height: height, background: background, refresh: refresh))
+    public convenience init(width: Int, height: Int, background: String = "#000000", refresh: Double? = nil, clock: Clock = .virtual) throws {
+        try self.init(Configuration(width: width, height: height, background: background, refresh: refresh, clock: clock))
     }
 
     deinit { stop() }
@@ -69,7 +85,7 @@ public final class StrataTestServer: @unchecked Sendable {
         let c = configuration
         // --config /dev/null: a machine's /etc/strata/strata.conf must not change what a test sees.
         var arguments = ["--config", "/dev/null", "--backend", "headless", "--size", "\(c.width)x\(c.height)",
-                         "--background", c.background, "--socket", socketPath]
+                         "--background", c.background, "--socket", socketPath, "--clock", c.clock.rawValue]
         if let refresh = c.refresh { arguments += ["--refresh", "\(refresh)"] }
         if c.scale != 1 { arguments += ["--scale", "\(c.scale)"] }
         process.executableURL = executable
@@ -105,7 +121,9 @@ public final class StrataTestServer: @unchecked Sendable {
 
     /// Connects the app under test: the process's `StrataConnection`, to which its layers attach.
     public func connect() throws -> StrataConnection {
-        try StrataConnection.connect(socketPath: socketPath)
+        let connection = try StrataConnection.connect(socketPath: socketPath)
+        lock.withLock { appConnection = connection }
+        return connection
     }
 
     /// Stops the server (SIGTERM; SIGKILL if it has not ended 5 s later) and removes its directory, log

@@ -31,6 +31,15 @@ enum StartupSettings {
     static func check(_ settings: ServerConfig) throws -> UInt32? {
         _ = try access(settings)
         try checkKeymap(settings)
+        if settings.clock == .virtual {
+            // The kms backend's vblanks and libinput's timestamps come from the hardware, which no step moves.
+            guard settings.backend == .headless else {
+                throw failure(settings, .clock, "clock = virtual needs backend = headless (the display's own vblanks cannot be stepped)")
+            }
+            guard settings.input != .libinput else {
+                throw failure(settings, .clock, "clock = virtual takes no input devices (input = libinput); inject input instead")
+            }
+        }
         if let path = TextWorkerChoice.path(settings), !FileManager.default.isExecutableFile(atPath: path) {
             throw failure(settings, .textWorker, "\(path) is not an executable (install strata-text-worker beside strata-server, or set text-worker)")
         }

@@ -150,6 +150,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "The headless output's pixels per layer point, above 0 and at most 8 (e.g. 2). Default 1.")
     var scale: String?
 
+    @Option(help: "What frames are timed by: wall, or virtual (time stands still until an inspector advances it; for tests, headless only). Default wall.")
+    var clock: String?
+
     /// The options given, as configuration keys.
     var overrides: [(ConfigKey, String)] {
         let given: [(ConfigKey, String?)] = [
@@ -165,7 +168,7 @@ struct StrataServerCommand: ParsableCommand {
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
             (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),
             (.frameNice, frameNice), (.frameRealtime, frameRealtime), (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
-            (.maxTextureSize, maxTextureSize), (.scale, scale),
+            (.maxTextureSize, maxTextureSize), (.scale, scale), (.clock, clock),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -203,8 +206,9 @@ struct StrataServerCommand: ParsableCommand {
         let access = try StartupSettings.access(settings)
         let listener = try ServerSocket.open(settings, group: socketGroup, environment: env, logger: logger)
         // Clients are greeted while GL starts; what they send after hello waits until the server runs.
+        let virtualClock = settings.clock == .virtual ? VirtualClock() : nil
         let lobby = ClientLobby(listener: listener, outputs: planned.outputs, access: access,
-                                maxClients: settings.maxClients, logger: logger)
+                                maxClients: settings.maxClients, logger: logger, virtualTime: virtualClock?.now)
         try lobby.start()
         let display: DisplaySet, compositor: Compositor, programCache: ProgramBinaryCache?
         do {
@@ -259,12 +263,14 @@ struct StrataServerCommand: ParsableCommand {
         if settings.gpuAnimations == .always { compositor.shapesMoveOnTheGPU = true }
         compositor.quotas = StartupSettings.quotas(settings)
         compositor.textLayouts = try TextWorkerChoice.service(settings, logger: logger)
-        compositor.rendersWithBudgets = true
+        // Render budgets are measured on the wall clock, which the virtual clock's frames do not follow.
+        compositor.rendersWithBudgets = virtualClock == nil
         if let directory = settings.recordFrames {
             let recorder = try FrameRecorder(directory: directory, limit: settings.recordFramesLimit, logger: logger)
             compositor.framePresented = recorder.record
         }
-        let server = RenderServer(compositor: compositor, listener: listener, logger: logger)
+        let server = RenderServer(compositor: compositor, listener: listener, logger: logger, virtualClock: virtualClock)
+        if virtualClock != nil { logger.info("clock: virtual; frames are drawn only when an inspector advances it", metadata: ["now": "\(VirtualClock.start)"]) }
         server.maxClients = settings.maxClients
         server.outputLimit = settings.clientOutputLimit
         server.handshakeTimeout = settings.handshakeTimeout

@@ -57,10 +57,17 @@ struct RejectionTests {
     @Test("unknown message types")
     func unknownType() {
         #expect(protocolError { try MessageCoding.decodeClient(type: 0, body: []) } == .unknownMessageType(0))
-        #expect(protocolError { try MessageCoding.decodeClient(type: 8, body: [0, 0, 0, 0]) } == .unknownMessageType(8))
+        #expect(protocolError { try MessageCoding.decodeClient(type: 9, body: [0, 0, 0, 0]) } == .unknownMessageType(9))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 119, body: []) } == .unknownMessageType(119))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 121, body: []) } == .unknownMessageType(121))
+    }
+
+    @Test("a clock step is a finite 0…600 s", arguments: [-0.001, 600.5, Double.nan, .infinity, -.infinity])
+    func clockStepBounds(seconds: Double) throws {
+        let frame = try singleFrame(MessageCoding.encode(ClientMessage.advanceClock(requestID: 1, seconds: seconds)))
+        let error = protocolError { try MessageCoding.decodeClient(type: frame.type, body: frame.body) }
+        #expect(error.map { "\($0)".contains("seconds") || "\($0)".contains("clock step") } == true, "\(String(describing: error))")
     }
 
     @Test("transactionPresented needs a finite time", arguments: [Double.nan, .infinity, -.infinity])

@@ -17,13 +17,13 @@ struct RoundTripTests {
 
     @Test("client type codes")
     func clientTypeCodes() {
-        #expect(Samples.clientMessages.map(\.typeCode) == [1, 1, 2, 2, 3, 3, 4, 5, 7])
+        #expect(Samples.clientMessages.map(\.typeCode) == [1, 1, 2, 2, 3, 3, 4, 5, 7, 8, 8, 8])
     }
 
     @Test("server type codes")
     func serverTypeCodes() {
         #expect(Samples.serverMessages.map(\.typeCode) == [101, 102, 103, 103, 104, 105, 106, 107, 108, 109, 111, 111, 112, 112, 113, 113, 114, 115, 115,
-                                                               117, 117, 118])
+                                                               117, 117, 118, 119, 120, 120])
     }
 
     @Test("every layer operation, alone in a commit", arguments: Samples.operations)

@@ -181,6 +181,9 @@ enum Samples {
         .injectInput([InjectedInput(kind: .touchDown, position: CGPoint(x: 10.5, y: -3), touchID: -2),
                       InjectedInput(kind: .key, output: "HDMI-A-1", pressed: true, keysym: 0x20ac, text: "€"),
                       InjectedInput(kind: .pointerAxis, scrollX: 1.5, scrollY: -15)]),
+        .advanceClock(requestID: 9, seconds: 1 / 60),
+        .advanceClock(requestID: 10, seconds: 0),
+        .advanceClock(requestID: 11, seconds: ClientMessage.maxClockStep),
     ]
 
     static let serverMessages: [ServerMessage] = [
@@ -207,5 +210,8 @@ enum Samples {
         .tileRequests(40, [TileKey(level: 1, column: 2, row: 3), TileKey(level: 0, column: UInt32.max, row: 0)]),
         .tileRequests(41, []),
         .tileCancels(42, [TileKey(level: 255, column: 5, row: 6)]),
+        .virtualClock(now: 1000.015625),
+        .clockAdvanced(requestID: 9, now: 1001, refusal: ""),
+        .clockAdvanced(requestID: 10, now: 1000, refusal: "advanceClock: only inspectors may advance the clock"),
     ]
 }

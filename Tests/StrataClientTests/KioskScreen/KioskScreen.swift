@@ -1,7 +1,7 @@
 import Strata
 
 /// A small kiosk screen as an app would build it: a dark full-screen root and a rounded blue button that
-/// turns green when touched.
+/// turns green when touched and bounces on a spring.
 final class KioskScreen {
     static let blue = CGColor(red: 0.20, green: 0.45, blue: 0.95, alpha: 1)
     static let green = CGColor(red: 0.15, green: 0.70, blue: 0.35, alpha: 1)
@@ -20,14 +20,25 @@ final class KioskScreen {
         // Handlers run on the main queue; the event names its layer, so the closure captures none.
         button.inputHandler = { event in
             guard event.kind == .touchDown, let button = event.layer else { return }
-            // No implicit animation: the test looks at the end state at once. The test process has no
-            // run loop to commit at the end of the turn, so the change is flushed here.
+            // The colour changes at once; the bounce joins the main queue's implicit transaction, which
+            // the run loop commits in an app (and StrataTesting's steps in a test).
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             button.backgroundColor = KioskScreen.green
             CATransaction.commit()
-            CATransaction.flush()
+            button.add(KioskScreen.bounce(), forKey: "bounce")
         }
         root.addSublayer(button)
+    }
+
+    /// The press's bounce: from 85 % back to full size on an underdamped spring.
+    static func bounce() -> CASpringAnimation {
+        let spring = CASpringAnimation(keyPath: "transform.scale")
+        spring.fromValue = 0.85
+        spring.toValue = 1
+        spring.stiffness = 300
+        spring.damping = 12
+        spring.duration = spring.settlingDuration
+        return spring
     }
 }

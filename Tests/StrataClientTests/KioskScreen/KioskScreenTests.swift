@@ -12,21 +12,31 @@ extension ClientProcessSuite {
     /// Exact on the pinned Mesa llvmpipe; other rasterizers may set STRATA_PIXEL_TOLERANCE.
     static let tolerance = UInt8(ProcessInfo.processInfo.environment["STRATA_PIXEL_TOLERANCE"] ?? "") ?? 0
 
-    @Test func aTapTurnsTheButtonGreenAndTheScreenMatchesItsReference() throws {
-        let server = try StrataTestServer(width: 320, height: 240)
+    @Test func aTapTurnsTheButtonGreenAndItsSpringMatchesTheReferencesAtChosenTimes() throws {
+        let server = try StrataTestServer(width: 320, height: 240) // on the virtual clock
         defer { server.stop() }
         let connection = try server.connect()
         defer { connection.close() }
         let screen = KioskScreen(bounds: connection.screenBounds)
         connection.attach(screen.root)
         CATransaction.flush()
+        try server.advance(frames: 1) // the screen's first frame: the button is on screen (and hit-testable)
+        #expect(isBlue(try server.snapshot().pixel(x: 160, y: 120)))
 
-        // Shown (and so hit-testable) once its blue is on screen.
-        _ = try server.waitForSnapshot("the blue button") { isBlue($0.pixel(x: 160, y: 120)) }
-        try server.tap(screen.button)
-        let shot = try server.waitForSnapshot("the button turning green") { isGreen($0.pixel(x: 160, y: 120)) }
-
-        try verifySnapshot(shot, matches: referenceURL("kiosk-after-tap"), tolerance: Self.tolerance)
+        try server.tap(screen.button) // touch down, 0.05 s on the clock, lift
+        try server.advance(by: 0.05)
+        // 0.1 s into the bounce (6 frames at 60 Hz): the green button part-way back to full size, as wide
+        // as the app's presentation layer says at that time.
+        let bouncing = try server.snapshot()
+        let scale = try #require(screen.button.presentation()?.value(forKeyPath: "transform.scale") as? CGFloat)
+        // The row's width in pixels, an antialiased edge counting by its coverage (green's G over the root's).
+        let width = (0..<320).reduce(0.0) { sum, x in sum + (Double(bouncing.pixel(x: x, y: 120).g) - 31) / (178.5 - 31) }
+        #expect(scale > 0.85 && scale < 1 && abs(width - 100 * scale) <= 0.5, "scale \(scale), \(width) pixels wide")
+        try verifySnapshot(bouncing, matches: referenceURL("kiosk-spring-at-0.1s"), tolerance: Self.tolerance)
+        // Past its settling duration (1.16 s) the bounce is over: the full-size green button.
+        try server.advance(by: 1.5)
+        #expect(screen.button.animation(forKey: "bounce") == nil)
+        try verifySnapshot(try server.snapshot(), matches: referenceURL("kiosk-after-tap"), tolerance: Self.tolerance)
     }
 
     @Test func oneChangedPixelBeyondTheToleranceFailsWithADiffImage() throws {
@@ -49,8 +59,9 @@ extension ClientProcessSuite {
         #expect(try readSnapshotPNG(at: try #require(failure.actualURL)) == shot)
     }
 
+    /// On the wall clock (a server as a kiosk runs it): the test waits for the screen instead of stepping.
     @Test func aLayerSnapshotIsTheScreenWithinTheLayersBounds() throws {
-        let server = try StrataTestServer(width: 320, height: 240)
+        let server = try StrataTestServer(width: 320, height: 240, clock: .wall)
         defer { server.stop() }
         let connection = try server.connect()
         defer { connection.close() }
@@ -78,12 +89,12 @@ extension ClientProcessSuite {
         connection.inputHandler = { events.append($0) } // keys: no layer has the focus
         connection.attach(screen.root)
         CATransaction.flush()
-        _ = try server.waitForSnapshot("the blue button") { isBlue($0.pixel(x: 160, y: 120)) }
+        try server.advance(frames: 1)
 
+        // On the virtual clock each event has reached the app's handler by the time the call returns.
         try server.swipe(from: CGPoint(x: 20, y: 200), to: CGPoint(x: 60, y: 200), duration: 0.1, steps: 4)
         try server.type("ok")
         try server.press(.return)
-        try waitUntil("the swipe and the keys") { events.kinds.filter { $0 == .key }.count == 6 }
         #expect(events.kinds.filter { $0 != .key } == [.touchDown, .touchMoved, .touchMoved, .touchMoved, .touchMoved, .touchUp])
         #expect(events.snapshot.first?.location == CGPoint(x: 20, y: 200))
         #expect(events.snapshot.filter { $0.kind == .key && $0.isPressed }.map(\.text) == ["o", "k", ""])
