@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests docs/getting-started.md as written: its code blocks must be the files of examples/getting-started/
 # byte for byte; that package must build in Swift 6 language mode with no warning in its own code; and
-# the app, run against a headless server, must show what the page says after a synthetic tap.
+# the app, run against a headless server, must show what the page says after a synthetic tap; and the
+# example's own test (StrataTesting, on the virtual clock) must pass against its reference images.
 # Expects the root package built in debug (scripts/test.sh runs `swift build` first): strata-server,
 # strata-text-worker and strata come from there. Only the example package builds here, in its own
 # .build (its path dependency compiles the Strata library and what it needs, not the server).
@@ -38,7 +39,9 @@ for line in open(page, encoding="utf-8").read().split("\n"):
 files = set()
 for dirpath, dirnames, filenames in os.walk(root):
     dirnames[:] = [d for d in dirnames if not d.startswith(".")]
-    files.update(os.path.join(dirpath, f) for f in filenames if not f.startswith(".") and f != "Package.resolved")
+    # Reference images are the test's data, not the page's text.
+    files.update(os.path.join(dirpath, f) for f in filenames
+                 if not f.startswith(".") and f != "Package.resolved" and not f.endswith(".png"))
 if set(blocks) != files:
     sys.exit(f"the page shows {sorted(blocks)} but {root} holds {sorted(files)}")
 for name, text in blocks.items():
@@ -120,3 +123,11 @@ near(pixel(before, 400, 180), (51, 115, 242), "the button before the tap")
 near(pixel(after, 400, 180), (38, 179, 89), "the button after the tap")
 print("check-getting-started: the app drew what the page says, and took the tap")
 PY
+
+# 4. The example's test, as the page runs it: its own server on the virtual clock, its references.
+kill "$app" 2>/dev/null && wait "$app" 2>/dev/null || true
+app=""
+STRATA_SERVER="$bin/strata-server" FONTCONFIG_FILE="$PWD/Tests/Fonts/fonts.conf" \
+    swift test --package-path "$example" 2>&1 | tee "$work/test.log" | grep -E "^(✔|✘)|error:" || true
+grep -q "Test run with 1 test.* passed" "$work/test.log" || fail "the example's test failed: $(tail -30 "$work/test.log")"
+echo "check-getting-started: the example's test passed"

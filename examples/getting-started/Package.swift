@@ -8,6 +8,13 @@ let package = Package(
         .package(name: "Strata", path: "../.."),
     ],
     targets: [
-        .executableTarget(name: "Kiosk", dependencies: [.product(name: "Strata", package: "Strata")]),
+        // The screen, in a library of its own so that the tests can build it too.
+        .target(name: "KioskScreen", dependencies: [.product(name: "Strata", package: "Strata")]),
+        .executableTarget(name: "Kiosk", dependencies: ["KioskScreen", .product(name: "Strata", package: "Strata")]),
+        .testTarget(name: "KioskTests", dependencies: [
+            "KioskScreen",
+            .product(name: "Strata", package: "Strata"),
+            .product(name: "StrataTesting", package: "Strata"),
+        ], exclude: ["References"]),
     ]
 )
