@@ -6,5 +6,5 @@ struct StrataCommand: ParsableCommand {
         commandName: "strata",
         abstract: "Render and sample Strata scene files, and inspect a running render server.",
         subcommands: [RenderCommand.self, SampleCommand.self, PlayCommand.self, SnapshotCommand.self, TreeCommand.self, StatsCommand.self, InputCommand.self,
-                      TilesCommand.self])
+                      TilesCommand.self, ClockCommand.self])
 }

@@ -100,3 +100,22 @@ final class StopRecorder: NSObject, CAAnimationDelegate, @unchecked Sendable {
     var stopped: Bool { lock.withLock { stop != nil } }
     var finished: Bool? { lock.withLock { stop } }
 }
+
+extension ClientProcessSuite {
+/// `strata clock advance`: a shell steps a server on the virtual clock; one on the wall clock refuses, saying why.
+@Suite struct ClockCommandTests {
+    @Test func theCommandStepsAVirtualServerAndAWallOneRefuses() throws {
+        let virtual = try StrataTestServer(.init(width: 32, height: 32, refresh: 64))
+        defer { virtual.stop() }
+        let (status, out) = try runToCompletion(ServerProcess.binDirectory.appendingPathComponent("strata"),
+                                                ["clock", "advance", "0.5", "--socket", virtual.socketPath])
+        #expect(status == 0 && out.trimmingCharacters(in: .whitespacesAndNewlines) == "1000.5", "\(out)")
+
+        let wall = try StrataTestServer(.init(width: 32, height: 32, clock: .wall))
+        defer { wall.stop() }
+        let (refused, reason) = try runToCompletion(ServerProcess.binDirectory.appendingPathComponent("strata"),
+                                                    ["clock", "advance", "1", "--socket", wall.socketPath])
+        #expect(refused != 0 && reason.contains("wall clock"), "\(reason)")
+    }
+}
+}
