@@ -79,6 +79,36 @@ extension ClientProcessSuite {
         #expect(delegate.stopped && delegate.finished == true)
         #expect(CACurrentMediaTime() == start + 1)
     }
+
+    /// `--record-frames` names each frame by its vblank on the virtual clock: one frame per vblank while
+    /// the square moves, none once it rests.
+    @Test func recordedFramesCarryTheirVirtualVBlankTimes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-vclock-frames-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try StrataTestServer(.init(width: 80, height: 16, refresh: Self.refresh, arguments: ["--record-frames", folder.path]))
+        defer { server.stop() }
+        let connection = try server.connect()
+        defer { connection.close() }
+        let square = CALayer()
+        square.frame = CGRect(x: 0, y: 4, width: 8, height: 8)
+        square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 4
+        move.toValue = 12
+        move.duration = 4 * Self.interval
+        square.add(move, forKey: "move")
+        connection.attach(square)
+        CATransaction.flush()
+        try server.advance(frames: 10)
+
+        let lines = try String(contentsOf: folder.appendingPathComponent("frames.jsonl"), encoding: .utf8).split(separator: "\n")
+        let times = try lines.map { line -> Double in
+            let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return try #require(o?["target_time"] as? Double)
+        }
+        // Vblanks 1…4 show the animation; at 4 (its end) the model shows and nothing changes after.
+        #expect(times == (1...4).map { 1000 + Double($0) * Self.interval })
+    }
 }
 }
 
