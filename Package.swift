@@ -173,8 +173,9 @@ let package = Package(
                     path: "Tests/AppleShape/Swift5", swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "AppleShapeSwift6", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit"],
                     path: "Tests/AppleShape/Swift6", swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]),
-        // StrataTesting's own tests that need no server (snapshot comparison); those that connect are in
-        // StrataClientTests/KioskScreen, inside the suite that serializes connections.
+        // StrataTesting's own tests: snapshot comparison (no server) and its use from XCTest (which runs
+        // before Swift Testing, so its connection meets no other); the Swift Testing ones that connect are in
+        // StrataClientTests/KioskScreen and /VirtualClock, inside the suite that serializes connections.
         .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "Strata", "StrataPNG"]),
         // Client library unit tests and multi-process end-to-end tests share process-wide client state
         // (the connection, the transaction stack), so they live in one target under one serialized suite.
