@@ -28,6 +28,8 @@ extension Renderer {
         defer { drawsAside = false }
         let counters = try render(list, framebuffer: target.framebuffer, width: side, height: side)
         glFinish()
+        // The warm-up's images are no client's: their textures go at once.
+        for case let .image(_, _, image, _, _, _, _, _) in commands { releaseTexture(imageID: image.id) }
         return counters
     }
 
@@ -51,7 +53,7 @@ extension Renderer {
 
     /// Every program and the states frames draw them with, over pixel (0, 0): rounded fills and borders,
     /// groups (opacity, shadow, rounded clip, mask), a gradient, a shape's fill and stroke, a shadow path,
-    /// a transition's warped composite and glyphs.
+    /// a transition's warped composite, images and glyphs.
     static func warmUpCommands(face: FontFace?) -> [DrawCommand] {
         let grey = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
         let rect = CGRect(x: 0, y: 0, width: 12, height: 12)
@@ -75,6 +77,19 @@ extension Renderer {
         if let warp = TransitionWarp(Transition(kind: .rippleEffect), progress: 0.5, bounds: rect) {
             commands += [.beginGroup, fill, .beginGroup, fill, .endTransitionGroups(warp: warp, matrix: .identity, alpha: 1)]
         }
+        // Images, as clients' contents are drawn: sampled linearly (the default), nearest and trilinearly
+        // (mipmaps made first), stored RGBA and BGRA (a swizzled texture is a shader variant of its own).
+        // Sized as most images are, not a power of two (llvmpipe compiles those apart too). Without them a
+        // client's first image compiled its variants in its frame (and touched 2.5 MiB of LLVM's code then).
+        let pixels = WarmUpPixels(count: 5 * 3 * 4)
+        let images: [(sampling: Sampling, swapped: Bool)] = [(Sampling(), false), (Sampling(minFilter: .nearest, magFilter: .nearest), false),
+                                                             (Sampling(minFilter: .trilinear), false), (Sampling(), true)]
+        for (i, (sampling, swapped)) in images.enumerated() {
+            let image = TextureImage(id: WarmUpPixels.firstImageID - UInt64(i), width: 5, height: 3, pixels: pixels.bytes, owner: pixels,
+                                     redBlueSwapped: swapped)
+            commands.append(.image(matrix: .identity, rect: rect, image: image, uv: CGRect(x: 0, y: 0, width: 1, height: 1), alpha: 1,
+                                   sampling: sampling))
+        }
         if let face {
             // A few glyphs of the default face, at a size labels use, pixel for pixel and moving.
             let run = TextDraw.Run(face: face, size: 16, color: grey, glyphs: [1, 2, 3],
@@ -86,4 +101,18 @@ extension Renderer {
         }
         return commands
     }
+}
+
+/// The grey pixels of the warm-up's images, freed with the last image that shows them.
+private final class WarmUpPixels {
+    /// Image ids count down from here: other images' count up from 1, so none is ever the same.
+    static let firstImageID = UInt64.max
+    let bytes: UnsafeMutableRawPointer
+
+    init(count: Int) {
+        bytes = .allocate(byteCount: count, alignment: 16)
+        bytes.initializeMemory(as: UInt8.self, repeating: 128, count: count)
+    }
+
+    deinit { bytes.deallocate() }
 }

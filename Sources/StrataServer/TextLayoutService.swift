@@ -57,7 +57,9 @@ public final class TextLayoutService: @unchecked Sendable {
     private var turn: [UInt32] = []
     private var delivered: [Delivery] = []
     private var superseded: Set<ObjectIdentifier> = []
-    private var inFlight: ObjectIdentifier?
+    private var inFlight: TextLayoutTicket?
+    /// Set when the in-flight ticket's client left (`forget`) while the worker laid it out.
+    private var inFlightClientLeft = false
     /// Until when each client's requests wait behind everyone else's (its string made the worker fail).
     private var penalty: [UInt32: Double] = [:]
     private var running = true
@@ -136,7 +138,7 @@ public final class TextLayoutService: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         if queues[ticket.client]?.remove(ticket) == true {
             if queues[ticket.client]?.isEmpty == true { dropQueue(ticket.client) }
-        } else if inFlight == ObjectIdentifier(ticket) {
+        } else if inFlight === ticket {
             superseded.insert(ObjectIdentifier(ticket))
         }
     }
@@ -149,6 +151,13 @@ public final class TextLayoutService: @unchecked Sendable {
         penalty[client] = nil
         clientCosts[client] = nil
         delivered.removeAll { $0.ticket.client == client }
+        if inFlight?.client == client { inFlightClientLeft = true }
+    }
+
+    /// How many clients the service keeps a cost or a penalty for: only those it has not forgotten.
+    var rememberedClients: Int {
+        condition.lock(); defer { condition.unlock() }
+        return Set(clientCosts.keys).union(penalty.keys).count
     }
 
     /// The outcomes that arrived since the last call (frame thread); the caller sets each ticket's
@@ -185,12 +194,22 @@ public final class TextLayoutService: @unchecked Sendable {
         // Started from the frame thread, it would run at its raised priority; clients' layouts must not.
         FramePriority.asOrdinaryWork()
         while let ticket = next() {
+            let started = MonotonicClock.now()
             let (outcome, missing) = layOut(ticket)
+            let spent = MonotonicClock.now() - started
             condition.lock()
-            let wanted = !superseded.contains(ObjectIdentifier(ticket))
+            // A client that left meanwhile is not recorded again: nothing would forget it a second time, and
+            // each such client kept an entry for the server's lifetime.
+            let stays = !inFlightClientLeft
+            let wanted = stays && !superseded.contains(ObjectIdentifier(ticket))
             superseded.remove(ObjectIdentifier(ticket))
             inFlight = nil
-            if case .failed = outcome { penalty[ticket.client] = MonotonicClock.now() + Self.penaltySeconds }
+            inFlightClientLeft = false
+            if stays {
+                clientCosts[ticket.client, default: ClientLayoutCost()].layouts += 1
+                clientCosts[ticket.client]?.seconds += spent
+                if case .failed = outcome { penalty[ticket.client] = MonotonicClock.now() + Self.penaltySeconds }
+            }
             if wanted { delivered.append(Delivery(ticket: ticket, outcome: outcome, missingFonts: missing)) }
             condition.broadcast() // `waitUntilIdle`
             condition.unlock()
@@ -218,7 +237,7 @@ public final class TextLayoutService: @unchecked Sendable {
                 continue
             }
             if queues[client]?.isEmpty == true { queues[client] = nil } else { turn.append(client) }
-            inFlight = ObjectIdentifier(ticket)
+            inFlight = ticket
             return ticket
         }
     }
@@ -242,14 +261,6 @@ public final class TextLayoutService: @unchecked Sendable {
     }
 
     private func layOut(_ ticket: TextLayoutTicket) -> (TextLayoutTicket.Outcome, [(name: String, using: String)]) {
-        let started = MonotonicClock.now()
-        defer {
-            let spent = MonotonicClock.now() - started
-            condition.lock()
-            clientCosts[ticket.client, default: ClientLayoutCost()].layouts += 1
-            clientCosts[ticket.client]?.seconds += spent
-            condition.unlock()
-        }
         let process: TextWorkerProcess
         if let worker {
             process = worker

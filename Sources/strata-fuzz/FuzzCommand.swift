@@ -55,7 +55,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Print a reproducer directory's actions, decoded, and exit.")
     var describe: String?
 
-    @Option(help: "Save the server's /proc/PID/smaps here once it serves (smaps-start.txt) and once the fuzz clients left (smaps-end.txt), to see which mappings grew.")
+    @Option(help: "Save the server's /proc/PID/smaps here once it serves (smaps-start.txt), after 10,000 inputs (smaps-10000.txt) and once the fuzz clients left (smaps-end.txt), to see which mappings grew.")
     var memoryMaps: String?
 
     @Option(help: "Write seed frames for --corpus and the decoder fuzzer's seed corpus into this directory, then exit.")

@@ -23,7 +23,7 @@ struct FuzzRun {
     /// The server's heap (its stats' `heap_bytes`) once it serves and once the fuzz clients left.
     private var heapAtStart: [String: Int]?
     private var heapAtEnd: [String: Int]?
-    /// Where the server's smaps go at the start and the end (`--memory-maps`).
+    /// Where the server's smaps go at the start, at 10,000 inputs and at the end (`--memory-maps`).
     var memoryMaps: URL?
     /// The server's memory at each progress line.
     private var memory = MemoryTrace()
@@ -49,6 +49,12 @@ struct FuzzRun {
             let now = MonotonicClock.now()
             if inputs > 0, stats.inputs >= inputs { break }
             if seconds > 0, now - started >= seconds { break }
+            // Issue 50 measures growth from 10,000 inputs: sampled there whatever the pace, since the first
+            // progress line comes after 10 s (about 22,000 inputs in a release run).
+            if memory.wantsBaseline(inputs: stats.inputs) {
+                memory.offerBaseline(inputs: stats.inputs, sut.resources())
+                saveMemoryMap("smaps-\(MemoryTrace.baselineInputs).txt")
+            }
             if now - lastReport >= 10 {
                 lastReport = now
                 memory.offer(inputs: stats.inputs, sut.resources())

@@ -50,12 +50,15 @@ struct ServerResources {
 
 /// Resident memory over a run, sampled with the progress lines: enough to tell a leak (anonymous memory
 /// growing with the inputs) from a high-water mark (growth early, then flat). At most `limit` samples are
-/// kept, every other one dropped when full, so a long run keeps an even spread.
+/// kept, every other one dropped when full, so a long run keeps an even spread. One more sample, taken
+/// as the run passes `baselineInputs`, is always kept: issue 50's criterion compares the end with it.
 struct MemoryTrace {
     private(set) var samples: [(inputs: Int, resources: ServerResources)] = []
+    private(set) var baseline: (inputs: Int, resources: ServerResources)?
     private var keepEvery = 1
     private var offered = 0
     let limit = 64
+    static let baselineInputs = 10_000
 
     mutating func offer(inputs: Int, _ resources: ServerResources?) {
         defer { offered += 1 }
@@ -67,7 +70,17 @@ struct MemoryTrace {
         }
     }
 
+    /// Whether the run has passed `baselineInputs` without that sample yet.
+    func wantsBaseline(inputs: Int) -> Bool { baseline == nil && inputs >= Self.baselineInputs }
+
+    /// Takes the baseline sample (once: the first readable one past `baselineInputs`).
+    mutating func offerBaseline(inputs: Int, _ resources: ServerResources?) {
+        guard wantsBaseline(inputs: inputs), let resources else { return }
+        baseline = (inputs, resources)
+    }
+
     var json: [[String: Any]] {
-        samples.map { ["inputs": $0.inputs, "anon": $0.resources.anonMiB, "rss": $0.resources.rssMiB, "fonts": $0.resources.fontMiB] }
+        let all = (samples + (baseline.map { [$0] } ?? [])).sorted { $0.inputs < $1.inputs }
+        return all.map { ["inputs": $0.inputs, "anon": $0.resources.anonMiB, "rss": $0.resources.rssMiB, "fonts": $0.resources.fontMiB] }
     }
 }

@@ -226,7 +226,7 @@ import Testing
 }
 
 /// The start-up warm-up (`Renderer.warmUp`) draws every program a first frame uses: quads, groups of each
-/// kind, two shadows, a gradient, a shape, a shadow path and glyphs.
+/// kind, two shadows, a gradient, a shape, a shadow path, images and glyphs.
 @Suite struct RendererWarmUpTests {
     @Test func theWarmUpDrawsEveryKindOfCommand() throws {
         let canvas = try TextCanvas(width: 16, height: 16)
@@ -237,6 +237,8 @@ import Testing
         #expect(counters.glyphsRasterized == 3)
         #expect(counters.offscreenPasses >= 6)
         #expect(counters.drawCalls > 0)
+        // Four images (three samplings, one swizzled), uploaded and given back: no client's texture.
+        #expect(renderer.textureUploads == 4 && renderer.residentTextures == 0)
     }
 
     /// The server warms up a step at a time between frames, so a client committing meanwhile waits for
@@ -246,8 +248,8 @@ import Testing
         let renderer = try #require(canvas.renderer)
         let steps = Renderer.warmUpSteps(face: TextCanvas.dejaVu)
         // A fill, a rounded border, the four kinds of group, a gradient, a shape, a shadow path, a
-        // transition's warp, glyphs still and moving.
-        #expect(steps.count == 12)
+        // transition's warp, four images, glyphs still and moving.
+        #expect(steps.count == 16)
         var blurs = 0, glyphs = 0
         for step in steps {
             let counters = try renderer.warmUp(step)
