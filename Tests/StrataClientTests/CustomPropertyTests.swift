@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@testable import Strata
 import StrataProtocol
 import Testing
 
@@ -132,19 +132,17 @@ extension ClientProcessSuite {
     }
 
     /// Seed 001, step 3's log: linear 0 → 1.5 over the default 0.25 s, one `display()` per frame with the
-    /// presentation value, and a last one at 1.5 after the animation ends.
+    /// presentation value, and a last one at 1.5 after the animation ends. On the virtual clock at 64 Hz
+    /// (the 0.25 s are 16 vblanks, each exact in binary), stepped a frame at a time as a display link
+    /// follows an app frame by frame: every frame has its display, whatever the machine's speed.
     @Test func theSeedClockRedrawsEveryFrameWithInterpolatedTimes() throws {
-        let server = try ServerProcess(refresh: 60)
+        let server = try ServerProcess(refresh: Self.refresh, virtualClock: true)
         defer { _ = server.stop() }
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
         let clock = ClockLayer()
         clock.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
         clock.position = CGPoint(x: 80, y: 60)
-        // The layer's time runs at a tenth of the display's, so the default 0.25 s animation lasts 2.5 s on
-        // the wall: a loaded machine whose main queue stalls for a few frames still draws interpolated ones.
-        let speed = 0.1
-        clock.speed = Float(speed)
         connection.attach(clock)
         CATransaction.flush()
         #expect(clock.log.isEmpty)                                 // nothing needed display yet
@@ -154,33 +152,40 @@ extension ClientProcessSuite {
         let animation = try #require(clock.animation(forKey: "time") as? CABasicAnimation)
         #expect(animation.duration == 0 && animation.fromValue as? CGFloat == 0)  // 0 → the default 0.25 s
         let begin = clock.convertTime(animation.beginTime, to: nil)
-        #expect(try eventually(30) { clock.log.last?.time == 1.5 && clock.animation(forKey: "time") == nil })
-        usleep(300_000)
+        #expect(begin == connection.virtualTime, "stamped at the commit, on the server's clock")
+        try Self.followFrames(16, of: server, connection)
         let log = clock.log
-        // The first display ran at the commit, before the animation: the value then on screen, 0.
-        #expect(log.first?.time == 0)
-        // ≈150 frames in 2.5 s at 60 Hz, plus the commit's display and the last one. A loaded machine may
-        // skip frames, so the floor is the commit's display, one interpolated frame and the last one.
-        #expect(log.count >= 3 && log.count <= 170, "\(log.count) displays")
-        func expected(_ t: Double) -> Double { 1.5 * min(1, max(0, (t - begin) * speed / 0.25)) }
-        for e in log {
-            #expect(Double(e.time) >= expected(e.before) - 1e-9 && Double(e.time) <= expected(e.after) + 1e-9,
-                    "\(e.time) at \(e.before - begin)…\(e.after - begin) s")
-        }
-        #expect(zip(log, log.dropFirst()).allSatisfy { $0.time <= $1.time })
-        #expect(log.contains { $0.time > 0 && $0.time < 1.5 })    // interpolated, not the model's 1.5
-        #expect(log.last?.time == 1.5)
+        // The commit's display (the value then on screen, 0), then one per frame at its vblank: 15
+        // interpolated and the last at 1.5 as the animation ends.
+        let vblanks: [Double] = [begin] + (1...16).map { (k: Int) -> Double in begin + Double(k) / Self.refresh }
+        let values: [Double] = [0] + (1...16).map { (k: Int) -> Double in 1.5 * Double(k) / 16 }
+        let times: [Double] = log.map { Double($0.time) }
+        #expect(log.map(\.before) == vblanks, "\(log.map(\.before))")
+        #expect(times.count == 17 && zip(times, values).allSatisfy { abs($0 - $1) < 1e-9 }, "\(times)")
+        #expect(log.filter { $0.time > 0 && $0.time < 1.5 }.count == 15)
+        #expect(clock.animation(forKey: "time") == nil)
         // After the last display the redraws stop.
+        try server.advance(frames: 8, app: connection)
         #expect(clock.log.count == log.count)
         let image = try #require(clock.contents as? CGImage)
         #expect(image.width == 200 && image.height == 200)
         #expect(errors.reasons.isEmpty)
     }
 
+    /// 64 Hz: a refresh of 1/64 s is exact in binary, so every vblank time and every fraction of 0.25 s is.
+    static let refresh = 64.0
+
+    /// Steps `frames` frames one at a time, after the per-frame display's link has asked `server` for
+    /// ticks (it is added from another queue after the commit: the first step must see the request).
+    static func followFrames(_ frames: Int, of server: ServerProcess, _ connection: StrataConnection) throws {
+        #expect(eventually(10) { LayerLock.with { connection.ticksRequested } }, "the display link asked for ticks")
+        for _ in 0..<frames { try server.advance(frames: 1, app: connection) }
+    }
+
     /// A connection that goes mid-animation leaves its per-frame display link with it; the next
     /// connection's animations still get their frames (the driver starts a link on it).
     @Test func perFrameDisplayFollowsANewConnection() throws {
-        let first = try ServerProcess(refresh: 60)
+        let first = try ServerProcess(refresh: Self.refresh, virtualClock: true)
         let (old, _) = try SessionErrors.connect(first)
         let slow = ClockLayer()
         old.attach(slow)
@@ -189,21 +194,24 @@ extension ClientProcessSuite {
         CATransaction.setAnimationDuration(30)
         slow.time = 10
         CATransaction.commit()
-        #expect(eventually(5) { slow.log.count >= 3 })         // ticking on the first connection
+        try Self.followFrames(3, of: first, old)
+        #expect(slow.log.count == 4, "the commit's display and one per frame on the first connection: \(slow.log.count)")
         old.close()
         _ = first.stop()
 
-        let second = try ServerProcess(refresh: 60)
+        let second = try ServerProcess(refresh: Self.refresh, virtualClock: true)
         defer { _ = second.stop() }
         let (connection, errors) = try SessionErrors.connect(second)
         defer { connection.close() }
         let clock = ClockLayer()
-        clock.speed = 0.1 // the 0.25 s animation lasts 2.5 s on the wall: a loaded machine still draws frames inside it
         connection.attach(clock)
         CATransaction.flush()
         clock.time = 1.5
         CATransaction.flush()
-        #expect(eventually(30) { clock.log.last?.time == 1.5 && clock.log.contains { $0.time > 0 && $0.time < 1.5 } })
+        try Self.followFrames(16, of: second, connection)
+        let log = clock.log
+        #expect(log.filter { $0.time > 0 && $0.time < 1.5 }.count == 15, "an interpolated display per frame: \(log.map(\.time))")
+        #expect(log.count == 17 && log.last?.time == 1.5, "\(log.map(\.time))")
         #expect(errors.reasons.isEmpty)
     }
 

@@ -26,12 +26,16 @@ extension ClientProcessSuite {
         (0..<image.width).reduce(0) { sum, x in sum + min(1, Double(image.pixel(x: x, y: 60).g) / 0xA0) }
     }
 
+    /// On the virtual clock at 64 Hz (every vblank exact in binary): the frames recorded are exactly the
+    /// vblanks after the tap, whatever the machine's speed.
     @Test func aTappedButtonsSpringIsOnScreenFromTheFirstFrameAfterTheTap() throws {
-        let recording = try FrameRecordingServer(size: "200x120", frameLimit: 400)
+        let refresh = 64.0
+        let recording = try FrameRecordingServer(size: "200x120", frameLimit: 400, refresh: refresh, virtualClock: true)
         defer { recording.finish() }
         let (server, dir) = (recording.server, recording.directory)
         let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
+        let start = try #require(connection.virtualTime)
 
         // The café screen's button: rounded, green, a blurred shadow (σ = 4: kept as a bitmap while it bounces).
         let button = CALayer()
@@ -44,10 +48,11 @@ extension ClientProcessSuite {
         button.shadowOffset = CGSize(width: 0, height: 4)
         connection.attach(button)
         CATransaction.flush()
-        // Shown at rest first: 80 pixels wide.
-        let restDeadline = Date().addingTimeInterval(10)
-        while Date() < restDeadline, (try? Self.recordedFrames(in: dir))?.isEmpty != false { usleep(20_000) }
-        let rest = try #require(try Self.recordedFrames(in: dir).last)
+        // Shown at rest first, at the first vblank: 80 pixels wide.
+        try server.advance(frames: 1, app: connection)
+        let shown = try Self.recordedFrames(in: dir)
+        #expect(shown.map(\.time) == [start + 1 / refresh])
+        let rest = try #require(shown.last)
         #expect(abs(Self.buttonWidth(try PNGCodec.read(path: rest.path)) - 80) <= 0.25)
 
         // The tap: a spring from 0.85 back to 1, as the kiosk scenario's buttons bounce.
@@ -59,20 +64,17 @@ extension ClientProcessSuite {
         spring.duration = spring.settlingDuration
         button.add(spring, forKey: "tap")
         CATransaction.flush()
-        // Stamped with the commit's time (beginTime 0 is "now"), on the clock the server's frames use.
+        // Stamped with the commit's time (beginTime 0 is "now"): the clock stands at the rest frame's vblank.
         let begin = try #require(button.animation(forKey: "tap")).beginTime
-        #expect(begin > rest.time)
-        usleep(1_200_000)
+        #expect(begin == rest.time)
+        try server.advance(by: 1, app: connection) // one step: the server draws each vblank's frame in it
         #expect(errors.reasons.isEmpty, "\(errors.reasons)")
 
         let closedForm = Spring(stiffness: 220, damping: 9)
-        let bounce = try Self.recordedFrames(in: dir).filter { $0.time > begin && $0.time < begin + 1 }
-        // A frame every vblank at best; a debug server on a shared machine skips some. At least a few.
-        #expect(bounce.count >= 5, "\(bounce.count) frames recorded during the bounce")
-        // The tap's first frame comes at the next vblank but one at best; before the fix it came 0.4–1.0 s
-        // late and the bounce's start was never shown. (A generous bound: this is not a timing benchmark.)
-        let first = try #require(bounce.first)
-        #expect(first.time - begin < 0.25, "the first frame after the tap is \(first.time - begin) s after it")
+        let bounce = try Self.recordedFrames(in: dir).filter { $0.time > begin }
+        // A frame at every vblank of the second after the tap, the first at the very next vblank (before the
+        // fix the tap's first frame came 0.4–1.0 s late and the bounce's start was never shown).
+        #expect(bounce.map(\.time) == (1...Int(refresh)).map { begin + Double($0) / refresh })
         for frame in bounce {
             let scale = 0.85 + 0.15 * closedForm.progress(at: frame.time - begin)
             let width = Self.buttonWidth(try PNGCodec.read(path: frame.path))

@@ -248,22 +248,27 @@ extension ClientProcessSuite {
         #expect(layer.presentation(at: t0 + 2)?.position == CGPoint(x: 65, y: 185))
     }
 
+    /// On the virtual clock, stepped a frame at a time: every display frame reaches the link, so 2 s at
+    /// 60 Hz are exactly 120 calls and 12 new images, whatever the machine's speed.
     @Test func d18TheFishChangesFrameEveryTenthDisplayFrame() async throws {
-        let session = try ExampleSession("d18")
+        let session = try ExampleSession("d18", virtualClock: true)
         defer { session.close() }
         let fish = try petal(session)
-        var shown: [ObjectIdentifier] = []
-        let start = Date()
-        while Date().timeIntervalSince(start) < 2.2 {
-            await session.run(0.02)
-            if let image = fish.contents as? CGImage, shown.last != ObjectIdentifier(image) { shown.append(ObjectIdentifier(image)) }
-        }
         let controller = try #require(session.controller as? D18DisplayLinkFishController)
-        // 60 Hz / 10: about 6 new frames a second (the headless server's frames may run a little slow under load).
-        #expect(shown.count >= 6 && shown.count <= 14)
-        #expect(controller.s >= 60 && controller.s <= 140)
+        var shown: [ObjectIdentifier] = []
+        var changedAt: [Int] = []
+        for frame in 1...120 {
+            try await session.advance(frames: 1)
+            if let image = fish.contents as? CGImage, shown.last != ObjectIdentifier(image) {
+                shown.append(ObjectIdentifier(image))
+                changedAt.append(frame)
+            }
+        }
+        // 60 Hz / 10: a new image at every tenth frame.
+        #expect(controller.s == 120)
+        #expect(changedAt == Array(stride(from: 10, through: 120, by: 10)), "\(changedAt)")
         #expect(controller._index == shown.count % 10)
-        await session.run(0.1)
+        try await session.advance(frames: 1) // the last image's commit shows
         let shot = try session.pixel(160, 284)
         #expect(shot[3] == 255 && shot[0] > 200) // an orange or white fish pixel over the sea
         controller.displayLink?.invalidate()

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataProtocol
 import StrataExamples
 import StrataUIKit
 import Testing
@@ -14,15 +15,18 @@ final class ExampleSession {
     let window: UIWindow
     let controller: UIViewController
 
-    convenience init(_ name: String, size: String = "320x480", configure: (UIViewController) -> Void = { _ in }) throws {
+    convenience init(_ name: String, size: String = "320x480", virtualClock: Bool = false,
+                     configure: (UIViewController) -> Void = { _ in }) throws {
         try ExampleImages.install()
         let entry = try #require(ExampleCatalog.entry(named: name))
-        try self.init(controller: entry.make(), size: size, configure: configure)
+        try self.init(controller: entry.make(), size: size, virtualClock: virtualClock, configure: configure)
     }
 
-    /// `controller` in a window on a new server.
-    init(controller: UIViewController, size: String = "320x480", configure: (UIViewController) -> Void = { _ in }) throws {
-        server = try ServerProcess(size: size)
+    /// `controller` in a window on a new server (on the virtual clock with `virtualClock`: nothing is drawn
+    /// until `advance(frames:)`).
+    init(controller: UIViewController, size: String = "320x480", virtualClock: Bool = false,
+         configure: (UIViewController) -> Void = { _ in }) throws {
+        server = try ServerProcess(size: size, virtualClock: virtualClock)
         connection = try StrataConnection.connect(socketPath: server.socketPath)
         self.controller = controller
         configure(controller)
@@ -30,8 +34,30 @@ final class ExampleSession {
         window.rootViewController = controller
         window.makeKeyAndVisible()
         CATransaction.flush()
+        // On the virtual clock commits are applied by the first step's frame, not before.
+        guard !virtualClock else { return }
         waitUntilApplied(server, layers: Self.count(window.layer))
         usleep(100_000) // applied, and shown by the next frame
+    }
+
+    /// Steps the virtual clock `frames` vblanks, one at a time, as a display link follows the app frame by
+    /// frame: before each step the main queue has run what was queued and the app has committed; after it
+    /// the app has heard the new time and the main queue has run the step's handlers (display-link callbacks).
+    func advance(frames: Int) async throws {
+        for _ in 0..<frames {
+            await Self.mainQueueBarrier()
+            _ = try InspectorClient(socketPath: server.socketPath).advanceClock(by: 1 / server.refresh)
+            try ServerProcess.hearEverything(connection)
+            await Self.mainQueueBarrier()
+        }
+    }
+
+    /// Lets the main queue run what is queued on it (this test waits on it, suspended), then commits.
+    private static func mainQueueBarrier() async {
+        CATransaction.flush()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { CATransaction.flush(); done.resume() }
+        }
     }
 
     static func count(_ layer: CALayer) -> Int { 1 + (layer.sublayers ?? []).reduce(0) { $0 + count($1) } }

@@ -9,6 +9,8 @@ final class ServerProcess {
     let process = Process()
     /// The server's log goes to a file: a pipe nobody drains would fill and block the server.
     let logPath: String
+    /// The output's refresh rate (what `advance(frames:)` steps by).
+    let refresh: Double
 
     static var binDirectory: URL {
         if let dir = ProcessInfo.processInfo.environment["STRATA_BIN_DIR"] { return URL(fileURLWithPath: dir) }
@@ -22,13 +24,16 @@ final class ServerProcess {
     /// /dev/null (no settings) so a machine's /etc/strata/strata.conf cannot change the tests; `size: nil`
     /// leaves the size to the configuration. `environment` adds variables (under systemd-socket-activate,
     /// which passes the server only the variables it is told to, as `-E`). `launcher` runs the server
-    /// through a program that execs it.
+    /// through a program that execs it. `virtualClock` starts it on the virtual clock (`--clock virtual`):
+    /// time then stands still until `advance(by:)`.
     init(size: String? = "160x120", socketActivated: Bool = false, refresh: Double? = nil, config: String = "/dev/null",
+         virtualClock: Bool = false,
          arguments extra: [String] = [], environment: [String: String] = [:], launcher: [String] = []) throws {
+        self.refresh = refresh ?? 60
         socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8)).sock").path
         let server = Self.binDirectory.appendingPathComponent("strata-server").path
         let args = ["--config", config, "--backend", "headless", "--background", "#000000"] + (size.map { ["--size", $0] } ?? [])
-            + (refresh.map { ["--refresh", "\($0)"] } ?? []) + extra
+            + (refresh.map { ["--refresh", "\($0)"] } ?? []) + (virtualClock ? ["--clock", "virtual"] : []) + extra
         if socketActivated {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
             // --socket points somewhere unbindable: the server must use the socket it is given.
@@ -116,10 +121,11 @@ final class FrameRecordingServer {
     let server: ServerProcess
     let directory: URL
 
-    init(size: String, frameLimit: Int) throws {
+    init(size: String, frameLimit: Int, refresh: Double? = nil, virtualClock: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-frames-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        server = try ServerProcess(size: size, arguments: ["--record-frames", directory.path, "--record-frames-limit", "\(frameLimit)"])
+        server = try ServerProcess(size: size, refresh: refresh, virtualClock: virtualClock,
+                                   arguments: ["--record-frames", directory.path, "--record-frames-limit", "\(frameLimit)"])
     }
 
     func finish() {
@@ -146,7 +152,44 @@ func runToCompletion(_ executable: URL, _ arguments: [String], environment: [Str
     return (p.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
+/// Steps of the virtual clock (`virtualClock: true`), as StrataTesting's `advance` takes them: what a test
+/// then sees depends on its steps, never on how fast or loaded the machine is.
 extension ServerProcess {
+    /// Runs the clock `seconds` on and returns the time it reads then. With `app` (this process's
+    /// connection to the server), the app is settled around the step: its implicit transactions are
+    /// committed first (the server reads what was sent before it steps), and after it the app has heard
+    /// the new time and the main queue has run the handlers the step's events queued (display links,
+    /// delegates). Not from the main thread: the main queue must run while this waits.
+    @discardableResult
+    func advance(by seconds: Double, app: StrataConnection? = nil) throws -> Double {
+        precondition(!Thread.isMainThread, "advance(by:app:) waits on the main queue")
+        if app != nil { Self.settleApp() }
+        let now = try InspectorClient(socketPath: socketPath).advanceClock(by: seconds)
+        if let app {
+            try Self.hearEverything(app)
+            Self.settleApp()
+        }
+        return now
+    }
+
+    /// Advances the clock by `frames` refresh intervals.
+    @discardableResult
+    func advance(frames: Int, app: StrataConnection? = nil) throws -> Double {
+        try advance(by: Double(frames) / refresh, app: app)
+    }
+
+    /// Commits the calling thread's and the main queue's implicit transactions, after what is queued there.
+    static func settleApp() {
+        CATransaction.flush()
+        DispatchQueue.main.sync { CATransaction.flush() }
+    }
+
+    /// Waits until `app`'s reader has handled every message the server sent it before now (a step's
+    /// display-link ticks, animation events): a request's reply on the same connection comes after them.
+    /// Waiting for `virtualTime` is not enough: the clock's message for a frame comes before that frame's events.
+    static func hearEverything(_ app: StrataConnection) throws {
+        _ = try app.stats()
+    }
 }
 
 /// A snapshot pixel, compared with the golden-image tolerance: exact on the pinned Mesa llvmpipe,

@@ -70,6 +70,8 @@ extension ClientProcessSuite {
             (stats["render_budgets"] as? [[String: Any]])?.first { $0["client"] as? Int == Int(client) }?["updates_every_frames"] as? Int
         }
 
+        /// On the wall clock: render budgets bill each client the real time its frames cost, on purpose (the
+        /// virtual clock turns them off); the stats bound is the hardening tests' (see answerBudget).
         @Test func aHostileClientsTextIsDeferredAndReportedWhileEveryoneIsAnswered() throws {
             let server = try ServerProcess(size: "320x240")
             defer { _ = server.stop() }

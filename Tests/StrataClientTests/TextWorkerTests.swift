@@ -44,8 +44,14 @@ extension ClientProcessSuite {
         (try server.stats()["text_worker"] as? [String: Int]) ?? [:]
     }
 
+    /// Runs on the wall clock: the virtual clock's steps wait for the text worker, so a loop blocked on a
+    /// hung worker could not be told from one that goes on. Frames are judged by the server's own target times.
     @Test func aCrashingOrHangingWorkerCostsOneLayerItsTextAndNothingElse() throws {
-        let server = try ServerProcess(size: "160x120", arguments: ["--text-layout-timeout", "0.5"],
+        let recorded = FileManager.default.temporaryDirectory.appendingPathComponent("strata-frames-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: recorded, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: recorded) }
+        let server = try ServerProcess(size: "160x120",
+                                       arguments: ["--text-layout-timeout", "0.5", "--record-frames", recorded.path, "--record-frames-limit", "5000"],
                                        environment: [TextWorkerLoop.testTriggersVariable: "1"])
         defer { _ = server.stop() }
         // The well-behaved client: a label at the top, and a square fading for a minute (frames every vblank).
@@ -75,19 +81,22 @@ extension ClientProcessSuite {
         // A string that hangs it: frames go on at the display's pace and every request is answered while
         // the worker is stuck, until the 0.5 s limit stops it.
         let probe = try StatsProbe(server)
-        let before = try server.stats()["frames_rendered"] as? Int ?? 0
-        let start = Date()
+        let start = MonotonicClock.now() // the server's wall clock: its frames' target times are on it
         try hostile.commit([.setProperty(7, .string, .text(AttributedText(TextWorkerLoop.hangTrigger)))])
         let hang = Self.layerErrors(hostile, within: 5)
-        let elapsed = Date().timeIntervalSince(start)
-        let after = try server.stats()["frames_rendered"] as? Int ?? 0
+        let elapsed = MonotonicClock.now() - start
         let probed = probe.finish()
         #expect(hang.first?.0 == 7)
         #expect(hang.first?.1.contains("did not answer within 0.5 s") == true, "\(hang)")
         #expect(elapsed >= 0.5)
-        // 60 Hz while the worker hung: at least three quarters of the vblanks had a frame.
-        #expect(Double(after - before) >= 0.75 * 60 * elapsed, "\(after - before) frames in \(elapsed) s")
-        #expect(probed.failures.isEmpty && probed.answered > 5 && probed.slowest < 0.1, "\(probed)")
+        // Frames went on while the worker hung: the server's own frames cover the hang's 0.5 s with no gap
+        // of half of it (a loop waiting on the worker shows none for all of it). Not 1/60 s: a loaded
+        // 2-core machine misses vblanks whatever the worker does (measured: 0.025 s with both cores busy).
+        let during = try PresentedSpringTests.recordedFrames(in: recorded).map(\.time).filter { $0 >= start && $0 <= start + 0.5 }
+        let gaps = zip([start] + during, during + [start + 0.5]).map { $1 - $0 }
+        #expect(gaps.max() ?? 1 < 0.25, "\(during.count) frames in the hang's 0.5 s, longest gap \(gaps.max() ?? 1) s")
+        // Answered throughout, within the hardening tests' bound for the build (see answerBudget).
+        #expect(probed.failures.isEmpty && probed.answered > 5 && probed.slowest < ServerHardeningTests.answerBudget, "\(probed)")
         #expect(try Self.textWorker(server)["hung"] == 1)
 
         // The good client's text stayed; a new string for the layer is laid out by a new worker.

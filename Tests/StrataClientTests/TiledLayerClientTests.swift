@@ -83,11 +83,15 @@ extension ClientProcessSuite {
 
     @Test func aNewTileFadesInOnScreenOverTheFadeDuration() throws {
         // One 64-point tile, white on black, and nothing else on screen that changes: the frames the server
-        // presents (recorded by it) show the tile's fade from its first frame to opaque 0.25 s later.
-        let recording = try FrameRecordingServer(size: "160x120", frameLimit: 200)
+        // presents (recorded by it) show the tile's fade from its first frame to opaque 0.25 s later. On the
+        // virtual clock at 64 Hz the fade is exactly 16 vblanks, each recorded whatever the machine's speed.
+        let refresh = 64.0
+        let recording = try FrameRecordingServer(size: "160x120", frameLimit: 200, refresh: refresh, virtualClock: true)
         defer { recording.finish() }
-        let (connection, errors) = try SessionErrors.connect(recording.server)
+        let server = recording.server
+        let (connection, errors) = try SessionErrors.connect(server)
         defer { connection.close() }
+        let start = try #require(connection.virtualTime)
         let recorder = Recorder()
         recorder.shade = 1
         let layer = CATiledLayer()
@@ -96,21 +100,27 @@ extension ClientProcessSuite {
         layer.delegate = recorder
         connection.attach(layer)
         CATransaction.flush()
-        #expect(eventually(10) { recorder.drawn.count == 1 })
-        usleep(800_000)
+        // The layer's first frame asks for the tile; a worker thread draws and sends it while time stands still.
+        try server.advance(frames: 1, app: connection)
+        #expect(eventually(10) { layer.tiles.counts.drawn == 1 })
+        let sent = try server.advance(frames: 0, app: connection)
+        try server.advance(frames: 26, app: connection)
         // The tile's red at (32, 32), by frame: 0 before it arrives, rising, then 255 to the end.
         let frames = try PresentedSpringTests.recordedFrames(in: recording.directory).map { frame in
             (time: frame.time, red: Int((try? PNGCodec.read(path: frame.path))?.pixel(x: 32, y: 32).r ?? 0))
         }
-        let lit = frames.filter { $0.red > 0 }
-        let first = try #require(lit.first)
-        #expect(frames.last?.red == 255, "the last frame shows \(frames.last?.red ?? -1)")
+        // The fade starts at the first vblank after the tile was sent (alpha 0 then: no frame is presented
+        // for it), then a frame at every vblank of the fade (1/16 more each), none once it has ended.
+        let fadeStart = sent + 1 / refresh
+        let fade: [Double] = (1...16).map { (k: Int) -> Double in fadeStart + Double(k) / refresh }
+        #expect(frames.map(\.time) == [start + 1 / refresh] + fade, "\(frames.map(\.time))")
+        #expect(frames.first?.red == 0)
         // Each frame's alpha is the time since the tile's first frame over 0.25 s (to a level of rounding).
-        for frame in lit where frame.time - first.time < 0.25 {
-            let expected = 255 * (frame.time - (first.time - Double(first.red) / 255 * 0.25)) / 0.25
-            #expect(abs(Double(frame.red) - min(255, expected)) <= 3, "at \(frame.time - first.time) s: \(frame.red), expected \(expected)")
+        for frame in frames.dropFirst() {
+            let expected = 255 * min(1, (frame.time - fadeStart) / 0.25)
+            #expect(abs(Double(frame.red) - expected) <= 1, "at \(frame.time - fadeStart) s: \(frame.red), expected \(expected)")
         }
-        #expect(lit.contains { $0.red > 20 && $0.red < 235 }, "some frame shows the tile half faded in: \(lit.map(\.red))")
+        #expect(frames.last?.red == 255, "the last frame shows \(frames.last?.red ?? -1)")
         #expect(errors.reasons.isEmpty, "\(errors.reasons)")
     }
 

@@ -30,6 +30,7 @@ extension ClientProcessSuite {
     /// 10 s of a 30 fps clip on a 60 Hz output, while the app's thread sleeps: every frame the server
     /// presented shows the video frame its time calls for (within one frame), in order, each frame shown,
     /// none dropped, and each repeated once (the vblank between two frames), no other.
+    /// On the wall clock: video decodes and is paced in real time (the virtual clock does not step it).
     @Test func eachFrameShowsAtTheVBlankItsTimeCallsFor() throws {
         let clip = try VideoFixtures.clip(frames: 300)
         let recording = try FrameRecordingServer(size: "128x64", frameLimit: 800)
@@ -44,7 +45,8 @@ extension ClientProcessSuite {
         #expect(layer.isReadyForDisplay)
         player.play()
         Thread.sleep(forTimeInterval: 10.4) // the app's thread sleeps: playback goes on without it
-        #expect(player.currentTime().seconds > 9.9)
+        // The clip's end comes in real time; a loaded machine may reach it a little late (not a bound on speed).
+        #expect(eventually(20) { player.currentTime().seconds > 9.9 })
         let drawables = try #require(try server.stats()["drawables"] as? [String: Any])
         _ = server.stop()
         let shownCount = try #require(drawables["frames_shown"] as? Int)
