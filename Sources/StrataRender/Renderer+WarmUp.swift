@@ -26,10 +26,13 @@ extension Renderer {
         // a client's 65,536-glyph bitmap cost 60–90 ms each time).
         drawsAside = true
         defer { drawsAside = false }
+        let uploads = textures.counters
         let counters = try render(list, framebuffer: target.framebuffer, width: side, height: side)
         glFinish()
-        // The warm-up's images are no client's: their textures go at once.
+        // The warm-up's images are no client's: their textures go at once, uncounted (a client measuring
+        // its uploads by `texture_upload_bytes` must not see them, whenever the idle loop ran a step).
         for case let .image(_, _, image, _, _, _, _, _) in commands { releaseTexture(imageID: image.id) }
+        textures.restore(counters: uploads)
         return counters
     }
 

@@ -14,6 +14,14 @@ final class TextureCache {
     /// Pixel bytes sent to GL by full and partial uploads.
     private(set) var uploadedBytes = 0
 
+    /// The upload counters now, to be put back by `restore(counters:)`.
+    var counters: (uploads: Int, bytes: Int) { (uploadCount, uploadedBytes) }
+
+    /// Puts the counters back: uploads that are no client's (the warm-up's) do not show in the stats.
+    func restore(counters: (uploads: Int, bytes: Int)) {
+        (uploadCount, uploadedBytes) = counters
+    }
+
     /// Whether `image` is drawn from several textures (`grid(for:)`), not one: it is larger than the limit
     /// and has no single texture (a drawable's, filled by `fill` or `allocated` whatever its size, keeps
     /// its one texture: its own pixels are blank).

@@ -30,7 +30,7 @@ extension StrataTestServer {
                 throw StrataTestingError("the server did not advance its clock: \(error)")
             }
         }
-        try waitForApp(toReach: now)
+        try catchUpApp()
         return now
     }
 
@@ -46,8 +46,9 @@ extension StrataTestServer {
 
     /// The app has handled what reached it: its connection has read everything the server sent before an
     /// answer to a request of its own, and the main queue has run what that queued. Used after injected
-    /// input, so a handler's commit is in before the next step.
-    func settleAppAfterInput() throws {
+    /// input, so a handler's commit is in before the next step, and after a step, whose last frame's events
+    /// follow the clock's message for that frame (waiting for the app to hear the time would not do).
+    func catchUpApp() throws {
         guard configuration.clock == .virtual, let app = lock.withLock({ appConnection }) else { return }
         do { _ = try app.stats() } catch {
             throw StrataTestingError("the app's connection did not answer: \(error)")
@@ -60,20 +61,6 @@ extension StrataTestServer {
     private func settleApp() throws {
         CATransaction.flush()
         try onMainQueue { CATransaction.flush() }
-    }
-
-    /// Waits until the app's connection has read the server's messages up to the clock's `now` (the step's
-    /// last), then lets the main queue run the handlers they queued.
-    private func waitForApp(toReach now: Double) throws {
-        guard let app = lock.withLock({ appConnection }) else { return }
-        let deadline = Date().addingTimeInterval(30)
-        while (app.virtualTime ?? now) < now {
-            guard Date() < deadline else {
-                throw StrataTestingError("the app's connection did not hear the clock reach \(now) within 30 s (it reads \(app.virtualTime ?? .nan))")
-            }
-            usleep(200)
-        }
-        try settleApp()
     }
 
     /// Runs `body` on the main queue after what is queued there, and waits for it. From the main thread

@@ -75,7 +75,7 @@ extension StrataTestServer {
         } catch {
             throw StrataTestingError("the server did not take the injected input: \(error)")
         }
-        try settleAppAfterInput()
+        try catchUpApp()
     }
 
     private func pixels(_ point: CGPoint) -> CGPoint {

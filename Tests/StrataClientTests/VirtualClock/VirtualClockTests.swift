@@ -60,7 +60,8 @@ extension ClientProcessSuite {
 
         #expect(try server.advance(frames: 1) == start + Self.interval)
         #expect(try server.snapshot() == Self.expected(left: 1))
-        #expect(presented.entries == [Presented(id: transaction, at: start + Self.interval)], "shown at the first vblank, by the virtual clock")
+        // (Other commits may join: a flush also releases layers that tests running beside this one freed.)
+        #expect(presented.entries.first { $0.id == transaction }?.at == start + Self.interval, "shown at the first vblank, by the virtual clock")
         #expect(CACurrentMediaTime() == start + Self.interval)
 
         try server.advance(by: 16 * Self.interval)
