@@ -92,11 +92,15 @@ extension ClientProcessSuite {
         try server.advance(frames: 1)
 
         // On the virtual clock each event has reached the app's handler by the time the call returns.
+        let began = try #require(server.now)
         try server.swipe(from: CGPoint(x: 20, y: 200), to: CGPoint(x: 60, y: 200), duration: 0.1, steps: 4)
         try server.type("ok")
         try server.press(.return)
         #expect(events.kinds.filter { $0 != .key } == [.touchDown, .touchMoved, .touchMoved, .touchMoved, .touchMoved, .touchUp])
         #expect(events.snapshot.first?.location == CGPoint(x: 20, y: 200))
+        // Input is stamped on the virtual clock: the touch's events 0.025 s of it apart (the swipe's steps).
+        let times = events.snapshot.filter { $0.kind != .key }.map(\.timestamp)
+        #expect(times.first == began && abs((times.last ?? 0) - began - 0.1) < 1e-9, "\(times)")
         #expect(events.snapshot.filter { $0.kind == .key && $0.isPressed }.map(\.text) == ["o", "k", ""])
         #expect(events.snapshot.filter { $0.kind == .key && $0.isPressed }.map(\.keysym) == [0x6f, 0x6b, 0xff0d])
     }
