@@ -191,12 +191,15 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
         let accurate = toleranceBefore == .zero && toleranceAfter == .zero
         cancelEndWatch()
         for layer in layers { layer.drawableRing.discardQueued() }
+        // The item's time first: once the jump is counted and the frames sent are forgotten, `currentTime()`
+        // reads the item's, which must be the new time then (a boundary observer's look between the two saw
+        // the old time with the new jump count, and took the seek for playback crossing its times).
+        currentItem?.showing(seconds)
         state.withLock { s in
             s.sent.removeAll()
             s.jumps &+= 1
             if let completionHandler { s.seekCompletions.append(completionHandler) }
         }
-        currentItem?.showing(seconds)
         if currentItem?.status != .readyToPlay {
             state.withLock { $0.pendingSeek = (seconds, accurate) }
             return
@@ -261,7 +264,11 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
         let boundaries = times.map(\.timeValue).filter(\.isNumeric).sorted()
         let observer = BoundaryObserver(times: boundaries, queue: queue ?? CallbackQueue.current, block: block) { [weak self] in
             guard let self else { return nil }
-            return (self.currentTime(), self.rate != 0, self.state.withLock { $0.jumps })
+            // A jump (seek, new item) while looking leaves the time on either side of it: the look then counts
+            // as before the jump, so the next one, after it, crosses nothing.
+            let before = self.state.withLock { $0.jumps }
+            let time = self.currentTime(), playing = self.rate != 0
+            return (time, playing, before)
         }
         state.withLock { $0.observers.append(observer) }
         observer.start()
