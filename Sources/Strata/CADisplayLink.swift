@@ -12,7 +12,9 @@ public final class CADisplayLink: @unchecked Sendable {
     private weak var connection: StrataConnection?
 
     struct TickState {
+        /// The vblank of the last firing (what the handler reads), and of the last tick (what counts vblanks).
         var timestamp: CFTimeInterval = 0
+        var lastTick: CFTimeInterval = 0
         var duration: CFTimeInterval = 0
         var isPaused = false
         var pending = false
@@ -109,13 +111,26 @@ public final class CADisplayLink: @unchecked Sendable {
     func tick(timestamp: Double, duration: Double) {
         let dispatch = LayerLock.with { () -> Bool in
             guard state.added, !state.isPaused else { return false }
-            state.timestamp = timestamp
+            let previous = state.lastTick
+            state.lastTick = timestamp
             state.duration = duration
-            // Skipped vblanks count whether or not the handler is still busy, so firings stay on the link's grid.
-            if state.sinceFired != .max { state.sinceFired += 1 }
-            guard state.sinceFired >= interval else { return false }
+            // Skipped vblanks count whether or not the handler is still busy, and so do vblanks that brought no
+            // tick (a frame the server missed on a loaded machine), counted from the timestamps: firings stay
+            // on the link's grid.
+            if state.sinceFired != .max {
+                let elapsed = previous > 0 && duration > 0 ? ((timestamp - previous) / duration).rounded() : 1
+                state.sinceFired += elapsed.isFinite ? Int(min(max(elapsed, 1), 1_000_000)) : 1
+                guard state.sinceFired >= interval else { return false }
+                // A grid vblank that brought no tick has passed: the next firing is at the next one.
+                guard state.sinceFired % interval == 0 else {
+                    state.sinceFired %= interval
+                    return false
+                }
+            }
             state.sinceFired = 0
             guard !state.pending else { return false }
+            // The handler reads this firing's vblank, even when a later tick has come by the time it runs.
+            state.timestamp = timestamp
             state.pending = true
             return true
         }

@@ -33,6 +33,25 @@ extension ClientProcessSuite {
         }
         #expect(errors.reasons.isEmpty)
     }
+
+    /// Vblanks that brought no tick (frames a loaded server missed) still count, by the ticks' timestamps:
+    /// a link firing every second vblank skips the off-grid tick after a gap and fires at the next grid one.
+    /// On the virtual clock, which sends no tick of its own while the test hands the link its ticks.
+    @Test func vblanksWithoutATickKeepTheLinksGrid() throws {
+        let server = try ServerProcess(refresh: 50, virtualClock: true)
+        defer { _ = server.stop() }
+        let (connection, _) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        let recorder = RecordingLink()
+        recorder.link.preferredFramesPerSecond = 25
+        recorder.link.add(to: connection)
+        for k in [1, 2, 3, 6, 7, 8, 9] { // vblanks 4 and 5 brought no tick
+            recorder.link.tick(timestamp: 1000 + Double(k) * 0.02, duration: 0.02)
+            DispatchQueue.main.sync {} // the firing, if any, has run
+        }
+        recorder.link.invalidate()
+        #expect(recorder.seen.map { (($0.0 - 1000) / 0.02).rounded() } == [1, 3, 7, 9])
+    }
 }
 }
 
