@@ -16,6 +16,8 @@ public enum SeedCorpus {
             MessageCoding.encode(ClientMessage.treeRequest(requestID: 3)),
             MessageCoding.encode(ClientMessage.statsRequest(requestID: 4)),
             MessageCoding.encode(ClientMessage.frameTicks(enabled: true)),
+            // A virtual clock step: refused by a server on the wall clock, answered either way.
+            MessageCoding.encode(ClientMessage.advanceClock(requestID: 5, seconds: 1.0 / 60)),
             MessageCoding.encode(ClientMessage.injectInput([InjectedInput(kind: .touchDown, position: CGPoint(x: 10, y: 10), touchID: 1),
                                                             InjectedInput(kind: .touchUp, position: CGPoint(x: 10, y: 10), touchID: 1)])),
             // Drawables of every layout (a GL frame, video frames timed, a discard): the decoder's every branch.
