@@ -1,27 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (see docs/architecture.md):
-//   StrataCore      pure model (values, transforms, timing, animation evaluation)  Foundation only
-//   StrataProtocol  wire format, Unix sockets, memfd                  -> StrataCore, CStrataSys
-//   StrataPNG       libpng codec                                      -> CStrataPNG
-//   Strata          client library, Core Animation API, CGContext     -> StrataCore, StrataProtocol, StrataPNG, StrataText, CStrataCairo
-//   StrataUIKit     UIKit's view level: UIView, UIWindow, touches, gesture recognizers, block animations -> Strata
-//   StrataTesting   testing an app's screens: test server, input, snapshot comparison -> Strata, StrataProtocol, StrataPNG
-//   StrataExamples  seed 003's demos as view controllers (strata-examples, tests)  -> StrataUIKit
-//   StrataGLES      an app's own GL in a layer (EAGLContext, CAMetalLayer, GLKBaseEffect) -> Strata, StrataDisplay, CStrataGL
-//   StrataText      text layout and glyph rasterising (FreeType, HarfBuzz, fontconfig, FriBiDi, ICU) -> StrataCore, CStrataText, CStrataBreak
-//   StrataRender    GLES renderer (shaders in Shaders/)               -> StrataCore, StrataText, CStrataGL, StrataShaders
-//   StrataKMS       KMS output logic behind a DRMDevice interface     -> (none)
-//   StrataDisplay   display backends (headless EGL surfaceless, KMS)  -> CStrataGL, StrataKMS
-//   StrataKMSDevice the real DRM device, GBM scanout, udev, libseat   -> StrataKMS, StrataDisplay, CStrataGL, CStrataDRM, CStrataGBM, CStrataUdev, CStrataSeat
-//   StrataInput     the InputSource interface, device events, panel mapping  (Foundation only)
-//   StrataInputDevice libinput on the seat, xkbcommon keymaps           -> StrataInput, StrataKMSDevice, CStrataInput
-//   StrataTextWorker the text worker process: its loop, its messages, starting and supervising it -> StrataText, StrataProtocol, StrataCore, CStrataSys
-//   StrataServer    sessions, render tree, frames, input routing, sd_notify -> Core, Protocol, Render, Display, Text, TextWorker, Input, CStrataSys, CSystemd
-//   StrataScene     JSON scene files                                  -> StrataCore, StrataProtocol, StrataPNG
-//   StrataConfig    strata-server's configuration file and settings  -> StrataCore
-//   StrataOffline   in-process scene rendering                        -> StrataScene, StrataServer, StrataDisplay, StrataPNG, StrataProtocol, StrataRender
+// Layering: docs/architecture.md's module table names every target's dependencies and imports, and
+// scripts/check-module-edges.py (run by scripts/test.sh) fails when this file or an import disagrees with it.
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
@@ -84,9 +65,9 @@ let package = Package(
         ]),
         // An app's own OpenGL ES in a layer: EAGLContext, CAMetalLayer's drawables, GLKBaseEffect (the one client
         // module that links GL).
-        .target(name: "StrataGLES", dependencies: ["Strata", "StrataDisplay", "CStrataGL"]),
+        .target(name: "StrataGLES", dependencies: ["Strata", "StrataCore", "StrataDisplay", "CStrataGL"]),
         // Video in a layer: AVPlayer, AVPlayerLayer and CMTime over GStreamer (decoding in the app's process).
-        .target(name: "StrataAVFoundation", dependencies: ["Strata", "StrataProtocol", "CGStreamer"]),
+        .target(name: "StrataAVFoundation", dependencies: ["Strata", "StrataCore", "StrataProtocol", "CGStreamer"]),
         // UIKit's view level over the layers: UIView, touches and gesture recognizers, block animations.
         .target(name: "StrataUIKit", dependencies: ["Strata", "StrataCore", .product(name: "Logging", package: "swift-log")]),
         // Testing an app's screens: a headless server in a temporary directory, input, snapshots compared with
@@ -99,7 +80,7 @@ let package = Package(
         .target(name: "StrataKMS"),
         .target(name: "StrataDisplay", dependencies: ["CStrataGL", "StrataKMS"]),
         .target(name: "StrataKMSDevice", dependencies: [
-            "StrataKMS", "StrataDisplay", "CStrataGL", "CStrataDRM", "CStrataGBM", "CStrataUdev", "CStrataSeat", "CStrataSys",
+            "StrataKMS", "StrataDisplay", "CStrataGL", "CStrataDRM", "CStrataGBM", "CStrataUdev", "CStrataSeat",
         ]),
         .target(name: "StrataInput"),
         .target(name: "StrataInputDevice", dependencies: ["StrataInput", "StrataKMSDevice", "CStrataInput"]),
@@ -130,7 +111,7 @@ let package = Package(
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata", "StrataPNG"]),
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
-        .executableTarget(name: "strata-examples", dependencies: ["StrataExamples"]),
+        .executableTarget(name: "strata-examples", dependencies: ["StrataExamples", "StrataUIKit"]),
 
         // Fuzzing (docs/fuzzing.md): generators and the decoder harness, the process-level fuzzer, and the
         // libFuzzer target (a file replayer unless built with --sanitize=fuzzer -Xswiftc -DSTRATA_LIBFUZZER).

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+# docs/architecture.md's module table is the map of the package: it must name every dependency and import.
+scripts/check-module-edges.py
 # Sources build without warnings: a fresh clone (CI) compiles every file, so a new warning fails here.
 build_log=$(mktemp)
 swift build 2>&1 | tee "$build_log"
