@@ -29,7 +29,7 @@ final class ClientScene {
     /// Tiled layers whose requests, cancels or freed tiles wait for the compositor after a frame.
     var tileOutbox: Set<LayerID> = []
     /// Counts the commits applied to it and the text layouts handed to its layers: what was drawn of it
-    /// ahead of a frame (`OutputFrames.remadeRoots`) holds while this stays the same.
+    /// ahead of a frame (`RootRemake.made`) holds while this stays the same.
     var changes: UInt64 = 0
 
     /// What the client holds, for its quotas.

@@ -59,15 +59,16 @@ extension Compositor {
     func applyDeferredRoots(_ f: OutputFrames, _ clients: Set<UInt32>, moves: [(slot: Int, node: RenderNode)], at time: Double) -> Bool {
         guard applyKeepingList(f, at: time) else { return false }
         for (slot, node) in moves { f.drawList.motion?.rewrite(.position, of: slot, from: node.model) }
-        f.rootsToRemake.formUnion(clients)
+        f.remakeRoots(of: clients)
         return true
     }
 
-    /// Draws the bitmaps of the roots of `f.rootsToRemake`'s clients again (finishing what slices between
-    /// frames began), each in place of its command in `f`'s list. False when the list must be built again (a
-    /// client gone, a root now animates or draws more than its bitmap): that build makes them
-    /// (`changedClients` holds them).
-    func remakeRoots(_ f: OutputFrames, on display: DisplayBackend, at time: Double) -> Bool {
+    /// Applies the due commits, which only make `moves` (none: no commit is due), then draws the bitmaps of
+    /// the roots of `f.remake`'s clients again (finishing what slices between frames began), each in place of
+    /// its command in `f`'s list. False when the list must be built again (a commit failed, a client gone, a
+    /// root now animates or draws more than its bitmap): that build makes them (`changedClients` holds them).
+    func remakeRoots(_ f: OutputFrames, after moves: [(slot: Int, node: RenderNode)], on display: DisplayBackend, at time: Double) -> Bool {
+        guard moves.isEmpty || applySlotMoves(f, moves, at: time) else { return false }
         guard case .made(let remade) = makeRoots(f, on: display, at: time, until: nil) else {
             f.needsRedraw = true
             return false
@@ -80,8 +81,8 @@ extension Compositor {
     /// if they had been made in the last one. False when there are none to put in (the frame makes them if
     /// it remakes roots), or when `f`'s list must be built again (marked so).
     func putPreparedRoots(_ f: OutputFrames, on display: DisplayBackend) -> Bool {
-        guard let remade = f.remadeRoots else { return false }
-        f.remadeRoots = nil
+        guard let remade = f.remake?.made else { return false }
+        f.remake?.made = nil
         guard remade.changes.allSatisfy({ scenes[$0.key]?.changes == $0.value }) else { return false }
         return put(remade, in: f, on: display)
     }
@@ -89,7 +90,7 @@ extension Compositor {
     /// Puts `remade`'s commands in place of their roots' last bitmaps in `f`'s list, counting what they cost
     /// their clients in this frame. False when one of the roots is no longer one bitmap of the list: it
     /// must be built again (marked so).
-    private func put(_ remade: OutputFrames.RemadeRoots, in f: OutputFrames, on display: DisplayBackend) -> Bool {
+    private func put(_ remade: RemadeRoots, in f: OutputFrames, on display: DisplayBackend) -> Bool {
         let bitmaps = rootBitmaps(in: f.drawList)
         var replaced: [(index: Int, command: DrawCommand)] = []
         for (root, command) in remade.commands {
@@ -99,7 +100,7 @@ extension Compositor {
         for (client, cost) in remade.costs { frameCosts[client, default: 0] += cost }
         for (index, command) in replaced { f.drawList.commands[index] = command }
         f.motionPlan = FramePlan.full(f.drawList, width: display.width, height: display.height)
-        f.rootsToRemake.removeAll()
+        f.remake = nil
         // The other outputs' lists hold the roots' last bitmaps (`frozenRaster`, shared): built again, they
         // take the new ones.
         for other in outputFrames.values where other !== f { other.needsRedraw = true }
@@ -109,27 +110,28 @@ extension Compositor {
     /// What making roots' bitmaps came to.
     enum RootsMaking {
         /// Each root's new bitmap, a command to put in place of its last one.
-        case made(OutputFrames.RemadeRoots)
-        /// The slice's time ran out; what it finished is kept for the next (`OutputFrames.rootSlicing`).
+        case made(RemadeRoots)
+        /// The slice's time ran out; what it finished is kept for the next (`RootRemake.slicing`).
         case unfinished
         /// A client is gone, or a root now animates or draws more than its bitmap: the list is built again.
         case mustBuild
     }
 
-    /// Makes the new bitmaps of the roots of `f.rootsToRemake`'s clients that `f`'s list shows, stopping
+    /// Makes the new bitmaps of the roots of `f.remake`'s clients that `f`'s list shows, stopping
     /// between two layers at `deadline` (uptime nanoseconds; nil: not before the end). Slices go on from
     /// where the last one stopped while the clients' scenes stay the same (`RootSlicing`).
     func makeRoots(_ f: OutputFrames, on display: DisplayBackend, at time: Double, until deadline: UInt64?) -> RootsMaking {
         var changes: [UInt32: UInt64] = [:]
-        for client in f.rootsToRemake {
-            guard let scene = scenes[client] else { f.rootSlicing = nil; return .mustBuild }
+        let clients = f.clientsToRemake
+        for client in clients {
+            guard let scene = scenes[client] else { f.remake?.slicing = nil; return .mustBuild }
             changes[client] = scene.changes
         }
-        let slicing = f.rootSlicing.flatMap { $0.changes == changes ? $0 : nil } ?? RootSlicing(changes: changes)
-        f.rootSlicing = slicing
+        let slicing = f.remake?.slicing.flatMap { $0.changes == changes ? $0 : nil } ?? RootSlicing(changes: changes)
+        f.remake?.slicing = slicing
         slicing.begin(until: deadline)
         // Between frames too, these clients' roots are drawn as they are now, not from their kept bitmaps.
-        changedClients.formUnion(f.rootsToRemake)
+        changedClients.formUnion(clients)
         prepareBuilder(on: display, at: time)
         builder.slicing = slicing
         // What building asked for goes out even when the list is built whole after all.
@@ -139,10 +141,10 @@ extension Compositor {
         }
         let s = scale(of: display.name)
         let rootMatrix: Transform3D = s == 1 ? .identity : .scale(s, s, 1)
-        var remade = OutputFrames.RemadeRoots()
+        var remade = RemadeRoots()
         let bitmaps = rootBitmaps(in: f.drawList), shown = Set(f.roots.map(\.rasterOwner))
-        for client in f.rootsToRemake {
-            guard let scene = scenes[client] else { f.rootSlicing = nil; return .mustBuild }
+        for client in clients {
+            guard let scene = scenes[client] else { f.remake?.slicing = nil; return .mustBuild }
             scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max
             let started = DispatchTime.now().uptimeNanoseconds
             defer { slicing.costs[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
@@ -154,13 +156,13 @@ extension Compositor {
                 guard root.activeInSubtree == 0, !list.deferredWork, !list.cpuAnimating, list.commands.count == 1,
                       case let .raster(_, _, content, _, _, _, _) = list.commands[0], content.owner == root.rasterOwner,
                       bitmaps[root.rasterOwner] != nil else {
-                    f.rootSlicing = nil
+                    f.remake?.slicing = nil
                     return .mustBuild
                 }
                 remade.commands[root.rasterOwner] = list.commands[0]
             }
         }
-        f.rootSlicing = nil
+        f.remake?.slicing = nil
         remade.changes = changes
         remade.costs = slicing.costs
         return .made(remade)
@@ -171,8 +173,8 @@ extension Compositor {
     /// fewer than `remakeWaitLimit` frames (then the frame finishes them), and in any frame that applies
     /// deferred clients' updates (it would build its whole list).
     func postponesRemake(_ f: OutputFrames) -> Bool {
-        guard !f.rootsToRemake.isEmpty, f.remadeRoots == nil else { return false }
-        return f.remakeWaited < Self.remakeWaitLimit || dueCommits.contains { budgets.deferred.contains($0.client) } || hasDueLayouts
+        guard let remake = f.remake, remake.made == nil else { return false }
+        return remake.framesWaited < Self.remakeWaitLimit || dueCommits.contains { budgets.deferred.contains($0.client) } || hasDueLayouts
     }
 
     static let remakeWaitLimit = 4
@@ -186,13 +188,13 @@ extension Compositor {
     /// them in. A deferred client's 1,000 labels took 4–10 ms to build on this machine, on top of a frame
     /// drawing a well-behaved client's 1,000 animated layers: one such frame in ten missed its vblank.
     public func prepareRoots(output name: String, for vblank: Double, until deadline: Double, now: Double) {
-        guard let f = outputFrames[name], !f.rootsToRemake.isEmpty, f.remadeRoots == nil,
+        guard let f = outputFrames[name], f.remake != nil, f.remake?.made == nil,
               let display = output(name), display.state == .ready,
               keepsList(f, at: vblank) else { return }
         let time = min(deadline - now - Self.sliceMargin, 1)
         guard time >= Self.minimumSlice else { return }
         let stop = DispatchTime.now().uptimeNanoseconds + UInt64(time * 1e9)
-        if case .made(let remade) = makeRoots(f, on: display, at: vblank, until: stop) { f.remadeRoots = remade }
+        if case .made(let remade) = makeRoots(f, on: display, at: vblank, until: stop) { f.remake?.made = remade }
     }
 
     /// Where a list draws each root as its kept bitmap, when that is all it draws of it: a top-level

@@ -37,7 +37,7 @@ extension Compositor {
     public func needsFrame(at time: Double, output: String? = nil) -> Bool {
         guard let name = self.output(output)?.name else { return false }
         let f = frames(name)
-        if f.needsRedraw || f.partsPending || !f.rootsToRemake.isEmpty || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating || drawablesDue(by: time) { return true }
+        if f.needsRedraw || f.partsPending || f.remake != nil || !pending.isEmpty || !heldLayouts.isEmpty || f.schedule.animating || drawablesDue(by: time) { return true }
         if let next = f.schedule.nextChange, next <= time { return true }
         return false
     }
@@ -66,81 +66,85 @@ extension Compositor {
     }
 
     /// Applies pending commits, evaluates the animations of `output`'s roots (nil: the primary's) at
-    /// `targetTime`, renders them there and presents. Returns how the frame reaches the screen.
+    /// `targetTime`, renders them there and presents. Returns how the frame reaches the screen. The frame
+    /// keeps its last list where it can (`FramePath`); a kept-list path whose apply finds that the list must
+    /// be built after all (a commit failed, an order changed) builds it.
     @discardableResult
     public func renderFrame(at targetTime: Double, output name: String? = nil) throws -> PresentOutcome {
         guard let display = output(name) else { throw DisplayError("no output \(name ?? "connected") to draw on") }
-        let isPrimary = display === primary
-        let f = frames(display.name)
-        var phases = FrameStats.Phases()
-        var mark = DispatchTime.now().uptimeNanoseconds
-        func lap() -> Double {
-            let now = DispatchTime.now().uptimeNanoseconds
-            defer { mark = now }
-            return Double(now - mark) / 1e6
+        var frame = FrameInProgress(f: frames(display.name), display: display, time: targetTime)
+        let remakeDue = beginFrame(frame.f, on: display, at: targetTime)
+        var facts = NextFrameFacts(compositor: self, f: frame.f, time: targetTime, remakeDue: remakeDue)
+        switch FramePath.choose(&facts) {
+        case .replay:
+            return try drawKeptList(&frame)
+        case .rewriteSlots:
+            return try drawKeptList(&frame, applied: applySlotMoves(frame.f, facts.slotMoves ?? [], at: targetTime))
+        case .applyDeferred:
+            let updates = facts.deferredUpdates
+            return try drawKeptList(&frame, applied: updates.map { applyDeferredRoots(frame.f, $0.clients, moves: $0.moves, at: targetTime) } ?? false)
+        case .remakeRoots:
+            return try drawKeptList(&frame, applied: remakeRoots(frame.f, after: facts.slotMoves ?? [], on: display, at: targetTime))
+        case .build:
+            return try buildAndDraw(&frame)
         }
+    }
+
+    /// What every frame of `f` does before its path is chosen: the per-frame tallies emptied, the roots
+    /// made again between frames put in, and a postponed remake counted. Returns whether roots wait to be
+    /// made again and this frame may not postpone them.
+    private func beginFrame(_ f: OutputFrames, on display: DisplayBackend, at targetTime: Double) -> Bool {
         if rendersWithBudgets { budgetFrame += 1 }
         frameCosts.removeAll(keepingCapacity: true)
         frameApply.removeAll(keepingCapacity: true)
         frameCommands.removeAll(keepingCapacity: true)
         changedClients.removeAll(keepingCapacity: true)
         // Roots the last frame left to make again are changed for a list built now too.
-        changedClients.formUnion(f.rootsToRemake)
+        changedClients.formUnion(f.clientsToRemake)
         // Roots made again between frames go in first: the frame goes on as if the last one had made them.
-        if f.remadeRoots != nil {
-            if keepsList(f, at: targetTime) { _ = putPreparedRoots(f, on: display) } else { f.remadeRoots = nil }
+        if f.remake?.made != nil {
+            if keepsList(f, at: targetTime) { _ = putPreparedRoots(f, on: display) } else { f.remake?.made = nil }
         }
         let postpones = postponesRemake(f)
-        if postpones { f.remakeWaited += 1 }
-        if f.rootsToRemake.isEmpty || postpones {
-            if !hasDueCommits, !drawablesDue(by: targetTime), f.canReuse(at: targetTime), !renderer.animations.needsNewEpoch(for: targetTime),
-               let plan = f.motionPlan {
-                // Only the motion slots change: no commit, no evaluation, no draw list, no events (nothing
-                // starts or ends before the next scheduled change).
-                return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
-            }
-            if let plan = f.motionPlan, let moves = slotMoves(f), keepsList(f, at: targetTime), applySlotMoves(f, moves, at: targetTime) {
-                // The commits only moved layers the slots move: their slots rewritten, the list kept.
-                phases.apply = lap()
-                return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
-            }
-            if let (clients, moves) = deferredRootUpdates(f, at: targetTime), applyDeferredRoots(f, clients, moves: moves, at: targetTime),
-               let plan = f.motionPlan {
-                // Only deferred clients' updates: applied, their roots' last bitmaps shown until the next frame.
-                phases.apply = lap()
-                return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
-            }
-        } else if !hasDueLayouts, keepsList(f, at: targetTime), let moves = hasDueCommits ? slotMoves(f) : [],
-                  moves.isEmpty || applySlotMoves(f, moves, at: targetTime), remakeRoots(f, on: display, at: targetTime), let plan = f.motionPlan {
-            // The deferred clients' roots applied last frame are made again in place (other clients' commits
-            // here only moved what the slots move), the list kept.
-            phases.apply = lap()
-            return try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: true)
-        }
+        if postpones { f.remake?.framesWaited += 1 }
+        return f.remake != nil && !postpones
+    }
+
+    /// Draws `frame`'s kept list (its slots at the frame's time) once what the path applied (`applied`: nil
+    /// for a replay, which applies nothing) kept it; else builds the list.
+    private func drawKeptList(_ frame: inout FrameInProgress, applied: Bool? = nil) throws -> PresentOutcome {
+        guard applied != false, let plan = frame.f.motionPlan else { return try buildAndDraw(&frame) }
+        if applied != nil { frame.phases.apply = frame.lap() }
+        return try draw(&frame, plan: plan, reused: true)
+    }
+
+    /// The `build` path: commits applied, scenes evaluated, the list built, and drawn where it changed.
+    private func buildAndDraw(_ frame: inout FrameInProgress) throws -> PresentOutcome {
+        let f = frame.f, targetTime = frame.time
         let forcing = clientsForcingABuild(f, at: targetTime)
         applyPendingCommits()
         latchDrawables(at: targetTime)
-        phases.apply = lap()
-        let (events, roots) = evaluateScenes(at: targetTime, output: display.name, detachedToo: isPrimary)
+        frame.phases.apply = frame.lap()
+        let (events, roots) = evaluateScenes(at: targetTime, output: frame.display.name, detachedToo: frame.display === primary)
         f.schedule = schedule
         f.lastFrame = frameNumber
         f.roots = roots
-        phases.evaluate = lap()
-        buildDrawList(f, roots: roots, on: display, at: targetTime)
-        f.rootsToRemake.removeAll()
+        frame.phases.evaluate = frame.lap()
+        buildDrawList(f, roots: roots, on: frame.display, at: targetTime)
+        f.remake = nil
         // Text left for later: the next frame must be drawn even if nothing else changes.
         defer { if f.drawList.deferredWork { f.needsRedraw = true } }
-        let plan = planRepaint(f, on: display)
+        let plan = planRepaint(f, on: frame.display)
         f.builtAt = targetTime
         f.shownAt = targetTime
         f.presentedAt = targetTime
-        phases.drawList = lap()
-        for client in forcing { frameApply[client, default: 0] += (phases.evaluate + phases.drawList) / Double(forcing.count) }
-        if plan.unchanged {
+        frame.phases.drawList = frame.lap()
+        for client in forcing { frameApply[client, default: 0] += (frame.phases.evaluate + frame.phases.drawList) / Double(forcing.count) }
+        guard !plan.unchanged else {
             // The screen shows this picture already: no drawing, no flip (a commit elsewhere, an animation
             // that moved nothing visible).
-            stats.record(phases, RenderCounters())
-            recordBudgets(phases, interval: display.refreshInterval, reused: false)
+            stats.record(frame.phases, RenderCounters())
+            recordBudgets(frame.phases, interval: frame.display.refreshInterval, reused: false)
             lastFrameWork = RenderCounters()
             f.needsRedraw = false
             for (client, event) in events { eventSink(client, event) }
@@ -148,7 +152,7 @@ extension Compositor {
         }
         // Drawn now (unless drawing fails or the frame is dropped: `draw` asks for a whole frame again).
         f.needsRedraw = false
-        let outcome = try draw(f, plan: plan, on: display, at: targetTime, phases: &phases, lap: lap, reused: false)
+        let outcome = try draw(&frame, plan: plan, reused: false)
         for (client, event) in events { eventSink(client, event) }
         return outcome
     }
@@ -159,105 +163,6 @@ extension Compositor {
     func framePresented(at time: Double, output name: String) {
         if let last = lastPresentation, last.animating, last.output == name { stats.presented(interval: time - last.time) }
         lastPresentation = (time, name, frames(name).schedule.animating)
-    }
-
-    /// Builds `f`'s draw list of `roots` for a frame at `targetTime`: with motion slots when enough layers
-    /// animate (`gpuAnimationMinimumLayers`), each client's building timed under render budgets.
-    func buildDrawList(_ f: OutputFrames, roots: [RenderNode], on display: DisplayBackend, at targetTime: Double) {
-        defer { sendBuildRequests() }
-        f.drawList.removeAll()
-        f.drawList.clearColor = background
-        f.drawList.displayScale = scale(of: display.name)
-        f.drawList.textureLimit = renderer.textureLimit
-        for scene in scenes.values { scene.textLayoutBudget = textLayoutUnitsPerFrame ?? .max }
-        if let least = gpuAnimationMinimumLayers, motionCandidates >= least {
-            let rebases = renderer.animations.rebaseCount
-            f.drawList.motion = motion.begin(at: targetTime)
-            // A moved epoch invalidates every other output's slots (their records' times count from it).
-            if renderer.animations.rebaseCount != rebases { redrawEverywhere() }
-        } else {
-            motion.countBuild()
-        }
-        prepareBuilder(on: display, at: targetTime)
-        guard rendersWithBudgets else {
-            builder.build(roots: roots, into: &f.drawList)
-            return
-        }
-        // Root by root, each client's building timed and its commands counted (the same list).
-        for root in roots {
-            let start = DispatchTime.now().uptimeNanoseconds, before = f.drawList.commands.count
-            builder.build(roots: [root], into: &f.drawList)
-            if let client = root.owner?.clientID {
-                frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                frameCommands[client, default: 0] += f.drawList.commands[before...].reduce(0) { n, command in
-                    if case .content(let content) = command { n + content.drawCost } else { n + 1 }
-                }
-            }
-        }
-    }
-
-    /// Sets the builder up for a frame of `display` at `targetTime` (after the frame's commits are applied).
-    func prepareBuilder(on display: DisplayBackend, at targetTime: Double) {
-        builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
-        (builder.rasterizedClients, builder.frozenClients) = deferredClients()
-        builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
-        builder.frameTime = targetTime
-        builder.targetSize = CGSize(width: display.width, height: display.height)
-    }
-
-    /// What of `display` the built list repaints: all of it when the GPU places what moves (and the damage
-    /// history starts again: its keys do not see the slots move), else what changed since the
-    /// framebuffer's contents were drawn. Keeps what a later frame needs to reuse the list.
-    func planRepaint(_ f: OutputFrames, on display: DisplayBackend) -> FramePlan {
-        if let slots = f.drawList.motion, slots.count > 0 {
-            let plan = FramePlan.full(f.drawList, width: display.width, height: display.height)
-            f.damage.invalidate()
-            f.motionPlan = plan
-            f.motionNodes = motion.placed
-            f.orderedSiblings = motion.orderedSiblings
-            f.depthOrders = motion.depthOrders
-            return plan
-        }
-        f.drawList.motion = nil
-        f.motionPlan = nil
-        f.motionNodes = []
-        f.orderedSiblings = []
-        f.depthOrders = []
-        return f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
-    }
-
-    /// Draws `f`'s list where `plan` says into `display`'s framebuffer and presents it, recording the
-    /// frame's phases and work (`reused`: the list was drawn before, only its motion slots move).
-    func draw(_ f: OutputFrames, plan: FramePlan, on display: DisplayBackend, at targetTime: Double,
-                      phases: inout FrameStats.Phases, lap: () -> Double, reused: Bool) throws -> PresentOutcome {
-        var counters: RenderCounters
-        do {
-            try display.makeCurrent()
-            counters = try renderer.render(f.drawList, plan: plan, framebuffer: display.framebuffer,
-                                           width: display.width, height: display.height, rotation: display.rotation, time: targetTime)
-        } catch {
-            f.invalidate() // the framebuffer may hold part of this frame
-            throw error
-        }
-        counters.drawListReused = reused
-        // Glyphs the rasterising budget left out, or bitmaps drawn in parts and not whole yet: the next frame
-        // is drawn whole and makes them (or their next parts).
-        // Where the GPU places what moves, the whole output is drawn anyway: the next frame may reuse the list
-        // to draw the next parts (a client replacing a large text each frame made every frame build
-        // every client's list again).
-        if counters.glyphsDeferred > 0 || (counters.rasterPartsPending > 0 && f.motionPlan == nil) { f.invalidate() }
-        f.partsPending = counters.rasterPartsPending > 0
-        phases.submit = lap()
-        let outcome = try display.present(targetTime: targetTime)
-        phases.present = lap()
-        if let framePresented, outcome == .shownAtTarget || outcome == .flipQueued { framePresented(display, targetTime) }
-        recordBudgets(phases, interval: display.refreshInterval, reused: reused)
-        stats.record(phases, counters)
-        lastFrameWork = counters
-        f.shownAt = targetTime
-        // Not on screen: the next frame of this output is drawn whole.
-        if case .dropped = outcome { f.invalidate() }
-        return outcome
     }
 
     /// Applies pending commits and evaluates every animation at `time` without drawing. Offline rendering

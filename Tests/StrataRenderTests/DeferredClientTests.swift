@@ -148,7 +148,7 @@ import Testing
         // Budget frame 16 applies its third change; made between two frames, the next frame puts it in.
         compositor.submit(Commit(transactionID: 4, operations: [.setProperty(1, .backgroundColor, .color(gray(0.2)))]), fds: [], from: 2)
         var frame = 9 + Compositor.remakeWaitLimit
-        while compositor.frames(display.name).rootsToRemake.isEmpty {
+        while compositor.frames(display.name).remake == nil {
             try compositor.renderFrame(at: Double(frame) / 60)
             frame += 1
         }
@@ -156,9 +156,9 @@ import Testing
         // Less time than a slice leaves before the frame: none is started.
         let now = MonotonicClock.now()
         compositor.prepareRoots(output: display.name, for: Double(frame) / 60, until: now + Compositor.sliceMargin, now: now)
-        #expect(compositor.frames(display.name).remadeRoots == nil && compositor.frames(display.name).rootSlicing == nil)
+        #expect(compositor.frames(display.name).remake?.made == nil && compositor.frames(display.name).remake?.slicing == nil)
         compositor.prepareRoots(output: display.name, for: Double(frame) / 60, until: now + 1, now: now)
-        #expect(compositor.frames(display.name).remadeRoots != nil)
+        #expect(compositor.frames(display.name).remake?.made != nil)
         try compositor.renderFrame(at: Double(frame) / 60)
         #expect(compositor.lastFrameWork.drawListReused)
         #expect(try Self.gray(compositor, x: 25) == 51)
@@ -203,9 +203,9 @@ import Testing
         let f = compositor.frames(display.name)
         // The second: applied with the root's last bitmap kept, then made a slice at a time.
         recolour(100, transaction: 3)
-        while f.rootsToRemake.isEmpty { try render() }
+        while f.remake == nil { try render() }
         var slices = 0
-        var made: Compositor.OutputFrames.RemadeRoots?
+        var made: RemadeRoots?
         while made == nil, slices < 100 {
             switch compositor.makeRoots(f, on: display, at: Double(frame) / 60, until: 0) {
             case .made(let remade): made = remade
@@ -215,17 +215,17 @@ import Testing
             if slices == 10 {
                 // A commit between slices: the next budget frame applies it, and the making starts over.
                 recolour(150, transaction: 4)
-                let before = f.rootSlicing
+                let before = f.remake?.slicing
                 try render()
                 try render()
-                #expect(f.rootsToRemake == [2])
+                #expect(f.clientsToRemake == [2])
                 _ = compositor.makeRoots(f, on: display, at: Double(frame) / 60, until: 0)
-                #expect(f.rootSlicing !== before)
+                #expect(f.remake?.slicing !== before)
             }
         }
         // One slice per bar made, and the root's bitmap.
         #expect(slices >= 40)
-        f.remadeRoots = made
+        f.remake?.made = made
         try render()
         #expect(compositor.lastFrameWork.drawListReused)
         // Every bar in the gray of the last change (the root spans x 20…100, bar i x 20 + 2i…22 + 2i).
