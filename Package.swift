@@ -65,7 +65,7 @@ let package = Package(
         ]),
         // An app's own OpenGL ES in a layer: EAGLContext, CAMetalLayer's drawables, GLKBaseEffect (the one client
         // module that links GL).
-        .target(name: "StrataGLES", dependencies: ["Strata", "StrataCore", "StrataDisplay", "CStrataGL"]),
+        .target(name: "StrataGLES", dependencies: ["Strata", "StrataCore", "StrataDisplay", "StrataGL", "CStrataGL"]),
         // Video in a layer: AVPlayer, AVPlayerLayer and CMTime over GStreamer (decoding in the app's process).
         .target(name: "StrataAVFoundation", dependencies: ["Strata", "StrataCore", "StrataProtocol", "CGStreamer"]),
         // UIKit's view level over the layers: UIView, touches and gesture recognizers, block animations.
@@ -75,8 +75,10 @@ let package = Package(
         .target(name: "StrataTesting", dependencies: ["Strata", "StrataProtocol", "StrataPNG"]),
         // Seed 003's demos written as their author wrote them (view controllers), for strata-examples and tests.
         .target(name: "StrataExamples", dependencies: ["StrataUIKit", "StrataPNG"]),
+        .target(name: "StrataCafeScreen", dependencies: ["Strata"]),
         .target(name: "StrataShaders", path: "Shaders", exclude: [], resources: [.copy("glsl")]),
-        .target(name: "StrataRender", dependencies: ["StrataCore", "StrataText", "CStrataGL", "StrataShaders"]),
+        .target(name: "StrataGL", dependencies: ["CStrataGL"]),
+        .target(name: "StrataRender", dependencies: ["StrataCore", "StrataText", "CStrataGL", "StrataGL", "StrataShaders"]),
         .target(name: "StrataKMS"),
         .target(name: "StrataDisplay", dependencies: ["CStrataGL", "StrataKMS"]),
         .target(name: "StrataKMSDevice", dependencies: [
@@ -105,11 +107,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
-            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata", "StrataGLES", "StrataAVFoundation",
+            "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata", "StrataCafeScreen", "StrataGLES", "StrataAVFoundation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),
-        .executableTarget(name: "strata-demo", dependencies: ["Strata", "StrataPNG"]),
+        .executableTarget(name: "strata-demo", dependencies: ["Strata", "StrataCafeScreen", "StrataPNG"]),
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
         .executableTarget(name: "strata-examples", dependencies: ["StrataExamples", "StrataUIKit"]),
 
@@ -129,7 +131,7 @@ let package = Package(
         // Helpers several test targets share (reference evaluators written independently of the library).
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "StrataProtocol"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport"]),
-        .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore", "StrataTextWorker", "StrataProtocol"]),
+        .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore", "StrataTextWorker", "StrataProtocol", "StrataTestSupport"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
             "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "StrataRender", "CStrataGL",
             .product(name: "Logging", package: "swift-log"),

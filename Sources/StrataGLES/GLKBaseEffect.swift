@@ -1,6 +1,7 @@
 import CStrataGL
 import Foundation
 import Strata
+import StrataGL
 
 /// GLKit's vertex attribute indices: where `GLKBaseEffect`'s shader reads each attribute.
 public enum GLKVertexAttrib: GLint, Sendable {
@@ -70,44 +71,24 @@ open class GLKBaseEffect: @unchecked Sendable {
     }
 
     private static func link() -> GLuint? {
-        guard let vertex = compile(GLenum(GL_VERTEX_SHADER), vertexSource),
-              let fragment = compile(GLenum(GL_FRAGMENT_SHADER), fragmentSource) else { return nil }
         let program = glCreateProgram()
-        glAttachShader(program, vertex)
-        glAttachShader(program, fragment)
-        glBindAttribLocation(program, GLuint(GLKVertexAttrib.position.rawValue), "a_position")
-        glBindAttribLocation(program, GLuint(GLKVertexAttrib.color.rawValue), "a_color")
-        glLinkProgram(program)
-        glDeleteShader(vertex)
-        glDeleteShader(fragment)
-        var status: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &status)
-        guard status != 0 else {
-            StrataLog.logger.error("GLKBaseEffect: the program did not link")
+        do {
+            let vertex = try ShaderCompiler.compile(GLenum(GL_VERTEX_SHADER), vertexSource, name: "vertex shader")
+            let fragment: GLuint
+            do { fragment = try ShaderCompiler.compile(GLenum(GL_FRAGMENT_SHADER), fragmentSource, name: "fragment shader") } catch {
+                glDeleteShader(vertex)
+                throw error
+            }
+            try ShaderCompiler.link(program, vertex: vertex, fragment: fragment, name: "program") { program in
+                glBindAttribLocation(program, GLuint(GLKVertexAttrib.position.rawValue), "a_position")
+                glBindAttribLocation(program, GLuint(GLKVertexAttrib.color.rawValue), "a_color")
+            }
+            return program
+        } catch {
+            StrataLog.logger.error("GLKBaseEffect: \(error)")
             glDeleteProgram(program)
             return nil
         }
-        return program
-    }
-
-    private static func compile(_ type: GLenum, _ source: String) -> GLuint? {
-        let shader = glCreateShader(type)
-        source.withCString { text in
-            var pointer: UnsafePointer<GLchar>? = text
-            glShaderSource(shader, 1, &pointer, nil)
-        }
-        glCompileShader(shader)
-        var status: GLint = 0
-        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
-        guard status != 0 else {
-            var log = [GLchar](repeating: 0, count: 1024)
-            glGetShaderInfoLog(shader, 1024, nil, &log)
-            let message = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            StrataLog.logger.error("GLKBaseEffect: shader: \(message)")
-            glDeleteShader(shader)
-            return nil
-        }
-        return shader
     }
 
     deinit {

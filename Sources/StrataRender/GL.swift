@@ -23,8 +23,3 @@ func checkGL(_ what: String) throws {
         throw GLError("\(what): GL error 0x\(String(err, radix: 16))")
     }
 }
-
-/// A NUL-terminated GL info log as a Swift string.
-func glString(_ buf: [GLchar]) -> String {
-    String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}

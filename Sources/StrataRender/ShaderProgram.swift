@@ -1,5 +1,6 @@
 import CStrataGL
 import Foundation
+import StrataGL
 import StrataShaders
 
 /// A linked GLES program with its uniform locations looked up once. Quad geometry and per-quad values
@@ -20,20 +21,20 @@ final class ShaderProgram {
         if let cache, let file, cache.load(into: program, from: file, name: name) {
             // Linked from the cached binary.
         } else {
-            let vs = try Self.compile(e(GL_VERTEX_SHADER), vertexSource, name: vertex)
-            let fs = try Self.compile(e(GL_FRAGMENT_SHADER), fragmentSource, name: fragment)
-            glAttachShader(program, vs)
-            glAttachShader(program, fs)
-            if cache != nil { glProgramParameteri(program, e(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
-            if !feedback.isEmpty { Self.captureFeedback(feedback, of: program) }
-            glLinkProgram(program)
-            glDetachShader(program, vs)
-            glDetachShader(program, fs)
-            glDeleteShader(vs)
-            glDeleteShader(fs)
-            var ok: GLint = 0
-            glGetProgramiv(program, e(GL_LINK_STATUS), &ok)
-            guard ok != 0 else { throw GLError("link \(name): \(Self.log(program: program))") }
+            do {
+                let vs = try ShaderCompiler.compile(e(GL_VERTEX_SHADER), vertexSource, name: vertex)
+                let fs: GLuint
+                do { fs = try ShaderCompiler.compile(e(GL_FRAGMENT_SHADER), fragmentSource, name: fragment) } catch {
+                    glDeleteShader(vs)
+                    throw error
+                }
+                try ShaderCompiler.link(program, vertex: vs, fragment: fs, name: name) { program in
+                    if cache != nil { glProgramParameteri(program, e(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
+                    if !feedback.isEmpty { Self.captureFeedback(feedback, of: program) }
+                }
+            } catch {
+                throw GLError("\(error)")
+            }
             if let cache, let file { cache.store(program, to: file, name: name) }
         }
         for name in uniformNames { uniforms[name] = glGetUniformLocation(program, name) }
@@ -46,34 +47,6 @@ final class ShaderProgram {
         defer { cNames.forEach { free($0) } }
         var pointers = cNames.map { UnsafePointer<GLchar>($0) }
         glTransformFeedbackVaryings(program, GLsizei(pointers.count), &pointers, e(GL_INTERLEAVED_ATTRIBS))
-    }
-
-    private static func compile(_ type: GLenum, _ source: String, name: String) throws -> GLuint {
-        let shader = glCreateShader(type)
-        source.withCString { ptr in
-            var p: UnsafePointer<GLchar>? = ptr
-            glShaderSource(shader, 1, &p, nil)
-        }
-        glCompileShader(shader)
-        var ok: GLint = 0
-        glGetShaderiv(shader, e(GL_COMPILE_STATUS), &ok)
-        guard ok != 0 else {
-            var len: GLint = 0
-            glGetShaderiv(shader, e(GL_INFO_LOG_LENGTH), &len)
-            var buf = [GLchar](repeating: 0, count: Int(max(len, 1)))
-            glGetShaderInfoLog(shader, len, nil, &buf)
-            glDeleteShader(shader)
-            throw GLError("compile \(name): \(glString(buf))")
-        }
-        return shader
-    }
-
-    private static func log(program: GLuint) -> String {
-        var len: GLint = 0
-        glGetProgramiv(program, e(GL_INFO_LOG_LENGTH), &len)
-        var buf = [GLchar](repeating: 0, count: Int(max(len, 1)))
-        glGetProgramInfoLog(program, len, nil, &buf)
-        return glString(buf)
     }
 
     deinit { glDeleteProgram(program) }

@@ -27,6 +27,32 @@ struct ClientAdmission {
                                       isInspector: access.isInspector(peer), connectedAt: now))
     }
 
+    /// Accepts every connection pending on `listener`, the one accept loop of the lobby and the server's
+    /// loop: each is admitted (`admitted`, with `nextClientID` counted on) or told why not and closed
+    /// (`refused`). `accepted` runs after each accept, before admission. Returns the error accept failed
+    /// with, or nil once no connection is pending.
+    func acceptPending(on listener: ListeningSocket, nextClientID: inout UInt32, sessions: () -> Int, now: () -> Double,
+                       accepted: () -> Void = {}, admitted: (ClientSession) -> Void, refused: (Refusal) -> Void) -> (any Error)? {
+        while true {
+            let socket: MessageSocket
+            do {
+                guard let next = try listener.accept() else { return nil }
+                socket = next
+            } catch {
+                return error
+            }
+            accepted()
+            switch admit(socket, clientID: nextClientID, sessions: sessions(), now: now()) {
+            case .success(let session):
+                nextClientID += 1
+                admitted(session)
+            case .failure(let refusal):
+                refused(refusal)
+                Self.turnAway(socket, reason: refusal.reason)
+            }
+        }
+    }
+
     /// Tells a turned-away connection why, if its socket takes the message now, and closes it.
     static func turnAway(_ socket: MessageSocket, reason: String) {
         _ = try? socket.enqueue(MessageCoding.encode(ServerMessage.error(reason)))

@@ -102,27 +102,17 @@ public final class ClientLobby: @unchecked Sendable {
     }
 
     private func acceptClients() {
-        while true {
-            let socket: MessageSocket
-            do {
-                guard let accepted = try listener.accept() else { return }
-                socket = accepted
-            } catch {
-                // Out of descriptors, or worse: the server's loop, with its descriptor reserve, deals with
-                // what is still pending once it runs.
-                logger.error("lobby: accept failed; further connections wait for the server", metadata: ["error": "\(error)"])
-                listening = false
-                return
-            }
-            switch admission.admit(socket, clientID: nextClientID, sessions: sessions.count, now: clock()) {
-            case .success(let session):
-                nextClientID += 1
-                sessions[socket.fd] = session
-                logger.info("client connected", metadata: ["client": "\(session.clientID)", "pid": "\(session.pid)", "uid": "\(session.peer.uid)"])
-            case .failure(let refusal):
-                logger.warning("refusing client", metadata: ["pid": "\(refusal.pid)", "reason": "\(refusal.reason)"])
-                ClientAdmission.turnAway(socket, reason: refusal.reason)
-            }
+        let failure = admission.acceptPending(on: listener, nextClientID: &nextClientID, sessions: { sessions.count }, now: clock) { session in
+            sessions[session.socket.fd] = session
+            logger.info("client connected", metadata: ["client": "\(session.clientID)", "pid": "\(session.pid)", "uid": "\(session.peer.uid)"])
+        } refused: { refusal in
+            logger.warning("refusing client", metadata: ["pid": "\(refusal.pid)", "reason": "\(refusal.reason)"])
+        }
+        if let failure {
+            // Out of descriptors, or worse: the server's loop, with its descriptor reserve, deals with
+            // what is still pending once it runs.
+            logger.error("lobby: accept failed; further connections wait for the server", metadata: ["error": "\(failure)"])
+            listening = false
         }
     }
 

@@ -270,38 +270,25 @@ public final class RenderServer {
     }
 
     private func acceptClients() {
-        while true {
-            let socket: MessageSocket
-            do {
-                guard let accepted = try listener.accept() else { return }
-                socket = accepted
-                if let ended = listenerGuard.recovered() {
-                    logger.notice("file descriptors available again", metadata: ["connections_turned_away": "\(ended)"])
-                }
-            } catch let error as SocketError where error.errno == EMFILE || error.errno == ENFILE {
-                // Out of descriptors: the pending connection would wake poll() for ever. The reserve frees one
-                // to accept it and turn it away; without one the listener rests for a while.
-                if listenerGuard.exhausted(now: clock(), listener: listener) {
-                    logger.error("out of file descriptors: turning connections away until some close",
-                                 metadata: ["error": "\(error)"])
-                }
-                return
-            } catch {
-                log(.error, "accept failed", metadata: ["error": "\(error)"])
-                return
+        let admission = ClientAdmission(access: access, maxClients: maxClients)
+        let failure = admission.acceptPending(on: listener, nextClientID: &nextClientID, sessions: { sessions.count }, now: clock) {
+            if let ended = listenerGuard.recovered() {
+                logger.notice("file descriptors available again", metadata: ["connections_turned_away": "\(ended)"])
             }
-            let admission = ClientAdmission(access: access, maxClients: maxClients)
-            let session: ClientSession
-            switch admission.admit(socket, clientID: nextClientID, sessions: sessions.count, now: clock()) {
-            case .success(let admitted): session = admitted
-            case .failure(let refusal):
-                log(.warning, "refusing client", metadata: ["pid": "\(refusal.pid)", "reason": "\(refusal.reason)"])
-                ClientAdmission.turnAway(socket, reason: refusal.reason)
-                continue
-            }
-            nextClientID += 1
-            sessions[socket.fd] = session
+        } admitted: { session in
+            sessions[session.socket.fd] = session
             log(.info, "client connected", metadata: ["client": "\(session.clientID)", "pid": "\(session.pid)", "uid": "\(session.peer.uid)"])
+        } refused: { refusal in
+            log(.warning, "refusing client", metadata: ["pid": "\(refusal.pid)", "reason": "\(refusal.reason)"])
+        }
+        if let error = failure as? SocketError, error.errno == EMFILE || error.errno == ENFILE {
+            // Out of descriptors: the pending connection would wake poll() for ever. The reserve frees one
+            // to accept it and turn it away; without one the listener rests for a while.
+            if listenerGuard.exhausted(now: clock(), listener: listener) {
+                logger.error("out of file descriptors: turning connections away until some close", metadata: ["error": "\(error)"])
+            }
+        } else if let failure {
+            log(.error, "accept failed", metadata: ["error": "\(failure)"])
         }
     }
 

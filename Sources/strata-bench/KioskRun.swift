@@ -1,18 +1,20 @@
 import Foundation
 import Strata
+import StrataCafeScreen
 import StrataCore
 import StrataProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Issue 28: a realistic kiosk screen (`KioskScreen`, 1280×800 by default) on a real `strata-server`,
+/// Issue 28: a realistic kiosk screen (`CafeScreen`, the demo's, fitted to 1280×800 by default) on a real `strata-server`,
 /// through the client library. It measures:
 /// - the first frame: the screen's first commit to the frame that shows it, on a server whose shader
 ///   cache is cold and on one whose cache is warm, and for 8 later clients showing it alone;
 /// - the ring animating alone for at least 1,100 frames: the server's frame time and the pixels it
 ///   repaints per frame (its `stats` cover the last 1,024 frames), against the ring's own box;
-/// - `taps` taps, each starting a spring bounce on a shadowed button while the ring animates, about
+/// - `taps` taps, each starting a spring bounce on the shadowed button and a push transition of the order
+///   card while the ring animates, about
 ///   0.6 s apart at phases spread over the refresh: each tap's commit to the frame that shows it, and
 ///   the frames meanwhile;
 /// - the spinner and the ring animating together (what a loading screen shows).
@@ -21,6 +23,9 @@ struct KioskRun {
     let taps: Int
 
     struct BenchFailure: Error, CustomStringConvertible { let description: String }
+
+    /// The screen's motion cycle: the ring fills in 2 s, the spinner turns in 0.8 s.
+    static let loop: CFTimeInterval = 4
 
     /// Commits the connection sent, and when each was on screen (the server's monotonic clock, which is
     /// this process's `MonotonicClock`).
@@ -48,7 +53,7 @@ struct KioskRun {
     /// A connection showing the screen, and what its first commit cost.
     struct Session {
         let connection: StrataConnection
-        let screen: KioskScreen
+        let screen: CafeScreen
         let presented: Presented
         let firstFrameSeconds: Double
         /// The server's figures right after the first frame (its frame time and phases).
@@ -80,12 +85,12 @@ struct KioskRun {
         guard let hz = outputs?.first?["refresh_hz"] as? Double, hz > 0 else { throw BenchFailure(description: "no refresh rate in stats") }
         let interval = 1 / hz
 
-        session.screen.animateRing()
+        session.screen.startRing(at: CACurrentMediaTime(), loop: Self.loop)
         CATransaction.flush()
         let ring = try framesOf(server, atLeast: 1100)
         let taps = try tapping(session, interval: interval)
         let tapFrames = try server.stats()
-        session.screen.animateSpinner()
+        session.screen.startSpinner(at: CACurrentMediaTime(), loop: Self.loop)
         CATransaction.flush()
         let loading = try framesOf(server, atLeast: 1100)
 
@@ -100,7 +105,8 @@ struct KioskRun {
             fresh.connection.close()
         }
 
-        let box = KioskScreen.ringFrame.insetBy(dx: -2, dy: -2) // with the renderer's anti-aliasing margin
+        let shownRing = CafeScreen.shown(CafeScreen.ringBox, fittedIn: CGRect(x: 0, y: 0, width: dims.width, height: dims.height))
+        let box = shownRing.insetBy(dx: -2, dy: -2) // with the renderer's anti-aliasing margin
         func ms(_ s: [Double]) -> [String: Double] { Percentiles.of(s.map { $0 * 1000 }) }
         return [
             "scenario": "kiosk", "size": size, "refresh_interval_ms": interval * 1000,
@@ -127,7 +133,8 @@ struct KioskRun {
         let connection = try StrataConnection.connect(socketPath: server.socket)
         let presented = Presented()
         connection.onTransactionPresented = { id, at in presented.record(id, at) }
-        let screen = KioskScreen(width: CGFloat(width), height: CGFloat(height))
+        let screen = CafeScreen()
+        screen.fit(in: CGRect(x: 0, y: 0, width: width, height: height))
         connection.attach(screen.root)
         let sent = MonotonicClock.now()
         CATransaction.flush()
@@ -151,13 +158,13 @@ struct KioskRun {
         return try server.stats()
     }
 
-    /// Taps the buttons in turn: each tap's commit to the frame that shows it.
+    /// Taps the button: each tap's commit to the frame that shows it.
     private func tapping(_ session: Session, interval: Double) throws -> [Double] {
         var latencies: [Double] = []
         for k in 0..<taps {
             let phase = (Double(k) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1)
             usleep(UInt32((0.55 + phase * interval) * 1e6))
-            _ = session.screen.tap(k)
+            session.screen.tapped()
             let sent = MonotonicClock.now()
             CATransaction.flush()
             latencies.append(try session.presented.wait(for: session.connection.lastTransactionID) - sent)

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataCafeScreen
 
 /// Shows the café screen on the server, scaled to fit its primary output, answers taps, and prints the
 /// media time its motion starts at (`start T`), for a recording to begin there.
@@ -18,7 +19,7 @@ struct ScreenRun {
         let connection = try StrataConnection.connect()
         let screen = CafeScreen()
         screen.root.speed = Float(speed)
-        if let output = connection.outputs.first { Self.fit(screen.root, in: output.bounds) }
+        if let output = connection.outputs.first { screen.fit(in: output.bounds) }
         screen.handleTaps()
         connection.attach(screen.root)
         CATransaction.flush()
@@ -34,14 +35,6 @@ struct ScreenRun {
             }
         }
         withExtendedLifetime((connection, screen)) { dispatchMain() }
-    }
-
-    /// Centres the screen on an output of another size, scaled to fit it whole.
-    static func fit(_ root: CALayer, in bounds: CGRect) {
-        guard bounds.width > 0, bounds.height > 0 else { return }
-        root.position = CGPoint(x: bounds.midX, y: bounds.midY)
-        let scale = min(bounds.width / CafeScreen.size.width, bounds.height / CafeScreen.size.height)
-        if abs(scale - 1) > 0.001 { root.transform = CATransform3DMakeScale(scale, scale, 1) }
     }
 }
 

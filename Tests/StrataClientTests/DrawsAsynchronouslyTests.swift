@@ -1,3 +1,4 @@
+import StrataTestSupport
 import Foundation
 @testable import Strata
 import Testing

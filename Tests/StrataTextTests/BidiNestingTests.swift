@@ -1,3 +1,4 @@
+import StrataTestSupport
 import CStrataText
 import Foundation
 import StrataCore

@@ -1,3 +1,4 @@
+import StrataTestSupport
 import Foundation
 import StrataCore
 import Testing

@@ -1,3 +1,4 @@
+import StrataTestSupport
 import CStrataBreak
 import Foundation
 import StrataCore

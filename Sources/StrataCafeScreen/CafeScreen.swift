@@ -1,22 +1,25 @@
 import Strata
 
-/// The demo's kiosk screen, 800×480 points, written with the client library as an app would: a
+/// The café kiosk screen that `strata-demo` shows and `strata-bench --scenario kiosk` measures, 800×480
+/// points (`fit` scales it to another output), written with the client library as an app would: a
 /// gradient background, text in Latin, Chinese and Arabic with emoji, an order card whose pages swap
 /// with a push transition, a progress ring (`strokeEnd`), a replicator spinner (`instanceDelay`) and a
 /// shadowed Pay button that takes taps (`isInteractive`, `inputHandler`) and bounces with a spring.
-final class CafeScreen {
-    static let size = CGSize(width: 800, height: 480)
+public final class CafeScreen {
+    public static let size = CGSize(width: 800, height: 480)
     /// The button's frame, in screen points: where a tap lands on it.
-    static let buttonFrame = CGRect(x: 520, y: 368, width: 248, height: 80)
+    public static let buttonFrame = CGRect(x: 520, y: 368, width: 248, height: 80)
+    /// The progress ring's box, in screen points (its stroke lies inside it).
+    public static let ringBox = CGRect(x: 572, y: 122, width: 144, height: 144)
 
-    let root = CALayer()
+    public let root = CALayer()
     let card = OrderCard(frame: CGRect(x: 32, y: 112, width: 456, height: 336))
-    let ring = CAShapeLayer()
-    let spinner = CAReplicatorLayer()
-    let spinnerBar = CALayer()
-    let button = CALayer()
+    public let ring = CAShapeLayer()
+    public let spinner = CAReplicatorLayer()
+    public let spinnerBar = CALayer()
+    public let button = CALayer()
 
-    init() {
+    public init() {
         root.bounds = CGRect(origin: .zero, size: Self.size)
         root.position = CGPoint(x: Self.size.width / 2, y: Self.size.height / 2)
         root.masksToBounds = true
@@ -39,7 +42,7 @@ final class CafeScreen {
 
     /// The ring (a faint track under the progress stroke) with the spinner inside it, and its caption.
     private func addProgress() {
-        let box = CGRect(x: 572, y: 122, width: 144, height: 144)
+        let box = Self.ringBox
         let circle = CGMutablePath()
         circle.addArc(center: CGPoint(x: 72, y: 72), radius: 64, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: false)
         let track = CAShapeLayer()
@@ -92,5 +95,26 @@ final class CafeScreen {
         button.addSublayer(label("tap to order", frame: CGRect(x: 0, y: 48, width: w, height: 22), size: 14,
                                  color: Palette.rgb(0xFFE4E6), alignment: .center))
         root.addSublayer(button)
+    }
+
+    /// Centres the screen on an output of `bounds`, scaled to fit it whole (a root transform: the screen's
+    /// layout stays 800×480 points).
+    public func fit(in bounds: CGRect) {
+        guard bounds.width > 0, bounds.height > 0 else { return }
+        root.position = CGPoint(x: bounds.midX, y: bounds.midY)
+        let scale = Self.scale(toFit: bounds)
+        if abs(scale - 1) > 0.001 { root.transform = CATransform3DMakeScale(scale, scale, 1) }
+    }
+
+    /// The scale `fit` gives the screen on an output of `bounds`.
+    public static func scale(toFit bounds: CGRect) -> CGFloat {
+        min(bounds.width / size.width, bounds.height / size.height)
+    }
+
+    /// `rect`, in screen points, where `fit` shows it on an output of `bounds`.
+    public static func shown(_ rect: CGRect, fittedIn bounds: CGRect) -> CGRect {
+        let scale = scale(toFit: bounds)
+        return CGRect(x: bounds.midX + (rect.minX - size.width / 2) * scale, y: bounds.midY + (rect.minY - size.height / 2) * scale,
+                      width: rect.width * scale, height: rect.height * scale)
     }
 }

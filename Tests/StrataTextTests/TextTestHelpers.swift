@@ -1,25 +1,16 @@
 import CStrataText
 import Foundation
 import StrataCore
+import StrataTestSupport
 @testable import StrataText
 
-/// Pins the tests to Tests/Fonts/fonts.conf (Debian 12's DejaVu and Noto fonts with the system's aliases):
-/// FONTCONFIG_FILE is set before anything touches `FontLibrary.shared`, which reads it once when created.
-enum TestFonts {
-    static let configuration: String = {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let path = tests.appendingPathComponent("Fonts/fonts.conf").path
-        setenv("FONTCONFIG_FILE", path, 1)
-        return path
-    }()
-
+/// The text tests' helpers over the pinned fonts (`TestFonts`, StrataTestSupport).
+extension TestFonts {
     /// The shared library on the test configuration.
     static var library: FontLibrary {
         install()
         return FontLibrary.shared
     }
-
-    static func install() { _ = configuration }
 
     static func layout(_ text: AttributedText, _ style: TextStyle, width: CGFloat = 0, height: CGFloat = 0) -> LaidOutText {
         TextLayout.layout(text, style: style, bounds: CGSize(width: width, height: height), library: library)
