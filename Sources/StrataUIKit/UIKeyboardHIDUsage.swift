@@ -143,188 +143,50 @@ public enum UIKeyboardHIDUsage: Int, Sendable {
 }
 
 extension UIKeyboardHIDUsage {
-    /// The usage of X keysym `keysym` on a US layout.
+    /// The usage of X keysym `keysym` on a US layout (`keyboardErrorUndefined` for a keysym it has none for).
     init(keysym: Int) {
-        switch keysym {
-        case 0x20: self = .keyboardSpacebar
-        case 0x21: self = .keyboard1
-        case 0x22: self = .keyboardQuote
-        case 0x23: self = .keyboard3
-        case 0x24: self = .keyboard4
-        case 0x25: self = .keyboard5
-        case 0x26: self = .keyboard7
-        case 0x27: self = .keyboardQuote
-        case 0x28: self = .keyboard9
-        case 0x29: self = .keyboard0
-        case 0x2a: self = .keyboard8
-        case 0x2b: self = .keyboardEqualSign
-        case 0x2c: self = .keyboardComma
-        case 0x2d: self = .keyboardHyphen
-        case 0x2e: self = .keyboardPeriod
-        case 0x2f: self = .keyboardSlash
-        case 0x30: self = .keyboard0
-        case 0x31: self = .keyboard1
-        case 0x32: self = .keyboard2
-        case 0x33: self = .keyboard3
-        case 0x34: self = .keyboard4
-        case 0x35: self = .keyboard5
-        case 0x36: self = .keyboard6
-        case 0x37: self = .keyboard7
-        case 0x38: self = .keyboard8
-        case 0x39: self = .keyboard9
-        case 0x3a: self = .keyboardSemicolon
-        case 0x3b: self = .keyboardSemicolon
-        case 0x3c: self = .keyboardComma
-        case 0x3d: self = .keyboardEqualSign
-        case 0x3e: self = .keyboardPeriod
-        case 0x3f: self = .keyboardSlash
-        case 0x40: self = .keyboard2
-        case 0x41: self = .keyboardA
-        case 0x42: self = .keyboardB
-        case 0x43: self = .keyboardC
-        case 0x44: self = .keyboardD
-        case 0x45: self = .keyboardE
-        case 0x46: self = .keyboardF
-        case 0x47: self = .keyboardG
-        case 0x48: self = .keyboardH
-        case 0x49: self = .keyboardI
-        case 0x4a: self = .keyboardJ
-        case 0x4b: self = .keyboardK
-        case 0x4c: self = .keyboardL
-        case 0x4d: self = .keyboardM
-        case 0x4e: self = .keyboardN
-        case 0x4f: self = .keyboardO
-        case 0x50: self = .keyboardP
-        case 0x51: self = .keyboardQ
-        case 0x52: self = .keyboardR
-        case 0x53: self = .keyboardS
-        case 0x54: self = .keyboardT
-        case 0x55: self = .keyboardU
-        case 0x56: self = .keyboardV
-        case 0x57: self = .keyboardW
-        case 0x58: self = .keyboardX
-        case 0x59: self = .keyboardY
-        case 0x5a: self = .keyboardZ
-        case 0x5b: self = .keyboardOpenBracket
-        case 0x5c: self = .keyboardBackslash
-        case 0x5d: self = .keyboardCloseBracket
-        case 0x5e: self = .keyboard6
-        case 0x5f: self = .keyboardHyphen
-        case 0x60: self = .keyboardGraveAccentAndTilde
-        case 0x61: self = .keyboardA
-        case 0x62: self = .keyboardB
-        case 0x63: self = .keyboardC
-        case 0x64: self = .keyboardD
-        case 0x65: self = .keyboardE
-        case 0x66: self = .keyboardF
-        case 0x67: self = .keyboardG
-        case 0x68: self = .keyboardH
-        case 0x69: self = .keyboardI
-        case 0x6a: self = .keyboardJ
-        case 0x6b: self = .keyboardK
-        case 0x6c: self = .keyboardL
-        case 0x6d: self = .keyboardM
-        case 0x6e: self = .keyboardN
-        case 0x6f: self = .keyboardO
-        case 0x70: self = .keyboardP
-        case 0x71: self = .keyboardQ
-        case 0x72: self = .keyboardR
-        case 0x73: self = .keyboardS
-        case 0x74: self = .keyboardT
-        case 0x75: self = .keyboardU
-        case 0x76: self = .keyboardV
-        case 0x77: self = .keyboardW
-        case 0x78: self = .keyboardX
-        case 0x79: self = .keyboardY
-        case 0x7a: self = .keyboardZ
-        case 0x7b: self = .keyboardOpenBracket
-        case 0x7c: self = .keyboardBackslash
-        case 0x7d: self = .keyboardCloseBracket
-        case 0x7e: self = .keyboardGraveAccentAndTilde
-        case 0xfe03: self = .keyboardRightAlt
-        case 0xfe20: self = .keyboardTab
-        case 0xff08: self = .keyboardDeleteOrBackspace
-        case 0xff09: self = .keyboardTab
-        case 0xff0d: self = .keyboardReturnOrEnter
-        case 0xff13: self = .keyboardPause
-        case 0xff14: self = .keyboardScrollLock
-        case 0xff1b: self = .keyboardEscape
-        case 0xff50: self = .keyboardHome
-        case 0xff51: self = .keyboardLeftArrow
-        case 0xff52: self = .keyboardUpArrow
-        case 0xff53: self = .keyboardRightArrow
-        case 0xff54: self = .keyboardDownArrow
-        case 0xff55: self = .keyboardPageUp
-        case 0xff56: self = .keyboardPageDown
-        case 0xff57: self = .keyboardEnd
-        case 0xff60: self = .keyboardSelect
-        case 0xff61: self = .keyboardPrintScreen
-        case 0xff62: self = .keyboardExecute
-        case 0xff63: self = .keyboardInsert
-        case 0xff65: self = .keyboardUndo
-        case 0xff66: self = .keyboardAgain
-        case 0xff67: self = .keyboardMenu
-        case 0xff68: self = .keyboardFind
-        case 0xff69: self = .keyboardStop
-        case 0xff6a: self = .keyboardHelp
-        case 0xff7f: self = .keypadNumLock
-        case 0xff8d: self = .keypadEnter
-        case 0xffaa: self = .keypadAsterisk
-        case 0xffab: self = .keypadPlus
-        case 0xffad: self = .keypadHyphen
-        case 0xffae: self = .keypadPeriod
-        case 0xffaf: self = .keypadSlash
-        case 0xffb0: self = .keypad0
-        case 0xffb1: self = .keypad1
-        case 0xffb2: self = .keypad2
-        case 0xffb3: self = .keypad3
-        case 0xffb4: self = .keypad4
-        case 0xffb5: self = .keypad5
-        case 0xffb6: self = .keypad6
-        case 0xffb7: self = .keypad7
-        case 0xffb8: self = .keypad8
-        case 0xffb9: self = .keypad9
-        case 0xffbd: self = .keypadEqualSign
-        case 0xffbe: self = .keyboardF1
-        case 0xffbf: self = .keyboardF2
-        case 0xffc0: self = .keyboardF3
-        case 0xffc1: self = .keyboardF4
-        case 0xffc2: self = .keyboardF5
-        case 0xffc3: self = .keyboardF6
-        case 0xffc4: self = .keyboardF7
-        case 0xffc5: self = .keyboardF8
-        case 0xffc6: self = .keyboardF9
-        case 0xffc7: self = .keyboardF10
-        case 0xffc8: self = .keyboardF11
-        case 0xffc9: self = .keyboardF12
-        case 0xffca: self = .keyboardF13
-        case 0xffcb: self = .keyboardF14
-        case 0xffcc: self = .keyboardF15
-        case 0xffcd: self = .keyboardF16
-        case 0xffce: self = .keyboardF17
-        case 0xffcf: self = .keyboardF18
-        case 0xffd0: self = .keyboardF19
-        case 0xffd1: self = .keyboardF20
-        case 0xffd2: self = .keyboardF21
-        case 0xffd3: self = .keyboardF22
-        case 0xffd4: self = .keyboardF23
-        case 0xffd5: self = .keyboardF24
-        case 0xffe1: self = .keyboardLeftShift
-        case 0xffe2: self = .keyboardRightShift
-        case 0xffe3: self = .keyboardLeftControl
-        case 0xffe4: self = .keyboardRightControl
-        case 0xffe5: self = .keyboardCapsLock
-        case 0xffe7: self = .keyboardLeftGUI
-        case 0xffe8: self = .keyboardRightGUI
-        case 0xffe9: self = .keyboardLeftAlt
-        case 0xffea: self = .keyboardRightAlt
-        case 0xffeb: self = .keyboardLeftGUI
-        case 0xffec: self = .keyboardRightGUI
-        case 0xffff: self = .keyboardDeleteForward
-        case 0x1008ff11: self = .keyboardVolumeDown
-        case 0x1008ff12: self = .keyboardMute
-        case 0x1008ff13: self = .keyboardVolumeUp
-        default: self = .keyboardErrorUndefined
-        }
+        self = Self.byKeysym[keysym] ?? .keyboardErrorUndefined
     }
+
+    /// Each keysym's usage on a US layout: shifted characters take their key's usage.
+    private static let byKeysym: [Int: UIKeyboardHIDUsage] = [
+        0x20: .keyboardSpacebar, 0x21: .keyboard1, 0x22: .keyboardQuote, 0x23: .keyboard3, 0x24: .keyboard4,
+        0x25: .keyboard5, 0x26: .keyboard7, 0x27: .keyboardQuote, 0x28: .keyboard9, 0x29: .keyboard0, 0x2a: .keyboard8,
+        0x2b: .keyboardEqualSign, 0x2c: .keyboardComma, 0x2d: .keyboardHyphen, 0x2e: .keyboardPeriod,
+        0x2f: .keyboardSlash, 0x30: .keyboard0, 0x31: .keyboard1, 0x32: .keyboard2, 0x33: .keyboard3, 0x34: .keyboard4,
+        0x35: .keyboard5, 0x36: .keyboard6, 0x37: .keyboard7, 0x38: .keyboard8, 0x39: .keyboard9,
+        0x3a: .keyboardSemicolon, 0x3b: .keyboardSemicolon, 0x3c: .keyboardComma, 0x3d: .keyboardEqualSign,
+        0x3e: .keyboardPeriod, 0x3f: .keyboardSlash, 0x40: .keyboard2, 0x41: .keyboardA, 0x42: .keyboardB,
+        0x43: .keyboardC, 0x44: .keyboardD, 0x45: .keyboardE, 0x46: .keyboardF, 0x47: .keyboardG, 0x48: .keyboardH,
+        0x49: .keyboardI, 0x4a: .keyboardJ, 0x4b: .keyboardK, 0x4c: .keyboardL, 0x4d: .keyboardM, 0x4e: .keyboardN,
+        0x4f: .keyboardO, 0x50: .keyboardP, 0x51: .keyboardQ, 0x52: .keyboardR, 0x53: .keyboardS, 0x54: .keyboardT,
+        0x55: .keyboardU, 0x56: .keyboardV, 0x57: .keyboardW, 0x58: .keyboardX, 0x59: .keyboardY, 0x5a: .keyboardZ,
+        0x5b: .keyboardOpenBracket, 0x5c: .keyboardBackslash, 0x5d: .keyboardCloseBracket, 0x5e: .keyboard6,
+        0x5f: .keyboardHyphen, 0x60: .keyboardGraveAccentAndTilde, 0x61: .keyboardA, 0x62: .keyboardB, 0x63: .keyboardC,
+        0x64: .keyboardD, 0x65: .keyboardE, 0x66: .keyboardF, 0x67: .keyboardG, 0x68: .keyboardH, 0x69: .keyboardI,
+        0x6a: .keyboardJ, 0x6b: .keyboardK, 0x6c: .keyboardL, 0x6d: .keyboardM, 0x6e: .keyboardN, 0x6f: .keyboardO,
+        0x70: .keyboardP, 0x71: .keyboardQ, 0x72: .keyboardR, 0x73: .keyboardS, 0x74: .keyboardT, 0x75: .keyboardU,
+        0x76: .keyboardV, 0x77: .keyboardW, 0x78: .keyboardX, 0x79: .keyboardY, 0x7a: .keyboardZ,
+        0x7b: .keyboardOpenBracket, 0x7c: .keyboardBackslash, 0x7d: .keyboardCloseBracket,
+        0x7e: .keyboardGraveAccentAndTilde, 0xfe03: .keyboardRightAlt, 0xfe20: .keyboardTab,
+        0xff08: .keyboardDeleteOrBackspace, 0xff09: .keyboardTab, 0xff0d: .keyboardReturnOrEnter,
+        0xff13: .keyboardPause, 0xff14: .keyboardScrollLock, 0xff1b: .keyboardEscape, 0xff50: .keyboardHome,
+        0xff51: .keyboardLeftArrow, 0xff52: .keyboardUpArrow, 0xff53: .keyboardRightArrow, 0xff54: .keyboardDownArrow,
+        0xff55: .keyboardPageUp, 0xff56: .keyboardPageDown, 0xff57: .keyboardEnd, 0xff60: .keyboardSelect,
+        0xff61: .keyboardPrintScreen, 0xff62: .keyboardExecute, 0xff63: .keyboardInsert, 0xff65: .keyboardUndo,
+        0xff66: .keyboardAgain, 0xff67: .keyboardMenu, 0xff68: .keyboardFind, 0xff69: .keyboardStop,
+        0xff6a: .keyboardHelp, 0xff7f: .keypadNumLock, 0xff8d: .keypadEnter, 0xffaa: .keypadAsterisk,
+        0xffab: .keypadPlus, 0xffad: .keypadHyphen, 0xffae: .keypadPeriod, 0xffaf: .keypadSlash, 0xffb0: .keypad0,
+        0xffb1: .keypad1, 0xffb2: .keypad2, 0xffb3: .keypad3, 0xffb4: .keypad4, 0xffb5: .keypad5, 0xffb6: .keypad6,
+        0xffb7: .keypad7, 0xffb8: .keypad8, 0xffb9: .keypad9, 0xffbd: .keypadEqualSign, 0xffbe: .keyboardF1,
+        0xffbf: .keyboardF2, 0xffc0: .keyboardF3, 0xffc1: .keyboardF4, 0xffc2: .keyboardF5, 0xffc3: .keyboardF6,
+        0xffc4: .keyboardF7, 0xffc5: .keyboardF8, 0xffc6: .keyboardF9, 0xffc7: .keyboardF10, 0xffc8: .keyboardF11,
+        0xffc9: .keyboardF12, 0xffca: .keyboardF13, 0xffcb: .keyboardF14, 0xffcc: .keyboardF15, 0xffcd: .keyboardF16,
+        0xffce: .keyboardF17, 0xffcf: .keyboardF18, 0xffd0: .keyboardF19, 0xffd1: .keyboardF20, 0xffd2: .keyboardF21,
+        0xffd3: .keyboardF22, 0xffd4: .keyboardF23, 0xffd5: .keyboardF24, 0xffe1: .keyboardLeftShift,
+        0xffe2: .keyboardRightShift, 0xffe3: .keyboardLeftControl, 0xffe4: .keyboardRightControl,
+        0xffe5: .keyboardCapsLock, 0xffe7: .keyboardLeftGUI, 0xffe8: .keyboardRightGUI, 0xffe9: .keyboardLeftAlt,
+        0xffea: .keyboardRightAlt, 0xffeb: .keyboardLeftGUI, 0xffec: .keyboardRightGUI, 0xffff: .keyboardDeleteForward,
+        0x1008ff11: .keyboardVolumeDown, 0x1008ff12: .keyboardMute, 0x1008ff13: .keyboardVolumeUp,
+    ]
 }

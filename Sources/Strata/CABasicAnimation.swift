@@ -1,0 +1,150 @@
+import Foundation
+import Logging
+import StrataCore
+import StrataProtocol
+
+/// Abstract: an animation of one key path.
+open class CAPropertyAnimation: CAAnimation {
+    open var keyPath: String? { didSet { compiledSpec = nil } }
+    open var isAdditive = false { didSet { compiledSpec = nil } }
+    open var isCumulative = false { didSet { compiledSpec = nil } }
+    open var valueFunction: CAValueFunction? { didSet { compiledSpec = nil } }
+
+    func resolvedValueFunction() throws -> ValueFunction? {
+        valueFunction?.function
+    }
+
+    /// The kind of this animation's values: the value function's input, else the key path's.
+    /// Rejects a key path that cannot animate first: then its values are not what is wrong.
+    func valueKind(_ kp: LayerKeyPath) throws -> ValueKind {
+        guard kp.isAnimatable else { throw StrataError.unsupported("animation of \(kp)") }
+        return try resolvedValueFunction()?.inputKind ?? kp.kind
+    }
+
+    /// The key path when it names a custom key (a layer subclass's own property, evaluated on the client).
+    var customKey: String? { keyPath.flatMap { CALayer.isCustomKey($0) ? $0 : nil } }
+
+    /// A custom key's value, of whatever interpolable kind it is.
+    func customValue(_ v: Any?, _ name: String) throws -> AnimatableValue? {
+        guard let v else { return nil }
+        guard valueFunction == nil else { throw StrataError.unsupported("value function on custom key \(keyPath ?? "")") }
+        guard let value = ValueConversion.infer(v) else {
+            throw StrataError.invalidValue(key: "\(keyPath ?? "").\(name)", expected: "a number, CGPoint, CGSize, CGRect, CATransform3D, CGColor, CGPath or Bool")
+        }
+        return value
+    }
+
+    /// A convenience, as Core Animation's: subclasses that override `init()` (and `init?(coder:)`) inherit it.
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+}
+
+/// Interpolates a key path between fromValue, toValue and byValue (any one or two of them).
+/// Values: numbers (Double/Float/CGFloat/Int/NSNumber), CGPoint, CGSize, CGRect, CATransform3D, CGColor, Bool.
+open class CABasicAnimation: CAPropertyAnimation {
+    open var fromValue: Any? { didSet { compiledSpec = nil } }
+    open var toValue: Any? { didSet { compiledSpec = nil } }
+    open var byValue: Any? { didSet { compiledSpec = nil } }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = CABasicAnimation(keyPath: keyPath)
+        copyBasic(to: c)
+        c.compiledSpec = compiledSpec
+        return c
+    }
+
+    func copyBasic(to c: CABasicAnimation) {
+        copyTiming(to: c)
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
+        c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        guard let keyPath else { throw StrataError.unsupported("CABasicAnimation without a keyPath") }
+        if customKey != nil {
+            let spec = AnimationSpec(
+                keyPath: nil,
+                kind: .basic(from: try customValue(fromValue, "fromValue"), to: try customValue(toValue, "toValue"),
+                             by: try customValue(byValue, "byValue")),
+                timing: mediaTiming, timingFunction: timingFunction?.function,
+                isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative)
+            try spec.validate()
+            return spec
+        }
+        let kp = try LayerKeyPath(parsing: keyPath)
+        let kind = try valueKind(kp)
+        let spec = AnimationSpec(
+            keyPath: kp,
+            kind: .basic(from: try ValueConversion.value(fromValue, kind: kind, key: "\(kp).fromValue"),
+                         to: try ValueConversion.value(toValue, kind: kind, key: "\(kp).toValue"),
+                         by: try ValueConversion.value(byValue, kind: kind, key: "\(kp).byValue")),
+            timing: mediaTiming, timingFunction: timingFunction?.function,
+            isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative,
+            valueFunction: try resolvedValueFunction())
+        try spec.validate()
+        return spec
+    }
+}
+
+/// A basic animation whose progress follows a damped spring (closed form, see StrataCore.Spring):
+/// `mass` (> 0), `stiffness` (> 0), `damping` (≥ 0), `initialVelocity` (1 = the whole distance per second,
+/// towards the end). The spring runs in seconds within `duration`; set `duration = settlingDuration` to
+/// let it come to rest.
+open class CASpringAnimation: CABasicAnimation {
+    open var mass: CGFloat = 1
+    open var stiffness: CGFloat = 100
+    open var damping: CGFloat = 10
+    open var initialVelocity: CGFloat = 0
+
+    var spring: Spring {
+        Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: Double(initialVelocity))
+    }
+
+    /// When the spring is at rest: the displacement stays within 0.1 % of the distance from then on
+    /// (Strata's estimate; Core Animation does not document its own).
+    open var settlingDuration: CFTimeInterval { spring.settlingDuration }
+
+    /// A spring described by how long it feels and how much it overshoots (iOS 17), as SwiftUI's
+    /// `Spring(duration:bounce:)`: mass 1, stiffness (2π ÷ duration)², and damping 2ζ√stiffness with the
+    /// damping ratio ζ = 1 − bounce (bounce 0…1: critically damped to undamped) or 1 ÷ (1 + bounce) (bounce
+    /// −1…0: overdamped). Non-finite or non-positive durations are logged and give the default spring.
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
+        self.init()
+        guard perceptualDuration.isFinite, perceptualDuration > 0, bounce.isFinite, bounce > -1 else {
+            StrataLog.logger.error("CASpringAnimation(perceptualDuration: \(perceptualDuration), bounce: \(bounce)) rejected: the duration must be > 0 and the bounce > −1")
+            return
+        }
+        let omega = 2 * Double.pi / perceptualDuration
+        let ratio = bounce >= 0 ? 1 - Double(bounce) : 1 / (1 + Double(bounce))
+        mass = 1
+        stiffness = CGFloat(omega * omega)
+        damping = CGFloat(2 * ratio * omega)
+    }
+
+    /// The period of the undamped spring, 2π√(mass ÷ stiffness): the perceptual duration it was made with.
+    open var perceptualDuration: CFTimeInterval { 2 * Double.pi * (Double(mass) / Double(stiffness)).squareRoot() }
+
+    /// How bouncy the spring is (−1…1), from its damping ratio ζ = damping ÷ 2√(mass × stiffness): 1 − ζ when
+    /// ζ ≤ 1, else 1 ÷ ζ − 1.
+    open var bounce: CGFloat {
+        let ratio = Double(damping) / (2 * (Double(mass) * Double(stiffness)).squareRoot())
+        return CGFloat(ratio <= 1 ? 1 - ratio : 1 / ratio - 1)
+    }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = CASpringAnimation(keyPath: keyPath)
+        copyBasic(to: c)
+        c.mass = mass; c.stiffness = stiffness; c.damping = damping; c.initialVelocity = initialVelocity
+        return c
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        var spec = try super.makeSpec()
+        let (from, to, by) = spec.kind.endpoints
+        spec.kind = .spring(from: from, to: to, by: by, spring)
+        try spec.validate()
+        return spec
+    }
+}

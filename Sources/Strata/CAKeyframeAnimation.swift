@@ -1,0 +1,159 @@
+import Foundation
+import Logging
+import StrataCore
+import StrataProtocol
+
+/// Runs several animations together on one layer. Children are timed in the group's local time
+/// (their beginTime is relative to the group's start) and clipped to the group's duration; their
+/// delegates and `isRemovedOnCompletion` are ignored.
+open class CAAnimationGroup: CAAnimation {
+    open var animations: [CAAnimation]?
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = CAAnimationGroup()
+        copyTiming(to: c)
+        c.animations = animations?.compactMap { $0.animationCopy() }
+        return c
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        let children = try (animations ?? []).map { try $0.makeSpec() }
+        let spec = AnimationSpec(keyPath: nil, kind: .group(children), timing: mediaTiming,
+                                 timingFunction: timingFunction?.function, isRemovedOnCompletion: isRemovedOnCompletion)
+        try spec.validate()
+        return spec
+    }
+}
+
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
+/// Animates a key path through `values`, or a point key path along `path` (which wins when both are set);
+/// see StrataCore.Keyframes and docs/animation.md for each calculation mode.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    open var path: CGPath?
+    open var rotationMode: CAAnimationRotationMode?
+    open var values: [Any]?
+    open var keyTimes: [NSNumber]?
+    open var timingFunctions: [CAMediaTimingFunction]?
+    open var calculationMode: CAAnimationCalculationMode = .linear
+    open var tensionValues: [NSNumber]?
+    open var continuityValues: [NSNumber]?
+    open var biasValues: [NSNumber]?
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = CAKeyframeAnimation(keyPath: keyPath)
+        copyTiming(to: c)
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
+        c.path = path?.copy(); c.rotationMode = rotationMode
+        c.values = values; c.keyTimes = keyTimes; c.timingFunctions = timingFunctions
+        c.calculationMode = calculationMode
+        c.tensionValues = tensionValues; c.continuityValues = continuityValues; c.biasValues = biasValues
+        return c
+    }
+
+    override func makeSpec() throws -> AnimationSpec {
+        guard let keyPath else { throw StrataError.unsupported("CAKeyframeAnimation without a keyPath") }
+        let kp: LayerKeyPath? = customKey != nil ? nil : try LayerKeyPath(parsing: keyPath)
+        guard let mode = Keyframes.Mode(rawValue: calculationMode.rawValue) else {
+            throw StrataError.unsupported("calculation mode \(calculationMode.rawValue)")
+        }
+        let converted = try (values ?? []).enumerated().map { i, v in
+            guard let kp else {
+                guard let value = try customValue(v, "values[\(i)]") else { throw StrataError.invalidValue(key: "\(keyPath).values[\(i)]", expected: "a value") }
+                return value
+            }
+            let valueKind = try valueKind(kp)
+            guard let value = ValueConversion.convert(v, kind: valueKind) else {
+                throw StrataError.invalidValue(key: "\(kp).values[\(i)]", expected: ValueConversion.accepted(valueKind))
+            }
+            return value
+        }
+        // Key times that do not fit are ignored, as Core Animation ignores them (docs/status.md, Leniency).
+        let times = Keyframes.usable(keyTimes?.map(\.doubleValue), mode: mode, values: converted.count,
+                                     pathSegments: path.map { $0.path.segments.count })
+        let frames = Keyframes(values: converted, keyTimes: times,
+                               timingFunctions: timingFunctions?.map(\.function), mode: mode,
+                               tension: tensionValues?.map(\.doubleValue), continuity: continuityValues?.map(\.doubleValue),
+                               bias: biasValues?.map(\.doubleValue), path: path?.path,
+                               rotationMode: try rotationMode.map { m in
+                                   guard let r = Keyframes.RotationMode(rawValue: m.rawValue) else { throw StrataError.unsupported("rotation mode \(m.rawValue)") }
+                                   return r
+                               })
+        let spec = AnimationSpec(keyPath: kp, kind: .keyframe(frames), timing: mediaTiming, timingFunction: timingFunction?.function,
+                                 isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative,
+                                 valueFunction: try resolvedValueFunction())
+        try spec.validate()
+        return spec
+    }
+}
+
+extension AnimationSpec {
+    /// What in this animation the render server would refuse, ending the session for it: a value that is
+    /// not finite (a NaN point in a path, say), a timing function with a control point that is not finite
+    /// or an x outside 0…1, or more keyframes or path elements than the wire carries
+    /// (`WireFormat.maxListCount`). `add(_:forKey:)` refuses such an animation instead, naming what is wrong.
+    func unsendable() -> StrataError? {
+        let most = WireFormat.maxListCount
+        func tooLong(_ v: AnimatableValue?) -> Bool {
+            if case let .path(p?) = v { return p.elements.count > most }
+            return false
+        }
+        func badCurve(_ f: TimingFunction) -> Bool {
+            ![f.c1x, f.c1y, f.c2x, f.c2y].allSatisfy(\.isFinite) || !(0...1).contains(f.c1x) || !(0...1).contains(f.c2x)
+        }
+        let curveShape = "control points that are finite, with x in 0…1"
+        let name: String
+        switch kind {
+        case .group: name = "CAAnimationGroup"
+        case .transition: name = "CATransition"
+        default: name = keyPath.map { "\($0)" } ?? "custom key"
+        }
+        if let f = timingFunction, badCurve(f) { return .invalidValue(key: "\(name).timingFunction", expected: curveShape) }
+        switch kind {
+        case let .basic(from, to, by), let .spring(from, to, by, _):
+            for (field, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
+                if v?.isFinite == false { return .invalidValue(key: "\(name).\(field)", expected: "a finite value") }
+                if tooLong(v) { return .invalidValue(key: "\(name).\(field)", expected: "a path of at most \(most) elements") }
+            }
+        case let .keyframe(frames):
+            if frames.values.count > most || (frames.keyTimes?.count ?? 0) > most {
+                return .invalidValue(key: "\(name).values", expected: "at most \(most) keyframes")
+            }
+            if let i = frames.values.firstIndex(where: tooLong) {
+                return .invalidValue(key: "\(name).values[\(i)]", expected: "a path of at most \(most) elements")
+            }
+            if let path = frames.path, path.elements.count > most {
+                return .invalidValue(key: "\(name).path", expected: "a path of at most \(most) elements")
+            }
+            if let i = frames.values.firstIndex(where: { !$0.isFinite }) {
+                return .invalidValue(key: "\(name).values[\(i)]", expected: "a finite value")
+            }
+            if let path = frames.path, !AnimatableValue.path(path).isFinite {
+                return .invalidValue(key: "\(name).path", expected: "finite points")
+            }
+            if let i = frames.timingFunctions?.firstIndex(where: badCurve) {
+                return .invalidValue(key: "\(name).timingFunctions[\(i)]", expected: curveShape)
+            }
+        case let .group(children):
+            return children.lazy.compactMap { $0.unsendable() }.first
+        case .transition:
+            break
+        }
+        return nil
+    }
+}
