@@ -22,14 +22,7 @@ extension CALayer {
             contents = nil
             return
         }
-        let reused = shown.flatMap { image in image.backingStore.map { $0.width == width && $0.height == height } } == true
-        let image: CGImage
-        if reused, let shown {
-            image = shown
-        } else {
-            guard let store = LayerBackingStore(width: width, height: height) else { contents = nil; return }
-            image = CGImage(backingStore: store)
-        }
+        guard let (image, reused) = Self.backingImage(shown, width: width, height: height) else { contents = nil; return }
         guard let store = image.backingStore else { return }
         // The recording has the store's size, so everything below (clip, erase, CTM) is recorded exactly as
         // it would be drawn, and the replay paints the same pixels.
@@ -41,18 +34,14 @@ extension CALayer {
         var changed = LayerBackingStore.PixelRect(x: 0, y: 0, width: width, height: height)
         ctx.saveGState()
         if reused, let dirty {
-            // Pixels outside the dirty rectangle keep the previous drawing.
-            var d = dirty.intersection(bounds)
-            // A dirty rectangle outside the bounds (or not finite) leaves nothing to redraw.
-            guard !d.isNull, !d.isEmpty, d.minX.isFinite, d.minY.isFinite, d.maxX.isFinite, d.maxY.isFinite else {
+            // Pixels outside the dirty rectangle keep the previous drawing; one outside the bounds (or not
+            // finite) leaves nothing to redraw.
+            guard let pixels = Self.pixels(of: dirty, bounds: bounds, scale: scale, flipped: flipped) else {
                 ctx.restoreGState()
                 return
             }
-            if flipped { d.origin.y = bounds.minY + bounds.maxY - d.maxY }
-            let px = ((d.minX - bounds.minX) * scale).rounded(.down), py = ((d.minY - bounds.minY) * scale).rounded(.down)
-            let qx = ((d.maxX - bounds.minX) * scale).rounded(.up), qy = ((d.maxY - bounds.minY) * scale).rounded(.up)
-            changed = LayerBackingStore.PixelRect(x: Int(px), y: Int(py), width: Int(qx - px), height: Int(qy - py))
-            let pixelRect = CGRect(x: px, y: py, width: qx - px, height: qy - py)
+            changed = pixels
+            let pixelRect = CGRect(x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height)
             ctx.clip(to: pixelRect)
             Self.erase(ctx, pixelRect, opaque: opaque)
         } else {
@@ -78,6 +67,24 @@ extension CALayer {
         } else {
             contents = image
         }
+    }
+
+    /// The store to draw into: the one shown when it has the size (`reused`), else a new one.
+    private static func backingImage(_ shown: CGImage?, width: Int, height: Int) -> (image: CGImage, reused: Bool)? {
+        if let shown, let store = shown.backingStore, store.width == width, store.height == height { return (shown, true) }
+        guard let store = LayerBackingStore(width: width, height: height) else { return nil }
+        return (CGImage(backingStore: store), false)
+    }
+
+    /// The store's pixels a dirty rectangle (layer coordinates) covers, rounded out; nil when it covers
+    /// none of `bounds` or is not finite. Under flipped geometry layer y maps to minY + maxY − y.
+    private static func pixels(of dirty: CGRect, bounds: CGRect, scale: CGFloat, flipped: Bool) -> LayerBackingStore.PixelRect? {
+        var d = dirty.intersection(bounds)
+        guard !d.isNull, !d.isEmpty, d.minX.isFinite, d.minY.isFinite, d.maxX.isFinite, d.maxY.isFinite else { return nil }
+        if flipped { d.origin.y = bounds.minY + bounds.maxY - d.maxY }
+        let px = ((d.minX - bounds.minX) * scale).rounded(.down), py = ((d.minY - bounds.minY) * scale).rounded(.down)
+        let qx = ((d.maxX - bounds.minX) * scale).rounded(.up), qy = ((d.maxY - bounds.minY) * scale).rounded(.up)
+        return LayerBackingStore.PixelRect(x: Int(px), y: Int(py), width: Int(qx - px), height: Int(qy - py))
     }
 
     private func isEmpty(_ r: LayerBackingStore.PixelRect) -> Bool { r.width <= 0 || r.height <= 0 }

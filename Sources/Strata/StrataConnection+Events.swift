@@ -78,47 +78,11 @@ extension StrataConnection {
         announce(.ended)
     }
 
-    /// Kept whole (over 60 lines): one case per server message.
+    /// One case per server message.
     func handle(_ message: ServerMessage, socket: MessageSocket) {
         switch message {
-        case let .animationStarted(layerID, key):
-            guard let layer = LayerRegistry.layer(layerID) else { return }
-            let anim: CAAnimation? = LayerLock.with {
-                guard let entry = layer.server?.inFlight[key]?.first(where: { layer.server?.started.contains($0.serial) == false })
-                else { return nil }
-                layer.server?.started.insert(entry.serial)
-                // A restored session reports again the start of an animation the lost one had reported.
-                guard !entry.startDelivered else { return nil }
-                entry.startDelivered = true
-                return entry.animation
-            }
-            if let anim, let delegate = anim.delegate {
-                let handOff = MainHandOff(value: (delegate, anim))
-                MainDelivery.async { handOff.value.0.animationDidStart(handOff.value.1) }
-            }
-        case let .animationStopped(layerID, key, finished):
-            guard let layer = LayerRegistry.layer(layerID) else { return }
-            let anim: CAAnimation? = LayerLock.with {
-                guard var queue = layer.server?.inFlight[key], !queue.isEmpty else { return nil }
-                let entry = queue.removeFirst()
-                layer.server?.inFlight[key] = queue.isEmpty ? nil : queue
-                layer.server?.started.remove(entry.serial)
-                if finished, entry.animation.isRemovedOnCompletion {
-                    // The server detached it at its end; keep the client's view equal.
-                    layer.animationEntries.removeAll { $0 === entry }
-                    if layer.server?.animations[key] == entry.serial { layer.server?.animations[key] = nil }
-                }
-                // A finished animation kept by its fill mode is re-sent to a restored server, which reports
-                // its end again.
-                guard !entry.stopDelivered else { return nil }
-                entry.stopDelivered = true
-                CompletionTracker.stopped(entry.serial)
-                return entry.animation
-            }
-            if let anim, let delegate = anim.delegate {
-                let handOff = MainHandOff(value: (delegate, anim))
-                MainDelivery.async { handOff.value.0.animationDidStop(handOff.value.1, finished: finished) }
-            }
+        case let .animationStarted(layerID, key): animationStarted(layerID, key: key)
+        case let .animationStopped(layerID, key, finished): animationStopped(layerID, key: key, finished: finished)
         case .transactionCompleted:
             // The library tracks completion per transaction itself (it never sets wantsCompletion).
             break
@@ -162,6 +126,50 @@ extension StrataConnection {
         case .welcome, .injectResult, .clockAdvanced:
             // The library injects nothing (`strata input` does, over its own connection).
             break
+        }
+    }
+
+    /// Tells the animation's delegate it started, once per animation (a restored session reports it again).
+    private func animationStarted(_ layerID: LayerID, key: String) {
+        guard let layer = LayerRegistry.layer(layerID) else { return }
+        let anim: CAAnimation? = LayerLock.with {
+            guard let entry = layer.server?.inFlight[key]?.first(where: { layer.server?.started.contains($0.serial) == false })
+            else { return nil }
+            layer.server?.started.insert(entry.serial)
+            // A restored session reports again the start of an animation the lost one had reported.
+            guard !entry.startDelivered else { return nil }
+            entry.startDelivered = true
+            return entry.animation
+        }
+        if let anim, let delegate = anim.delegate {
+            let handOff = MainHandOff(value: (delegate, anim))
+            MainDelivery.async { handOff.value.0.animationDidStart(handOff.value.1) }
+        }
+    }
+
+    /// Tells the animation's delegate it stopped, once, and drops a finished one the server detached.
+    private func animationStopped(_ layerID: LayerID, key: String, finished: Bool) {
+        guard let layer = LayerRegistry.layer(layerID) else { return }
+        let anim: CAAnimation? = LayerLock.with {
+            guard var queue = layer.server?.inFlight[key], !queue.isEmpty else { return nil }
+            let entry = queue.removeFirst()
+            layer.server?.inFlight[key] = queue.isEmpty ? nil : queue
+            layer.server?.started.remove(entry.serial)
+            if finished, entry.animation.isRemovedOnCompletion {
+                // The server detached it at its end; keep the client's view equal.
+                layer.animationEntries.removeAll { $0 === entry }
+                if layer.server?.animations[key] == entry.serial { layer.server?.animations[key] = nil }
+            }
+            // A finished animation kept by its fill mode is re-sent to a restored server, which reports
+            // its end again.
+            guard !entry.stopDelivered else { return nil }
+            entry.stopDelivered = true
+            CompletionTracker.stopped(entry.serial)
+            return entry.animation
+        }
+        if let anim, let delegate = anim.delegate {
+            let handOff = MainHandOff(value: (delegate, anim))
+            MainDelivery.async { handOff.value.0.animationDidStop(handOff.value.1, finished: finished) }
         }
     }
 }

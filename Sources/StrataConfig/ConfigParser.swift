@@ -10,7 +10,7 @@
 /// is known, set at most once per section, and its value valid, or parsing stops at the first problem
 /// with `FILE:LINE: MESSAGE`. Pure: no I/O.
 public enum ConfigParser {
-    /// Kept whole (over 60 lines): the file's grammar, one line kind after another.
+    /// The file's grammar, one line kind after another.
     public static func parse(_ text: String, path: String) throws(ConfigError) -> ServerConfig {
         var config = ServerConfig()
         var globalLines: [String: Int] = [:]
@@ -52,37 +52,49 @@ public enum ConfigParser {
             if key.isEmpty { throw fail("a setting needs a key before '='") }
 
             if var current = output {
-                guard let outputKey = OutputKey(rawValue: key) else {
-                    if ConfigKey(rawValue: key) != nil {
-                        throw fail("\(key) is a global key: put it before the first [output] section")
-                    }
-                    throw fail("unknown key '\(key)' in [output \(current.config.name)]; known keys there: \(OutputKey.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                if let first = current.lines[key] { throw fail("\(key) is already set on line \(first) in [output \(current.config.name)]") }
-                if value.isEmpty { throw fail("\(key) has no value") }
-                do {
-                    switch outputKey {
-                    case .mode: current.config.mode = try ConfigValues.mode(key, value)
-                    case .rotation: current.config.rotation = try ConfigValues.rotation(key, value)
-                    case .scale:
-                        if value == "auto" { current.config.autoScale = true } else { current.config.scale = try ConfigValues.scale(key, value) }
-                    }
-                } catch { throw fail(error.message) }
-                current.lines[key] = number
+                try setOutput(key, value, in: &current, line: number, fail: fail)
                 output = current
             } else {
-                guard let globalKey = ConfigKey(rawValue: key) else {
-                    if OutputKey(rawValue: key) != nil { throw fail("\(key) belongs in an [output NAME] section") }
-                    throw fail("unknown key '\(key)'; known keys: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                if let first = globalLines[key] { throw fail("\(key) is already set on line \(first)") }
-                if value.isEmpty { throw fail("\(key) has no value") }
-                do { try config.set(globalKey, value, from: .file(path: path, line: number)) } catch { throw fail(error.message) }
-                globalLines[key] = number
+                try setGlobal(key, value, in: &config, lines: &globalLines, path: path, line: number, fail: fail)
             }
         }
         finishOutput()
         return config
+    }
+
+    /// A key of an `[output NAME]` section, set once there (`lines`: where each was set).
+    private static func setOutput(_ key: String, _ value: String, in current: inout (config: OutputConfig, lines: [String: Int]), line number: Int,
+                                  fail: (String) -> ConfigError) throws(ConfigError) {
+        guard let outputKey = OutputKey(rawValue: key) else {
+            if ConfigKey(rawValue: key) != nil {
+                throw fail("\(key) is a global key: put it before the first [output] section")
+            }
+            throw fail("unknown key '\(key)' in [output \(current.config.name)]; known keys there: \(OutputKey.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let first = current.lines[key] { throw fail("\(key) is already set on line \(first) in [output \(current.config.name)]") }
+        if value.isEmpty { throw fail("\(key) has no value") }
+        do {
+            switch outputKey {
+            case .mode: current.config.mode = try ConfigValues.mode(key, value)
+            case .rotation: current.config.rotation = try ConfigValues.rotation(key, value)
+            case .scale:
+                if value == "auto" { current.config.autoScale = true } else { current.config.scale = try ConfigValues.scale(key, value) }
+            }
+        } catch { throw fail(error.message) }
+        current.lines[key] = number
+    }
+
+    /// A global key, before any section, set once (`lines`: where each was set).
+    private static func setGlobal(_ key: String, _ value: String, in config: inout ServerConfig, lines: inout [String: Int],
+                                  path: String, line number: Int, fail: (String) -> ConfigError) throws(ConfigError) {
+        guard let globalKey = ConfigKey(rawValue: key) else {
+            if OutputKey(rawValue: key) != nil { throw fail("\(key) belongs in an [output NAME] section") }
+            throw fail("unknown key '\(key)'; known keys: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let first = lines[key] { throw fail("\(key) is already set on line \(first)") }
+        if value.isEmpty { throw fail("\(key) has no value") }
+        do { try config.set(globalKey, value, from: .file(path: path, line: number)) } catch { throw fail(error.message) }
+        lines[key] = number
     }
 
     /// `[output NAME]` → NAME.

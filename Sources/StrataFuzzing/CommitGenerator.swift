@@ -140,40 +140,8 @@ public struct CommitGenerator {
 
     private func imageOps(_ b: inout Builder, unsealed: Bool, now: Double, _ r: inout FuzzRandom) {
         switch r.int(0...9) {
-        case 9:
-            // A tiled layer's traffic as a client sends it: invalidations of random areas and generations, and
-            // tiles from a buffer the server mostly did not ask for (dropped, never an error), of any level,
-            // place and size the buffer holds.
-            let tiled = b.model.layerIDs.first { b.model.layers[$0]?.kind == .tiled } ?? b.newLayer(.tiled, &r)
-            if r.chance(0.5) {
-                let rect: CGRect? = r.chance(0.3) ? nil : CGRect(x: r.double(-100...5000), y: r.double(-100...5000), width: r.double(0...3000),
-                                                                   height: r.double(0...3000))
-                b.add(.invalidateTiles(tiled, rect: rect, generation: r.chance(0.1) ? .max : UInt64(r.int(0...1000))))
-            }
-            guard let (buffer, size) = r.pick(b.model.buffers.sorted { $0.key < $1.key }), size >= 4 else { return }
-            let w = UInt32(r.int(1...min(size / 4, 256))), h = UInt32(r.int(1...max(1, min(4096, size / (Int(w) * 4)))))
-            let key = TileKey(level: UInt8(r.int(0...(r.chance(0.1) ? 255 : 3))), column: UInt32(r.int(0...(r.chance(0.1) ? 1_000_000 : 8))),
-                              row: UInt32(r.int(0...8)))
-            b.addIfAccepted(.deliverTile(tiled, key, generation: UInt64(r.int(0...1000)), width: w, height: h, source: .buffer(buffer, offset: 0)))
-        case 8:
-            // A drawable presented from a buffer (a GL layer's frame, or a video frame in YUV, at once or timed
-            // up to a second ahead): a buffer presented once, as a client waiting for releases does; now and
-            // then one presented before, which the server may still hold.
-            let fresh = b.model.buffers.filter { !b.model.presentedBuffers.contains($0.key) }
-            let choices = (r.chance(0.05) ? b.model.buffers : fresh).sorted { $0.key < $1.key }
-            guard let (buffer, size) = r.pick(choices), size >= 4 else {
-                return imageOps(&b, unsealed: unsealed, now: now, &r)
-            }
-            let layer = b.randomLayer(&r) ?? b.newLayer(.layer, &r)
-            let colorimetry = YUVColorimetry(matrix: r.chance(0.5) ? .bt601 : .bt709, fullRange: r.chance(0.3))
-            let format = r.pick([DrawableFormat.rgba, .bgra, .nv12(colorimetry), .i420(colorimetry)]) ?? .rgba
-            // Bytes a pixel, rounded up: a frame of w × h fits when w × h × that ≤ size (YUV's odd sides need more).
-            let perPixel = format.isYUV ? 2 : 4
-            let w = UInt32(r.int(1...min(size / perPixel, 256)))
-            let h = UInt32(r.int(1...max(1, size / (Int(w) * perPixel))))
-            let presentAt = r.chance(0.5) ? 0 : now + r.double(0...1)
-            if r.chance(0.1) { b.add(.discardDrawables(layer)) }
-            b.addIfAccepted(.presentDrawable(layer, buffer: buffer, width: w, height: h, format: format, presentAt: presentAt))
+        case 9: tileOps(&b, &r)
+        case 8: presentDrawable(&b, unsealed: unsealed, now: now, &r)
         case 6:
             // A reusable buffer (sealed against shrinking and growing only), kept by the client.
             let size = r.int(1...64) * 1024
@@ -216,6 +184,44 @@ public struct CommitGenerator {
         case 4: if let id = r.pick(b.model.imageIDs) { b.add(.releaseImage(id)) }
         default: if let layer = b.randomLayer(&r) { b.add(.setContents(layer, 0)) }
         }
+    }
+
+    /// A tiled layer's traffic as a client sends it: invalidations of random areas and generations, and
+    /// tiles from a buffer the server mostly did not ask for (dropped, never an error), of any level,
+    /// place and size the buffer holds.
+    private func tileOps(_ b: inout Builder, _ r: inout FuzzRandom) {
+        let tiled = b.model.layerIDs.first { b.model.layers[$0]?.kind == .tiled } ?? b.newLayer(.tiled, &r)
+        if r.chance(0.5) {
+            let rect: CGRect? = r.chance(0.3) ? nil : CGRect(x: r.double(-100...5000), y: r.double(-100...5000), width: r.double(0...3000),
+                                                               height: r.double(0...3000))
+            b.add(.invalidateTiles(tiled, rect: rect, generation: r.chance(0.1) ? .max : UInt64(r.int(0...1000))))
+        }
+        guard let (buffer, size) = r.pick(b.model.buffers.sorted { $0.key < $1.key }), size >= 4 else { return }
+        let w = UInt32(r.int(1...min(size / 4, 256))), h = UInt32(r.int(1...max(1, min(4096, size / (Int(w) * 4)))))
+        let key = TileKey(level: UInt8(r.int(0...(r.chance(0.1) ? 255 : 3))), column: UInt32(r.int(0...(r.chance(0.1) ? 1_000_000 : 8))),
+                          row: UInt32(r.int(0...8)))
+        b.addIfAccepted(.deliverTile(tiled, key, generation: UInt64(r.int(0...1000)), width: w, height: h, source: .buffer(buffer, offset: 0)))
+    }
+
+    /// A drawable presented from a buffer (a GL layer's frame, or a video frame in YUV, at once or timed
+    /// up to a second ahead): a buffer presented once, as a client waiting for releases does; now and
+    /// then one presented before, which the server may still hold.
+    private func presentDrawable(_ b: inout Builder, unsealed: Bool, now: Double, _ r: inout FuzzRandom) {
+        let fresh = b.model.buffers.filter { !b.model.presentedBuffers.contains($0.key) }
+        let choices = (r.chance(0.05) ? b.model.buffers : fresh).sorted { $0.key < $1.key }
+        guard let (buffer, size) = r.pick(choices), size >= 4 else {
+            return imageOps(&b, unsealed: unsealed, now: now, &r)
+        }
+        let layer = b.randomLayer(&r) ?? b.newLayer(.layer, &r)
+        let colorimetry = YUVColorimetry(matrix: r.chance(0.5) ? .bt601 : .bt709, fullRange: r.chance(0.3))
+        let format = r.pick([DrawableFormat.rgba, .bgra, .nv12(colorimetry), .i420(colorimetry)]) ?? .rgba
+        // Bytes a pixel, rounded up: a frame of w × h fits when w × h × that ≤ size (YUV's odd sides need more).
+        let perPixel = format.isYUV ? 2 : 4
+        let w = UInt32(r.int(1...min(size / perPixel, 256)))
+        let h = UInt32(r.int(1...max(1, size / (Int(w) * perPixel))))
+        let presentAt = r.chance(0.5) ? 0 : now + r.double(0...1)
+        if r.chance(0.1) { b.add(.discardDrawables(layer)) }
+        b.addIfAccepted(.presentDrawable(layer, buffer: buffer, width: w, height: h, format: format, presentAt: presentAt))
     }
 
     private func masks(_ b: inout Builder, _ r: inout FuzzRandom) {

@@ -129,31 +129,36 @@ public struct TextGenerator: Sendable {
     static let combiningMarks: [UInt32] = [0x0300, 0x0301, 0x0308, 0x0323, 0x0327, 0x0334, 0x0345, 0x036F, 0x0483, 0x0488, 0x0591, 0x05B4,
                                            0x064B, 0x0670, 0x093C, 0x094D, 0x0E48, 0x1AB0, 0x1DC0, 0x20D0, 0x20DD, 0x20E3, 0xFE20, 0x1D167]
 
-    /// A multi-code-point sequence of `kind` (one of `sequenceKinds`), at most about `room` units long.
-    /// Kept whole (over 60 lines): one case per Unicode class the text libraries distinguish, a table read top to bottom.
+    /// A multi-code-point sequence of `kind` (one of `sequenceKinds`), at most about `room` units long: one
+    /// case per Unicode class the text libraries distinguish, in three tables (emoji and their sequences,
+    /// marks, jamo, bidi controls, breaks and spaces as scalars, and the kinds given as UTF-16 units).
     public func sequence(_ kind: String, _ r: inout FuzzRandom, room: Int = 512) -> Piece {
         let room = max(1, room)
-        func ri() -> UInt32 { UInt32(0x1F1E6 + r.int(0...25)) }
-        func mark() -> UInt32 { r.pick(Self.combiningMarks) ?? 0x301 }
+        let scalars = emojiSequence(kind, &r, room: room) ?? scriptSequence(kind, &r, room: room)
+        return Piece(source: "seq:\(kind)", units: scalars.map(Self.units) ?? unitSequence(kind, &r, room: room))
+    }
+
+    private func ri(_ r: inout FuzzRandom) -> UInt32 { UInt32(0x1F1E6 + r.int(0...25)) }
+    private func mark(_ r: inout FuzzRandom) -> UInt32 { r.pick(Self.combiningMarks) ?? 0x301 }
+
+    /// Regional indicators, ZWJ sequences, emoji modifiers, tags, keycaps and variation selectors.
+    private func emojiSequence(_ kind: String, _ r: inout FuzzRandom, room: Int) -> [UInt32]? {
         var s: [UInt32] = []
-        var units: [UInt16]?
         switch kind {
         case "ri-pair":
-            s = r.chance(0.5) ? (r.pick(Self.flags) ?? []) : [ri(), ri()]
+            s = r.chance(0.5) ? (r.pick(Self.flags) ?? []) : [ri(&r), ri(&r)]
         case "ri-odd-run":
-            s = (0..<(2 * r.int(0...min(40, room / 4)) + 1)).map { _ in ri() }
+            s = (0..<(2 * r.int(0...min(40, room / 4)) + 1)).map { _ in ri(&r) }
         case "ri-marks":
             switch r.int(0...6) {
-            case 0: s = [ri(), mark()]
-            case 1: s = [0x61, mark(), ri(), ri()]
-            case 2: s = [ri(), 0x200D, ri()]
-            case 3: s = [ri(), 0xFE0F, ri()]
-            case 4: s = [ri(), 0x1F3FD, ri()]
-            case 5: s = [ri(), 0x20E3]
-            default: s = [mark(), ri(), mark(), ri(), mark()]
+            case 0: s = [ri(&r), mark(&r)]
+            case 1: s = [0x61, mark(&r), ri(&r), ri(&r)]
+            case 2: s = [ri(&r), 0x200D, ri(&r)]
+            case 3: s = [ri(&r), 0xFE0F, ri(&r)]
+            case 4: s = [ri(&r), 0x1F3FD, ri(&r)]
+            case 5: s = [ri(&r), 0x20E3]
+            default: s = [mark(&r), ri(&r), mark(&r), ri(&r), mark(&r)]
             }
-        case "zwj-emoji":
-            units = Array((r.pick(Self.zwjEmoji) ?? "👨‍👩‍👧‍👦").utf16)
         case "zwj-broken":
             s = r.pick([[0x200D, 0x1F600], [0x1F600, 0x200D], [0x1F468, 0x200D, 0x200D, 0x1F469], [0x61, 0x200D, 0x62],
                         [0x0628, 0x200D, 0x0628], [0x0645, 0x200C, 0x06CC], [0x0915, 0x094D, 0x200D, 0x0937], [0x200D],
@@ -180,15 +185,22 @@ public struct TextGenerator: Sendable {
         case "vs-odd":
             let vs = r.chance(0.5) ? UInt32(0xFE00 + r.int(0...15)) : UInt32(0xE0100 + r.int(0...0xEF))
             s = r.pick([[vs], [vs, vs, vs], [0x301, vs], [0x0A, vs], [0x1820, 0x180B, 0x180C], [0x20, vs], [0x200D, vs]]) ?? [vs]
+        default: return nil
+        }
+        return s
+    }
+
+    /// Runs of marks, Hangul jamo, bidi controls, line breaks and spaces.
+    private func scriptSequence(_ kind: String, _ r: inout FuzzRandom, room: Int) -> [UInt32]? {
+        var s: [UInt32] = []
+        switch kind {
         case "mark-run":
             // About the stream-safe cut (30 extending characters) and well past it.
             let n = r.chance(0.5) ? r.int(28...33) : r.skewed(max(1, min(room - 1, 600)))
-            s = [r.pick([0x61, 0x0915, 0x0E01, 0x05D0, 0x0628, 0x1F600, 0x4E00]) ?? 0x61] + (0..<n).map { _ in mark() }
+            s = [r.pick([0x61, 0x0915, 0x0E01, 0x05D0, 0x0628, 0x1F600, 0x4E00]) ?? 0x61] + (0..<n).map { _ in mark(&r) }
         case "marks-without-base":
-            s = [r.pick([0x20, 0x0A, 0x09, 0x200B, 0x1F1E6]) ?? 0x20] + (0..<r.int(1...8)).map { _ in mark() }
+            s = [r.pick([0x20, 0x0A, 0x09, 0x200B, 0x1F1E6]) ?? 0x20] + (0..<r.int(1...8)).map { _ in mark(&r) }
             if r.chance(0.3) { s.removeFirst() }
-        case "long-word":
-            units = longWord(&r, room: room)
         case "hangul-jamo":
             func l() -> UInt32 { UInt32(0x1100 + r.int(0...18)) }
             func v() -> UInt32 { UInt32(0x1161 + r.int(0...20)) }
@@ -204,24 +216,37 @@ public struct TextGenerator: Sendable {
                 s.append(r.pick([0x61, 0x05D0, 0x0628, 0x31]) ?? 0x61)
             }
             for _ in 0..<r.int(0...depth) { s.append(r.pick([0x202C, 0x2069]) ?? 0x202C) }
+        case "newlines":
+            let breaks: [[UInt32]] = [[0x0D, 0x0A], [0x0D], [0x0A], [0x0D, 0x0D, 0x0A], [0x0A, 0x0D], [0x85], [0x2028], [0x2029], [0x0B],
+                                      [0x0C], [0x1C], [0x1D], [0x1E]]
+            for _ in 0..<r.skewed(min(64, room / 2)) + 1 { s += r.pick(breaks) ?? [0x0A] }
+        case "spaces":
+            let spaces: [UInt32] = [0x20, 0xA0, 0x1680, 0x2000, 0x2003, 0x2007, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000, 0x09, 0x200B]
+            s = (0..<r.skewed(min(64, room)) + 1).map { _ in r.pick(spaces) ?? 0x20 }
+        default: return nil
+        }
+        return s
+    }
+
+    /// The kinds given as UTF-16 units (lone surrogates only UTF-16 holds; the rest read as written).
+    private func unitSequence(_ kind: String, _ r: inout FuzzRandom, room: Int) -> [UInt16] {
+        var units: [UInt16] = []
+        switch kind {
+        case "zwj-emoji":
+            units = Array((r.pick(Self.zwjEmoji) ?? "👨‍👩‍👧‍👦").utf16)
+        case "long-word":
+            units = longWord(&r, room: room)
         case "bidi-brackets":
             units = Array((r.pick(["(abc [אבג) def]", "a (ב) c", "[مرحبا (hello]) ]", "(((א)))", "‏(a)‏", "«שלום»", "{a [b (c} d] e)",
                                    "a(ب[c)د]", "\u{2067}(a\u{2069})"]) ?? "(a)").utf16)
         case "bidi-numbers":
             units = Array((r.pick(["١٢٣٫٤٥", "۱۲۳", "$-12,345.67", "+1 (555) 123-4567", "50%", "٥٠٪", "12:30", "1/2", "א 123 ב",
                                    "ب 1.2.3 ج", "\u{0600}١٢٣", "-1e-9", "#1", "10°C"]) ?? "1").utf16)
-        case "newlines":
-            let breaks: [[UInt32]] = [[0x0D, 0x0A], [0x0D], [0x0A], [0x0D, 0x0D, 0x0A], [0x0A, 0x0D], [0x85], [0x2028], [0x2029], [0x0B],
-                                      [0x0C], [0x1C], [0x1D], [0x1E]]
-            for _ in 0..<r.skewed(min(64, room / 2)) + 1 { s += r.pick(breaks) ?? [0x0A] }
         case "indic-cluster":
             units = Array((r.pick(["क्ष्म्य", "र्क्", "ক্ষ্ম", "ஸ்ரீ", "ក្ខ្ម", "ကျွန်ုပ်", "བསྒྲུབས", "ශ්‍රී", "ज़्", "क़ि",
                                    "\u{094D}\u{094D}\u{094D}", "ि", "ा क"]) ?? "क्ष").utf16)
         case "arabic-joining":
             units = Array((r.pick(["لا", "ﻻ", "ـــ", "بِّسْمِ", "ب‍", "‍ب", "ه‌ی", "لله", "ﷺ", "ﷲ", "مـــــحمد", "ٰٓ", "ۖۗ"]) ?? "لا").utf16)
-        case "spaces":
-            let spaces: [UInt32] = [0x20, 0xA0, 0x1680, 0x2000, 0x2003, 0x2007, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000, 0x09, 0x200B]
-            s = (0..<r.skewed(min(64, room)) + 1).map { _ in r.pick(spaces) ?? 0x20 }
         case "lone-surrogates":
             // Only UTF-16 holds these; a String repairs each to U+FFFD.
             units = r.pick([[0xD800], [0xDC00], [0xDC00, 0xD800], [0xD83D], [0xD83D, 0x41, 0xDE00], [0xDBFF, 0xDBFF], [0xDFFF]]) ?? [0xD800]
@@ -229,7 +254,7 @@ public struct TextGenerator: Sendable {
             units = Array((r.pick(["https://example.com/a/b?c=d&e=f#g", "http://xn--nxasmq6b.com/", "mailto:a@b.c",
                                    "https://例え.テスト/パス", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "C:\\Windows\\Fonts"]) ?? "").utf16)
         }
-        return Piece(source: "seq:\(kind)", units: units ?? Self.units(s))
+        return units
     }
 
     /// One word with no break opportunity inside (or only those of its script's dictionary): Latin, Thai,

@@ -142,16 +142,7 @@ public enum MessageCoding {
             guard let kind = LayerKind(rawValue: raw) else { throw ProtocolError.invalid("\(what): unknown layer kind \(raw)") }
             return .createLayer(id, kind: kind)
         case 2: return .releaseLayer(try r.u64(what))
-        case 3:
-            let id = try r.u64(what)
-            let raw = try r.u16("\(what) property")
-            guard let property = LayerProperty(rawValue: raw) else { throw ProtocolError.unknownProperty(raw) }
-            let value = try r.value("\(what) \(property.name)")
-            guard value.kind == property.kind else {
-                throw ProtocolError.invalid("\(what): \(property.name) needs a \(property.kind) value, got \(value.kind)")
-            }
-            if let error = property.rangeError(value) { throw ProtocolError.invalid("\(what): \(error)") }
-            return .setProperty(id, property, value)
+        case 3: return try decodeSetProperty(&r, what)
         case 4: return .insertSublayer(parent: try r.u64(what), child: try r.u64(what), index: try r.u32(what))
         case 5: return .removeFromSuperlayer(try r.u64(what))
         case 6: return .defineImage(try r.u64(what), width: try r.u32(what), height: try r.u32(what), fdIndex: try r.u16(what))
@@ -173,48 +164,69 @@ public enum MessageCoding {
             return .updateImageFromBuffer(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                           height: try r.u32(what), buffer: try r.u64(what), offset: try r.u32(what))
         case 21: return .releaseBuffer(try r.u64(what))
-        case 22:
-            let (layer, buffer, width, height) = (try r.u64(what), try r.u64(what), try r.u32(what), try r.u32(what))
-            let raw = try r.u8("\(what) pixel format"), colour = try r.u8("\(what) colorimetry")
-            guard colour < 4 else { throw ProtocolError.invalid("\(what): unknown colorimetry \(colour)") }
-            let c = YUVColorimetry(matrix: colour & 1 == 0 ? .bt601 : .bt709, fullRange: colour & 2 != 0)
-            let format: DrawableFormat
-            switch raw {
-            case 0: format = .rgba
-            case 1: format = .bgra
-            case 2: format = .nv12(c)
-            case 3: format = .i420(c)
-            default: throw ProtocolError.invalid("\(what): unknown pixel format \(raw)")
-            }
-            let presentAt = try r.f64("\(what) present time")
-            guard presentAt.isFinite, presentAt >= 0 else { throw ProtocolError.invalid("\(what): present time \(presentAt) is not a finite time") }
-            return .presentDrawable(layer, buffer: buffer, width: width, height: height, format: format, presentAt: presentAt)
+        case 22: return try decodePresentDrawable(&r, what)
         case 23: return .discardDrawables(try r.u64(what))
-        case 24:
-            let layer = try r.u64(what), generation = try r.u64("\(what) generation")
-            switch try r.u8("\(what) rect flag") {
-            case 0: return .invalidateTiles(layer, rect: nil, generation: generation)
-            case 1:
-                let rect = CGRect(x: try r.finiteF64(what), y: try r.finiteF64(what), width: try r.finiteF64(what), height: try r.finiteF64(what))
-                return .invalidateTiles(layer, rect: rect, generation: generation)
-            case let flag: throw ProtocolError.invalid("\(what): rect flag \(flag) is neither 0 nor 1")
-            }
-        case 25:
-            let layer = try r.u64(what), key = try r.tileKey(what), generation = try r.u64("\(what) generation")
-            let width = try r.u32("\(what) width"), height = try r.u32("\(what) height")
-            switch try r.u8("\(what) source") {
-            case 0:
-                return .deliverTile(layer, key, generation: generation, width: width, height: height,
-                                    source: .buffer(try r.u64("\(what) buffer"), offset: try r.u32("\(what) offset")))
-            case 1:
-                return .deliverTile(layer, key, generation: generation, width: width, height: height,
-                                    source: .descriptor(fdIndex: try r.u16("\(what) fd index")))
-            case let tag: throw ProtocolError.invalid("\(what): tile source \(tag) is neither 0 nor 1")
-            }
+        case 24: return try decodeInvalidateTiles(&r, what)
+        case 25: return try decodeDeliverTile(&r, what)
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))
         default: throw ProtocolError.unknownOperation(code)
+        }
+    }
+
+    private static func decodeSetProperty(_ r: inout ByteReader, _ what: String) throws -> LayerOperation {
+        let id = try r.u64(what)
+        let raw = try r.u16("\(what) property")
+        guard let property = LayerProperty(rawValue: raw) else { throw ProtocolError.unknownProperty(raw) }
+        let value = try r.value("\(what) \(property.name)")
+        guard value.kind == property.kind else {
+            throw ProtocolError.invalid("\(what): \(property.name) needs a \(property.kind) value, got \(value.kind)")
+        }
+        if let error = property.rangeError(value) { throw ProtocolError.invalid("\(what): \(error)") }
+        return .setProperty(id, property, value)
+    }
+
+    private static func decodePresentDrawable(_ r: inout ByteReader, _ what: String) throws -> LayerOperation {
+        let (layer, buffer, width, height) = (try r.u64(what), try r.u64(what), try r.u32(what), try r.u32(what))
+        let raw = try r.u8("\(what) pixel format"), colour = try r.u8("\(what) colorimetry")
+        guard colour < 4 else { throw ProtocolError.invalid("\(what): unknown colorimetry \(colour)") }
+        let c = YUVColorimetry(matrix: colour & 1 == 0 ? .bt601 : .bt709, fullRange: colour & 2 != 0)
+        let format: DrawableFormat
+        switch raw {
+        case 0: format = .rgba
+        case 1: format = .bgra
+        case 2: format = .nv12(c)
+        case 3: format = .i420(c)
+        default: throw ProtocolError.invalid("\(what): unknown pixel format \(raw)")
+        }
+        let presentAt = try r.f64("\(what) present time")
+        guard presentAt.isFinite, presentAt >= 0 else { throw ProtocolError.invalid("\(what): present time \(presentAt) is not a finite time") }
+        return .presentDrawable(layer, buffer: buffer, width: width, height: height, format: format, presentAt: presentAt)
+    }
+
+    private static func decodeInvalidateTiles(_ r: inout ByteReader, _ what: String) throws -> LayerOperation {
+        let layer = try r.u64(what), generation = try r.u64("\(what) generation")
+        switch try r.u8("\(what) rect flag") {
+        case 0: return .invalidateTiles(layer, rect: nil, generation: generation)
+        case 1:
+            let rect = CGRect(x: try r.finiteF64(what), y: try r.finiteF64(what), width: try r.finiteF64(what), height: try r.finiteF64(what))
+            return .invalidateTiles(layer, rect: rect, generation: generation)
+        case let flag: throw ProtocolError.invalid("\(what): rect flag \(flag) is neither 0 nor 1")
+        }
+    }
+
+    private static func decodeDeliverTile(_ r: inout ByteReader, _ what: String) throws -> LayerOperation {
+        let layer = try r.u64(what), key = try r.tileKey(what), generation = try r.u64("\(what) generation")
+        let width = try r.u32("\(what) width"), height = try r.u32("\(what) height")
+        switch try r.u8("\(what) source") {
+        case 0:
+            return .deliverTile(layer, key, generation: generation, width: width, height: height,
+                                source: .buffer(try r.u64("\(what) buffer"), offset: try r.u32("\(what) offset")))
+        case 1:
+            return .deliverTile(layer, key, generation: generation, width: width, height: height,
+                                source: .descriptor(fdIndex: try r.u16("\(what) fd index")))
+        case let tag: throw ProtocolError.invalid("\(what): tile source \(tag) is neither 0 nor 1")
         }
     }
 

@@ -20,7 +20,7 @@ enum SceneAnimation {
                                               "beginTime", "repeatCount", "autoreverses", "timingFunction", "fillMode",
                                               "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
 
-    /// Kept whole (over 60 lines): the animation object's keys in the order their checks depend on each other.
+    /// The animation object's keys in the order their checks depend on each other.
     static func parse(_ any: Any, layer: String, key: String, depth: Int = 0) throws -> AnimationSpec {
         let at = "layer \"\(layer)\" animation \"\(key)\""
         guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }
@@ -40,23 +40,11 @@ enum SceneAnimation {
             // Before its values: a value of a property that cannot animate is not what is wrong.
             if let kp, !kp.isAnimatable { throw SceneError("\(at): \(StrataError.unsupported("animation of \(kp)"))") }
         }
-        var valueFunction: ValueFunction?
-        if let f = o["valueFunction"] {
-            guard let name = f as? String, let parsed = ValueFunction(rawValue: name) else {
-                throw SceneError("\(at): \"valueFunction\" must be one of \(ValueFunction.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            valueFunction = parsed
-        }
+        let valueFunction = try self.valueFunction(o, at: at)
         // With a value function the values are its inputs (a number, or [x, y, z] for scale and translate).
         let valueKind = valueFunction?.inputKind ?? kp?.kind ?? .scalar
         let timing = try mediaTiming(r)
-        var function: TimingFunction?
-        if let f = o["timingFunction"] {
-            guard let parsed = timingFunction(f) else {
-                throw SceneError("\(at): \"timingFunction\" must be one of linear, easeIn, easeOut, easeInEaseOut, default, or [c1x, c1y, c2x, c2y] with x values in 0…1")
-            }
-            function = parsed
-        }
+        let function = try timingFunction(o, at: at)
         let (from, to, by) = (try r.value("fromValue", kp, valueKind), try r.value("toValue", kp, valueKind), try r.value("byValue", kp, valueKind))
         let kind: AnimationSpec.Kind
         if type == "transition" {
@@ -81,6 +69,24 @@ enum SceneAnimation {
             do { try spec.validate() } catch { throw SceneError("\(at): \(error)") }
         }
         return spec
+    }
+
+    /// The object's `valueFunction`, if it has one.
+    private static func valueFunction(_ o: [String: Any], at: String) throws -> ValueFunction? {
+        guard let f = o["valueFunction"] else { return nil }
+        guard let name = f as? String, let parsed = ValueFunction(rawValue: name) else {
+            throw SceneError("\(at): \"valueFunction\" must be one of \(ValueFunction.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return parsed
+    }
+
+    /// The object's `timingFunction`, if it has one.
+    private static func timingFunction(_ o: [String: Any], at: String) throws -> TimingFunction? {
+        guard let f = o["timingFunction"] else { return nil }
+        guard let parsed = timingFunction(f) else {
+            throw SceneError("\(at): \"timingFunction\" must be one of linear, easeIn, easeOut, easeInEaseOut, default, or [c1x, c1y, c2x, c2y] with x values in 0…1")
+        }
+        return parsed
     }
 
     /// An ANIMATION object and where it is, for messages: its fields read with their shapes checked.

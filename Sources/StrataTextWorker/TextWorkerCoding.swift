@@ -92,7 +92,6 @@ public enum TextWorkerCoding {
     /// Decodes a reply to a request of `units` UTF-16 units, checking every count, index and number;
     /// `face` gives the server's own face for a file and index the worker used, nil for one the server's
     /// fontconfig does not list (the reply is then refused), and `glyphCount` a face's number of glyphs.
-    /// Kept whole (over 60 lines): a reply's fields in wire order.
     public static func decodeReply(_ bytes: [UInt8], units: Int, face: (String, Int) -> FontFace?,
                                    glyphCount: (FontFace) -> UInt32) throws -> (id: UInt64, reply: TextLayoutReply) {
         var r = ByteReader(bytes)
@@ -129,20 +128,7 @@ public enum TextWorkerCoding {
             let n = try r.count("run \(i) glyphs", each: 24)
             glyphTotal += n
             guard glyphTotal <= glyphLimit else { throw ProtocolError.invalid("reply: more than \(glyphLimit) glyphs for \(units) units") }
-            var glyphs: [UInt32] = [], positions: [CGPoint] = [], clusters: [Int] = []
-            glyphs.reserveCapacity(n); positions.reserveCapacity(n); clusters.reserveCapacity(n)
-            // HarfBuzz gives glyph 0 (.notdef) where a face lacks a character; anything past the face's count
-            // is not a glyph of it.
-            let limit = glyphCounts[faceNumber]
-            for _ in 0..<n {
-                let glyph = try r.u32("glyph")
-                guard glyph == 0 || glyph < limit else { throw ProtocolError.invalid("reply: glyph \(glyph) of a face with \(limit)") }
-                glyphs.append(glyph)
-                positions.append(CGPoint(x: try r.finiteF64("glyph x"), y: try r.finiteF64("glyph y")))
-                let cluster = Int(try r.u32("glyph cluster"))
-                guard cluster <= units else { throw ProtocolError.invalid("reply: cluster \(cluster) past \(units) units") }
-                clusters.append(cluster)
-            }
+            let (glyphs, positions, clusters) = try r.glyphs(n, of: glyphCounts[faceNumber], units: units)
             layout.runs.append(GlyphRun(face: faces[faceNumber], size: CGFloat(size), color: color, glyphs: glyphs,
                                         positions: positions, line: line, clusters: clusters))
         }
@@ -160,6 +146,26 @@ public enum TextWorkerCoding {
         }
         try r.expectEnd()
         return (id, TextLayoutReply(layout: layout, missingFonts: missing))
+    }
+}
+
+extension ByteReader {
+    /// A run's `n` glyphs, each with its position and cluster. HarfBuzz gives glyph 0 (.notdef) where a
+    /// face lacks a character; anything from the face's `count` on is not a glyph of it. A cluster is a
+    /// UTF-16 offset within the text's `units`.
+    mutating func glyphs(_ n: Int, of count: UInt32, units: Int) throws -> (glyphs: [UInt32], positions: [CGPoint], clusters: [Int]) {
+        var glyphs: [UInt32] = [], positions: [CGPoint] = [], clusters: [Int] = []
+        glyphs.reserveCapacity(n); positions.reserveCapacity(n); clusters.reserveCapacity(n)
+        for _ in 0..<n {
+            let glyph = try u32("glyph")
+            guard glyph == 0 || glyph < count else { throw ProtocolError.invalid("reply: glyph \(glyph) of a face with \(count)") }
+            glyphs.append(glyph)
+            positions.append(CGPoint(x: try finiteF64("glyph x"), y: try finiteF64("glyph y")))
+            let cluster = Int(try u32("glyph cluster"))
+            guard cluster <= units else { throw ProtocolError.invalid("reply: cluster \(cluster) past \(units) units") }
+            clusters.append(cluster)
+        }
+        return (glyphs, positions, clusters)
     }
 }
 

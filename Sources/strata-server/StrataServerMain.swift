@@ -173,7 +173,7 @@ struct StrataServerCommand: ParsableCommand {
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
 
-    /// Kept whole (over 60 lines): the daemon's start-up steps in the order they must happen.
+    /// The daemon's start-up steps, in the order they must happen (`ServerSetup` holds the longer ones).
     func run() throws {
         MemoryRelease.keepHeapBetweenFrames()
         let env = ProcessInfo.processInfo.environment
@@ -184,21 +184,9 @@ struct StrataServerCommand: ParsableCommand {
             print("strata-server: configuration OK (\(FileManager.default.fileExists(atPath: path) ? path : "no \(path): the defaults"))")
             return
         }
-        let level = Logger.Level(rawValue: settings.logLevel.rawValue) ?? .info
-        LoggingSystem.bootstrap { label in
-            var h = StreamLogHandler.standardError(label: label)
-            h.logLevel = level
-            return h
-        }
-        let logger = Logger(label: "strata.server")
+        let logger = ServerSetup.startLogging(settings)
         // Before the display and its driver's threads exist, so that they run at it too.
-        switch FramePriority.raise(to: settings.frameNice) {
-        case .raised(let nice): logger.info("frame thread priority raised", metadata: ["nice": "\(nice)"])
-        case .unchanged: break
-        case let .refused(nice, code):
-            logger.notice("frame thread priority not raised: the server runs at its usual priority (allow it with LimitNICE=\(nice) or CAP_SYS_NICE)",
-                          metadata: ["nice": "\(nice)", "error": "\(String(cString: strerror(code)))"])
-        }
+        ServerSetup.raisePriority(settings, logger: logger)
         // The display chosen first, then input (libinput opens its devices through the card's seat): a card
         // that cannot be opened or an input that cannot start stops the server before it binds its socket.
         let planned = try DisplayChoice.plan(settings, logger: logger)
@@ -210,13 +198,9 @@ struct StrataServerCommand: ParsableCommand {
         let lobby = ClientLobby(listener: listener, outputs: planned.outputs, access: access,
                                 maxClients: settings.maxClients, logger: logger, virtualTime: virtualClock?.now)
         try lobby.start()
-        let display: DisplaySet, compositor: Compositor, programCache: ProgramBinaryCache?
+        let display: DisplaySet, compositor: Compositor
         do {
-            display = try planned.make()
-            let cacheDirectory = settings.shaderCache ?? env["CACHE_DIRECTORY"].map { $0 + "/shaders" }
-            programCache = cacheDirectory.map { ProgramBinaryCache(directory: URL(fileURLWithPath: $0)) }
-            // Only what a first frame of plain layers needs is linked now; the loop links the rest when idle.
-            compositor = try Compositor(display: display, programCache: programCache, deferringPrograms: true)
+            (display, compositor) = try ServerSetup.makeCompositor(planned, settings: settings, environment: env, logger: logger)
         } catch {
             // No server after all: the greeted clients see the connection end, and the socket file goes.
             _ = lobby.finish()
@@ -225,63 +209,11 @@ struct StrataServerCommand: ParsableCommand {
         }
         // After the display, whose driver threads (llvmpipe's rasterisers) keep `frame-nice`: only this thread
         // is real-time, and what it starts from now on is not (SCHED_RESET_ON_FORK).
-        switch FramePriority.becomeRealtime(priority: settings.frameRealtime) {
-        case .raised(let priority): logger.info("frame thread scheduled in real time", metadata: ["policy": "SCHED_RR", "priority": "\(priority)"])
-        case .unchanged: break
-        case let .refused(priority, code):
-            logger.notice("frame thread not scheduled in real time: clients' processes may take its CPU mid-frame (allow it with LimitRTPRIO=\(priority) or CAP_SYS_NICE)",
-                          metadata: ["priority": "\(priority)", "error": "\(String(cString: strerror(code)))"])
-        }
-        if display is HeadlessDisplay, !settings.outputs.isEmpty {
-            logger.notice("output settings apply to the kms backend only; the headless backend ignores them",
-                          metadata: ["outputs": "\(settings.outputs.map(\.name).joined(separator: ", "))"])
-        }
-        if let programCache {
-            logger.info("shader programs", metadata: ["cache": "\(programCache.directory.path)", "loaded": "\(programCache.loaded)"])
-            for problem in programCache.problems { logger.warning("shader cache: \(problem)") }
-        }
-        logger.info("drawables travel in shared memory", metadata: [
-            "dmabuf_import": "\(compositor.dmabuf.canImport ? "offered" : "absent")",
-            "dmabuf_modifiers": "\(compositor.dmabuf.canImportWithModifiers ? "offered" : "absent")",
-        ])
-        compositor.background = settings.background
-        if let side = settings.maxTextureSize { compositor.textureLimit = side }
-        if display is HeadlessDisplay { compositor.displayScale = CGFloat(settings.scale) }
-        for output in settings.outputs where output.scale != 1 { compositor.outputScales[output.name] = CGFloat(output.scale) }
-        // `scale = auto`: as the panels lit at start-up report (one plugged in later draws at 1).
-        for output in planned.outputs where settings.outputs.contains(where: { $0.name == output.name && $0.autoScale }) {
-            compositor.outputScales[output.name] = CGFloat(output.scale)
-        }
-        logger.info("textures", metadata: ["limit": "\(compositor.textureLimit)", "gl_limit": "\(compositor.glTextureLimit)"])
-        compositor.gpuAnimationMinimumLayers = switch settings.gpuAnimations {
-        case .auto: Compositor.defaultGPUAnimationMinimumLayers
-        case .always: 1
-        case .off: nil
-        }
-        // `always` means every layer the path can take, shapes too (on a software rasteriser `auto` keeps
-        // shapes on the CPU, where they cost less).
-        if settings.gpuAnimations == .always { compositor.shapesMoveOnTheGPU = true }
-        compositor.quotas = StartupSettings.quotas(settings)
-        compositor.textLayouts = try TextWorkerChoice.service(settings, logger: logger)
-        // Render budgets are measured on the wall clock, which the virtual clock's frames do not follow.
-        compositor.rendersWithBudgets = virtualClock == nil
-        if let directory = settings.recordFrames {
-            let recorder = try FrameRecorder(directory: directory, limit: settings.recordFramesLimit, logger: logger)
-            compositor.framePresented = recorder.record
-        }
+        ServerSetup.becomeRealtime(settings, logger: logger)
+        try ServerSetup.configure(compositor, settings: settings, planned: planned, display: display, virtualClock: virtualClock != nil, logger: logger)
         let server = RenderServer(compositor: compositor, listener: listener, logger: logger, virtualClock: virtualClock)
         if virtualClock != nil { logger.info("clock: virtual; frames are drawn only when an inspector advances it", metadata: ["now": "\(VirtualClock.start)"]) }
-        server.maxClients = settings.maxClients
-        server.outputLimit = settings.clientOutputLimit
-        server.handshakeTimeout = settings.handshakeTimeout
-        server.access = access
-        server.messagesPerTurn = settings.clientMessagesPerTurn
-        server.notifier = ServiceNotifier.systemd()
-        server.inputSource = input
-        server.inputSettings = InputChoice.routing(settings, display: display)
-        if let interval = server.notifier?.pingInterval {
-            logger.info("systemd watchdog enabled", metadata: ["ping_every_s": "\(interval)"])
-        }
+        ServerSetup.configure(server, settings: settings, access: access, input: input, display: display, logger: logger)
         server.adopt(lobby.finish())
         try server.run()
     }
