@@ -53,8 +53,8 @@ public enum SceneRenderer {
         if let shapesOnTheGPU { compositor.shapesMoveOnTheGPU = shapesOnTheGPU }
         compositor.movingGroupsFromBitmaps = movingGroupsFromBitmaps
         if let textureLimit { compositor.textureLimit = textureLimit }
-        var failure: String?
-        compositor.commitFailure = { _, reason in failure = reason }
+        let events = CompositorEventLog()
+        compositor.events = events
         compositor.addClient(1)
         let (commit, buffers) = try scene.commit(sceneStart: 0)
         compositor.submit(commit, fds: buffers.map { dup($0.fd) }, from: 1)
@@ -69,7 +69,7 @@ public enum SceneRenderer {
                 changes.removeFirst()
             }
             try compositor.renderFrame(at: time)
-            if let failure { throw RenderError(message: "scene could not be applied: \(failure)") }
+            if let failure = events.commitFailures.last?.reason { throw RenderError(message: "scene could not be applied: \(failure)") }
             let shot = try compositor.snapshot()
             frames.append(Frame(image: RGBAImage(width: shot.width, height: shot.height, pixels: shot.pixels, isPremultiplied: true),
                                 work: compositor.lastFrameWork,

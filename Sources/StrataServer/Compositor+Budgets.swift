@@ -26,7 +26,7 @@ extension Compositor {
         let updates = frameApply.filter { scenes[$0.key] != nil }
         for change in budgets.record(frame: phases.total, interval: interval * 1000, costs: costs, updates: updates, frozen: frozen)
             where scenes[change.client] != nil {
-            renderBudgetChanged(change.client, change.every, change.cost, change.frame)
+            events?.renderBudgetChanged(client: change.client, every: change.every, costMilliseconds: change.cost, frameMilliseconds: change.frame)
         }
     }
 

@@ -18,8 +18,8 @@ extension Compositor {
                 state.retired.removeAll()
                 let (requests, cancels) = state.outbox
                 state.outbox = ([], [])
-                if !cancels.isEmpty { eventSink(scene.clientID, .tileCancels(id, cancels)) }
-                if !requests.isEmpty { eventSink(scene.clientID, .tileRequests(id, requests)) }
+                if !cancels.isEmpty { self.events?.deliver(.tileCancels(id, cancels), to: scene.clientID) }
+                if !requests.isEmpty { self.events?.deliver(.tileRequests(id, requests), to: scene.clientID) }
             }
             scene.tileOutbox.removeAll()
         }

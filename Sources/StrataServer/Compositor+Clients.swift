@@ -68,7 +68,7 @@ extension Compositor {
             let mappings = try SharedMemoryIntake.map(fds, usage: usage, quotas: quotas)
             submit(commit, mappings: mappings, messageBytes: 0, from: client)
         } catch {
-            commitFailure(client, "transaction \(commit.transactionID): \(error)")
+            events?.commitFailed(client: client, reason: "transaction \(commit.transactionID): \(error)")
             removeClient(client)
         }
     }
@@ -79,7 +79,7 @@ extension Compositor {
         let usage = scene.usage
         for case let .presentDrawable(layer, buffer, _, _, _, _) in commit.operations {
             if let holder = scene.heldBuffers[buffer] {
-                commitFailure(client, "transaction \(commit.transactionID): presentDrawable to layer \(layer): buffer \(buffer) is still held "
+                events?.commitFailed(client: client, reason: "transaction \(commit.transactionID): presentDrawable to layer \(layer): buffer \(buffer) is still held "
                               + "by the server (presented by transaction \(holder), not yet released)")
                 removeClient(client)
                 return
@@ -140,11 +140,11 @@ extension Compositor {
                 }
                 try applier.apply(item.commit, mappings: item.mappings, to: scene)
                 appliedCommits.append(AppliedCommit(client: item.client, transactionID: item.commit.transactionID))
-                for e in applier.events { eventSink(item.client, e) }
+                for e in applier.events { self.events?.deliver(e, to: item.client) }
                 for node in applier.queuedDrawables { queuedDrawables[ObjectIdentifier(node)] = (item.client, node) }
                 redrawEverywhere()
             } catch {
-                commitFailure(item.client, "transaction \(item.commit.transactionID): \(error)")
+                events?.commitFailed(client: item.client, reason: "transaction \(item.commit.transactionID): \(error)")
                 removeClient(item.client)
             }
         }

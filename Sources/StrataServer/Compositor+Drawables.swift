@@ -18,7 +18,7 @@ extension Compositor {
                     for frame in node.frameQueue {
                         scene.usage.imageBytes -= frame.reserved
                         scene.heldBuffers[frame.buffer] = nil
-                        eventSink(client, .bufferReleased(frame.buffer))
+                        self.events?.deliver(.bufferReleased(frame.buffer), to: client)
                     }
                 }
                 node.frameQueue.removeAll()
@@ -37,7 +37,7 @@ extension Compositor {
             drawableTotals.dropped += dueCount - 1
             for frame in due {
                 scene.heldBuffers[frame.buffer] = nil
-                eventSink(client, .bufferReleased(frame.buffer))
+                self.events?.deliver(.bufferReleased(frame.buffer), to: client)
             }
             redrawEverywhere()
         }
@@ -55,7 +55,7 @@ extension Compositor {
             imageUID += 1
             guard let made = ServerImage(blankWidth: frame.width, height: frame.height, redBlueSwapped: swapped, uniqueID: imageUID,
                                          usage: scene.usage) else {
-                eventSink(scene.clientID, .layerError(node.id, reason: "presentDrawable: no memory for a \(frame.width)x\(frame.height) drawable"))
+                self.events?.deliver(.layerError(node.id, reason: "presentDrawable: no memory for a \(frame.width)x\(frame.height) drawable"), to: scene.clientID)
                 return
             }
             made.isDefined = false
@@ -72,7 +72,7 @@ extension Compositor {
                 try renderer.convertYUV(into: image.texture, from: source, layout: layout,
                                         matrix: colorimetry.matrix == .bt709 ? .bt709 : .bt601, fullRange: colorimetry.fullRange)
             } catch {
-                eventSink(scene.clientID, .layerError(node.id, reason: "presentDrawable: \(error)"))
+                self.events?.deliver(.layerError(node.id, reason: "presentDrawable: \(error)"), to: scene.clientID)
                 return
             }
         }

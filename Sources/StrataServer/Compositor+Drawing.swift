@@ -116,7 +116,7 @@ extension Compositor {
         frame.phases.submit = frame.lap()
         let outcome = try display.present(targetTime: targetTime)
         frame.phases.present = frame.lap()
-        if let framePresented, outcome == .shownAtTarget || outcome == .flipQueued { framePresented(display, targetTime) }
+        if outcome == .shownAtTarget || outcome == .flipQueued { events?.framePresented(on: display, at: targetTime) }
         recordBudgets(frame.phases, interval: display.refreshInterval, reused: reused)
         stats.record(frame.phases, counters)
         lastFrameWork = counters

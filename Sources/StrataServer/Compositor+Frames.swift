@@ -147,13 +147,13 @@ extension Compositor {
             recordBudgets(frame.phases, interval: frame.display.refreshInterval, reused: false)
             lastFrameWork = RenderCounters()
             f.needsRedraw = false
-            for (client, event) in events { eventSink(client, event) }
+            for (client, event) in events { self.events?.deliver(event, to: client) }
             return .unchanged
         }
         // Drawn now (unless drawing fails or the frame is dropped: `draw` asks for a whole frame again).
         f.needsRedraw = false
         let outcome = try draw(&frame, plan: plan, reused: false)
-        for (client, event) in events { eventSink(client, event) }
+        for (client, event) in events { self.events?.deliver(event, to: client) }
         return outcome
     }
 
@@ -173,7 +173,7 @@ extension Compositor {
         latchDrawables(at: time)
         let (events, _) = evaluateScenes(at: time, output: nil, detachedToo: true)
         advanced = (frameNumber, schedule)
-        for (client, event) in events { eventSink(client, event) }
+        for (client, event) in events { self.events?.deliver(event, to: client) }
     }
 
     /// Whether `root` shows on `output` (nil: every root, for `advance`), the primary output being `primaryName`.

@@ -21,7 +21,7 @@ extension Compositor {
         for delivery in arrived {
             for missing in delivery.missingFonts { FontWarnings.shared.warn(missing.name, using: missing.using) }
             if case .failed(let reason) = delivery.outcome, scenes[delivery.ticket.client] != nil {
-                textLayoutFailure(delivery.ticket.client, delivery.ticket.layer, reason)
+                events?.textLayoutFailed(client: delivery.ticket.client, layer: delivery.ticket.layer, reason: reason)
             }
         }
         if !shown.isEmpty { redrawEverywhere() }

@@ -45,8 +45,6 @@ public final class Compositor {
     /// Whether clients whose layers make frames late have their updates deferred (`ClientBudgets`; the
     /// daemon's). Off, as offline rendering needs, every commit is applied at the next frame.
     public var rendersWithBudgets = false
-    /// Told when a client's updates are deferred to every n-th frame, or no longer (the daemon logs it).
-    public var renderBudgetChanged: (_ client: UInt32, _ every: Int, _ costMilliseconds: Double, _ frameMilliseconds: Double) -> Void = { _, _, _, _ in }
     var budgets = ClientBudgets()
     /// Text layouts of deferred clients, handed over at the frames that apply their commits.
     var heldLayouts: [TextLayoutService.Delivery] = []
@@ -64,9 +62,6 @@ public final class Compositor {
     /// The part of `frameCosts` spent applying each client's commits.
     var frameApply: [UInt32: Double] = [:]
     var frameCommands: [UInt32: Int] = [:]
-    /// Told of a layout the text worker failed on (client, layer, reason): the daemon logs it and tells the
-    /// client; the layer shows no text until its string or style changes.
-    public var textLayoutFailure: (UInt32, LayerID, String) -> Void = { _, _, _ in }
     var builder = DrawListBuilder()
     /// Which layers the GPU animates, and their animations' rows.
     let motion: MotionPlanner
@@ -155,13 +150,9 @@ public final class Compositor {
     /// The displays' clear colour (the background behind every client).
     public var background: Color = .black { didSet { redrawEverywhere() } }
 
-    /// Receives events for clients (client id, message).
-    public var eventSink: (UInt32, ServerMessage) -> Void = { _, _ in }
-    /// Called on the frame thread after each frame is handed to `display` for `targetTime`, its GL context
-    /// current (`record-frames` reads the frame back here).
-    public var framePresented: ((_ display: DisplayBackend, _ targetTime: Double) -> Void)?
-    /// Receives commits that failed to apply (client id, reason); the caller ends that session.
-    public var commitFailure: (UInt32, String) -> Void = { _, _ in }
+    /// Told of clients' messages, failed commits and layouts, budget changes and presented frames (held
+    /// weakly: its owner, the server's loop, holds the compositor).
+    public weak var events: (any CompositorEvents)?
 
     /// `programCache`: where the renderer keeps linked shader binaries between runs (nil: none).
     /// `deferringPrograms`: link only what plain layers draw with now, the rest by `linkDeferredProgram`.

@@ -40,10 +40,13 @@ public final class FrameLoops {
         self.logger = logger
         limited = LimitedLogger(logger, clock: clock)
         self.clock = clock
-        compositor.eventSink = { [unowned self] client, message in
-            if let drawing = self.drawing { drawing.hold(message, for: client) } else { self.send(message, client) }
-        }
         makeLoops()
+    }
+
+    /// A message the compositor made for `client` (`CompositorEvents.deliver`): held until the frame being
+    /// drawn is on screen, else sent now.
+    public func deliver(_ message: ServerMessage, to client: UInt32) {
+        if let drawing { drawing.hold(message, for: client) } else { send(message, client) }
     }
 
     func loop(_ output: String) -> FrameLoop? { loops.first { $0.output == output } }

@@ -47,6 +47,8 @@ public final class RenderServer {
     private let limited: LimitedLogger
     /// Where input comes from (libinput on the kms backend; nil: no devices, only injected events).
     public var inputSource: InputSource?
+    /// Told of each frame handed to a display (`record-frames`).
+    public var frameRecording: (any FrameRecording)?
     /// Routes device and injected events to clients (`RenderServer+Input`).
     lazy var input: InputDispatch = makeInput()
     /// Set once the loop, idle, has given the heap kept between frames back (`MemoryRelease`).
@@ -86,18 +88,7 @@ public final class RenderServer {
                 self.send(.frameTick(timestamp: vblank, duration: interval * Double(ticks.every)), to: s.clientID)
             }
         }
-        compositor.textLayoutFailure = { [unowned self] client, layer, reason in
-            self.log(.warning, "text layout failed", metadata: ["client": "\(client)", "layer": "\(layer)", "reason": "\(reason)"])
-            self.send(.layerError(layer, reason: "text layout failed: \(reason); the layer shows no text until its string or style changes"), to: client)
-        }
-        compositor.renderBudgetChanged = { [unowned self] client, every, cost, frame in
-            let what = every > 1 ? "its updates are applied every \(every) frames" : "its updates are applied every frame again"
-            self.log(.warning, "client's layers slow the frames: \(what)",
-                     metadata: ["client": "\(client)", "cost_ms": "\(String(format: "%.2f", cost))", "frame_ms": "\(String(format: "%.2f", frame))"])
-        }
-        compositor.commitFailure = { [unowned self] client, reason in
-            if let s = self.sessions.values.first(where: { $0.clientID == client }) { self.drop(s, reason: reason) }
-        }
+        compositor.events = self
     }
 
     /// Takes over the sessions `ClientLobby` served while the server started, before `run()`: greeted
@@ -370,7 +361,7 @@ public final class RenderServer {
     }
 
     /// Ends a session whose input was rejected: logs the reason, tells the client, drops its tree.
-    private func drop(_ s: ClientSession, reason: String) {
+    func drop(_ s: ClientSession, reason: String) {
         log(.warning, "disconnecting client", metadata: ["client": "\(s.clientID)", "pid": "\(s.pid)", "reason": "\(reason)"])
         // Best effort: the reason goes out if the socket takes it now; the session ends either way.
         _ = try? s.socket.enqueue(MessageCoding.encode(ServerMessage.error(reason)))

@@ -1,4 +1,5 @@
 import Foundation
+import StrataServer
 import Logging
 import StrataDisplay
 import StrataPNG
@@ -6,7 +7,7 @@ import StrataPNG
 /// `record-frames`: writes each presented frame, read back from its output, to a PNG in a directory, and
 /// a line naming it and its target time to `frames.jsonl` there. Runs on the frame thread (the frame's GL
 /// context is current), so it costs frame time: for tests and for looking at an animation frame by frame.
-final class FrameRecorder {
+final class FrameRecorder: FrameRecording {
     private let directory: URL
     private let limit: Int
     private let logger: Logger
@@ -37,7 +38,7 @@ final class FrameRecorder {
 
     /// Writes the frame `display` shows for `targetTime`. A failure is logged once and stops recording;
     /// the server goes on.
-    func record(_ display: DisplayBackend, _ targetTime: Double) {
+    func record(_ display: DisplayBackend, at targetTime: Double) {
         guard !stopped else { return }
         guard written < limit else {
             stopped = true

@@ -61,8 +61,8 @@ enum ServerSetup {
         return (display, compositor)
     }
 
-    /// The compositor's settings: background, textures, scales, the GPU path, quotas, the text worker,
-    /// render budgets (not on the virtual clock: they are measured on the wall clock) and frame recording.
+    /// The compositor's settings: background, textures, scales, the GPU path, quotas, the text worker and
+    /// render budgets (not on the virtual clock: they are measured on the wall clock).
     static func configure(_ compositor: Compositor, settings: ServerConfig, planned: DisplayChoice.Planned, display: DisplaySet,
                           virtualClock: Bool, logger: Logger) throws {
         if display is HeadlessDisplay, !settings.outputs.isEmpty {
@@ -93,15 +93,14 @@ enum ServerSetup {
         compositor.quotas = StartupSettings.quotas(settings)
         compositor.textLayouts = try TextWorkerChoice.service(settings, logger: logger)
         compositor.rendersWithBudgets = !virtualClock
-        if let directory = settings.recordFrames {
-            let recorder = try FrameRecorder(directory: directory, limit: settings.recordFramesLimit, logger: logger)
-            compositor.framePresented = recorder.record
-        }
     }
 
-    /// The server loop's settings: limits, access, the service notifier, input and its routing.
+    /// The server loop's settings: frame recording, limits, access, the service notifier, input and its routing.
     static func configure(_ server: RenderServer, settings: ServerConfig, access: AccessPolicy, input: InputSource?,
-                          display: DisplaySet, logger: Logger) {
+                          display: DisplaySet, logger: Logger) throws {
+        if let directory = settings.recordFrames {
+            server.frameRecording = try FrameRecorder(directory: directory, limit: settings.recordFramesLimit, logger: logger)
+        }
         server.maxClients = settings.maxClients
         server.outputLimit = settings.clientOutputLimit
         server.handshakeTimeout = settings.handshakeTimeout

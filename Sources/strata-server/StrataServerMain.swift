@@ -213,7 +213,7 @@ struct StrataServerCommand: ParsableCommand {
         try ServerSetup.configure(compositor, settings: settings, planned: planned, display: display, virtualClock: virtualClock != nil, logger: logger)
         let server = RenderServer(compositor: compositor, listener: listener, logger: logger, virtualClock: virtualClock)
         if virtualClock != nil { logger.info("clock: virtual; frames are drawn only when an inspector advances it", metadata: ["now": "\(VirtualClock.start)"]) }
-        ServerSetup.configure(server, settings: settings, access: access, input: input, display: display, logger: logger)
+        try ServerSetup.configure(server, settings: settings, access: access, input: input, display: display, logger: logger)
         server.adopt(lobby.finish())
         try server.run()
     }

@@ -22,6 +22,8 @@ struct KMSBackendOptInTests {
         let display = try #require(displays.outputs.first, "a connected output: \(controller.problems)")
         let compositor = try Compositor(display: displays)
         let loop = FrameLoops(compositor: compositor, logger: Logger(label: "test.kms"))
+        let events = CompositorEventLog()
+        compositor.events = events
         compositor.addClient(1)
         compositor.submit(Commit(transactionID: 1, operations: [
             .createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: display.width, height: display.height))),

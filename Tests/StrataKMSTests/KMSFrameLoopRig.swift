@@ -35,6 +35,7 @@ final class KMSFrameLoopRig {
         frames = FrameLoops(compositor: compositor, logger: logger, clock: { clock() })
         clock = { [unowned self] in self.now }
         frames.send = { [unowned self] message, client in self.sent.append((self.now, client, message)) }
+        compositor.events = self
         compositor.addClient(1)
         commit([.createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: 40, height: 30))),
                 .setProperty(1, .position, .point(CGPoint(x: 20, y: 15))), .attachRoot(1)])
@@ -102,3 +103,12 @@ func kiosk(connected: Bool = true) -> DRMConnector {
 let red = Color(red: 1, green: 0, blue: 0, alpha: 1)
 let green = Color(red: 0, green: 1, blue: 0, alpha: 1)
 let blue = Color(red: 0, green: 0, blue: 1, alpha: 1)
+
+/// The compositor's messages go through the frame loops, as the server's do; the rest is not looked at.
+extension KMSFrameLoopRig: CompositorEvents {
+    func deliver(_ message: ServerMessage, to client: UInt32) { frames.deliver(message, to: client) }
+    func commitFailed(client: UInt32, reason: String) {}
+    func textLayoutFailed(client: UInt32, layer: LayerID, reason: String) {}
+    func renderBudgetChanged(client: UInt32, every: Int, costMilliseconds: Double, frameMilliseconds: Double) {}
+    func framePresented(on display: DisplayBackend, at targetTime: Double) {}
+}

@@ -15,7 +15,7 @@ import Glibc
     static func compositor(width: Int, height: Int) throws -> (Compositor, Events) {
         let compositor = try Compositor(display: try HeadlessDisplay(width: width, height: height))
         let events = Events()
-        compositor.eventSink = { client, message in events.append(client, message) }
+        compositor.events = events.log
         compositor.addClient(1)
         compositor.submit(Commit(transactionID: 1, operations: [
             .createLayer(1), .setProperty(1, .bounds, .rect(CGRect(x: 0, y: 0, width: width, height: height))),
@@ -24,10 +24,11 @@ import Glibc
         return (compositor, events)
     }
 
+    /// The buffers the compositor released, in order.
     final class Events: @unchecked Sendable {
-        private(set) var released: [BufferID] = []
-        func append(_ client: UInt32, _ message: ServerMessage) {
-            if case .bufferReleased(let id) = message { released.append(id) }
+        let log = CompositorEventLog()
+        var released: [BufferID] {
+            log.messages.compactMap { if case .bufferReleased(let id) = $0.message { id } else { nil } }
         }
     }
 

@@ -14,8 +14,8 @@ import Testing
         let display = try HeadlessDisplay(width: 40, height: 30)
         defer { display.releaseCurrent() }
         let compositor = try Compositor(display: display)
-        nonisolated(unsafe) var failure: String?
-        compositor.commitFailure = { client, reason in if client == 2 { failure = reason } }
+        let log = CompositorEventLog()
+        compositor.events = log
         compositor.addClient(1)
         compositor.addClient(2)
         compositor.submit(Commit(transactionID: 1, operations: [
@@ -26,7 +26,7 @@ import Testing
         compositor.submit(Commit(transactionID: 7, operations: ops), fds: [], from: 2)
         try compositor.renderFrame(at: 0)
         let px = try compositor.snapshot().pixels
-        return (failure, Array(px[0..<4]) == [255, 0, 0, 255])
+        return (log.commitFailures.last { $0.client == 2 }?.reason, Array(px[0..<4]) == [255, 0, 0, 255])
     }
 
     @Test func aPropertyOfAnotherKindFailsTheCommit() throws {

@@ -69,12 +69,13 @@ import Testing
     @Test func framesBetweenStartsAndEndsStillReportEachOne() throws {
         let (display, compositor) = try Self.compositor()
         defer { display.releaseCurrent() }
-        var events: [String] = []
-        compositor.eventSink = { _, message in
+        let log = CompositorEventLog()
+        compositor.events = log
+        func described(_ message: ServerMessage) -> String? {
             switch message {
-            case let .animationStarted(_, key): events.append("start \(key)")
-            case let .animationStopped(_, key, finished): events.append("stop \(key) \(finished)")
-            default: break
+            case let .animationStarted(_, key): "start \(key)"
+            case let .animationStopped(_, key, finished): "stop \(key) \(finished)"
+            default: nil
             }
         }
         var ops = TestOperations.square(1, CGRect(x: 0, y: 0, width: 20, height: 20)) + [.attachRoot(1)]
@@ -85,9 +86,9 @@ import Testing
         compositor.submit(Commit(transactionID: 1, operations: ops), fds: [], from: 1)
         var reported: [[String]] = []
         for t in [0.1, 0.3, 0.5, 0.7, 0.9, 1.1, 1.3, 1.5, 1.7, 1.9] {
-            events = []
+            log.clearMessages()
             try compositor.renderFrame(at: t)
-            reported.append(events)
+            reported.append(log.messages.compactMap { described($0.message) })
         }
         #expect(reported == [["start early"], [], [], ["start late"], [], ["stop early true"], [], [], ["stop late true"], []])
         #expect(compositor.scenes[1]?.nodes[1]?.animations.isEmpty == true)

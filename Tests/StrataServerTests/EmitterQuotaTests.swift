@@ -17,7 +17,11 @@ import Testing
         return .emitterCells([cell])
     }
 
-    final class Failures: @unchecked Sendable { var messages: [String] = [] }
+    /// The commit failures a compositor reported.
+    final class Failures: @unchecked Sendable {
+        let log = CompositorEventLog()
+        var messages: [String] { log.commitFailures.map(\.reason) }
+    }
 
     /// A compositor whose client 1 may keep 1000 particles alive, and the commit failures it reports.
     static func server() throws -> (HeadlessDisplay, Compositor, Failures) {
@@ -25,7 +29,7 @@ import Testing
         let compositor = try Compositor(display: display)
         compositor.quotas.particles = 1000
         let failures = Failures()
-        compositor.commitFailure = { _, reason in failures.messages.append(reason) }
+        compositor.events = failures.log
         compositor.addClient(1)
         return (display, compositor, failures)
     }
