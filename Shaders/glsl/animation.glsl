@@ -109,7 +109,7 @@ highp vec4 keyframeValue(int row, highp float f) {
     int n = int(header.x);
     if (n < 2) return record(row, RECORD_TEXEL_VALUES);
     int timesStart = RECORD_TEXEL_VALUES + n;
-    if (int(header.y) == 1) {
+    if (int(header.y) == KEYFRAMES_DISCRETE) {
         int last = 0;
         for (int j = 0; j < n; j++) { if (keyTime(row, timesStart, j) <= f) last = j; }
         return record(row, RECORD_TEXEL_VALUES + last);
@@ -129,7 +129,7 @@ highp vec4 keyframeValue(int row, highp float f) {
     int functionsStart = timesStart + (n + 3) / 4;
     if (i < int(header.z)) u = timingProgress(record(row, functionsStart + i), u);
     highp vec4 a = record(row, RECORD_TEXEL_VALUES + i), b = record(row, RECORD_TEXEL_VALUES + 1 + i);
-    if (int(header.y) == 2) {
+    if (int(header.y) == KEYFRAMES_CUBIC) {
         int tangents = functionsStart + n - 1 + 2 * i;
         highp float u2 = u * u, u3 = u2 * u;
         return (2.0 * u3 - 3.0 * u2 + 1.0) * a + (u3 - 2.0 * u2 + u) * record(row, tangents)
@@ -196,7 +196,7 @@ bool evaluateTransformAnimation(int row, highp float frameTime, out highp mat4 r
     highp float t, fraction, iteration;
     if (!parentTime(row, frameTime, t) || !sampleTiming(record(row, RECORD_TEXEL_TIMING), t1, t, fraction, iteration)) return false;
     highp float curved = timingProgress(record(row, RECORD_TEXEL_TIMING_FUNCTION), fraction);
-    highp float progress = int(t1.w) == 1 ? springProgress(record(row, RECORD_TEXEL_SPRING), curved * record(row, RECORD_TEXEL_TIMING).y) : curved;
+    highp float progress = int(t1.w) == FORM_SPRING ? springProgress(record(row, RECORD_TEXEL_SPRING), curved * record(row, RECORD_TEXEL_TIMING).y) : curved;
     rows = transformAt(row, progress);
     return true;
 }
@@ -210,7 +210,7 @@ bool evaluateAnimation(int row, highp float frameTime, highp vec4 beneath, out h
     highp float curved = timingProgress(record(row, RECORD_TEXEL_TIMING_FUNCTION), fraction);
     bool cumulative = (flags & RECORD_CUMULATIVE) != 0 && iteration > 0.0;
     highp vec4 v;
-    if (form == 2) {
+    if (form == FORM_KEYFRAMES) {
         v = keyframeValue(row, curved);
         if (cumulative) {
             int n = int(record(row, RECORD_TEXEL_KEYFRAMES).x);
@@ -218,11 +218,11 @@ bool evaluateAnimation(int row, highp float frameTime, highp vec4 beneath, out h
         }
     } else {
         highp vec4 sp = record(row, RECORD_TEXEL_SPRING);
-        highp float progress = form == 1 ? springProgress(sp, curved * record(row, RECORD_TEXEL_TIMING).y) : curved;
+        highp float progress = form == FORM_SPRING ? springProgress(sp, curved * record(row, RECORD_TEXEL_TIMING).y) : curved;
         int ends = int(sp.w);
         highp vec4 given = record(row, RECORD_TEXEL_START);
-        highp vec4 start = ends == 0 || ends == 1 ? given : beneath;
-        highp vec4 end = ends == 0 ? record(row, RECORD_TEXEL_END) : ends == 1 ? beneath : ends == 2 ? given : ends == 3 ? beneath + given : beneath;
+        highp vec4 start = ends == ENDS_FIXED || ends == ENDS_FROM_ONLY ? given : beneath;
+        highp vec4 end = ends == ENDS_FIXED ? record(row, RECORD_TEXEL_END) : ends == ENDS_FROM_ONLY ? beneath : ends == ENDS_TO_ONLY ? given : ends == ENDS_BY_ONLY ? beneath + given : beneath;
         v = mix(start, end, progress);
         if (cumulative) v += (end - start) * iteration;
     }
@@ -230,26 +230,26 @@ bool evaluateAnimation(int row, highp float frameTime, highp vec4 beneath, out h
     return true;
 }
 
-// LayerKeyPath.get for the components of points, sizes and rects (codes: GPUAnimationRecord.componentCode:
-// 1 x, 2 y, 3 width, 4 height, 5 origin, 6 origin.x, 7 origin.y, 8 size, 9 size.width, 10 size.height).
+// LayerKeyPath.get for the components of points, sizes and rects (GPUAnimationRecord.componentCode, named
+// in the generated motion_layout.glsl).
 highp vec4 vectorPart(highp vec4 whole, int c) {
-    if (c == 1 || c == 3 || c == 6) return vec4(whole.x, 0.0, 0.0, 0.0);
-    if (c == 2 || c == 4 || c == 7) return vec4(whole.y, 0.0, 0.0, 0.0);
-    if (c == 5) return vec4(whole.xy, 0.0, 0.0);
-    if (c == 8) return vec4(whole.zw, 0.0, 0.0);
-    if (c == 9) return vec4(whole.z, 0.0, 0.0, 0.0);
-    if (c == 10) return vec4(whole.w, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_X || c == COMPONENT_WIDTH || c == COMPONENT_ORIGIN_X) return vec4(whole.x, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_Y || c == COMPONENT_HEIGHT || c == COMPONENT_ORIGIN_Y) return vec4(whole.y, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_ORIGIN) return vec4(whole.xy, 0.0, 0.0);
+    if (c == COMPONENT_SIZE) return vec4(whole.zw, 0.0, 0.0);
+    if (c == COMPONENT_SIZE_WIDTH) return vec4(whole.z, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_SIZE_HEIGHT) return vec4(whole.w, 0.0, 0.0, 0.0);
     return whole;
 }
 
 // LayerKeyPath.set: `part` written into `whole`.
 highp vec4 withVectorPart(highp vec4 whole, int c, highp vec4 part) {
-    if (c == 1 || c == 3 || c == 6) return vec4(part.x, whole.yzw);
-    if (c == 2 || c == 4 || c == 7) return vec4(whole.x, part.x, whole.zw);
-    if (c == 5) return vec4(part.xy, whole.zw);
-    if (c == 8) return vec4(whole.xy, part.xy);
-    if (c == 9) return vec4(whole.xy, part.x, whole.w);
-    if (c == 10) return vec4(whole.xyz, part.x);
+    if (c == COMPONENT_X || c == COMPONENT_WIDTH || c == COMPONENT_ORIGIN_X) return vec4(part.x, whole.yzw);
+    if (c == COMPONENT_Y || c == COMPONENT_HEIGHT || c == COMPONENT_ORIGIN_Y) return vec4(whole.x, part.x, whole.zw);
+    if (c == COMPONENT_ORIGIN) return vec4(part.xy, whole.zw);
+    if (c == COMPONENT_SIZE) return vec4(whole.xy, part.xy);
+    if (c == COMPONENT_SIZE_WIDTH) return vec4(whole.xy, part.x, whole.w);
+    if (c == COMPONENT_SIZE_HEIGHT) return vec4(whole.xyz, part.x);
     return part;
 }
 
@@ -285,33 +285,33 @@ highp mat4 transformFromParts(TransformParts p) {
     return m;
 }
 
-// TransformComponents.get (codes 11 rotation.x … 22 translation).
+// TransformComponents.get.
 highp vec4 transformPart(TransformParts p, int c) {
-    if (c == 11) return vec4(p.rotation.x, 0.0, 0.0, 0.0);
-    if (c == 12) return vec4(p.rotation.y, 0.0, 0.0, 0.0);
-    if (c == 13 || c == 14) return vec4(p.rotation.z, 0.0, 0.0, 0.0);
-    if (c == 15) return vec4(p.scale.x, 0.0, 0.0, 0.0);
-    if (c == 16) return vec4(p.scale.y, 0.0, 0.0, 0.0);
-    if (c == 17) return vec4(p.scale.z, 0.0, 0.0, 0.0);
-    if (c == 18) return vec4((p.scale.x + p.scale.y + p.scale.z) / 3.0, 0.0, 0.0, 0.0);
-    if (c == 19) return vec4(p.translation.x, 0.0, 0.0, 0.0);
-    if (c == 20) return vec4(p.translation.y, 0.0, 0.0, 0.0);
-    if (c == 21) return vec4(p.translation.z, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_ROTATION_X) return vec4(p.rotation.x, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_ROTATION_Y) return vec4(p.rotation.y, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_ROTATION_Z || c == COMPONENT_ROTATION) return vec4(p.rotation.z, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_SCALE_X) return vec4(p.scale.x, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_SCALE_Y) return vec4(p.scale.y, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_SCALE_Z) return vec4(p.scale.z, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_SCALE) return vec4((p.scale.x + p.scale.y + p.scale.z) / 3.0, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_TRANSLATION_X) return vec4(p.translation.x, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_TRANSLATION_Y) return vec4(p.translation.y, 0.0, 0.0, 0.0);
+    if (c == COMPONENT_TRANSLATION_Z) return vec4(p.translation.z, 0.0, 0.0, 0.0);
     return vec4(p.translation.xy, 0.0, 0.0);
 }
 
 // TransformComponents.set.
 void setTransformPart(inout TransformParts p, int c, highp vec4 v) {
-    if (c == 11) p.rotation.x = v.x;
-    else if (c == 12) p.rotation.y = v.x;
-    else if (c == 13 || c == 14) p.rotation.z = v.x;
-    else if (c == 15) p.scale.x = v.x;
-    else if (c == 16) p.scale.y = v.x;
-    else if (c == 17) p.scale.z = v.x;
-    else if (c == 18) p.scale = vec3(v.x);
-    else if (c == 19) p.translation.x = v.x;
-    else if (c == 20) p.translation.y = v.x;
-    else if (c == 21) p.translation.z = v.x;
+    if (c == COMPONENT_ROTATION_X) p.rotation.x = v.x;
+    else if (c == COMPONENT_ROTATION_Y) p.rotation.y = v.x;
+    else if (c == COMPONENT_ROTATION_Z || c == COMPONENT_ROTATION) p.rotation.z = v.x;
+    else if (c == COMPONENT_SCALE_X) p.scale.x = v.x;
+    else if (c == COMPONENT_SCALE_Y) p.scale.y = v.x;
+    else if (c == COMPONENT_SCALE_Z) p.scale.z = v.x;
+    else if (c == COMPONENT_SCALE) p.scale = vec3(v.x);
+    else if (c == COMPONENT_TRANSLATION_X) p.translation.x = v.x;
+    else if (c == COMPONENT_TRANSLATION_Y) p.translation.y = v.x;
+    else if (c == COMPONENT_TRANSLATION_Z) p.translation.z = v.x;
     else p.translation.xy = v.xy;
 }
 

@@ -54,6 +54,12 @@ public enum MotionLayout {
         constant("PROPERTY_COUNT", (MotionSlots.Property.allCases.map(\.rawValue).max() ?? 0) + 1)
         for (name, field) in MotionRef.Fields.named { constant("FIELD_" + screamingSnake(name), Int(field.rawValue)) }
         for (name, mode) in MotionRef.Modes.named { constant("MODE_" + screamingSnake(name), Int(mode.rawValue)) }
+        for form in GPUAnimationRecord.Form.allCases { constant("FORM_" + screamingSnake("\(form)"), form.rawValue) }
+        for mode in GPUAnimationRecord.KeyframeMode.allCases { constant("KEYFRAMES_" + screamingSnake("\(mode)"), mode.rawValue) }
+        for ends in GPUAnimationRecord.Ends.allCases { constant("ENDS_" + screamingSnake("\(ends)"), ends.rawValue) }
+        for component in LayerKeyPath.Component.allCases {
+            constant("COMPONENT_" + screamingSnake("\(component)"), GPUAnimationRecord.componentCode(component))
+        }
         return lines.joined(separator: "\n") + "\n"
     }()
 

@@ -45,6 +45,22 @@ import Testing
         #expect(Set(bits).count == bits.count)
     }
 
+    @Test func theAnimationShaderNamesItsCodes() throws {
+        let c = Self.constants()
+        for form in GPUAnimationRecord.Form.allCases { #expect(c["FORM_" + Self.snake("\(form)")] == form.rawValue, "\(form)") }
+        for mode in GPUAnimationRecord.KeyframeMode.allCases { #expect(c["KEYFRAMES_" + Self.snake("\(mode)")] == mode.rawValue, "\(mode)") }
+        for ends in GPUAnimationRecord.Ends.allCases { #expect(c["ENDS_" + Self.snake("\(ends)")] == ends.rawValue, "\(ends)") }
+        for component in LayerKeyPath.Component.allCases {
+            #expect(c["COMPONENT_" + Self.snake("\(component)")] == GPUAnimationRecord.componentCode(component), "\(component)")
+        }
+        #expect(c["COMPONENT_ROTATION_X"] == 11 && c["COMPONENT_TRANSLATION"] == 22)
+        let text = try String(contentsOf: Self.glsl.appendingPathComponent("animation.glsl"), encoding: .utf8)
+        for pattern in [#"\b(c|form|ends)\s*==\s*\d"#, #"(header\.y|t1\.w)\)\s*==\s*\d"#] {
+            let hits = text.split(separator: "\n").filter { $0.range(of: pattern, options: .regularExpression) != nil }
+            #expect(hits.isEmpty, "animation.glsl writes a component, form, endpoint or keyframe code as a number: \(hits)")
+        }
+    }
+
     @Test func noShaderCopiesALayoutNumber() throws {
         let forbidden: [(String, String)] = [
             (#"(fields|flags)\s*&\s*\d"#, "a field or flag bit written as a number"),

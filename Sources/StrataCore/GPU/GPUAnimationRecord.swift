@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Layout (texel: x, y, z, w):
 /// - 0: begin − epoch, simple duration, speed, timeOffset
-/// - 1: active duration (−1: infinite), cycle duration, flags (`Flags`), form (0 basic, 1 spring, 2 keyframes)
+/// - 1: active duration (−1: infinite), cycle duration, flags (`Flags`), form (`Form`)
 /// - 2: timing function control points c1x, c1y, c2x, c2y
 /// - 3: spring ω₀, ζ, initial velocity; endpoint mode (`Ends`)
 /// - 4, 5: start and end values (fixed ends), or from/to/by as the endpoint mode reads them
@@ -92,8 +92,18 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         return i + 1
     }
 
+    /// How a record's value is made (texel 1.w).
+    public enum Form: Int, CaseIterable, Sendable {
+        case basic = 0, spring, keyframes
+    }
+
+    /// How keyframes are interpolated (texel 6.y): paced ones are packed as linear with their key times.
+    public enum KeyframeMode: Int, CaseIterable, Sendable {
+        case linear = 0, discrete, cubic
+    }
+
     /// Where a basic or spring animation's endpoints come from (`Interpolation.endpoints`'s cases).
-    public enum Ends: Int, Sendable {
+    public enum Ends: Int, CaseIterable, Sendable {
         /// Both known when packed (texels 4, 5).
         case fixed = 0
         /// from → the value beneath.
@@ -148,17 +158,17 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         let active = timing.activeDuration
         let tf = spec.timingFunction ?? .linear
         set(.timingFunction, tf.c1x, tf.c1y, tf.c2x, tf.c2y)
-        let form: Int
+        let form: Form
         switch spec.kind {
         case let .basic(from, to, by):
-            form = 0
+            form = .basic
             guard isTransform || packEnds(from, to, by) else { return nil }
         case let .spring(from, to, by, spring):
-            form = 1
+            form = .spring
             guard isTransform || packEnds(from, to, by) else { return nil }
             set(.spring, spring.naturalFrequency, spring.dampingRatio, spring.initialVelocity, Double(Self.endsMode(from, to, by).rawValue))
         case let .keyframe(frames):
-            form = 2
+            form = .keyframes
             guard !isTransform, packKeyframes(frames) else { return nil }
         case .group, .transition:
             return nil
@@ -183,7 +193,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
             begin = b
         }
         set(.timing, begin, timing.simpleDuration, timing.speed, timing.timeOffset)
-        set(.cycle, active.isFinite ? active : -1, timing.cycleDuration, Double(flags.rawValue), Double(form))
+        set(.cycle, active.isFinite ? active : -1, timing.cycleDuration, Double(flags.rawValue), Double(form.rawValue))
     }
 
     /// How far from its epoch a record's begin time may lie: single-precision times lose 0.12 ms there.
@@ -308,20 +318,20 @@ public struct GPUAnimationRecord: Equatable, Sendable {
         let vectors = frames.values.compactMap(Self.vector)
         guard vectors.count == n else { return false }
         let keyTimes: [Double]
-        let mode: Int
+        let mode: KeyframeMode
         switch frames.mode {
-        case .linear: keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = 0
-        case .discrete: keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = 1
-        case .paced: keyTimes = n > 1 ? frames.pacedKeyTimes() : [0, 1]; mode = 0
+        case .linear: keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = .linear
+        case .discrete: keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = .discrete
+        case .paced: keyTimes = n > 1 ? frames.pacedKeyTimes() : [0, 1]; mode = .linear
         case .cubic:
             guard n <= Self.maxCubicKeyframes else { return false }
-            keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = 2
+            keyTimes = frames.keyTimes ?? Keyframes.even(max(n, 2)); mode = .cubic
         case .cubicPaced: return false
         }
         let curved = frames.mode == .linear || frames.mode == .cubic
         let functions = curved ? Array((frames.timingFunctions ?? []).prefix(max(0, n - 1))) : []
         let header = Texel.keyframes.rawValue * 4, first = Texel.values.rawValue
-        floats[header] = Float(n); floats[header + 1] = Float(mode); floats[header + 2] = Float(functions.count)
+        floats[header] = Float(n); floats[header + 1] = Float(mode.rawValue); floats[header + 2] = Float(functions.count)
         for (i, v) in vectors.enumerated() { set(first + i, v) }
         let timesStart = first + n
         for (i, t) in keyTimes.prefix(n).enumerated() { floats[timesStart * 4 + i] = Float(t) }
