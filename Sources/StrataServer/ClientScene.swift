@@ -5,7 +5,7 @@ import StrataProtocol
 final class ClientScene {
     let clientID: UInt32
     var nodes: [LayerID: RenderNode] = [:]
-    /// The nodes with animations or transition sources (see `RenderNode.isActive`).
+    /// The nodes with animations or transition sources (see `NodeTiming.isActive`).
     var activeNodes: [ObjectIdentifier: RenderNode] = [:]
     /// The CPU's columns of its layers' animations (`RenderNode.present`): a block per animated layer whose
     /// animations it holds, bounded by the client's animation quota (released rows are compacted away

@@ -153,7 +153,7 @@ extension Compositor {
                 builder.emit(root, parentToTarget: rootMatrix, into: &list)
                 if slicing.interrupted { return .unfinished }
                 // Its new bitmap alone, or the frame is built whole.
-                guard root.activeInSubtree == 0, !list.deferredWork, !list.cpuAnimating, list.commands.count == 1,
+                guard root.timing.activeInSubtree == 0, !list.deferredWork, !list.cpuAnimating, list.commands.count == 1,
                       case let .raster(_, _, content, _, _, _, _) = list.commands[0], content.owner == root.rasterOwner,
                       bitmaps[root.rasterOwner] != nil else {
                     f.remake?.slicing = nil

@@ -15,25 +15,25 @@ extension Compositor {
                 // The layer (or its client) went: its waiting frames' buffers go back, never shown.
                 queuedDrawables[key] = nil
                 if let scene = scenes[client] {
-                    for frame in node.frameQueue {
+                    for frame in node.drawables.queue {
                         scene.usage.imageBytes -= frame.reserved
                         scene.heldBuffers[frame.buffer] = nil
                         self.events?.deliver(.bufferReleased(frame.buffer), to: client)
                     }
                 }
-                node.frameQueue.removeAll()
+                node.drawables.queue.removeAll()
                 continue
             }
-            let dueCount = node.frameQueue.prefix { $0.presentAt <= time }.count
+            let dueCount = node.drawables.queue.prefix { $0.presentAt <= time }.count
             guard dueCount > 0 else { continue }
-            let due = Array(node.frameQueue.prefix(dueCount))
-            node.frameQueue.removeFirst(dueCount)
-            if node.frameQueue.isEmpty { queuedDrawables[key] = nil }
+            let due = Array(node.drawables.queue.prefix(dueCount))
+            node.drawables.queue.removeFirst(dueCount)
+            if node.drawables.queue.isEmpty { queuedDrawables[key] = nil }
             // The reservations go before the shown frame's texture is made, which counts its own bytes.
             for frame in due { scene.usage.imageBytes -= frame.reserved }
             if let shown = due.last { show(shown, on: node, in: scene, at: time) }
-            node.nextFrameWaited = !node.frameQueue.isEmpty
-            node.drawableDropped += dueCount - 1
+            node.drawables.nextFrameWaited = !node.drawables.queue.isEmpty
+            node.drawables.dropped += dueCount - 1
             drawableTotals.dropped += dueCount - 1
             for frame in due {
                 scene.heldBuffers[frame.buffer] = nil
@@ -48,7 +48,7 @@ extension Compositor {
     private func show(_ frame: QueuedDrawable, on node: RenderNode, in scene: ClientScene, at time: Double) {
         let swapped = frame.format == .bgra
         let image: ServerImage
-        if let current = node.drawable, current === node.contents, !current.frozenCopyShows, current.texture.width == frame.width,
+        if let current = node.drawables.shown, current === node.contents, !current.frozenCopyShows, current.texture.width == frame.width,
            current.texture.height == frame.height, current.texture.redBlueSwapped == swapped {
             image = current
         } else {
@@ -79,27 +79,27 @@ extension Compositor {
         // A timed frame (video) follows one shown some vblanks ago while it already waited: the vblanks
         // between showed that one again (a 30 fps stream on a 60 Hz display repeats each frame once). After a
         // wait with nothing queued (the stream paused, or the client fell behind) nothing counts.
-        if frame.presentAt > 0, node.nextFrameWaited, let shownAt = node.drawableShownAt, let interval = primary?.refreshInterval, interval > 0 {
+        if frame.presentAt > 0, node.drawables.nextFrameWaited, let shownAt = node.drawables.shownAt, let interval = primary?.refreshInterval, interval > 0 {
             let repeats = max(0, Int(((time - shownAt) / interval).rounded()) - 1)
-            node.drawableRepeats += repeats
+            node.drawables.repeats += repeats
             drawableTotals.repeated += repeats
         }
-        node.drawableShownAt = time
+        node.drawables.shownAt = time
         drawableTotals.shown += 1
         let old = node.contents
         node.contents = image
-        node.drawable = image
-        node.drawablePresents += 1
+        node.drawables.shown = image
+        node.drawables.presents += 1
         if let old, old !== image, !scene.holds(old) { renderer.releaseTexture(imageID: old.texture.id) }
     }
 
     /// Whether a queued drawable frame is due by `time`, and the earliest time one waits for after it.
     func drawablesDue(by time: Double) -> Bool {
-        queuedDrawables.values.contains { ($0.node.frameQueue.first?.presentAt ?? .infinity) <= time }
+        queuedDrawables.values.contains { ($0.node.drawables.queue.first?.presentAt ?? .infinity) <= time }
     }
 
     func nextDrawableTime(after time: Double) -> Double? {
-        queuedDrawables.values.compactMap { $0.node.frameQueue.first(where: { $0.presentAt > time })?.presentAt }.min()
+        queuedDrawables.values.compactMap { $0.node.drawables.queue.first(where: { $0.presentAt > time })?.presentAt }.min()
     }
 }
 

@@ -54,22 +54,22 @@ extension Compositor {
     /// Evaluates a subtree: each layer's animations run in its local time, derived from its parent's. Only
     /// the branches that hold active nodes are walked: everywhere else the presentation is the model.
     func evaluate(_ node: RenderNode, clock: SubtreeClock, scene: ClientScene, events: inout [ServerMessage]) {
-        guard node.activeInSubtree > 0 else { return }
-        node.evaluatedFrame = frameNumber
-        node.evaluatedOutput = evaluationOutput
+        guard node.timing.activeInSubtree > 0 else { return }
+        node.timing.evaluatedFrame = frameNumber
+        node.timing.evaluatedOutput = evaluationOutput
         var child = clock.child(node.model.timing, evaluationTime: evaluationTime, schedule: &schedule)
-        node.localTime = child.time
-        node.localRate = child.rate
-        node.localAffine = child.affine
-        if node.isActive { evaluateOwn(node, clock: child, scene: scene, events: &events) }
+        node.timing.localTime = child.time
+        node.timing.localRate = child.rate
+        node.timing.localAffine = child.affine
+        if node.timing.isActive { evaluateOwn(node, clock: child, scene: scene, events: &events) }
         // A replicator's delayed copies show its sublayers' animations later: their frames run longer.
         let spread = node.content.timeSpread(node)
         if spread != 0 { child.spread = child.spread.widened(by: spread) }
         let copies = node.content.copies(node)
         if copies > 1 { child.copies = min(child.copies * copies, ValueRule.maxInstances) }
-        for sub in node.sublayers where sub.activeInSubtree > 0 { evaluate(sub, clock: child, scene: scene, events: &events) }
+        for sub in node.links.sublayers where sub.timing.activeInSubtree > 0 { evaluate(sub, clock: child, scene: scene, events: &events) }
         // A mask runs in the time of the layer it masks, as a sublayer would.
-        if let mask = node.mask, mask.activeInSubtree > 0 { evaluate(mask, clock: child, scene: scene, events: &events) }
+        if let mask = node.links.mask, mask.timing.activeInSubtree > 0 { evaluate(mask, clock: child, scene: scene, events: &events) }
     }
 
     /// An active node's own animations at its local time (`clock`), their events, and what they schedule.
@@ -79,8 +79,8 @@ extension Compositor {
             // Each delayed copy a replicator draws of it counts: on the CPU each is an evaluation of its own.
             if child.affine { motionCandidates += child.copies }
             // Whether the GPU may evaluate them in this frame (`MotionEligibility.timing`; the builder asks the rest).
-            node.timingRefusal = gpuAnimationMinimumLayers == nil ? .pathOff : MotionEligibility.timing(node, clock: child)
-            if node.timingRefusal == nil {
+            node.motion.timingRefusal = gpuAnimationMinimumLayers == nil ? .pathOff : MotionEligibility.timing(node, clock: child)
+            if node.motion.timingRefusal == nil {
                 // Evaluated only if read: in a motion slot the GPU evaluates it and the CPU reads nothing.
                 node.deferPresentation(at: time)
             } else {
@@ -89,12 +89,12 @@ extension Compositor {
             // Within a quiet span no animation starts or ends: nothing to report, and the schedule is known.
             let spread = child.spread.lower...child.spread.upper
             let quiet: Presentation.QuietSpan
-            if let known = node.quietSpan, known.holds(time, spread: spread) {
+            if let known = node.timing.quietSpan, known.holds(time, spread: spread) {
                 quiet = known
             } else {
                 AnimationLifecycle.advance(node: node, to: time, scene: scene, events: &events)
                 quiet = Presentation.quietSpan(node.animations, at: time, spread: spread)
-                node.quietSpan = quiet
+                node.timing.quietSpan = quiet
             }
             if !node.transitionSources.isEmpty {
                 pruneTransitionSources(node, scene: scene)

@@ -179,15 +179,15 @@ extension Compositor {
     /// Whether `root` shows on `output` (nil: every root, for `advance`), the primary output being `primaryName`.
     func shows(_ root: RenderNode, on output: String?, primaryName: String?) -> Bool {
         guard let output else { return true }
-        return root.output == output || (root.output.isEmpty && output == primaryName)
+        return root.links.output == output || (root.links.output.isEmpty && output == primaryName)
     }
 
     /// Whether a tree on screen holds `node`: the evaluation in progress reached it, or the latest frame of
     /// another lit output did. (`advance` evaluates every tree, so there only the first counts.)
     func isAttached(_ node: RenderNode) -> Bool {
-        if node.evaluatedFrame == frameNumber { return true }
-        let other = node.evaluatedOutput
+        if node.timing.evaluatedFrame == frameNumber { return true }
+        let other = node.timing.evaluatedOutput
         guard !evaluationOutput.isEmpty, !other.isEmpty, other != evaluationOutput, output(other) != nil else { return false }
-        return outputFrames[other]?.lastFrame == node.evaluatedFrame
+        return outputFrames[other]?.lastFrame == node.timing.evaluatedFrame
     }
 }

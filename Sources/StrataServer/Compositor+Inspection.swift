@@ -56,7 +56,7 @@ extension Compositor {
             o["drawables"] = ["transports": ["shared-memory"], "dmabuf_import": dmabuf.canImport,
                               "dmabuf_import_modifiers": dmabuf.canImportWithModifiers, "frames_shown": drawableTotals.shown,
                               "frames_dropped": drawableTotals.dropped, "frames_repeated": drawableTotals.repeated,
-                              "frames_queued": queuedDrawables.values.reduce(0) { $0 + $1.node.frameQueue.count }] as [String: Any]
+                              "frames_queued": queuedDrawables.values.reduce(0) { $0 + $1.node.drawables.queue.count }] as [String: Any]
             o["texture_uploads"] = renderer.textureUploads
             o["texture_upload_bytes"] = renderer.textureUploadBytes
             o["resident_textures"] = renderer.residentTextures
@@ -82,7 +82,7 @@ extension Compositor {
         var reasons: [String: Int] = [:]
         for (id, scene) in scenes where client == nil || client == id {
             for node in scene.nodes.values where !node.animations.isEmpty {
-                switch node.motionVerdict {
+                switch node.motion.verdict {
                 case .gpu: gpu += 1
                 case .cpu(let reason):
                     cpu += 1
@@ -97,7 +97,7 @@ extension Compositor {
     /// Each animated layer of `client` with where its animations were last evaluated, by layer id.
     public func motionVerdicts(client: UInt32) -> [LayerID: MotionVerdict] {
         var found: [LayerID: MotionVerdict] = [:]
-        for (id, node) in scenes[client]?.nodes ?? [:] where !node.animations.isEmpty { found[id] = node.motionVerdict }
+        for (id, node) in scenes[client]?.nodes ?? [:] where !node.animations.isEmpty { found[id] = node.motion.verdict }
         return found
     }
 

@@ -29,7 +29,7 @@ extension DrawListBuilder {
             }
         }
         let kindPieces = ownContent ? node.content.pieces(node) : 0
-        let clipped = p.masksToBounds && (node.contents != nil || !node.sublayers.isEmpty || kindPieces > 0)
+        let clipped = p.masksToBounds && (node.contents != nil || !node.links.sublayers.isEmpty || kindPieces > 0)
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
         if ownContent, let image = node.contents {
             emitContents(image, p, matrix: m, alpha: alpha, edges: edges, animated: animated, modes: modes, into: &list)
@@ -39,7 +39,7 @@ extension DrawListBuilder {
             let motion = KindMotion(animated: list.currentSlot >= 0 ? animated : [], builder: self)
             node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, motion: motion, into: &list)
         }
-        if !node.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
+        if !node.links.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
         if let clip { Self.endClip(clip, p, m, fields: shaped, into: &list) }
         let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])
         if ownContent, p.borderWidth > 0 || ring.contains(.borderWidth),

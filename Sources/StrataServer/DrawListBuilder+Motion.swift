@@ -20,7 +20,7 @@ extension DrawListBuilder {
     func emitMotion(_ node: RenderNode, _ motion: MotionPlanner, parentToTarget: Transform3D, alpha: CGFloat,
                     into list: inout DrawList) -> MotionEmission {
         guard copyShift != nil else { return .cpu(.timeNotAffine) }
-        if let reason = node.timingRefusal { return .cpu(reason) }
+        if let reason = node.motion.timingRefusal { return .cpu(reason) }
         switch motion.plan(node) {
         case .cpu(let reason): return .cpu(reason)
         case .plan(let plan): return emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
@@ -47,7 +47,7 @@ extension DrawListBuilder {
         let hasShadow = MotionEligibility.hasShadow(p, plan)
         let opacity = min(1, p.opacity) * alpha
         if !plan.animatesOpacity && opacity <= 0 { return .moved }
-        let mask = node.mask
+        let mask = node.links.mask
         let group = Self.needsGroup(node, p, plan, opacity: opacity, list)
         // A static opacity over a group is the group's composite's; otherwise the slot carries it (with what
         // it inherits): into each quad, or, over a group it animates or a mask, into the composite, which
@@ -98,7 +98,7 @@ extension DrawListBuilder {
     /// makes the layer's drawing (shadow included) a group of its own, composited through the mask's
     /// alpha: no other group is needed.
     static func needsGroup(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, opacity: CGFloat, _ list: DrawList) -> Bool {
-        guard node.mask == nil, p.allowsGroupOpacity, plan.animatesOpacity || opacity < 1 || dimmedBySlots(list) else { return false }
+        guard node.links.mask == nil, p.allowsGroupOpacity, plan.animatesOpacity || opacity < 1 || dimmedBySlots(list) else { return false }
         let background = plan.animated.contains(.backgroundColor) && (p.backgroundColor?.alpha ?? 0) == 0 ? 1 : 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
         let border = !hasBorder && !plan.animated.isDisjoint(with: [.borderWidth, .borderColor]) ? 1 : 0

@@ -94,27 +94,27 @@ struct DrawListBuilder {
 
     /// `emit` with `copyShift` in the node's own time.
     func emitInOwnTime(_ node: RenderNode, parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
-        if node.isActive, list.tracksMotion || list.watchesCPUAnimation {
+        if node.timing.isActive, list.tracksMotion || list.watchesCPUAnimation {
             if list.tracksMotion, let motion {
                 switch emitMotion(node, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list) {
                 case .moved:
-                    node.motionVerdict = .gpu
+                    node.motion.verdict = .gpu
                     return
                 case .refusedAbove(let reason):
-                    node.motionVerdict = .cpu(reason)
+                    node.motion.verdict = .cpu(reason)
                     return
                 case .cpu(let reason):
-                    node.motionVerdict = .cpu(reason)
+                    node.motion.verdict = .cpu(reason)
                 }
             } else if !node.animations.isEmpty {
-                node.motionVerdict = .cpu(.drawnIntoBitmap)
+                node.motion.verdict = .cpu(.drawnIntoBitmap)
             }
             // Drawn with the values evaluated on the CPU for this frame (also inside a rasterized layer's
             // bitmap or a replicator's body): a later frame needs them again.
             if MotionPlanner.isAnimating(node, replicated: replication > 1) { list.cpuAnimating = true }
-        } else if node.isActive, !node.animations.isEmpty {
+        } else if node.timing.isActive, !node.animations.isEmpty {
             // Its own timing's reason where it has one (it would stay on the CPU in any frame).
-            node.motionVerdict = .cpu(node.timingRefusal ?? motionOff)
+            node.motion.verdict = .cpu(node.motion.timingRefusal ?? motionOff)
         }
         if let running = node.activeTransition {
             emitTransition(node, running.transition, progress: running.progress,
@@ -192,11 +192,11 @@ struct DrawListBuilder {
         let culled = !p.isDoubleSided && list.currentSlot >= 0
         if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefusal = .oneSided }
         let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
-        let client = node.isRoot && !rasterizedClients.isEmpty ? node.owner?.clientID : nil
+        let client = node.links.isRoot && !rasterizedClients.isEmpty ? node.owner?.clientID : nil
         let deferredRoot = client.map(rasterizedClients.contains) ?? false
         if !deferredRoot, node.frozenRaster != nil { node.frozenRaster = nil }
         // A deferred client's still root that shows what it showed: its kept bitmap, nothing built.
-        let kept = deferredRoot && node.activeInSubtree == 0 && client.map(frozenClients.contains) == true ? node.frozenRaster : nil
+        let kept = deferredRoot && node.timing.activeInSubtree == 0 && client.map(frozenClients.contains) == true ? node.frozenRaster : nil
         if let raster = kept ?? (p.shouldRasterize || deferredRoot ? rasterized(node, ownContent: ownContent, within: &list) : nil) {
             if deferredRoot {
                 node.frozenRaster = raster
@@ -228,7 +228,7 @@ struct DrawListBuilder {
         // A mask keeps only what lies under its alpha: the layer's drawing and its shadow alike. The
         // layer (shadow first) draws offscreen, its mask (in the layer's coordinates) into the next target,
         // and the drawing is kept where the mask's alpha is (the opacity applies to the result).
-        if node.mask != nil { list.append(.beginGroup) }
+        if node.links.mask != nil { list.append(.beginGroup) }
         if p.shadowOpacity > 0, let color = p.shadowColor, color.alpha > 0 {
             // The shadow's shape is the alpha of the layer's background, contents and sublayers, moved by
             // shadowOffset in the layer's coordinates; σ = shadowRadius / 2, scaled to target pixels.
@@ -243,8 +243,8 @@ struct DrawListBuilder {
             }
             let scale = Self.scale(of: full)
             let clip = p.masksToBounds ? Self.beginClip(p, m, into: &list) : nil
-            let shadowAlpha = node.mask != nil ? 1 : opacity
-            if list.currentSlot < 0, !drawsIntoBitmap, node.mask == nil, max(0, p.shadowRadius) / 2 * scale >= Self.movingShadowMinimumSigma,
+            let shadowAlpha = node.links.mask != nil ? 1 : opacity
+            if list.currentSlot < 0, !drawsIntoBitmap, node.links.mask == nil, max(0, p.shadowRadius) / 2 * scale >= Self.movingShadowMinimumSigma,
                node.placementMayAnimate, let bitmap = movingShadow(node, p, matrix: m, color: color, ownContent: ownContent, within: &list) {
                 // While an animation may move or scale the layer, its shadow is a bitmap made in the layer's
                 // space and moved with it: made again only when the shadow itself changes. Only a blur wide
@@ -267,7 +267,7 @@ struct DrawListBuilder {
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
         let pieces = Self.pieces(of: node, values: p, ownContent: ownContent)
-        if let mask = node.mask {
+        if let mask = node.links.mask {
             emitBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, modes: own, into: &list)
             list.append(.beginGroup)
             emit(mask, parentToTarget: Self.flattened(m), into: &list)
@@ -286,13 +286,13 @@ struct DrawListBuilder {
     /// kind's default placement.
     func emitFlattenedSublayers(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, into list: inout DrawList) {
         let p = node.drawnValues
-        guard !node.sublayers.isEmpty else { return }
+        guard !node.links.sublayers.isEmpty else { return }
         // Sublayers render into this layer's plane: after the sublayer transform (which may add
         // perspective), drop their z before this layer's transform.
         let flattened = Self.flattened(m)
         // sublayerToLocal includes geometryFlipped's flip of the sublayers' space.
         let base = p.hasSublayerSpace ? p.sublayerToLocal * flattened : flattened
-        emitInPaintersOrder(node.sublayers.array, parentToTarget: base, alpha: alpha, into: &list)
+        emitInPaintersOrder(node.links.sublayers.array, parentToTarget: base, alpha: alpha, into: &list)
     }
 
     /// Sublayers through `base` (their superlayer's sublayer space → target), sorted by zPosition then index.
@@ -339,7 +339,7 @@ extension DrawListBuilder {
     static func pieces(of node: RenderNode, values p: LayerModel, ownContent: Bool = true) -> Int {
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
-        return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.sublayers.count
+        return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.links.sublayers.count
             + (ownContent ? node.content.pieces(node) : 0)
     }
 }

@@ -47,9 +47,9 @@ extension Compositor: InputScreen {
     func locate(_ point: CGPoint, output: String?, client: UInt32, layer: LayerID) -> CGPoint? {
         guard let node = scenes[client]?.nodes[layer] else { return nil }
         var root = node
-        while let up = root.parent { root = up }
+        while let up = root.links.parent { root = up }
         guard shownRoots(output: output).contains(where: { $0 === root }) else { return nil }
-        let toRoot = PlaneMapping.toRootSpace(node, values: \.presentation, superlayer: \.parent)
+        let toRoot = PlaneMapping.toRootSpace(node, values: \.presentation, superlayer: \.links.parent)
         return toRoot.then(PlaneMapping(toOutput(output))).inverse?.apply(point)
     }
 

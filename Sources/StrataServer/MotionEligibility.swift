@@ -13,7 +13,7 @@ import StrataRender
 ///    draws can move with a slot (its kind answers for its own content, `LayerKindContent.motionRefusal`);
 /// 5. while its subtree is emitted: what lies below can move too (`DrawList.motionRefusal`). This is known
 ///    only by drawing it; the builder then takes back what it emitted (`emitMoving`).
-/// The verdict is kept on the layer (`RenderNode.motionVerdict`) for `strata tree` and `strata stats`.
+/// The verdict is kept on the layer (`NodeMotion.verdict`) for `strata tree` and `strata stats`.
 enum MotionEligibility {
     /// Step 2: why `node`'s animations cannot be left to the GPU in this frame, or nil when they may
     /// (`clock`: its time in global time).

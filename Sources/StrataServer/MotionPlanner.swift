@@ -138,7 +138,7 @@ final class MotionPlanner {
             var previous: (key: CGFloat, place: Int)?
             for (node, space, order) in list {
                 let values: LayerModel
-                if node.isActive {
+                if node.timing.isActive {
                     guard let local = node.localTime(afterGlobal: elapsed) else { return false }
                     values = Presentation.apply(node.animations, to: node.model, at: local)
                 } else {
@@ -163,18 +163,18 @@ final class MotionPlanner {
         if let reason = refused[ObjectIdentifier(node)] { return .cpu(reason) }
         if node.animations.count > MotionSlots.maxAnimations { return .cpu(.tooManyAnimations) }
         if !node.transitionSources.isEmpty || node.activeTransition != nil { return .cpu(.transition) }
-        if node.localRate < 0 { return .cpu(.timeRunsBackwards) }
+        if node.timing.localRate < 0 { return .cpu(.timeRunsBackwards) }
         // The node's records are packed relative to its local time at the table's epoch: single-precision
         // times stay small however far its time runs from global time (a root whose time starts at its
         // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
         guard !node.animations.isEmpty else { return .cpu(.animationOffRecords) }
         guard let localEpoch = node.localTime(afterGlobal: table.epoch - time) else { return .cpu(.timeNotAffine) }
         // Made once for the node's animations: again only when they, its time or the table's epoch change.
-        if let c = node.motionPlanCache, c.rebase == table.rebaseCount, c.rate == node.localRate, abs(c.localEpoch - localEpoch) <= 1e-7 {
+        if let c = node.motion.planCache, c.rebase == table.rebaseCount, c.rate == node.timing.localRate, abs(c.localEpoch - localEpoch) <= 1e-7 {
             return c.plan
         }
         let made = makePlan(node, localEpoch: localEpoch)
-        node.motionPlanCache = CachedPlan(plan: made, localEpoch: localEpoch, rate: node.localRate, rebase: table.rebaseCount)
+        node.motion.planCache = CachedPlan(plan: made, localEpoch: localEpoch, rate: node.timing.localRate, rebase: table.rebaseCount)
         return made
     }
 
@@ -188,7 +188,7 @@ final class MotionPlanner {
 
     private func makePlan(_ node: RenderNode, localEpoch: Double) -> Outcome {
         var plan = Plan()
-        plan.rate = node.localRate
+        plan.rate = node.timing.localRate
         for a in node.animations {
             // Made once per change of the node's animations (cached by `plan`), not per frame.
             let prepared = a.prepared
@@ -222,10 +222,10 @@ final class MotionPlanner {
 
     /// Whether `node`, drawn with CPU-evaluated values, changes from frame to frame now.
     static func isAnimating(_ node: RenderNode, replicated: Bool) -> Bool {
-        guard node.isActive else { return false }
+        guard node.timing.isActive else { return false }
         // A kind's own changes (an emitter's particles) move every frame (its state says when frames stop).
-        if node.activeTransition != nil || replicated || !node.localAffine || node.kindState != nil { return true }
-        guard let t = node.localTime else { return false }
+        if node.activeTransition != nil || replicated || !node.timing.localAffine || node.kindState != nil { return true }
+        guard let t = node.timing.localTime else { return false }
         return Presentation.isAnimating(node.animations, at: t)
     }
 

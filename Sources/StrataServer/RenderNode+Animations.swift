@@ -10,7 +10,7 @@ extension RenderNode {
     /// it (sublayers, mask) animates, no transition runs on it, and its own animations only move, turn,
     /// scale or fade it as a whole. A moving group is then drawn from a bitmap (`movingGroup`).
     var movesAsAWhole: Bool {
-        guard transitionSources.isEmpty, activeTransition == nil, activeInSubtree == (isActive ? 1 : 0) else { return false }
+        guard transitionSources.isEmpty, activeTransition == nil, timing.activeInSubtree == (timing.isActive ? 1 : 0) else { return false }
         return animations.allSatisfy { $0.prepared.changedProperties.allSatisfy(Self.wholeLayerProperties.contains) }
     }
 

@@ -9,27 +9,27 @@ extension RenderNode {
     /// Inserts `child` (detached from any parent first) at `index`. The caller has checked `linkProblem`.
     func insert(_ child: RenderNode, at index: Int) {
         child.removeFromParent()
-        sublayers.insert(child, at: index)
-        child.parent = self
+        links.sublayers.insert(child, at: index)
+        child.links.parent = self
         childLinked(child)
     }
 
     func removeFromParent() {
-        guard let p = parent else { return }
+        guard let p = links.parent else { return }
         p.childUnlinked(self)
-        p.sublayers.remove(self)
-        parent = nil
+        p.links.sublayers.remove(self)
+        links.parent = nil
     }
 
     /// Makes `m` this node's mask (nil removes the mask). The caller has checked `linkProblem`.
     func setMask(_ m: RenderNode?) {
-        if let old = mask {
+        if let old = links.mask {
             childUnlinked(old)
-            old.masking = nil
+            old.links.masking = nil
         }
-        mask = m
+        links.mask = m
         if let m {
-            m.masking = self
+            m.links.masking = self
             childLinked(m)
         }
     }
@@ -43,25 +43,25 @@ extension RenderNode {
         transitionSources.removeAll()
         contents = nil
         removeFromParent()
-        masking?.setMask(nil)
+        links.masking?.setMask(nil)
         setMask(nil)
-        for child in sublayers.removeAll() {
-            child.parent = nil
-            if child.activeInSubtree > 0 { adjustActive(by: -child.activeInSubtree) }
+        for child in links.sublayers.removeAll() {
+            child.links.parent = nil
+            if child.timing.activeInSubtree > 0 { adjustActive(by: -child.timing.activeInSubtree) }
         }
-        childHeights.removeAll()
-        height = 0
+        links.childHeights.removeAll()
+        links.height = 0
     }
 
     /// Counts a newly linked sublayer or mask into this node's active count and heights (and above).
     func childLinked(_ child: RenderNode) {
-        if child.activeInSubtree > 0 { adjustActive(by: child.activeInSubtree) }
-        childHeightChanged(from: nil, to: child.height)
+        if child.timing.activeInSubtree > 0 { adjustActive(by: child.timing.activeInSubtree) }
+        childHeightChanged(from: nil, to: child.links.height)
     }
 
     func childUnlinked(_ child: RenderNode) {
-        if child.activeInSubtree > 0 { adjustActive(by: -child.activeInSubtree) }
-        childHeightChanged(from: child.height, to: nil)
+        if child.timing.activeInSubtree > 0 { adjustActive(by: -child.timing.activeInSubtree) }
+        childHeightChanged(from: child.links.height, to: nil)
     }
 
     /// A linked layer's height went from `old` to `new` (nil: it was not, or is no longer, linked).
@@ -70,16 +70,16 @@ extension RenderNode {
         var node: RenderNode? = self
         var (old, new) = (old, new)
         while let n = node {
-            if let o = old { n.childHeights[o] -= 1 }
+            if let o = old { n.links.childHeights[o] -= 1 }
             if let w = new {
-                while n.childHeights.count <= w { n.childHeights.append(0) }
-                n.childHeights[w] += 1
+                while n.links.childHeights.count <= w { n.links.childHeights.append(0) }
+                n.links.childHeights[w] += 1
             }
-            while n.childHeights.last == 0 { n.childHeights.removeLast() }
-            let h = n.childHeights.count
-            guard h != n.height else { return }
-            (old, new) = (n.height, h)
-            n.height = h
+            while n.links.childHeights.last == 0 { n.links.childHeights.removeLast() }
+            let h = n.links.childHeights.count
+            guard h != n.links.height else { return }
+            (old, new) = (n.links.height, h)
+            n.links.height = h
             node = n.upLink
         }
     }
@@ -87,14 +87,14 @@ extension RenderNode {
     func refreshActivity() {
         // A kind whose drawing changes on its own (an emitter's particles) is evaluated as an animated layer is.
         let now = !animations.isEmpty || !transitionSources.isEmpty || kindState != nil
-        guard now != isActive else { return }
-        isActive = now
+        guard now != timing.isActive else { return }
+        timing.isActive = now
         scene?.activeNodes[ObjectIdentifier(self)] = now ? self : nil
         adjustActive(by: now ? 1 : -1)
         if !now {
             presentation = model
             activeTransition = nil
-            localTime = nil
+            timing.localTime = nil
         }
     }
 
@@ -103,8 +103,8 @@ extension RenderNode {
     func adjustActive(by delta: Int) {
         var n: RenderNode? = self
         while let c = n {
-            c.activeInSubtree += delta
-            n = c.parent ?? c.masking
+            c.timing.activeInSubtree += delta
+            n = c.links.parent ?? c.links.masking
         }
     }
 
@@ -117,18 +117,18 @@ extension RenderNode {
         copy.contents = contents
         contents?.frozenCopyShows = true
         content.carry(into: copy.content)
-        for sub in sublayers { copy.insert(sub.frozenCopy(), at: copy.sublayers.count) }
-        copy.setMask(mask?.frozenCopy())
+        for sub in links.sublayers { copy.insert(sub.frozenCopy(), at: copy.links.sublayers.count) }
+        copy.setMask(links.mask?.frozenCopy())
         return copy
     }
 
     /// The layers of this subtree, masks included.
     var subtreeCount: Int {
-        sublayers.reduce(1) { $0 + $1.subtreeCount } + (mask?.subtreeCount ?? 0)
+        links.sublayers.reduce(1) { $0 + $1.subtreeCount } + (links.mask?.subtreeCount ?? 0)
     }
 
     /// Every image this subtree shows.
     var subtreeImages: [ServerImage] {
-        (contents.map { [$0] } ?? []) + sublayers.flatMap(\.subtreeImages) + (mask?.subtreeImages ?? [])
+        (contents.map { [$0] } ?? []) + links.sublayers.flatMap(\.subtreeImages) + (links.mask?.subtreeImages ?? [])
     }
 }

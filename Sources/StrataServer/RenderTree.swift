@@ -6,7 +6,7 @@ import StrataRender
 /// One layer in the server's retained render tree.
 ///
 /// Only layers that animate are evaluated each frame: a node is *active* while it has animations or a
-/// transition's old appearance, and `activeInSubtree` counts the active nodes in its subtree (its mask's
+/// transition's old appearance, and `timing.activeInSubtree` counts the active nodes in its subtree (its mask's
 /// included), so evaluation walks only the branches that lead to them. Every other node's presentation
 /// is its model, kept so as the model changes. The links (sublayers, parent, mask) change only through
 /// the methods below, which keep the counts.
@@ -36,6 +36,13 @@ final class RenderNode {
     }
     /// How this node's kind draws (Kinds/): found once, from the kind.
     let content: any LayerKindContent
+    /// Where it hangs in the tree (`NodeLinks`), how its time runs in the frame being evaluated
+    /// (`NodeTiming`), what the GPU path made of its animations (`NodeMotion`), and a drawable layer's
+    /// frames (`NodeDrawables`): one record per stage (docs/architecture.md, *The walk*).
+    var links = NodeLinks()
+    var timing = NodeTiming()
+    var motion = NodeMotion()
+    var drawables = NodeDrawables()
     /// A pending presentation is evaluated before the model or the animations change: it stays what its
     /// frame showed (a transition's old appearance copies it).
     var model: LayerModel {
@@ -118,7 +125,7 @@ final class RenderNode {
     var placementMayAnimate: Bool {
         var n: RenderNode? = self
         while let c = n {
-            if c.isActive, c.animatesPlacement { return true }
+            if c.timing.isActive, c.animatesPlacement { return true }
             n = c.upLink
         }
         return false
@@ -132,59 +139,34 @@ final class RenderNode {
             contents?.shownBy += 1
         }
     }
-    /// The drawable shown last (`presentDrawable`), while it is the contents; the frames waiting for their
-    /// time, in time order; and counts for `strata tree` and `stats`: frames shown, passed over (a newer one
-    /// was due by the same frame), and vblanks a shown frame stayed for beyond its first (repeats).
-    var drawable: ServerImage?
-    var frameQueue: [QueuedDrawable] = []
-    var drawablePresents = 0
-    var drawableDropped = 0
-    var drawableRepeats = 0
-    /// The target time the shown drawable first showed at, and whether a later frame was queued then.
-    var drawableShownAt: Double?
-    var nextFrameWaited = false
     /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
     /// which keep the key index and the client's usage.
     var animations: [AttachedAnimation] = [] {
         willSet { if pendingLocalTime != nil { resolvePresentation() } }
         didSet {
-            motionPlanCache = nil
-            quietSpan = nil
+            motion.planCache = nil
+            timing.quietSpan = nil
             zAnimationsFound = nil
             placementAnimatesFound = nil
             laneBlockIsStale = true
-            slotRefusal = nil
+            motion.slotRefusal = nil
             refreshActivity()
         }
     }
-    /// The local times around the last evaluation in which none of its animations starts or ends
-    /// (`Presentation.quietSpan`): frames inside it skip the start and end bookkeeping. Kept while they stay.
-    var quietSpan: Presentation.QuietSpan?
-    /// The GPU path's plan for these animations (`MotionPlanner.plan`), kept while they stay the same.
-    var motionPlanCache: MotionPlanner.CachedPlan?
     /// Why its animations cannot move with a motion slot whatever is drawn (a transition among them, a
     /// property slots do not animate), or nil: asked every frame (`MotionEligibility.timing`), found on the
     /// first ask after they change (a commit attaching many animations to one layer pays once, not once per
     /// attachment).
     var animationsOffSlots: MotionCPUReason? {
-        if let known = slotRefusal { return known.reason }
+        if let known = motion.slotRefusal { return known.reason }
         var found: MotionCPUReason?
         for a in animations {
             if a.prepared.isTransition { found = .transition; break }
             if !a.prepared.changedProperties.allSatisfy({ MotionSlots.Property($0) != nil }) { found = .propertyOffSlots }
         }
-        slotRefusal = .init(reason: found)
+        motion.slotRefusal = .init(reason: found)
         return found
     }
-    /// `animationsOffSlots` once found (nil: not yet, since the animations last changed).
-    var slotRefusal: KnownRefusal?
-    struct KnownRefusal { let reason: MotionCPUReason? }
-    /// Why its animations cannot be left to the GPU in this frame, found at evaluation (nil: they may; the
-    /// builder asks the rest of `MotionEligibility`'s rules). Its presentation then waits until something
-    /// reads it (`drawnValues` reads the rest); the builder takes the slot, or reads it and so evaluates it.
-    var timingRefusal: MotionCPUReason?
-    /// Whether the GPU or the CPU evaluated its animations where it was last drawn, and why (nil: it had none).
-    var motionVerdict: MotionVerdict?
     /// What its kind keeps between frames when its drawing changes on its own (`LayerKindContent.makeState`).
     var kindState: KindState?
     /// An emitter layer's particle system and cell images (nil for other kinds).
@@ -200,29 +182,9 @@ final class RenderNode {
     var finishedKeys: Set<String> = []
     /// Transaction that added each animation, for completion tracking.
     var animationTransaction: [String: UInt64] = [:]
-    weak var parent: RenderNode?
-    let sublayers = SublayerList()
-    /// The chunk of the list that holds this node: its parent's sublayers, or its scene's roots.
-    weak var chunk: SublayerList.Chunk?
-    var isRoot = false
     /// While its client's updates are deferred (render budgets), a root's bitmap: drawn from again, not
     /// built again, in the frames that apply nothing of that client's and where nothing in it animates.
     var frozenRaster: (content: RasterContent, rect: CGRect)?
-    /// The layer whose subtree's alpha masks this one (in this layer's coordinates), and the layer this
-    /// one masks.
-    var mask: RenderNode?
-    weak var masking: RenderNode?
-    /// The layers on the longest chain of sublayer and mask links below this one (0: none), and how many
-    /// of its linked layers (sublayers and mask) have each height: kept as links change, so a link that
-    /// would nest layers past `RenderTreeLimits.maxNesting` is refused without walking the subtree.
-    var height = 0
-    var childHeights: [Int32] = []
-    /// The frame in which this node was last evaluated as part of an attached tree, and the output that
-    /// frame was for ("" for `Compositor.advance`).
-    var evaluatedFrame: UInt64 = 0
-    var evaluatedOutput = ""
-    /// For a root: the output it shows on ("": the primary output).
-    var output = ""
     /// The old appearance of each transition attached to this node (by animation key): a frozen copy of
     /// the subtree as it was on screen before the commit that added it; nil when it wasn't there.
     var transitionSources: [String: TransitionSource] = [:] {
@@ -238,18 +200,10 @@ final class RenderNode {
     }
     /// The transition drawing this node in the current frame (set by evaluation).
     var activeTransition: (key: String, transition: Transition, progress: Double)?
-    /// Whether this node has animations or transition sources, and how many such nodes its subtree holds.
-    var isActive = false
-    var activeInSubtree = 0
     /// The scene whose `activeNodes` lists this node while it is active (nil for frozen copies).
     weak var scene: ClientScene?
     /// The client scene this node belongs to (nil for frozen copies).
     var owner: ClientScene? { scene }
-    /// The local time of this node's animations in the frame being evaluated (nil: inactive time), how
-    /// fast it runs against global time, and whether it is affine in global time (not under a cycling layer).
-    var localTime: Double?
-    var localRate = 1.0
-    var localAffine = true
 
     deinit {
         if let block = laneBlock { scene?.lanes.release(block) }
@@ -258,15 +212,15 @@ final class RenderNode {
     /// Its local time `elapsed` seconds of global time after the frame that set `localTime` (nil where that
     /// frame found it inactive, or its time not affine in global time: under a cycling layer).
     func localTime(afterGlobal elapsed: Double) -> Double? {
-        guard localAffine, let local = localTime else { return nil }
-        return local + localRate * elapsed
+        guard timing.localAffine, let local = timing.localTime else { return nil }
+        return local + timing.localRate * elapsed
     }
 
     /// The time spaces from global media time down to this node (its ancestors' and its own timing).
     var timeSpace: TimeSpace {
         var chain: [LayerTiming] = []
         var n: RenderNode? = self
-        while let c = n { chain.append(c.model.timing); n = c.parent }
+        while let c = n { chain.append(c.model.timing); n = c.links.parent }
         return TimeSpace(chain: chain.reversed())
     }
 
@@ -280,7 +234,7 @@ final class RenderNode {
     }
 
     /// The layer this one hangs from: its superlayer, or the layer it masks.
-    var upLink: RenderNode? { parent ?? masking }
+    var upLink: RenderNode? { links.parent ?? links.masking }
 
     /// Why `child` cannot be linked below this node (as a sublayer or as its mask), or nil when it can:
     /// the link would close a cycle through sublayers and masks, or make a chain longer than
@@ -293,7 +247,7 @@ final class RenderNode {
             above += 1
             n = c.upLink
         }
-        let chain = above + 1 + child.height
+        let chain = above + 1 + child.links.height
         if chain > RenderTreeLimits.maxNesting {
             return "the link would nest \(chain) layers (sublayers and masks); the limit is \(RenderTreeLimits.maxNesting)"
         }
@@ -313,7 +267,7 @@ final class RenderNode {
             usage.modelBytes += change
         }
         model[property] = value
-        if !isActive { presentation = model }
+        if !timing.isActive { presentation = model }
     }
 
 }

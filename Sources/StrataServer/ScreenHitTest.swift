@@ -17,7 +17,7 @@ public struct ScreenHit: Equatable, Sendable {
 
 extension RenderNode: HitTestNode {
     var hitValues: LayerModel { presentation }
-    var hitSublayers: [RenderNode] { sublayers.array }
+    var hitSublayers: [RenderNode] { links.sublayers.array }
 }
 
 extension Compositor {

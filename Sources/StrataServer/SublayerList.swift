@@ -48,16 +48,16 @@ final class SublayerList: Sequence {
         }
         let chunk = chunks[chunkIndex]
         chunk.nodes.insert(node, at: offset)
-        node.chunk = chunk
+        node.links.chunk = chunk
         count += 1
         if chunk.nodes.count > 2 * Self.chunkCapacity { split(chunkIndex) }
     }
 
     /// Removes `node`, which must be in this list.
     func remove(_ node: RenderNode) {
-        guard let chunk = node.chunk, let i = Self.index(of: node, in: chunk) else { return }
+        guard let chunk = node.links.chunk, let i = Self.index(of: node, in: chunk) else { return }
         chunk.nodes.remove(at: i)
-        node.chunk = nil
+        node.links.chunk = nil
         count -= 1
         if chunk.nodes.isEmpty {
             chunks.remove(at: chunk.position)
@@ -68,7 +68,7 @@ final class SublayerList: Sequence {
     /// Empties the list, returning what it held in order.
     func removeAll() -> [RenderNode] {
         let all = array
-        for n in all { n.chunk = nil }
+        for n in all { n.links.chunk = nil }
         chunks.removeAll()
         count = 0
         return all
@@ -91,7 +91,7 @@ final class SublayerList: Sequence {
         let tail = Chunk()
         tail.nodes = Array(chunk.nodes[Self.chunkCapacity...])
         chunk.nodes.removeSubrange(Self.chunkCapacity...)
-        for n in tail.nodes { n.chunk = tail }
+        for n in tail.nodes { n.links.chunk = tail }
         chunks.insert(tail, at: chunkIndex + 1)
         renumber(from: chunkIndex + 1)
     }

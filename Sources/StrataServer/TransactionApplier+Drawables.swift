@@ -23,17 +23,17 @@ extension TransactionApplier {
         guard bytes <= mapping.buffer.byteCount else {
             throw CommitError("\(op): a \(width)x\(height) \(format.name) drawable needs \(bytes) bytes, buffer \(bufferID) holds \(mapping.buffer.byteCount)")
         }
-        guard n.frameQueue.count < Self.maxQueuedFrames else {
+        guard n.drawables.queue.count < Self.maxQueuedFrames else {
             throw CommitError("\(op): layer \(layerID) already has \(Self.maxQueuedFrames) frames waiting to be shown")
         }
         // The texture it will be shown in: the shown one when the size stays, else a new one, whose bytes are
         // reserved now (in `client-image-bytes`) until it is shown or passed over. The texture it replaces is
         // credited while no other frame of the layer waits.
         let textureBytes = Int(width) * Int(height) * 4
-        let fits = n.drawable.map { $0 === n.contents && $0.texture.width == Int(width) && $0.texture.height == Int(height) } ?? false
+        let fits = n.drawables.shown.map { $0 === n.contents && $0.texture.width == Int(width) && $0.texture.height == Int(height) } ?? false
         var reserved = 0
         if !fits {
-            let replaced = n.frameQueue.isEmpty ? n.contents.map { $0 === n.drawable && $0.shownBy == 1 ? $0.byteCount : 0 } ?? 0 : 0
+            let replaced = n.drawables.queue.isEmpty ? n.contents.map { $0 === n.drawables.shown && $0.shownBy == 1 ? $0.byteCount : 0 } ?? 0 : 0
             guard c.usage.imageBytes - replaced + textureBytes <= quotas.imageBytes else {
                 throw QuotaExceeded(key: "client-image-bytes", limit: quotas.imageBytes,
                                     detail: "\(op) of \(width)x\(height) to layer \(layerID), \(c.usage.imageBytes) bytes held")
@@ -44,8 +44,8 @@ extension TransactionApplier {
         let frame = QueuedDrawable(buffer: bufferID, mapping: mapping, width: Int(width), height: Int(height), format: format,
                                    presentAt: presentAt, reserved: reserved)
         // In time order; frames presented for one time keep their order.
-        let index = n.frameQueue.lastIndex { $0.presentAt <= presentAt }.map { $0 + 1 } ?? 0
-        n.frameQueue.insert(frame, at: index)
+        let index = n.drawables.queue.lastIndex { $0.presentAt <= presentAt }.map { $0 + 1 } ?? 0
+        n.drawables.queue.insert(frame, at: index)
         c.queuedDrawables.append(n)
     }
 }
@@ -54,13 +54,13 @@ extension TransactionApplier {
     /// Drops the layer's waiting frames: their buffers go back to the client at once.
     mutating func discardDrawables(of layerID: LayerID, at w: Place, in c: Applying) throws {
         let n = try node(layerID, c.scene, "\(w) discardDrawables")
-        for frame in n.frameQueue {
+        for frame in n.drawables.queue {
             c.usage.imageBytes -= frame.reserved
             c.scene.heldBuffers[frame.buffer] = nil
             events.append(.bufferReleased(frame.buffer))
         }
-        n.frameQueue.removeAll()
-        n.nextFrameWaited = false
+        n.drawables.queue.removeAll()
+        n.drawables.nextFrameWaited = false
     }
 }
 

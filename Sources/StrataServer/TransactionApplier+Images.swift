@@ -86,7 +86,7 @@ extension TransactionApplier {
     func setContents(_ imageID: ImageID, of layerID: LayerID, at w: Place, in c: Applying) throws {
         let n = try node(layerID, c.scene, "\(w) setContents")
         let old = n.contents
-        n.drawable = nil
+        n.drawables.shown = nil
         if imageID == 0 {
             n.contents = nil
         } else {

@@ -26,7 +26,7 @@ extension TransactionApplier {
         let sources = n.transitionSources.values.flatMap { $0.old?.subtreeImages ?? [] }
         let shown = n.contents
         let kindImages = n.kindState?.release(scene: scene) ?? []
-        if n.isRoot { scene.roots.remove(n); n.isRoot = false }
+        if n.links.isRoot { scene.roots.remove(n); n.links.isRoot = false }
         n.unlinkForRelease()
         scene.nodes[id] = nil
         // Images only a transition's old appearance, or this layer, still showed.
@@ -60,9 +60,9 @@ extension TransactionApplier {
         if let problem = parent.linkProblem(adding: child) {
             throw CommitError("\(w) insertSublayer: \(childID) under \(parentID): \(problem)")
         }
-        if child.isRoot { throw CommitError("\(w) insertSublayer: layer \(childID) is attached as a root") }
-        if child.masking != nil { throw CommitError("\(w) insertSublayer: layer \(childID) is another layer's mask") }
-        let count = parent.sublayers.count - (child.parent === parent ? 1 : 0)
+        if child.links.isRoot { throw CommitError("\(w) insertSublayer: layer \(childID) is attached as a root") }
+        if child.links.masking != nil { throw CommitError("\(w) insertSublayer: layer \(childID) is another layer's mask") }
+        let count = parent.links.sublayers.count - (child.links.parent === parent ? 1 : 0)
         guard Int(index) <= count else {
             throw CommitError("\(w) insertSublayer: index \(index) beyond \(count) sublayers")
         }
@@ -74,7 +74,7 @@ extension TransactionApplier {
         n.setMask(nil)
         guard maskID != 0 else { return }
         let m = try node(maskID, c.scene, "\(w) setMask")
-        guard m.parent == nil, !m.isRoot, m.masking == nil else {
+        guard m.links.parent == nil, !m.links.isRoot, m.links.masking == nil else {
             throw CommitError("\(w) setMask: layer \(maskID) cannot mask \(id) (it has a superlayer, is a root or masks another layer)")
         }
         if let problem = n.linkProblem(adding: m) {
@@ -85,9 +85,9 @@ extension TransactionApplier {
 
     func attachRoot(_ id: LayerID, at w: Place, in c: Applying) throws {
         let n = try node(id, c.scene, "\(w) attachRoot")
-        guard n.parent == nil, n.masking == nil else {
+        guard n.links.parent == nil, n.links.masking == nil else {
             throw CommitError("\(w) attachRoot: layer \(id) has a superlayer or masks another layer")
         }
-        if !n.isRoot { n.isRoot = true; c.scene.roots.insert(n, at: c.scene.roots.count) }
+        if !n.links.isRoot { n.links.isRoot = true; c.scene.roots.insert(n, at: c.scene.roots.count) }
     }
 }

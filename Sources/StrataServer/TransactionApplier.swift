@@ -110,8 +110,8 @@ struct TransactionApplier {
         case .attachRoot(let id): try attachRoot(id, at: w, in: c)
         case .detachRoot(let id):
             let n = try node(id, c.scene, "\(w) detachRoot")
-            if n.isRoot { c.scene.roots.remove(n); n.isRoot = false }
-        case let .setRootOutput(id, output): try node(id, c.scene, "\(w) setRootOutput").output = output
+            if n.links.isRoot { c.scene.roots.remove(n); n.links.isRoot = false }
+        case let .setRootOutput(id, output): try node(id, c.scene, "\(w) setRootOutput").links.output = output
         case let .defineImage(id, width, height, fdIndex, format):
             try defineImage(id, width: width, height: height, fdIndex: fdIndex, format: format, at: w, in: &c)
         case let .updateImage(id, x, y, width, height, fdIndex): try updateImage(id, x: x, y: y, width: width, height: height, fdIndex: fdIndex, at: w, in: c)

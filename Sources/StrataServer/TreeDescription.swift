@@ -202,17 +202,17 @@ struct TreeDescription {
             backgroundColor = m.backgroundColor.map { $0.components.map { Double($0) } }
             contents = n.contents.map { image in
                 Contents(width: image.texture.width, height: image.texture.height,
-                         drawable: image === n.drawable ? ("shared-memory", n.drawablePresents, n.drawableDropped, n.drawableRepeats,
-                                                           n.frameQueue.count) : nil)
+                         drawable: image === n.drawables.shown ? ("shared-memory", n.drawables.presents, n.drawables.dropped, n.drawables.repeats,
+                                                           n.drawables.queue.count) : nil)
             }
             animations = n.animations.isEmpty ? nil : n.animations.map(\.key)
             tiles = (n.kindState as? TiledState)?.summary
-            motion = n.animations.isEmpty ? nil : n.motionVerdict?.description
+            motion = n.animations.isEmpty ? nil : n.motion.verdict?.description
             presentation = Presented(position: [Double(n.presentation.position.x), Double(n.presentation.position.y)],
                                      opacity: Double(n.presentation.opacity))
             sublayers = []
             var omitted = 0
-            for sub in n.sublayers {
+            for sub in n.links.sublayers {
                 if budget.remaining > 0 { sublayers.append(Node(sub, budget: &budget)) } else { omitted += 1 }
             }
             omittedSublayers = omitted > 0 ? omitted : nil

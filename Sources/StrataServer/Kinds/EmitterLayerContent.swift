@@ -8,7 +8,7 @@ struct EmitterLayerContent: LayerKindContent {
     func pieces(_ node: RenderNode) -> Int { node.model.emitter.emitterCells.isEmpty ? 0 : 1 }
 
     func appendContent(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList) {
-        guard let time = node.localTime ?? node.emitterState?.system?.time,
+        guard let time = node.timing.localTime ?? node.emitterState?.system?.time,
               let frame = node.emitterState?.frame(values: node.presentation.emitter, at: time), !frame.cells.isEmpty else { return }
         list.append(.content(EmitterDraw(matrix: matrix, frame: frame, alpha: alpha, tint: tint)))
     }

@@ -34,14 +34,14 @@ struct ReplicatorLayerContent: LayerKindContent {
         let p = node.presentation, r = p.replicator
         // Nested replicators multiply their counts; the copies of any layer stop at maxInstances in all.
         let count = min(Self.count(r), ValueRule.maxInstances / max(1, builder.replication))
-        guard count > 0, !node.sublayers.isEmpty else { return }
-        let sublayers = node.sublayers.array
+        guard count > 0, !node.links.sublayers.isEmpty else { return }
+        let sublayers = node.links.sublayers.array
         let centre = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
         let step = Transform3D.translation(-centre.x, -centre.y, 0) * r.instanceTransform * Transform3D.translation(centre.x, centre.y, 0)
         let toTarget = r.preservesDepth ? m : DrawListBuilder.flattened(m)
         let sublayerSpace = p.hasSublayerSpace ? p.sublayerToLocal : Transform3D.identity
         let first = r.instanceColor ?? .white
-        let animatedBelow = node.activeInSubtree > (node.isActive ? 1 : 0)
+        let animatedBelow = node.timing.activeInSubtree > (node.timing.isActive ? 1 : 0)
         let delayed = r.instanceDelay != 0 && animatedBelow
         // With motion slots the copies are built one by one, so that the slots can move them: under a slot
         // (a repeated body cannot move with it), or with animated layers below (each copy's their own slots).
@@ -107,8 +107,8 @@ extension ReplicatorLayerContent {
     static func repeatable(_ nodes: some Sequence<RenderNode>) -> Bool {
         nodes.allSatisfy { n in
             let p = n.presentation
-            return p.isDoubleSided && !p.shouldRasterize && p.shadowOpacity <= 0 && n.mask == nil && n.activeTransition == nil
-                && n.content.drawsLayer && repeatable(n.sublayers)
+            return p.isDoubleSided && !p.shouldRasterize && p.shadowOpacity <= 0 && n.links.mask == nil && n.activeTransition == nil
+                && n.content.drawsLayer && repeatable(n.links.sublayers)
         }
     }
 
@@ -118,7 +118,7 @@ extension ReplicatorLayerContent {
     static func neverGrouped(_ nodes: some Sequence<RenderNode>) -> Bool {
         nodes.allSatisfy { n in
             let p = n.presentation
-            return (DrawListBuilder.pieces(of: n, values: p) <= 1 || !p.allowsGroupOpacity) && neverGrouped(n.sublayers)
+            return (DrawListBuilder.pieces(of: n, values: p) <= 1 || !p.allowsGroupOpacity) && neverGrouped(n.links.sublayers)
         }
     }
 }
@@ -131,18 +131,18 @@ struct DelayedPresentations {
     /// Evaluates the animated layers below `replicator` as its copy delayed by `delay` (local seconds)
     /// shows them: their local times from the replicator's own, less the delay.
     mutating func evaluate(_ replicator: RenderNode, delay: Double) {
-        guard let time = replicator.localTime else { return }
-        for child in replicator.sublayers where child.activeInSubtree > 0 { walk(child, parentTime: time - delay) }
+        guard let time = replicator.timing.localTime else { return }
+        for child in replicator.links.sublayers where child.timing.activeInSubtree > 0 { walk(child, parentTime: time - delay) }
     }
 
     private mutating func walk(_ node: RenderNode, parentTime: Double?) {
         let local = parentTime.flatMap { node.model.timing.activeLocal(fromParent: $0) }
-        if node.isActive, !node.animations.isEmpty {
+        if node.timing.isActive, !node.animations.isEmpty {
             if !saved.contains(where: { $0.0 === node }) { saved.append((node, node.presentation)) }
             if let local { node.present(at: local) } else { node.presentation = node.model }
         }
-        for sub in node.sublayers where sub.activeInSubtree > 0 { walk(sub, parentTime: local) }
-        if let mask = node.mask, mask.activeInSubtree > 0 { walk(mask, parentTime: local) }
+        for sub in node.links.sublayers where sub.timing.activeInSubtree > 0 { walk(sub, parentTime: local) }
+        if let mask = node.links.mask, mask.timing.activeInSubtree > 0 { walk(mask, parentTime: local) }
     }
 
     /// Puts back the frame's presentations.

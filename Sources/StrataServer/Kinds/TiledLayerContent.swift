@@ -48,7 +48,7 @@ struct TiledLayerContent: LayerKindContent {
         // Up the tree while each step is 2-D: an ancestor's bounds in this layer's coordinates.
         var toAncestor = Transform3D.identity
         var current = node
-        while let parent = current.parent {
+        while let parent = current.links.parent {
             let step = current.presentation.localToParent
             guard parent.presentation.sublayerTransform.isIdentity else { break }
             toAncestor = toAncestor * step

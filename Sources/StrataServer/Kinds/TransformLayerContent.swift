@@ -19,7 +19,7 @@ struct TransformLayerContent: LayerKindContent {
             let stl = n.presentation.hasSublayerSpace ? n.presentation.sublayerToLocal : nil
             let base = stl.map { $0 * toTarget } ?? toTarget
             let space = stl.map { $0 * toSpace } ?? toSpace
-            for child in n.sublayers where !child.presentation.isHidden {
+            for child in n.links.sublayers where !child.presentation.isHidden {
                 let cp = child.presentation
                 if !child.content.drawsLayer {
                     // Its animations reach its sublayers only through this list's matrices: drawn from the
@@ -34,7 +34,7 @@ struct TransformLayerContent: LayerKindContent {
         collect(node, m, node.presentation.localToParent, alpha)
         items.sort { PaintersOrder.precedes(($0.depth, $0.order), ($1.depth, $1.order)) }
         // A sublayer the GPU may move changes its depth too: a frame reusing the list checks the order.
-        if list.tracksMotion, let motion = builder.motion, items.contains(where: { $0.node.isActive }) {
+        if list.tracksMotion, let motion = builder.motion, items.contains(where: { $0.node.timing.isActive }) {
             motion.noteDepthOrder(items.map { ($0.node, $0.space, $0.order) })
         }
         for item in items { builder.emit(item.node, parentToTarget: item.parentToTarget, alpha: item.alpha, into: &list) }
