@@ -16,13 +16,16 @@ repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
 work=${BENCH_COMPARE_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/strata-bench-compare.XXXXXX")}
 mkdir -p "$work"
 
-# name | strata-bench arguments | the figure printed (a key path into its JSON)
+# name | where the compositor runs | strata-bench arguments | the figure printed (a key path into its JSON)
+# "in-process" scenarios drive the bench's own compositor: each side runs its own bench. "server" ones run a
+# real strata-server beside the bench: both sides run AFTER's bench (its client, the kiosk screen) with
+# their own server and text worker, so that only the server's code differs.
 scenarios=(
-    "spin-1000|--scenario spin --layers 1000 --frames 300|frame_ms.p50"
-    "spin-10000|--scenario spin --layers 10000 --frames 60|frame_ms.p50"
-    "kiosk|--scenario kiosk --taps 30|ring.server_cpu_ms_per_frame.p50"
-    "text-attack-all|--scenario text-attack --attack all --seconds 10|good_client_frame_interval_ms.p99"
-    "emitter-100000|--scenario emitter --particles 100000 --frames 120|frame_ms.p50"
+    "spin-1000|in-process|--scenario spin --layers 1000 --frames 300|frame_ms.p50"
+    "spin-10000|in-process|--scenario spin --layers 10000 --frames 60|frame_ms.p50"
+    "kiosk|server|--scenario kiosk --taps 30|ring.server_cpu_ms_per_frame.p50"
+    "text-attack-all|server|--scenario text-attack --attack all --seconds 10|good_client_frame_interval_ms.p99"
+    "emitter-100000|in-process|--scenario emitter --particles 100000 --frames 120|frame_ms.p50"
 )
 wanted=${BENCH_SCENARIOS:-}
 
@@ -37,6 +40,12 @@ build() {
 echo "bench-compare: building $before and $after in release under $work"
 bin_before=$(build before "$before")
 bin_after=$(build after "$after")
+# AFTER's bench beside BEFORE's server and text worker (the bench starts the server found beside it).
+mixed="$work/before-server"
+mkdir -p "$mixed"
+ln -sf "$bin_after/strata-bench" "$mixed/strata-bench"
+ln -sf "$bin_before/strata-server" "$mixed/strata-server"
+ln -sf "$bin_before/strata-text-worker" "$mixed/strata-text-worker"
 
 figure() { python3 -c 'import json,sys
 d=json.load(open(sys.argv[1]))
@@ -45,12 +54,13 @@ print(d if d!={} else "n/a")' "$1" "$2"; }
 
 printf "%-18s %-7s %s\n" scenario side "figure of each run"
 for entry in "${scenarios[@]}"; do
-    IFS='|' read -r name args key <<< "$entry"
+    IFS='|' read -r name where args key <<< "$entry"
     if [ -n "$wanted" ] && [[ " $wanted " != *" $name "* ]]; then continue; fi
     for side in before after; do : > "$work/$name.$side.figures"; done
     for i in $(seq "$runs"); do
         for side in before after; do
-            bin=$([ "$side" = before ] && echo "$bin_before" || echo "$bin_after")
+            bin=$bin_after
+            if [ "$side" = before ]; then bin=$([ "$where" = server ] && echo "$mixed" || echo "$bin_before"); fi
             out="$work/$name.$side.$i.json"
             # The scenarios on a real server start the strata-server beside the bench (and it its text worker).
             # shellcheck disable=SC2086
