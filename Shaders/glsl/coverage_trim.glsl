@@ -39,7 +39,7 @@ bool outlinePoint(int i, highp vec4 t2, highp vec2 trim, out highp vec2 point) {
     highp vec4 t0 = outlinePointTexel(i, 0);
     point = t0.xy;
     int form = int(t2.w), kind = int(t0.w);
-    if (form == 2) return true; // a fill's polygon
+    if (form == TRIM_FORM_ALWAYS) return true; // a fill's polygon
     highp vec4 t1 = outlinePointTexel(i, 1);
     highp float a = clamp(trim.x, 0.0, 1.0) * u_length, b = clamp(trim.y, 0.0, 1.0) * u_length;
     if (!(a < b)) return false;
@@ -48,20 +48,20 @@ bool outlinePoint(int i, highp vec4 t2, highp vec2 trim, out highp vec2 point) {
     highp float from = max(a, piece.x), to = min(b, piece.y);
     if (!(from < to)) return false;
     bool whole = outlineTexel(p + 1).x > 0.5 && a <= piece.x && b >= piece.y;
-    if ((form == 1) != whole) return false;
-    if (kind == 0) return true;
+    if ((form == TRIM_FORM_CLOSED) != whole) return false;
+    if (kind == TRIM_KIND_FIXED) return true;
     highp vec2 at, d;
-    if (kind == 5) {           // end cap
+    if (kind == TRIM_KIND_END_CAP) {
         cutAt(piece, to, false, at, d);
         point = at + d * t0.x + leftOf(d) * t0.y;
         return true;
     }
-    if (kind == 6) {           // start cap, facing back along the line
+    if (kind == TRIM_KIND_START_CAP) {   // facing back along the line
         cutAt(piece, from, true, at, d);
         point = at - d * t0.x - leftOf(d) * t0.y;
         return true;
     }
-    highp float side = (kind == 1 || kind == 3) ? u_half : -u_half;
+    highp float side = (kind == TRIM_KIND_LEFT || kind == TRIM_KIND_INNER_LEFT) ? u_half : -u_half;
     highp float epsilon = u_length * 1e-6;
     if (t0.z <= from + epsilon) {
         cutAt(piece, from, true, at, d);
@@ -69,7 +69,7 @@ bool outlinePoint(int i, highp vec4 t2, highp vec2 trim, out highp vec2 point) {
     } else if (t0.z >= to - epsilon) {
         cutAt(piece, to, false, at, d);
         point = at + leftOf(d) * side;
-    } else if (kind >= 3 && min(t0.z - max(t2.x, from), min(t2.y, to) - t0.z) < t1.z) {
+    } else if ((kind == TRIM_KIND_INNER_LEFT || kind == TRIM_KIND_INNER_RIGHT) && min(t0.z - max(t2.x, from), min(t2.y, to) - t0.z) < t1.z) {
         point = t1.xy;         // an inner corner a cut left no room for: through the vertex
     }
     return true;

@@ -22,7 +22,7 @@ import Foundation
 /// Collapsed points coincide, so they add edges of no length: the outline is `Stroker.outline` of the
 /// trimmed polylines up to those.
 public struct TrimmableStroke: Sendable {
-    public enum Kind: Int, Sendable {
+    public enum Kind: Int, CaseIterable, Sendable {
         /// Never moves (a closed loop).
         case fixed = 0
         /// A side point, left or right of the line: moves onto a cut when the trim leaves its vertex out.
@@ -37,7 +37,7 @@ public struct TrimmableStroke: Sendable {
 
     /// Which trims draw a contour: the open outline (the polyline trimmed), the closed loops (a closed
     /// polyline kept whole), or always (a fill's polygon).
-    public enum Form: Int, Sendable { case open = 0, closed = 1, always = 2 }
+    public enum Form: Int, CaseIterable, Sendable { case open = 0, closed = 1, always = 2 }
 
     public struct Point: Sendable, Equatable {
         public var position: CGPoint

@@ -57,6 +57,8 @@ public enum MotionLayout {
         for form in GPUAnimationRecord.Form.allCases { constant("FORM_" + screamingSnake("\(form)"), form.rawValue) }
         for mode in GPUAnimationRecord.KeyframeMode.allCases { constant("KEYFRAMES_" + screamingSnake("\(mode)"), mode.rawValue) }
         for ends in GPUAnimationRecord.Ends.allCases { constant("ENDS_" + screamingSnake("\(ends)"), ends.rawValue) }
+        for form in TrimmableStroke.Form.allCases { constant("TRIM_FORM_" + screamingSnake("\(form)"), form.rawValue) }
+        for kind in TrimmableStroke.Kind.allCases { constant("TRIM_KIND_" + screamingSnake("\(kind)"), kind.rawValue) }
         for component in LayerKeyPath.Component.allCases {
             constant("COMPONENT_" + screamingSnake("\(component)"), GPUAnimationRecord.componentCode(component))
         }

@@ -54,10 +54,14 @@ import Testing
             #expect(c["COMPONENT_" + Self.snake("\(component)")] == GPUAnimationRecord.componentCode(component), "\(component)")
         }
         #expect(c["COMPONENT_ROTATION_X"] == 11 && c["COMPONENT_TRANSLATION"] == 22)
-        let text = try String(contentsOf: Self.glsl.appendingPathComponent("animation.glsl"), encoding: .utf8)
-        for pattern in [#"\b(c|form|ends)\s*==\s*\d"#, #"(header\.y|t1\.w)\)\s*==\s*\d"#] {
-            let hits = text.split(separator: "\n").filter { $0.range(of: pattern, options: .regularExpression) != nil }
-            #expect(hits.isEmpty, "animation.glsl writes a component, form, endpoint or keyframe code as a number: \(hits)")
+        for form in TrimmableStroke.Form.allCases { #expect(c["TRIM_FORM_" + Self.snake("\(form)")] == form.rawValue, "\(form)") }
+        for kind in TrimmableStroke.Kind.allCases { #expect(c["TRIM_KIND_" + Self.snake("\(kind)")] == kind.rawValue, "\(kind)") }
+        for file in ["animation.glsl", "coverage_trim.glsl"] {
+            let text = try String(contentsOf: Self.glsl.appendingPathComponent(file), encoding: .utf8)
+            for pattern in [#"\b(c|form|ends|kind)\s*(==|>=|<=|>|<)\s*\d"#, #"(header\.y|t1\.w)\)\s*==\s*\d"#] {
+                let hits = text.split(separator: "\n").filter { $0.range(of: pattern, options: .regularExpression) != nil }
+                #expect(hits.isEmpty, "\(file) writes a component, form, endpoint, keyframe or outline code as a number: \(hits)")
+            }
         }
     }
 
