@@ -21,7 +21,7 @@ extension Compositor {
         }
         // Deferred clients drawn from their bitmaps keep their averages, except at the frames that would
         // apply their commits: there what they applied (perhaps nothing) counts.
-        let frozen = (reused ? budgets.deferred : builder.frozenClients)
+        let frozen = (reused ? budgets.deferred : builder.stillDeferredClients)
             .filter { !budgets.applies($0, frame: budgetFrame) }
         let updates = frameApply.filter { scenes[$0.key] != nil }
         for change in budgets.record(frame: phases.total, interval: interval * 1000, costs: costs, updates: updates, frozen: frozen)
@@ -51,7 +51,7 @@ extension Compositor {
 
     /// The deferred clients, and those of them that change nothing this frame (drawn from their roots'
     /// kept bitmaps), for the draw list's builder.
-    func deferredClients() -> (rasterized: Set<UInt32>, frozen: Set<UInt32>) {
+    func deferredClients() -> (all: Set<UInt32>, still: Set<UInt32>) {
         guard rendersWithBudgets else { return ([], []) }
         let deferred = budgets.deferred
         return (deferred, deferred.subtracting(changedClients))

@@ -101,7 +101,7 @@ extension Compositor {
         for (index, command) in replaced { f.drawList.commands[index] = command }
         f.motionPlan = FramePlan.full(f.drawList, width: display.width, height: display.height)
         f.remake = nil
-        // The other outputs' lists hold the roots' last bitmaps (`frozenRaster`, shared): built again, they
+        // The other outputs' lists hold the roots' last bitmaps (`rootBitmap`, shared): built again, they
         // take the new ones.
         for other in outputFrames.values where other !== f { other.needsRedraw = true }
         return true

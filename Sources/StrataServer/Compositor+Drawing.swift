@@ -65,7 +65,7 @@ extension Compositor {
     /// Sets the builder up for a frame of `display` at `targetTime` (after the frame's commits are applied).
     func prepareBuilder(on display: DisplayBackend, at targetTime: Double) {
         builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
-        (builder.rasterizedClients, builder.frozenClients) = deferredClients()
+        (builder.deferredClients, builder.stillDeferredClients) = deferredClients()
         builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
         builder.frameTime = targetTime
         builder.targetSize = CGSize(width: display.width, height: display.height)

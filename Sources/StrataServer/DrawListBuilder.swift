@@ -47,10 +47,10 @@ struct DrawListBuilder {
     var keptTextGlyphs = 2048
     /// Clients whose updates the render budgets defer: their roots are drawn as bitmaps (as with
     /// shouldRasterize), made again only when what they show changes, which is at most every n-th frame.
-    var rasterizedClients: Set<UInt32> = []
+    var deferredClients: Set<UInt32> = []
     /// Those of them whose roots show what they showed last frame (nothing of theirs applied, nothing
     /// animating in the root): drawn from the bitmap kept on the root, without building its commands.
-    var frozenClients: Set<UInt32> = []
+    var stillDeferredClients: Set<UInt32> = []
     /// How far behind its layers' own time the replicator copy being built runs, in the time of the layer
     /// being emitted's superlayer (copy k: k × instanceDelay, scaled by the speeds of the layers between);
     /// a slot there runs as far behind. 0 outside replicators; nil below a layer whose time cycles, where a
@@ -192,14 +192,14 @@ struct DrawListBuilder {
         let culled = !p.isDoubleSided && list.currentSlot >= 0
         if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefusal = .oneSided }
         let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
-        let client = node.links.isRoot && !rasterizedClients.isEmpty ? node.owner?.clientID : nil
-        let deferredRoot = client.map(rasterizedClients.contains) ?? false
-        if !deferredRoot, node.frozenRaster != nil { node.frozenRaster = nil }
+        let client = node.links.isRoot && !deferredClients.isEmpty ? node.owner?.clientID : nil
+        let deferredRoot = client.map(deferredClients.contains) ?? false
+        if !deferredRoot, node.rootBitmap != nil { node.rootBitmap = nil }
         // A deferred client's still root that shows what it showed: its kept bitmap, nothing built.
-        let kept = deferredRoot && node.timing.activeInSubtree == 0 && client.map(frozenClients.contains) == true ? node.frozenRaster : nil
+        let kept = deferredRoot && node.timing.activeInSubtree == 0 && client.map(stillDeferredClients.contains) == true ? node.rootBitmap : nil
         if let raster = kept ?? (p.shouldRasterize || deferredRoot ? rasterized(node, ownContent: ownContent, within: &list) : nil) {
             if deferredRoot {
-                node.frozenRaster = raster
+                node.rootBitmap = raster
                 // Its new drawing may be made a part a frame while the last one shows (`Renderer.drawPart`).
                 raster.content.drawnInParts = true
             }

@@ -184,7 +184,7 @@ final class RenderNode {
     var animationTransaction: [String: UInt64] = [:]
     /// While its client's updates are deferred (render budgets), a root's bitmap: drawn from again, not
     /// built again, in the frames that apply nothing of that client's and where nothing in it animates.
-    var frozenRaster: (content: RasterContent, rect: CGRect)?
+    var rootBitmap: (content: RasterContent, rect: CGRect)?
     /// The old appearance of each transition attached to this node (by animation key): a frozen copy of
     /// the subtree as it was on screen before the commit that added it; nil when it wasn't there.
     var transitionSources: [String: TransitionSource] = [:] {

@@ -72,28 +72,28 @@ import Testing
         let compositor = try Self.twoClients(on: display, grays: (0.2, 0.4))
         // Budget frame 2: the root becomes a bitmap; frame 3 (client 1 changes) draws the same one.
         try compositor.renderFrame(at: 1.0 / 60)
-        let kept = try #require(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content)
+        let kept = try #require(compositor.scenes[2]?.nodes[1]?.rootBitmap?.content)
         compositor.submit(Commit(transactionID: 2, operations: [.setProperty(1, .backgroundColor, .color(.white))]), fds: [], from: 1)
         try compositor.renderFrame(at: 2.0 / 60)
-        #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content === kept)
+        #expect(compositor.scenes[2]?.nodes[1]?.rootBitmap?.content === kept)
         #expect(try Self.gray(compositor, x: 5) == 255 && Self.gray(compositor, x: 25) == 102)
         // Budget frame 4 applies client 2's commits, but there are none: the bitmap stays. Then client 2
         // commits: nothing shows in budget frames 5 to 7; frame 8 applies it and builds the root again.
         try compositor.renderFrame(at: 3.0 / 60)
-        #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content === kept)
+        #expect(compositor.scenes[2]?.nodes[1]?.rootBitmap?.content === kept)
         compositor.submit(Commit(transactionID: 2, operations: [.setProperty(1, .backgroundColor, .color(.white))]), fds: [], from: 2)
         for frame in 4...6 {
             try compositor.renderFrame(at: Double(frame) / 60)
             #expect(try Self.gray(compositor, x: 25) == 102, "frame \(frame)")
-            #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content === kept)
+            #expect(compositor.scenes[2]?.nodes[1]?.rootBitmap?.content === kept)
         }
         try compositor.renderFrame(at: 7.0 / 60)
         #expect(try Self.gray(compositor, x: 25) == 255)
-        #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster?.content !== kept)
+        #expect(compositor.scenes[2]?.nodes[1]?.rootBitmap?.content !== kept)
         // Undeferred, the root is drawn directly again and forgets its bitmap.
         compositor.budgets.defer(2, every: 1)
         try compositor.renderFrame(at: 8.0 / 60)
-        #expect(compositor.scenes[2]?.nodes[1]?.frozenRaster == nil)
+        #expect(compositor.scenes[2]?.nodes[1]?.rootBitmap == nil)
         #expect(try Self.gray(compositor, x: 25) == 255)
     }
 
@@ -198,7 +198,7 @@ import Testing
             try compositor.renderFrame(at: Double(frame) / 60)
             frame += 1
         }
-        while compositor.scenes[2]?.nodes[100]?.frozenRaster == nil { try render() }
+        while compositor.scenes[2]?.nodes[100]?.rootBitmap == nil { try render() }
         try render()
         let f = compositor.frames(display.name)
         // The second: applied with the root's last bitmap kept, then made a slice at a time.
