@@ -152,6 +152,7 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
                 pipeline.setPlaying(false)
                 for layer in layers { layer.drawableRing.discardQueued() }
                 let shown = onScreen()
+                if shown != nil { pipeline.beginSeek() }
                 state.withLock { $0.sent.removeAll() }
                 // Until the paused frame comes back from the seek, the time read is the one on screen.
                 if let shown { currentItem?.showing(shown); pipeline.seek(to: shown, accurate: true) }
@@ -159,6 +160,7 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
                 if newValue != 1 || old > 0 {
                     for layer in layers { layer.drawableRing.discardQueued() }
                     let from = onScreen()
+                    pipeline.beginSeek()
                     state.withLock { $0.sent.removeAll() }
                     if let from { currentItem?.showing(from) }
                     pipeline.seek(to: from ?? 0, accurate: true, rate: Double(newValue))
@@ -191,6 +193,8 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
         let accurate = toleranceBefore == .zero && toleranceAfter == .zero
         cancelEndWatch()
         for layer in layers { layer.drawableRing.discardQueued() }
+        // No frame decoded before the seek reaches `sent` once it is emptied (`MediaPipeline.beginSeek`).
+        pipeline.beginSeek()
         // The item's time first: once the jump is counted and the frames sent are forgotten, `currentTime()`
         // reads the item's, which must be the new time then (a boundary observer's look between the two saw
         // the old time with the new jump count, and took the seek for playback crossing its times).

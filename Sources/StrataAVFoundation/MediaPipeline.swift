@@ -46,6 +46,14 @@ final class MediaPipeline: @unchecked Sendable {
     private struct PrerollKey: Equatable { let buffer: UInt; let pts: GstClockTime }
     var onFrame: (Frame) -> Void = { _ in }
     var onEvent: (Event) -> Void = { _ in }
+    /// Frames are pulled and handed on under this lock, and none while a seek is under way (`seeking`, from
+    /// `beginSeek` until the flushing seek has returned): this thread pulls frames apart from GStreamer's
+    /// streaming thread, which the flush waits for, so a frame pulled just before a seek would otherwise
+    /// reach the player after it forgot the frames it sent (a boundary observer then saw the old time with
+    /// the seek's jump counted, and ran for a time the seek jumped over). What is decoded meanwhile waits in
+    /// the sink: nothing after the seek is lost.
+    private let delivery = NSLock()
+    private var seeking = false
 
     /// The audio sink (`STRATA_AUDIO_SINK`, e.g. "fakesink sync=true" where there is no audio device; default
     /// `autoaudiosink`).
@@ -111,12 +119,23 @@ final class MediaPipeline: @unchecked Sendable {
         gst_element_set_state(pipeline, on ? GST_STATE_PLAYING : GST_STATE_PAUSED)
     }
 
-    /// Seeks to `seconds` (frame-exact when `accurate`, else the nearest key frame) at `rate`.
+    /// Stops pulling frames until the next `seek` has flushed what was decoded before it: called before the
+    /// player forgets the frames it sent. Waits for a frame being pulled or handed on (a turn's 20 ms at most,
+    /// and the player's wait for a free buffer).
+    func beginSeek() {
+        delivery.withLock { seeking = true }
+    }
+
+    /// Seeks to `seconds` (frame-exact when `accurate`, else the nearest key frame) at `rate`; no frame is
+    /// pulled until the flush is over (`beginSeek`).
     @discardableResult
     func seek(to seconds: Double, accurate: Bool, rate: Double = 1) -> Bool {
+        beginSeek()
         lock.withLock { wantsPreroll = !playing; lastPreroll = nil; endPending = false }
         let flags = strata_gst_seek_flags(accurate ? 1 : 0)
-        return strata_gst_seek(pipeline, rate, gint64(max(0, seconds) * 1e9), flags) != 0
+        let sought = strata_gst_seek(pipeline, rate, gint64(max(0, seconds) * 1e9), flags) != 0
+        delivery.withLock { seeking = false }
+        return sought
     }
 
     /// Loops the stream without a gap: playbin queues the same file again as each pass nears its end
@@ -149,34 +168,46 @@ final class MediaPipeline: @unchecked Sendable {
     private func turn() -> Bool {
         guard lock.withLock({ running }) else { return false }
         readBus()
+        // Told, and waited, outside the delivery lock: a handler may seek.
+        switch pullFrame() {
+        case .ended: onEvent(.endOfStream)
+        case .wait(let microseconds): usleep(microseconds)
+        case .none, .frame: break
+        }
+        return true
+    }
+
+    private enum Pull: Equatable { case none, frame, ended, wait(useconds_t) }
+
+    /// Pulls a decoded frame and hands it on (a prerolled one, while paused, once), under the delivery lock;
+    /// nothing while a seek is under way. `.ended` once the sink has handed on the last frame of a stream
+    /// that ended.
+    private func pullFrame() -> Pull {
+        delivery.lock()
+        defer { delivery.unlock() }
+        guard !seeking else { return .wait(2_000) }
         let (isPlaying, preroll) = lock.withLock { (playing, wantsPreroll) }
         let appSink = strata_gst_app_sink(sink)
         if !isPlaying {
             // Paused: the frame the sink prerolled (after a seek, the new one) is shown at once.
-            if preroll, let sample = gst_app_sink_try_pull_preroll(appSink, 20_000_000) {
-                defer { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(sample)) }
-                let buffer = gst_sample_get_buffer(sample)
-                let key = PrerollKey(buffer: buffer.map { UInt(bitPattern: $0) } ?? 0, pts: buffer.map(strata_gst_buffer_pts) ?? 0)
-                if lock.withLock({ key != lastPreroll }) {
-                    lock.withLock { lastPreroll = key }
-                    deliver(sample, paused: true)
-                }
-            } else {
-                usleep(10_000)
-            }
-            return true
+            guard preroll, let sample = gst_app_sink_try_pull_preroll(appSink, 20_000_000) else { return .wait(10_000) }
+            defer { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(sample)) }
+            let buffer = gst_sample_get_buffer(sample)
+            let key = PrerollKey(buffer: buffer.map { UInt(bitPattern: $0) } ?? 0, pts: buffer.map(strata_gst_buffer_pts) ?? 0)
+            guard lock.withLock({ key != lastPreroll }) else { return .none }
+            lock.withLock { lastPreroll = key }
+            deliver(sample, paused: true)
+            return .frame
         }
         guard let sample = gst_app_sink_try_pull_sample(appSink, 20_000_000) else {
             // The sink queues frames (max-buffers): the stream's end is told after the last of them.
-            if lock.withLock({ endPending }), gst_app_sink_is_eos(appSink) != 0 {
-                lock.withLock { endPending = false }
-                onEvent(.endOfStream)
-            }
-            return true
+            guard lock.withLock({ endPending }), gst_app_sink_is_eos(appSink) != 0 else { return .none }
+            lock.withLock { endPending = false }
+            return .ended
         }
         deliver(sample, paused: false)
         gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(sample))
-        return true
+        return .frame
     }
 
     private func readBus() {
