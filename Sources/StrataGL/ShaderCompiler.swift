@@ -21,12 +21,9 @@ public enum ShaderCompiler {
         var ok: GLint = 0
         glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
         guard ok != 0 else {
-            var length: GLint = 0
-            glGetShaderiv(shader, GLenum(GL_INFO_LOG_LENGTH), &length)
-            var log = [GLchar](repeating: 0, count: Int(max(length, 1)))
-            glGetShaderInfoLog(shader, GLsizei(log.count), nil, &log)
+            let log = infoLog(shader, length: glGetShaderiv, text: glGetShaderInfoLog)
             glDeleteShader(shader)
-            throw Failure(description: "compile \(name): \(text(of: log))")
+            throw Failure(description: "compile \(name): \(log)")
         }
         return shader
     }
@@ -47,16 +44,18 @@ public enum ShaderCompiler {
         var ok: GLint = 0
         glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
         guard ok != 0 else {
-            var length: GLint = 0
-            glGetProgramiv(program, GLenum(GL_INFO_LOG_LENGTH), &length)
-            var log = [GLchar](repeating: 0, count: Int(max(length, 1)))
-            glGetProgramInfoLog(program, GLsizei(log.count), nil, &log)
-            throw Failure(description: "link \(name): \(text(of: log))")
+            throw Failure(description: "link \(name): \(infoLog(program, length: glGetProgramiv, text: glGetProgramInfoLog))")
         }
     }
 
-    /// A NUL-terminated GL info log as a Swift string.
-    static func text(of log: [GLchar]) -> String {
-        String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// A shader's or program's info log (`length`: glGetShaderiv or glGetProgramiv; `text`: the matching
+    /// glGet…InfoLog) as a Swift string.
+    static func infoLog(_ object: GLuint, length: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+                        text: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void) -> String {
+        var count: GLint = 0
+        length(object, GLenum(GL_INFO_LOG_LENGTH), &count)
+        var log = [GLchar](repeating: 0, count: Int(max(count, 1)))
+        text(object, GLsizei(log.count), nil, &log)
+        return String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
