@@ -125,11 +125,13 @@ extension ClientProcessSuite {
 
     /// Commits a 40-point square at the top-left as layer 1, fading in from transparent over `lasting`
     /// seconds starting `after` seconds from now; returns the client that sent it.
-    static func squareWithFadeIn(_ server: ServerProcess, color: Color, after: Double, lasting: Double) throws -> InspectorClient {
+    /// `now`: the server's media time (its virtual clock's, on one; else this process's, the same monotonic clock).
+    static func squareWithFadeIn(_ server: ServerProcess, color: Color, after: Double, lasting: Double,
+                                 now: Double = CACurrentMediaTime()) throws -> InspectorClient {
         let client = try InspectorClient(socketPath: server.socketPath)
         var t = MediaTiming()
         t.duration = lasting
-        t.beginTime = CACurrentMediaTime() + after
+        t.beginTime = now + after
         try client.send(.commit(Commit(transactionID: 1, operations:
             rootSquare(side: 40, center: CGPoint(x: 20, y: 20), color: color) + [
             .addAnimation(1, key: "fade", AnimationSpec(keyPath: LayerKeyPath(property: .opacity),
@@ -150,17 +152,18 @@ extension ClientProcessSuite {
         #expect(try eventually(3) { pixel(try server.snapshot().pixels, width: 160, 20, 20) == [0, 0, 255, 255] })
     }
 
+    /// On the virtual clock: after the animation's end, however slowly the machine drew it, no frame is drawn
+    /// while nothing changes (on the wall clock a loaded server was still drawing the fade 1 s later).
     @Test func serverRendersNothingWhileIdle() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(virtualClock: true)
         defer { _ = server.stop() }
-        // Starts after the commit's own frame, so even a slow machine renders the commit's frame and at
-        // least one frame of the animation (how many more depends on the machine's speed, not asserted).
-        let client = try Self.squareWithFadeIn(server, color: Color(red: 1, green: 1, blue: 1, alpha: 1), after: 0.3, lasting: 0.3)
+        let client = try Self.squareWithFadeIn(server, color: Color(red: 1, green: 1, blue: 1, alpha: 1), after: 0.3, lasting: 0.3,
+                                               now: try server.advance(by: 0))
         try withExtendedLifetime(client) { // the session (and its tree) lasts while the client is connected
-            usleep(1_000_000) // the animation has ended
+            try server.advance(by: 1) // the animation has ended
             let first = try server.stats()["frames_rendered"] as? Int ?? -1
             #expect(first >= 2, "the commit and the animation were rendered (\(first) frames)")
-            usleep(2_000_000)
+            try server.advance(by: 2)
             let second = try server.stats()["frames_rendered"] as? Int ?? -2
             #expect(second == first)
         }

@@ -180,26 +180,33 @@ extension ClientProcessSuite {
 }
 
 @Suite struct PausedLayerServerTests {
+    /// On the virtual clock frames come only from its steps: what is drawn before the start is exact, however
+    /// loaded the machine (on the wall clock, a server that had not drawn the commit's frame 0.7 s later failed it).
     @Test func aDelayedAnimationWakesTheServerAtItsStart() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(virtualClock: true)
         defer { _ = server.stop() }
         let client = try InspectorClient(socketPath: server.socketPath)
+        let now = try server.advance(by: 0)
         var t = MediaTiming()
-        t.beginTime = CACurrentMediaTime() + 1.5 // starts later; fill mode removed: nothing to draw before
+        t.beginTime = now + 1.5 // starts later; fill mode removed: nothing to draw before
         t.duration = 0.5
         let fade = AnimationSpec(keyPath: try LayerKeyPath(parsing: "opacity"), kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: t)
         try client.send(.commit(Commit(transactionID: 1, operations:
             rootSquare(side: 40, center: CGPoint(x: 80, y: 60), color: Color(red: 1, green: 1, blue: 1, alpha: 1)) + [
             .addAnimation(1, key: "later", fade)])))
-        usleep(700_000)
+        try server.advance(by: 0.7)
         let waiting = try server.stats()["frames_rendered"] as? Int ?? -1
-        #expect(waiting >= 1 && waiting <= 2, "only the commit's frame before the start (\(waiting))")
-        // It woke for the start (how many frames follow depends on the machine's load, not asserted).
-        #expect(try eventually(4) { (try server.stats()["frames_rendered"] as? Int ?? 0) > waiting })
+        #expect(waiting == 1, "only the commit's frame before the start (\(waiting))")
+        try server.advance(by: 0.7)
+        #expect(try server.stats()["frames_rendered"] as? Int == waiting, "nothing drawn until the start")
+        // It woke for the start: the fade's frames, 0.5 s of them.
+        try server.advance(by: 0.6)
+        #expect((try server.stats()["frames_rendered"] as? Int ?? 0) > waiting + 20)
     }
 
+    /// On the virtual clock, as the test above.
     @Test func aPausedSubtreeRendersNoFrames() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(virtualClock: true)
         defer { _ = server.stop() }
         let client = try InspectorClient(socketPath: server.socketPath)
         var t = MediaTiming()
@@ -216,14 +223,16 @@ extension ClientProcessSuite {
             .setProperty(2, .backgroundColor, .color(Color(red: 1, green: 1, blue: 1, alpha: 1))),
             .insertSublayer(parent: 1, child: 2, index: 0), .addAnimation(2, key: "fade", spin),
         ])))
+        try server.advance(by: 0.1)
         // Frozen at a quarter of the fade: 255 · 0.25.
-        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 80, 60) == [64, 64, 64, 255] })
+        #expect(pixel(try server.snapshot().pixels, width: 160, 80, 60) == [64, 64, 64, 255])
         let first = try server.stats()["frames_rendered"] as? Int ?? -1
-        usleep(1_000_000)
+        try server.advance(by: 1)
         #expect(try server.stats()["frames_rendered"] as? Int == first)
         // Resuming (speed 1) animates again.
         try client.send(.commit(Commit(transactionID: 2, operations: [.setProperty(1, .speed, .scalar(1))])))
-        #expect(try eventually { (try server.stats()["frames_rendered"] as? Int ?? 0) > first + 10 })
+        try server.advance(by: 0.5)
+        #expect((try server.stats()["frames_rendered"] as? Int ?? 0) > first + 10)
     }
 }
 
