@@ -3,9 +3,10 @@ import StrataServer
 import Logging
 import StrataDisplay
 import StrataPNG
+import StrataProtocol
 
 /// `record-frames`: writes each presented frame, read back from its output, to a PNG in a directory, and
-/// a line naming it and its target time to `frames.jsonl` there. Runs on the frame thread (the frame's GL
+/// a line naming it, its target time and when it was drawn to `frames.jsonl` there. Runs on the frame thread (the frame's GL
 /// context is current), so it costs frame time: for tests and for looking at an animation frame by frame.
 final class FrameRecorder: FrameRecording {
     private let directory: URL
@@ -51,7 +52,10 @@ final class FrameRecorder: FrameRecording {
             let shot = try display.readPixels()
             try PNGCodec.write(RGBAImage(width: shot.width, height: shot.height, pixels: shot.pixels, isPremultiplied: true),
                                path: directory.appendingPathComponent(name).path)
-            let line: [String: Any] = ["frame": written, "output": display.name, "target_time": targetTime, "file": name]
+            // When it was drawn on the monotonic clock: on a loaded machine later than its vblank, and what a
+            // client that waits for the server to take a frame can be judged against.
+            let line: [String: Any] = ["frame": written, "output": display.name, "target_time": targetTime, "drawn_at": MonotonicClock.now(),
+                                       "file": name]
             var data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
             data.append(0x0A)
             try index.write(contentsOf: data)

@@ -77,14 +77,14 @@ extension ClientProcessSuite {
     }
 
     /// Reads `--record-frames`' output: each presented frame's code and target time.
-    static func recorded(_ dir: URL) throws -> [(code: Int, time: Double)] {
+    static func recorded(_ dir: URL) throws -> [(code: Int, time: Double, drawnAt: Double)] {
         let lines = try String(contentsOf: dir.appendingPathComponent("frames.jsonl"), encoding: .utf8).split(separator: "\n")
-        var shown: [(code: Int, time: Double)] = []
+        var shown: [(code: Int, time: Double, drawnAt: Double)] = []
         for line in lines {
             guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let file = o["file"] as? String, let time = o["target_time"] as? Double else { continue }
+                  let file = o["file"] as? String, let time = o["target_time"] as? Double, let drawnAt = o["drawn_at"] as? Double else { continue }
             let image = try PNGCodec.read(path: dir.appendingPathComponent(file).path)
-            shown.append((VideoFixtures.code(in: image.pixels, width: image.width, x: 0, y: 0), time))
+            shown.append((VideoFixtures.code(in: image.pixels, width: image.width, x: 0, y: 0), time, drawnAt))
         }
         return shown
     }
