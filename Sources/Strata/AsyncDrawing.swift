@@ -4,6 +4,9 @@ import Foundation
 /// thread, and the recording is replayed onto its backing store here, on a concurrent queue, so several
 /// layers' replays run in parallel. Whoever reads the store's pixels (the commit's encoder, a redraw,
 /// `CGImage` pixels) waits for its replay through `LayerBackingStore.context`.
+/// `draw(in:)` and the delegate's `draw(_:in:)` still run on the thread that displays, the commit carrying the
+/// layer waits for the replay, and the pixels are those drawn synchronously. A recording context has no pixels
+/// of its own: its `makeImage()` returns nil.
 enum AsyncDrawing {
     static let queue = DispatchQueue(label: "strata.drawsAsynchronously", qos: .userInitiated, attributes: .concurrent)
 

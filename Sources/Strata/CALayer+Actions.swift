@@ -48,4 +48,15 @@ extension CALayer {
         guard !CATransaction.disableActions(), let action = action(forKey: event) else { return }
         action.run(forKey: event, object: self, arguments: nil)
     }
+
+    /// `action(forKey:)`'s search, as Core Animation's: the delegate's `action(for:forKey:)`, the `actions`
+    /// dictionary, the `style` dictionary's "actions", the class's `defaultAction(forKey:)`, then the built-in
+    /// implicit animation for an animatable property. An `NSNull` found at any step ends it with no action.
+    func searchAction(forKey event: String) -> CAAction? {
+        if let a = delegate?.action(for: self, forKey: event) { return a is NSNull ? nil : a }
+        if let a = actions?[event] { return a is NSNull ? nil : a }
+        if let styleActions = style?["actions"] as? [String: CAAction], let a = styleActions[event] { return a is NSNull ? nil : a }
+        if let a = Self.defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        return implicitAction(forKey: event)
+    }
 }

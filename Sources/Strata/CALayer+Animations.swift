@@ -44,4 +44,13 @@ extension CALayer {
             CATransaction.noteAnimationAdded(self, key: k)
         }
     }
+
+    /// Removes the animations whose entries `matching` picks; a change to commit if there were any.
+    func removeEntries(where matching: (AnimationEntry) -> Bool) {
+        LayerLock.with {
+            guard animationEntries.contains(where: matching) else { return }
+            animationEntries.removeAll(where: matching)
+            CATransaction.noteChange(self)
+        }
+    }
 }

@@ -8,6 +8,9 @@ import StrataCore
 extension CALayer {
     /// The values geometry queries read on this layer: its model, or a presentation layer's own values.
     func geometryValues() -> LayerModel { LayerLock.with { modelValues } }
+
+    /// Runs a conversion with this layer's geometry queries, under the layer lock.
+    func converting<T>(_ body: (GeometryQueries) -> T) -> T { LayerLock.with { body(GeometryQueries(self)) } }
 }
 
 extension GeometryQueries {

@@ -113,6 +113,9 @@ extension CALayer {
         ctx.restoreGState()
     }
 
+    /// `contentsScale`: changing it marks a layer showing its own backing store for display (drawn again at
+    /// the new scale); an image the app set as `contents` stays (as in Core Animation, where setting
+    /// contentsScale is how a 2× image is shown at its point size).
     func setContentsScale(_ newValue: CGFloat) {
         LayerLock.with {
             guard newValue.isFinite, newValue > 0, newValue != modelValues.contentsScale else { return }
@@ -125,6 +128,8 @@ extension CALayer {
         }
     }
 
+    /// `isOpaque`: affects only the backing store, not an image set as `contents`; a change marks the layer
+    /// for display.
     func setOpaque(_ newValue: Bool) {
         LayerLock.with {
             guard newValue != isOpaqueValue else { return }
@@ -156,6 +161,13 @@ extension CALayer {
             needsDisplayFlag = true
             CATransaction.noteChange(self)
         }
+    }
+
+    /// `displayIfNeeded()`: `display()` when the layer is marked, then the mark and the dirty region cleared.
+    func displayIfMarked() {
+        guard LayerLock.with({ needsDisplayFlag }) else { return }
+        display()
+        LayerLock.with { needsDisplayFlag = false; dirtyRect = nil }
     }
 }
 

@@ -83,4 +83,14 @@ extension CALayer {
             CATransaction.noteChange(self)
         }
     }
+
+    /// Inserts `layer` just below or above `sibling`; a sibling that is not a sublayer (or nil) puts it at the
+    /// back (below) or the front (above).
+    func insert(sublayer layer: CALayer, nextTo sibling: CALayer?, above: Bool) {
+        LayerLock.with {
+            let found = sibling.flatMap { s in sublayerList.firstIndex { $0 === s } }
+            let i = above ? found.map { $0 + 1 } ?? sublayerList.count : found ?? 0
+            insertSublayer(layer, at: UInt32(i))
+        }
+    }
 }

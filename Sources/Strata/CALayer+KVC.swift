@@ -55,4 +55,24 @@ extension CALayer {
             StrataLog.logger.error("\(logName): setValue(_:forKeyPath:) rejected: \(error)")
         }
     }
+
+    /// `value(forKey:)`: the name, `drawsAsynchronously`, a custom key's value (its `defaultValue(forKey:)`
+    /// until set), or a property's model value.
+    func storedValue(forKey key: String) -> Any? {
+        if key == "name" { return name }
+        if key == "drawsAsynchronously" { return drawsAsynchronously }
+        guard Self.isCustomKey(key) else { return value(forKeyPath: key) }
+        return LayerLock.with { customValues[key] ?? type(of: self).defaultValue(forKey: key) }
+    }
+
+    /// `value(forKeyPath:)`: a property's or component's model value; an enumerated property's as its Swift
+    /// type where it has one, else its name; nil for a key path Strata does not carry.
+    func modelValue(forKeyPath keyPath: String) -> Any? {
+        guard let kp = try? LayerKeyPath(parsing: keyPath) else { return nil }
+        if kp.component == nil, kp.property.rule.names != nil {
+            let name = name(of: kp.property)
+            return Self.enumerationTypes[kp.property]?(name) ?? name
+        }
+        return LayerLock.with { ValueConversion.any(modelValues[kp]) }
+    }
 }

@@ -38,4 +38,16 @@ extension CALayer {
         }
         for sublayer in sublayerList { sublayer.layoutMarkedSubtree(visited: &visited) }
     }
+
+    /// `resize(withOldSuperlayerSize:)`: the frame moved and sized by `autoresizingMask` for the superlayer's
+    /// bounds now, given their old size (nothing without a mask or a superlayer).
+    func autoresize(oldSuperlayerSize oldSize: CGSize) {
+        LayerLock.with {
+            guard let parent, !autoresizingMaskValue.isEmpty else { return }
+            let now = parent.modelValues.bounds
+            let old = CGRect(origin: now.origin, size: oldSize)
+            let resized = Autoresizing.frame(modelValues.frame, flags: autoresizingMaskValue, oldBounds: old, newBounds: now)
+            if resized != modelValues.frame { frame = resized }
+        }
+    }
 }

@@ -56,6 +56,8 @@ struct GeometryQueries {
 
     // MARK: hit testing
 
+    /// Sublayers are tried front to back (zPosition, then index; a transform layer's by depth), hidden layers
+    /// skipped, and with `masksToBounds` nothing outside the rounded bounds counts.
     /// `hitTest(_:)` of `layer`, `p` in its superlayer's coordinates.
     func hitTest(_ p: CGPoint) -> CALayer? {
         let toParent = HitTesting.toSuperlayer(values(layer), superlayer: layer.parent.map(values))
