@@ -64,7 +64,7 @@ extension Compositor {
 
     /// Sets the builder up for a frame of `display` at `targetTime` (after the frame's commits are applied).
     func prepareBuilder(on display: DisplayBackend, at targetTime: Double) {
-        builder.motionOff = gpuAnimationMinimumLayers == nil ? .pathOff : .fewAnimatedLayers
+        builder.motionOff = MotionEligibility.frameOff(pathOn: gpuAnimationMinimumLayers != nil)
         (builder.deferredClients, builder.stillDeferredClients) = deferredClients()
         builder.bitmapAreaLimit = DrawListBuilder.bitmapAreaLimit(width: display.width, height: display.height)
         builder.frameTime = targetTime

@@ -79,7 +79,7 @@ extension Compositor {
             // Each delayed copy a replicator draws of it counts: on the CPU each is an evaluation of its own.
             if child.affine { motionCandidates += child.copies }
             // Whether the GPU may evaluate them in this frame (`MotionEligibility.timing`; the builder asks the rest).
-            node.motion.timingRefusal = gpuAnimationMinimumLayers == nil ? .pathOff : MotionEligibility.timing(node, clock: child)
+            node.motion.timingRefusal = gpuAnimationMinimumLayers == nil ? MotionEligibility.frameOff(pathOn: false) : MotionEligibility.timing(node, clock: child)
             if node.motion.timingRefusal == nil {
                 // Evaluated only if read: in a motion slot the GPU evaluates it and the CPU reads nothing.
                 node.deferPresentation(at: time)

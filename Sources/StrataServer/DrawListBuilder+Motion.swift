@@ -19,7 +19,7 @@ extension DrawListBuilder {
     /// evaluation to the plan, and emits it under a slot when they allow.
     func emitMotion(_ node: RenderNode, _ motion: MotionPlanner, parentToTarget: Transform3D, alpha: CGFloat,
                     into list: inout DrawList) -> MotionEmission {
-        guard copyShift != nil else { return .cpu(.timeNotAffine) }
+        if let reason = MotionEligibility.copyTime(copyShift) { return .cpu(reason) }
         if let reason = node.motion.timingRefusal { return .cpu(reason) }
         switch motion.plan(node) {
         case .cpu(let reason): return .cpu(reason)
@@ -57,7 +57,7 @@ extension DrawListBuilder {
         guard let slot = list.motion?.add(parent: parent, model: node.model, opacity: staticGroup ? 1 : node.model.opacity, outer: parentToTarget,
                                           inheritedAlpha: staticGroup ? 1 : alpha, rows: plan.rows, rate: plan.rate,
                                           timeShift: copyShift ?? 0, scaleMayChange: plan.scaleMayChange) ?? nil
-        else { return .cpu(.nestedTooDeep) }
+        else { return .cpu(MotionEligibility.nestedTooDeep) }
         motion.place(node, slot: slot)
         let outer = (slot: list.currentSlot, refusal: list.motionRefusal)
         let mark = list.commands.count
@@ -87,7 +87,7 @@ extension DrawListBuilder {
         // Under another slot, what made this one fail fails that one too: leave the drawing to its retry
         // (once, with this node no longer tried), rather than drawing it here first.
         if outer.slot >= 0 {
-            list.motionRefusal = .drawing
+            list.motionRefusal = MotionEligibility.refusedBelow
             return .refusedAbove(refusal)
         }
         return .cpu(refusal)
@@ -124,7 +124,9 @@ extension DrawListBuilder {
         emitBody(node, p, matrix: offsetAnimates ? .identity : .translation(p.shadowOffset.width, p.shadowOffset.height, 0), alpha: 1,
                  animated: animated, modes: cull, into: &list)
         list.shadowOffsetSlot = -1
-        if offsetAnimates, (list.motion?.count ?? 0) > slotsBefore { list.motionRefusal = .shadow }
+        if let reason = MotionEligibility.shadowOffset(animates: offsetAnimates, slotsInside: (list.motion?.count ?? 0) > slotsBefore) {
+            list.motionRefusal = reason
+        }
         list.append(.endShadowGroup(color: tinted(color), alpha: opacity * groupOpacity, sigma: sigma), slotFields: animated)
     }
 

@@ -113,11 +113,11 @@ extension DrawListBuilder {
                           parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) -> MotionEmission {
         if let reason = MotionEligibility.raster(p, plan) { return .cpu(reason) }
         if !plan.animatesOpacity && min(1, p.opacity) * alpha <= 0 { return .moved }
-        guard let raster = rasterized(node, ownContent: true, within: &list) else { return .cpu(.drawnIntoBitmap) }
+        guard let raster = rasterized(node, ownContent: true, within: &list) else { return .cpu(MotionEligibility.drawnIntoBitmap) }
         guard let slot = list.motion?.add(parent: list.currentSlot, model: node.model, opacity: node.model.opacity, outer: parentToTarget,
                                           inheritedAlpha: alpha, rows: plan.rows, rate: plan.rate, timeShift: copyShift ?? 0,
                                           scaleMayChange: plan.scaleMayChange) ?? nil
-        else { return .cpu(.nestedTooDeep) }
+        else { return .cpu(MotionEligibility.nestedTooDeep) }
         motion.place(node, slot: slot)
         let outer = list.currentSlot
         list.currentSlot = slot

@@ -37,7 +37,7 @@ struct DrawListBuilder {
     var movingGroupBitmaps = true
     /// Why no layer moves with a slot in this frame, where `motion` is nil (the path is off, or too few
     /// layers animate): the verdict of every animated layer drawn.
-    var motionOff = MotionCPUReason.pathOff
+    var motionOff = MotionEligibility.frameOff(pathOn: false)
     /// Where text layers get their layouts (`Compositor.textLayouts`; nil: laid out while building).
     var textLayouts: TextLayoutService?
     /// Text of more glyphs than this is drawn from a bitmap kept while its layout and look stay
@@ -107,7 +107,7 @@ struct DrawListBuilder {
                     node.motion.verdict = .cpu(reason)
                 }
             } else if !node.animations.isEmpty {
-                node.motion.verdict = .cpu(.drawnIntoBitmap)
+                node.motion.verdict = .cpu(MotionEligibility.drawnIntoBitmap)
             }
             // Drawn with the values evaluated on the CPU for this frame (also inside a rasterized layer's
             // bitmap or a replicator's body): a later frame needs them again.
@@ -144,7 +144,7 @@ struct DrawListBuilder {
             // Apple's private effects: each appearance drawn whole into a group, then both composited
             // through the warp, in the layer's plane. The composite stays where the list was built: under
             // a motion slot the layer moving it goes back to the CPU.
-            if list.currentSlot >= 0 { list.motionRefusal = .transition }
+            if let reason = MotionEligibility.warpedTransition(underSlot: list.currentSlot >= 0) { list.motionRefusal = reason }
             list.append(.beginGroup)
             if let old { emitLayer(old, pre: .identity, parentToTarget: parentToTarget, alpha: 1, into: &list) }
             list.append(.beginGroup)
@@ -190,7 +190,7 @@ struct DrawListBuilder {
         // layer.vert for the layer's own background, contents and border (`cullsBackFace`); a kind's drawing
         // and a bitmap cannot be culled there.
         let culled = !p.isDoubleSided && list.currentSlot >= 0
-        if culled, p.shouldRasterize || node.content.pieces(node) > 0 { list.motionRefusal = .oneSided }
+        if let reason = MotionEligibility.culled(underSlot: list.currentSlot >= 0, p, kindPieces: node.content.pieces(node)) { list.motionRefusal = reason }
         let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
         let client = node.links.isRoot && !deferredClients.isEmpty ? node.owner?.clientID : nil
         let deferredRoot = client.map(deferredClients.contains) ?? false
@@ -238,7 +238,9 @@ struct DrawListBuilder {
             // which must then not animate.
             var full = m
             if list.currentSlot >= 0 {
-                if list.motion?.transformAnimates[Int(list.currentSlot)] == true { list.motionRefusal = .shadow }
+                if let reason = MotionEligibility.shadowUnderSlot(transformAnimates: list.motion?.transformAnimates[Int(list.currentSlot)] == true) {
+                    list.motionRefusal = reason
+                }
                 full = m * slotToTarget(list.currentSlot, list)
             }
             let scale = Self.scale(of: full)

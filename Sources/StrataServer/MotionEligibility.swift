@@ -3,28 +3,89 @@ import StrataCore
 import StrataRender
 
 /// The rules that decide whether a layer with animations moves with a motion slot (the GPU evaluates its
-/// animations each frame) or is drawn with values the CPU evaluates: its `MotionVerdict`. They are asked in
-/// this order, each answering with the first reason that applies (`MotionCPUReason`):
-/// 1. the frame: the path is on and enough layers animate (`Compositor.motionOff`);
+/// animations each frame) or is drawn with values the CPU evaluates: its `MotionVerdict`. Every reason is
+/// made here (and by each kind's `LayerKindContent.motionRefusal`); the rules are asked in this order, each
+/// answering with the first reason that applies (`MotionCPUReason`):
+/// 1. the frame: the path is on and enough layers animate, and the layer's time is a shift of the frame's;
 /// 2. `timing`, at evaluation: its time runs affinely and forwards, no transition, only slot properties
 ///    animate (then its presentation waits until something reads it);
-/// 3. `MotionPlanner.plan`: each animation fits the GPU's records and the layer's values;
+/// 3. the plan (`MotionPlanner.plan`): each animation fits the GPU's records and the layer's values;
 /// 4. `drawing` (`raster` for a rasterized layer), before anything is emitted: what the layer itself
-///    draws can move with a slot (its kind answers for its own content, `LayerKindContent.motionRefusal`);
-/// 5. while its subtree is emitted: what lies below can move too (`DrawList.motionRefusal`). This is known
-///    only by drawing it; the builder then takes back what it emitted (`emitMoving`).
+///    draws can move with a slot (its kind answers for its own content);
+/// 5. while its subtree is emitted: what lies below can move too (the "under a slot" rules, and
+///    `DrawList.motionRefusal` for commands slots cannot move). This is known only by drawing it; the
+///    builder then takes back what it emitted (`emitMoving`).
 /// The verdict is kept on the layer (`NodeMotion.verdict`) for `strata tree` and `strata stats`.
 enum MotionEligibility {
-    /// Step 2: why `node`'s animations cannot be left to the GPU in this frame, or nil when they may
-    /// (`clock`: its time in global time).
+    // MARK: 1. the frame
+
+    /// Why no layer moves in a frame whose list has no slots: the path is off, or too few layers animate.
+    static func frameOff(pathOn: Bool) -> MotionCPUReason { pathOn ? .fewAnimatedLayers : .pathOff }
+
+    /// Why a layer in a replicator's copy cannot move: below a layer whose time cycles, a delayed copy's time
+    /// is not a shift of the original's (`DrawListBuilder.copyShift` nil).
+    static func copyTime(_ copyShift: Double?) -> MotionCPUReason? { copyShift == nil ? .timeNotAffine : nil }
+
+    /// Drawn into a rasterized layer's bitmap or a replicator's repeated body (a list without slots), or a
+    /// rasterized layer whose bitmap could not be made.
+    static let drawnIntoBitmap = MotionCPUReason.drawnIntoBitmap
+
+    // MARK: 2. timing
+
+    /// Why `node`'s animations cannot be left to the GPU in this frame, or nil when they may (`clock`: its
+    /// time in global time).
     static func timing(_ node: RenderNode, clock: SubtreeClock) -> MotionCPUReason? {
         if !clock.affine { return .timeNotAffine }
         if clock.rate < 0 { return .timeRunsBackwards }
-        if !node.transitionSources.isEmpty { return .transition }
+        if showsTransition(node) { return .transition }
         return node.animationsOffSlots
     }
 
-    /// Step 4: why `node`, drawn with values `p` and animated as `plan` says, cannot draw itself under a
+    /// The transition rule: a transition (CATransition) is attached to `node` or draws it in this frame.
+    static func showsTransition(_ node: RenderNode) -> Bool { !node.transitionSources.isEmpty || node.activeTransition != nil }
+
+    /// Why these animations cannot move with a slot whatever is drawn: one is a transition, or one changes
+    /// a property slots do not animate (the channel table); nil when none.
+    static func offSlots(_ animations: [AttachedAnimation]) -> MotionCPUReason? {
+        var found: MotionCPUReason?
+        for a in animations {
+            if a.prepared.isTransition { return .transition }
+            if !a.prepared.changedProperties.allSatisfy({ MotionSlots.Property($0) != nil }) { found = .propertyOffSlots }
+        }
+        return found
+    }
+
+    // MARK: 3. the plan
+
+    /// Why `node` gets no plan before its animations are looked at one by one (`localRate`: its time's rate).
+    static func planning(_ node: RenderNode) -> MotionCPUReason? {
+        if node.animations.count > MotionSlots.maxAnimations { return .tooManyAnimations }
+        if showsTransition(node) { return .transition }
+        if node.timing.localRate < 0 { return .timeRunsBackwards }
+        if node.animations.isEmpty { return .animationOffRecords }
+        return nil
+    }
+
+    /// Its local time at the table's epoch cannot be found: its time is not an affine function of global time.
+    static let noLocalEpoch = MotionCPUReason.timeNotAffine
+
+    /// Why an animation whose leaves (a group's children, or itself) are `leaves` cannot take rows after
+    /// `rowsBefore` others, on `node`.
+    static func animation(_ leaves: [AnimationSpec], rowsBefore: Int, on node: RenderNode) -> MotionCPUReason? {
+        // A child without a key path is a group in a group: the records take one level.
+        guard leaves.allSatisfy({ $0.keyPath != nil }) else { return .animationOffRecords }
+        guard leaves.allSatisfy({ $0.keyPath.map { MotionSlots.Property($0.property) != nil } ?? false }) else { return .propertyOffSlots }
+        guard rowsBefore + leaves.count <= MotionSlots.maxAnimations else { return .tooManyAnimations }
+        guard leaves.allSatisfy({ node.content.animationFits($0, node.model) }) else { return .valuesDoNotFit }
+        return nil
+    }
+
+    /// An animation whose timing or values `GPUAnimationRecord` does not take.
+    static let offRecords = MotionCPUReason.animationOffRecords
+
+    // MARK: 4. what the layer itself draws
+
+    /// Why `node`, drawn with values `p` and animated as `plan` says, cannot draw itself under a
     /// slot, or nil. `tint`: the replicator copy's tint it is drawn with; `underAnimatedTransform`: a slot
     /// above it animates a transform (a shadow's blur would scale with it).
     static func drawing(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, tint: Color, shapesMove: Bool,
@@ -49,6 +110,9 @@ enum MotionEligibility {
         return nil
     }
 
+    /// More slots nested above it than slots nest (`MotionSlots.maxDepth`).
+    static let nestedTooDeep = MotionCPUReason.nestedTooDeep
+
     /// Whether a shadow shows in some frame: its opacity and its colour's alpha are above 0 now or animate.
     static func hasShadow(_ p: LayerModel, _ plan: MotionPlanner.Plan) -> Bool {
         (plan.animated.contains(.shadowOpacity) || p.shadowOpacity > 0)
@@ -65,4 +129,28 @@ enum MotionEligibility {
 
     /// The colours a slot animates in place of the command's.
     static let slotColors: MotionRef.Fields = [.backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor]
+
+    // MARK: 5. what is drawn under a slot
+
+    /// A transition whose warp (Apple's private effects) composites where the list was built.
+    static func warpedTransition(underSlot: Bool) -> MotionCPUReason? { underSlot ? .transition : nil }
+
+    /// A one-sided layer under a slot, facing the viewer or not as the slot turns it: its background,
+    /// contents and border are culled by layer.vert, but a bitmap or its kind's drawing cannot be.
+    static func culled(underSlot: Bool, _ p: LayerModel, kindPieces: @autoclosure () -> Int) -> MotionCPUReason? {
+        underSlot && !p.isDoubleSided && (p.shouldRasterize || kindPieces() > 0) ? .oneSided : nil
+    }
+
+    /// A still layer's shadow under a slot whose chain animates a transform: its blur would scale with it.
+    static func shadowUnderSlot(transformAnimates: Bool) -> MotionCPUReason? { transformAnimates ? .shadow : nil }
+
+    /// A moving layer's shadow whose offset its slot animates, over slots made inside its shape: those
+    /// would not move with the offset.
+    static func shadowOffset(animates: Bool, slotsInside: Bool) -> MotionCPUReason? { animates && slotsInside ? .shadow : nil }
+
+    /// Colour glyphs under a slot that animates the text's colour: they take only its alpha.
+    static func colourGlyphs(fromSlot: Bool) -> MotionCPUReason? { fromSlot ? .kindContent : nil }
+
+    /// Something in the subtree of a slot inside this one could not move: that slot failed, so this one does.
+    static let refusedBelow = MotionCPUReason.drawing
 }

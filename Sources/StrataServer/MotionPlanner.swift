@@ -161,14 +161,11 @@ final class MotionPlanner {
     /// The slot plan of `node` (evaluated in this frame), or why it stays on the CPU.
     func plan(_ node: RenderNode) -> Outcome {
         if let reason = refused[ObjectIdentifier(node)] { return .cpu(reason) }
-        if node.animations.count > MotionSlots.maxAnimations { return .cpu(.tooManyAnimations) }
-        if !node.transitionSources.isEmpty || node.activeTransition != nil { return .cpu(.transition) }
-        if node.timing.localRate < 0 { return .cpu(.timeRunsBackwards) }
+        if let reason = MotionEligibility.planning(node) { return .cpu(reason) }
         // The node's records are packed relative to its local time at the table's epoch: single-precision
         // times stay small however far its time runs from global time (a root whose time starts at its
         // commit, a large timeOffset), and the shader's local time is rate · (frame time − epoch).
-        guard !node.animations.isEmpty else { return .cpu(.animationOffRecords) }
-        guard let localEpoch = node.localTime(afterGlobal: table.epoch - time) else { return .cpu(.timeNotAffine) }
+        guard let localEpoch = node.localTime(afterGlobal: table.epoch - time) else { return .cpu(MotionEligibility.noLocalEpoch) }
         // Made once for the node's animations: again only when they, its time or the table's epoch change.
         if let c = node.motion.planCache, c.rebase == table.rebaseCount, c.rate == node.timing.localRate, abs(c.localEpoch - localEpoch) <= 1e-7 {
             return c.plan
@@ -194,14 +191,10 @@ final class MotionPlanner {
             let prepared = a.prepared
             let leaves = prepared.isGroup ? prepared.spec.groupChildren : [prepared.spec]
             // A group's children each take a row, with the group's timing; they apply in order, as on the CPU.
-            // A child without a key path is a group in a group: the records take one level.
-            guard leaves.allSatisfy({ $0.keyPath != nil }) else { return .cpu(.animationOffRecords) }
-            guard leaves.allSatisfy({ $0.keyPath.map { MotionSlots.Property($0.property) != nil } ?? false }) else { return .cpu(.propertyOffSlots) }
-            guard plan.rows.count + leaves.count <= MotionSlots.maxAnimations else { return .cpu(.tooManyAnimations) }
-            guard leaves.allSatisfy({ node.content.animationFits($0, node.model) }) else { return .cpu(.valuesDoNotFit) }
+            if let reason = MotionEligibility.animation(leaves, rowsBefore: plan.rows.count, on: node) { return .cpu(reason) }
             guard GPUAnimationRecord.begin(prepared.spec.timing, cumulative: !prepared.isGroup && prepared.spec.isCumulative, epoch: localEpoch) != nil,
                   let entry = rows(for: a, group: prepared.isGroup, epoch: localEpoch), entry.rows.count == leaves.count
-            else { return .cpu(.animationOffRecords) }
+            else { return .cpu(MotionEligibility.offRecords) }
             for (i, row) in entry.rows.enumerated() { plan.add(row, entry.properties[i], entry.components[i]) }
         }
         return .plan(plan)

@@ -159,11 +159,7 @@ final class RenderNode {
     /// attachment).
     var animationsOffSlots: MotionCPUReason? {
         if let known = motion.slotRefusal { return known.reason }
-        var found: MotionCPUReason?
-        for a in animations {
-            if a.prepared.isTransition { found = .transition; break }
-            if !a.prepared.changedProperties.allSatisfy({ MotionSlots.Property($0) != nil }) { found = .propertyOffSlots }
-        }
+        let found = MotionEligibility.offSlots(animations)
         motion.slotRefusal = .init(reason: found)
         return found
     }
