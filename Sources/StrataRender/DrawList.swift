@@ -120,9 +120,10 @@ public struct DrawList {
     /// While the shape of a shadow whose offset its slot animates is appended: that slot. Its commands are
     /// drawn without the offset and moved by the slot's (`MotionRef.Fields.shadowOffset`).
     public var shadowOffsetSlot: Int32 = -1
-    /// Set when something the motion path cannot move was appended under a slot (a clip, a path, a
-    /// kind's own drawing), with why: the builder takes that layer back to the CPU and keeps the reason.
-    public var motionRefusal: MotionCPUReason?
+    /// Set when something the motion path cannot move was appended under a slot (a path, a kind's own
+    /// drawing), with why: the builder takes that layer back to the CPU, naming the reason
+    /// (`MotionEligibility.reason(for:)`). The last one set is the one kept.
+    public var motionRefusal: SlotRefusal?
     /// Set by the builder when a layer drawn with CPU-evaluated values is animating: frames in which
     /// only the GPU evaluates cannot reuse this list.
     public var cpuAnimating = false
@@ -177,7 +178,7 @@ public struct DrawList {
         }
         if ref.alphaFrom == ref.alphaStop { ref.alphaFrom = -1 }
         commandMotion.append(ref)
-        if ref.isMoving, !MotionSlots.moves(command) { motionRefusal = .drawing }
+        if ref.isMoving, !MotionSlots.moves(command) { motionRefusal = .unmovableCommand }
         if ref.isMoving, case let .image(_, _, image, _, _, _, _, _) = command, image.width > textureLimit || image.height > textureLimit,
            !ref.fields.isDisjoint(with: [.bounds, .contentsRect]) || !ref.modes.isDisjoint(with: [.contentsPlacement, .nineSlice]) {
             motionRefusal = .splitImage
@@ -222,4 +223,15 @@ public struct DrawList {
 
     /// How the motion slots move command `i`.
     func motionRef(_ i: Int) -> MotionRef { i < commandMotion.count ? commandMotion[i] : .none }
+}
+
+/// Why what was appended under a motion slot cannot move with it (`DrawList.motionRefusal`).
+public enum SlotRefusal: Equatable, Sendable {
+    /// A command slots cannot move (`MotionSlots.moves`): a CPU-filled path, a kind's drawing made for one place.
+    case unmovableCommand
+    /// Contents larger than the texture limit, drawn in pieces, whose bounds, contentsRect or placement the
+    /// slot animates: the pieces would need placing again.
+    case splitImage
+    /// A rule of the builder's, with its reason.
+    case rule(MotionCPUReason)
 }

@@ -78,7 +78,7 @@ extension DrawListBuilder {
             emit(mask, parentToTarget: Self.flattened(.identity), into: &list)
             list.append(.endMaskedGroups(alpha: 1))
         }
-        let refusal = list.motionRefusal
+        let refusal = list.motionRefusal.map(MotionEligibility.reason(for:))
         list.currentSlot = outer.slot
         list.motionRefusal = outer.refusal
         guard let refusal else { return .moved }
@@ -87,7 +87,7 @@ extension DrawListBuilder {
         // Under another slot, what made this one fail fails that one too: leave the drawing to its retry
         // (once, with this node no longer tried), rather than drawing it here first.
         if outer.slot >= 0 {
-            list.motionRefusal = MotionEligibility.refusedBelow
+            list.motionRefusal = .rule(MotionEligibility.refusedBelow)
             return .refusedAbove(refusal)
         }
         return .cpu(refusal)
@@ -125,7 +125,7 @@ extension DrawListBuilder {
                  animated: animated, modes: cull, into: &list)
         list.shadowOffsetSlot = -1
         if let reason = MotionEligibility.shadowOffset(animates: offsetAnimates, slotsInside: (list.motion?.count ?? 0) > slotsBefore) {
-            list.motionRefusal = reason
+            list.motionRefusal = .rule(reason)
         }
         list.append(.endShadowGroup(color: tinted(color), alpha: opacity * groupOpacity, sigma: sigma), slotFields: animated)
     }

@@ -144,7 +144,7 @@ struct DrawListBuilder {
             // Apple's private effects: each appearance drawn whole into a group, then both composited
             // through the warp, in the layer's plane. The composite stays where the list was built: under
             // a motion slot the layer moving it goes back to the CPU.
-            if let reason = MotionEligibility.warpedTransition(underSlot: list.currentSlot >= 0) { list.motionRefusal = reason }
+            if let reason = MotionEligibility.warpedTransition(underSlot: list.currentSlot >= 0) { list.motionRefusal = .rule(reason) }
             list.append(.beginGroup)
             if let old { emitLayer(old, pre: .identity, parentToTarget: parentToTarget, alpha: 1, into: &list) }
             list.append(.beginGroup)
@@ -190,7 +190,7 @@ struct DrawListBuilder {
         // layer.vert for the layer's own background, contents and border (`cullsBackFace`); a kind's drawing
         // and a bitmap cannot be culled there.
         let culled = !p.isDoubleSided && list.currentSlot >= 0
-        if let reason = MotionEligibility.culled(underSlot: list.currentSlot >= 0, p, kindPieces: node.content.pieces(node)) { list.motionRefusal = reason }
+        if let reason = MotionEligibility.culled(underSlot: list.currentSlot >= 0, p, kindPieces: node.content.pieces(node)) { list.motionRefusal = .rule(reason) }
         let ownContent = p.isDoubleSided || culled || Self.facesViewer(p.bounds, m)
         let client = node.links.isRoot && !deferredClients.isEmpty ? node.owner?.clientID : nil
         let deferredRoot = client.map(deferredClients.contains) ?? false
@@ -239,7 +239,7 @@ struct DrawListBuilder {
             var full = m
             if list.currentSlot >= 0 {
                 if let reason = MotionEligibility.shadowUnderSlot(transformAnimates: list.motion?.transformAnimates[Int(list.currentSlot)] == true) {
-                    list.motionRefusal = reason
+                    list.motionRefusal = .rule(reason)
                 }
                 full = m * slotToTarget(list.currentSlot, list)
             }

@@ -12,8 +12,8 @@ import StrataRender
 /// 3. the plan (`MotionPlanner.plan`): each animation fits the GPU's records and the layer's values;
 /// 4. `drawing` (`raster` for a rasterized layer), before anything is emitted: what the layer itself
 ///    draws can move with a slot (its kind answers for its own content);
-/// 5. while its subtree is emitted: what lies below can move too (the "under a slot" rules, and
-///    `DrawList.motionRefusal` for commands slots cannot move). This is known only by drawing it; the
+/// 5. while its subtree is emitted: what lies below can move too (the "under a slot" rules, and what
+///    `DrawList.append` finds slots cannot move, `reason(for:)`). This is known only by drawing it; the
 ///    builder then takes back what it emitted (`emitMoving`).
 /// The verdict is kept on the layer (`NodeMotion.verdict`) for `strata tree` and `strata stats`.
 enum MotionEligibility {
@@ -150,6 +150,15 @@ enum MotionEligibility {
 
     /// Colour glyphs under a slot that animates the text's colour: they take only its alpha.
     static func colourGlyphs(fromSlot: Bool) -> MotionCPUReason? { fromSlot ? .kindContent : nil }
+
+    /// The reason for what `DrawList.append` found it cannot move under a slot, or a rule's.
+    static func reason(for refusal: SlotRefusal) -> MotionCPUReason {
+        switch refusal {
+        case .unmovableCommand: .drawing
+        case .splitImage: .splitImage
+        case .rule(let reason): reason
+        }
+    }
 
     /// Something in the subtree of a slot inside this one could not move: that slot failed, so this one does.
     static let refusedBelow = MotionCPUReason.drawing

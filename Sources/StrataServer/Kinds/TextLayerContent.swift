@@ -70,7 +70,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         let slotColor = list.currentSlot >= 0 && motion.animated.contains(.fillColor)
         let colored = coloredRuns(layout, foreground: t.foregroundColor, tint: tint, slotColor: slotColor)
         // Colour glyphs take only the foreground colour's alpha: not the slot's colour.
-        if let reason = MotionEligibility.colourGlyphs(fromSlot: colored.colorGlyphsFromSlot) { list.motionRefusal = reason }
+        if let reason = MotionEligibility.colourGlyphs(fromSlot: colored.colorGlyphsFromSlot) { list.motionRefusal = .rule(reason) }
         let runs = colored.runs, decorations = colored.decorations
         guard !runs.isEmpty || !decorations.isEmpty else { return }
         let origin = p.bounds.origin

@@ -17,7 +17,7 @@ struct TiledLayerContent: LayerKindContent {
     func appendContent(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, tint: Color, motion: KindMotion, into list: inout DrawList) {
         guard node.contents == nil, let state = node.kindState as? TiledState else { return }
         // Under an animated ancestor's slot the tiles would be placed by the GPU without being planned again.
-        if list.currentSlot >= 0 { list.motionRefusal = motionRefusal(node, shapesMove: motion.builder.shapesMove) }
+        if list.currentSlot >= 0, let reason = motionRefusal(node, shapesMove: motion.builder.shapesMove) { list.motionRefusal = .rule(reason) }
         let p = node.presentation
         let grid = TileGrid(bounds: p.bounds, contentsScale: p.contentsScale, model: p.tiled)
         let builder = motion.builder
