@@ -185,11 +185,14 @@ public struct DrawList {
         }
     }
 
-    /// Drops the commands from index `count` on (a layer taken back to the CPU) and the slots made for them.
-    public mutating func truncate(commands count: Int, slots: Int) {
-        commands.removeSubrange(count...)
-        if motion != nil { commandMotion.removeSubrange(count...) }
-        motion?.truncate(to: slots)
+    /// An empty list with slots of its own, for a dry run that decides whether a layer moves (it draws at the
+    /// same scale and texture limit as this list, and is thrown away).
+    public func scratch() -> DrawList {
+        var list = DrawList()
+        list.displayScale = displayScale
+        list.textureLimit = textureLimit
+        list.motion = MotionSlots(version: motion?.version ?? 0)
+        return list
     }
 
     /// An empty list for part of this one's drawing (a rasterized layer, a replicator's repeated body): it

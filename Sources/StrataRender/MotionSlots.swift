@@ -170,18 +170,6 @@ public struct MotionSlots {
         data + [Float](repeating: 0, count: lines * Self.slotsPerLine * Self.texelsPerSlot * 4 - data.count)
     }
 
-    /// Keeps the first `n` slots.
-    mutating func truncate(to n: Int) {
-        guard n < count else { return }
-        depths.removeSubrange(n...)
-        parents.removeSubrange(n...)
-        outers.removeSubrange(n...)
-        transformAnimates.removeSubrange(n...)
-        keepsScale.removeSubrange(n...)
-        alphaMayDim.removeSubrange(n...)
-        data.removeSubrange((n * Self.texelsPerSlot * 4)...)
-    }
-
     /// Whether the motion path can move `command` with a slot: quads (the vertex stage places them: a
     /// rasterized layer's bitmap too, made in its own space) and groups, masks and shadows (composited over
     /// the whole target; the builder keeps a shadow only where its blur does not change with the slots), a

@@ -11,27 +11,71 @@ extension DrawListBuilder {
         case moved
         /// Nothing emitted: it is drawn with CPU-evaluated values, for the reason.
         case cpu(MotionCPUReason)
-        /// Refused inside another slot's subtree: that one is refused too and draws this layer on its retry.
-        case refusedAbove(MotionCPUReason)
+        /// Only in a dry run: its subtree cannot move. Under another slot that one cannot either, and this
+        /// layer is not drawn there (the dry run's list is thrown away).
+        case refused(MotionCPUReason)
     }
 
-    /// Offers animated `node` to the GPU path: asks `MotionEligibility`'s rules, from the timing found at
-    /// evaluation to the plan, and emits it under a slot when they allow.
+    /// Offers animated `node` to the GPU path: asks `MotionEligibility`'s rules, from the frame's and the
+    /// timing found at evaluation to the plan, then the decision made for it before it is emitted
+    /// (`MotionDecisions`), and emits it under a slot when they allow.
     func emitMotion(_ node: RenderNode, _ motion: MotionPlanner, parentToTarget: Transform3D, alpha: CGFloat,
                     into list: inout DrawList) -> MotionEmission {
         if let reason = MotionEligibility.copyTime(copyShift) { return .cpu(reason) }
         if let reason = node.motion.timingRefusal { return .cpu(reason) }
+        let decisions = motion.decisions
+        if let reason = decisions.refusal(of: node) { return .cpu(reason) }
+        let plan: MotionPlanner.Plan
         switch motion.plan(node) {
         case .cpu(let reason): return .cpu(reason)
-        case .plan(let plan): return emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+        case .plan(let made): plan = made
+        }
+        if decisions.recording {
+            let entry = decisions.open(node)
+            let outcome = emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+            decisions.close(entry, outcome)
+            return outcome
+        }
+        if decisions.replaying {
+            // Inside a layer decided to move: every animated layer below it was decided with it.
+            switch decisions.take(node) {
+            case .moves: return emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+            case .cpu(let reason): return .cpu(reason)
+            case nil:
+                assertionFailure("motion decisions: the emission met layer \(node.id) where the dry run did not")
+                return .cpu(MotionEligibility.refusedBelow)
+            }
+        }
+        decide(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, list: list)
+        decisions.beginReplay()
+        defer { decisions.endReplay() }
+        switch decisions.take(node) {
+        case .moves: return emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+        case .cpu(let reason): return .cpu(reason)
+        case nil: return .cpu(MotionEligibility.refusedBelow) // never: the dry run's first entry is its own
+        }
+    }
+
+    /// The dry run: `node` and its subtree emitted as `emitMoving` would, into a list thrown away, each
+    /// animated layer met recording its decision (`MotionDecisions`).
+    private func decide(_ node: RenderNode, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner, parentToTarget: Transform3D,
+                        alpha: CGFloat, list: DrawList) {
+        var scratch = list.scratch()
+        motion.probing {
+            motion.decisions.beginRecording()
+            let entry = motion.decisions.open(node)
+            let outcome = emitMoving(node, plan, motion, parentToTarget: parentToTarget, alpha: alpha, into: &scratch)
+            motion.decisions.close(entry, outcome)
+            motion.decisions.endRecording()
         }
     }
 
     /// `node` as a motion slot: its own drawing and its subtree are emitted relative to the slot's space
     /// (the GPU evaluates the slot's animations and places them each frame), its opacity and, when
     /// animated, its background colour come from the slot. Emits nothing when the layer itself cannot
-    /// move (`MotionEligibility.drawing`); takes back what it emitted when something in its subtree cannot
-    /// (`DrawList.motionRefusal`). A rasterized layer is one quad (`emitMovingRaster`).
+    /// move (`MotionEligibility.drawing`). In a dry run it also finds whether its subtree can
+    /// (`DrawList.motionRefusal`); the real emission was decided by then. A rasterized layer is one quad
+    /// (`emitMovingRaster`).
     func emitMoving(_ node: RenderNode, _ plan: MotionPlanner.Plan, _ motion: MotionPlanner, parentToTarget: Transform3D,
                     alpha: CGFloat, into list: inout DrawList) -> MotionEmission {
         let p = node.drawnValues
@@ -60,7 +104,6 @@ extension DrawListBuilder {
         else { return .cpu(MotionEligibility.nestedTooDeep) }
         motion.place(node, slot: slot)
         let outer = (slot: list.currentSlot, refusal: list.motionRefusal)
-        let mark = list.commands.count
         list.currentSlot = slot
         list.motionRefusal = nil
         if mask != nil { list.append(.beginGroup) }
@@ -82,15 +125,11 @@ extension DrawListBuilder {
         list.currentSlot = outer.slot
         list.motionRefusal = outer.refusal
         guard let refusal else { return .moved }
-        list.truncate(commands: mark, slots: Int(slot))
-        motion.refuse(node, slotsFrom: Int(slot), reason: refusal)
-        // Under another slot, what made this one fail fails that one too: leave the drawing to its retry
-        // (once, with this node no longer tried), rather than drawing it here first.
-        if outer.slot >= 0 {
-            list.motionRefusal = .rule(MotionEligibility.refusedBelow)
-            return .refusedAbove(refusal)
-        }
-        return .cpu(refusal)
+        // Only a dry run finds something that cannot move: the real emission was decided with it.
+        assert(motion.decisions.recording, "motion decisions: layer \(node.id) was decided to move, but \(refusal) cannot")
+        // Under another slot, what made this one fail fails that one too.
+        if outer.slot >= 0 { list.motionRefusal = .rule(MotionEligibility.refusedBelow) }
+        return .refused(refusal)
     }
 
     /// Whether a layer moving with a slot draws its pieces as a group: several pieces (those the slot may
@@ -108,7 +147,7 @@ extension DrawListBuilder {
     /// `node`'s shadow as emitContent draws it, in its slot's space: its composite takes the slots' alphas
     /// (a group's opacity, static, is `groupOpacity`), and from the slot the shadow's opacity, colour and
     /// radius where they animate. An animated offset moves the shape's quads in layer.vert; a slot made
-    /// inside that shape would not move with it, so the layer is then taken back to the CPU.
+    /// inside that shape would not move with it, so the layer then stays on the CPU (found in its dry run).
     func emitMovingShadow(_ node: RenderNode, _ p: LayerModel, _ plan: MotionPlanner.Plan, slot: Int32, groupOpacity: CGFloat,
                                   cull: MotionRef.Modes, into list: inout DrawList) {
         let animated = plan.animated

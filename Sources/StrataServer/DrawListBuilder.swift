@@ -100,9 +100,10 @@ struct DrawListBuilder {
                 case .moved:
                     node.motion.verdict = .gpu
                     return
-                case .refusedAbove(let reason):
+                case .refused(let reason):
+                    // Only in a dry run, under a slot that cannot move either: not drawn there.
                     node.motion.verdict = .cpu(reason)
-                    return
+                    if list.currentSlot >= 0 { return }
                 case .cpu(let reason):
                     node.motion.verdict = .cpu(reason)
                 }
@@ -238,9 +239,7 @@ struct DrawListBuilder {
             // which must then not animate.
             var full = m
             if list.currentSlot >= 0 {
-                if let reason = MotionEligibility.shadowUnderSlot(transformAnimates: list.motion?.transformAnimates[Int(list.currentSlot)] == true) {
-                    list.motionRefusal = .rule(reason)
-                }
+                if let reason = MotionEligibility.shadowUnderSlot(list, slot: list.currentSlot) { list.motionRefusal = .rule(reason) }
                 full = m * slotToTarget(list.currentSlot, list)
             }
             let scale = Self.scale(of: full)

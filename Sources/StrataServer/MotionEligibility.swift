@@ -12,9 +12,9 @@ import StrataRender
 /// 3. the plan (`MotionPlanner.plan`): each animation fits the GPU's records and the layer's values;
 /// 4. `drawing` (`raster` for a rasterized layer), before anything is emitted: what the layer itself
 ///    draws can move with a slot (its kind answers for its own content);
-/// 5. while its subtree is emitted: what lies below can move too (the "under a slot" rules, and what
-///    `DrawList.append` finds slots cannot move, `reason(for:)`). This is known only by drawing it; the
-///    builder then takes back what it emitted (`emitMoving`).
+/// 5. what its subtree draws can move too (the "under a slot" rules, and what `DrawList.append` finds
+///    slots cannot move, `reason(for:)`). This is found by the builder's own code in a dry run, before
+///    the layer is emitted (`MotionDecisions`); the real emission reads the decision.
 /// The verdict is kept on the layer (`NodeMotion.verdict`) for `strata tree` and `strata stats`.
 enum MotionEligibility {
     // MARK: 1. the frame
@@ -142,7 +142,9 @@ enum MotionEligibility {
     }
 
     /// A still layer's shadow under a slot whose chain animates a transform: its blur would scale with it.
-    static func shadowUnderSlot(transformAnimates: Bool) -> MotionCPUReason? { transformAnimates ? .shadow : nil }
+    static func shadowUnderSlot(_ list: DrawList, slot: Int32) -> MotionCPUReason? {
+        list.motion?.transformAnimates[Int(slot)] == true ? .shadow : nil
+    }
 
     /// A moving layer's shadow whose offset its slot animates, over slots made inside its shape: those
     /// would not move with the offset.

@@ -21,9 +21,8 @@ final class MotionPlanner {
     /// A transform layer's sublayers as drawn, far to near, where one of them animates: each with the
     /// space its depth is measured in and its place in the layer's order (`depthOrderHolds`).
     private(set) var depthOrders: [[(node: RenderNode, space: Transform3D, order: Int)]] = []
-    /// Nodes the builder took back to the CPU in this build, with why: they are not tried again (a refusal
-    /// deep in a chain of animated layers would otherwise be retried at every level above it, doubling each time).
-    private var refused: [ObjectIdentifier: MotionCPUReason] = [:]
+    /// The build's motion verdicts, each decided before its layer is emitted.
+    let decisions = MotionDecisions()
 
     /// An animation's rows and their properties (a group's: one per child, in order), or nil where the
     /// GPU path does not evaluate it. The sweep frees the rows of an animation no longer attached anywhere:
@@ -84,7 +83,7 @@ final class MotionPlanner {
         placed.removeAll(keepingCapacity: true)
         orderedSiblings.removeAll(keepingCapacity: true)
         depthOrders.removeAll(keepingCapacity: true)
-        refused.removeAll(keepingCapacity: true)
+        decisions.reset()
         countBuild()
         return MotionSlots(version: builds)
     }
@@ -160,7 +159,6 @@ final class MotionPlanner {
 
     /// The slot plan of `node` (evaluated in this frame), or why it stays on the CPU.
     func plan(_ node: RenderNode) -> Outcome {
-        if let reason = refused[ObjectIdentifier(node)] { return .cpu(reason) }
         if let reason = MotionEligibility.planning(node) { return .cpu(reason) }
         // The node's records are packed relative to its local time at the table's epoch: single-precision
         // times stay small however far its time runs from global time (a root whose time starts at its
@@ -206,11 +204,15 @@ final class MotionPlanner {
         placed.append(node)
     }
 
-    /// Forgets the nodes of slots from `count` on: `node`'s slot and those made under it, taken back to
-    /// the CPU for `reason`; `node` is not tried again in this build.
-    func refuse(_ node: RenderNode, slotsFrom count: Int, reason: MotionCPUReason) {
-        refused[ObjectIdentifier(node)] = reason
-        if count < placed.count { placed.removeSubrange(count...) }
+    /// Runs a dry run (`DrawListBuilder.decide`): the slots it places, the sibling and depth orders it notes
+    /// are its own, thrown away after it.
+    func probing(_ body: () -> Void) {
+        let saved = (placed, orderedSiblings, depthOrders)
+        placed = []
+        orderedSiblings = []
+        depthOrders = []
+        body()
+        (placed, orderedSiblings, depthOrders) = saved
     }
 
     /// Whether `node`, drawn with CPU-evaluated values, changes from frame to frame now.
