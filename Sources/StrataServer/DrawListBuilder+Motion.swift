@@ -125,8 +125,12 @@ extension DrawListBuilder {
         list.currentSlot = outer.slot
         list.motionRefusal = outer.refusal
         guard let refusal else { return .moved }
-        // Only a dry run finds something that cannot move: the real emission was decided with it.
-        assert(motion.decisions.recording, "motion decisions: layer \(node.id) was decided to move, but \(refusal) cannot")
+        // Only a dry run finds something that cannot move: the real emission was decided with it. Should they
+        // ever differ (a defect), the layer stays under its slot as decided, nothing emitted taken back.
+        guard motion.decisions.recording else {
+            assertionFailure("motion decisions: layer \(node.id) was decided to move, but \(refusal) cannot")
+            return .moved
+        }
         // Under another slot, what made this one fail fails that one too.
         if outer.slot >= 0 { list.motionRefusal = .rule(MotionEligibility.refusedBelow) }
         return .refused(refusal)
