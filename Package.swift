@@ -146,7 +146,9 @@ let package = Package(
         .testTarget(name: "StrataServerTests", dependencies: ["StrataServer", "StrataProtocol", "StrataCore", "StrataConfig", "StrataInput", "StrataDisplay",
                                                             "StrataRender", "StrataTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "StrataInputDeviceTests", dependencies: ["StrataInputDevice", "StrataInput"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", "StrataTestSupport", .product(name: "Logging", package: "swift-log")]),
+        // Golden/ holds the renderer's golden PNGs and their scenes, read by #filePath-relative paths.
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataServer", "StrataScene", "StrataOffline", "StrataPNG", "StrataCore", "StrataProtocol", "StrataDisplay", "StrataRender", "StrataInput", "CStrataGL", "StrataTestSupport", .product(name: "Logging", package: "swift-log")],
+                    exclude: ["Golden"]),
         // Apple-style snippets of ported iOS code: that they compile is the test (docs/status.md).
         .testTarget(name: "StrataPortingProbes", dependencies: ["Strata", "StrataGLES", "StrataAVFoundation", "StrataUIKit"]),
         // Apple's Swift interface (docs/status.md): code shaped as for Apple's SDK, one small use per declaration,
