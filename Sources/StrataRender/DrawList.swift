@@ -121,8 +121,8 @@ public struct DrawList {
     /// drawn without the offset and moved by the slot's (`MotionRef.Fields.shadowOffset`).
     public var shadowOffsetSlot: Int32 = -1
     /// Set when something the motion path cannot move was appended under a slot (a path, a kind's own
-    /// drawing), with why: the builder takes that layer back to the CPU, naming the reason
-    /// (`MotionEligibility.reason(for:)`). The last one set is the one kept.
+    /// drawing), with why: in the builder's dry run, that layer then stays on the CPU, for the reason
+    /// `MotionEligibility.reason(for:)` names. The last one set is the one kept.
     public var motionRefusal: SlotRefusal?
     /// Set by the builder when a layer drawn with CPU-evaluated values is animating: frames in which
     /// only the GPU evaluates cannot reuse this list.

@@ -200,7 +200,8 @@ final class MotionPlanner {
 
     /// Records that `node` got slot `slot` (slots are given in order).
     func place(_ node: RenderNode, slot: Int32) {
-        if Int(slot) < placed.count { placed.removeSubrange(Int(slot)...) }
+        // Nothing emitted is taken back: slots are given one after another (a dry run's from its own list).
+        assert(Int(slot) == placed.count, "motion slot \(slot) placed after \(placed.count)")
         placed.append(node)
     }
 
