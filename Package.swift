@@ -42,6 +42,8 @@ let package = Package(
         // ICU's line break iterator and libthai behind a C function (ICU's entry points carry its version in their names).
         .target(name: "CStrataBreak", path: "Sources/CStrataBreak", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("thai")]),
         .target(name: "CStrataSys", path: "Sources/CStrataSys"),
+        // Making a layer of a class known at run time through its own initialiser (the Swift runtime's vtable lookup).
+        .target(name: "CStrataRuntime", path: "Sources/CStrataRuntime"),
         // libjpeg-turbo behind a C function (its errors longjmp, which Swift cannot catch).
         .target(name: "CStrataJPEG", path: "Sources/CStrataJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
@@ -60,7 +62,7 @@ let package = Package(
         .target(name: "StrataText", dependencies: ["StrataCore", "CStrataText", "CStrataBreak"]),
         .target(name: "StrataTextWorker", dependencies: ["StrataText", "StrataProtocol", "StrataCore", "CStrataSys"]),
         .target(name: "Strata", dependencies: [
-            "StrataCore", "StrataProtocol", "StrataPNG", "StrataText", "CStrataCairo",
+            "StrataCore", "StrataProtocol", "StrataPNG", "StrataText", "CStrataCairo", "CStrataRuntime",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // An app's own OpenGL ES in a layer: EAGLContext, CAMetalLayer's drawables, GLKBaseEffect (the one client

@@ -7,7 +7,7 @@ import StrataProtocol
 /// selectors), and a link runs on a `StrataConnection` instead of a run loop: its handler runs on the main
 /// queue, as the main actor (where `add(to: .main, forMode: .common)` would run it on iOS).
 public final class CADisplayLink: @unchecked Sendable {
-    private let handler: @MainActor (CADisplayLink) -> Void
+    private let handler: (CADisplayLink) -> Void
     private var state = TickState()
     private weak var connection: StrataConnection?
 
@@ -27,7 +27,7 @@ public final class CADisplayLink: @unchecked Sendable {
     }
 
     /// `handler` runs on the main queue (the main actor) once per display frame.
-    public init(handler: @escaping @MainActor (CADisplayLink) -> Void) {
+    public init(handler: @escaping (CADisplayLink) -> Void) {
         self.handler = handler
     }
 

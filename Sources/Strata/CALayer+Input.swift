@@ -11,7 +11,7 @@ extension CALayer {
     public var capturesInput: Bool { get { read { $0.capturesInput } } set { set(.capturesInput, newValue) } }
     /// Called on the main queue (the main actor) with the events for this layer, and for its sublayers
     /// that have no handler of their own (docs/input.md).
-    public var inputHandler: (@MainActor (StrataInputEvent) -> Void)? {
+    public var inputHandler: ((StrataInputEvent) -> Void)? {
         get { LayerLock.with { inputHandlerStorage } }
         set { LayerLock.with { inputHandlerStorage = newValue } }
     }

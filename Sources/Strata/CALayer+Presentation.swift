@@ -10,7 +10,7 @@ extension CALayer {
     public func presentation(at time: CFTimeInterval) -> Self? {
         LayerLock.with { () -> Self? in
             guard hasBeenCommitted, !isPresentationCopy else { return isPresentationCopy ? self : nil }
-            let copy = type(of: self).init(presentationCopyOf: self)
+            let copy = LayerConstruction.presentationCopy(of: self)
             copy.modelValues = presentationModel(at: time)
             copy.customValues = presentationCustomValues(at: time)
             copy.presentedLayer = self

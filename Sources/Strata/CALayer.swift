@@ -34,7 +34,7 @@ open class CALayer: NSObject {
     var presentationTime: CFTimeInterval?
     /// Marked by `setNeedsLayout()`; cleared when `layoutSublayers()` runs.
     var needsLayoutFlag = false
-    var inputHandlerStorage: (@MainActor (StrataInputEvent) -> Void)?
+    var inputHandlerStorage: ((StrataInputEvent) -> Void)?
     var autoresizingMaskValue = CAAutoresizingMask()
     /// A GL frame presented to this layer that goes with its next commit (CAEAGLLayer, CAMetalLayer), and
     /// the drawable ring of a layer that shows drawables, made on first use.
@@ -83,9 +83,10 @@ open class CALayer: NSObject {
     class var layerKind: LayerKind { .layer }
 
     /// Creates a shadow copy of `layer` for Core Animation's own use: presentation layers are made with
-    /// it, so they are instances of the layer's class. Subclasses with stored properties override it
-    /// (`override init(layer: Any)`, as on iOS) to copy them, assigning to `self` (keys kept with
-    /// `setValue(_:forKey:)` are copied here). A copy is a layer of its own: assigning to it changes the
+    /// it, through the class's own override (LayerConstruction.swift), so they are instances of the layer's
+    /// class. Subclasses with stored properties override it (`override init(layer: Any)`, as on iOS) to copy
+    /// them, assigning to `self` (keys kept with `setValue(_:forKey:)` are copied here). A subclass that
+    /// declares initialisers of its own needs this override, as on iOS, where it crashes without it. A copy is a layer of its own: assigning to it changes the
     /// copy, never the model; it has no id on the server, runs no actions and sends nothing.
     public init(layer: Any) {
         layerID = 0
@@ -100,16 +101,6 @@ open class CALayer: NSObject {
         }
         super.init()
     }
-
-    /// How Strata makes a presentation copy of the layer's own class: through the class's `init(layer:)`.
-    /// Inherited by every subclass that overrides `init()` and `init(layer:)` or no initialiser at all. A
-    /// subclass that declares other initialisers and not these two must add them (`override init()` and
-    /// `override init(layer:)`), as Core Animation also needs them at run time (docs/status.md).
-    public required convenience init(presentationCopyOf layer: CALayer) { self.init(layer: layer) }
-
-    /// A new layer of the class a metatype names, through that class's `init()`: how a view makes the layer
-    /// its `layerClass` names (UIKit's `+layerClass`). Inherited like `init(presentationCopyOf:)`.
-    public required convenience init(newLayerOfClass: Void) { self.init() }
 
     /// Archiving is not supported: returns nil. Required, as on iOS (NSCoding), so that subclasses'
     /// `required init?(coder:)` compiles as written there and can call `super.init(coder:)`.

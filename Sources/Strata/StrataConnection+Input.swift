@@ -16,7 +16,7 @@ extension StrataConnection {
         let delivered = StrataInputEvent(event, layer: layer, hitLayer: hit)
         let target = MainHandOff(value: layer)
         MainDelivery.async { [self] in
-            var handler: (@MainActor (StrataInputEvent) -> Void)?
+            var handler: ((StrataInputEvent) -> Void)?
             var l = target.value
             while let current = l, handler == nil {
                 handler = LayerLock.with { current.inputHandlerStorage }

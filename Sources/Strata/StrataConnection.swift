@@ -53,7 +53,7 @@ public final class StrataConnection: @unchecked Sendable {
     var sessionsEnded = 0
     var closedReason: String?
     /// `inputHandler`.
-    var inputHandlerStorage: (@MainActor (StrataInputEvent) -> Void)?
+    var inputHandlerStorage: ((StrataInputEvent) -> Void)?
     let replyCondition = NSCondition()
     /// Signalled by `close()`: cuts short a wait between reconnection attempts.
     let closeSignal = DispatchSemaphore(value: 0)
@@ -116,7 +116,7 @@ public final class StrataConnection: @unchecked Sendable {
     /// Called on the main queue with input events no layer handler takes: keys while no layer has the
     /// focus, keys and other events for layers without a handler up their superlayer chain, and keys for
     /// a focused layer the app has released (docs/input.md).
-    public var inputHandler: (@MainActor (StrataInputEvent) -> Void)? {
+    public var inputHandler: ((StrataInputEvent) -> Void)? {
         get { LayerLock.with { inputHandlerStorage } }
         set { LayerLock.with { inputHandlerStorage = newValue } }
     }

@@ -6,13 +6,13 @@ extension CADisplayLink {
     public convenience init<T: AnyObject>(target: T, selector: @escaping @MainActor (T) -> () -> Void) {
         // The target is used only on the main actor, where the handler runs.
         let held = MainHandOff(value: target)
-        self.init { _ in selector(held.value)() }
+        self.init { _ in MainActor.assumeIsolated { selector(held.value)() } } // links fire on the main queue
     }
 
     /// A handler taking the link (`@selector(step:)`).
     public convenience init<T: AnyObject>(target: T, selector: @escaping @MainActor (T) -> (CADisplayLink) -> Void) {
         let held = MainHandOff(value: target)
-        self.init { link in selector(held.value)(link) }
+        self.init { link in MainActor.assumeIsolated { selector(held.value)(link) } }
     }
 
     public func add(to runLoop: RunLoop, forMode mode: RunLoop.Mode) { add(to: nil) }

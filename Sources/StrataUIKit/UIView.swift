@@ -33,7 +33,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     public convenience override init() { self.init(frame: .zero) }
 
     public init(frame: CGRect) {
-        let made = (Self.layerClass as? CALayer.Type)?.init(newLayerOfClass: ()) ?? CALayer()
+        let made = (Self.layerClass as? CALayer.Type).map(LayerConstruction.newLayer(of:)) ?? CALayer()
         layer = made
         super.init()
         made.delegate = self

@@ -79,7 +79,7 @@ final class MoviePlayerProbe {
         layer.frame = containerLayer.bounds
         layer.videoGravity = .resizeAspectFill
         containerLayer.addSublayer(layer)
-        NotificationCenter.default.addObserver(forName: .AVPlayerItemDidPlayToEndTime, object: item, queue: nil) { _ in
+        _ = NotificationCenter.default.addObserver(forName: .AVPlayerItemDidPlayToEndTime, object: item, queue: nil) { _ in
             player.seek(to: .zero)
             player.play()
         }

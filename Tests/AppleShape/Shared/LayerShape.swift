@@ -40,21 +40,47 @@ func isOwnSublayer(_ layer: CALayer, of parent: CALayer) -> Bool {
     return (parent.sublayers?.contains(layer) ?? false) && distinct.count == 2
 }
 
-/// A layer subclass with its own initialiser. Apple's form is `init(color:)`, `override init(layer:)` and
-/// `required init?(coder:)`; Swift without the Objective-C runtime needs the layer's class to make its
-/// presentation copies, so Strata's closest form adds `override init()` (docs/status.md).
+// The three ways iOS code declares a layer subclass's initialisers. Each compiles exactly as written for iOS
+// (Swift 6 mode without warnings, Swift 5 mode) and makes its presentation copies through its own
+// `init(layer:)` (LayerConstruction.swift). A class that declares initialisers also overrides `init(layer:)`,
+// as iOS asks at run time.
+
+/// No initialiser: stored properties with defaults; every initialiser is inherited.
+final class BadgeCountLayer: CALayer {
+    var count = 3
+}
+
+/// `override init()` that sets itself up.
+final class PulseLayer: CALayer {
+    var pulses: Int
+    override init() {
+        pulses = 2
+        super.init()
+        cornerRadius = 4
+    }
+    override init(layer: Any) {
+        pulses = (layer as? PulseLayer)?.pulses ?? 0
+        super.init(layer: layer)
+    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+}
+
+/// Only an initialiser with arguments, `override init(layer:)` and `required init?(coder:)`: no `init()`.
 final class RingLayer: CALayer {
-    var ringColor: CGColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    init(color: CGColor) {
+    var ringColor: CGColor
+    let title: String
+    init(title: String, color: CGColor) {
+        self.title = title
         ringColor = color
         super.init()
     }
-    override init() { super.init() }
     override init(layer: Any) {
-        if let ring = layer as? RingLayer { ringColor = ring.ringColor }
+        let ring = layer as? RingLayer
+        title = ring?.title ?? ""
+        ringColor = ring?.ringColor ?? CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         super.init(layer: layer)
     }
-    required init?(coder: NSCoder) { super.init(coder: coder) }
+    required init?(coder: NSCoder) { nil }
 }
 
 /// `contents` is `Any?`: images go in as any value and come out with a cast.
@@ -91,4 +117,27 @@ final class LayoutDelegate: CALayerDelegate {
         for sublayer in layer.sublayers ?? [] where sublayer.superlayer == layer { sublayer.frame = layer.bounds }
     }
     func layerWillDraw(_ layer: CALayer) { willDraw += 1 }
+}
+
+/// Handlers set in a layer's own initialisers, capturing it weakly: input and a display link.
+final class KnobLayer: CALayer {
+    var turns = 0
+    var ticks = 0
+    private(set) var link: CADisplayLink?
+    override init() {
+        super.init()
+        inputHandler = { [weak self] event in self?.handle(event) }
+        link = CADisplayLink { [weak self] _ in self?.ticks += 1 }
+    }
+    init(turns: Int) {
+        self.turns = turns
+        super.init()
+        inputHandler = { [weak self] event in self?.handle(event) }
+    }
+    override init(layer: Any) {
+        turns = (layer as? KnobLayer)?.turns ?? 0
+        super.init(layer: layer)
+    }
+    required init?(coder: NSCoder) { nil }
+    func handle(_ event: StrataInputEvent) { if event.kind == .touchDown { turns += 1 } }
 }

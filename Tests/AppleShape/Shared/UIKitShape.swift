@@ -207,3 +207,8 @@ enum UIKitShape {
         _ = ShapeApplication.self
     }
 }
+
+/// A view backed by a layer class with its own `override init()`: UIKit makes it with that `init()`.
+final class PulseView: UIView {
+    override class var layerClass: AnyClass { PulseLayer.self }
+}

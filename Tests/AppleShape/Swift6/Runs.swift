@@ -54,11 +54,28 @@ final class AppleShapeRunTests: XCTestCase {
         CATransaction.flush()
     }
 
-    func testPresentationCopiesOfASubclassWithItsOwnInitialiser() {
-        let ring = RingLayer(color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
-        let copy = RingLayer(presentationCopyOf: ring)
-        XCTAssertEqual(copy.ringColor, ring.ringColor)
-        XCTAssertFalse(copy === ring)
+    func testEachInitialiserPatternMakesPresentationCopiesOfItsClass() throws {
+        let badge = BadgeCountLayer()
+        badge.count = 7
+        let pulse = PulseLayer()
+        pulse.pulses = 5
+        let ring = RingLayer(title: "Wi-Fi", color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        for layer in [badge, pulse, ring] as [CALayer] { layer.opacity = 0.5 }
+        CATransaction.flush()
+        // No initialiser: the inherited init(layer:) copies CALayer's state; the subclass's own property
+        // starts at its default, as on iOS.
+        let badgeCopy = try XCTUnwrap(badge.presentation())
+        XCTAssertEqual(badgeCopy.count, 3)
+        XCTAssertEqual(badgeCopy.opacity, 0.5)
+        let pulseCopy = try XCTUnwrap(pulse.presentation())
+        XCTAssertEqual(pulseCopy.pulses, 5)
+        XCTAssertEqual(pulseCopy.cornerRadius, 4)
+        let ringCopy = try XCTUnwrap(ring.presentation())
+        XCTAssertEqual(ringCopy.title, "Wi-Fi")
+        XCTAssertEqual(ringCopy.ringColor, ring.ringColor)
+        XCTAssertEqual(ringCopy.opacity, 0.5)
+        XCTAssertFalse(ringCopy === ring)
+        XCTAssertTrue(ringCopy.model() === ring)
     }
 
     func testFadeDurationIsAClassMethodSubclassesOverride() {

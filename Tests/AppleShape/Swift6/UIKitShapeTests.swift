@@ -15,6 +15,14 @@ final class UIKitShapeTests: XCTestCase {
         }
     }
 
+    func testALayerClassIsMadeWithItsOwnInit() throws {
+        try MainActor.assumeIsolated {
+            let layer = try XCTUnwrap(PulseView().layer as? PulseLayer)
+            XCTAssertEqual(layer.pulses, 2)
+            XCTAssertEqual(layer.cornerRadius, 4)
+        }
+    }
+
     func testViewsAreNSObjectsEqualByIdentity() {
         MainActor.assumeIsolated {
             let a = ContainerView(), b = UIView()
