@@ -1,6 +1,6 @@
 extension UIView {
     /// UIKit's system blue, the tint of a view no ancestor sets one on.
-    static let defaultTint = UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1)
+    static let defaultTint = UIColor.systemBlue
 
     /// Runs `change` (which sets `ownTint`) and tells the views whose tint it changed.
     func changeTint(_ change: () -> Void) {

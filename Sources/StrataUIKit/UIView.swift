@@ -8,6 +8,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The class of the layer a view of this class is backed by (UIKit's `layerClass`): override it to
     /// return `CAShapeLayer.self`, `CAGradientLayer.self`, … . A class that is not a `CALayer` gives a `CALayer`.
     open class var layerClass: AnyClass { CALayer.self }
+    /// The value of an intrinsic size that does not constrain a dimension.
+    public static let noIntrinsicMetric: CGFloat = -1
 
     /// The backing layer, made once from `layerClass`.
     public let layer: CALayer
@@ -173,6 +175,17 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The smallest size that fits `size` (the default: the current size, as UIKit's base view).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+
+    /// The size the view's content needs (UIKit's base view has none: `noIntrinsicMetric` both ways). Controls
+    /// override it (`UILabel`, `UIButton`, `UISwitch`, …). Auto Layout, which reads it in UIKit, is absent:
+    /// here code reads it itself (docs/status.md).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Says the intrinsic size changed. With no Auto Layout nothing caches it; the view's layout is marked, as
+    /// the constraint pass UIKit would schedule runs with layout.
+    open func invalidateIntrinsicContentSize() { setNeedsLayout() }
+    /// Whether Auto Layout would turn the autoresizing mask into constraints (default true). Stored only:
+    /// without Auto Layout every view is laid out by its frame and autoresizing mask, which is what true means.
+    open var translatesAutoresizingMaskIntoConstraints = true
 
     // MARK: notifications subclasses override (UIKit's order)
 
