@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataProtocol
 
 /// One of the render server's lit outputs (a screen, or the headless framebuffer), as
@@ -16,6 +17,9 @@ public struct StrataOutput: Equatable, Sendable {
     /// points; set a layer's `contentsScale` to this for backing stores, text and images as sharp as the
     /// panel (Core Animation's view-hosted layers get it by default; plain layers keep 1, as on iOS).
     public let scale: CGFloat
+    /// How far in from each edge, in points, its content is safe from the bezel (`safe-area-insets` in the
+    /// server's configuration; UIKit's window `safeAreaInsets`). Zero unless configured.
+    public let safeAreaInsets: SafeAreaInsets
     /// Its layer space in points (pixels ÷ scale), origin (0, 0): `UIScreen.bounds`, the frame of a
     /// full-screen root (`StrataConnection.screenBounds` is the primary output's).
     public var bounds: CGRect { CGRect(x: 0, y: 0, width: CGFloat(width) / scale, height: CGFloat(height) / scale) }
@@ -28,5 +32,6 @@ public struct StrataOutput: Equatable, Sendable {
         height = Int(info.height)
         refreshRate = info.refreshHz
         scale = info.scale > 0 && info.scale.isFinite ? CGFloat(info.scale) : 1
+        safeAreaInsets = info.safeAreaInsets.isValid ? info.safeAreaInsets : .zero
     }
 }

@@ -41,12 +41,15 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case maxTextureSize = "max-texture-size"
     /// The headless output's scale (an `[output NAME]` section's `scale` sets a kms output's).
     case scale
+    /// The headless output's safe-area insets (an `[output NAME]` section's `safe-area-insets` sets a kms output's).
+    case safeAreaInsets = "safe-area-insets"
     case clock
 }
 
 /// The keys of an `[output NAME]` section.
 public enum OutputKey: String, CaseIterable, Sendable {
     case mode, rotation, scale
+    case safeAreaInsets = "safe-area-insets"
 }
 
 /// Where a setting came from, for messages about it after parsing (for example a socket group that

@@ -6,7 +6,8 @@
 ///     setting  = WS* KEY WS* "=" WS* VALUE WS*               VALUE: one or more characters, no control characters
 ///     WS       = space | tab
 ///
-/// Global keys come before the first section; `mode`, `rotation` and `scale` only inside one. Every key
+/// Global keys come before the first section; `mode`, `rotation` only inside one (`scale` and
+/// `safe-area-insets` in both: the headless output's, or the section's). Every key
 /// is known, set at most once per section, and its value valid, or parsing stops at the first problem
 /// with `FILE:LINE: MESSAGE`. Pure: no I/O.
 public enum ConfigParser {
@@ -79,6 +80,7 @@ public enum ConfigParser {
             case .rotation: current.config.rotation = try ConfigValues.rotation(key, value)
             case .scale:
                 if value == "auto" { current.config.autoScale = true } else { current.config.scale = try ConfigValues.scale(key, value) }
+            case .safeAreaInsets: current.config.safeAreaInsets = try ConfigValues.safeAreaInsets(key, value)
             }
         } catch { throw fail(error.message) }
         current.lines[key] = number

@@ -142,6 +142,17 @@ enum ConfigValues {
         return s
     }
 
+    /// `TOP,LEFT,BOTTOM,RIGHT` in points (UIEdgeInsets' order), each a plain decimal from 0 to 16384; blanks
+    /// around each are ignored.
+    static func safeAreaInsets(_ key: String, _ text: String) throws(ConfigValueError) -> SafeAreaInsets {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let numbers = parts.compactMap { decimal($0) }.filter { $0 <= 16384 }
+        guard parts.count == 4, numbers.count == 4 else {
+            throw ConfigValueError("\(key) must be TOP,LEFT,BOTTOM,RIGHT in points, each from 0 to 16384, e.g. 0,0,48,0, got \(quoted(text))")
+        }
+        return SafeAreaInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+    }
+
     /// Input device names or sysnames separated by commas; blanks around each are ignored (a name may
     /// contain spaces: "AT Translated Set 2 keyboard").
     static func deviceList(_ key: String, _ text: String) throws(ConfigValueError) -> [String] {

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// One `[output NAME]` section: how the kms backend drives that connector. The headless backend has no
 /// connectors and ignores these.
 public struct OutputConfig: Equatable, Sendable {
@@ -10,6 +12,9 @@ public struct OutputConfig: Equatable, Sendable {
     public var scale = 1.0
     /// `scale = auto`: the scale the panel's density asks for (its EDID size; 1 when it reports none).
     public var autoScale = false
+    /// The part of the panel a bezel or frame hides, in points from each edge: the safe area apps keep
+    /// their content out of (UIKit's window `safeAreaInsets`).
+    public var safeAreaInsets = SafeAreaInsets.zero
     /// Where the section starts, so a backend can name it (`strata.conf:12: HDMI-A-1 offers no 1920x1080@75`).
     public var origin: ConfigOrigin
 

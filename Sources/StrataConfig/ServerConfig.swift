@@ -126,6 +126,8 @@ public struct ServerConfig: Equatable, Sendable {
     public var maxTextureSize: Int?
     /// The headless output's pixels per layer point (`size` stays in pixels: 640x400 at 2 is 320 × 200 points).
     public var scale = 1.0
+    /// The headless output's safe-area insets in points (`[output NAME] safe-area-insets` sets a kms output's).
+    public var safeAreaInsets = SafeAreaInsets.zero
     public var clock: Clock = .wall
 
     /// Where each setting that is not a default came from.
@@ -183,6 +185,7 @@ public struct ServerConfig: Equatable, Sendable {
         case .recordFramesLimit: recordFramesLimit = try ConfigValues.integer(key.rawValue, text, in: 1...1_000_000)
         case .maxTextureSize: maxTextureSize = try ConfigValues.integer(key.rawValue, text, in: 64...16384)
         case .scale: scale = try ConfigValues.scale(key.rawValue, text)
+        case .safeAreaInsets: safeAreaInsets = try ConfigValues.safeAreaInsets(key.rawValue, text)
         case .clock: clock = try ConfigValues.choice(key.rawValue, text, Clock.self)
         }
         origins[key] = origin
@@ -196,6 +199,15 @@ public struct ServerConfig: Equatable, Sendable {
                 throw ConfigError(location: "--\(key.rawValue)", message: error.message)
             }
         }
+    }
+
+    /// Why the headless output's `safe-area-insets` cannot be used (they cover all of its `size` ÷ `scale`
+    /// points on an axis), or nil.
+    public var headlessSafeAreaProblem: String? {
+        let width = Double(size.width) / scale, height = Double(size.height) / scale
+        guard !safeAreaInsets.leavesRoom(width: width, height: height) else { return nil }
+        return "safe-area-insets \(safeAreaInsets) leave no safe area on the \(size) headless output at scale \(SafeAreaInsets.number(scale)) "
+            + "(\(SafeAreaInsets.number(width)) × \(SafeAreaInsets.number(height)) points): left + right must be below the width and top + bottom below the height"
     }
 
     /// The path to bind when systemd passes no socket: `--socket`, else `STRATA_SOCKET`, else the file's

@@ -246,7 +246,11 @@ public enum MessageCoding {
         case let .frameTick(timestamp, duration): w.f64(timestamp); w.f64(duration)
         case .outputs(let outputs):
             w.u16(UInt16(min(outputs.count, Int(UInt16.max))))
-            for o in outputs.prefix(Int(UInt16.max)) { w.string(o.name); w.u32(o.width); w.u32(o.height); w.f64(o.refreshHz); w.f64(o.scale) }
+            for o in outputs.prefix(Int(UInt16.max)) {
+                w.string(o.name); w.u32(o.width); w.u32(o.height); w.f64(o.refreshHz); w.f64(o.scale)
+                let insets = o.safeAreaInsets
+                w.f64(insets.top); w.f64(insets.left); w.f64(insets.bottom); w.f64(insets.right)
+            }
         case .input(let event): w.inputEvent(event)
         case .injectResult(let refusal): w.string(refusal)
         case .bufferReleased(let id): w.u64(id)
@@ -281,8 +285,11 @@ public enum MessageCoding {
             m = .outputs(try (0..<count).map { i in
                 let info = OutputInfo(name: try r.string("output \(i) name", max: WireFormat.maxOutputName), width: try r.u32("output \(i) width"),
                                       height: try r.u32("output \(i) height"), refreshHz: try r.finiteF64("output \(i) refresh"),
-                                      scale: try r.finiteF64("output \(i) scale"))
+                                      scale: try r.finiteF64("output \(i) scale"),
+                                      safeAreaInsets: SafeAreaInsets(top: try r.finiteF64("output \(i) safe-area top"), left: try r.finiteF64("output \(i) safe-area left"),
+                                                                     bottom: try r.finiteF64("output \(i) safe-area bottom"), right: try r.finiteF64("output \(i) safe-area right")))
                 guard info.scale > 0 else { throw ProtocolError.invalid("output \(i) scale \(info.scale) is not positive") }
+                guard info.safeAreaInsets.isValid else { throw ProtocolError.invalid("output \(i) safe-area insets \(info.safeAreaInsets) are not all 0 or more") }
                 return info
             })
         case 112: m = .input(try r.inputEvent())

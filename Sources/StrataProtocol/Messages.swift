@@ -263,16 +263,20 @@ public enum ServerMessage: Equatable, Sendable {
     }
 }
 
-/// One lit output as clients see it: its name, its layer space's size in pixels, its refresh rate and its
-/// scale (pixels per layer point: 2 on a high-density panel; its size in points is the pixels ÷ scale).
+/// One lit output as clients see it: its name, its layer space's size in pixels, its refresh rate, its
+/// scale (pixels per layer point: 2 on a high-density panel; its size in points is the pixels ÷ scale) and
+/// its safe-area insets in points (what a bezel hides: UIKit's window `safeAreaInsets`).
 public struct OutputInfo: Equatable, Sendable {
     public var name: String
     public var width: UInt32
     public var height: UInt32
     public var refreshHz: Double
     public var scale: Double
+    public var safeAreaInsets: SafeAreaInsets
 
-    public init(name: String, width: UInt32, height: UInt32, refreshHz: Double, scale: Double = 1) {
+    public init(name: String, width: UInt32, height: UInt32, refreshHz: Double, scale: Double = 1,
+                safeAreaInsets: SafeAreaInsets = .zero) {
         self.name = name; self.width = width; self.height = height; self.refreshHz = refreshHz; self.scale = scale
+        self.safeAreaInsets = safeAreaInsets
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataProtocol
 
 /// Whether an accepted connection becomes a session: the checks made when a connection is accepted,
@@ -76,7 +77,8 @@ extension ClientSession {
 extension OutputInfo {
     /// An output as clients are told of it; the rate is its refresh interval's inverse, as the display
     /// keeps it (so an output planned before the display exists compares equal to the display's).
-    public init(name: String, width: Int, height: Int, refreshInterval: Double, scale: Double = 1) {
-        self.init(name: name, width: UInt32(width), height: UInt32(height), refreshHz: 1 / refreshInterval, scale: scale)
+    public init(name: String, width: Int, height: Int, refreshInterval: Double, scale: Double = 1, safeAreaInsets: SafeAreaInsets = .zero) {
+        self.init(name: name, width: UInt32(width), height: UInt32(height), refreshHz: 1 / refreshInterval, scale: scale,
+                  safeAreaInsets: safeAreaInsets)
     }
 }

@@ -31,6 +31,9 @@ public final class Compositor {
     public var displayScale: CGFloat = 1
     /// Outputs whose scale is not `displayScale`, by name (`[output NAME] scale`).
     public var outputScales: [String: CGFloat] = [:] { didSet { redrawEverywhere() } }
+    /// Each output's configured safe-area insets, by name (`safe-area-insets`), as clients are told of them;
+    /// an output not named has none. They change nothing the server draws.
+    public var outputSafeAreas: [String: SafeAreaInsets] = [:]
     /// How many UTF-16 units of text one client's layers may lay out per frame (nil: no limit, for offline
     /// rendering, which must show the whole state in one frame). Past it a text layer keeps showing its
     /// last layout and the next frame goes on; a client's first layout of a frame is always made, so every
@@ -254,7 +257,8 @@ public final class Compositor {
     /// The lit outputs as clients are told of them.
     public var outputInfo: [OutputInfo] {
         displays.outputs.map {
-            OutputInfo(name: $0.name, width: $0.width, height: $0.height, refreshInterval: $0.refreshInterval, scale: Double(scale(of: $0.name)))
+            OutputInfo(name: $0.name, width: $0.width, height: $0.height, refreshInterval: $0.refreshInterval, scale: Double(scale(of: $0.name)),
+                       safeAreaInsets: outputSafeAreas[$0.name] ?? .zero)
         }
     }
 

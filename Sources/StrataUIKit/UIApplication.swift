@@ -59,11 +59,13 @@ open class UIApplication: UIResponder {
         }
         if !windows.contains(where: { $0 === window }) { windows.append(window) }
         stack(window, on: connection)
+        window.refreshSafeArea()
         return true
     }
 
     func hide(_ window: UIWindow) {
         windows.removeAll { $0 === window }
         connection?.detach(window.layer)
+        window.refreshSafeArea()
     }
 }

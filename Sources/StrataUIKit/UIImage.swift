@@ -120,14 +120,32 @@ open class UIImageView: UIView {
         didSet { show() }
     }
     open var isHighlighted = false {
-        didSet { show() }
+        didSet { show(); if isAnimating { startAnimating() } }
     }
 
+    // Animation images (UIImageView+Animation.swift).
+
+    /// Images shown in turn, each for `animationDuration` ÷ their count, between `startAnimating()` and
+    /// `stopAnimating()`; changing them while animating starts again with the new ones (nil stops).
+    open var animationImages: [UIImage]? {
+        didSet { if isAnimating { startAnimating() } }
+    }
+    /// Shown instead of `animationImages` while `isHighlighted`.
+    open var highlightedAnimationImages: [UIImage]? {
+        didSet { if isAnimating, isHighlighted { startAnimating() } }
+    }
+    /// Seconds for one cycle through the images; 0 (the default) is 1/30 s per image, as in UIKit.
+    open var animationDuration: TimeInterval = 0
+    /// Cycles to run; 0 (the default) repeats for ever.
+    open var animationRepeatCount = 0
+    /// The running cycle of images: a layer per image under the subviews (nil while not animating).
+    var imageCycle: ImageCycle?
+
     /// The image shown now as the layer's contents, upright (an initialiser's own assignments run no
-    /// `didSet`, so they call it too).
-    private func show() {
+    /// `didSet`, so they call it too); none while animation images cycle over it.
+    func show() {
         let shown = isHighlighted ? highlightedImage ?? image : image
-        layer.contents = shown?.uprightImage
+        layer.contents = imageCycle == nil ? shown?.uprightImage : nil
         if let shown {
             layer.contentsScale = shown.scale
             contentScaleFollowsScreen = false

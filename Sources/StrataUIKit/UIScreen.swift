@@ -41,6 +41,12 @@ open class UIScreen: NSObject {
     /// Its size in pixels.
     public var nativeBounds: CGRect { output.map { CGRect(x: 0, y: 0, width: $0.width, height: $0.height) } ?? .zero }
     public var nativeScale: CGFloat { scale }
+    /// What the output's bezel covers, in points from each edge (the server's `safe-area-insets` for it):
+    /// the safe-area insets of a window filling the screen. UIKit keeps this private; windows read it.
+    var safeAreaInsets: UIEdgeInsets {
+        guard let insets = output?.safeAreaInsets else { return .zero }
+        return UIEdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
     /// Its refresh rate, rounded (60 for a 59.94 Hz mode).
     public var maximumFramesPerSecond: Int { Int((output?.refreshRate ?? 60).rounded()) }
     /// The output's connector name ("HDMI-A-1", "headless"); Strata's, for `StrataConnection.attach(_:toOutput:)`.

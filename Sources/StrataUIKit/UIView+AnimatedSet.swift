@@ -3,6 +3,7 @@
 /// would not run).
 extension UIView {
     func animatedSet(_ keys: [String], _ change: () -> Void) {
+        defer { if keys.contains(where: { $0 == "position" || $0 == "bounds" || $0 == "transform" }) { geometryChangedForSafeArea() } }
         guard let block = UIViewAnimationState.animatingBlock else { change(); return }
         let starts = keys.map { UIViewAnimationState.startValue(of: layer, $0, in: block) }
         UIViewAnimationState.settingThroughView += 1

@@ -35,6 +35,7 @@ extension UIView {
         didMoveToSuperview()
         if oldWindow != nil { notifyDidMoveToWindow() }
         notifyTintChange(from: oldTint)
+        refreshSafeArea()
     }
 
     /// `bringSubviewToFront` (true) and `sendSubviewToBack`.
@@ -99,6 +100,7 @@ extension UIView {
         didAddSubview(view)
         if newWindow != nil { view.notifyDidMoveToWindow() }
         view.notifyTintChange(from: oldTint)
+        view.refreshSafeArea()
         setNeedsLayout()
     }
 

@@ -14,8 +14,11 @@ extension UIView {
     }
 
     func performLayout() {
+        // Autoresizing has just moved the subviews: their safe areas follow (UIView+SafeArea.swift).
+        refreshSafeArea(relayout: false)
         owningController?.viewWillLayoutSubviews()
         layoutSubviews()
         owningController?.viewDidLayoutSubviews()
+        for sub in subviews { sub.refreshSafeArea() }
     }
 }

@@ -31,6 +31,14 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The layer's `contentsScale` follows the screen's until the app sets `contentScaleFactor`.
     var contentScaleFollowsScreen = true
     var recognizers: [UIGestureRecognizer] = []
+    /// The safe-area insets `safeAreaInsetsDidChange()` last announced (UIView+SafeArea.swift).
+    var toldSafeAreaInsets = UIEdgeInsets.zero
+    /// The view whose layer is the layer's `mask` (UIView+Mask.swift).
+    var maskStorage: UIView?
+    /// The view whose `mask` this view is (it holds this one).
+    weak var maskedView: UIView?
+    /// `layoutMargins` as set, before the safe area is added.
+    private var ownLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
     public convenience override init() { self.init(frame: .zero) }
 
@@ -108,6 +116,13 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
+    }
+
+    /// A view whose alpha masks this one's content, background and subviews (its layer is the layer's
+    /// `mask`, placed in this view's bounds by its frame). It must be in no view hierarchy (UIView+Mask.swift).
+    open var mask: UIView? {
+        get { maskStorage }
+        set { setMask(newValue) }
     }
 
     /// Whether subviews and content are clipped to the bounds (the layer's `masksToBounds`).
@@ -240,9 +255,19 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     // MARK: margins, tint, exclusive touch, editing (UIView+Margins.swift, UIView+Tint.swift)
 
     /// The insets app code lays subviews out within (8 points each side, UIKit's default; Strata has no
-    /// Auto Layout to read them). Setting them calls `layoutMarginsDidChange()`.
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
-        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    /// Auto Layout to read them), measured from the safe area's edges while `insetsLayoutMarginsFromSafeArea`
+    /// (read back, they include `safeAreaInsets`). Setting them calls `layoutMarginsDidChange()`.
+    open var layoutMargins: UIEdgeInsets {
+        get { effectiveLayoutMargins(ownLayoutMargins) }
+        set {
+            guard newValue != ownLayoutMargins else { return }
+            ownLayoutMargins = newValue
+            layoutMarginsDidChange()
+        }
+    }
+    /// Whether `layoutMargins` are measured from the safe area (true, UIKit's default) or from the bounds.
+    open var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if insetsLayoutMarginsFromSafeArea != oldValue, safeAreaInsets != .zero { layoutMarginsDidChange() } }
     }
     /// Called when `layoutMargins` changes; the default asks for layout.
     open func layoutMarginsDidChange() { setNeedsLayout() }
@@ -253,6 +278,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         get { ownTint ?? superview?.tintColor ?? UIView.defaultTint }
         set { changeTint { ownTint = newValue } }
     }
+    /// The part of the view the screen's bezel (the output's `safe-area-insets`) and its controllers'
+    /// `additionalSafeAreaInsets` cover, from each edge (UIView+SafeArea.swift); zero outside a visible window.
+    open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets() }
+    /// Called when `safeAreaInsets` change (the view is then laid out again); the default does nothing.
+    open func safeAreaInsetsDidChange() {}
+
     /// Called when the tint the view shows changes: set on it, on an ancestor it inherits from, or by a
     /// move to a superview with another tint.
     open func tintColorDidChange() {}

@@ -52,6 +52,14 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
 
+    /// Insets added to the safe area of the controller's view (and so of its subviews), beyond what the
+    /// screen's bezel covers: room for the app's own bars. Zero by default.
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { if additionalSafeAreaInsets != oldValue { viewIfLoaded?.refreshSafeArea() } }
+    }
+    /// Called when the safe-area insets of the controller's view change; the default does nothing.
+    open func viewSafeAreaInsetsDidChange() {}
+
     open override var next: UIResponder? { viewStorage?.superview }
 
     // MARK: what the system asks a controller (its types: UIViewController+System.swift)

@@ -51,7 +51,7 @@ enum DisplayChoice {
 
     private static func headlessPlan(_ settings: ServerConfig) -> Planned {
         Planned(outputs: [OutputInfo(name: HeadlessDisplay.outputName, width: settings.size.width, height: settings.size.height,
-                                     refreshInterval: 1 / settings.refresh, scale: settings.scale)],
+                                     refreshInterval: 1 / settings.refresh, scale: settings.scale, safeAreaInsets: settings.safeAreaInsets)],
                 isKMS: false, seat: nil, make: { try headless(settings) })
     }
 
@@ -65,15 +65,29 @@ enum DisplayChoice {
         let controller = try KMSOutputController(device: device, requests: requests(settings.outputs))
         for problem in controller.problems { logger.warning("kms: \(problem)") }
         let order = settings.outputs.map(\.name)
-        let outputs = KMSDisplays.lit(controller, order: order).map { lit in
-            OutputInfo(name: lit.name, width: lit.logicalSize.width, height: lit.logicalSize.height, refreshInterval: lit.mode.interval,
-                       scale: settings.outputs.first { $0.name == lit.name }.map { $0.autoScale ? lit.panelScale : $0.scale } ?? 1)
+        let outputs = try KMSDisplays.lit(controller, order: order).map { lit in
+            let section = settings.outputs.first { $0.name == lit.name }
+            let info = OutputInfo(name: lit.name, width: lit.logicalSize.width, height: lit.logicalSize.height, refreshInterval: lit.mode.interval,
+                                  scale: section.map { $0.autoScale ? lit.panelScale : $0.scale } ?? 1,
+                                  safeAreaInsets: section?.safeAreaInsets ?? .zero)
+            try checkSafeArea(info, section: section)
+            return info
         }
         return Planned(outputs: outputs, isKMS: true, seat: device.seat, make: {
             let displays = try KMSDisplays(controller: controller, surfaces: try GBMScanout(drmFD: device.fd), order: order)
             logger.info("kms backend", metadata: ["device": "\(path)", "outputs": "\(displays.summary)"])
             return displays
         })
+    }
+
+    /// An `[output NAME] safe-area-insets` that covers the whole of the output's mode on an axis stops the
+    /// server, naming the setting where it was written.
+    static func checkSafeArea(_ info: OutputInfo, section: OutputConfig?) throws {
+        let width = Double(info.width) / info.scale, height = Double(info.height) / info.scale
+        guard let section, !info.safeAreaInsets.leavesRoom(width: width, height: height) else { return }
+        throw DisplayError("\(section.origin): [output \(info.name)] safe-area-insets \(info.safeAreaInsets) leave no safe area on its "
+            + "\(String(format: "%g", width)) × \(String(format: "%g", height))-point layer space: left + right must be below the width "
+            + "and top + bottom below the height")
     }
 
     /// The `[output NAME]` sections as the output logic's requests, kept by connector name.

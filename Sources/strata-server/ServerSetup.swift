@@ -77,6 +77,8 @@ enum ServerSetup {
         if let side = settings.maxTextureSize { compositor.textureLimit = side }
         if display is HeadlessDisplay { compositor.displayScale = CGFloat(settings.scale) }
         for output in settings.outputs where output.scale != 1 { compositor.outputScales[output.name] = CGFloat(output.scale) }
+        for output in planned.outputs where output.safeAreaInsets != .zero { compositor.outputSafeAreas[output.name] = output.safeAreaInsets }
+        for output in settings.outputs where output.safeAreaInsets != .zero { compositor.outputSafeAreas[output.name] = output.safeAreaInsets }
         // `scale = auto`: as the panels lit at start-up report (one plugged in later draws at 1).
         for output in planned.outputs where settings.outputs.contains(where: { $0.name == output.name && $0.autoScale }) {
             compositor.outputScales[output.name] = CGFloat(output.scale)

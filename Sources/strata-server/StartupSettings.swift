@@ -40,6 +40,9 @@ enum StartupSettings {
                 throw failure(settings, .clock, "clock = virtual takes no input devices (input = libinput); inject input instead")
             }
         }
+        if settings.origin(of: .safeAreaInsets) != nil, let problem = settings.headlessSafeAreaProblem {
+            throw failure(settings, .safeAreaInsets, problem)
+        }
         if let path = TextWorkerChoice.path(settings), !FileManager.default.isExecutableFile(atPath: path) {
             throw failure(settings, .textWorker, "\(path) is not an executable (install strata-text-worker beside strata-server, or set text-worker)")
         }

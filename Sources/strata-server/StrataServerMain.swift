@@ -150,6 +150,9 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "The headless output's pixels per layer point, above 0 and at most 8 (e.g. 2). Default 1.")
     var scale: String?
 
+    @Option(help: "The headless output's safe-area insets in points, TOP,LEFT,BOTTOM,RIGHT (what a bezel hides; UIKit's window safeAreaInsets). Default 0,0,0,0.")
+    var safeAreaInsets: String?
+
     @Option(help: "What frames are timed by: wall, or virtual (time stands still until an inspector advances it; for tests, headless only). Default wall.")
     var clock: String?
 
@@ -168,7 +171,7 @@ struct StrataServerCommand: ParsableCommand {
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
             (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),
             (.frameNice, frameNice), (.frameRealtime, frameRealtime), (.recordFrames, recordFrames), (.recordFramesLimit, recordFramesLimit),
-            (.maxTextureSize, maxTextureSize), (.scale, scale), (.clock, clock),
+            (.maxTextureSize, maxTextureSize), (.scale, scale), (.safeAreaInsets, safeAreaInsets), (.clock, clock),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

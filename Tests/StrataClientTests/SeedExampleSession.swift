@@ -23,10 +23,10 @@ final class ExampleSession {
     }
 
     /// `controller` in a window on a new server (on the virtual clock with `virtualClock`: nothing is drawn
-    /// until `advance(frames:)`).
-    init(controller: UIViewController, size: String = "320x480", virtualClock: Bool = false,
+    /// until `advance(frames:)`), started with `serverArguments` besides.
+    init(controller: UIViewController, size: String = "320x480", virtualClock: Bool = false, serverArguments: [String] = [],
          configure: (UIViewController) -> Void = { _ in }) throws {
-        server = try ServerProcess(size: size, virtualClock: virtualClock)
+        server = try ServerProcess(size: size, virtualClock: virtualClock, arguments: serverArguments)
         connection = try StrataConnection.connect(socketPath: server.socketPath)
         self.controller = controller
         configure(controller)

@@ -1,4 +1,5 @@
 import StrataConfig
+import StrataCore
 import Testing
 
 @Suite struct ConfigOverrideTests {
@@ -27,7 +28,7 @@ import Testing
             .keymapRules: "evdev", .keymapModel: "pc105", .keymapLayout: "de", .keymapVariant: "nodeadkeys",
             .keymapOptions: "ctrl:nocaps", .gpuAnimations: "off", .textWorker: "bin/worker", .textLayoutTimeout: "0.5",
             .recordFrames: "frames", .recordFramesLimit: "30", .maxTextureSize: "512", .scale: "1.5", .frameNice: "-5", .frameRealtime: "7",
-            .clock: "virtual",
+            .safeAreaInsets: "0,0,48,0", .clock: "virtual",
         ]
         #expect(Set(values.keys) == Set(ConfigKey.allCases))
         try c.apply(commandLine: ConfigKey.allCases.compactMap { k in values[k].map { (k, $0) } })
@@ -46,6 +47,7 @@ import Testing
         #expect(c.textWorker == .path("bin/worker") && c.textLayoutTimeout == 0.5)
         #expect(c.recordFrames == "frames" && c.recordFramesLimit == 30 && c.frameNice == -5 && c.frameRealtime == 7)
         #expect(c.maxTextureSize == 512 && c.scale == 1.5 && c.clock == .virtual)
+        #expect(c.safeAreaInsets == SafeAreaInsets(top: 0, left: 0, bottom: 48, right: 0))
         #expect(c.keymapVariant == "nodeadkeys" && c.keymapOptions == "ctrl:nocaps")
         #expect(ConfigKey.allCases.allSatisfy { c.origin(of: $0) == .commandLine })
     }

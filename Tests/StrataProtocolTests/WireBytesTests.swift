@@ -22,11 +22,19 @@ struct WireBytesTests {
                 [6, 0, 0, 0, 101, 0, 1, 0, 0x0D, 0x0C, 0x0B, 0x0A])
     }
 
-    @Test("outputs: u16 count, then name (u32 length + UTF-8), u32 width, u32 height, f64 refresh, f64 scale per output")
-    func outputs() {
-        let bytes = MessageCoding.encode(ServerMessage.outputs([OutputInfo(name: "DP-1", width: 800, height: 480, refreshHz: 60, scale: 2)]))
-        #expect(bytes == [34, 0, 0, 0, 111, 0, 1, 0, 4, 0, 0, 0] + Array("DP-1".utf8)
-                + [0x20, 0x03, 0, 0, 0xE0, 0x01, 0, 0] + [0, 0, 0, 0, 0, 0, 0x4E, 0x40] + [0, 0, 0, 0, 0, 0, 0, 0x40])
+    @Test("outputs: u16 count, then name (u32 length + UTF-8), u32 width, u32 height, f64 refresh, f64 scale, f64 safe-area top, left, bottom, right per output")
+    func outputs() throws {
+        let info = OutputInfo(name: "DP-1", width: 800, height: 480, refreshHz: 60, scale: 2,
+                              safeAreaInsets: SafeAreaInsets(top: 44, left: 0, bottom: 34, right: 0.5))
+        let bytes = MessageCoding.encode(ServerMessage.outputs([info]))
+        let insets: [UInt8] = [0, 0, 0, 0, 0, 0, 0x46, 0x40] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0x41, 0x40] + [0, 0, 0, 0, 0, 0, 0xE0, 0x3F]
+        #expect(bytes == [66, 0, 0, 0, 111, 0, 1, 0, 4, 0, 0, 0] + Array("DP-1".utf8)
+                + [0x20, 0x03, 0, 0, 0xE0, 0x01, 0, 0] + [0, 0, 0, 0, 0, 0, 0x4E, 0x40] + [0, 0, 0, 0, 0, 0, 0, 0x40] + insets)
+        #expect(try MessageCoding.decodeServer(type: 111, body: Array(bytes.dropFirst(6))) == .outputs([info]))
+        // A negative inset is refused as invalid (−1: 0xBFF0000000000000).
+        var negative = Array(bytes.dropFirst(6))
+        negative.replaceSubrange(negative.count - 8..<negative.count, with: [0, 0, 0, 0, 0, 0, 0xF0, 0xBF])
+        #expect(throws: ProtocolError.self) { try MessageCoding.decodeServer(type: 111, body: negative) }
     }
 
     @Test("setRootOutput: op 17, u64 layer, output name")
