@@ -135,7 +135,9 @@ extension UIScrollView {
             indicators.fadeOut(after: ScrollIndicators.fadeDelay)
             return
         }
+        decelerationStarting = true
         delegate?.scrollViewWillBeginDecelerating(self)
+        decelerationStarting = false
         startDeceleration(motion)
     }
 }

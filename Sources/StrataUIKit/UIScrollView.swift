@@ -50,7 +50,7 @@ open class UIScrollView: UIView {
     /// Whether a drag is under way (from the pan's start until the finger lifts).
     open var isDragging: Bool { dragging }
     /// Whether the content moves on after the finger lifted (a fling, a spring back, a page).
-    open var isDecelerating: Bool { motion?.decelerates ?? false }
+    open var isDecelerating: Bool { decelerationStarting || motion?.decelerates == true }
 
     /// The recognizer that drags the content (its target is the scroll view).
     open var panGestureRecognizer: UIPanGestureRecognizer { pan }
@@ -76,6 +76,8 @@ open class UIScrollView: UIView {
     var dragging = false
     var zooming = false
     var zoomBouncing = false
+    /// Set while `scrollViewWillBeginDecelerating` runs, before the motion is handed over.
+    var decelerationStarting = false
     var currentZoomScale: CGFloat = 1
     /// The motion after release or of an animated scroll, while it runs on the server.
     var motion: RunningScroll?
@@ -111,7 +113,8 @@ open class UIScrollView: UIView {
     open func setContentOffset(_ offset: CGPoint, animated: Bool) {
         let from = presentedOffset
         stopMotion()
-        guard animated, from != offset else { moveOffset(to: offset); return }
+        // Off screen no display link runs to follow an animation: the offset moves at once.
+        guard animated, from != offset, window != nil else { moveOffset(to: offset); return }
         startAnimatedScroll(from: from, to: offset)
     }
 
