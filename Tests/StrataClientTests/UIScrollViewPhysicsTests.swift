@@ -48,9 +48,9 @@ import Testing
         #expect((1...100).allSatisfy { ScrollPhysics.springDisplacement(from: 40, velocity: 0, time: Double($0) * 0.02) > 0 })
     }
 
-    @Test func aFlingPastTheEndSpringsBackToTheEdgeOrStopsThere() {
+    @Test func aFlingPastTheEndSpringsBackToTheEdgeOrStopsThere() throws {
         let bouncing = ScrollAxisMotion.released(at: 600, velocity: 1000, rate: 0.998, minimum: 0, maximum: 760, bounces: true)
-        let crossing = try! #require(ScrollPhysics.decelerationTime(toReach: 160, velocity: 1000, rate: 0.998))
+        let crossing = try #require(ScrollPhysics.decelerationTime(toReach: 160, velocity: 1000, rate: 0.998))
         #expect(abs(bouncing.offset(at: crossing) - 760) < 1e-9)
         #expect(bouncing.offset(at: crossing + 0.1) > 760) // past the edge…
         #expect(bouncing.final == 760 && bouncing.offset(at: bouncing.duration) == 760) // …and back
