@@ -24,7 +24,8 @@ open class UIGestureRecognizer: NSObject {
 
     /// The touches this recognizer is given, from down to up.
     var touchesHeld: [UITouch] = []
-    private var actions: [(target: Weak, selector: Selector?, call: @MainActor (UIGestureRecognizer) -> Void)] = []
+    // final: no vtable entry, whose closure type other files of the module mangled differently (a link error).
+    private final var actions: [(target: Weak, selector: Selector?, call: @MainActor (UIGestureRecognizer) -> Void)] = []
     /// The recognizers that must fail before this one may recognize, and the state it waits to enter.
     private var mustFail: [Weak] = []
     private var waitingState: State?
