@@ -36,6 +36,16 @@ extension ClientProcessSuite {
         shape.strokeColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor
         shape.lineWidth = 2
         view.layer.addSublayer(shape)
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 8, y: 50, width: 40, height: 20)
+        gradient.colors = [UIColor(red: 1, green: 0, blue: 1, alpha: 1).cgColor, UIColor(red: 0, green: 1, blue: 1, alpha: 1).cgColor]
+        view.layer.addSublayer(gradient)
+        let text = CATextLayer()
+        text.frame = CGRect(x: 8, y: 70, width: 50, height: 10)
+        text.string = "Snap"
+        text.fontSize = 9
+        text.foregroundColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor
+        view.layer.addSublayer(text)
         let painter = SnapshotPainter(frame: CGRect(x: 50, y: 8, width: 40, height: 30))
         view.addSubview(painter)
         return (view, sub, painter)
@@ -53,7 +63,8 @@ extension ClientProcessSuite {
         #expect(snapshot.frame == CGRect(x: 0, y: 0, width: 100, height: 80) && snapshot.superview == nil)
         snapshot.frame.origin = CGPoint(x: 150, y: 10)
         session.controller.view.addSubview(snapshot)
-        try await session.advance(frames: 1)
+        // A new text layer shows once the server's text worker has laid it out: the frame after.
+        try await session.advance(frames: 2)
         let before = try session.screen()
         let original = before.region(10, 10, 100, 80), copied = before.region(150, 10, 100, 80)
         // Each piece shows in the copy: the shape, the drawing, the clipped subview, the border, the corner.
@@ -63,7 +74,9 @@ extension ClientProcessSuite {
         #expect(close(before.pixel(150 + 1, 10 + 40), [0, 0, 255, 255], 2), "border \(before.pixel(151, 50))")
         #expect(before.pixel(150, 10) == [255, 255, 255, 255] && before.pixel(150 + 99, 10 + 79) == [255, 255, 255, 255], "rounded corners")
         let differing = zip(original, copied).filter { !close($0, $1, 2) }.count
-        #expect(differing == 0, "\(differing) of 8000 pixels differ")
+        let samples = zip(original, copied).enumerated().filter { !close($0.element.0, $0.element.1, 2) }.prefix(6)
+            .map { "(\($0.offset % 100),\($0.offset / 100)) \($0.element.0) \($0.element.1)" }
+        #expect(differing == 0, "\(differing) of 8000 pixels differ: \(samples)")
 
         view.backgroundColor = UIColor(red: 1, green: 1, blue: 1, alpha: 1)
         sub.backgroundColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1)
@@ -110,6 +123,14 @@ extension ClientProcessSuite {
         #expect(try session.pixel(140 + 52, 10 + 30) != [0, 255, 0, 255])
     }
 
+    final class TiledView: UIView {
+        override class var layerClass: AnyClass { CATiledLayer.self }
+    }
+
+    @Test func aViewWhoseOwnLayerCannotBeCopiedGivesNoSnapshot() {
+        #expect(TiledView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)).snapshotView(afterScreenUpdates: false) == nil)
+    }
+
     @Test func afterScreenUpdatesCommitsPendingChangesFirst() async throws {
         let view = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
         view.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -141,7 +162,7 @@ extension ClientProcessSuite {
         #expect(root !== view.layer && root.delegate == nil && root.animationKeys() == nil)
         #expect(root.frame == CGRect(x: 0, y: 0, width: 100, height: 80) && root.cornerRadius == 16 && root.masksToBounds)
         let copies = try #require(root.sublayers)
-        #expect(copies.count == 3)
+        #expect(copies.count == 5)
         let shape = try #require(copies.compactMap { $0 as? CAShapeLayer }.first)
         #expect(shape.path?.boundingBox == CGRect(x: 10, y: 10, width: 30, height: 30) && shape.lineWidth == 2)
         let painted = try #require(copies.last)
