@@ -222,6 +222,14 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open func setNeedsDisplay() { if Self.mayDraw { layer.setNeedsDisplay() } }
     open func setNeedsDisplay(_ rect: CGRect) { if Self.mayDraw { layer.setNeedsDisplay(rect) } }
 
+    // MARK: snapshots (UIView+Snapshot.swift)
+
+    /// A new view, the size of the bounds and in no hierarchy, that looks like this view does now: a copy
+    /// of its layer tree as presented (mid-animation values included), drawn by the server as the original
+    /// is, which keeps its look while the original changes or goes away. `afterUpdates` commits pending
+    /// changes first. Nil when the view's own layer cannot be copied (an emitter, tiled or GL/video layer).
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { makeSnapshotView(afterScreenUpdates: afterUpdates) }
+
     // MARK: hit testing (UIView+HitTest.swift)
 
     /// The deepest visible, interactive descendant (or this view) containing `point` (in this view's

@@ -62,6 +62,7 @@ final class ContainerView: UIView {
     override func prepareForInterfaceBuilder() { super.prepareForInterfaceBuilder() }
     override func tintColorDidChange() { super.tintColorDidChange(); log.append("tint") }
     override func layoutMarginsDidChange() { super.layoutMarginsDidChange() }
+    override func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { super.snapshotView(afterScreenUpdates: afterUpdates) }
     override var description: String { "ContainerView" }
 
     // A view vetoes its recognizers.
