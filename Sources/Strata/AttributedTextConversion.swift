@@ -118,7 +118,7 @@ enum AttributedTextConversion {
         for run in t.runs {
             var values: [NSAttributedString.Key: Any] = [:]
             let r = run.attributes
-            if let f = r.font { values[.font] = r.fontSize.map { CTFont(name: f, size: $0) } ?? f as Any }
+            if let f = r.font { values[.font] = r.fontSize.map { CTFont(validName: f, size: $0) } ?? f as Any }
             if let c = r.foregroundColor { values[NSAttributedString.Key(kCTForegroundColorAttributeName)] = CGColor(c) }
             if r.underline != .none { values[.underlineStyle] = Int(lineStyleRaw(r.underline)) }
             if let c = r.underlineColor { values[.underlineColor] = CGColor(c) }

@@ -1,13 +1,24 @@
 import Foundation
+import StrataText
 
-/// Core Text's font, as much as a text layer uses: a name and a point size (`CTFontCreateWithName`). A
-/// `CATextLayer` takes its name; its size goes through `fontSize`, as the seed's code does. Names are
-/// `CFString`s as in Apple's API (`CFString` is `NSString` here: `name as CFString` and literals compile).
+/// Core Text's font: a name and a point size (`CTFontCreateWithName`), which fontconfig matches to a face
+/// when text is laid out. It is also UIKit's `UIFont` (StrataUIKit's `UIFont.swift`), as the two are
+/// toll-free bridged on Apple's systems. A `CATextLayer` takes its name; its size goes through `fontSize`, as
+/// the seed's code does. Names are `CFString`s as in Apple's API (`CFString` is `NSString` here: `name as
+/// CFString` and literals compile).
 public final class CTFont: @unchecked Sendable, Hashable {
     public let fontName: String
     public let pointSize: CGFloat
 
-    public init(name: String, size: CGFloat) {
+    /// UIKit's `UIFont(name:size:)`: nil for an empty name or a size that is not a finite number ≥ 0. A name no
+    /// installed font carries gets fontconfig's substitute (docs/status.md, `UIFont`), where UIKit returns
+    /// nil. A size of 0 is 12 points, as Core Text's.
+    public convenience init?(name: String, size: CGFloat) {
+        guard !name.isEmpty, size.isFinite, size >= 0 else { return nil }
+        self.init(validName: name, size: size)
+    }
+
+    package init(validName name: String, size: CGFloat) {
         fontName = name
         // Core Text makes a 0-point font 12 points.
         pointSize = size > 0 && size.isFinite ? size : 12
@@ -24,7 +35,7 @@ public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: Un
     if let m = matrix?.pointee, !m.isIdentity {
         StrataLog.logger.error("CTFontCreateWithName(\(String(name)), \(size)): unsupported: CTFont matrix \(m); the font is made without it")
     }
-    return CTFont(name: String(name), size: size)
+    return CTFont(validName: String(name), size: size)
 }
 
 // The names are the one the font was made with: fontconfig matches it to a face when the text is laid out
@@ -72,3 +83,24 @@ enum FontConversion {
         }
     }
 }
+
+// Metrics of the face fontconfig matches the font's name to in this process (the app lays out its own text
+// with the same configuration the server uses: FONTCONFIG_FILE, else the system's), at the font's size.
+extension CTFont {
+    var metrics: FontMetrics {
+        let library = FontLibrary.shared
+        return library.metrics(of: library.face(named: fontName)).scaled(to: pointSize)
+    }
+}
+
+/// Above the baseline, in points.
+public func CTFontGetAscent(_ font: CTFont) -> CGFloat { font.metrics.ascender }
+/// Below the baseline, in points, positive (as Core Text gives it).
+public func CTFontGetDescent(_ font: CTFont) -> CGFloat { -font.metrics.descender }
+/// The line gap, in points.
+public func CTFontGetLeading(_ font: CTFont) -> CGFloat { font.metrics.lineGap }
+public func CTFontGetCapHeight(_ font: CTFont) -> CGFloat { font.metrics.capHeight }
+public func CTFontGetXHeight(_ font: CTFont) -> CGFloat { font.metrics.xHeight }
+/// The top of the underline stroke relative to the baseline (negative: below it), in points.
+public func CTFontGetUnderlinePosition(_ font: CTFont) -> CGFloat { font.metrics.underlinePosition }
+public func CTFontGetUnderlineThickness(_ font: CTFont) -> CGFloat { font.metrics.underlineThickness }

@@ -15,12 +15,18 @@ public struct FontMetrics: Hashable, Sendable {
     /// The top of the strikeout stroke above the baseline (OS/2's yStrikeoutPosition).
     public var strikeoutPosition: CGFloat
     public var strikeoutThickness: CGFloat
+    /// The height of flat capitals and of a lowercase x above the baseline (OS/2's sCapHeight and sxHeight).
+    public var capHeight: CGFloat
+    public var xHeight: CGFloat
 
     public init(unitsPerEm: CGFloat, ascender: CGFloat, descender: CGFloat, lineGap: CGFloat,
-                underlinePosition: CGFloat, underlineThickness: CGFloat, strikeoutPosition: CGFloat, strikeoutThickness: CGFloat) {
+                underlinePosition: CGFloat, underlineThickness: CGFloat, strikeoutPosition: CGFloat, strikeoutThickness: CGFloat,
+                capHeight: CGFloat? = nil, xHeight: CGFloat? = nil) {
         self.unitsPerEm = unitsPerEm; self.ascender = ascender; self.descender = descender; self.lineGap = lineGap
         self.underlinePosition = underlinePosition; self.underlineThickness = underlineThickness
         self.strikeoutPosition = strikeoutPosition; self.strikeoutThickness = strikeoutThickness
+        self.capHeight = capHeight ?? 0.7 * unitsPerEm
+        self.xHeight = xHeight ?? 0.5 * unitsPerEm
     }
 
     /// What a face without usable tables (or no font at all) gets: common proportions of the em.
@@ -35,7 +41,8 @@ public struct FontMetrics: Hashable, Sendable {
         let k = unitsPerEm > 0 ? size / unitsPerEm : 0
         return FontMetrics(unitsPerEm: size, ascender: ascender * k, descender: descender * k, lineGap: lineGap * k,
                            underlinePosition: underlinePosition * k, underlineThickness: underlineThickness * k,
-                           strikeoutPosition: strikeoutPosition * k, strikeoutThickness: strikeoutThickness * k)
+                           strikeoutPosition: strikeoutPosition * k, strikeoutThickness: strikeoutThickness * k,
+                           capHeight: capHeight * k, xHeight: xHeight * k)
     }
 
     /// Line height: ascender − descender + line gap.

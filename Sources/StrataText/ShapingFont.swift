@@ -74,6 +74,16 @@ final class ShapingFont: @unchecked Sendable {
             m.strikeoutThickness = size
             if let offset = position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), offset > 0 { m.strikeoutPosition = offset }
         }
+        // OS/2 tables before version 2 (DejaVu's) have no cap or x height: the top of "H" and of "x" then.
+        func glyphTop(_ codepoint: UInt32) -> CGFloat? {
+            var glyph: hb_codepoint_t = 0
+            var extents = hb_glyph_extents_t()
+            guard hb_font_get_nominal_glyph(font, codepoint, &glyph) != 0,
+                  hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.y_bearing > 0 else { return nil }
+            return CGFloat(extents.y_bearing)
+        }
+        if let cap = position(HB_OT_METRICS_TAG_CAP_HEIGHT).flatMap({ $0 > 0 ? $0 : nil }) ?? glyphTop(0x48) { m.capHeight = cap }
+        if let x = position(HB_OT_METRICS_TAG_X_HEIGHT).flatMap({ $0 > 0 ? $0 : nil }) ?? glyphTop(0x78) { m.xHeight = x }
         return m
     }
 }

@@ -8,7 +8,7 @@ import Testing
     init() { TestFonts.install() }
 
     static var attributes: [NSAttributedString.Key: Any] { [
-        .font: CTFont(name: "DejaVu Sans", size: 16), .foregroundColor: CGColor.white,
+        .font: CTFontCreateWithName("DejaVu Sans" as CFString, 16, nil), .foregroundColor: CGColor.white,
     ] }
 
     /// Lit pixels (red > 0) of a context, as (x, y).
@@ -126,10 +126,10 @@ extension TextDrawingTests {
         NSAttributedString(string: "Strata ÿ", attributes: Self.attributes).draw(at: CGPoint(x: 2, y: 0))
         c.saveGState()
         c.setShadow(offset: CGSize(width: 2, height: 2), blur: 2, color: CGColor(red: 1, green: 0.3, blue: 0, alpha: 1))
-        "42".draw(at: CGPoint(x: 70, y: 2), withAttributes: [.font: CTFont(name: "DejaVu Sans", size: 14), .foregroundColor: CGColor.yellow])
+        "42".draw(at: CGPoint(x: 70, y: 2), withAttributes: [.font: CTFontCreateWithName("DejaVu Sans" as CFString, 14, nil), .foregroundColor: CGColor.yellow])
         c.restoreGState()
         "wrapped in a box".draw(in: CGRect(x: 2, y: 22, width: 48, height: 40),
-                                withAttributes: [.font: CTFont(name: "DejaVu Sans", size: 11), .foregroundColor: CGColor.cyan])
+                                withAttributes: [.font: CTFontCreateWithName("DejaVu Sans" as CFString, 11, nil), .foregroundColor: CGColor.cyan])
         UIGraphicsPopContext()
         c.saveGState()
         c.translateBy(x: 0, y: 64)

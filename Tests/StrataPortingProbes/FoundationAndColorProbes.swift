@@ -68,7 +68,7 @@ import Testing
         ctx.setBlendMode(.multiply)
         ctx.interpolationQuality = .high
         UIGraphicsPushContext(ctx)
-        let label = NSAttributedString(string: "42%", attributes: [.font: CTFont(name: "Helvetica", size: 12), .foregroundColor: CGColor.white])
+        let label = NSAttributedString(string: "42%", attributes: [.font: CTFontCreateWithName("Helvetica" as CFString, 12, nil), .foregroundColor: CGColor.white])
         let size = label.size()
         label.draw(at: CGPoint(x: 32 - size.width / 2, y: 32 - size.height / 2))
         UIGraphicsPopContext()
