@@ -6,6 +6,9 @@
 public struct Selector: Equatable {
     /// Calls the method on `target` with `sender`; nothing when either is not of the method's types.
     let call: @MainActor (AnyObject, AnyObject) -> Void
+    /// Whether the method belongs to an object's class (a nil-targeted control action searches the responder
+    /// chain with it).
+    let accepts: (AnyObject) -> Bool
     /// Two selectors are equal when made by the same `Selector(...)` call (method references cannot be
     /// compared): what `removeTarget(_:action:)` matches.
     private let token = Token()
@@ -18,6 +21,7 @@ public struct Selector: Equatable {
             guard let target = target as? T, let sender = sender as? Sender else { return }
             method(target)(sender)
         }
+        accepts = { $0 is T }
     }
 
     /// A method taking no argument (`#selector(handle)`).
@@ -26,6 +30,7 @@ public struct Selector: Equatable {
             guard let target = target as? T else { return }
             method(target)()
         }
+        accepts = { $0 is T }
     }
 
     public static func == (a: Selector, b: Selector) -> Bool { a.token === b.token }
