@@ -24,7 +24,9 @@ open class UIGestureRecognizer: NSObject {
 
     /// The touches this recognizer is given, from down to up.
     var touchesHeld: [UITouch] = []
-    private var actions: [(target: Weak, selector: Selector?, call: @MainActor (UIGestureRecognizer) -> Void)] = []
+    // Final, as are the generic `addTarget`s below: a subclass compiled apart from this file mangles these
+    // @MainActor closure types differently (implicitly @Sendable), so a vtable entry for them fails to link.
+    private final var actions: [(target: Weak, selector: Selector?, call: @MainActor (UIGestureRecognizer) -> Void)] = []
     /// The recognizers that must fail before this one may recognize, and the state it waits to enter.
     private var mustFail: [Weak] = []
     private var waitingState: State?
@@ -65,11 +67,11 @@ open class UIGestureRecognizer: NSObject {
         }))
     }
 
-    public func addTarget<T: AnyObject, G: UIGestureRecognizer>(_ target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
+    public final func addTarget<T: AnyObject, G: UIGestureRecognizer>(_ target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
         addTarget(target, action: Selector(action))
     }
 
-    public func addTarget<T: AnyObject>(_ target: T, action: @escaping @MainActor (T) -> () -> Void) {
+    public final func addTarget<T: AnyObject>(_ target: T, action: @escaping @MainActor (T) -> () -> Void) {
         addTarget(target, action: Selector(action))
     }
 
