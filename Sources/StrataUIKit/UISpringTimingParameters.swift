@@ -3,8 +3,8 @@
 /// (UIViewSpring: mass 1, the stiffness that settles in the duration). Made from mass, stiffness and
 /// damping, or from iOS 17's duration and bounce, it is a physical spring: the animator's duration is then
 /// ignored and the motion lasts the spring's `settlingDuration`, as in UIKit. `initialVelocity.dx` is the
-/// velocity in whole distances per second (Core Animation springs take one number: a different `dy` is
-/// logged as unsupported and ignored).
+/// velocity in whole distances per second (Core Animation springs take one number: a `dy` other than 0 or
+/// `dx` is logged as unsupported and ignored).
 @preconcurrency @MainActor
 open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     enum Kind: Equatable {
@@ -17,8 +17,10 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     open private(set) var initialVelocity: CGVector
 
     /// UIKit's default spring: mass 3, stiffness 1000, damping 500 (damping ratio ≈ 4.56, as documented).
-    public override convenience init() {
-        self.init(mass: 3, stiffness: 1000, damping: 500, initialVelocity: .zero)
+    public override init() {
+        kind = .physical(mass: 3, stiffness: 1000, damping: 500)
+        initialVelocity = .zero
+        super.init()
     }
 
     public convenience init(dampingRatio ratio: CGFloat) {
@@ -44,9 +46,12 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         self.init(duration: duration, bounce: bounce, initialVelocity: .zero)
     }
 
-    public convenience init(duration: TimeInterval, bounce: CGFloat, initialVelocity velocity: CGVector) {
+    public init(duration: TimeInterval, bounce: CGFloat, initialVelocity velocity: CGVector) {
         let made = CASpringAnimation(perceptualDuration: duration, bounce: bounce)
-        self.init(mass: made.mass, stiffness: made.stiffness, damping: made.damping, initialVelocity: velocity)
+        kind = .physical(mass: made.mass, stiffness: made.stiffness, damping: made.damping)
+        initialVelocity = velocity
+        super.init()
+        Self.checkVelocity(velocity)
     }
 
     open var timingCurveType: UITimingCurveType { .spring }
@@ -79,7 +84,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     }
 
     private static func checkVelocity(_ velocity: CGVector) {
-        if velocity.dy != velocity.dx {
+        // dy 0 is the usual horizontal fling: a property that does not move vertically ignores it anyway.
+        if velocity.dy != 0, velocity.dy != velocity.dx {
             StrataLog.logger.error("unsupported: UISpringTimingParameters initialVelocity with dy \(velocity.dy) different from dx \(velocity.dx) (dx is used for every property)")
         }
     }

@@ -24,7 +24,12 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     let isBuiltin: Bool
 
     /// The ease-in-ease-out curve, as UIKit's default.
-    public override convenience init() { self.init(animationCurve: .easeInOut) }
+    public override init() {
+        animationCurve = .easeInOut
+        (controlPoint1, controlPoint2) = Self.controlPoints(of: .easeInOut)
+        isBuiltin = true
+        super.init()
+    }
 
     public init(animationCurve curve: UIView.AnimationCurve) {
         let points = Self.controlPoints(of: curve)

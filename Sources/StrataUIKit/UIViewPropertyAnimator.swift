@@ -70,15 +70,15 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
 
     /// An animator already started (after `delay`) with the curve of `options`' curve bits;
     /// `.allowUserInteraction` leaves the views touchable and `.layoutSubviews` lays them out in the
-    /// block. Other options are logged as unsupported.
+    /// block. The transition and direction options are ignored, as UIKit documents; `.repeat` is logged
+    /// as unsupported.
     open class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval,
                                             options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
                                             completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> Self {
         let animator = self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: options.curve))
         animator.isUserInteractionEnabled = options.contains(.allowUserInteraction)
         animator.blockOptions = options.intersection(.layoutSubviews)
-        let other = options.subtracting([.allowUserInteraction, .layoutSubviews, .beginFromCurrentState]).subtracting(.curveBits)
-        if !other.isEmpty { StrataLog.logger.error("unsupported: runningPropertyAnimator options \(other.rawValue) (ignored)") }
+        if options.contains(.repeat) { StrataLog.logger.error("unsupported: runningPropertyAnimator option .repeat (runs once)") }
         animator.addAnimations(animations)
         if let completion { animator.addCompletion(completion) }
         animator.startAnimation(afterDelay: delay)
@@ -127,8 +127,19 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
             self.delay = max(delay, 0)
             activate()
             begin(paused: false, delay: self.delay)
+        case .active where motion.isRunning:
+            break
+        case .active where delay > 0:
+            // Paused: it goes on from what shows once the delay is over.
+            self.delay = delay
+            let forwards = !isReversed, fraction = motion.pausedFraction
+            let curve = motion.segment?.curve ?? self.curve
+            let segment = tracks.segment(from: fraction, forwards: forwards,
+                                         length: length(from: fraction, forwards: forwards, factor: 1, curve: curve), curve: curve)
+            tracks.setModel(toEnd: forwards)
+            run(segment, elapsed: -delay)
         case .active:
-            if !motion.isRunning { continueAnimation(withTimingParameters: nil, durationFactor: 1) }
+            continueAnimation(withTimingParameters: nil, durationFactor: 1)
         case .stopped:
             StrataLog.logger.error("UIViewPropertyAnimator.startAnimation: the animator is stopped (call finishAnimation(at:) first)")
         }
