@@ -36,11 +36,21 @@ enum UIViewAnimationState {
         return RecordingAction(block: block, view: view, from: startValue(of: view.layer, key, in: block))
     }
 
-    /// Where an animation of `key` starts: the model's old value, or what shows with `.beginFromCurrentState`.
+    /// Where an animation of `key` starts: the model's old value, or what shows with `.beginFromCurrentState`
+    /// while an animation moves it (otherwise the model: the presentation shows only committed values, and
+    /// a value just set is not committed yet).
     static func startValue(of layer: CALayer, _ key: String, in block: AnimationBlock) -> Any? {
-        block.options.contains(.beginFromCurrentState)
+        block.options.contains(.beginFromCurrentState) && isAnimating(layer, key)
             ? layer.presentation()?.value(forKeyPath: key) ?? layer.value(forKeyPath: key)
             : layer.value(forKeyPath: key)
+    }
+
+    /// Whether an animation on `layer` may move `key` (one of another kind, a transition, counts).
+    static func isAnimating(_ layer: CALayer, _ key: String) -> Bool {
+        (layer.animationKeys() ?? []).contains { name in
+            guard let path = (layer.animation(forKey: name) as? CAPropertyAnimation)?.keyPath else { return true }
+            return path == key || path.hasPrefix(key + ".")
+        }
     }
 }
 

@@ -27,9 +27,9 @@ extension ClientProcessSuite {
     /// The box's opacity as the server drew it (white over black: the red channel is 255 × opacity).
     static func drawn(_ session: ExampleSession) throws -> Double { Double(try session.pixel(50, 50)[0]) / 255 }
 
-    /// Whether the client and the server both show `expected` (the server to its 8-bit rounding).
-    static func shows(_ session: ExampleSession, _ box: UIView, _ expected: Double) throws -> Bool {
-        let drawn = try drawn(session)
+    /// Whether the client and the server both show `expected` (the server to its 8-bit rounding, at `x`, 50).
+    static func shows(_ session: ExampleSession, _ box: UIView, _ expected: Double, x: Int = 50) throws -> Bool {
+        let drawn = Double(try session.pixel(x, 50)[0]) / 255
         let ok = abs(presented(box) - expected) < 1e-6 && abs(drawn - expected) <= 0.6 / 255
         if !ok { print("expected \(expected): presented \(presented(box)), drawn \(drawn)") }
         return ok
@@ -147,6 +147,67 @@ extension ClientProcessSuite {
         #expect(finished.isEmpty)
         try await session.advance(frames: Int((reference.settlingDuration - 0.4) * 60) + 2)
         #expect(finished == [true])
+    }
+
+    @Test func turningRoundAddingScrubbingOnTheCurveAndDelaying() async throws {
+        let (session, box) = try await Self.session()
+        defer { session.close() }
+        var ended: [UIViewAnimatingPosition] = []
+        // Reversed while running, half way: back from 0.5 to 1 in the 0.5 s it took to get there.
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { box.alpha = 0 }
+        animator.addCompletion { ended.append($0) }
+        animator.startAnimation()
+        try await session.advance(frames: 30)
+        animator.isReversed = true
+        #expect(animator.isRunning && box.alpha == 1)
+        try await session.advance(frames: 15)
+        #expect(abs(animator.fractionComplete - 0.25) < 1e-9)
+        #expect(try Self.shows(session, box, 0.75))
+        try await session.advance(frames: 16)
+        #expect(ended == [.start] && animator.state == .inactive)
+
+        // Animations added while running move from where they are over the remaining time.
+        let adding = UIViewPropertyAnimator(duration: 1, curve: .linear) { box.alpha = 0 }
+        adding.startAnimation()
+        try await session.advance(frames: 30)
+        adding.addAnimations { box.center.x += 100 }
+        #expect(box.center.x == 150)
+        try await session.advance(frames: 15)
+        #expect(try Self.shows(session, box, 0.25, x: 99))
+        #expect(abs((box.layer.presentation()?.position.x ?? 0) - 100) < 1e-9)
+        try await session.advance(frames: 16)
+        #expect(adding.state == .inactive && box.alpha == 0 && box.center.x == 150)
+
+        // Scrubbed on its curve (scrubsLinearly false): ease-in at 0.3.
+        box.alpha = 1
+        box.center.x = 50
+        let eased = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { box.alpha = 0 }
+        eased.scrubsLinearly = false
+        eased.fractionComplete = 0.3 // an inactive animator becomes active and paused
+        #expect(eased.state == .active && !eased.isRunning)
+        try await session.advance(frames: 1)
+        #expect(try Self.shows(session, box, 1 - CAMediaTimingFunction(name: .easeIn).progress(at: 0.3)))
+        eased.stopAnimation(true)
+
+        // Started after a delay: it shows where it was until the delay is over.
+        box.alpha = 1
+        let late = UIViewPropertyAnimator(duration: 0.5, curve: .linear) { box.alpha = 0.5 }
+        late.startAnimation(afterDelay: 0.25)
+        #expect(late.delay == 0.25 && late.isRunning)
+        try await session.advance(frames: 12)
+        #expect(try Self.shows(session, box, 1))
+        try await session.advance(frames: 18)
+        #expect(try Self.shows(session, box, 0.75))
+
+        // Not interruptible: pausing is refused (logged), it runs on.
+        late.stopAnimation(true)
+        let steady = UIViewPropertyAnimator(duration: 1, curve: .linear) { box.alpha = 1 }
+        steady.isInterruptible = false
+        steady.startAnimation()
+        steady.pauseAnimation()
+        #expect(steady.isRunning)
+        try await session.advance(frames: 61)
+        #expect(steady.state == .inactive)
     }
 
     @Test func pausesOnCompletionHoldsAtTheEndAndADelayFactorWaits() async throws {
