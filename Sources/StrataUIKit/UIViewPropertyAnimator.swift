@@ -26,18 +26,18 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// Whether it stays active and paused at the end instead of finishing (false).
     open var pausesOnCompletion = false
 
-    public internal(set) var state = UIViewAnimatingState.inactive
+    open internal(set) var state = UIViewAnimatingState.inactive
     /// Whether it is active and moving (not paused).
-    public var isRunning: Bool { state == .active && motion.isRunning }
+    open var isRunning: Bool { state == .active && motion.isRunning }
 
     /// Whether it runs from the end back to the start. Set while running, it turns round at once.
-    public var isReversed = false {
+    open var isReversed = false {
         didSet { if isReversed != oldValue { turnRound() } }
     }
 
     /// The fraction of its duration done: 0 at the start, 1 at the end. Set only while paused (an inactive
     /// animator becomes active and paused), where it scrubs the views to that point.
-    public var fractionComplete: CGFloat {
+    open var fractionComplete: CGFloat {
         get { CGFloat(motion.fraction(at: CACurrentMediaTime())) }
         set { scrub(to: Double(newValue)) }
     }
@@ -87,14 +87,15 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
 
     // MARK: what it animates
 
+    // Final: internal state has no vtable entries (see UIGestureRecognizer.actions).
     /// Blocks waiting for the animator to become active, with their delay factors.
-    var pending: [(block: () -> Void, delayFactor: Double)] = []
-    var completions: [(UIViewAnimatingPosition) -> Void] = []
-    var blockOptions: UIView.AnimationOptions = []
+    final var pending: [(block: () -> Void, delayFactor: Double)] = []
+    final var completions: [(UIViewAnimatingPosition) -> Void] = []
+    final var blockOptions: UIView.AnimationOptions = []
     let tracks = PropertyAnimatorTracks()
-    var motion = AnimatorMotion()
+    final var motion = AnimatorMotion()
     /// Views kept from touches while active (`isUserInteractionEnabled` false).
-    var blockedViews: [UIView] = []
+    final var blockedViews: [UIView] = []
     /// Active animators, kept alive until they finish as UIKit keeps them.
     static var live: [UIViewPropertyAnimator] = []
 
@@ -119,9 +120,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
 
     // MARK: control
 
-    public func startAnimation() { startAnimation(afterDelay: 0) }
+    open func startAnimation() { startAnimation(afterDelay: 0) }
 
-    public func startAnimation(afterDelay delay: TimeInterval) {
+    open func startAnimation(afterDelay delay: TimeInterval) {
         switch state {
         case .inactive:
             self.delay = max(delay, 0)
@@ -145,7 +146,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         }
     }
 
-    public func pauseAnimation() {
+    open func pauseAnimation() {
         guard interruptible("pauseAnimation()") else { return }
         switch state {
         case .inactive:
@@ -160,7 +161,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
 
     /// Stops where the views are: their models take what shows. Without finishing it is inactive at once
     /// and calls no completion; otherwise it is `.stopped` until `finishAnimation(at:)`.
-    public func stopAnimation(_ withoutFinishing: Bool) {
+    open func stopAnimation(_ withoutFinishing: Bool) {
         guard interruptible("stopAnimation(_:)"), state == .active else { return }
         tracks.holdShownValues()
         motion = AnimatorMotion(pausedFraction: motion.fraction(at: CACurrentMediaTime()))
@@ -173,7 +174,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
 
     /// Finishes a stopped animator: the views go to their end or start values (or stay, `.current`) and
     /// the completions run with that position.
-    public func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
+    open func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
         guard state == .stopped else {
             StrataLog.logger.error("UIViewPropertyAnimator.finishAnimation(at:) needs a stopped animator (stopAnimation(false) first)")
             return

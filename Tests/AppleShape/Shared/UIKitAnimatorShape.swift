@@ -93,6 +93,16 @@ final class CountingAnimator: UIViewPropertyAnimator {
         super.addAnimations(animation)
     }
 
+    override func startAnimation() {
+        blocks += 0
+        super.startAnimation()
+    }
+
+    override var fractionComplete: CGFloat {
+        get { super.fractionComplete }
+        set { super.fractionComplete = min(newValue, 0.9) }
+    }
+
     override func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
         super.continueAnimation(withTimingParameters: parameters, durationFactor: durationFactor * 2)
     }
