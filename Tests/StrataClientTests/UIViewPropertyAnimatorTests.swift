@@ -267,7 +267,8 @@ extension ClientProcessSuite {
         #expect(spring.duration == reference.settlingDuration) // a physical spring: the animator's 5 s is ignored
         bounce.stopAnimation(true)
 
-        let fitted = UIViewPropertyAnimator(duration: 2, dampingRatio: 0.4) { view.alpha = 1 }
+        // (Stopped at once, it held about 1: the next block goes elsewhere, so it animates whatever the clock.)
+        let fitted = UIViewPropertyAnimator(duration: 2, dampingRatio: 0.4) { view.alpha = 0.5 }
         fitted.startAnimation()
         let fit = try #require(view.layer.animation(forKey: "opacity") as? CASpringAnimation)
         #expect(fit.duration == 2 && abs(fit.settlingDuration - 2) < 1e-6)
