@@ -24,8 +24,7 @@ open class UIGestureRecognizer: NSObject {
 
     /// The touches this recognizer is given, from down to up.
     var touchesHeld: [UITouch] = []
-    // Final, as are the generic `addTarget`s below: a subclass compiled apart from this file mangles these
-    // @MainActor closure types differently (implicitly @Sendable), so a vtable entry for them fails to link.
+    // final: no vtable entry, whose closure type other files of the module mangled differently (a link error).
     private final var actions: [(target: Weak, selector: Selector?, call: @MainActor (UIGestureRecognizer) -> Void)] = []
     /// The recognizers that must fail before this one may recognize, and the state it waits to enter.
     private var mustFail: [Weak] = []
@@ -67,6 +66,7 @@ open class UIGestureRecognizer: NSObject {
         }))
     }
 
+    // final, as `actions`: a subclass in another file mangled these @MainActor closure types differently.
     public final func addTarget<T: AnyObject, G: UIGestureRecognizer>(_ target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
         addTarget(target, action: Selector(action))
     }
