@@ -66,6 +66,7 @@ open class UIGestureRecognizer: NSObject {
         }))
     }
 
+    // final, as `actions`: a subclass in another file mangled these @MainActor closure types differently.
     public final func addTarget<T: AnyObject, G: UIGestureRecognizer>(_ target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
         addTarget(target, action: Selector(action))
     }

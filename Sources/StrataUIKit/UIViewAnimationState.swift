@@ -36,11 +36,21 @@ enum UIViewAnimationState {
         return RecordingAction(block: block, view: view, from: startValue(of: view.layer, key, in: block))
     }
 
-    /// Where an animation of `key` starts: the model's old value, or what shows with `.beginFromCurrentState`.
+    /// Where an animation of `key` starts: the model's old value, or what shows with `.beginFromCurrentState`
+    /// while an animation moves it (otherwise the model: the presentation shows only committed values, and
+    /// a value just set is not committed yet).
     static func startValue(of layer: CALayer, _ key: String, in block: AnimationBlock) -> Any? {
-        block.options.contains(.beginFromCurrentState)
+        block.options.contains(.beginFromCurrentState) && isAnimating(layer, key)
             ? layer.presentation()?.value(forKeyPath: key) ?? layer.value(forKeyPath: key)
             : layer.value(forKeyPath: key)
+    }
+
+    /// Whether an animation on `layer` may move `key` (one of another kind, a transition, counts).
+    static func isAnimating(_ layer: CALayer, _ key: String) -> Bool {
+        (layer.animationKeys() ?? []).contains { name in
+            guard let path = (layer.animation(forKey: name) as? CAPropertyAnimation)?.keyPath else { return true }
+            return path == key || path.hasPrefix(key + ".")
+        }
     }
 }
 
@@ -74,6 +84,8 @@ final class AnimationBlock {
     var delay: TimeInterval
     var options: UIView.AnimationOptions
     var spring: (dampingRatio: CGFloat, velocity: CGFloat)?
+    /// iOS 17's `animate(springDuration:bounce:…)`: `CASpringAnimation(perceptualDuration:bounce:)`'s spring.
+    var perceptualSpring: (duration: TimeInterval, bounce: CGFloat, velocity: CGFloat)?
     /// A keyframe block's calculation mode (nil: not a keyframe block), and the window of the
     /// `addKeyframe` running now (the whole duration outside one).
     var keyframeMode: CAAnimationCalculationMode?
@@ -91,6 +103,7 @@ final class AnimationBlock {
             if !options.contains(.overrideInheritedCurve) {
                 self.options = self.options.subtracting(.curveBits).union(outer.options.intersection(.curveBits))
                 if spring == nil { spring = outer.spring }
+                if perceptualSpring == nil { perceptualSpring = outer.perceptualSpring }
             }
             self.options.formUnion(outer.options.intersection([.allowUserInteraction, .beginFromCurrentState, .repeat, .autoreverse]))
         }
@@ -116,6 +129,16 @@ final class AnimationBlock {
         layOutIfAsked()
         if let i = UIViewAnimationState.blocks.lastIndex(where: { $0 === self }) { UIViewAnimationState.blocks.remove(at: i) }
         commit()
+    }
+
+    /// Runs `body` as this block and returns its changes without animating them (a property animator
+    /// makes its own animations from them).
+    func capture(_ body: () -> Void) -> [Change] {
+        UIViewAnimationState.blocks.append(self)
+        body()
+        layOutIfAsked()
+        if let i = UIViewAnimationState.blocks.lastIndex(where: { $0 === self }) { UIViewAnimationState.blocks.remove(at: i) }
+        return changes
     }
 
     /// `.layoutSubviews`: the changed views lay out inside the block, so their subviews' moves animate too.
@@ -148,6 +171,12 @@ final class AnimationBlock {
             frames.calculationMode = mode
             frames.timingFunction = options.curve.timingFunction
             animation = frames
+        } else if let perceptual = perceptualSpring {
+            let s = CASpringAnimation(perceptualDuration: perceptual.duration, bounce: perceptual.bounce)
+            s.keyPath = change.key
+            s.fromValue = change.from
+            s.initialVelocity = perceptual.velocity
+            animation = s
         } else if let spring {
             let s = CASpringAnimation(keyPath: change.key)
             s.fromValue = change.from
