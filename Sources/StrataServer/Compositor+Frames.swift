@@ -161,7 +161,9 @@ extension Compositor {
     /// next, the time since the last one is recorded (`presented_interval_ms` in stats): one refresh when
     /// every frame is on time.
     func framePresented(at time: Double, output name: String) {
-        if let last = lastPresentation, last.animating, last.output == name { stats.presented(interval: time - last.time) }
+        if let last = lastPresentation, last.animating, last.output == name {
+            stats.presented(interval: time - last.time, refresh: output(name)?.refreshInterval ?? 0)
+        }
         lastPresentation = (time, name, frames(name).schedule.animating)
     }
 

@@ -139,16 +139,24 @@ struct FrameStats {
     /// next (seconds; the last 4,096): what an animating client sees, late frames and missed vblanks included.
     private var intervals = Recent<Double>(capacity: 4096)
 
-    mutating func presented(interval: Double) {
+    /// Vblanks missed while something animated, since the server started: each interval's refreshes past the
+    /// first (an interval of 2.4 refreshes missed 1). What a benchmark differences across a run.
+    private(set) var missedVblanks = 0
+
+    /// `interval` between two frames on screen while something animated, on an output refreshing every
+    /// `refresh` seconds (0: unknown, no vblanks counted).
+    mutating func presented(interval: Double, refresh: Double = 0) {
         guard interval.isFinite, interval >= 0 else { return }
         intervals.append(interval)
+        if refresh > 0, refresh.isFinite { missedVblanks += max(0, Int((interval / refresh).rounded()) - 1) }
         memo = nil
     }
 
     var presentedIntervals: [String: Double] {
         let s = intervals.values.map { $0 * 1000 }
         let p = Self.percentiles(s, [50, 90, 99])
-        return ["p50": p[0], "p90": p[1], "p99": p[2], "max": s.max() ?? 0, "count": Double(s.count)]
+        return ["p50": p[0], "p90": p[1], "p99": p[2], "max": s.max() ?? 0, "count": Double(s.count),
+                "missed_vblanks": Double(missedVblanks)]
     }
 
     /// What `strata stats` reports of the recent frames.

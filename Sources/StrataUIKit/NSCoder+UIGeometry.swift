@@ -8,6 +8,7 @@ import Strata
 extension NSCoder {
     public class func string(for point: CGPoint) -> String { braced([point.x, point.y]) }
     public class func string(for size: CGSize) -> String { braced([size.width, size.height]) }
+    public class func string(for vector: CGVector) -> String { braced([vector.dx, vector.dy]) }
     public class func string(for rect: CGRect) -> String {
         "{\(string(for: rect.origin)), \(string(for: rect.size))}"
     }
@@ -25,6 +26,10 @@ extension NSCoder {
     public class func cgSize(for string: String) -> CGSize {
         let n = numbers(in: string, count: 2)
         return CGSize(width: n[0], height: n[1])
+    }
+    public class func cgVector(for string: String) -> CGVector {
+        let n = numbers(in: string, count: 2)
+        return CGVector(dx: n[0], dy: n[1])
     }
     public class func cgRect(for string: String) -> CGRect {
         let n = numbers(in: string, count: 4)

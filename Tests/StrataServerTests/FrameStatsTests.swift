@@ -37,5 +37,14 @@ import Testing
         #expect(summary.frame["max"] == 100)
         #expect(abs((summary.presented["p90"] ?? 0) - 90) < 1e-9)
         #expect(summary.presented["count"] == 100)
+        #expect(summary.presented["missed_vblanks"] == 0)
+    }
+
+    @Test func missedVblanksCountEachIntervalsRefreshesPastTheFirst() {
+        var stats = FrameStats()
+        let refresh = 1.0 / 60
+        for interval in [refresh, refresh * 1.4, refresh * 2, refresh * 2.6, refresh * 5] { stats.presented(interval: interval, refresh: refresh) }
+        #expect(stats.missedVblanks == 0 + 0 + 1 + 2 + 4)
+        #expect(stats.summary().presented["missed_vblanks"] == 7)
     }
 }
