@@ -24,3 +24,20 @@ final class TimerDrivenView: UIView {
         }
     }
 }
+
+/// A Swift 5 library's helper: nonisolated class methods that set views and run `UIView.animate` (issue 52).
+/// Against UIKit they compile, as its main-actor annotations are imported `@preconcurrency`; so against
+/// StrataUIKit (warnings at most).
+final class FadeHelper {
+    class func fadeIn(_ view: UIView, duration: TimeInterval = 0.3) {
+        view.alpha = 0
+        view.isHidden = false
+        UIView.animate(withDuration: duration) { view.alpha = 1 }
+    }
+
+    class func pulse(_ view: UIView) {
+        UIView.animate(withDuration: 0.2, animations: { view.transform = CGAffineTransform(scaleX: 1.1, y: 1.1) },
+                       completion: { _ in view.transform = .identity })
+        view.layer.cornerRadius = 4
+    }
+}
