@@ -18,6 +18,8 @@ open class UISegmentedControl: UIControl {
         var image: UIImage?
         var width: CGFloat = 0
         var isEnabled = true
+        /// The iOS 14 action performed when the user selects the segment.
+        var action: UIAction?
         let label = UILabel(frame: .zero)
         let imageView = UIImageView(frame: .zero)
         init(title: String?, image: UIImage?) {
@@ -46,6 +48,13 @@ open class UISegmentedControl: UIControl {
         super.init(frame: frame)
         setUpLook()
     }
+    /// Segments for `actions` (iOS 14): each shows its action's image, else its title, and performs it when
+    /// the user selects it.
+    public convenience init(frame: CGRect, actions: [UIAction]) {
+        self.init(frame: frame)
+        for action in actions { segments.append(Self.segment(for: action)) }
+        segmentsChanged(animated: false)
+    }
     public required init?(coder: NSCoder) { nil }
 
     // MARK: segments
@@ -58,6 +67,24 @@ open class UISegmentedControl: UIControl {
     open func insertSegment(with image: UIImage?, at segment: Int, animated: Bool) {
         insert(Segment(title: nil, image: image), at: segment, animated: animated)
     }
+    open func insertSegment(action: UIAction, at segment: Int, animated: Bool) {
+        insert(Self.segment(for: action), at: segment, animated: animated)
+    }
+    /// Makes a segment show and perform `action` (out-of-range indices are ignored).
+    open func setAction(_ action: UIAction, forSegmentAt segment: Int) {
+        guard segments.indices.contains(segment) else { return }
+        let made = Self.segment(for: action)
+        segments[segment].title = made.title
+        segments[segment].image = made.image
+        segments[segment].action = action
+        segmentsChanged(animated: false)
+    }
+    open func actionForSegment(at segment: Int) -> UIAction? { segments.indices.contains(segment) ? segments[segment].action : nil }
+    /// The first segment whose action has `actionIdentifier`, or `noSegment`.
+    open func segmentIndex(identifiedBy actionIdentifier: UIAction.Identifier) -> Int {
+        segments.firstIndex { $0.action?.identifier == actionIdentifier } ?? Self.noSegment
+    }
+
     /// Removes a segment (an index out of range removes nothing); the selection follows its segment, or is
     /// `noSegment` if that one went.
     open func removeSegment(at segment: Int, animated: Bool) {
@@ -180,6 +207,12 @@ open class UISegmentedControl: UIControl {
 
     // MARK: internals
 
+    private static func segment(for action: UIAction) -> Segment {
+        let segment = Segment(title: action.image == nil ? action.title : nil, image: action.image)
+        segment.action = action
+        return segment
+    }
+
     private func insert(_ segment: Segment, at index: Int, animated: Bool) {
         let at = min(max(index, 0), segments.count)
         segments.insert(segment, at: at)
@@ -207,6 +240,8 @@ open class UISegmentedControl: UIControl {
             layoutSegments()
         }
         guard changed || isMomentary else { return }
+        // The segment's action first, then the control's events (**choice**: UIKit does not document the order).
+        if let action = segments[segment].action { sendAction(action) }
         send(.valueChanged, event: event)
         send(.primaryActionTriggered, event: event)
     }

@@ -109,6 +109,29 @@ extension ClientProcessSuite {
         #expect(control.plate.frame == CGRect(x: 82, y: 2, width: 76, height: 28))
     }
 
+    @Test func iOS14ActionsArePerformedWhenTheUserSelectsTheirSegment() async throws {
+        var performed: [String] = []
+        let actions = ["Day", "Week", "Month"].map { title in
+            UIAction(title: title, identifier: UIAction.Identifier(title)) { action in
+                performed.append("\(action.title) \((action.sender as? UISegmentedControl)?.selectedSegmentIndex ?? -9)")
+            }
+        }
+        let control = UISegmentedControl(frame: .zero, actions: actions)
+        #expect(control.numberOfSegments == 3 && control.titleForSegment(at: 1) == "Week")
+        #expect(control.segmentIndex(identifiedBy: UIAction.Identifier("Month")) == 2)
+        #expect(control.segmentIndex(identifiedBy: UIAction.Identifier("Year")) == UISegmentedControl.noSegment)
+        #expect(control.actionForSegment(at: 0) === actions[0] && control.actionForSegment(at: 5) == nil)
+        let session = try Self.show(control)
+        defer { session.close() }
+        let log = IndicatorsEventLog(control) { control.selectedSegmentIndex }
+        try session.input("tap", "140", "36")
+        #expect(await session.run(until: { log.events.last == "upInside" }))
+        #expect(performed == ["Week 1"])
+        #expect(log.events == ["down", "valueChanged 1", "primary 1", "upInside"])
+        control.selectedSegmentIndex = 2 // in code: no action
+        #expect(performed == ["Week 1"])
+    }
+
     @Test func segmentsAreEditedAndSized() throws {
         let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 8)).image { $0.fill(CGRect(x: 0, y: 0, width: 10, height: 8)) }
         let control = UISegmentedControl(items: ["A", image, "Longer title"])
