@@ -78,6 +78,31 @@ extension ClientProcessSuite {
         #expect(try session.pixel(Self.top.0, Self.top.1) == [255, 255, 255, 255], "hidden when stopped")
     }
 
+    @Test func itTurnsWhileTheAppsMainThreadIsBlocked() async throws {
+        let spinner = UIActivityIndicatorView(style: .large)
+        spinner.color = .black
+        let session = try Self.show(spinner, virtualClock: false)
+        defer { session.close() }
+        spinner.startAnimating()
+        await session.run(0.1) // committed
+        // The main thread waits (no commits, no callbacks) while another thread samples the top spoke on the
+        // server until it has seen three shades of it, or 10 s pass.
+        nonisolated(unsafe) let server = session.server
+        nonisolated(unsafe) var shades = Set<UInt8>()
+        let done = DispatchSemaphore(value: 0)
+        let (x, y) = Self.top
+        Thread.detachNewThread {
+            let end = Date().addingTimeInterval(10)
+            while shades.count < 3, Date() < end {
+                if let shot = try? server.snapshot(), shot.width > 0 { shades.insert(shot.pixels[(y * shot.width + x) * 4]) }
+                usleep(20_000)
+            }
+            done.signal()
+        }
+        done.wait()
+        #expect(shades.count >= 3, "\(shades)")
+    }
+
     @Test func theDefaultColourAtRest() async throws {
         let spinner = UIActivityIndicatorView(style: .large)
         spinner.hidesWhenStopped = false
