@@ -36,16 +36,17 @@ extension UIControl {
         let was = trackingState.isInside
         trackingState.isInside = inside
         isHighlighted = inside
-        var events: Event = inside ? .touchDragInside : .touchDragOutside
-        if inside != was { events.insert(inside ? .touchDragEnter : .touchDragExit) }
-        // UIKit sends the enter or exit before the drag event; `send` keeps registration order, so send apart.
-        if inside != was { send(inside ? .touchDragEnter : .touchDragExit, event: event) }
-        send(events.subtracting([.touchDragEnter, .touchDragExit]), event: event)
-        if !continueTracking(touch, with: event) {
+        // Asked first, as UIKit does: a control that stops tracking sends no drag events for this move and no
+        // touch-up events later.
+        guard continueTracking(touch, with: event) else {
             trackingState = ControlTracking()
             isHighlighted = false
             endTracking(nil, with: event)
+            return
         }
+        // UIKit sends the enter or exit before the drag event.
+        if inside != was { send(inside ? .touchDragEnter : .touchDragExit, event: event) }
+        send(inside ? .touchDragInside : .touchDragOutside, event: event)
     }
 
     func trackEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
