@@ -93,5 +93,24 @@ extension ClientProcessSuite {
         let red = overWhite(255, 59, 48)
         #expect(await session.eventually(red) { try session.pixel(135, 115) } == red)
     }
+    /// On the virtual clock: half way through the quarter second the thumb is between its ends, then at the end.
+    @Test func theThumbSlidesAcrossInAQuarterSecond() async throws {
+        let toggle = UISwitch(frame: CGRect(x: 100, y: 100, width: 51, height: 31))
+        let session = try ExampleSession(controller: UIViewController(), size: "320x240", virtualClock: true) { controller in
+            controller.view.backgroundColor = .white
+            controller.view.addSubview(toggle)
+        }
+        defer { session.close() }
+        try await session.advance(frames: 1)
+        let white: [UInt8] = [255, 255, 255, 255]
+        #expect(try session.pixel(104, 115) == white && session.pixel(146, 115) != white) // the thumb at the left
+        toggle.setOn(true, animated: true)
+        try await session.advance(frames: 1 + Int((0.125 * session.server.refresh).rounded()))
+        // Between the ends: thumb over x 108…143 at most (its left edge 2…22 points in, 27 wide).
+        #expect(try session.pixel(104, 115) != white && session.pixel(146, 115) != white)
+        #expect(try session.pixel(130, 115) == white)
+        try await session.advance(frames: Int((0.25 * session.server.refresh).rounded()))
+        #expect(try session.pixel(146, 115) == white && session.pixel(106, 115) == overWhite(52, 199, 89))
+    }
 }
 }
