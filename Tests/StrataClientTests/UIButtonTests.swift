@@ -95,6 +95,38 @@ extension ClientProcessSuite {
         #expect(UIButton(frame: .zero, primaryAction: action).buttonType == .custom)
     }
 
+    @Test func imagesAdjustForStateAndSymbolTypesSayTheyHaveNoImage() throws {
+        let image = Self.square(.systemRed, side: 10)
+        let button = UIButton(type: .custom)
+        button.setImage(image, for: .normal)
+        button.isHighlighted = true
+        #expect(button.imageView?.image !== image && button.imageView?.image?.size == image.size) // darkened copy
+        button.isHighlighted = false
+        #expect(button.imageView?.image === image)
+        button.isEnabled = false
+        #expect(button.imageView?.image !== image) // lightened copy
+        button.adjustsImageWhenDisabled = false
+        #expect(button.imageView?.image === image)
+        let own = Self.square(.systemBlue, side: 10)
+        button.adjustsImageWhenDisabled = true
+        button.setImage(own, for: .disabled)
+        #expect(button.imageView?.image === own) // an image set for the state is shown as it is
+        // The title shadow's offset is reversed while highlighted, when asked.
+        button.setTitle("Shadow", for: .normal)
+        button.titleLabel?.shadowOffset = CGSize(width: 1, height: 2)
+        button.reversesTitleShadowWhenHighlighted = true
+        button.isEnabled = true
+        button.isHighlighted = true
+        #expect(button.titleLabel?.shadowOffset == CGSize(width: -1, height: -2))
+        button.isHighlighted = false
+        #expect(button.titleLabel?.shadowOffset == CGSize(width: 1, height: 2))
+        // The symbol types are system buttons without their SF Symbol, logged as unsupported.
+        var info: UIButton?
+        let logged = LogCapture.messages { info = UIButton(type: .infoLight) }
+        #expect(info?.buttonType == .infoLight && info?.currentImage == nil && info?.currentTitleColor == UIColor.systemBlue)
+        #expect(logged.contains { $0.hasPrefix("unsupported: UIButton.ButtonType.infoLight") }, "\(logged)")
+    }
+
     @Test func sizeAndLayoutFollowInsetsAndAlignment() throws {
         let empty = UIButton(type: .system)
         #expect(empty.intrinsicContentSize == CGSize(width: 30, height: 34))
