@@ -13,6 +13,9 @@ open class UISwitch: UIControl {
     /// The thumb's diameter and its inset from the track's edge (UIKit's look).
     static let thumbDiameter: CGFloat = 27
     static let thumbInset: CGFloat = 2
+    /// The thumb's width while a touch holds the switch (**choice**: iOS stretches it towards the middle by
+    /// about a quarter; not published).
+    static let pressedThumbWidth: CGFloat = 34
     /// The off track's fill (**choice**: iOS 13–18's light grey, `secondarySystemFill` over the background).
     static let offTrackColor = UIColor.secondarySystemFill
     /// How far a touch moves sideways before it drags the thumb rather than tapping (**choice**: 4 points).
@@ -65,9 +68,10 @@ open class UISwitch: UIControl {
         show(animated: false)
     }
 
+    /// The thumb stretches as a touch begins (animated); a disabled switch dims.
     open override func stateDidChange() {
         super.stateDidChange()
-        show(animated: false)
+        show(animated: true)
     }
 
     // MARK: tracking
@@ -97,7 +101,7 @@ open class UISwitch: UIControl {
         }
         isDragging = false
         guard new != on else {
-            showSide(on)
+            setOn(on, animated: true) // back to its side and its width
             return
         }
         setOn(new, animated: true)
@@ -107,7 +111,7 @@ open class UISwitch: UIControl {
 
     open override func cancelTracking(with event: UIEvent?) {
         isDragging = false
-        showSide(on)
+        setOn(on, animated: true)
     }
 
     // MARK: look
@@ -118,9 +122,11 @@ open class UISwitch: UIControl {
         show(animated: true)
     }
 
-    /// Lays the track and thumb out for `shownOn` and the state, sliding when `animated`.
+    /// Lays the track and thumb out for `shownOn` and the state (the thumb wider while tracked), sliding
+    /// when `animated`.
     private func show(animated: Bool) {
-        let thumbX = shownOn ? Self.size.width - Self.thumbInset - Self.thumbDiameter : Self.thumbInset
+        let thumbWidth = isTracking ? Self.pressedThumbWidth : Self.thumbDiameter
+        let thumbX = shownOn ? Self.size.width - Self.thumbInset - thumbWidth : Self.thumbInset
         ControlThumb.change(animated: false) {
             face.frame = CGRect(origin: .zero, size: Self.size)
             face.opacity = isEnabled ? 1 : Self.disabledOpacity
@@ -129,7 +135,7 @@ open class UISwitch: UIControl {
         }
         ControlThumb.change(animated: animated) {
             track.backgroundColor = shownOn ? onTintColor ?? .systemGreen : Self.offTrackColor
-            ControlThumb.show(thumb, frame: CGRect(x: thumbX, y: Self.thumbInset, width: Self.thumbDiameter, height: Self.thumbDiameter),
+            ControlThumb.show(thumb, frame: CGRect(x: thumbX, y: Self.thumbInset, width: thumbWidth, height: Self.thumbDiameter),
                               color: thumbTintColor ?? .white, image: nil)
         }
     }

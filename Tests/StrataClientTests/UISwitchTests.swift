@@ -42,10 +42,13 @@ extension ClientProcessSuite {
         let session = try session(toggle)
         defer { session.close() }
         var highlights: [Bool] = []
+        var thumbWidths: [CGFloat] = [] // stretched while held
+        let thumb = try #require(toggle.layer.sublayers?.first?.sublayers?.last)
         func step(_ arguments: String..., events: Int) async throws {
             try strataInput(session.server, ["touch"] + arguments)
             #expect(await session.run(until: { log.entries.count >= events }))
             highlights.append(toggle.isHighlighted)
+            thumbWidths.append(thumb.frame.width)
         }
         try await step("down", "104", "115", events: 1)
         try await step("move", "140", "115", events: 2) // across the middle: the thumb shows on
@@ -56,7 +59,8 @@ extension ClientProcessSuite {
         #expect(log.entries == ["touchDown", "touchDragInside", "touchDragExit", "touchDragOutside", "touchDragEnter",
                                 "touchDragInside", "valueChanged true", "primaryActionTriggered", "touchUpInside"])
         #expect(highlights == [true, true, false, true, false])
-        #expect(toggle.isOn)
+        #expect(thumbWidths == [34, 34, 34, 34, 27])
+        #expect(toggle.isOn && thumb.frame == CGRect(x: 22, y: 2, width: 27, height: 27))
 
         // Dragged over and back to where it was: no change, no value event. (It goes down 41 points from
         // the last lift, so it is not a repeated tap.)
