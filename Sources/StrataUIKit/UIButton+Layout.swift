@@ -13,14 +13,19 @@ extension UIButton {
     /// measured 30 × 34; not published).
     static let emptySize = CGSize(width: 30, height: 34)
 
-    /// The title's one-line size (zero without a title).
-    var titleSize: CGSize { (currentTitle ?? "").isEmpty ? .zero : label.sizeThatFits(.zero) }
+    /// The title's size: on one line, or (when `titleLabel` has more than one line) wrapped at `width` if
+    /// positive; zero without a title.
+    func titleSize(fitting width: CGFloat = 0) -> CGSize {
+        (currentTitle ?? "").isEmpty ? .zero : label.sizeThatFits(CGSize(width: max(0, width), height: .greatestFiniteMagnitude))
+    }
     /// The current image's size in points (zero without one).
     var imageSize: CGSize { currentImage?.size ?? .zero }
 
-    /// The content's size, plus `contentEdgeInsets`, at least the background image's size.
-    func fittingSize() -> CGSize {
-        let title = titleSize, image = imageSize
+    /// The content's size (a multi-line title wrapped to fit `width`, if positive), plus `contentEdgeInsets`,
+    /// at least the background image's size.
+    func fittingSize(width: CGFloat = 0) -> CGSize {
+        let image = imageSize
+        let title = titleSize(fitting: width > 0 ? width - contentEdgeInsets.left - contentEdgeInsets.right - image.width : 0)
         var size = CGSize(width: title.width + image.width,
                           height: max(image.height, title.height > 0 ? title.height + 2 * Self.titleVerticalPadding : 0))
         if size == .zero { size = Self.emptySize }
@@ -46,7 +51,8 @@ extension UIButton {
     /// The title at its one-line size (cut to what the content leaves beside the image; filling it with
     /// `.fill`), after the image, in `content` less `titleEdgeInsets`.
     func placedTitle(in content: CGRect) -> CGRect {
-        let title = titleSize, imageWidth = imageSize.width
+        let imageWidth = imageSize.width
+        let title = titleSize(fitting: content.width - imageWidth)
         let rect = content.inset(by: titleEdgeInsets)
         let width = contentHorizontalAlignment == .fill ? max(0, rect.width - imageWidth) : clampedTitleWidth(in: content)
         let x = rowStart(width: imageWidth + width, in: rect) + imageWidth
@@ -55,7 +61,7 @@ extension UIButton {
     }
 
     private func clampedTitleWidth(in content: CGRect) -> CGFloat {
-        min(titleSize.width, max(0, content.width - imageSize.width))
+        min(titleSize(fitting: content.width - imageSize.width).width, max(0, content.width - imageSize.width))
     }
 
     /// Where a row `width` wide starts in `rect` (leading and trailing are left and right: Strata lays out

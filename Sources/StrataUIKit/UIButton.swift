@@ -135,9 +135,11 @@ open class UIButton: UIControl {
     /// The image's frame: before the title, aligned in `contentRect` less `imageEdgeInsets`.
     open func imageRect(forContentRect contentRect: CGRect) -> CGRect { placedImage(in: contentRect) }
 
-    /// The content's size plus `contentEdgeInsets` (UIButton+Layout.swift).
+    /// The content's size plus `contentEdgeInsets`, the title on one line per paragraph (UIButton+Layout.swift).
     open override var intrinsicContentSize: CGSize { fittingSize() }
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { fittingSize() }
+    /// As `intrinsicContentSize`, a multi-line title (`titleLabel?.numberOfLines` other than 1) wrapped to
+    /// `size.width`.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { fittingSize(width: size.width.isFinite ? size.width : 0) }
 
     open override func layoutSubviews() {
         super.layoutSubviews()

@@ -163,6 +163,14 @@ extension ClientProcessSuite {
         button.setNeedsLayout()
         button.layoutIfNeeded()
         #expect(button.imageView?.frame.minY == 0)
+        // A multi-line title wraps to the width it is given.
+        let wrapping = UIButton(type: .system)
+        wrapping.setTitle("one two three four five six seven eight", for: .normal)
+        let line = wrapping.intrinsicContentSize
+        wrapping.titleLabel?.numberOfLines = 0
+        let wrapped = wrapping.sizeThatFits(CGSize(width: 100, height: 1000))
+        #expect(wrapped.width <= 100 && wrapped.height > line.height, "\(line) \(wrapped)")
+        #expect(wrapping.intrinsicContentSize == line)
     }
 
     @Test func theSystemLookIsTheTintFadedWhileHighlightedAndGreyWhenDisabled() async throws {
