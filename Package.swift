@@ -110,6 +110,7 @@ let package = Package(
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
             "StrataServer", "StrataDisplay", "StrataProtocol", "StrataCore", "Strata", "StrataCafeScreen", "StrataGLES", "StrataAVFoundation",
+            "StrataUIKit", "StrataExamples",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),

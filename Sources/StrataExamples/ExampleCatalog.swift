@@ -10,13 +10,18 @@ public enum ExampleCatalog {
         public let make: @MainActor @Sendable () -> UIViewController
     }
 
-    /// Every demo, the docs' first app then seed 003's in number order.
+    /// Every demo: the docs' first app, the settings screen, then seed 003's in number order.
     public static var all: [Entry] {
-        [first] + (views + layers).sorted { Int($0.name.dropFirst()) ?? 0 < Int($1.name.dropFirst()) ?? 0 }
+        [first, settings] + (views + layers).sorted { Int($0.name.dropFirst()) ?? 0 < Int($1.name.dropFirst()) ?? 0 }
     }
 
     /// docs/uikit.md's first app.
     static let first = Entry(name: "first", summary: "docs/uikit.md's first app: a box springs to each tap") { Main() }
+
+    /// A kiosk settings screen of controls in a scroll view (issue 52).
+    static let settings = Entry(name: "settings", summary: "a kiosk settings screen: switches, sliders, segments and buttons in a scroll view") {
+        SettingsController()
+    }
 
     public static func entry(named name: String) -> Entry? { all.first { $0.name == name } }
 
