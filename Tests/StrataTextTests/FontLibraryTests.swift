@@ -43,10 +43,12 @@ import Testing
     }
 
     @Test func metricsComeFromTheFontTables() {
-        // DejaVuSans.ttf: head.unitsPerEm 2048, hhea 1901/−483/0, post underline −40/90, OS/2 strikeout 530/102.
+        // DejaVuSans.ttf: head.unitsPerEm 2048, hhea 1901/−483/0, post underline −40/90, OS/2 strikeout 530/102; its
+        // OS/2 table (version 1) has no cap or x height: the tops of "H" (1493) and "x" (1120).
         let m = library.metrics(of: library.face(named: "DejaVu Sans"))
         #expect(m == FontMetrics(unitsPerEm: 2048, ascender: 1901, descender: -483, lineGap: 0, underlinePosition: -40,
-                                 underlineThickness: 90, strikeoutPosition: 530, strikeoutThickness: 102))
+                                 underlineThickness: 90, strikeoutPosition: 530, strikeoutThickness: 102,
+                                 capHeight: 1493, xHeight: 1120))
         #expect(m.scaled(to: 20).lineHeight == CGFloat(1901 + 483) * 20 / 2048)
     }
 
