@@ -42,7 +42,7 @@ package struct LabelText {
                  lineBreak: NSLineBreakMode) {
         let text = AttributedTextConversion.text(string)
         let width = width.isFinite && width > 0 ? width : 0
-        var style = TextStyle(font: nil, fontSize: 17, alignment: alignment.mode, isWrapped: lines != 1 && width > 0,
+        let style = TextStyle(font: nil, fontSize: 17, alignment: alignment.mode, isWrapped: lines != 1 && width > 0,
                               truncation: width > 0 ? lineBreak.truncation : .none)
         var laid = TextLayout.layout(text, style: style, bounds: CGSize(width: width, height: 0))
         // More lines than allowed: lay out again in the height of the allowed ones, cut there.

@@ -141,6 +141,13 @@ open class UIImageView: UIView {
     /// The running cycle of images: a layer per image under the subviews (nil while not animating).
     var imageCycle: ImageCycle?
 
+    /// Whether the images are cycling: from `startAnimating()` until `stopAnimating()` or the last cycle ends.
+    open var isAnimating: Bool { imageCycle != nil }
+    /// Starts cycling `animationImages` on the server's clock (UIImageView+Animation.swift).
+    open func startAnimating() { startImageCycle() }
+    /// Stops the cycle and shows `image` again.
+    open func stopAnimating() { stopImageCycle() }
+
     /// The image shown now as the layer's contents, upright (an initialiser's own assignments run no
     /// `didSet`, so they call it too); none while animation images cycle over it.
     func show() {

@@ -5,12 +5,9 @@
 /// animation has the same begin time, duration and repeat count, so the server swaps them on the same
 /// frame with no work on the app's side, and the frames stay exact however busy the app is.
 extension UIImageView {
-    /// Whether the images are cycling: from `startAnimating()` until `stopAnimating()` or the last cycle ends.
-    open var isAnimating: Bool { imageCycle != nil }
-
-    /// Starts cycling `animationImages` (`highlightedAnimationImages` while highlighted) from the first,
-    /// hiding `image`; a running cycle starts again. Nothing happens without images.
-    open func startAnimating() {
+    /// `startAnimating()`: cycles `animationImages` (`highlightedAnimationImages` while highlighted) from the
+    /// first, hiding `image`; a running cycle starts again. Nothing happens without images.
+    func startImageCycle() {
         imageCycle?.remove()
         imageCycle = nil
         let images = (isHighlighted ? highlightedAnimationImages ?? animationImages : animationImages) ?? []
@@ -20,8 +17,8 @@ extension UIImageView {
         show()
     }
 
-    /// Stops the cycle and shows `image` again.
-    open func stopAnimating() {
+    /// `stopAnimating()`: stops the cycle and shows `image` again.
+    func stopImageCycle() {
         guard let cycle = imageCycle else { return }
         imageCycle = nil
         cycle.remove()
@@ -31,7 +28,7 @@ extension UIImageView {
     /// The last cycle ended on the server (the first image's animation stopped, finished).
     func imageCycleEnded(_ cycle: ImageCycle) {
         guard imageCycle === cycle else { return }
-        stopAnimating()
+        stopImageCycle()
     }
 }
 
