@@ -3,8 +3,10 @@ import StrataCore
 import StrataUIKit
 import Testing
 
+extension ClientProcessSuite {
 /// Block animations as the actions they add (no server needed: a committed view in a committed superview
-/// looks its actions up as on screen).
+/// looks its actions up as on screen). In the process-wide suite: the presentation values read here follow
+/// `CACurrentMediaTime`, which a virtual-clock session elsewhere in the process switches while it runs.
 @MainActor
 @Suite struct UIKitBlockAnimationTests {
     /// Containers kept alive (a view does not retain its superview, as in UIKit).
@@ -242,6 +244,7 @@ import Testing
         #expect(view.animationKeysForTesting.contains("opacity"))
         CATransaction.flush()
     }
+}
 }
 
 /// Whether `f` is the named timing function (by its control points).

@@ -243,7 +243,7 @@ extension ClientProcessSuite {
 @MainActor
 @Suite struct UIViewPropertyAnimatorTimingTests {
     @Test func animateSpringDurationBounceIsCASpringAnimationsPerceptualSpring() throws {
-        let (_, view) = UIKitBlockAnimationTests.committedView()
+        let (_, view) = ClientProcessSuite.UIKitBlockAnimationTests.committedView()
         UIView.animate(springDuration: 0.6, bounce: 0.3, initialSpringVelocity: 2, delay: 0, options: [],
                        animations: { view.center = CGPoint(x: 300, y: 200) })
         let added = try #require(view.layer.animation(forKey: "position") as? CASpringAnimation)
@@ -257,7 +257,7 @@ extension ClientProcessSuite {
     }
 
     @Test func springTimingParametersMakeTheSpringsTheyDescribe() throws {
-        let (_, view) = UIKitBlockAnimationTests.committedView()
+        let (_, view) = ClientProcessSuite.UIKitBlockAnimationTests.committedView()
         let bounce = UIViewPropertyAnimator(duration: 5, timingParameters: UISpringTimingParameters(duration: 0.6, bounce: 0.3))
         bounce.addAnimations { view.alpha = 0 }
         bounce.startAnimation()
@@ -284,7 +284,7 @@ extension ClientProcessSuite {
     }
 
     @Test func anAnimatorThatTakesNoTouchesHidesItsViewsFromHitTesting() {
-        let (container, view) = UIKitBlockAnimationTests.committedView()
+        let (container, view) = ClientProcessSuite.UIKitBlockAnimationTests.committedView()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0.5 }
         #expect(animator.isUserInteractionEnabled && animator.isInterruptible && animator.scrubsLinearly && !animator.pausesOnCompletion)
         animator.isUserInteractionEnabled = false
