@@ -105,13 +105,23 @@ extension ClientProcessSuite {
             translations.append(pan.translation(in: target))
             if pan.state == .ended { endVelocity = pan.velocity(in: target) }
         }
-        let session = try ExampleSession(controller: UIViewController(), size: "320x240") { c in
+        // On the virtual clock, where each touch event's time is its frame's: the velocity does not depend on
+        // how fast a loaded machine delivers the moves.
+        let session = try ExampleSession(controller: UIViewController(), size: "320x240", virtualClock: true) { c in
             c.view.addSubview(target)
             target.addGestureRecognizer(pan)
         }
         defer { session.close() }
-        // 200 points right in 10 moves over 0.5 s: 400 points per second.
-        try session.input("swipe", "50", "100", "250", "100", "--duration", "0.5", "--steps", "10")
+        try await session.advance(frames: 1)
+        // 200 points right in 10 moves, one every 3 frames (0.05 s at 60 Hz): 400 points per second.
+        try session.input("touch", "down", "50", "100")
+        try await session.advance(frames: 3)
+        for step in 1...10 {
+            try session.input("touch", "move", "\(50 + 20 * step)", "100")
+            if step < 10 { try await session.advance(frames: 3) }
+        }
+        try session.input("touch", "up", "250", "100") // lifted as it arrives, as `strata input swipe` lifts
+        try await session.advance(frames: 1)
         #expect(await session.run(until: { states.last == .ended }))
         #expect(states.first == .began && states.dropFirst().dropLast().allSatisfy { $0 == .changed })
         #expect(translations.first == CGPoint(x: 20, y: 0)) // the first move past the 10-point slop
