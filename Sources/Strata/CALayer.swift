@@ -86,8 +86,9 @@ open class CALayer: NSObject {
     /// it, through the class's own override (LayerConstruction.swift), so they are instances of the layer's
     /// class. Subclasses with stored properties override it (`override init(layer: Any)`, as on iOS) to copy
     /// them, assigning to `self` (keys kept with `setValue(_:forKey:)` are copied here). A subclass that
-    /// declares initialisers of its own needs this override, as on iOS, where it crashes without it. A copy is a layer of its own: assigning to it changes the
-    /// copy, never the model; it has no id on the server, runs no actions and sends nothing.
+    /// declares initialisers of its own needs this override, as on iOS, where it crashes without it. A copy
+    /// is a layer of its own: assigning to it changes the copy, never the model; it has no id on the server,
+    /// runs no actions and sends nothing.
     public init(layer: Any) {
         layerID = 0
         isPresentationCopy = true
