@@ -285,6 +285,9 @@ public struct TextGenerator: Sendable {
         "Helvetica", "Helvetica-Bold", "Helvetica-BoldOblique", "Times-Roman", "Courier-Oblique", "DejaVuSans-BoldOblique",
         "NotoSans-Italic", "ArialMT", "Arial-BoldItalicMT", ".AppleSystemUIFont", "Menlo-Regular",
         "DejaVu Sans:bold", "Noto Sans:lang=ar", "sans-serif:size=999", "Noto Sans-12", ":pixelsize=0", ":", "-", "--", "Bold", "\\:",
+        // UIFont's names (StrataUIKit's UIFont.swift): fontconfig's numeric weight and slant, in range and not.
+        "sans-serif:weight=80", "sans-serif:weight=200", "monospace:weight=0", "sans-serif:slant=100",
+        "sans-serif:weight=-1", "sans-serif:weight=99999999999999999999", "sans-serif:weight=nan", "sans-serif:slant=",
         "NoSuchFont", "ＭＳ ゴシック", "微软雅黑", "Noto Sans 🇫🇷", "\u{0}", "a\u{0}b", "\n", "%s%n", "../../../etc/passwd",
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "file:///dev/zero", "",
     ]
