@@ -9,6 +9,9 @@ open class CAPropertyAnimation: CAAnimation {
     open var isAdditive = false { didSet { compiledSpec = nil } }
     open var isCumulative = false { didSet { compiledSpec = nil } }
     open var valueFunction: CAValueFunction? { didSet { compiledSpec = nil } }
+    /// Strata's own, for StrataUIKit (`AnimationSpec.valueStep`): values presented are rounded to multiples
+    /// of it (0: not rounded). A scroll view's offset moves on the device pixel grid, as UIKit's does.
+    package var valueStep: CGFloat = 0 { didSet { compiledSpec = nil } }
 
     func resolvedValueFunction() throws -> ValueFunction? {
         valueFunction?.function
@@ -57,7 +60,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     func copyBasic(to c: CABasicAnimation) {
         copyTiming(to: c)
-        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction; c.valueStep = valueStep
         c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
     }
 
@@ -82,7 +85,7 @@ open class CABasicAnimation: CAPropertyAnimation {
                          by: try ValueConversion.value(byValue, kind: kind, key: "\(kp).byValue")),
             timing: mediaTiming, timingFunction: timingFunction?.function,
             isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative,
-            valueFunction: try resolvedValueFunction())
+            valueFunction: try resolvedValueFunction(), valueStep: Double(valueStep))
         try spec.validate()
         return spec
     }

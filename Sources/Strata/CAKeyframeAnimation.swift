@@ -58,7 +58,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open override func copy(with zone: NSZone? = nil) -> Any {
         let c = CAKeyframeAnimation(keyPath: keyPath)
         copyTiming(to: c)
-        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction
+        c.isAdditive = isAdditive; c.isCumulative = isCumulative; c.valueFunction = valueFunction; c.valueStep = valueStep
         c.path = path?.copy(); c.rotationMode = rotationMode
         c.values = values; c.keyTimes = keyTimes; c.timingFunctions = timingFunctions
         c.calculationMode = calculationMode
@@ -96,7 +96,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                                })
         let spec = AnimationSpec(keyPath: kp, kind: .keyframe(frames), timing: mediaTiming, timingFunction: timingFunction?.function,
                                  isRemovedOnCompletion: isRemovedOnCompletion, isAdditive: isAdditive, isCumulative: isCumulative,
-                                 valueFunction: try resolvedValueFunction())
+                                 valueFunction: try resolvedValueFunction(), valueStep: Double(valueStep))
         try spec.validate()
         return spec
     }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// It holds only what it can evaluate exactly as `PreparedAnimation.apply` does (the one definition of the
 /// semantics, which the tests hold it to): basic, spring and keyframe animations, without a value
-/// function, of CALayer's numeric fields and colours, of the transform's components, and of the whole
+/// function or value step, of CALayer's numeric fields and colours, of the transform's components, and of the whole
 /// transform (basic or spring, not cumulative; its fixed ends decomposed once, as `PreparedAnimation`
 /// does). Keyframes are evaluated by their resolved frames (the same function), read in place. A layer
 /// with any other animation (groups, transitions, a kind's own properties) takes no block and is
@@ -171,7 +171,8 @@ public final class AnimationLaneTable {
         let keyframes: PreparedAnimation?
 
         init?(_ a: PreparedAnimation) {
-            guard let keyPath = a.keyPath, a.spec.valueFunction == nil, let target = AnimationLaneTarget(keyPath) else { return nil }
+            guard let keyPath = a.keyPath, a.spec.valueFunction == nil, a.valueStep == 0, let target = AnimationLaneTarget(keyPath)
+            else { return nil }
             var flags: Flags = []
             var keyframes: Keyframes.Resolved?
             switch a.form {

@@ -36,16 +36,21 @@ public struct AnimationSpec: Hashable, Sendable {
     public var isCumulative: Bool
     /// CAValueFunction: values are its inputs and it builds the animated transform.
     public var valueFunction: ValueFunction?
+    /// Strata's own (no Core Animation name): each value presented is rounded to the nearest multiple of it,
+    /// component by component (0: not rounded). UIKit's scroll views keep their offset on the device pixel
+    /// grid while it moves, as UIKit's do; only numbers, points, sizes and rectangles are rounded.
+    public var valueStep: Double = 0
 
     /// Groups nest at most this deep (a bound on what one message can make the server evaluate).
     public static let maxGroupDepth = 8
 
     public init(keyPath: LayerKeyPath?, kind: Kind, timing: MediaTiming = MediaTiming(),
                 timingFunction: TimingFunction? = nil, isRemovedOnCompletion: Bool = true,
-                isAdditive: Bool = false, isCumulative: Bool = false, valueFunction: ValueFunction? = nil) {
+                isAdditive: Bool = false, isCumulative: Bool = false, valueFunction: ValueFunction? = nil, valueStep: Double = 0) {
         self.keyPath = keyPath; self.kind = kind; self.timing = timing; self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion; self.isAdditive = isAdditive; self.isCumulative = isCumulative
         self.valueFunction = valueFunction
+        self.valueStep = valueStep
     }
 
     /// A group's children as they run in it: a child whose own duration is 0 runs for the group's
@@ -102,6 +107,12 @@ public struct AnimationSpec: Hashable, Sendable {
                     try PathAnimationCheck.check(named, keyPath: keyPath)
                 }
                 if case let .spring(_, _, _, spring) = kind { try spring.validate() }
+            }
+        }
+        if valueStep != 0 {
+            guard valueStep > 0, valueStep.isFinite else { throw StrataError.invalidValue(key: "valueStep", expected: "a finite number ≥ 0") }
+            guard let kind = keyPath?.kind ?? customValueKind, Interpolation.roundable(kind) else {
+                throw StrataError.unsupported("valueStep on values that are not numbers, points, sizes or rectangles")
             }
         }
         if !(timing.duration >= 0) || !timing.duration.isFinite {

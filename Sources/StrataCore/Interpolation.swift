@@ -53,6 +53,22 @@ public enum Interpolation {
         }
     }
 
+    /// Whether `rounded` rounds values of `kind` (`AnimationSpec.valueStep`).
+    public static func roundable(_ kind: ValueKind) -> Bool { [.scalar, .point, .size, .rect].contains(kind) }
+
+    /// `v` with each component rounded to the nearest multiple of `step` (halves away from zero); other
+    /// kinds of value as they are.
+    public static func rounded(_ v: AnimatableValue, step: Double) -> AnimatableValue {
+        func r(_ x: CGFloat) -> CGFloat { (x / CGFloat(step)).rounded() * CGFloat(step) }
+        switch v {
+        case .scalar(let x): return .scalar(r(x))
+        case .point(let p): return .point(CGPoint(x: r(p.x), y: r(p.y)))
+        case .size(let z): return .size(CGSize(width: r(z.width), height: r(z.height)))
+        case .rect(let q): return .rect(CGRect(x: r(q.origin.x), y: r(q.origin.y), width: r(q.size.width), height: r(q.size.height)))
+        default: return v
+        }
+    }
+
     public static func add(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
         combine(a, b, 1)
     }

@@ -26,6 +26,7 @@ public final class PreparedAnimation: Sendable {
     public let changedProperties: [LayerProperty]
     public let isTransition: Bool
     public let isGroup: Bool
+    let valueStep: Double
 
     // `indirect`: a keyframe animation's resolved frames are large; boxed, reading the form copies a word.
     enum Form: Sendable {
@@ -54,6 +55,7 @@ public final class PreparedAnimation: Sendable {
         keyPath = spec.keyPath
         timing = spec.timing
         timingFunction = spec.timingFunction ?? .linear
+        valueStep = spec.valueStep
         switch spec.kind {
         case .basic: form = .basic
         case let .spring(_, _, _, spring): form = .spring(spring)
@@ -129,7 +131,14 @@ public final class PreparedAnimation: Sendable {
         value(at: t, underlying: underlying, removedOnCompletion: spec.isRemovedOnCompletion)
     }
 
+    /// The value presented, rounded to the spec's `valueStep` when it has one.
     private func value(at t: Double, underlying: AnimatableValue, removedOnCompletion: Bool, additive: Bool? = nil) -> AnimatableValue? {
+        let v = unrounded(at: t, underlying: underlying, removedOnCompletion: removedOnCompletion, additive: additive)
+        guard valueStep > 0, let v else { return v }
+        return Interpolation.rounded(v, step: valueStep)
+    }
+
+    private func unrounded(at t: Double, underlying: AnimatableValue, removedOnCompletion: Bool, additive: Bool? = nil) -> AnimatableValue? {
         let isAdditive = additive ?? spec.isAdditive
         guard let sample = timing.sample(at: t, removedOnCompletion: removedOnCompletion) else { return nil }
         let curved = timingFunction.progress(at: sample.fraction)

@@ -108,6 +108,7 @@ extension ByteWriter {
         bool(a.isRemovedOnCompletion); bool(a.isAdditive); bool(a.isCumulative)
         // 0: no value function; otherwise 1 + its index in ValueFunction.allCases.
         u8(a.valueFunction.flatMap { f in ValueFunction.allCases.firstIndex(of: f).map { UInt8($0 + 1) } } ?? 0)
+        f64(a.valueStep)
     }
 }
 
@@ -238,7 +239,7 @@ extension ByteReader {
         let spec = AnimationSpec(keyPath: keyPath, kind: kind, timing: t, timingFunction: function,
                                  isRemovedOnCompletion: try bool("removedOnCompletion"),
                                  isAdditive: try bool("additive"), isCumulative: try bool("cumulative"),
-                                 valueFunction: try valueFunction())
+                                 valueFunction: try valueFunction(), valueStep: try finiteF64("valueStep"))
         if depth == 0 {
             do { try spec.validate() } catch {
                 let subject = !path.isEmpty ? path : kindCode == 3 ? "group" : kindCode == 5 ? "transition" : "custom key"

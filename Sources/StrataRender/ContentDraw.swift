@@ -22,11 +22,15 @@ public protocol ContentDraw {
     /// About how many quads it draws (a glyph each for text), what the server's render budgets split a
     /// frame's GL time by (an estimate: 1 for one quad or fill).
     var drawCost: Int { get }
+    /// The same drawing `dx`, `dy` target pixels further, when its place is a translation away (nil: it
+    /// cannot be moved so; then it never matches a moved copy of itself in `RelativeGroupKey` or `ScrollCopy`).
+    func shifted(dx: CGFloat, dy: CGFloat) -> (any ContentDraw)?
 }
 
 extension ContentDraw {
     public var movesWithSlots: Bool { false }
     public var drawCost: Int { 1 }
+    public func shifted(dx: CGFloat, dy: CGFloat) -> (any ContentDraw)? { nil }
     public func draw(in renderer: Renderer, framebuffer: GLuint, scissor: PixelRect, motion: MotionRef) throws {
         try draw(in: renderer, framebuffer: framebuffer, scissor: scissor)
     }

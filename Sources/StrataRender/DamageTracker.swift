@@ -13,8 +13,7 @@ import StrataCore
 /// Framebuffers that are reused (KMS swaps two or three) hold older frames: a buffer `age` frames old
 /// needs the damage of the last `age` frames. Age 0 means its contents are unknown: repaint everything.
 public struct DamageTracker {
-    private var previousKeys: [Int] = []
-    private var previousEffects: [PixelRect] = []
+    private var previous = DamageFrame()
     private var previousClear: Color?
     private var previousTarget: PixelRect?
     /// Damage of the most recent frames, oldest first.
@@ -30,23 +29,32 @@ public struct DamageTracker {
     }
 
     /// The plan for drawing `list` into a framebuffer that holds the frame drawn `bufferAge` frames ago.
-    public mutating func plan(_ list: DrawList, width: Int, height: Int, bufferAge: Int) -> FramePlan {
+    /// `copies`: whether the frame may move content scrolled by whole pixels on the framebuffer instead of
+    /// drawing it again (`ScrollCopy`): the renderer draws it unturned, into a buffer holding the last frame.
+    public mutating func plan(_ list: DrawList, width: Int, height: Int, bufferAge: Int, copies: Bool = false) -> FramePlan {
         let target = PixelRect(x: 0, y: 0, width: width, height: height)
         let analysis = DrawListAnalysis(list, target: target)
-        let damage: DamageRegion
+        let current = DamageFrame(commands: list.commands, keys: analysis.keys, effects: analysis.effects, groupEnd: analysis.groupEnd,
+                                  clipOrigins: list.clipOrigins)
+        var damage: DamageRegion
+        var scroll: (copy: ScrollCopy, repaint: DamageRegion, changed: DamageRegion)?
         if previousTarget != target || previousClear != list.clearColor || !analysis.balanced {
             damage = DamageRegion(target)
         } else {
-            damage = Self.damage(oldKeys: previousKeys, oldEffects: previousEffects, newKeys: analysis.keys, newEffects: analysis.effects)
+            damage = Self.damage(oldKeys: previous.keys, oldEffects: previous.effects, newKeys: analysis.keys, newEffects: analysis.effects)
+            if copies, bufferAge == 1, !list.clipOrigins.isEmpty, damage.area * 4 > target.area {
+                scroll = ScrollCopy.find(old: previous, new: current)
+                if let scroll { damage = scroll.changed }
+            }
         }
-        previousKeys = analysis.keys
-        previousEffects = analysis.effects
+        previous = current
         previousClear = list.clearColor
         previousTarget = target
         // The same picture again: no buffer is drawn or swapped, so the history (by buffer age) stays.
         if damage.isEmpty { return FramePlan(region: DamageRegion(), analysis: analysis, unchanged: true) }
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
+        if let scroll { return FramePlan(region: scroll.repaint.intersection(target), analysis: analysis, copy: scroll.copy) }
         var repaint = DamageRegion()
         if bufferAge < 1 || bufferAge > history.count {
             repaint = DamageRegion(target)

@@ -130,6 +130,10 @@ public struct DrawList {
     /// Whether the builder looks for such layers: in the frame's own list (`tracksMotion`) and in the parts
     /// made for it (a rasterized layer's drawing, a replicator's body), whose `absorb` passes it on.
     public private(set) var watchesCPUAnimation = false
+    /// Per scissor clip of a layer's bounds (by the index of its `beginClip`): the layer, and where the
+    /// layer's own space is placed (the matrix's translation, target pixels), so that the damage tracker can
+    /// find a clip's content scrolled by whole pixels between frames (`ScrollCopy`).
+    public var clipOrigins: [Int: ClipOrigin] = [:]
 
     public init() {}
 
@@ -222,10 +226,18 @@ public struct DrawList {
         motionRefusal = nil
         cpuAnimating = false
         watchesCPUAnimation = false
+        clipOrigins.removeAll(keepingCapacity: true)
     }
 
     /// How the motion slots move command `i`.
     func motionRef(_ i: Int) -> MotionRef { i < commandMotion.count ? commandMotion[i] : .none }
+}
+
+/// A layer whose bounds a scissor clips, and where its space lands on the target (`DrawList.clipOrigins`).
+public struct ClipOrigin: Equatable, Sendable {
+    public var layer: UInt64
+    public var x: CGFloat, y: CGFloat
+    public init(layer: UInt64, x: CGFloat, y: CGFloat) { self.layer = layer; self.x = x; self.y = y }
 }
 
 /// Why what was appended under a motion slot cannot move with it (`DrawList.motionRefusal`).

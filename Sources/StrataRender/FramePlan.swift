@@ -12,12 +12,15 @@ public struct FramePlan {
     /// Whether this frame looks exactly like the last one planned: then nothing need be drawn or shown
     /// (the screen shows it already), and the plan was not counted as a frame in the damage history.
     public let unchanged: Bool
+    /// Pixels moved on the framebuffer before the region is drawn: content scrolled by whole pixels.
+    public let copy: ScrollCopy?
     let analysis: DrawListAnalysis
 
-    init(region: DamageRegion, analysis: DrawListAnalysis, unchanged: Bool = false) {
+    init(region: DamageRegion, analysis: DrawListAnalysis, unchanged: Bool = false, copy: ScrollCopy? = nil) {
         self.region = region
         self.analysis = analysis
         self.unchanged = unchanged
+        self.copy = copy
     }
 
     /// Repaints the whole target.

@@ -13,6 +13,8 @@ public struct RenderCounters: Sendable, Equatable {
     public var compositesKept = 0
     /// Pixels in the repaint region (0 when nothing changed).
     public var repaintedPixels = 0
+    /// Pixels moved on the framebuffer by a scroll copy (`ScrollCopy`) instead of being drawn.
+    public var scrollCopiedPixels = 0
     /// Rectangles the repaint region was drawn as (a pass each; 1 when the GPU places what moves and the
     /// whole target is repainted).
     public var repaintRects = 0

@@ -22,6 +22,8 @@ extension Renderer {
         rasters.removeAll()
         pools.removeAll()
         offscreen.releaseAll()
+        scrollTarget = nil
+        uncutTarget = nil
         movingCoverageFiller?.releaseKept()
         if !keepingGlyphs { releaseGlyphCache() }
         return held

@@ -85,20 +85,98 @@ extension Renderer {
         if counted { counters.compositesKept += 1 }
     }
 
+    /// A group's composite as `CompositeCache` keeps it: its key, the target pixels the composite covers, and
+    /// whether they are all on the target (only then can the composite be drawn whole and kept).
+    struct GroupKey {
+        let key: Int
+        let box: PixelRect
+        let whole: Bool
+    }
+
     /// The key of the group that `begin` opens in `list` when its composite can be kept (`CompositeCache`):
-    /// every command in it (each command's key holds its values and its groups'), its box and the pass's
-    /// target. nil for a mask's half (kept with its layer's group), an additive group and a transition's pair.
-    func groupKey(_ list: DrawList, _ a: DrawListAnalysis, _ begin: Int) -> Int? {
+    /// every command in it relative to its box (`RelativeGroupKey`: the composite follows content moved by
+    /// whole pixels), and the pass's target. A group the target's edge cuts is keyed by its uncut box, which
+    /// its composite is drawn over when identical content on the target has made one. On a turned output,
+    /// or when a command cannot be taken relative to the box, every command's own key (its values and its
+    /// groups') and the box itself. nil for a mask's half (kept with its layer's group), an additive group
+    /// and a transition's pair.
+    func groupKey(_ list: DrawList, _ a: DrawListAnalysis, _ begin: Int) -> GroupKey? {
         let end = a.groupEnd[begin]
         guard !a.isMaskHalf[begin], end > begin else { return nil }
         if case .endGroup(_, .add) = list.commands[end] { return nil }
         // A transition's composite changes every frame it runs.
         if case .endTransitionGroups = list.commands[end] { return nil }
         var h = Hasher()
-        h.combine(a.boxes[begin])
         h.combine(rotation); h.combine(origin.x); h.combine(origin.y); h.combine(width); h.combine(height)
+        let commands = list.commands[begin...end]
+        var box = a.boxes[begin]
+        if rotation == 0 {
+            let target = PixelRect(x: origin.x, y: origin.y, width: width, height: height)
+            if box.x == target.x || box.y == target.y || box.maxX == target.maxX || box.maxY == target.maxY,
+               let uncut = RelativeGroupKey.uncutBox(commands), uncut.intersection(target) == box {
+                box = uncut
+            }
+            if let relative = RelativeGroupKey.key(commands, box: box) {
+                h.combine(relative)
+                // Cut by the edge: kept whole through `keepUncut`. Otherwise not kept where its blur reads past the
+                // edge: the texture's clamping repeats the edge's pixels there, so that composite depends on where
+                // it is and would differ from the same content's elsewhere.
+                if box != a.boxes[begin] { return GroupKey(key: h.finalize(), box: box, whole: false) }
+                let read = box.grown(by: a.reach[begin])
+                return read.intersection(target) == read ? GroupKey(key: h.finalize(), box: box, whole: true) : nil
+            }
+            box = a.boxes[begin]
+        }
+        h.combine(box)
         for k in a.keys[begin...end] { h.combine(k) }
-        return h.finalize()
+        return GroupKey(key: h.finalize(), box: box, whole: true)
+    }
+
+    /// The composite of the group that `begin` opens, which the target's edge cuts, drawn whole and kept under
+    /// `key.key`: content scrolling in over the edge then shows the composite it has wholly on the target, frame
+    /// after frame (and one kept composite serves it all the way in). It is drawn as a pass of its own into a
+    /// target of the pass's size, moved so that its uncut box (`key.box`), and what its blur reads around it,
+    /// lie on it at the place nearest its own: the same arithmetic as on the target, so the kept composite is
+    /// the one a whole group draws there. Only at the pass's top level (the pass's group targets
+    /// are free); afterwards the interrupted pass (into `resume`, within `scissor`) carries on. nil when the
+    /// box is larger than the target or the cache has no room for it.
+    func keepUncut(_ list: DrawList, _ a: DrawListAnalysis, _ begin: Int, key: GroupKey, resume: GLuint,
+                   scissor: PixelRect) throws -> CompositeCache.Entry? {
+        let box = key.box, end = a.groupEnd[begin], reach = a.reach[begin]
+        guard rotation == 0, box.width + 2 * reach <= width, box.height + 2 * reach <= height,
+              let entry = compositeCache.store(key.key, width: box.width, height: box.height, frame: frame) else { return nil }
+        flush()
+        var group = list.part()
+        group.clearColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        group.commands = Array(list.commands[begin...end])
+        // Where the box lands in the target: the place nearest its own where all the blur reads is on it.
+        let placed = (x: min(max(box.x, origin.x + reach), origin.x + width - box.width - reach),
+                      y: min(max(box.y, origin.y + reach), origin.y + height - box.height - reach))
+        let shift = (x: box.x - placed.x, y: box.y - placed.y)
+        let target = try uncutScratch(width: width, height: height)
+        let saved = (width, height, origin, projection, offscreen, rotation, compositeProjection)
+        let subOrigin = (x: origin.x + shift.x, y: origin.y + shift.y)
+        try drawPass(group, DrawListAnalysis(group, target: PixelRect(x: subOrigin.x, y: subOrigin.y, width: width, height: height)),
+                     repaint: box, framebuffer: target.framebuffer, width: width, height: height, origin: subOrigin)
+        (width, height, origin, projection, offscreen, rotation, compositeProjection) = saved
+        // The target's rows run bottom-up, as a kept composite's do (`keepComposite`).
+        glBindFramebuffer(e(GL_FRAMEBUFFER), target.framebuffer)
+        glBindTexture(e(GL_TEXTURE_2D), entry.texture)
+        glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, 0, 0, GLint(placed.x - origin.x), GLint(origin.y + height - (placed.y + box.height)),
+                            GLsizei(box.width), GLsizei(box.height))
+        counters.offscreenPasses += 1
+        beginFrame(resume)
+        setScissor(scissor)
+        return entry
+    }
+
+    /// The target `keepUncut` draws into, kept while passes keep its size.
+    private func uncutScratch(width: Int, height: Int) throws -> ColorStencilTarget {
+        if let kept = uncutTarget, kept.width == width, kept.height == height { return kept }
+        uncutTarget = nil
+        let made = try ColorStencilTarget(width: width, height: height, filter: GL_NEAREST, what: "group cut by the edge")
+        uncutTarget = made
+        return made
     }
 
     /// Draws a group's composite (what `composite` queues) into the offscreen target at `depth` over

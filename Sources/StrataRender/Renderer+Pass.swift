@@ -32,6 +32,10 @@ extension Renderer {
             markRasters(list)
         }
         guard let slots = list.motion, slots.count > 0 else {
+            if let copy = plan.copy {
+                guard rotation == 0 else { throw GLError("a scroll copy is made on an unturned target only") }
+                try scrollCopy(copy, framebuffer: framebuffer, height: height)
+            }
             // One pass per rectangle of the region: each clears and redraws only its own pixels.
             for rect in plan.region.rects {
                 try drawPass(list, plan.analysis, repaint: rect, framebuffer: framebuffer, width: width, height: height, origin: (0, 0),
@@ -192,14 +196,20 @@ extension Renderer {
         let a = p.a, scissor = p.scissor
         if !a.isMaskHalf[i], a.groupEnd[i] >= 0, !a.boxes[i].intersects(scissor) { return a.groupEnd[i] + 1 }
         var drawn = scissor
-        if p.narrow, let key = groupKey(p.list, a, i) {
-            if let entry = compositeCache.entry(key, frame: frame) {
-                compositeKept(entry, box: a.boxes[i])
+        // A group that is not whole on the target is kept only through `keepUncut`, at the pass's top level.
+        if p.narrow, let key = groupKey(p.list, a, i), key.whole || p.targets.count == 1 {
+            if let entry = compositeCache.entry(key.key, frame: frame) {
+                compositeKept(entry, box: key.box)
                 return a.groupEnd[i] + 1
             }
-            if compositeCache.shouldKeep(key, frame: frame) {
+            // Cut by the target's edge: drawn whole in a target of its own, so that it shows as it does on the target.
+            if !key.whole, p.targets.count == 1, let entry = try keepUncut(p.list, a, i, key: key, resume: p.targets[p.targets.count - 1], scissor: scissor) {
+                compositeKept(entry, box: key.box)
+                return a.groupEnd[i] + 1
+            }
+            if key.whole, compositeCache.shouldKeep(key.key, frame: frame) {
                 // Drawn whole, to be kept.
-                p.keeping[a.groupEnd[i]] = (key, a.boxes[i])
+                p.keeping[a.groupEnd[i]] = (key.key, a.boxes[i])
                 drawn = a.boxes[i]
             }
         }

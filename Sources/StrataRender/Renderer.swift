@@ -99,6 +99,10 @@ public final class Renderer {
     var replay: ReplayKey?
     /// Turns YUV video frames into RGBA textures (made on the first YUV frame).
     var yuvConverter: YUVConverter?
+    /// The target a scroll copy moves pixels through (`scrollCopy`), kept while copies keep its size.
+    var scrollTarget: ColorStencilTarget?
+    /// The target a group cut by the target's edge is drawn whole in (`keepUncut`).
+    var uncutTarget: ColorStencilTarget?
     /// The projection each layer-quad program's `u_projection` holds (`setProjection`).
     var projectionsSet: [GLuint: Transform3D] = [:]
 

@@ -89,7 +89,8 @@ extension Compositor {
         f.motionNodes = []
         f.orderedSiblings = []
         f.depthOrders = []
-        return f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge)
+        return f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge,
+                             copies: display.rotation == 0)
     }
 
     /// Draws `f`'s list where `plan` says into `display`'s framebuffer and presents it, recording the

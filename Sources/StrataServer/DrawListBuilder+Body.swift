@@ -31,6 +31,7 @@ extension DrawListBuilder {
         let kindPieces = ownContent ? node.content.pieces(node) : 0
         let clipped = p.masksToBounds && (node.contents != nil || !node.links.sublayers.isEmpty || kindPieces > 0)
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
+        if clip == .scissor { list.clipOrigins[list.commands.count - 1] = ClipOrigin(layer: node.id, x: m.m41, y: m.m42) }
         if ownContent, let image = node.contents {
             emitContents(image, p, matrix: m, alpha: alpha, edges: edges, animated: animated, modes: modes, into: &list)
         }

@@ -56,6 +56,7 @@ struct FrameStats {
                 "offscreen_pixels": summary(counters.map(\.offscreenPixels)),
                 "shadow_blurs": summary(counters.map(\.shadowBlurs)),
                 "composites_kept": summary(counters.map(\.compositesKept)),
+                "scroll_copied_pixels": summary(counters.map(\.scrollCopiedPixels)),
                 "repainted_pixels": summary(counters.map(\.repaintedPixels)),
                 "repaint_rects": summary(counters.map(\.repaintRects)),
                 "glyphs_rasterized": summary(counters.map(\.glyphsRasterized)),

@@ -2,7 +2,7 @@ import Foundation
 
 /// A motion of the offset running on the render server: a fling's deceleration (with its spring back or
 /// page), or an animated `setContentOffset`. The server plays it as an animation of the layer's
-/// `bounds.origin` whose model value is already the end; a display link on the client follows it to call
+/// `bounds.origin`, its values rounded to device pixels (`valueStep`), whose model value is already the end; a display link on the client follows it to call
 /// `scrollViewDidScroll` each frame and end it when its time is up.
 @MainActor
 final class RunningScroll {
@@ -44,7 +44,8 @@ extension UIScrollView {
         animation.duration = duration
         animation.beginTime = now
         animation.fillMode = .backwards
-        run(animation, beginTime: now, duration: duration, final: scroll.final, from: from, decelerates: true)
+        animation.valueStep = pixelStep
+        run(animation, beginTime: now, duration: duration, final: pixelAligned(scroll.final), from: from, decelerates: true)
         indicators.follow(self, times: times.map { $0 / duration }, offsets: offsets, beginTime: now, duration: duration)
     }
 
@@ -58,6 +59,7 @@ extension UIScrollView {
         animation.beginTime = now
         animation.fillMode = .backwards
         animation.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        animation.valueStep = pixelStep
         run(animation, beginTime: now, duration: Self.animatedScrollDuration, final: target, from: from, decelerates: false)
         indicators.follow(self, from: from, to: target, beginTime: now, duration: Self.animatedScrollDuration)
     }

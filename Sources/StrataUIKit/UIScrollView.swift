@@ -111,6 +111,7 @@ open class UIScrollView: UIView {
     /// Moves the offset to `offset` at once, or (animated) in 0.3 s ease-in-ease-out with
     /// `scrollViewDidScroll` each frame and `scrollViewDidEndScrollingAnimation` at the end.
     open func setContentOffset(_ offset: CGPoint, animated: Bool) {
+        let offset = pixelAligned(offset)
         let from = presentedOffset
         stopMotion()
         // Off screen no display link runs to follow an animation: the offset moves at once.
@@ -149,13 +150,27 @@ open class UIScrollView: UIView {
         indicators.fadeOut(after: ScrollIndicators.flashDelay)
     }
 
-    /// Sets the model offset (no motion running), telling the delegate when it changed.
+    /// Sets the model offset (no motion running), on the device pixel grid, telling the delegate when it changed.
     func moveOffset(to offset: CGPoint) {
+        let offset = pixelAligned(offset)
         let old = super.bounds
         guard old.origin != offset else { return }
         super.bounds = CGRect(origin: offset, size: old.size)
         indicators.place(for: self, at: offset)
         delegate?.scrollViewDidScroll(self)
+    }
+
+    /// The size of a device pixel in points: UIKit keeps the offset a whole number of them, at rest and while
+    /// it moves (setting 3.8 at scale 1 reads back 4), so that content scrolls by whole pixels.
+    var pixelStep: CGFloat {
+        let scale = (window?.screen ?? UIScreen.main).scale
+        return scale > 0 && scale.isFinite ? 1 / scale : 1
+    }
+
+    /// `offset` rounded to the device pixel grid (`pixelStep`).
+    func pixelAligned(_ offset: CGPoint) -> CGPoint {
+        let step = pixelStep
+        return CGPoint(x: (offset.x / step).rounded() * step, y: (offset.y / step).rounded() * step)
     }
 
     /// What is on screen now: the presentation value while a motion runs, else the model.

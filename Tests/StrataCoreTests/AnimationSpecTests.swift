@@ -211,3 +211,39 @@ struct AnimationSpecTests {
         }
     }
 }
+
+/// `valueStep` (Strata's own, for UIKit's scroll views): the values presented are rounded to multiples of it.
+@Suite struct AnimationValueStepTests {
+    static func scroll(step: Double, keyPath: String = "bounds.origin", to: AnimatableValue = .point(CGPoint(x: 0, y: 100))) throws -> AnimationSpec {
+        var timing = MediaTiming()
+        timing.duration = 1
+        return AnimationSpec(keyPath: try LayerKeyPath(parsing: keyPath), kind: .basic(from: nil, to: to, by: nil), timing: timing,
+                             valueStep: step)
+    }
+
+    @Test func valuesArePresentedOnTheStepsGrid() throws {
+        let under = AnimatableValue.point(.zero)
+        // 100 × 0.333 = 33.3: 33 on whole points, 33.5 on half points; exact multiples stay as they are.
+        #expect(try Self.scroll(step: 1).value(at: 0.333, underlying: under) == .point(CGPoint(x: 0, y: 33)))
+        #expect(try Self.scroll(step: 0.5).value(at: 0.333, underlying: under) == .point(CGPoint(x: 0, y: 33.5)))
+        #expect(try Self.scroll(step: 1).value(at: 0.25, underlying: under) == .point(CGPoint(x: 0, y: 25)))
+        // Halves round away from zero, as Double.rounded() does.
+        #expect(try Self.scroll(step: 1).value(at: 0.125, underlying: under) == .point(CGPoint(x: 0, y: 13)))
+        // Without a step, the exact value.
+        #expect(try Self.scroll(step: 0).value(at: 0.333, underlying: under) != .point(CGPoint(x: 0, y: 33)))
+    }
+
+    @Test func theLayersPresentationIsRounded() throws {
+        var model = LayerModel()
+        model.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
+        try Self.scroll(step: 1).apply(to: &model, at: 0.333)
+        #expect(model.bounds.origin == CGPoint(x: 0, y: 33))
+    }
+
+    @Test func aStepIsRefusedOnValuesThatAreNotNumbersOrPlaces() throws {
+        #expect(throws: StrataError.self) { try Self.scroll(step: 1, keyPath: "transform", to: .transform(.identity)).validate() }
+        #expect(throws: StrataError.self) { try Self.scroll(step: -1).validate() }
+        #expect(throws: StrataError.self) { try Self.scroll(step: .infinity).validate() }
+        try Self.scroll(step: 0.5).validate()
+    }
+}

@@ -282,7 +282,7 @@ struct RejectionTests {
     private func animationBytes(keyPath: String = "opacity", kind: UInt8 = 1,
                                 from: AnimatableValue? = nil, to: AnimatableValue? = .scalar(1), by: AnimatableValue? = nil,
                                 timing: [Double] = [0, 1, 1, 0, 0, 0], fill: UInt8 = 0,
-                                function: [Double]? = nil) -> [UInt8] {
+                                function: [Double]? = nil, valueStep: Double = 0) -> [UInt8] {
         var w = ByteWriter()
         w.string(keyPath)
         w.u8(kind)
@@ -293,6 +293,7 @@ struct RejectionTests {
         for x in function ?? [] { w.f64(x) }
         w.bool(true); w.bool(false); w.bool(false)
         w.u8(0) // no value function
+        w.f64(valueStep)
         return w.bytes
     }
 
@@ -303,6 +304,16 @@ struct RejectionTests {
         timing.duration = 1
         let spec = AnimationSpec(keyPath: LayerKeyPath(property: .opacity), kind: .basic(from: nil, to: .scalar(1), by: nil), timing: timing)
         #expect(m == .commit(Commit(transactionID: 1, operations: [.addAnimation(1, key: "key", spec)])))
+    }
+
+    @Test("a value step that is negative, not finite or on a colour is refused")
+    func badValueStep() {
+        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(valueStep: -1))) }
+            == .invalid("animation on opacity: invalid value for valueStep: expected a finite number ≥ 0"))
+        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(valueStep: .nan))) } != nil)
+        #expect(protocolError { try decodeCommit(animationCommit(animationBytes(keyPath: "backgroundColor", to: .color(.white),
+                                                                               valueStep: 1))) }
+            == .invalid("animation on backgroundColor: unsupported: valueStep on values that are not numbers, points, sizes or rectangles"))
     }
 
     @Test("animation with no from, to or by")

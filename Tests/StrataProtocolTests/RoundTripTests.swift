@@ -113,6 +113,9 @@ struct RoundTripTests {
                             kind: .basic(from: .scalar(0), to: nil, by: .scalar(3.14)),
                             timingFunction: TimingFunction(0.1, -0.5, 0.9, 1.5)),
               AnimationSpec(keyPath: try! LayerKeyPath(parsing: "bounds.origin"), kind: .basic(from: nil, to: .point(.zero), by: nil)),
+              // A scroll view's offset, rounded to half points (a 2× screen's pixels).
+              AnimationSpec(keyPath: try! LayerKeyPath(parsing: "bounds.origin"), kind: .basic(from: .point(.zero), to: .point(CGPoint(x: 0, y: 90)), by: nil),
+                            valueStep: 0.5),
               AnimationSpec(keyPath: try! LayerKeyPath(parsing: "backgroundColor"), kind: .basic(from: .color(nil), to: .color(.white), by: nil)),
               AnimationSpec(keyPath: try! LayerKeyPath(parsing: "hidden"), kind: .basic(from: .bool(false), to: .bool(true), by: nil)),
               AnimationSpec(keyPath: try! LayerKeyPath(parsing: "position"),

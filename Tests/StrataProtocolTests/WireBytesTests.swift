@@ -131,6 +131,7 @@ struct WireBytesTests {
         b.u8(1); for x in [0.42, 0, 0.58, 1] { b.f64(x) } // timing function
         b.u8(0); b.u8(1); b.u8(0)      // removedOnCompletion, additive, cumulative
         b.u8(0)                        // no value function
+        b.f64(0)                       // no value step
         #expect(MessageCoding.encode(m) == b.frame(type: 2))
     }
 
@@ -147,6 +148,7 @@ struct WireBytesTests {
         e.u8(0)                        // no timing function
         e.u8(1); e.u8(0); e.u8(0)
         e.u8(0)                        // no value function
+        e.f64(0)                       // no value step
         #expect(w.bytes == e.bytes)
     }
 

@@ -12,7 +12,9 @@ import Testing
     static func buttons(extra: String = "") -> String {
         var layers: [String] = []
         for i in 0..<20 {
-            let x = 35 + 62 * (i % 5), y = 25 + 45 * (i / 5)
+            // Every shadow and what its blur reads lie on the 320 × 180 target (a blur reading past the edge is
+            // not kept: the texture's clamping makes it depend on where it is).
+            let x = 35 + 62 * (i % 5), y = 32 + 38 * (i / 5)
             layers.append("""
             {"id":"b\(i)","bounds":[0,0,50,26],"position":[\(x),\(y)],"backgroundColor":"#3070C0","cornerRadius":6,
              "shadowOpacity":0.5,"shadowRadius":4,"shadowOffset":[0,3]\(i == 7 ? extra : "")}
@@ -30,8 +32,9 @@ import Testing
     @Test func unchangedShadowsUnderAMovingLayerAreNotBlurredAgain() throws {
         let frames = try DamageRenderingTests.expectIncrementalMatchesFull(Self.buttons(), times: [0, 0.3, 0.301, 0.302, 0.303],
                                                                         width: 320, height: 180)
-        // The first frame draws and blurs all 20; the second keeps the shadows it repaints across (seen
-        // unchanged since the first); after that those are composited, and nothing is blurred.
+        // The 20 buttons draw the same shadow whole pixels apart (`RelativeGroupKey`). The first frame draws
+        // and blurs all 20 (a composite is kept the second frame it is drawn); the second keeps the one it
+        // repaints across (seen unchanged in the first); after that it is composited, and nothing is blurred.
         #expect(frames[0].work.shadowBlurs == 20)
         #expect(frames[1].work.shadowBlurs > 0)
         for frame in frames.dropFirst(2) {

@@ -127,7 +127,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     }
 
     /// Packs `spec` with its times relative to `epoch`; nil when the GPU path does not evaluate it (value
-    /// functions, transforms and other value kinds, groups, transitions, paths, paced cubic keyframes,
+    /// functions, values rounded to a step, transforms and other value kinds, groups, transitions, paths, paced cubic keyframes,
     /// rotation modes, more than `maxKeyframes` values, cubic ones beyond `maxCubicKeyframes`): the CPU
     /// evaluates those. With `group` (a `.group` spec),
     /// `spec` is one of its `groupChildren`: its times are in the group's local time, its
@@ -135,7 +135,7 @@ public struct GPUAnimationRecord: Equatable, Sendable {
     /// group's timing, packed against `epoch`, maps frame times to it.
     /// Kept whole (over 60 lines): the record's texels written in layout order.
     public init?(_ spec: AnimationSpec, in group: AnimationSpec? = nil, epoch: Double) {
-        guard spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
+        guard spec.valueFunction == nil, spec.valueStep == 0, let keyPath = spec.keyPath else { return nil }
         let isTransform = keyPath.kind == .transform
         let isTransformPart = keyPath.component != nil && keyPath.property.kind == .transform
         guard isTransform || Self.components(of: keyPath.kind) != nil || (keyPath.kind == .numbers && Self.listLength(spec) != nil)

@@ -205,6 +205,15 @@ public struct TextDraw: ContentDraw {
         return PixelRect.covering(ink, matrix, margin: DrawListAnalysis.margin, within: target)
     }
 
+    /// Moved by whole target pixels its glyphs land on the same places within their pixels (snapped or not).
+    public func shifted(dx: CGFloat, dy: CGFloat) -> (any ContentDraw)? {
+        guard matrix.m14 == 0, matrix.m24 == 0, matrix.m34 == 0, matrix.m44 == 1 else { return nil }
+        var moved = self
+        moved.matrix.m41 += dx
+        moved.matrix.m42 += dy
+        return moved
+    }
+
     public func combine(into h: inout Hasher) {
         h.combine(matrix); h.combine(contentsScale); h.combine(displayScale); h.combine(subpixelQuantization); h.combine(alpha)
         h.combine(snaps); h.combine(slotUse)
