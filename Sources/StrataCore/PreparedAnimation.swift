@@ -94,6 +94,15 @@ public final class PreparedAnimation: Sendable {
         return FixedEnds(start: ends.0, end: ends.1, decomposed: decomposed)
     }
 
+    /// Whether it only moves the layer's sublayers by whole steps of its `valueStep` (a UIKit scroll view's
+    /// offset on the pixel grid): an animation of `bounds.origin` or one of its coordinates, rounded, not
+    /// additive.
+    public var movesSublayersOnPixelGrid: Bool {
+        guard valueStep > 0, !spec.isAdditive, let keyPath, keyPath.property == .bounds,
+              let component = keyPath.component else { return false }
+        return [.origin, .originX, .originY].contains(component)
+    }
+
     /// Applies this animation's effect at parent time `t` to `model`, each property animation seeing the
     /// value beneath it. `inGroup`: a group's children ignore `isRemovedOnCompletion` (their fill modes
     /// alone decide what they show after their end), as in Core Animation.

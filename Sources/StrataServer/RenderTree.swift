@@ -108,11 +108,14 @@ final class RenderNode {
     }
     var zAnimationsFound: [AttachedAnimation]?
     /// Whether an attached animation (or a transition) may move this layer's drawing or its sublayers'
-    /// on screen between frames: found when first asked after the animations change.
+    /// on screen between frames: found when first asked after the animations change. A scroll view's offset
+    /// rounded to the pixel grid (`PreparedAnimation.movesSublayersOnPixelGrid`) does not count: what it moves
+    /// lands on whole pixels, so text stays snapped and shadows stay kept composites, and nothing is drawn
+    /// differently when the motion starts or ends (which made the frames at each fling's ends repaint all).
     var animatesPlacement: Bool {
         if let known = placementAnimatesFound { return known }
         let found = !transitionSources.isEmpty
-            || animations.contains { $0.prepared.changedProperties.contains(where: Self.placementProperties.contains) }
+            || animations.contains { !$0.prepared.movesSublayersOnPixelGrid && $0.prepared.changedProperties.contains(where: Self.placementProperties.contains) }
         placementAnimatesFound = found
         return found
     }
