@@ -110,22 +110,23 @@ extension Renderer {
         h.combine(rotation); h.combine(origin.x); h.combine(origin.y); h.combine(width); h.combine(height)
         let commands = list.commands[begin...end]
         var box = a.boxes[begin]
-        if rotation == 0 {
+        if rotation == 0, let relative = RelativeGroupKey.key(commands, box: box) {
             let target = PixelRect(x: origin.x, y: origin.y, width: width, height: height)
-            if box.x == target.x || box.y == target.y || box.maxX == target.maxX || box.maxY == target.maxY,
-               let uncut = RelativeGroupKey.uncutBox(commands), uncut.intersection(target) == box {
-                box = uncut
-            }
-            if let relative = RelativeGroupKey.key(commands, box: box) {
+            guard box.x == target.x || box.y == target.y || box.maxX == target.maxX || box.maxY == target.maxY else {
+                // Off the edges, the blur reads nothing of the group past the target's edge even where its reach
+                // crosses it (the group's content lies a blur's reach inside its box): the composite is the same
+                // wherever the content is, and identical content whole pixels apart shares it.
                 h.combine(relative)
-                // Cut by the edge: kept whole through `keepUncut`. Otherwise not kept where its blur reads past the
-                // edge: the texture's clamping repeats the edge's pixels there, so that composite depends on where
-                // it is and would differ from the same content's elsewhere.
-                if box != a.boxes[begin] { return GroupKey(key: h.finalize(), box: box, whole: false) }
-                let read = box.grown(by: a.reach[begin])
-                return read.intersection(target) == read ? GroupKey(key: h.finalize(), box: box, whole: true) : nil
+                return GroupKey(key: h.finalize(), box: box, whole: true)
             }
-            box = a.boxes[begin]
+            // At an edge: keyed by its uncut box, and kept whole through `keepUncut` when the edge cuts it. A
+            // group whose uncut box is not known is not kept: the texture's clamping repeats the edge's pixels
+            // into its blur, so its composite depends on where it is.
+            guard let uncut = RelativeGroupKey.uncutBox(commands), uncut.intersection(target) == box,
+                  let relativeUncut = RelativeGroupKey.key(commands, box: uncut) else { return nil }
+            h.combine(relativeUncut)
+            box = uncut
+            return GroupKey(key: h.finalize(), box: box, whole: box == a.boxes[begin])
         }
         h.combine(box)
         for k in a.keys[begin...end] { h.combine(k) }
