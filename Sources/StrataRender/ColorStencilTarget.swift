@@ -33,6 +33,16 @@ final class ColorStencilTarget {
         if scissored { glEnable(e(GL_SCISSOR_TEST)) }
     }
 
+    /// The target `slot` keeps when it is `width` × `height`, else a new one (sampled NEAREST) put there: a
+    /// scratch target kept between frames while they ask for the same size.
+    static func kept(_ slot: inout ColorStencilTarget?, width: Int, height: Int, what: String) throws -> ColorStencilTarget {
+        if let kept = slot, kept.width == width, kept.height == height { return kept }
+        slot = nil
+        let made = try ColorStencilTarget(width: width, height: height, filter: GL_NEAREST, what: what)
+        slot = made
+        return made
+    }
+
     /// An RGBA8 texture of `width` × `height` texels, contents undefined, sampled with `filter`, clamped at
     /// its edges; left bound.
     static func makeTexture(width: Int, height: Int, filter: GLint) -> GLuint {

@@ -154,7 +154,7 @@ extension Renderer {
         let placed = (x: min(max(box.x, origin.x + reach), origin.x + width - box.width - reach),
                       y: min(max(box.y, origin.y + reach), origin.y + height - box.height - reach))
         let shift = (x: box.x - placed.x, y: box.y - placed.y)
-        let target = try uncutScratch(width: width, height: height)
+        let target = try ColorStencilTarget.kept(&uncutTarget, width: width, height: height, what: "group cut by the edge")
         let saved = (width, height, origin, projection, offscreen, rotation, compositeProjection)
         let subOrigin = (x: origin.x + shift.x, y: origin.y + shift.y)
         try drawPass(group, DrawListAnalysis(group, target: PixelRect(x: subOrigin.x, y: subOrigin.y, width: width, height: height)),
@@ -169,15 +169,6 @@ extension Renderer {
         beginFrame(resume)
         setScissor(scissor)
         return entry
-    }
-
-    /// The target `keepUncut` draws into, kept while passes keep its size.
-    private func uncutScratch(width: Int, height: Int) throws -> ColorStencilTarget {
-        if let kept = uncutTarget, kept.width == width, kept.height == height { return kept }
-        uncutTarget = nil
-        let made = try ColorStencilTarget(width: width, height: height, filter: GL_NEAREST, what: "group cut by the edge")
-        uncutTarget = made
-        return made
     }
 
     /// Draws a group's composite (what `composite` queues) into the offscreen target at `depth` over

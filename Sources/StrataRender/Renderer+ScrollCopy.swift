@@ -13,7 +13,7 @@ extension Renderer {
         let source = copy.source, destination = copy.destination
         guard !source.isEmpty else { return }
         flush()
-        let scratch = try scrollScratch(width: source.width, height: source.height)
+        let scratch = try ColorStencilTarget.kept(&scrollTarget, width: source.width, height: source.height, what: "scroll copy")
         // Blits are scissored: the whole rectangles are copied.
         glDisable(e(GL_SCISSOR_TEST))
         // GL's rows run bottom-up: a rectangle's bottom row is window row height − maxY.
@@ -29,14 +29,5 @@ extension Renderer {
         glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
         counters.scrollCopiedPixels = destination.area
         try checkGL("scroll copy")
-    }
-
-    /// A target of `width` × `height` for the copy, kept between frames while copies keep its size.
-    private func scrollScratch(width: Int, height: Int) throws -> ColorStencilTarget {
-        if let kept = scrollTarget, kept.width == width, kept.height == height { return kept }
-        scrollTarget = nil
-        let made = try ColorStencilTarget(width: width, height: height, filter: GL_NEAREST, what: "scroll copy")
-        scrollTarget = made
-        return made
     }
 }
