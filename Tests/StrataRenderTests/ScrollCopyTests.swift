@@ -69,5 +69,72 @@ import Testing
                                                                         width: 160, height: 140)
         #expect(frames.map(\.work.scrollCopiedPixels) == [0, 0, 0])
     }
+
+    /// Random clipped lists scrolled by whole pixels, with or without a covering background, something drawn
+    /// over the clip, something beneath it that is not one colour, a layer moving inside: every frame, copied
+    /// or not, equals a full repaint.
+    ///
+    /// Moved pixels (a copy, or a kept composite drawn at another place) are not always bit for bit what drawing
+    /// them there gives. Anti-aliased edges take their width from `fwidth`, which the GPU works out over 2 × 2
+    /// pixel quads: content moved by an odd number of pixels falls into other quads, and a curved edge's pixels
+    /// come out a few levels apart (bilinear samples differ by a level the same way). A wrong copy (pixels from
+    /// elsewhere, a strip not drawn) differs by far more, in far more pixels: the test allows 16 levels in at
+    /// most 1 % of the channel values.
+    @Test(arguments: 0..<24)
+    func randomScrollsMatchFullRepaints(seed: Int) throws {
+        let (json, times) = Self.randomList(seed: seed)
+        let scene = try DamageRenderingTests.scene(json)
+        let frames = try SceneRenderer.render(scene, at: times, width: 160, height: 140)
+        for (time, frame) in zip(times, frames) {
+            let full = try SceneRenderer.render(scene, at: time, width: 160, height: 140)
+            let differences = zip(full.pixels, frame.image.pixels).map { abs(Int($0) - Int($1)) }
+            #expect(differences.max() ?? 0 <= 16, "seed \(seed), at \(time): a channel differs by \(differences.max() ?? 0)")
+            #expect(differences.filter { $0 > 0 }.count <= 160 * 140 * 4 / 100, "seed \(seed), at \(time)")
+        }
+    }
+
+    /// The scene and frame times of `randomScrollsMatchFullRepaints(seed:)`.
+    static func randomList(seed: Int) -> (json: String, times: [Double]) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var rows: [String] = []
+        for i in 0..<(4 + next(12)) {
+            let shadow = next(2) == 0 ? ##","shadowOpacity":0.5,"shadowRadius":\##(1 + next(6)),"shadowOffset":[0,\##(next(4))]"## : ""
+            rows.append("""
+            {"id":"r\(i)","bounds":[0,0,\(60 + next(80)),\(10 + next(20))],"position":[\(40 + next(80)),\(10 + 26 * i)],
+             "backgroundColor":"#\(["FFFFFF", "D8E8FF", "30A060", "E0C040"][next(4)])","cornerRadius":\(next(2) * 6)\(shadow)}
+            """)
+        }
+        if next(2) == 0 {
+            rows.append(##"{"id":"m","bounds":[0,0,10,10],"position":[20,30],"backgroundColor":"#E03030","animations":{"m":{"type":"basic","keyPath":"position.x","fromValue":10,"toValue":130,"duration":1}}}"##)
+        }
+        let beneath = [
+            ##""backgroundColor":"#F2F2F7""##, // one colour under the whole clip
+            ##""backgroundColor":"#00000000""##, // the clear colour
+            ##""backgroundColor":"#F2F2F7","sublayers":[{"id":"u","bounds":[0,0,50,50],"position":[30,60],"backgroundColor":"#4060A0"}]"##,
+        ][next(3)]
+        let over = next(2) == 0 ? ##",{"id":"o","bounds":[0,0,90,14],"position":[80,\##(18 + next(100))],"backgroundColor":"#202020","opacity":0.6}"## : ""
+        let toX = next(3) == 0 ? 64 : 0
+        let json = """
+        {"strata":1,"background":"#F2F2F7","layers":[
+          {"id":"page","bounds":[0,0,160,140],"position":[80,70],\(beneath)},
+          {"id":"list","bounds":[0,0,\(120 + next(40)),\(80 + next(40))],"position":[80,\(70 + next(4))],"masksToBounds":true,
+           "animations":{"s":{"type":"keyframe","keyPath":"bounds.origin","values":[[0,0],[\(toX),64],[0,0]],"duration":2}},
+           "sublayers":[\(rows.joined(separator: ","))]}\(over)]}
+        """
+        // Whole pixels: the offset goes out to 64 in the first second and back in the second, so sixty-fourths
+        // of a second show it at whole pixels, moving forwards and back, still and in jumps.
+        var k = next(100)
+        var times: [Double] = []
+        for _ in 0..<6 {
+            k = min(127, k + [0, 1, 2, 3, 5, 9, 20][next(7)])
+            times.append(Double(k) / 64)
+        }
+        return (json, times)
+    }
 }
+
 
