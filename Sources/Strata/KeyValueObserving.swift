@@ -54,17 +54,19 @@ extension _KeyValueCodingAndObserving {
         let observation = NSKeyValueObservation()
         var last = self[keyPath: keyPath]
         observation.check = { [weak self, weak observation] in
-            guard let self, let observation, observation.isValid else { return }
-            let value = self[keyPath: keyPath]
-            if KeyValueComparison.same(last, value) == true { return }
-            let old = last
-            last = value
-            if options.contains(.prior) {
-                changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: nil, oldValue: options.contains(.old) ? old : nil,
-                                                             indexes: nil, isPrior: true))
+            guard let self, let observation else { return }
+            observation.whileValid {
+                let value = self[keyPath: keyPath]
+                if KeyValueComparison.same(last, value) == true { return }
+                let old = last
+                last = value
+                if options.contains(.prior) {
+                    changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: nil, oldValue: options.contains(.old) ? old : nil,
+                                                                 indexes: nil, isPrior: true))
+                }
+                changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? value : nil,
+                                                             oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
             }
-            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? value : nil,
-                                                         oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
         }
         // Read before the observation is added: from then on the main queue's checks change `last`.
         let initial = last
@@ -80,18 +82,34 @@ extension _KeyValueCodingAndObserving {
 /// An observation made by `observe(_:options:changeHandler:)` (Foundation's): it ends when invalidated or
 /// freed.
 public final class NSKeyValueObservation: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Held while a check reads and reports (recursive: a handler may invalidate its own observation).
+    private let lock = NSRecursiveLock()
     private var valid = true
     /// Reads the key path and reports a change (main queue only).
     fileprivate var check: () -> Void = {}
 
     fileprivate init() {}
 
-    public var isValid: Bool { lock.withLock { valid } }
+    public var isValid: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return valid
+    }
 
-    /// Ends the observation: its handler is not called again.
+    /// Ends the observation: its handler is not called again once this returns (a report in progress on
+    /// the main queue finishes first, as Foundation's do; one that read the value before the change it
+    /// reports could otherwise report a change made after `invalidate()`).
     public func invalidate() {
-        lock.withLock { valid = false }
+        lock.lock()
+        valid = false
+        lock.unlock()
+    }
+
+    /// Runs `body` if the observation is valid, holding it valid until `body` returns.
+    fileprivate func whileValid(_ body: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        if valid { body() }
     }
 
     deinit { invalidate() }
