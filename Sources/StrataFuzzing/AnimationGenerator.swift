@@ -41,6 +41,10 @@ public struct AnimationGenerator {
                 spec.valueFunction = f
                 spec.kind = .basic(from: values.value(f.inputKind, &r), to: values.value(f.inputKind, &r), by: nil)
             }
+            // Values on a grid (UIScrollView's offsets): pixel steps, and steps far smaller and larger than the values.
+            if spec.valueFunction == nil, Interpolation.roundable(path.kind), r.chance(0.1) {
+                spec.valueStep = r.pick([0.5, 1, 1.0 / 3, 1e-9, 1e6]) ?? 1
+            }
         }
         spec.timing = timing(now: now, &r)
         if r.chance(0.3) { spec.timingFunction = TimingFunction(r.double(0...1), r.double(-1...2), r.double(0...1), r.double(-1...2)) }

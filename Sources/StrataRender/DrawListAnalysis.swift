@@ -67,12 +67,12 @@ struct DrawListAnalysis {
         }
         for (i, command) in commands.enumerated() {
             switch command {
-            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _),
-                 let .raster(m, rect, _, _, _, _, _):
-                boxes[i] = i < motion.count && motion[i].slot >= 0 ? target : PixelRect.covering(rect, m, margin: Self.margin, within: target)
+            case .fill, .shape, .image, .raster:
+                // The `?? target`s never apply: `drawnBox` measures every one of these.
+                boxes[i] = i < motion.count && motion[i].slot >= 0 ? target : Self.drawnBox(command, within: target) ?? target
                 add(boxes[i])
-            case let .path(m, path, _, _):
-                boxes[i] = PixelRect.covering(path.boundingBox, m, margin: Self.margin, within: target)
+            case .path:
+                boxes[i] = Self.drawnBox(command, within: target) ?? target
                 add(boxes[i])
             case .content(let c):
                 boxes[i] = i < motion.count && motion[i].slot >= 0 ? target : c.box(within: target)
@@ -90,7 +90,7 @@ struct DrawListAnalysis {
                 close(g.begin, at: i, box: g.union)
             case let .endShadowGroup(_, _, sigma):
                 guard let g = popGroup() else { balanced = false; continue }
-                let r = ShadowKernel.reach(sigma: Double(sigma)) + 1
+                let r = Self.shadowReach(sigma: sigma)
                 reach[g.begin] = r
                 close(g.begin, at: i, box: g.union.grown(by: r).intersection(target))
             case let .endClipGroup(m, rect, _, _, _):
@@ -117,6 +117,23 @@ struct DrawListAnalysis {
         }
         if !open.isEmpty { balanced = false }
     }
+
+    /// The pixels a plain drawing command (a quad, a bitmap, a path) can change within `target`: its rectangle
+    /// or path under its matrix, grown by the anti-aliasing margin. nil for every other command.
+    static func drawnBox(_ command: DrawCommand, within target: PixelRect) -> PixelRect? {
+        switch command {
+        case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _),
+             let .raster(m, rect, _, _, _, _, _):
+            return PixelRect.covering(rect, m, margin: margin, within: target)
+        case let .path(m, path, _, _):
+            return PixelRect.covering(path.boundingBox, m, margin: margin, within: target)
+        default:
+            return nil
+        }
+    }
+
+    /// How far past what a shadow group holds its blur reaches (and a pixel more).
+    static func shadowReach(sigma: CGFloat) -> Int { ShadowKernel.reach(sigma: Double(sigma)) + 1 }
 
     /// Second pass: keys (each command's own values combined with its groups' keys) and effects.
     private mutating func key(_ commands: [DrawCommand], target: PixelRect) {

@@ -28,21 +28,14 @@ enum RelativeGroupKey {
         guard commands.count > 2, case .beginGroup = commands[commands.startIndex], let end = commands.last else { return nil }
         let reach: Int
         switch end {
-        case let .endShadowGroup(_, _, sigma): reach = ShadowKernel.reach(sigma: Double(sigma)) + 1
+        case let .endShadowGroup(_, _, sigma): reach = DrawListAnalysis.shadowReach(sigma: sigma)
         case .endGroup(_, .over): reach = 0
         default: return nil
         }
         var union = PixelRect.empty
         for command in commands.dropFirst().dropLast() {
-            switch command {
-            case let .fill(m, rect, _, _, _), let .shape(m, rect, _, _, _, _, _, _), let .image(m, rect, _, _, _, _, _, _),
-                 let .raster(m, rect, _, _, _, _, _):
-                union = union.union(PixelRect.covering(rect, m, margin: DrawListAnalysis.margin, within: unbounded))
-            case let .path(m, path, _, _):
-                union = union.union(PixelRect.covering(path.boundingBox, m, margin: DrawListAnalysis.margin, within: unbounded))
-            default:
-                return nil
-            }
+            guard let box = DrawListAnalysis.drawnBox(command, within: unbounded) else { return nil }
+            union = union.union(box)
         }
         return union.grown(by: reach)
     }
@@ -53,13 +46,7 @@ enum RelativeGroupKey {
     /// `command` drawn `dx`, `dy` target pixels further; nil when its place is not a translation away
     /// (a kind's drawing that cannot say where it is moved, a matrix with perspective).
     static func shifted(_ command: DrawCommand, dx: CGFloat, dy: CGFloat) -> DrawCommand? {
-        func move(_ m: Transform3D) -> Transform3D? {
-            guard m.m14 == 0, m.m24 == 0, m.m34 == 0, m.m44 == 1 else { return nil }
-            var moved = m
-            moved.m41 += dx
-            moved.m42 += dy
-            return moved
-        }
+        func move(_ m: Transform3D) -> Transform3D? { m.movedInTarget(dx: dx, dy: dy) }
         switch command {
         case let .fill(m, rect, color, alpha, edges):
             return move(m).map { .fill(matrix: $0, rect: rect, color: color, alpha: alpha, edges: edges) }
@@ -85,5 +72,17 @@ enum RelativeGroupKey {
         case .endTransitionGroups:
             return nil
         }
+    }
+}
+
+extension Transform3D {
+    /// This matrix followed by a move of `dx`, `dy` target pixels; nil with perspective (a move is then no
+    /// longer a change of its translation alone).
+    func movedInTarget(dx: CGFloat, dy: CGFloat) -> Transform3D? {
+        guard m14 == 0, m24 == 0, m34 == 0, m44 == 1 else { return nil }
+        var moved = self
+        moved.m41 += dx
+        moved.m42 += dy
+        return moved
     }
 }

@@ -123,7 +123,7 @@ extension Renderer {
             // group whose uncut box is not known is not kept: the texture's clamping repeats the edge's pixels
             // into its blur, so its composite depends on where it is.
             guard let uncut = RelativeGroupKey.uncutBox(commands), uncut.intersection(target) == box,
-                  let relativeUncut = RelativeGroupKey.key(commands, box: uncut) else { return nil }
+                  let relativeUncut = uncut == box ? relative : RelativeGroupKey.key(commands, box: uncut) else { return nil }
             h.combine(relativeUncut)
             box = uncut
             return GroupKey(key: h.finalize(), box: box, whole: box == a.boxes[begin])

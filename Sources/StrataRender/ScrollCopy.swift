@@ -108,19 +108,18 @@ extension ScrollCopy {
         let oldInside = (at.old + 1)..<oldEnd, newInside = (at.new + 1)..<newEnd
         var firstOld: [Int: Int] = [:]
         var oldKeys: [Int] = []
-        for k in oldInside {
+        func ownKey(_ command: DrawCommand) -> Int {
             var h = Hasher()
-            DrawListAnalysis.combine(old.commands[k], into: &h)
-            let key = h.finalize()
+            DrawListAnalysis.combine(command, into: &h)
+            return h.finalize()
+        }
+        for k in oldInside {
+            let key = ownKey(old.commands[k])
             oldKeys.append(key)
             if firstOld[key] == nil { firstOld[key] = k }
         }
-        var newKeys: [Int?] = []
-        for k in newInside {
-            guard let back = RelativeGroupKey.shifted(new.commands[k], dx: CGFloat(-dx), dy: CGFloat(-dy)) else { newKeys.append(nil); continue }
-            var h = Hasher()
-            DrawListAnalysis.combine(back, into: &h)
-            newKeys.append(h.finalize())
+        let newKeys: [Int?] = newInside.map { k in
+            RelativeGroupKey.shifted(new.commands[k], dx: CGFloat(-dx), dy: CGFloat(-dy)).map(ownKey)
         }
         var matchedOld = Set<Int>(), matchedNew = Set<Int>()
         if let start = newKeys.indices.first(where: { newKeys[$0].flatMap { firstOld[$0] } != nil }), let key = newKeys[start],

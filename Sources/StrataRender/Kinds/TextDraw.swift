@@ -207,10 +207,9 @@ public struct TextDraw: ContentDraw {
 
     /// Moved by whole target pixels its glyphs land on the same places within their pixels (snapped or not).
     public func shifted(dx: CGFloat, dy: CGFloat) -> (any ContentDraw)? {
-        guard matrix.m14 == 0, matrix.m24 == 0, matrix.m34 == 0, matrix.m44 == 1 else { return nil }
+        guard let matrix = matrix.movedInTarget(dx: dx, dy: dy) else { return nil }
         var moved = self
-        moved.matrix.m41 += dx
-        moved.matrix.m42 += dy
+        moved.matrix = matrix
         return moved
     }
 
