@@ -34,8 +34,11 @@ public struct DamageTracker {
     public mutating func plan(_ list: DrawList, width: Int, height: Int, bufferAge: Int, copies: Bool = false) -> FramePlan {
         let target = PixelRect(x: 0, y: 0, width: width, height: height)
         let analysis = DrawListAnalysis(list, target: target)
-        let current = DamageFrame(commands: list.commands, keys: analysis.keys, effects: analysis.effects, groupEnd: analysis.groupEnd,
-                                  clipOrigins: list.clipOrigins)
+        // The commands are kept only where a later frame may look for a scroll in them: holding them makes the
+        // builder's next `removeAll` allocate a new array rather than reuse this one.
+        let scrollable = copies && !list.clipOrigins.isEmpty
+        let current = DamageFrame(commands: scrollable ? list.commands : [], keys: analysis.keys, effects: analysis.effects,
+                                  groupEnd: analysis.groupEnd, clipOrigins: list.clipOrigins)
         var damage: DamageRegion
         var scroll: (copy: ScrollCopy, repaint: DamageRegion, changed: DamageRegion)?
         if previousTarget != target || previousClear != list.clearColor || !analysis.balanced {
