@@ -36,12 +36,13 @@ public enum SceneRenderer {
     /// and 270).
     /// `gpuAnimationMinimumLayers`: as `Compositor`'s (nil: every animation evaluated on the CPU);
     /// `shapesOnTheGPU`: `Compositor.shapesMoveOnTheGPU` (nil: its default for the renderer);
-    /// `movingGroupsFromBitmaps`: `Compositor.movingGroupsFromBitmaps`;
+    /// `movingGroupsFromBitmaps`: `Compositor.movingGroupsFromBitmaps`; `cullsOutsideClips`: `Compositor.cullsOutsideClips`;
     /// `textureLimit`: `Compositor.textureLimit` (nil: the GL's).
     public static func render(_ scene: Scene, at times: [Double], width: Int, height: Int,
                               programCache: ProgramBinaryCache? = nil, rotation: Int = 0,
                               gpuAnimationMinimumLayers: Int? = Compositor.defaultGPUAnimationMinimumLayers,
-                              shapesOnTheGPU: Bool? = nil, movingGroupsFromBitmaps: Bool = true, textureLimit: Int? = nil) throws -> [Frame] {
+                              shapesOnTheGPU: Bool? = nil, movingGroupsFromBitmaps: Bool = true, cullsOutsideClips: Bool = true,
+                              textureLimit: Int? = nil) throws -> [Frame] {
         guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw RenderError(message: "frame times must ascend") }
         let display = try HeadlessDisplay(width: width, height: height, rotation: rotation)
         defer { display.releaseCurrent() }
@@ -52,6 +53,7 @@ public enum SceneRenderer {
         compositor.gpuAnimationMinimumLayers = gpuAnimationMinimumLayers
         if let shapesOnTheGPU { compositor.shapesMoveOnTheGPU = shapesOnTheGPU }
         compositor.movingGroupsFromBitmaps = movingGroupsFromBitmaps
+        compositor.cullsOutsideClips = cullsOutsideClips
         if let textureLimit { compositor.textureLimit = textureLimit }
         let events = CompositorEventLog()
         compositor.events = events

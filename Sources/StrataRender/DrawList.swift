@@ -134,6 +134,9 @@ public struct DrawList {
     /// layer's own space is placed (the matrix's translation, target pixels), so that the damage tracker can
     /// find a clip's content scrolled by whole pixels between frames (`ScrollCopy`).
     public var clipOrigins: [Int: ClipOrigin] = [:]
+    /// Sublayers (whole subtrees) left out because they lie outside the scissor clip they are in (the
+    /// builder's `culls`), bitmaps' own lists included.
+    public var culledSubtrees = 0
 
     public init() {}
 
@@ -213,6 +216,7 @@ public struct DrawList {
     public mutating func absorb(_ part: DrawList) {
         deferredWork = deferredWork || part.deferredWork
         cpuAnimating = cpuAnimating || part.cpuAnimating
+        culledSubtrees += part.culledSubtrees
     }
 
     public mutating func removeAll() {
@@ -227,6 +231,7 @@ public struct DrawList {
         cpuAnimating = false
         watchesCPUAnimation = false
         clipOrigins.removeAll(keepingCapacity: true)
+        culledSubtrees = 0
     }
 
     /// How the motion slots move command `i`.

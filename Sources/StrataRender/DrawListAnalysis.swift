@@ -90,7 +90,7 @@ struct DrawListAnalysis {
                 close(g.begin, at: i, box: g.union)
             case let .endShadowGroup(_, _, sigma):
                 guard let g = popGroup() else { balanced = false; continue }
-                let r = Self.shadowReach(sigma: sigma)
+                let r = ShadowKernel.drawnReach(sigma: sigma)
                 reach[g.begin] = r
                 close(g.begin, at: i, box: g.union.grown(by: r).intersection(target))
             case let .endClipGroup(m, rect, _, _, _):
@@ -131,9 +131,6 @@ struct DrawListAnalysis {
             return nil
         }
     }
-
-    /// How far past what a shadow group holds its blur reaches (and a pixel more).
-    static func shadowReach(sigma: CGFloat) -> Int { ShadowKernel.reach(sigma: Double(sigma)) + 1 }
 
     /// Second pass: keys (each command's own values combined with its groups' keys) and effects.
     private mutating func key(_ commands: [DrawCommand], target: PixelRect) {

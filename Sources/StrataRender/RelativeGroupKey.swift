@@ -28,7 +28,7 @@ enum RelativeGroupKey {
         guard commands.count > 2, case .beginGroup = commands[commands.startIndex], let end = commands.last else { return nil }
         let reach: Int
         switch end {
-        case let .endShadowGroup(_, _, sigma): reach = DrawListAnalysis.shadowReach(sigma: sigma)
+        case let .endShadowGroup(_, _, sigma): reach = ShadowKernel.drawnReach(sigma: sigma)
         case .endGroup(_, .over): reach = 0
         default: return nil
         }

@@ -33,6 +33,9 @@ public struct RenderCounters: Sendable, Equatable {
     /// frame's draw list (only the slots were evaluated).
     public var motionSlots = 0
     public var drawListReused = false
+    /// Sublayers (whole subtrees) not built because they lie outside the scissor clip they are in
+    /// (`DrawList.culledSubtrees`).
+    public var subtreesCulled = 0
     /// Emitter cells not drawn because their image is larger than a GL texture can be (GL_MAX_TEXTURE_SIZE).
     public var cellImagesOverLimit = 0
 

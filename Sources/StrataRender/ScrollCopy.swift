@@ -87,6 +87,72 @@ extension ScrollCopy {
             && min(ys[0], ys[1]) <= CGFloat(clip.y) && max(ys[0], ys[1]) >= CGFloat(clip.maxY)
     }
 
+    /// The commands inside the clip that are drawn the same in both frames, the new ones moved back by `dx`,
+    /// `dy`: a match in painter's order (each matched pair after the last), as long as it can be made. A
+    /// command drawn at a place is looked for further on in the old list (rows out of the clip are not built,
+    /// so the lists may start and end with different rows, and a row at the clip's edge may lack what lies
+    /// outside it); one that only begins or ends a scope is the same wherever it is, and matches only the old
+    /// command next in line. A scope counts as matched only with both its ends matched to one old scope's:
+    /// what lies in an unmatched scope is repainted with its box.
+    private static func match(old: DamageFrame, _ oldInside: Range<Int>, new: DamageFrame, _ newInside: Range<Int>,
+                              dx: Int, dy: Int) -> (old: Set<Int>, new: Set<Int>) {
+        func ownKey(_ command: DrawCommand) -> Int {
+            var h = Hasher()
+            DrawListAnalysis.combine(command, into: &h)
+            return h.finalize()
+        }
+        var oldKeys: [Int] = []
+        var oldPlaces: [Int: [Int]] = [:]
+        for k in oldInside {
+            let key = ownKey(old.commands[k])
+            oldKeys.append(key)
+            oldPlaces[key, default: []].append(k)
+        }
+        var pairs: [Int: Int] = [:] // new index → old index
+        var next = oldInside.lowerBound
+        for k in newInside where next < oldInside.upperBound {
+            guard let key = RelativeGroupKey.shifted(new.commands[k], dx: CGFloat(-dx), dy: CGFloat(-dy)).map(ownKey) else { continue }
+            if isPlaced(new.commands[k]) {
+                guard let j = oldPlaces[key]?.first(where: { $0 >= next }) else { continue }
+                pairs[k] = j
+                next = j + 1
+            } else if oldKeys[next - oldInside.lowerBound] == key {
+                pairs[k] = next
+                next += 1
+            }
+        }
+        for k in newInside {
+            guard new.groupEnd[k] > k, let j = pairs[k] else { continue }
+            let end = new.groupEnd[k]
+            if pairs[end] != old.groupEnd[j] || old.groupEnd[j] <= j {
+                pairs[k] = nil
+                pairs[end] = nil
+            }
+        }
+        // An end whose begin is unmatched (or lies before the clip's content) is unmatched too.
+        var ends = Set<Int>()
+        for k in newInside where new.groupEnd[k] > k { ends.insert(new.groupEnd[k]) }
+        for (k, _) in pairs where isScopeEnd(new.commands[k]) && !ends.contains(k) { pairs[k] = nil }
+        for k in newInside where new.groupEnd[k] > k && pairs[k] == nil { pairs[new.groupEnd[k]] = nil }
+        return (Set(pairs.values), Set(pairs.keys))
+    }
+
+    /// Whether the command ends a scope (a group of any kind, or a clip).
+    private static func isScopeEnd(_ c: DrawCommand) -> Bool {
+        switch c {
+        case .endGroup, .endShadowGroup, .endClipGroup, .endMaskedGroups, .endTransitionGroups, .endClip: return true
+        default: return false
+        }
+    }
+
+    /// Whether the command draws at a place of its own (not one that only begins or ends a scope).
+    private static func isPlaced(_ c: DrawCommand) -> Bool {
+        switch c {
+        case .fill, .shape, .image, .raster, .path, .content, .beginClip: return true
+        default: return false
+        }
+    }
+
     private static func isClipEnd(_ c: DrawCommand) -> Bool {
         if case .endClip = c { return true }
         return false
@@ -104,33 +170,9 @@ extension ScrollCopy {
             newEffects: Array(new.effects[...at.new]) + [.empty] + Array(new.effects[newEnd...]))
         var repaint = outside
         func moved(_ r: PixelRect) -> PixelRect { PixelRect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
-        // Inside: the new drawing moved back should match the old one, over one aligned run.
+        // Inside: the new drawing moved back should match the old one.
         let oldInside = (at.old + 1)..<oldEnd, newInside = (at.new + 1)..<newEnd
-        var firstOld: [Int: Int] = [:]
-        var oldKeys: [Int] = []
-        func ownKey(_ command: DrawCommand) -> Int {
-            var h = Hasher()
-            DrawListAnalysis.combine(command, into: &h)
-            return h.finalize()
-        }
-        for k in oldInside {
-            let key = ownKey(old.commands[k])
-            oldKeys.append(key)
-            if firstOld[key] == nil { firstOld[key] = k }
-        }
-        let newKeys: [Int?] = newInside.map { k in
-            RelativeGroupKey.shifted(new.commands[k], dx: CGFloat(-dx), dy: CGFloat(-dy)).map(ownKey)
-        }
-        var matchedOld = Set<Int>(), matchedNew = Set<Int>()
-        if let start = newKeys.indices.first(where: { newKeys[$0].flatMap { firstOld[$0] } != nil }), let key = newKeys[start],
-           let oldStart = firstOld[key] {
-            var n = start, o = oldStart - oldInside.lowerBound
-            while n < newKeys.count, o < oldKeys.count, newKeys[n] == oldKeys[o] {
-                matchedNew.insert(newInside.lowerBound + n)
-                matchedOld.insert(oldInside.lowerBound + o)
-                n += 1; o += 1
-            }
-        }
+        let (matchedOld, matchedNew) = match(old: old, oldInside, new: new, newInside, dx: dx, dy: dy)
         for k in oldInside where !matchedOld.contains(k) { repaint.add(moved(old.effects[k]).intersection(clip)) }
         for k in newInside where !matchedNew.contains(k) { repaint.add(new.effects[k].intersection(clip)) }
         // Drawing over the clip was moved with it: repainted where it was moved to and where it is. (The ends of

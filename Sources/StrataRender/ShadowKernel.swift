@@ -3,7 +3,7 @@ import Foundation
 /// Weights of a one-sided Gaussian kernel for the shadow blur: the centre and up to 64 taps on each side,
 /// covering 3σ, normalised so both sides and the centre sum to 1. Beyond 64 taps the taps spread out
 /// (`stride` texels apart), still covering 3σ. σ ≤ 0 gives a single tap (no blur).
-struct ShadowKernel {
+public struct ShadowKernel {
     static let maxTaps = 64
     let weights: [Double]
     let stride: Double
@@ -13,6 +13,9 @@ struct ShadowKernel {
         guard sigma > 0, sigma.isFinite else { return 0 }
         return Int(min(3 * sigma, 1e6).rounded(.up))
     }
+
+    /// How far past what a shadow group holds its blur draws (and a pixel more), for σ in target pixels.
+    public static func drawnReach(sigma: CGFloat) -> Int { reach(sigma: Double(sigma)) + 1 }
 
     init(sigma: Double) {
         guard sigma > 0, sigma.isFinite else { weights = [1]; stride = 1; return }

@@ -107,6 +107,7 @@ extension Compositor {
             throw error
         }
         counters.drawListReused = reused
+        counters.subtreesCulled = f.drawList.culledSubtrees
         // Glyphs the rasterising budget left out, or bitmaps drawn in parts and not whole yet: the next frame
         // is drawn whole and makes them (or their next parts).
         // Where the GPU places what moves, the whole output is drawn anyway: the next frame may reuse the list

@@ -93,6 +93,13 @@ public final class Compositor {
         get { builder.movingGroupBitmaps }
         set { builder.movingGroupBitmaps = newValue; redrawEverywhere() }
     }
+    /// Whether a sublayer lying wholly outside the scissor clip it is in is left out of the frame's list
+    /// (`DrawListBuilder.culls`): a long list in a scroll view builds the rows in view. On by default; off,
+    /// every layer is built (what it draws is cut by the clip as before), for comparison.
+    public var cullsOutsideClips: Bool {
+        get { builder.cullsOutsideClips }
+        set { builder.cullsOutsideClips = newValue; redrawEverywhere() }
+    }
     /// Animated layers the evaluation in progress found in affine time (candidates for motion slots), each
     /// counted once per delayed copy that replicators above draw of it.
     var motionCandidates = 0

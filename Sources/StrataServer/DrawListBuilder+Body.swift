@@ -31,7 +31,7 @@ extension DrawListBuilder {
         let kindPieces = ownContent ? node.content.pieces(node) : 0
         let clipped = p.masksToBounds && (node.contents != nil || !node.links.sublayers.isEmpty || kindPieces > 0)
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
-        if clip == .scissor { list.clipOrigins[list.commands.count - 1] = ClipOrigin(layer: node.id, x: m.m41, y: m.m42) }
+        if case .scissor = clip { list.clipOrigins[list.commands.count - 1] = ClipOrigin(layer: node.id, x: m.m41, y: m.m42) }
         if ownContent, let image = node.contents {
             emitContents(image, p, matrix: m, alpha: alpha, edges: edges, animated: animated, modes: modes, into: &list)
         }
@@ -40,7 +40,16 @@ extension DrawListBuilder {
             let motion = KindMotion(animated: list.currentSlot >= 0 ? animated : [], builder: self)
             node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, motion: motion, into: &list)
         }
-        if !node.links.sublayers.isEmpty { node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list) }
+        if !node.links.sublayers.isEmpty {
+            // Inside a scissor what lies wholly outside it is not built (`culls`).
+            if case .scissor(let rect) = clip {
+                var inside = self
+                inside.visibleArea = visibleArea?.intersection(rect) ?? rect
+                node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: inside, into: &list)
+            } else {
+                node.content.appendSublayers(node, matrix: m, alpha: alpha, builder: self, into: &list)
+            }
+        }
         if let clip { Self.endClip(clip, p, m, fields: shaped, into: &list) }
         let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])
         if ownContent, p.borderWidth > 0 || ring.contains(.borderWidth),

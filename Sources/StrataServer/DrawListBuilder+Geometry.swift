@@ -15,7 +15,8 @@ extension DrawListBuilder {
         Sampling(minFilter: p.minificationFilter, magFilter: p.magnificationFilter, bias: p.minificationFilterBias)
     }
 
-    enum Clip { case scissor, group }
+    /// A clip by scissor (the whole-pixel rectangle it cuts to, target pixels) or through an offscreen group.
+    enum Clip: Equatable { case scissor(PixelRect), group }
 
     /// Starts clipping to the layer's (rounded) bounds: a scissor when the bounds land exactly on whole
     /// pixels, unrotated and square-cornered (anti-aliased coverage there is exactly 1 inside and 0
@@ -24,7 +25,7 @@ extension DrawListBuilder {
     static func beginClip(_ p: LayerModel, _ m: Transform3D, into list: inout DrawList) -> Clip {
         if list.currentSlot < 0, p.cornerRadius <= 0 || p.maskedCorners == 0, let rect = pixelAligned(p.bounds, m) {
             list.append(.beginClip(rect))
-            return .scissor
+            return .scissor(rect)
         }
         list.append(.beginGroup)
         return .group

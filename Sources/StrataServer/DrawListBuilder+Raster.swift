@@ -96,6 +96,7 @@ extension DrawListBuilder {
         var plain = self
         plain.tint = .white
         plain.drawsIntoBitmap = true
+        plain.visibleArea = nil // the bitmap's own space
         draw(plain, s, &sub)
         // A slice that stopped partway: its drawing is incomplete, and not worth measuring.
         if slicing?.interrupted == true { return nil }

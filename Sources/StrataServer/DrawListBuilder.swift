@@ -57,6 +57,14 @@ struct DrawListBuilder {
     /// delayed copy's time is not a shift of the original's (its layers stay on the CPU).
     var copyShift: Double? = 0
 
+    /// Inside a scissor clip, where what is built can still show (target pixels): a sublayer whose whole
+    /// subtree draws outside it is not built (`culls`). nil outside scissor clips, and where drawing outside
+    /// the clip can still show: in a shadow's shape (its blur reaches in), in a transition's appearance (a
+    /// warp samples all of it), in a bitmap's own list (its own space).
+    var visibleArea: PixelRect?
+    /// Whether sublayers outside the clip they are in are left out (`culls`): `Compositor.cullsOutsideClips`.
+    var cullsOutsideClips = true
+
     /// The most commands a frame's list takes from replicators (a bound on nested replicators'
     /// multiplying copies: the list stops growing there).
     static let maxCommands = 2_000_000
@@ -140,6 +148,13 @@ struct DrawListBuilder {
     /// composites the two groups through it.
     func emitTransition(_ node: RenderNode, _ transition: Transition, progress: Double, old: RenderNode?,
                                          parentToTarget: Transform3D, alpha: CGFloat, into list: inout DrawList) {
+        // A warp samples each appearance whole, a piece may move it into view: nothing of them is culled.
+        guard visibleArea == nil else {
+            var whole = self
+            whole.visibleArea = nil
+            whole.emitTransition(node, transition, progress: progress, old: old, parentToTarget: parentToTarget, alpha: alpha, into: &list)
+            return
+        }
         let frame = TransitionFrame(transition, progress: progress, bounds: node.presentation.bounds)
         if let warp = frame.warp {
             // Apple's private effects: each appearance drawn whole into a group, then both composited
@@ -260,7 +275,10 @@ struct DrawListBuilder {
                     // shadowPath: the path filled replaces the alpha of the layer's drawing.
                     list.append(.path(matrix: shifted, path: path, color: .white, alpha: 1))
                 } else {
-                    emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, modes: own, into: &list)
+                    // Its blur reaches into a clip from outside it: nothing of the shape is culled.
+                    var shape = self
+                    shape.visibleArea = nil
+                    shape.emitBody(node, p, matrix: shifted, alpha: 1, ownContent: ownContent, modes: own, into: &list)
                 }
                 list.append(.endShadowGroup(color: tinted(color), alpha: min(1, p.shadowOpacity) * shadowAlpha,
                                                      sigma: max(0, p.shadowRadius) / 2 * scale))
@@ -303,11 +321,13 @@ struct DrawListBuilder {
         let z = first.drawnZPosition
         if sublayers.allSatisfy({ $0.drawnZPosition == z }) {
             if list.tracksMotion { motion?.noteSiblings(sublayers, order: nil) }
-            for child in sublayers { emitSublayer(child, parentToTarget: base, alpha: alpha, into: &list) }
+            for child in sublayers where !culls(child, parentToTarget: base, &list) {
+                emitSublayer(child, parentToTarget: base, alpha: alpha, into: &list)
+            }
         } else {
             let order = PaintersOrder.indices(zPositions: sublayers.map(\.drawnZPosition))
             if list.tracksMotion { motion?.noteSiblings(sublayers, order: order) }
-            for i in order {
+            for i in order where !culls(sublayers[i], parentToTarget: base, &list) {
                 emitSublayer(sublayers[i], parentToTarget: base, alpha: alpha, into: &list)
             }
         }

@@ -57,6 +57,7 @@ struct FrameStats {
                 "shadow_blurs": summary(counters.map(\.shadowBlurs)),
                 "composites_kept": summary(counters.map(\.compositesKept)),
                 "scroll_copied_pixels": summary(counters.map(\.scrollCopiedPixels)),
+                "subtrees_culled": summary(counters.map(\.subtreesCulled)),
                 "repainted_pixels": summary(counters.map(\.repaintedPixels)),
                 "repaint_rects": summary(counters.map(\.repaintRects)),
                 "glyphs_rasterized": summary(counters.map(\.glyphsRasterized)),

@@ -7,6 +7,9 @@ import StrataRender
 /// other than `colors`' (the seed's rule); one colour fills the bounds. Locations in any order are sorted
 /// (**Strata's choice**). Colours blend per straight sRGB component, as Core Animation's do.
 struct GradientLayerContent: LayerKindContent {
+    /// The gradient fills the (rounded) bounds.
+    var drawsWithinBounds: Bool { true }
+
     /// `locations` animate on the GPU only over locations as many as its colours (the stops drawn) and as
     /// its lists, up to four (the CPU interpolates lists of other lengths by switching half-way).
     func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool {

@@ -34,6 +34,13 @@ protocol LayerKindContent: Sendable {
     func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool
     /// What a new layer of the kind keeps between frames when its drawing changes on its own (nil: nothing).
     func makeState() -> KindState?
+    /// Whether the kind's own content draws only inside the layer's bounds, and it places its sublayers
+    /// flat in the layer's plane (the default `appendSublayers`): then a layer of it outside the clip it is
+    /// in may be left out of the frame (`DrawListBuilder.culls`). False where either is not certain.
+    var drawsWithinBounds: Bool { get }
+    /// Asks for what the layer needs from elsewhere to show when it comes into view, while it is left out of
+    /// the frame (`DrawListBuilder.culls`): a text layer's layout from the text worker.
+    func prepareUnseen(_ node: RenderNode, service: TextLayoutService)
     /// Hands what this layer's drawing keeps (a text layer's layout) to `copy`, this layer's frozen copy
     /// (`RenderNode.frozenCopy`: a transition's old appearance), so that the copy draws what the layer
     /// showed without making it again.
@@ -51,6 +58,8 @@ extension LayerKindContent {
     func animationFits(_ spec: AnimationSpec, _ model: LayerModel) -> Bool { true }
     func makeState() -> KindState? { nil }
     func carry(into copy: any LayerKindContent) {}
+    var drawsWithinBounds: Bool { false }
+    func prepareUnseen(_ node: RenderNode, service: TextLayoutService) {}
     func appendSublayers(_ node: RenderNode, matrix: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         builder.emitFlattenedSublayers(node, matrix: matrix, alpha: alpha, into: &list)
     }
@@ -85,4 +94,6 @@ enum KindContents {
 
 /// CALayer: its background, contents and border (drawn by the builder) and nothing more; sublayers
 /// flattened into its plane.
-struct PlainLayerContent: LayerKindContent {}
+struct PlainLayerContent: LayerKindContent {
+    var drawsWithinBounds: Bool { true }
+}

@@ -49,6 +49,18 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         copy.layoutNumber = layoutNumber
     }
 
+    /// The glyphs are clipped to the bounds.
+    var drawsWithinBounds: Bool { true }
+
+    /// Out of view, the layout is asked of the worker as in view (never laid out here: that costs the frame).
+    func prepareUnseen(_ node: RenderNode, service: TextLayoutService) {
+        let t = node.values.text
+        guard let text = t.string, !text.string.isEmpty, let owner = node.owner else { return }
+        let key = Self.request(text, t, node.values.bounds.size)
+        if let cached, cached.key == key { return }
+        _ = fromWorker(key, owner: owner, node: node, service: service)
+    }
+
     /// Glyphs may overlap (marks on their base, joined Arabic letters, an underline through descenders),
     /// so text of more than one character is two pieces: under an opacity it is composited as a group,
     /// as Core Animation composites the bitmap it draws text into.
@@ -166,13 +178,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
     /// another frame).
     private func layout(_ text: AttributedText, _ t: TextModel, _ size: CGSize, node: RenderNode, service: TextLayoutService?,
                         list: inout DrawList) -> LaidOutText? {
-        // An animation may take the size or the bounds to infinity (extrapolated, cumulative): the layout
-        // reads a value that is not finite as 0 (no text, no constraint), and the worker takes only finite
-        // ones, so the request carries what the layout would read.
-        func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
-        let key = TextLayoutRequest(text: text, style: TextStyle(font: t.font, fontSize: finite(t.fontSize), alignment: t.alignmentMode,
-                                                                  isWrapped: t.isWrapped, truncation: t.truncationMode),
-                                    size: CGSize(width: finite(size.width), height: finite(size.height)))
+        let key = Self.request(text, t, size)
         if let cached, cached.key == key { return cached.layout }
         let owner = node.owner
         // A frozen copy (a transition's old appearance) belongs to no client: it shows the layout its layer
@@ -180,28 +186,7 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         // does that (before, a transition over a text layer ran HarfBuzz on the frame thread, and kept the
         // fonts it opened mapped for good).
         if owner == nil, service != nil { return cached?.layout }
-        if let service, let owner {
-            if let ticket {
-                guard let outcome = ticket.outcome else {
-                    // One request at a time per layer: the newest values are asked for when it answers, so a
-                    // string replaced every frame still shows a layout now and then, never none.
-                    return cached?.layout
-                }
-                // An answer, perhaps to older values: the latest text the layer can show. A failure leaves it
-                // none (its client was told) until the values change.
-                switch outcome {
-                case .laidOut(let layout): cached = (ticket.request, layout)
-                case .failed: cached = (ticket.request, nil)
-                }
-                self.ticket = nil
-                if ticket.request == key { return cached?.layout }
-            }
-            let request = TextLayoutTicket(request: key, client: owner.clientID, layer: node.id)
-            ticket = request
-            self.service = service
-            service.submit(request)
-            return cached?.layout
-        }
+        if let service, let owner { return fromWorker(key, owner: owner, node: node, service: service) }
         if let owner {
             guard owner.textLayoutBudget > 0 else {
                 list.deferredWork = true
@@ -213,5 +198,39 @@ final class TextLayerContent: LayerKindContent, @unchecked Sendable {
         let layout = TextLayout.layout(text, style: key.style, bounds: size)
         cached = (key, layout)
         return layout
+    }
+
+    /// What the layout reads of the layer's values. An animation may take the size or the bounds to infinity
+    /// (extrapolated, cumulative): the layout reads a value that is not finite as 0 (no text, no constraint),
+    /// and the worker takes only finite ones, so the request carries what the layout would read.
+    private static func request(_ text: AttributedText, _ t: TextModel, _ size: CGSize) -> TextLayoutRequest {
+        func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        return TextLayoutRequest(text: text, style: TextStyle(font: t.font, fontSize: finite(t.fontSize), alignment: t.alignmentMode,
+                                                               isWrapped: t.isWrapped, truncation: t.truncationMode),
+                                 size: CGSize(width: finite(size.width), height: finite(size.height)))
+    }
+
+    /// The worker's layout for `key`: the answer when it has come, else the last layout while one is asked for.
+    private func fromWorker(_ key: TextLayoutRequest, owner: ClientScene, node: RenderNode, service: TextLayoutService) -> LaidOutText? {
+        if let ticket {
+            guard let outcome = ticket.outcome else {
+                // One request at a time per layer: the newest values are asked for when it answers, so a
+                // string replaced every frame still shows a layout now and then, never none.
+                return cached?.layout
+            }
+            // An answer, perhaps to older values: the latest text the layer can show. A failure leaves it
+            // none (its client was told) until the values change.
+            switch outcome {
+            case .laidOut(let layout): cached = (ticket.request, layout)
+            case .failed: cached = (ticket.request, nil)
+            }
+            self.ticket = nil
+            if ticket.request == key { return cached?.layout }
+        }
+        let request = TextLayoutTicket(request: key, client: owner.clientID, layer: node.id)
+        ticket = request
+        self.service = service
+        service.submit(request)
+        return cached?.layout
     }
 }
