@@ -38,16 +38,34 @@ struct GeometryQueries {
     /// is seen edge-on or the point falls behind the viewer.
     func convert(_ p: CGPoint, from: CALayer?, to: CALayer?) -> CGPoint {
         let nowhere = CGPoint(x: CGFloat.nan, y: .nan)
-        let fromRoot = to.map { toRootSpace($0).inverse } ?? .identity
-        guard let fromRoot else { return nowhere }
-        let mapping = (from.map { toRootSpace($0) } ?? .identity).then(fromRoot)
-        return mapping.apply(p) ?? nowhere
+        return mapping(from: from, to: to)?.apply(p) ?? nowhere
     }
 
-    /// The bounding box of `r`'s corners converted (null when a corner cannot be).
+    /// The map from `from`'s coordinates to `to`'s (nil: the root space); nil when `to`'s plane is seen edge-on.
+    private func mapping(from: CALayer?, to: CALayer?) -> PlaneMapping? {
+        // Between a layer and its superlayer (a view and its superview: what safe areas ask of every view), one
+        // step, unless the superlayer is a transform layer (its sublayers share its 3D space).
+        if let from, let to, to.parent === from || from.parent === to {
+            let (child, parent) = to.parent === from ? (to, from) : (from, to)
+            let pv = values(parent)
+            if pv.kind != .transform {
+                var m = values(child).localToParent
+                if pv.hasSublayerSpace { m = m * pv.sublayerToLocal }
+                return child === from ? PlaneMapping(m) : PlaneMapping(m).inverse
+            }
+        }
+        let fromRoot = to.map { toRootSpace($0).inverse } ?? .identity
+        guard let fromRoot else { return nil }
+        return (from.map { toRootSpace($0) } ?? .identity).then(fromRoot)
+    }
+
+    /// The bounding box of `r`'s corners converted (null when a corner cannot be). The map is made once for
+    /// the four corners (each walk to the root copies every layer's values on the way).
     func convert(_ r: CGRect, from: CALayer?, to: CALayer?) -> CGRect {
+        guard let mapping = mapping(from: from, to: to) else { return .null }
+        let nowhere = CGPoint(x: CGFloat.nan, y: .nan)
         let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)]
-            .map { convert($0, from: from, to: to) }
+            .map { mapping.apply($0) ?? nowhere }
         guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .null }

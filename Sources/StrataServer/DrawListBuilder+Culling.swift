@@ -8,15 +8,19 @@ import StrataRender
 /// in view, not all 200 (issue 52: building every row took 2.5–4 ms of each frame, and comparing them for
 /// damage and scroll copies as much again).
 ///
-/// Only what can be bounded cheaply and for certain is culled: a subtree in which nothing animates (its
-/// list may be kept while the GPU moves slots; a moving layer is built wherever it is), of kinds that draw
-/// inside their bounds and place their sublayers flat, outside every motion slot. Its box is worked out
-/// from the presentation: bounds, contents as their gravity places them, sublayers, and shadows with their
-/// blur's reach; masksToBounds cuts it to the bounds.
+/// Only what can be bounded for certain is culled: a subtree in which nothing animates (its list may be
+/// kept while the GPU moves slots; a moving layer is built wherever it is), of kinds that draw inside their
+/// bounds and place their sublayers flat, placed by similarity transforms (turned and scaled alike in x and
+/// y, so a shadow's blur, which the renderer makes round in target pixels, stays round), outside every
+/// motion slot. What a subtree spans in its own space (`CullExtent`) is kept on its node while its client
+/// commits nothing, so a frame of a flung list works out one box per row.
 extension DrawListBuilder {
     /// Pixels the box of what is culled must keep from the visible area: anti-aliased edges reach a pixel
-    /// out, and a shadow's reach is rounded.
+    /// out, and a pixel more for rounding.
     static let cullingMargin: CGFloat = 2
+    /// Pixels more per level of nested shadows: the renderer's blur reaches ⌈3σ⌉ + 1 pixels (3σ is kept),
+    /// and the shadow's shape includes its content's anti-aliased edge.
+    static let shadowLevelMargin: CGFloat = 3
 
     /// Whether `child`, a sublayer drawn through `base` (its superlayer's sublayer space → target), is left
     /// out of the list: it lies wholly outside `visibleArea`. A text layer in it still asks the text worker
@@ -25,73 +29,100 @@ extension DrawListBuilder {
         guard cullsOutsideClips, let area = visibleArea, list.currentSlot < 0,
               let box = Self.drawnBox(of: child, parentToTarget: base) else { return false }
         let shown = CGRect(x: CGFloat(area.x), y: CGFloat(area.y), width: CGFloat(area.width), height: CGFloat(area.height))
-        guard !box.insetBy(dx: -Self.cullingMargin, dy: -Self.cullingMargin).intersects(shown) else { return false }
+        guard !box.intersects(shown) else { return false }
         if let service = textLayouts { Self.prepareUnseen(child, service) }
         list.culledSubtrees += 1
         return true
     }
 
-    /// Where everything `node`'s subtree draws lies, in target pixels (`CGRect.null`: nothing), drawn through
-    /// `base`; nil when that is not known for certain: something in it animates or waits for its
-    /// presentation, a kind in it draws past its bounds or places its sublayers itself, a value is not
-    /// finite, or a point lies behind the eye.
+    /// Where everything `node`'s subtree draws lies, in target pixels, margins included (`CGRect.null`:
+    /// nothing), drawn through `base`; nil when that is not known for certain (`localExtent`), or the layer is
+    /// not placed by a similarity transform.
     static func drawnBox(of node: RenderNode, parentToTarget base: Transform3D) -> CGRect? {
-        guard node.timing.activeInSubtree == 0, node.pendingLocalTime == nil, node.content.drawsWithinBounds else { return nil }
-        // An inactive layer's presentation is its values, read in place (a copy of them costs more than this).
-        if node.values.isHidden || node.values.opacity <= 0 { return .null }
+        guard let local = localExtent(of: node) else { return nil }
+        if local.box.isNull { return .null }
         let m = node.values.localToParent * base
+        guard isSimilarity(m), let placed = box(local.box, m) else { return nil }
+        let margin = cullingMargin + shadowLevelMargin * CGFloat(local.shadowLevels)
+        return placed.insetBy(dx: -margin, dy: -margin)
+    }
+
+    /// What `node`'s subtree spans in its own space (its bounds' coordinates); nil when something in it
+    /// animates or waits for its presentation, a kind in it draws past its bounds or places its sublayers
+    /// itself, a sublayer is placed by a transform that is not a similarity, or a value is not finite. Kept
+    /// on the node while its client commits nothing (`RenderNode.cullExtent`).
+    static func localExtent(of node: RenderNode) -> CullExtent? {
+        guard node.timing.activeInSubtree == 0, node.pendingLocalTime == nil, node.content.drawsWithinBounds,
+              let scene = node.owner else { return nil }
+        if let kept = node.cullExtent, kept.version == scene.changes { return kept.extent }
+        let found = measure(node)
+        node.cullExtent = (scene.changes, found)
+        return found
+    }
+
+    /// `localExtent` worked out: bounds, contents as their gravity places them, sublayers through their
+    /// transforms, shadows grown by their blur's 3σ; masksToBounds cuts all of it to the bounds. An inactive
+    /// layer's presentation is its values, read in place (a copy of them costs more than this).
+    private static func measure(_ node: RenderNode) -> CullExtent? {
+        if node.values.isHidden || node.values.opacity <= 0 { return CullExtent(box: .null, shadowLevels: 0) }
         let bounds = node.values.bounds
-        guard let boundsBox = box(bounds, m) else { return nil }
+        guard isFinite(bounds) else { return nil }
         // Everything, shadow included, is clipped to the bounds.
-        if node.values.masksToBounds { return boundsBox }
-        var drawn = boundsBox
+        if node.values.masksToBounds { return CullExtent(box: bounds, shadowLevels: 0) }
+        var drawn = bounds
+        var levels = 0
         if let image = node.contents {
             for piece in ContentsLayout.pieces(bounds: bounds, imageWidth: image.texture.width, imageHeight: image.texture.height,
                                                gravity: node.values.contentsGravity, scale: node.values.contentsScale,
                                                contentsRect: node.values.contentsRect, contentsCenter: node.values.contentsCenter) {
-                guard let b = box(piece.rect, m) else { return nil }
-                drawn = drawn.union(b)
+                guard isFinite(piece.rect) else { return nil }
+                drawn = drawn.union(piece.rect)
             }
         }
         if !node.links.sublayers.isEmpty {
-            let flat = flattened(m)
-            let inner = node.values.hasSublayerSpace ? node.values.sublayerToLocal * flat : flat
+            let inner = node.values.hasSublayerSpace ? node.values.sublayerToLocal : Transform3D.identity
             for sub in node.links.sublayers {
-                guard let b = drawnBox(of: sub, parentToTarget: inner) else { return nil }
-                drawn = drawn.union(b)
+                guard let extent = localExtent(of: sub) else { return nil }
+                if extent.box.isNull { continue }
+                let t = sub.values.localToParent * inner
+                guard isSimilarity(t), let placed = box(extent.box, t) else { return nil }
+                drawn = drawn.union(placed)
+                levels = max(levels, extent.shadowLevels)
             }
         }
         if node.values.shadowOpacity > 0, let color = node.values.shadowColor, color.alpha > 0 {
-            // The shape (the path, or all that is drawn) moved by the offset in the layer's plane, grown by the
-            // blur's reach. Only without perspective, where the offset moves the whole box alike.
-            guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
+            // The shape (the path, or all that is drawn) moved by the offset, grown by the blur's reach.
             let o = node.values.shadowOffset
-            let shape: CGRect
-            if let path = node.values.shadowPath {
-                guard let b = box(path.boundingBox, Transform3D.translation(o.width, o.height, 0) * m) else { return nil }
-                shape = b
-            } else {
-                shape = drawn.offsetBy(dx: o.width * m.m11 + o.height * m.m21, dy: o.width * m.m12 + o.height * m.m22)
-            }
-            let sigma = max(0, node.values.shadowRadius) / 2 * scale(of: m)
-            guard sigma.isFinite else { return nil }
-            let reach = CGFloat(ShadowKernel.drawnReach(sigma: sigma))
+            let shape = (node.values.shadowPath?.boundingBox ?? drawn).offsetBy(dx: o.width, dy: o.height)
+            let reach = 3 * max(0, node.values.shadowRadius) / 2
+            guard isFinite(shape), reach.isFinite else { return nil }
             drawn = drawn.union(shape.insetBy(dx: -reach, dy: -reach))
+            levels += 1
         }
-        return drawn
+        return CullExtent(box: drawn, shadowLevels: levels)
     }
 
-    /// The box of `rect` (layer units) through `m` (with perspective), in target pixels; nil when a corner
-    /// lies behind the eye or is not finite.
+    /// Whether `m` maps the plane by a similarity: no perspective, and turned and scaled (or mirrored) alike
+    /// in x and y, so that a circle stays a circle.
+    static func isSimilarity(_ m: Transform3D) -> Bool {
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return false }
+        let tolerance = 1e-9 * max(1, abs(m.m11) + abs(m.m12))
+        let turned = abs(m.m11 - m.m22) <= tolerance && abs(m.m12 + m.m21) <= tolerance
+        let mirrored = abs(m.m11 + m.m22) <= tolerance && abs(m.m12 - m.m21) <= tolerance
+        return turned || mirrored
+    }
+
+    static func isFinite(_ r: CGRect) -> Bool {
+        r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite
+    }
+
+    /// The box of `rect` through `m` (affine), in target pixels; nil when it is not finite.
     static func box(_ rect: CGRect, _ m: Transform3D) -> CGRect? {
-        var x0 = CGFloat.infinity, y0 = CGFloat.infinity, x1 = -CGFloat.infinity, y1 = -CGFloat.infinity
-        for (px, py) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
-            let w = px * m.m14 + py * m.m24 + m.m44
-            guard w > 1e-6 else { return nil }
-            let x = (px * m.m11 + py * m.m21 + m.m41) / w, y = (px * m.m12 + py * m.m22 + m.m42) / w
-            guard x.isFinite, y.isFinite else { return nil }
-            x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
-        }
+        let ax = rect.minX * m.m11, bx = rect.maxX * m.m11, cx = rect.minY * m.m21, dx = rect.maxY * m.m21
+        let ay = rect.minX * m.m12, by = rect.maxY * m.m22, cy = rect.maxX * m.m12, dy = rect.minY * m.m22
+        let x0 = min(ax, bx) + min(cx, dx) + m.m41, x1 = max(ax, bx) + max(cx, dx) + m.m41
+        let y0 = min(ay, cy) + min(by, dy) + m.m42, y1 = max(ay, cy) + max(by, dy) + m.m42
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -101,4 +132,11 @@ extension DrawListBuilder {
         node.content.prepareUnseen(node, service: service)
         for sub in node.links.sublayers { prepareUnseen(sub, service) }
     }
+}
+
+/// What a layer's subtree spans in its own space (`DrawListBuilder.localExtent`): the box, shadows grown by
+/// 3σ, and how many shadows deep it nests (each adds a little more in target pixels).
+struct CullExtent {
+    var box: CGRect
+    var shadowLevels: Int
 }

@@ -140,8 +140,17 @@ final class RenderNode {
             guard scene != nil, oldValue !== contents else { return }
             oldValue?.shownBy -= 1
             contents?.shownBy += 1
+            // A drawable's frame may come without a commit: what it spans is worked out again.
+            var n: RenderNode? = self
+            while let c = n, c.cullExtent != nil {
+                c.cullExtent = nil
+                n = c.upLink
+            }
         }
     }
+    /// Where its subtree draws in its own space, for culling (`DrawListBuilder.localExtent`), and the client's
+    /// `ClientScene.changes` it was worked out at: kept while the client commits nothing.
+    var cullExtent: (version: UInt64, extent: CullExtent?)?
     /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
     /// which keep the key index and the client's usage.
     var animations: [AttachedAnimation] = [] {

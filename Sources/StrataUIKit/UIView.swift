@@ -33,6 +33,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var recognizers: [UIGestureRecognizer] = []
     /// The safe-area insets `safeAreaInsetsDidChange()` last announced (UIView+SafeArea.swift).
     var toldSafeAreaInsets = UIEdgeInsets.zero
+    /// The insets the view is telling its subviews about (`refreshSafeArea`), which their own follow from.
+    var insetsBeingTold: UIEdgeInsets?
     /// The view whose layer is the layer's `mask` (UIView+Mask.swift).
     var maskStorage: UIView?
     /// The view whose `mask` this view is (it holds this one).

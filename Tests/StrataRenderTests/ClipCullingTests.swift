@@ -36,6 +36,7 @@ import Glibc
             case 12: extra = ##","hidden":true"##
             case 16: sublayers.append(##"{"id":"up16","bounds":[0,0,30,20],"position":[40,-60],"backgroundColor":"#E03030"}"##)
             case 17: sublayers.append(##"{"id":"ring17","class":"shape","bounds":[0,0,10,10],"position":[20,12],"path":[["ellipse",0,-90,40,40]],"fillColor":"#E0C040"}"##)
+            case 30: sublayers.append(##"{"id":"up30","bounds":[0,0,30,20],"position":[40,12],"backgroundColor":"#E03030"}"##)
             case 18:
                 extra = ##","masksToBounds":true"##
                 sublayers.append(##"{"id":"up18","bounds":[0,0,30,20],"position":[40,-60],"backgroundColor":"#E03030"}"##)
@@ -52,7 +53,8 @@ import Glibc
         {"strata":1,"background":"#F2F2F7","layers":[
           {"id":"list","bounds":[0,0,200,120],"position":[100,80],"masksToBounds":true,
            "animations":{"s":{"type":"basic","keyPath":"bounds.origin","fromValue":[0,0],"toValue":[0,600],"duration":1}},
-           "sublayers":[\(rows.joined(separator: ","))]}]}
+           "sublayers":[\(rows.joined(separator: ","))]}],
+         "changes":[{"time":0.6,"layer":"up30","set":{"position":[40,-520]},"disableActions":true}]}
         """
         return try SceneParser.parse(data: Data(json.utf8), baseDirectory: dir)
     }
@@ -79,9 +81,25 @@ import Glibc
             // shape layer draws anywhere): 33 are not, nor the knobs of 6 and 17, which lie outside.
             #expect(try SceneRenderer.render(scene, at: [0], width: 200, height: 160)[0].work.subtreesCulled == 33 + 2)
             // At 300 (y 300…420): 10, 11, 13 and 14 (12 is hidden), 8 (its shadow), 9 (its contents), 16 (its
-            // sublayer) and 17; 18's sublayer is clipped to its row: 32 are not built, nor the knobs of 8, 9, 16
-            // and 17 (outside), and 10's (right of the clip).
-            #expect(try SceneRenderer.render(scene, at: [0.5], width: 200, height: 160)[0].work.subtreesCulled == 32 + 5)
+            // sublayer) and 17; 18's sublayer is clipped to its row: 32 are not built, nor the knobs of 8, 16 and
+            // 17 (outside) and 10's (right of the clip). 9's knob (y 274…290) is built: its shadow (offset 1,
+            // 3σ = 4.5) with the margins (2, and 3 for a shadow) reaches y 300.5.
+            #expect(try SceneRenderer.render(scene, at: [0.5], width: 200, height: 160)[0].work.subtreesCulled == 32 + 4)
+        }
+    }
+
+    /// What a row spans is kept between frames while its client commits nothing; a commit moving a sublayer
+    /// of a row left out into view shows it the next frame.
+    @Test func aCommitBringsACulledRowsSublayerIntoView() throws {
+        try Self.withList { scene in
+            // At 0.6 (origin 360: content y 360…480) row 30's red sublayer moves to content y 370…390 (target
+            // 30…50); at 0.5 row 30 was left out.
+            let culled = try SceneRenderer.render(scene, at: [0.5, 0.6], width: 200, height: 160)
+            let whole = try SceneRenderer.render(scene, at: [0.5, 0.6], width: 200, height: 160, cullsOutsideClips: false)
+            let red = (40 * 200 + 40) * 4
+            #expect(Array(culled[1].image.pixels[red ..< red + 4]) == [224, 48, 48, 255])
+            let differing = zip(culled[1].image.pixels, whole[1].image.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0)
         }
     }
 
