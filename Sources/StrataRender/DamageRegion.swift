@@ -8,8 +8,10 @@ import Foundation
 public struct DamageRegion: Equatable, Sendable {
     /// The most rectangles kept; past it, the two whose union wastes the fewest pixels are merged.
     public static let maxRects = 4
-    /// Two rectangles are merged when their union holds at most this fraction more pixels than both.
+    /// Two rectangles are merged when their union holds at most this fraction more pixels than both, or at
+    /// most this many more (a 64 × 64 square): a pass of its own would cost about as much as painting them.
     static let mergeSlack = 0.25
+    static let mergeSlackPixels = 4096
 
     public private(set) var rects: [PixelRect] = []
 
@@ -22,13 +24,34 @@ public struct DamageRegion: Equatable, Sendable {
     /// Pixels in the region (its rectangles never overlap).
     public var area: Int { rects.reduce(0) { $0 + $1.area } }
 
-    /// Adds `rect`, merging it with every rectangle it overlaps or lies close to.
+    /// Adds `rect`: merged with every rectangle whose union with it costs little more than the two, and cut
+    /// where it still overlaps others (a scroll view's indicator moving across the strip a scroll uncovers
+    /// repaints its own few pixels, not the box around both).
     public mutating func add(_ rect: PixelRect) {
-        guard !rect.isEmpty else { return }
+        guard !rect.isEmpty, !rects.contains(where: { $0.intersection(rect) == rect }) else { return }
         var r = rect
         var i = 0
         while i < rects.count {
-            if Self.shouldMerge(rects[i], r) {
+            if Self.mergesCheaply(rects[i], r) {
+                r = r.union(rects.remove(at: i))
+                i = 0
+            } else {
+                i += 1
+            }
+        }
+        var pieces = [r]
+        for existing in rects where existing.intersects(r) { pieces = pieces.flatMap { $0.subtracting(existing) } }
+        rects += pieces
+        while rects.count > Self.maxRects { mergeCheapestPair() }
+    }
+
+    /// Adds `rect` merged with every rectangle it overlaps or lies close to: the count never grows by more
+    /// than one.
+    private mutating func absorb(_ rect: PixelRect) {
+        var r = rect
+        var i = 0
+        while i < rects.count {
+            if rects[i].intersects(r) || Self.mergesCheaply(rects[i], r) {
                 r = r.union(rects.remove(at: i))
                 i = 0
             } else {
@@ -36,7 +59,6 @@ public struct DamageRegion: Equatable, Sendable {
             }
         }
         rects.append(r)
-        if rects.count > Self.maxRects { mergeCheapestPair() }
     }
 
     public mutating func add(_ other: DamageRegion) {
@@ -49,10 +71,12 @@ public struct DamageRegion: Equatable, Sendable {
         return out
     }
 
-    private static func shouldMerge(_ a: PixelRect, _ b: PixelRect) -> Bool {
-        if a.intersects(b) { return true }
-        let both = Double(a.area + b.area)
-        return Double(a.union(b).area) <= both * (1 + mergeSlack)
+    /// Whether the union of `a` and `b` holds at most `mergeSlack` more pixels than the two cover, or at most
+    /// `mergeSlackPixels` more.
+    private static func mergesCheaply(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        let both = a.area + b.area - a.intersection(b).area
+        let waste = a.union(b).area - both
+        return waste <= mergeSlackPixels || Double(waste) <= Double(both) * mergeSlack
     }
 
     private mutating func mergeCheapestPair() {
@@ -66,6 +90,6 @@ public struct DamageRegion: Equatable, Sendable {
         let merged = rects[best.i].union(rects[best.j])
         rects.remove(at: best.j)
         rects.remove(at: best.i)
-        add(merged)
+        absorb(merged)
     }
 }

@@ -33,6 +33,18 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     public func intersects(_ o: PixelRect) -> Bool { !intersection(o).isEmpty }
 
+    /// What of this rectangle lies outside `o`: up to four disjoint rectangles (the bands above and below
+    /// it, then those left and right of it between them).
+    public func subtracting(_ o: PixelRect) -> [PixelRect] {
+        let cut = intersection(o)
+        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+        let bands = [PixelRect(x: x, y: y, width: width, height: cut.y - y),
+                     PixelRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY),
+                     PixelRect(x: x, y: cut.y, width: cut.x - x, height: cut.height),
+                     PixelRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height)]
+        return bands.filter { !$0.isEmpty }
+    }
+
     /// Grown by `d` pixels on every side (nothing stays nothing).
     public func grown(by d: Int) -> PixelRect {
         isEmpty ? self : PixelRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d)

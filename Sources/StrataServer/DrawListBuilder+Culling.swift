@@ -24,13 +24,17 @@ extension DrawListBuilder {
 
     /// Whether `child`, a sublayer drawn through `base` (its superlayer's sublayer space → target), is left
     /// out of the list: it lies wholly outside `visibleArea`. A text layer in it still asks the text worker
-    /// for its layout, so that it shows its text the frame it comes into view.
+    /// for its layout, so that it shows its text the frame it comes into view (once per change of its
+    /// client's: asking costs a comparison of each string every frame).
     func culls(_ child: RenderNode, parentToTarget base: Transform3D, _ list: inout DrawList) -> Bool {
         guard cullsOutsideClips, let area = visibleArea, list.currentSlot < 0,
               let box = Self.drawnBox(of: child, parentToTarget: base) else { return false }
         let shown = CGRect(x: CGFloat(area.x), y: CGFloat(area.y), width: CGFloat(area.width), height: CGFloat(area.height))
         guard !box.intersects(shown) else { return false }
-        if let service = textLayouts { Self.prepareUnseen(child, service) }
+        if let service = textLayouts, let scene = child.owner, child.unseenPreparedAt != scene.changes {
+            Self.prepareUnseen(child, service)
+            child.unseenPreparedAt = scene.changes
+        }
         list.culledSubtrees += 1
         return true
     }

@@ -151,6 +151,9 @@ final class RenderNode {
     /// Where its subtree draws in its own space, for culling (`DrawListBuilder.localExtent`), and the client's
     /// `ClientScene.changes` it was worked out at: kept while the client commits nothing.
     var cullExtent: (version: UInt64, extent: CullExtent?)?
+    /// The client's `ClientScene.changes` when this culled subtree last asked for what it needs to show
+    /// (`DrawListBuilder.prepareUnseen`): asked again only after a commit or a text layout handed over.
+    var unseenPreparedAt: UInt64?
     /// Attached animations in the order added; changed only through `attach` and `detachAnimations`,
     /// which keep the key index and the client's usage.
     var animations: [AttachedAnimation] = [] {

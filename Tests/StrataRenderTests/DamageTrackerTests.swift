@@ -159,4 +159,42 @@ import Testing
         #expect(region.bounds == PixelRect(x: 0, y: 0, width: 410, height: 410))
         #expect(DamageRegion(.empty).isEmpty)
     }
+
+    /// A rectangle overlapping another whose union would waste much is cut where it overlaps: a scroll
+    /// indicator moving over the strip a scroll uncovers repaints its own pixels, not the box around both.
+    @Test func aRegionCutsWhatOverlapsWhenTheirUnionWouldWasteMuch() {
+        var region = DamageRegion(PixelRect(x: 0, y: 600, width: 1280, height: 170))
+        region.add(PixelRect(x: 1270, y: 400, width: 6, height: 300))
+        #expect(region.rects == [PixelRect(x: 0, y: 600, width: 1280, height: 170), PixelRect(x: 1270, y: 400, width: 6, height: 200)])
+        #expect(region.area == 1280 * 170 + 6 * 200)
+        // Wholly inside: nothing to add.
+        region.add(PixelRect(x: 10, y: 610, width: 100, height: 100))
+        #expect(region.rects.count == 2)
+        // A bar across a square: its two arms.
+        var cross = DamageRegion(PixelRect(x: 100, y: 100, width: 100, height: 100))
+        cross.add(PixelRect(x: 0, y: 140, width: 300, height: 20))
+        #expect(cross.rects == [PixelRect(x: 100, y: 100, width: 100, height: 100), PixelRect(x: 0, y: 140, width: 100, height: 20),
+                                PixelRect(x: 200, y: 140, width: 100, height: 20)])
+    }
+
+    /// Whatever is added, the rectangles stay disjoint, at most four, and cover everything added.
+    @Test func aRegionStaysDisjointAndCoversWhatWasAdded() {
+        var state: UInt64 = 12345
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<50 {
+            var region = DamageRegion()
+            var added: [PixelRect] = []
+            for _ in 0..<12 {
+                let r = PixelRect(x: next(600), y: next(400), width: 1 + next(300), height: 1 + next(200))
+                region.add(r)
+                added.append(r)
+                #expect(region.rects.count <= DamageRegion.maxRects)
+                for (i, a) in region.rects.enumerated() { for b in region.rects[(i + 1)...] { #expect(!a.intersects(b)) } }
+                for a in added { #expect(region.rects.reduce(0) { $0 + $1.intersection(a).area } == a.area) }
+            }
+        }
+    }
 }
