@@ -140,9 +140,10 @@ final class RenderNode {
             guard scene != nil, oldValue !== contents else { return }
             oldValue?.shownBy -= 1
             contents?.shownBy += 1
-            // A drawable's frame may come without a commit: what it spans is worked out again.
+            // A drawable's frame may come without a commit: what it and every layer above it span is worked
+            // out again.
             var n: RenderNode? = self
-            while let c = n, c.cullExtent != nil {
+            while let c = n {
                 c.cullExtent = nil
                 n = c.upLink
             }
