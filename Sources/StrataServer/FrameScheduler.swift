@@ -24,11 +24,15 @@ struct FrameScheduler {
     }
 
     /// The frame to draw for something that must show as soon as possible, when it is `now`: the first
-    /// vblank whose dispatch deadline has not passed.
+    /// vblank whose dispatch deadline has not passed, or, when the budget is over half a refresh, the first
+    /// at least half a refresh away, started now (Mutter's frame clock: `min_render_time_allowed` is half a
+    /// refresh at most). With slow frames in the budget's history, a frame that ended just past the next
+    /// one's deadline made that vblank be skipped, though most frames take far less than the budget.
     func asSoonAsPossible(now: Double) -> Plan {
         let b = startsAtVBlank ? 0 : budget.budget(refresh: clock.interval)
+        let needed = min(b, clock.interval / 2)
         var v = clock.nextVBlank(after: max(now, lastTarget ?? -.infinity))
-        if v - b < now { v += clock.interval }
+        if v - needed < now { v += clock.interval }
         return Plan(vblank: v, dispatch: v - b)
     }
 

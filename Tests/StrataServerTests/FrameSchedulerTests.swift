@@ -84,6 +84,21 @@ import Testing
         #expect(abs(late.vblank - 2 * Self.hz60) < 1e-12 && abs(late.dispatch - (2 * Self.hz60 - 0.006)) < 1e-12)
     }
 
+    /// With a budget over half a refresh (slow frames lately), a frame is still started for the next vblank
+    /// while half a refresh is left, as Mutter's frame clock does; with less, it is for the one after.
+    @Test func withASlowBudgetAFrameIsStartedLateWhileHalfARefreshIsLeft() {
+        var s = FrameScheduler(clock: FrameClock(interval: Self.hz60, lastVBlank: 0))
+        s.drew(for: 0, renderTime: 0.013) // budget 15 ms
+        let v1 = Self.hz60
+        #expect(s.asSoonAsPossible(now: 0.001) == .init(vblank: v1, dispatch: v1 - 0.015))
+        // 8.5 ms left: past the 15 ms deadline, not past half a refresh (8.33 ms).
+        let late = s.asSoonAsPossible(now: v1 - 0.0085)
+        #expect(late == .init(vblank: v1, dispatch: v1 - 0.015))
+        // 8 ms left: the vblank after.
+        let later = s.asSoonAsPossible(now: v1 - 0.008)
+        #expect(abs(later.vblank - 2 * Self.hz60) < 1e-12 && abs(later.dispatch - (2 * Self.hz60 - 0.015)) < 1e-12)
+    }
+
     @Test func oneFrameInFlightNeverTwoForTheSameVBlank() {
         var s = scheduler()
         let first = s.asSoonAsPossible(now: 0.002)
