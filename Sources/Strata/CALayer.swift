@@ -200,6 +200,21 @@ open class CALayer: NSObject {
     /// The shadow's shape (nonzero winding, layer coordinates) instead of the alpha of what the layer draws
     /// (default nil); copied, as Core Animation retains an immutable CGPath. Animatable between paths of one structure.
     open var shadowPath: CGPath? { get { read { $0.shadowPath.map(CGPath.init) } } set { set(.shadowPath, newValue?.path) } }
+    /// Core Image filters of the layer's drawing and its sublayers' (`CIFilter`s, or their names), applied in
+    /// order on the server's GPU (docs/filters.md); nil: none. Their inputs animate by key path
+    /// (`filters.NAME.inputRadius`).
+    open var filters: [Any]? {
+        get { let f = filterObjects(.filters); return f.isEmpty ? nil : f } set { setFilters(.filters, newValue) }
+    }
+    /// Core Image filters of what lies behind the layer, within its bounds and corners: frosted glass.
+    open var backgroundFilters: [Any]? {
+        get { let f = filterObjects(.backgroundFilters); return f.isEmpty ? nil : f } set { setFilters(.backgroundFilters, newValue) }
+    }
+    /// How the layer's drawing combines with what lies beneath it: a blend mode's `CIFilter`, or its name
+    /// (`"multiplyBlendMode"`, `"CIScreenBlendMode"`); nil: source over.
+    open var compositingFilter: Any? {
+        get { filterObjects(.compositingFilter).first } set { setFilters(.compositingFilter, newValue) }
+    }
     /// Whether an opacity below 1 composites the background, contents and sublayers once, as a group
     /// (default true); false applies it to each piece. Not animatable.
     open var allowsGroupOpacity: Bool { get { read { $0.allowsGroupOpacity } } set { set(.allowsGroupOpacity, newValue) } }

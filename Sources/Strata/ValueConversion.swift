@@ -29,6 +29,7 @@ enum ValueConversion {
         case .string: "a font name (String), a CTFont or CGFont, or nil"
         case .text: "a String, an NSAttributedString or nil"
         case .emitterCells: "an array of CAEmitterCells or nil"
+        case .filters: "an array of CIFilters (or filter names), or nil"
         }
     }
 
@@ -85,6 +86,8 @@ enum ValueConversion {
         case .emitterCells:
             if any is NSNull { return .emitterCells([]) }
             if let cells = any as? [CAEmitterCell] { return .emitterCells(cells.map(\.model)) }
+        case .filters:
+            return FilterConversion.filters(any).map { .filters($0) }
         }
         return nil
     }
@@ -152,6 +155,7 @@ enum ValueConversion {
         case .string(let s): s
         case .text(let t): t.map(AttributedTextConversion.object)
         case .emitterCells(let cells): cells.map { CAEmitterCell(model: $0, images: [:]) }
+        case .filters(let filters): filters.map(CIFilter.init(model:))
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The value shapes a layer property or key-path component can hold.
 public enum ValueKind: UInt8, Sendable {
-    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors, string, text, emitterCells
+    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors, string, text, emitterCells, filters
 }
 
 /// A property value as carried by animations, the wire protocol and scene files.
@@ -33,6 +33,9 @@ public enum AnimatableValue: Hashable, Sendable {
     /// An emitter layer's cells (each with its sub-cells). Boxed. Not animatable as a whole (a cell's
     /// values are, by key paths into named cells). The property's rule checks every number.
     indirect case emitterCells([EmitterCellModel])
+    /// A layer's filters (`filters`, `backgroundFilters`; `compositingFilter` as a list of at most one). Boxed.
+    /// Not animatable as a whole (a filter's inputs are, by key paths into named filters).
+    indirect case filters([FilterModel])
 
     public var kind: ValueKind {
         switch self {
@@ -50,6 +53,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .string: .string
         case .text: .text
         case .emitterCells: .emitterCells
+        case .filters: .filters
         }
     }
 
@@ -72,6 +76,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .text(let t): return t.map(\.isFinite) ?? true
         // Checked with the cell and key named by the property's rule (`EmitterModel.validationError`).
         case .emitterCells: return true
+        case .filters(let f): return f.allSatisfy { $0.values.allSatisfy { $0.allSatisfy(\.isFinite) } }
         }
     }
 
@@ -92,6 +97,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .string: .string(nil)
         case .text: .text(nil)
         case .emitterCells: .emitterCells([])
+        case .filters: .filters([])
         }
     }
 
@@ -111,6 +117,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.string(x), .string(y)): x == y
         case let (.text(x), .text(y)): x == y
         case let (.emitterCells(x), .emitterCells(y)): x == y
+        case let (.filters(x), .filters(y)): x == y
         default: false
         }
     }
@@ -132,6 +139,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .string(let s): hasher.combine(s)
         case .text(let t): hasher.combine(t)
         case .emitterCells(let cells): hasher.combine(cells.count); for c in cells { hasher.combine(c.name); hasher.combine(c.birthRate) }
+        case .filters(let f): hasher.combine(f)
         }
     }
 }

@@ -96,7 +96,7 @@ public enum Interpolation {
         case .path(let p): return .path(p?.mapped { CGPoint(x: $0.x * s, y: $0.y * s) })
         case .numbers(let n): return .numbers(n?.map { $0 * s })
         case .colors(let c): return .colors(c?.map { Color(red: $0.red * s, green: $0.green * s, blue: $0.blue * s, alpha: $0.alpha * s) })
-        case .string, .text, .emitterCells: return a
+        case .string, .text, .emitterCells, .filters: return a
         }
     }
 

@@ -18,27 +18,40 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     public let component: Component?
     /// A value of a named emitter cell (`emitterCells.fire.birthRate`): the property is `emitterCells`.
     public let cell: EmitterCellKey?
+    /// An input of a named filter (`filters.blur.inputRadius`): the property is the filter list.
+    public let filter: FilterKey?
 
     public init(property: LayerProperty, component: Component? = nil) {
         self.property = property
         self.component = component
         cell = nil
+        filter = nil
     }
 
     public init(cell: EmitterCellKey) {
         property = .emitterCells
         component = nil
         self.cell = cell
+        filter = nil
+    }
+
+    public init(filter: FilterKey) {
+        property = filter.list == "filters" ? .filters : .backgroundFilters
+        component = nil
+        cell = nil
+        self.filter = filter
     }
 
     /// Whether it names the property's whole value.
-    public var isWhole: Bool { component == nil && cell == nil }
+    public var isWhole: Bool { component == nil && cell == nil && filter == nil }
 
-    /// Whether an animation may run on it: an animatable property, or a value of an emitter cell.
-    public var isAnimatable: Bool { cell != nil || property.isAnimatable }
+    /// Whether an animation may run on it: an animatable property, a value of an emitter cell, or a
+    /// filter's input (Core Animation animates a filter's inputs and `enabled`, not the list).
+    public var isAnimatable: Bool { cell != nil || filter != nil || property.isAnimatable }
 
     public var description: String {
         if let cell { return cell.description }
+        if let filter { return filter.description }
         return component.map { "\(property.name).\($0.rawValue)" } ?? property.name
     }
 
@@ -47,6 +60,11 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         if text.hasPrefix("emitterCells.") {
             guard let cell = EmitterCellKey(parsing: text) else { throw StrataError.unsupported("key path \(text)") }
             self.init(cell: cell)
+            return
+        }
+        if let filter = FilterKey(parsing: text) {
+            guard filter.namesAKnownKey else { throw StrataError.unsupported("key path \(text)") }
+            self.init(filter: filter)
             return
         }
         let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
@@ -67,13 +85,14 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case .rect: [.origin, .originX, .originY, .size, .sizeWidth, .sizeHeight].contains(c)
         case .transform: [.rotationX, .rotationY, .rotationZ, .rotation, .scaleX, .scaleY, .scaleZ, .scale,
                           .translationX, .translationY, .translationZ, .translation].contains(c)
-        case .scalar, .color, .bool, .vector3, .path, .numbers, .colors, .string, .text, .emitterCells: false
+        case .scalar, .color, .bool, .vector3, .path, .numbers, .colors, .string, .text, .emitterCells, .filters: false
         }
     }
 
     /// The shape of the value this key path reads and writes.
     public var kind: ValueKind {
         if let cell { return cell.kind }
+        if let filter { return filter.kind }
         guard let c = component else { return property.kind }
         switch c {
         case .origin: return .point
@@ -85,6 +104,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// Reads this key path's component out of a whole property value.
     public func get(from whole: AnimatableValue) -> AnimatableValue {
         if let cell { return cell.get(from: whole) }
+        if let filter { return filter.get(from: whole) }
         guard let c = component else { return whole }
         switch (whole, c) {
         case let (.point(p), .x): return .scalar(p.x)
@@ -105,6 +125,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// Writes `part` into this key path's component of `whole`, returning the new whole value.
     public func set(_ part: AnimatableValue, in whole: AnimatableValue) -> AnimatableValue {
         if let cell { return cell.set(part, in: whole) }
+        if let filter { return filter.set(part, in: whole) }
         guard let c = component else { return part }
         switch (whole, c, part) {
         case let (.point(p), .x, .scalar(v)): return .point(CGPoint(x: v, y: p.y))

@@ -52,6 +52,11 @@ public struct LayerModel: Equatable, Sendable {
     public var isInteractive = false
     /// Strata only: a touch or button press that begins on the layer keeps going to it until it ends.
     public var capturesInput = false
+    /// Core Image filters (docs/filters.md): of the layer's drawing and its sublayers', of what lies behind
+    /// its bounds, and how its drawing blends with what is beneath (a list of at most one blend mode).
+    public var filters: [FilterModel] = []
+    public var backgroundFilters: [FilterModel] = []
+    public var compositingFilter: [FilterModel] = []
     /// The layer's own media timing (CAMediaTiming on CALayer).
     public var timing = LayerTiming()
     /// The values of the layer's kind's own properties.
@@ -80,6 +85,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.minificationFilterBias == b.minificationFilterBias
             && a.shadowPath == b.shadowPath && a.isGeometryFlipped == b.isGeometryFlipped
             && a.isInteractive == b.isInteractive && a.capturesInput == b.capturesInput
+            && a.filters == b.filters && a.backgroundFilters == b.backgroundFilters && a.compositingFilter == b.compositingFilter
             && a.kindValues == b.kindValues
     }
 

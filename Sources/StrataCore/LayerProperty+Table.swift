@@ -82,5 +82,5 @@ extension LayerProperty {
     public static let allCases: [LayerProperty] =
         layerProperties + LayerProperty.shapeProperties + LayerProperty.gradientProperties + LayerProperty.replicatorProperties
             + LayerProperty.textProperties + LayerProperty.scrollProperties + LayerProperty.inputProperties + LayerProperty.emitterProperties
-            + LayerProperty.tiledProperties
+            + LayerProperty.tiledProperties + LayerProperty.filterProperties
 }

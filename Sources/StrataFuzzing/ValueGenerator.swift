@@ -92,6 +92,23 @@ public struct ValueGenerator {
         case .string: return .string(r.chance(0.1) ? nil : r.pick(Self.fontNames) ?? "")
         case .text: return .text(r.chance(0.1) ? nil : text(&r))
         case .emitterCells: return .emitterCells(cells(&r, depth: 1))
+        case .filters: return .filters(filters(&r))
+        }
+    }
+
+    /// Filters of every type (blend modes among them, which `filters` refuses), with any numbers (huge,
+    /// negative and non-finite now and then), odd names, and now and then a chain past `FilterModel.maxCount`.
+    func filters(_ r: inout FuzzRandom) -> [FilterModel] {
+        let count = r.chance(0.05) ? FilterModel.maxCount + 1 + r.skewed(40) : r.skewed(4)
+        return (0..<count).map { i in
+            let type = r.pick(FilterType.allCases) ?? .gaussianBlur
+            var f = FilterModel(type: type, name: r.chance(0.8) ? "f\(i)" : r.pick(["", "a.b", String(repeating: "n", count: 300)]))
+            f.isEnabled = r.chance(0.9)
+            for (index, input) in type.inputs.enumerated() where r.chance(0.6) {
+                let huge: CGFloat = r.chance(0.05) ? .infinity : (r.chance(0.05) ? 1e12 : 1)
+                f.setValues(input.defaultValue.map { _ in number(&r) * huge }, at: index)
+            }
+            return f
         }
     }
 

@@ -34,6 +34,7 @@ extension ByteWriter {
             bool(t != nil)
             if let t { text(t) }
         case .emitterCells(let cells): emitterCells(cells)
+        case .filters(let list): filters(list)
         }
     }
 
@@ -153,6 +154,7 @@ extension ByteReader {
             guard try bool("\(what) text presence") else { return .text(nil) }
             return .text(try text(what))
         case .emitterCells: return .emitterCells(try emitterCells(what))
+        case .filters: return .filters(try filters(what))
         }
     }
 

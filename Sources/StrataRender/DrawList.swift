@@ -51,6 +51,9 @@ public enum DrawCommand {
     /// Ends the innermost group and composites, instead of it, its shadow: its alpha blurred by a
     /// Gaussian of standard deviation `sigma` target pixels, in `color` (straight alpha) times `alpha`.
     case endShadowGroup(color: Color, alpha: CGFloat, sigma: CGFloat)
+    /// Ends the innermost group and composites it through `chain` (a layer's `filters`: blurs and colour
+    /// matrices, in target pixels), times `alpha`. A blur spreads it by the chain's reach, as a shadow's.
+    case endFilterGroup(chain: FilterChain, alpha: CGFloat)
     /// Ends the innermost group and composites only what lies inside `rect` (rounded by `radius`)
     /// under `matrix`, anti-aliased, times `alpha` (masksToBounds).
     case endClipGroup(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, alpha: CGFloat)
@@ -89,11 +92,14 @@ public struct Sampling: Hashable, Sendable {
 }
 
 /// How a finished offscreen group combines with what is beneath it (premultiplied colours).
-public enum GroupBlend: Sendable {
+public enum GroupBlend: Hashable, Sendable {
     /// source + destination · (1 − source alpha)
     case over
     /// source + destination
     case add
+    /// Source over, its colour mixed with the destination's through a blend mode (a `compositingFilter`,
+    /// `FilterType.isBlendMode`), as the W3C's Compositing and Blending spec defines each.
+    case mode(FilterType)
 }
 
 public struct DrawList {
@@ -160,7 +166,7 @@ public struct DrawList {
         case .beginGroup:
             groupSlots.append(currentSlot)
             ref = .none
-        case .endGroup, .endShadowGroup, .endClipGroup:
+        case .endGroup, .endShadowGroup, .endClipGroup, .endFilterGroup:
             // The composite: the alphas from where the group began up to the group around it; a shadow's
             // also the values of it that its slot animates (not placed by the slot: it covers the target).
             let began = groupSlots.popLast() ?? -1

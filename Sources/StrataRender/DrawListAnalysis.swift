@@ -93,6 +93,11 @@ struct DrawListAnalysis {
                 let r = ShadowKernel.drawnReach(sigma: sigma)
                 reach[g.begin] = r
                 close(g.begin, at: i, box: g.union.grown(by: r).intersection(target))
+            case let .endFilterGroup(chain, _):
+                guard let g = popGroup() else { balanced = false; continue }
+                let r = chain.reach
+                reach[g.begin] = r
+                close(g.begin, at: i, box: g.union.grown(by: r).intersection(target))
             case let .endClipGroup(m, rect, _, _, _):
                 guard let g = popGroup() else { balanced = false; continue }
                 let placed = i < motion.count && motion[i].slot >= 0
@@ -151,7 +156,7 @@ struct DrawListAnalysis {
                 keys[i] = h.finalize()
                 context.append((groupKey, outer.reach + reach[i]))
                 continue
-            case .endGroup, .endShadowGroup, .endClipGroup, .endClip:
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup:
                 if context.count > 1 { context.removeLast() }
             case .endMaskedGroups, .endTransitionGroups:
                 if context.count > 1 { context.removeLast() }
@@ -191,6 +196,8 @@ struct DrawListAnalysis {
             h.combine(7); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(alpha)
         case let .endMaskedGroups(alpha):
             h.combine(8); h.combine(alpha)
+        case let .endFilterGroup(chain, alpha):
+            h.combine(15); h.combine(chain); h.combine(alpha)
         case let .endTransitionGroups(warp, m, alpha):
             h.combine(14); h.combine(warp); h.combine(m); h.combine(alpha)
         case .beginClip(let r):

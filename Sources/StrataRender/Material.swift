@@ -25,6 +25,13 @@ public struct Material: Hashable, Sendable {
                                          uniforms: ["u_old", "u_new", "u_toLocal", "u_toWindow", "u_oldBox", "u_newBox", "u_effect",
                                                     "u_sources", "u_a", "u_b"],
                                          samplerUnits: ["u_old": 0, "u_new": 1])
+    // Layer filters (Renderer+Filters): a blur pass or resample, the filtered composite, a blend mode's composite.
+    static let filterBlur = Material(vertex: "layer.vert", fragment: "filter_blur.frag",
+                                     uniforms: ["u_texture", "u_dstToSrc", "u_step", "u_taps", "u_weights", "u_bounds"], samplerUnits: ["u_texture": 0])
+    static let filterColor = Material(vertex: "layer.vert", fragment: "filter_color.frag",
+                                      uniforms: ["u_texture", "u_target", "u_matrix", "u_bias"], samplerUnits: ["u_texture": 0])
+    static let filterBlend = Material(vertex: "layer.vert", fragment: "filter_blend.frag",
+                                      uniforms: ["u_texture", "u_backdrop", "u_target", "u_mode"], samplerUnits: ["u_texture": 0, "u_backdrop": 1])
     // shadowPath fills by stencil-then-cover (PathFill).
     static let pathFill = Material(vertex: "path.vert", fragment: "path.frag", uniforms: ["u_mvp", "u_color"], samplerUnits: [:])
     // Exact-coverage fills (CoverageFill): the edges' sums, then the coverage they give.
@@ -50,7 +57,7 @@ public struct Material: Hashable, Sendable {
 
     /// Every material, compiled at start-up in this order.
     public static let all: [Material] = [texture, rounded, shadowBlur, clip, mask, pathFill, coverageEdges, coverageCover, gradient, glyph,
-                                         particle, transitionWarp]
+                                         particle, transitionWarp, filterBlur, filterColor, filterBlend]
     /// What a frame of plain layers (colours, borders, images) draws with: linked at start-up even when
     /// the renderer defers the rest.
     public static let atStart: [Material] = [texture, rounded]

@@ -42,7 +42,7 @@ public final class RasterContent {
             if depth == 0 { box = box.union(whole.boxes[i]) }
             switch command {
             case .beginGroup, .beginClip: depth += 1
-            case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: depth -= 1
             case .endMaskedGroups, .endTransitionGroups: depth -= 2
             default: break
             }

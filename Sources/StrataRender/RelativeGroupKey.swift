@@ -29,6 +29,7 @@ enum RelativeGroupKey {
         let reach: Int
         switch end {
         case let .endShadowGroup(_, _, sigma): reach = ShadowKernel.drawnReach(sigma: sigma)
+        case let .endFilterGroup(chain, _): reach = chain.reach
         case .endGroup(_, .over): reach = 0
         default: return nil
         }
@@ -65,7 +66,7 @@ enum RelativeGroupKey {
         case .beginClip(let r):
             guard dx == dx.rounded(), dy == dy.rounded() else { return nil }
             return .beginClip(PixelRect(x: r.x + Int(dx), y: r.y + Int(dy), width: r.width, height: r.height))
-        case .beginGroup, .endGroup, .endShadowGroup, .endMaskedGroups, .endClip:
+        case .beginGroup, .endGroup, .endShadowGroup, .endMaskedGroups, .endClip, .endFilterGroup:
             return command
         case .content(let c):
             return c.shifted(dx: dx, dy: dy).map { .content($0) }

@@ -22,6 +22,7 @@ extension Renderer {
         rasters.removeAll()
         pools.removeAll()
         offscreen.releaseAll()
+        blurLevels.releaseAll()
         scrollTarget = nil
         uncutTarget = nil
         movingCoverageFiller?.releaseKept()

@@ -103,7 +103,9 @@ extension Renderer {
     func groupKey(_ list: DrawList, _ a: DrawListAnalysis, _ begin: Int) -> GroupKey? {
         let end = a.groupEnd[begin]
         guard !a.isMaskHalf[begin], end > begin else { return nil }
+        // An additive group's composite, and a blend mode's, depend on what lies beneath it.
         if case .endGroup(_, .add) = list.commands[end] { return nil }
+        if case .endGroup(_, .mode) = list.commands[end] { return nil }
         // A transition's composite changes every frame it runs.
         if case .endTransitionGroups = list.commands[end] { return nil }
         var h = Hasher()

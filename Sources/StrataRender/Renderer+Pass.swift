@@ -178,6 +178,10 @@ extension Renderer {
             flush()
             p.scissors.removeLast()
             setScissor(p.scissor)
+        case let .endFilterGroup(chain, alpha):
+            try compositeFiltered(&p.targets, &p.scissors, chain: chain, alpha: alpha, keep: p.keeping.removeValue(forKey: i),
+                                  box: p.narrow ? a.boxes[i] : nil)
+            endComposite(p.narrow, p.scissors)
         case let .endShadowGroup(color, alpha, sigma):
             try compositeShadow(&p.targets, &p.scissors, color: color, alpha: alpha, sigma: sigma, motion: motion,
                                 keep: p.keeping.removeValue(forKey: i), box: p.narrow ? a.boxes[i] : nil)
@@ -234,6 +238,11 @@ extension Renderer {
 
     /// A group ends: its target composited with `alpha` (added, with `blend` .add) into the one beneath.
     private func endGroup(at i: Int, alpha: CGFloat, blend: GroupBlend, in p: inout Pass) throws {
+        if case let .mode(mode) = blend {
+            try compositeBlended(&p.targets, &p.scissors, mode: mode, alpha: alpha, box: p.narrow ? p.a.boxes[i] : nil, motion: p.list.motionRef(i))
+            endComposite(p.narrow, p.scissors)
+            return
+        }
         let (source, depth) = try popGroup(&p.targets, &p.scissors, box: p.narrow ? p.a.boxes[i] : nil)
         // The group texture holds target pixels with GL's bottom-up rows: sample v = 1 − y/height.
         let f = Float(alpha)

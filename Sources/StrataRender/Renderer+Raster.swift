@@ -159,7 +159,7 @@ extension Renderer {
         while end < commands.count {
             switch commands[end] {
             case .beginGroup, .beginClip: depth += 1
-            case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: depth -= 1
             case .endMaskedGroups, .endTransitionGroups: depth -= 2
             case .content(let c): cost += c.drawCost
             default: cost += 1

@@ -46,7 +46,7 @@ extension Renderer {
             steps[steps.count - 1].append(command)
             switch command {
             case .beginGroup, .beginClip: depth += 1
-            case .endGroup, .endShadowGroup, .endClipGroup, .endClip: depth -= 1
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: depth -= 1
             case .endMaskedGroups, .endTransitionGroups: depth -= 2
             default: break
             }

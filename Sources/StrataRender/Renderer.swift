@@ -58,6 +58,8 @@ public final class Renderer {
     /// Group targets of the pass being drawn; `pools` keeps one set per target size (the frame's, and
     /// each rasterized layer's bitmap size).
     var offscreen = OffscreenTargets()
+    /// Halved targets for layer filters' blurs (Renderer+Filters).
+    var blurLevels = BlurLevels()
     var pools: [Int: OffscreenTargets] = [:]
     /// Bitmaps of rasterized layers, by owner, with the key of what they hold.
     var rasters: [RasterOwner: RasterBitmap] = [:]
@@ -137,6 +139,9 @@ public final class Renderer {
     var blur: ShaderProgram { get throws { try program(.shadowBlur) } }
     var clip: ShaderProgram { get throws { try program(.clip) } }
     var masked: ShaderProgram { get throws { try program(.mask) } }
+    var filterBlur: ShaderProgram { get throws { try program(.filterBlur) } }
+    var filterColor: ShaderProgram { get throws { try program(.filterColor) } }
+    var filterBlend: ShaderProgram { get throws { try program(.filterBlend) } }
     var transitionWarp: ShaderProgram { get throws { try program(.transitionWarp) } }
 
     /// shadowPath fills (stencil, then cover), with their own program and vertices.

@@ -140,7 +140,7 @@ extension ScrollCopy {
     /// Whether the command ends a scope (a group of any kind, or a clip).
     private static func isScopeEnd(_ c: DrawCommand) -> Bool {
         switch c {
-        case .endGroup, .endShadowGroup, .endClipGroup, .endMaskedGroups, .endTransitionGroups, .endClip: return true
+        case .endGroup, .endShadowGroup, .endClipGroup, .endMaskedGroups, .endTransitionGroups, .endClip, .endFilterGroup: return true
         default: return false
         }
     }

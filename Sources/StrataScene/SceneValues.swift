@@ -53,6 +53,8 @@ public enum SceneValues {
         case .emitterCells:
             // Cells without contents (a scene file's cells with images go through `SceneParser`).
             return (try? SceneEmitterCells.parse(any, at: "value")).flatMap { p in p.allSatisfy(\.contents.isEmpty) ? .emitterCells(p.map(\.cell)) : nil }
+        case .filters:
+            return (try? SceneFilters.parse(any, at: "value", property: "filters")).map { .filters($0) }
         }
     }
 
@@ -61,6 +63,7 @@ public enum SceneValues {
     static func layerValue(_ any: Any, keyPath kp: LayerKeyPath, key: String, at: String) throws -> AnimatableValue {
         if kp.kind == .path, !(any is NSNull) { return .path(try ScenePath.parse(any, at: at, key: key)) }
         if kp.kind == .text { return .text(try SceneText.parse(any, at: "\(at): \"\(key)\"")) }
+        if kp.kind == .filters { return .filters(try SceneFilters.parse(any, at: "\(at): \"\(key)\"", property: kp.property.name)) }
         guard let v = parse(any, keyPath: kp) else { throw SceneError("\(at): \"\(key)\" must be \(shapeDescription(kp))") }
         return v
     }
@@ -101,6 +104,7 @@ public enum SceneValues {
         case .string: "a string or null"
         case .text: SceneText.shape
         case .emitterCells: SceneEmitterCells.shape
+        case .filters: SceneFilters.shape
         }
     }
 
@@ -131,6 +135,7 @@ public enum SceneValues {
         case .string(let s): s ?? NSNull()
         case .text(let t): t.map { SceneText.json($0) } ?? NSNull()
         case .emitterCells(let cells): SceneEmitterCells.json(cells)
+        case .filters(let filters): SceneFilters.json(filters)
         }
     }
 }

@@ -69,6 +69,8 @@ extension DrawListBuilder {
     /// layer's presentation is its values, read in place (a copy of them costs more than this).
     private static func measure(_ node: RenderNode) -> CullExtent? {
         if node.values.isHidden || node.values.opacity <= 0 { return CullExtent(box: .null, shadowLevels: 0) }
+        // A blur filter spreads the subtree by its reach in target pixels, which the local box does not know.
+        if !node.values.filters.isEmpty { return nil }
         let bounds = node.values.bounds
         guard isFinite(bounds) else { return nil }
         // Everything, shadow included, is clipped to the bounds.

@@ -239,6 +239,18 @@ struct DrawListBuilder {
     /// `cull`: the layer's own pieces are culled by layer.vert while it faces away (one-sided, under a slot).
     func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool, cull: Bool = false,
                      into list: inout DrawList) {
+        // A compositingFilter: the layer's whole drawing is a group blended with what lies beneath it.
+        guard let mode = Self.blendMode(node.presentation) else {
+            return emitUnblendedContent(node, matrix: m, opacity: opacity, ownContent: ownContent, cull: cull, into: &list)
+        }
+        list.append(.beginGroup)
+        emitUnblendedContent(node, matrix: m, opacity: opacity, ownContent: ownContent, cull: cull, into: &list)
+        list.append(.endGroup(alpha: 1, blend: .mode(mode)))
+    }
+
+    /// `emitContent` without the layer's blend mode.
+    private func emitUnblendedContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool, cull: Bool,
+                                      into list: inout DrawList) {
         let p = node.presentation
         let own: MotionRef.Modes = cull ? .cullsBackFace : []
         // A mask keeps only what lies under its alpha: the layer's drawing and its shadow alike. The
@@ -287,7 +299,7 @@ struct DrawListBuilder {
         }
         let pieces = Self.pieces(of: node, values: p, ownContent: ownContent)
         if let mask = node.links.mask {
-            emitBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, modes: own, into: &list)
+            emitFilteredBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, modes: own, into: &list)
             list.append(.beginGroup)
             emit(mask, parentToTarget: Self.flattened(m), into: &list)
             list.append(.endMaskedGroups(alpha: opacity))
@@ -295,9 +307,10 @@ struct DrawListBuilder {
         }
         // Overlapping pieces under an opacity are composited once, as a group (unless allowsGroupOpacity
         // is false). Without a group the opacity passes down to each piece (sublayers inherit it).
-        let group = (opacity < 1 || Self.dimmedBySlots(list)) && pieces > 1 && p.allowsGroupOpacity
+        // A filtered body is a group already, composited with the opacity.
+        let group = (opacity < 1 || Self.dimmedBySlots(list)) && pieces > 1 && p.allowsGroupOpacity && p.filters.isEmpty
         if group { list.append(.beginGroup) }
-        emitBody(node, p, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, modes: own, into: &list)
+        emitFilteredBody(node, p, matrix: m, alpha: group ? 1 : opacity, ownContent: ownContent, modes: own, into: &list)
         if group { list.append(.endGroup(alpha: opacity)) }
     }
 

@@ -24,6 +24,7 @@ enum MemoryEstimate {
         case .text(let t?): t.string.utf8.count + t.runs.count * MemoryLayout<TextRun>.stride + t.utf16Count * textLayoutBytesPerUnit
         // An emitter's cells, sub-cells included: each a model, its name and its array's storage.
         case .emitterCells(let cells): cellBytes(cells)
+        case .filters(let filters): filters.reduce(0) { $0 + MemoryLayout<FilterModel>.stride + $1.name.utf8.count + $1.values.count * 32 }
         default: 0
         }
     }

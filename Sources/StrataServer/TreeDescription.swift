@@ -63,6 +63,9 @@ struct TreeDescription {
             case .text(let t): self = t.map { .name(Self.excerpt($0.string)) } ?? .null
             // The cell tree by name (`fire[smoke, sparks], glow`; a cell without a name is `#index`).
             case .emitterCells(let cells): self = .name(Self.excerpt(Self.cellTree(cells)))
+            // Each filter as `name(type)`, a disabled one marked.
+            case .filters(let filters):
+                self = .name(Self.excerpt(filters.map { "\($0.name)(\($0.type.name))\($0.isEnabled ? "" : " disabled")" }.joined(separator: ", ")))
             }
         }
 

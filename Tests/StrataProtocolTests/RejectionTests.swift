@@ -170,7 +170,7 @@ struct RejectionTests {
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))
     }
 
-    @Test("unknown value kind", arguments: [UInt8(0), 15, 200]) // 8 is vector3 (value-function inputs), 9 a path, 10 numbers, 11 colours, 12 a string, 13 text, 14 emitter cells
+    @Test("unknown value kind", arguments: [UInt8(0), 16, 200]) // 8 is vector3 (value-function inputs), 9 a path, 10 numbers, 11 colours, 12 a string, 13 text, 14 emitter cells, 15 filters
     func unknownValueKind(_ kind: UInt8) {
         var op = LE()
         op.u8(3); op.u64(1); op.u16(5); op.u8(kind); op.f64(1)

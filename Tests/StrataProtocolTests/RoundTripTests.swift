@@ -58,6 +58,7 @@ struct RoundTripTests {
         case .string: .string("DejaVu Sans") // a text layer's font
         case .text: .text(Samples.attributedText) // a text layer's string
         case .emitterCells: .emitterCells(Samples.cells) // an emitter's cells
+        case .filters: .filters(p == .compositingFilter ? [FilterModel(type: .screenBlendMode)] : Samples.filters) // filters
         }
         let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.setProperty(77, p, value)]))
         #expect(try roundTrip(m) == m)
@@ -96,7 +97,11 @@ struct RoundTripTests {
                                         (12, 1 + 1 + 4 + 16), (12, 2), (13, 1 + 1 + 4 + 29 + 4 + 72 + 129 + 17), (13, 1 + 1 + 4 + 5 + 4), (13, 2),
                                         // Cells: kind, u32 count, per cell 323 bytes (presences, 25 numbers, colour, rect,
                                         // filters, timing, u32 sub-cell count) plus its name (u32 + UTF-8) and contents id.
-                                        (14, 1 + 4 + (323 + 8 + 8) + 323 + (323 + 8)), (14, 5)]
+                                        (14, 1 + 4 + (323 + 8 + 8) + 323 + (323 + 8)), (14, 5),
+                                        // Filters: kind, u16 count, per filter its type, name (u32 + UTF-8), enabled flag and
+                                        // 8 bytes a number (a blur 1, a colour matrix 20, colour controls 3, an inversion none).
+                                        (15, 1 + 2 + (1 + 4 + 5 + 1 + 8) + (1 + 4 + 13 + 1 + 160) + (1 + 4 + 15 + 1 + 24) + (1 + 4 + 13 + 1)),
+                                        (15, 3)]
         #expect(expected.count == Samples.values.count)
         for (v, (kind, size)) in zip(Samples.values, expected) {
             var w = ByteWriter()

@@ -89,8 +89,22 @@ enum Samples {
         .rect(CGRect(x: -1, y: 2, width: 30, height: 40)), .transform(transform), .transform(.identity),
         .color(color), .color(nil), .bool(true), .bool(false), .path(triangle), .path(nil),
         .string("Noto Sans CJK SC"), .string(nil), .text(attributedText), .text(AttributedText("plain")), .text(nil),
-        .emitterCells(cells), .emitterCells([]),
+        .emitterCells(cells), .emitterCells([]), .filters(filters), .filters([]),
     ]
+
+    /// A blur (named, disabled), a colour matrix with every vector set, colour controls and a blend mode.
+    static let filters: [FilterModel] = {
+        var blur = FilterModel(type: .gaussianBlur, name: "frost")
+        try? blur.setValue(.scalar(12.5), forKey: "inputRadius")
+        blur.isEnabled = false
+        var matrix = FilterModel(type: .colorMatrix)
+        for (i, key) in ["inputRVector", "inputGVector", "inputBVector", "inputAVector", "inputBiasVector"].enumerated() {
+            try? matrix.setValue(.numbers([0.1, 0.2, 0.3, CGFloat(i) / 10]), forKey: key)
+        }
+        var controls = FilterModel(type: .colorControls)
+        try? controls.setValue(.scalar(0.5), forKey: "inputSaturation")
+        return [blur, matrix, controls, FilterModel(type: .colorInvert)]
+    }()
 
     /// D19's fire cell with a named sub-cell, contents, timing and every number set apart from its default.
     static let cells: [EmitterCellModel] = {

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Core Image's vector of numbers (a colour matrix's rows: `CIVector(x: 1, y: 0, z: 0, w: 0)`).
+open class CIVector: NSObject, @unchecked Sendable {
+    private let numbers: [CGFloat]
+
+    public init(values: UnsafePointer<CGFloat>, count: Int) {
+        numbers = Array(UnsafeBufferPointer(start: values, count: max(0, count)))
+    }
+    public init(x: CGFloat) { numbers = [x] }
+    public init(x: CGFloat, y: CGFloat) { numbers = [x, y] }
+    public init(x: CGFloat, y: CGFloat, z: CGFloat) { numbers = [x, y, z] }
+    public init(x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) { numbers = [x, y, z, w] }
+    public convenience init(cgPoint p: CGPoint) { self.init(x: p.x, y: p.y) }
+    public convenience init(cgRect r: CGRect) { self.init(x: r.origin.x, y: r.origin.y, z: r.width, w: r.height) }
+    /// A vector from Core Image's string form, `"[1 0 0 0]"`; nil when it holds anything but numbers.
+    public convenience init?(string: String) {
+        let body = string.trimmingCharacters(in: .whitespaces)
+        guard body.hasPrefix("["), body.hasSuffix("]") else { return nil }
+        let parts = body.dropFirst().dropLast().split(whereSeparator: { $0 == " " || $0 == "," })
+        let values = parts.compactMap { Double($0) }.map { CGFloat($0) }
+        guard values.count == parts.count else { return nil }
+        self.init(numbers: values)
+    }
+    init(numbers: [CGFloat]) { self.numbers = numbers }
+
+    public var count: Int { numbers.count }
+    /// The number at `index`; 0 past the end, as Core Image's.
+    public func value(at index: Int) -> CGFloat { numbers.indices.contains(index) ? numbers[index] : 0 }
+    public var x: CGFloat { value(at: 0) }
+    public var y: CGFloat { value(at: 1) }
+    public var z: CGFloat { value(at: 2) }
+    public var w: CGFloat { value(at: 3) }
+    public var stringRepresentation: String { "[" + numbers.map { "\(Double($0))" }.joined(separator: " ") + "]" }
+    var values: [CGFloat] { numbers }
+
+    open override func isEqual(_ object: Any?) -> Bool { (object as? CIVector)?.numbers == numbers }
+    open override var hash: Int { numbers.hashValue }
+    open override var description: String { stringRepresentation }
+}

@@ -1,0 +1,206 @@
+import CStrataGL
+import Foundation
+import StrataCore
+
+/// Layer filters (docs/filters.md): a group composited through its `filters` (`endFilterGroup`: blurs as
+/// `BlurPlan` draws them, then colour matrices) or through a blend mode (`endGroup` with `.mode`: a
+/// `compositingFilter`, which reads a copy of what lies beneath it).
+extension Renderer {
+    /// A region of one texture: window pixels (x, y from the bottom-left) of a texture `size` big.
+    struct TextureRegion {
+        var texture: GLuint
+        var rect: PixelRect
+        var size: (width: Int, height: Int)
+
+        /// The texel centres at its edges, in texture coordinates: what a pass reading it clamps to.
+        var bounds: (Float, Float, Float, Float) {
+            let w = Float(size.width), h = Float(size.height)
+            return ((Float(rect.x) + 0.5) / w, (Float(rect.y) + 0.5) / h, (Float(rect.maxX) - 0.5) / w, (Float(rect.maxY) - 0.5) / h)
+        }
+    }
+
+    /// Ends a filter group: its blurs drawn pass by pass through scratch targets, the colour matrices between
+    /// them applied in passes of their own, and the last matrix (or none) applied as the result is composited
+    /// onto the parent with `alpha`. The group was drawn over its region grown by the chain's reach.
+    func compositeFiltered(_ targets: inout [GLuint], _ scissors: inout [PixelRect], chain: FilterChain, alpha: CGFloat,
+                           keep: (key: Int, box: PixelRect)?, box: PixelRect?) throws {
+        guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
+        let (source, depth) = try popGroup(&targets, &scissors, box: box)
+        let compositeScissor = box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1]
+        let full = (width: physicalWidth, height: physicalHeight)
+        var current = TextureRegion(texture: source.texture, rect: windowRect(groupRegion), size: full)
+        // Scratch targets alternate between two depths above the group's, so no pass reads what it writes.
+        var scratch = depth + 1
+        func nextScratch() throws -> ColorStencilTarget {
+            defer { scratch = scratch == depth + 1 ? depth + 2 : depth + 1 }
+            return try offscreen.target(depth: scratch, width: full.width, height: full.height)
+        }
+        var last = ColorMatrix.identity
+        for (n, step) in chain.steps.enumerated() {
+            switch step {
+            case .blur(let sigma):
+                current = try blur(current, plan: BlurPlan(sigma: Double(sigma)), into: try nextScratch())
+            case .matrix(let m):
+                guard n < chain.steps.count - 1 else { last = m; continue }
+                let out = try nextScratch()
+                try drawColorPass(from: current, matrix: m, alpha: 1, into: out.framebuffer, scissor: current.rect)
+                current = TextureRegion(texture: out.texture, rect: current.rect, size: full)
+            }
+        }
+        // The composite, onto the parent (or into a kept composite's texture).
+        let parent = targets[targets.count - 1]
+        glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
+        glViewport(0, 0, GLsizei(full.width), GLsizei(full.height))
+        setScissor(compositeScissor)
+        let program = try filterColor
+        let f = Float(alpha)
+        let result = current.texture
+        try self.composite(keep, depth: depth + 3, targets, scissors, box: box ?? compositeScissor) {
+            self.use(program.program)
+            self.setColorUniforms(program, matrix: last)
+            self.queue(BatchState(program: program.program, texture: result), self.compositeProjection, self.compositeRect,
+                       uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), clipSpace: true)
+            self.flush()
+        }
+        counters.offscreenPasses += 1
+    }
+
+    /// Draws `source` through a colour matrix into `framebuffer` (the framebuffer's size) within `scissor` (window pixels).
+    private func drawColorPass(from source: TextureRegion, matrix: ColorMatrix, alpha: Float, into framebuffer: GLuint, scissor: PixelRect) throws {
+        let program = try filterColor
+        glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(source.size.width), GLsizei(source.size.height))
+        glScissor(GLint(scissor.x), GLint(scissor.y), GLsizei(scissor.width), GLsizei(scissor.height))
+        glDisable(e(GL_BLEND))
+        use(program.program)
+        setColorUniforms(program, matrix: matrix)
+        queue(BatchState(program: program.program, texture: source.texture), compositeProjection, compositeRect,
+              uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (alpha, alpha, alpha, alpha), clipSpace: true)
+        flush()
+        glEnable(e(GL_BLEND))
+        counters.offscreenPasses += 1
+        counters.offscreenPixels += scissor.area
+    }
+
+    private func setColorUniforms(_ program: ShaderProgram, matrix: ColorMatrix) {
+        // GLSL's mat4 is column-major: column k holds every row's coefficient k.
+        var columns: [GLfloat] = []
+        for k in 0..<4 { for r in 0..<4 { columns.append(matrix.rows[r][k]) } }
+        glUniformMatrix4fv(program.uniform("u_matrix"), 1, GLboolean(GL_FALSE), &columns)
+        glUniform4f(program.uniform("u_bias"), matrix.bias.x, matrix.bias.y, matrix.bias.z, matrix.bias.w)
+        glUniform2f(program.uniform("u_target"), GLfloat(physicalWidth), GLfloat(physicalHeight))
+    }
+
+    /// Blurs `source` as `plan` says: halved `plan.levels` times, a separable Gaussian there, doubled back
+    /// up; the result is written over the source's region of `out` (a target of the framebuffer's size).
+    func blur(_ source: TextureRegion, plan: BlurPlan, into out: ColorStencilTarget) throws -> TextureRegion {
+        let full = (width: physicalWidth, height: physicalHeight)
+        var current = source
+        var regions = [source.rect]
+        // Halvings: level n covers level n − 1's region, halved and rounded out.
+        for n in stride(from: 1, through: plan.levels, by: 1) {
+            let size = BlurLevels.size(full.width, full.height, level: n)
+            let target = try blurLevels.target(level: n, index: 0, width: full.width, height: full.height)
+            let r = regions[regions.count - 1]
+            let rect = PixelRect(x: r.x >> 1, y: r.y >> 1, width: ((r.maxX + 1) >> 1) - (r.x >> 1), height: ((r.maxY + 1) >> 1) - (r.y >> 1))
+            try resample(current, into: target.framebuffer, size: size, rect: rect, dstToSrc: (2 / Float(current.size.width), 2 / Float(current.size.height)))
+            regions.append(rect)
+            current = TextureRegion(texture: target.texture, rect: rect, size: size)
+        }
+        // The Gaussian, horizontally into the level's second target, vertically back.
+        let smallest = plan.levels
+        let kernel = ShadowKernel(sigma: plan.sigma)
+        let pair: (ColorStencilTarget, ColorStencilTarget)
+        if smallest == 0 {
+            pair = (try offscreen.target(depth: Self.blurScratchDepth, width: full.width, height: full.height), out)
+        } else {
+            pair = (try blurLevels.target(level: smallest, index: 1, width: full.width, height: full.height),
+                    try blurLevels.target(level: smallest, index: 0, width: full.width, height: full.height))
+        }
+        let size = current.size
+        try gaussian(current, kernel: kernel, direction: (1, 0), into: pair.0.framebuffer)
+        current = TextureRegion(texture: pair.0.texture, rect: current.rect, size: size)
+        try gaussian(current, kernel: kernel, direction: (0, 1), into: pair.1.framebuffer)
+        current = TextureRegion(texture: pair.1.texture, rect: current.rect, size: size)
+        // Doublings back to full size, the last into `out`.
+        for n in stride(from: smallest - 1, through: 0, by: -1) {
+            let size = n == 0 ? full : BlurLevels.size(full.width, full.height, level: n)
+            let target = n == 0 ? out : try blurLevels.target(level: n, index: 0, width: full.width, height: full.height)
+            try resample(current, into: target.framebuffer, size: size, rect: regions[n],
+                         dstToSrc: (0.5 / Float(current.size.width), 0.5 / Float(current.size.height)))
+            current = TextureRegion(texture: target.texture, rect: regions[n], size: size)
+        }
+        return current
+    }
+
+    /// The offscreen depth a full-size blur's horizontal pass uses: past any group nesting a list reaches.
+    static let blurScratchDepth = 48
+
+    /// One pass of filter_blur.frag: `source` resampled (no taps) into `framebuffer` over `rect`.
+    private func resample(_ source: TextureRegion, into framebuffer: GLuint, size: (width: Int, height: Int), rect: PixelRect,
+                          dstToSrc: (Float, Float)) throws {
+        try blurPass(source, into: framebuffer, size: size, rect: rect, dstToSrc: dstToSrc, step: (0, 0), weights: [1])
+    }
+
+    private func gaussian(_ source: TextureRegion, kernel: ShadowKernel, direction: (Float, Float), into framebuffer: GLuint) throws {
+        let w = Float(source.size.width), h = Float(source.size.height)
+        let stride = Float(kernel.stride)
+        try blurPass(source, into: framebuffer, size: source.size, rect: source.rect, dstToSrc: (1 / w, 1 / h),
+                     step: (direction.0 * stride / w, direction.1 * stride / h), weights: kernel.weights)
+    }
+
+    private func blurPass(_ source: TextureRegion, into framebuffer: GLuint, size: (width: Int, height: Int), rect: PixelRect,
+                          dstToSrc: (Float, Float), step: (Float, Float), weights: [Double]) throws {
+        let program = try filterBlur
+        flush()
+        glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
+        glScissor(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
+        glDisable(e(GL_BLEND))
+        use(program.program)
+        var w = weights.map { GLfloat($0) } + [GLfloat](repeating: 0, count: max(0, 65 - weights.count))
+        glUniform1fv(program.uniform("u_weights"), 65, &w)
+        glUniform1i(program.uniform("u_taps"), GLint(weights.count - 1))
+        glUniform2f(program.uniform("u_dstToSrc"), dstToSrc.0, dstToSrc.1)
+        glUniform2f(program.uniform("u_step"), step.0, step.1)
+        let b = source.bounds
+        glUniform4f(program.uniform("u_bounds"), b.0, b.1, b.2, b.3)
+        queue(BatchState(program: program.program, texture: source.texture, sampler: samplers.sampler(min: .linear, mag: .linear)),
+              compositeProjection, compositeRect, uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (1, 1, 1, 1), clipSpace: true)
+        flush()
+        glEnable(e(GL_BLEND))
+        counters.offscreenPasses += 1
+        counters.offscreenPixels += rect.area
+    }
+
+    /// Ends a group composited through a blend mode: what lies beneath it within the composite is copied,
+    /// and the group and that copy are combined (filter_blend.frag) in place of the parent's pixels.
+    func compositeBlended(_ targets: inout [GLuint], _ scissors: inout [PixelRect], mode: FilterType, alpha: CGFloat,
+                          box: PixelRect?, motion: MotionRef) throws {
+        let (source, depth) = try popGroup(&targets, &scissors, box: box)
+        let compositeScissor = box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1]
+        let window = windowRect(compositeScissor)
+        guard window.width > 0, window.height > 0 else { return }
+        // The backdrop: the parent's pixels under the composite, copied from the bound framebuffer.
+        let backdrop = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
+        glBindTexture(e(GL_TEXTURE_2D), backdrop.texture)
+        glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(window.x), GLint(window.y), GLint(window.x), GLint(window.y),
+                            GLsizei(window.width), GLsizei(window.height))
+        bound.texture = 0
+        let program = try filterBlend
+        use(program.program)
+        glUniform2f(program.uniform("u_target"), GLfloat(physicalWidth), GLfloat(physicalHeight))
+        glUniform1i(program.uniform("u_mode"), GLint(mode.rawValue) - GLint(FilterType.multiplyBlendMode.rawValue))
+        glActiveTexture(e(GL_TEXTURE1))
+        glBindTexture(e(GL_TEXTURE_2D), backdrop.texture)
+        glActiveTexture(e(GL_TEXTURE0))
+        glDisable(e(GL_BLEND))
+        let f = Float(alpha)
+        queue(BatchState(program: program.program, texture: source.texture), compositeProjection, compositeRect,
+              uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (f, f, f, f), clipSpace: true, motion: motion)
+        flush()
+        glEnable(e(GL_BLEND))
+        counters.offscreenPasses += 1
+        counters.offscreenPixels += window.area
+    }
+}
