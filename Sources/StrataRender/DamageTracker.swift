@@ -57,14 +57,34 @@ public struct DamageTracker {
         if damage.isEmpty { return FramePlan(region: DamageRegion(), analysis: analysis, unchanged: true) }
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
-        if let scroll { return FramePlan(region: scroll.repaint.intersection(target), analysis: analysis, copy: scroll.copy) }
+        if let scroll {
+            return FramePlan(region: Self.coveringBackdrops(scroll.repaint.intersection(target), analysis), analysis: analysis, copy: scroll.copy)
+        }
         var repaint = DamageRegion()
         if bufferAge < 1 || bufferAge > history.count {
             repaint = DamageRegion(target)
         } else {
             for d in history.suffix(bufferAge) { repaint.add(d) }
         }
-        return FramePlan(region: repaint.intersection(target), analysis: analysis)
+        return FramePlan(region: Self.coveringBackdrops(repaint.intersection(target), analysis), analysis: analysis)
+    }
+
+    /// `region`, or, where it touches what a backdrop (`backgroundFilters`) reads, one rectangle holding it and
+    /// all that backdrop reads (and so on for the backdrops that takes in): a backdrop filters what was drawn beneath
+    /// it this frame, and what the framebuffer holds around a repaint is the last frame's final picture,
+    /// the frosted panel itself.
+    static func coveringBackdrops(_ region: DamageRegion, _ a: DrawListAnalysis) -> DamageRegion {
+        guard !a.backdrops.isEmpty, a.backdrops.contains(where: { b in region.rects.contains { $0.intersects(b.reads) } }) else { return region }
+        var bounds = region.bounds
+        var grew = true
+        while grew {
+            grew = false
+            for b in a.backdrops where b.reads.intersects(bounds) && b.reads.union(bounds) != bounds {
+                bounds = bounds.union(b.reads)
+                grew = true
+            }
+        }
+        return DamageRegion(bounds)
     }
 
     /// The region the effects of the commands not matched between the two lists cover.

@@ -43,6 +43,10 @@ public enum DrawCommand {
     /// times `alpha`; edges are not anti-aliased. Only inside a group: the fill needs the group target's
     /// stencil (PathFill). Used for shadowPath shadows.
     case path(matrix: Transform3D, path: Path, color: Color, alpha: CGFloat)
+    /// What lies beneath `rect` (rounded by `radius` at `corners`) under `matrix`, as drawn so far into the
+    /// target, through `chain` (a layer's `backgroundFilters`: frosted glass), drawn within that shape,
+    /// anti-aliased, times `alpha`. It reads the target `chain.reach` pixels around the shape.
+    case backdrop(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, chain: FilterChain, alpha: CGFloat)
     /// Starts an offscreen group: following commands draw into a transparent layer of the target's size.
     case beginGroup
     /// Ends the innermost group and composites it onto what is beneath with `alpha` (group opacity),

@@ -25,6 +25,10 @@ struct DrawListAnalysis {
     /// the repaint region: all its content, which the warp may sample anywhere; empty for other groups.
     var warpSource: [PixelRect]
     var keys: [Int]
+    /// Per backdrop command (`backgroundFilters`): what it changes, and the pixels of its target it reads (its
+    /// shape grown by its blur's reach). A repaint that touches the first must redraw all of the second first
+    /// (`DamageTracker.coveringBackdrops`); a change anywhere in the second changes what it shows.
+    var backdrops: [(box: PixelRect, reads: PixelRect)] = []
     /// Whether every group is ended, in order.
     var balanced = true
 
@@ -73,6 +77,10 @@ struct DrawListAnalysis {
                 add(boxes[i])
             case .path:
                 boxes[i] = Self.drawnBox(command, within: target) ?? target
+                add(boxes[i])
+            case let .backdrop(m, rect, _, _, chain, _):
+                boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
+                backdrops.append((boxes[i], boxes[i].grown(by: chain.reach).intersection(target)))
                 add(boxes[i])
             case .content(let c):
                 boxes[i] = i < motion.count && motion[i].slot >= 0 ? target : c.box(within: target)
@@ -161,7 +169,7 @@ struct DrawListAnalysis {
             case .endMaskedGroups, .endTransitionGroups:
                 if context.count > 1 { context.removeLast() }
                 if context.count > 1 { context.removeLast() }
-            case .fill, .shape, .image, .path, .raster, .content:
+            case .fill, .shape, .image, .path, .raster, .content, .backdrop:
                 break
             }
             let around = context[context.count - 1]
@@ -198,6 +206,8 @@ struct DrawListAnalysis {
             h.combine(8); h.combine(alpha)
         case let .endFilterGroup(chain, alpha):
             h.combine(15); h.combine(chain); h.combine(alpha)
+        case let .backdrop(m, rect, radius, corners, chain, alpha):
+            h.combine(16); h.combine(m); combine(rect, &h); h.combine(radius); h.combine(corners); h.combine(chain); h.combine(alpha)
         case let .endTransitionGroups(warp, m, alpha):
             h.combine(14); h.combine(warp); h.combine(m); h.combine(alpha)
         case .beginClip(let r):

@@ -61,6 +61,8 @@ public enum MotionCPUReason: Hashable, Sendable, CaseIterable {
     /// Contents larger than the texture limit (drawn as one quad per tile) whose bounds, contentsRect or
     /// placement it animates: the pieces would need placing again.
     case splitImage
+    /// Filters, a backdrop or a blend mode (docs/filters.md): composites made where the list was built.
+    case filters
 
     /// The stable name `strata stats` counts it under.
     public var name: String {
@@ -83,6 +85,7 @@ public enum MotionCPUReason: Hashable, Sendable, CaseIterable {
         case .nestedTooDeep: "nested_too_deep"
         case .drawnIntoBitmap: "drawn_into_bitmap"
         case .splitImage: "split_image"
+        case .filters: "filters"
         }
     }
 
@@ -107,6 +110,7 @@ public enum MotionCPUReason: Hashable, Sendable, CaseIterable {
         case .nestedTooDeep: "under more animated layers than slots nest"
         case .drawnIntoBitmap: "drawn into a rasterized bitmap or a replicator's body"
         case .splitImage: "contents beyond the texture limit whose placement it animates"
+        case .filters: "filters, background filters or a blend mode, composited where the list was built"
         }
     }
 }

@@ -63,6 +63,8 @@ enum RelativeGroupKey {
             return move(m).map { .raster(matrix: $0, rect: rect, content: content, alpha: alpha, sampling: sampling, edges: edges, tint: tint) }
         case let .endClipGroup(m, rect, radius, corners, alpha):
             return move(m).map { .endClipGroup(matrix: $0, rect: rect, radius: radius, corners: corners, alpha: alpha) }
+        case let .backdrop(m, rect, radius, corners, chain, alpha):
+            return move(m).map { .backdrop(matrix: $0, rect: rect, radius: radius, corners: corners, chain: chain, alpha: alpha) }
         case .beginClip(let r):
             guard dx == dx.rounded(), dy == dy.rounded() else { return nil }
             return .beginClip(PixelRect(x: r.x + Int(dx), y: r.y + Int(dy), width: r.width, height: r.height))

@@ -66,7 +66,7 @@ extension Renderer {
     }
 
     /// Draws `source` through a colour matrix into `framebuffer` (the framebuffer's size) within `scissor` (window pixels).
-    private func drawColorPass(from source: TextureRegion, matrix: ColorMatrix, alpha: Float, into framebuffer: GLuint, scissor: PixelRect) throws {
+    func drawColorPass(from source: TextureRegion, matrix: ColorMatrix, alpha: Float, into framebuffer: GLuint, scissor: PixelRect) throws {
         let program = try filterColor
         glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
         glViewport(0, 0, GLsizei(source.size.width), GLsizei(source.size.height))
@@ -183,6 +183,8 @@ extension Renderer {
         guard window.width > 0, window.height > 0 else { return }
         // The backdrop: the parent's pixels under the composite, copied from the bound framebuffer.
         let backdrop = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
+        // Made now, a target binds its own framebuffer: the copy reads the parent's.
+        glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
         glBindTexture(e(GL_TEXTURE_2D), backdrop.texture)
         glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(window.x), GLint(window.y), GLint(window.x), GLint(window.y),
                             GLsizei(window.width), GLsizei(window.height))
@@ -202,5 +204,50 @@ extension Renderer {
         glEnable(e(GL_BLEND))
         counters.offscreenPasses += 1
         counters.offscreenPixels += window.area
+    }
+}
+
+extension Renderer {
+    /// A backdrop (`backgroundFilters`): the target's pixels around the shape (within the pass's scissor, all
+    /// drawn by now: `DamageTracker.coveringBackdrops` makes a repaint that touches it take all it reads)
+    /// copied, filtered, and drawn within the (rounded) shape, anti-aliased, as a masksToBounds clip is.
+    /// `depth`: the group nesting the pass is at (scratch targets start above it).
+    func drawBackdrop(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, chain: FilterChain, alpha: CGFloat,
+                      box: PixelRect, target: GLuint, depth: Int, scissor: PixelRect) throws {
+        flush()
+        let full = (width: physicalWidth, height: physicalHeight)
+        let reads = box.grown(by: chain.reach).intersection(scissor)
+        let window = windowRect(reads)
+        guard window.width > 0, window.height > 0 else { return }
+        let copy = try offscreen.target(depth: depth + 1, width: full.width, height: full.height)
+        // Made now, a target binds its own framebuffer: the copy reads the pass's.
+        glBindFramebuffer(e(GL_FRAMEBUFFER), target)
+        glBindTexture(e(GL_TEXTURE_2D), copy.texture)
+        glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(window.x), GLint(window.y), GLint(window.x), GLint(window.y),
+                            GLsizei(window.width), GLsizei(window.height))
+        bound.texture = 0
+        var current = TextureRegion(texture: copy.texture, rect: window, size: full)
+        var scratch = depth + 2
+        for step in chain.steps {
+            let out = try offscreen.target(depth: scratch, width: full.width, height: full.height)
+            scratch = scratch == depth + 2 ? depth + 3 : depth + 2
+            switch step {
+            case .blur(let sigma): current = try blur(current, plan: BlurPlan(sigma: Double(sigma)), into: out)
+            case .matrix(let m):
+                try drawColorPass(from: current, matrix: m, alpha: 1, into: out.framebuffer, scissor: current.rect)
+                current = TextureRegion(texture: out.texture, rect: current.rect, size: full)
+            }
+        }
+        // Within the shape, as a clip group's composite (clip.frag samples the texture where it draws).
+        glBindFramebuffer(e(GL_FRAMEBUFFER), target)
+        glViewport(0, 0, GLsizei(full.width), GLsizei(full.height))
+        setScissor(scissor)
+        let program = try clip
+        let f = Float(alpha)
+        queue(BatchState(program: program.program, texture: current.texture), matrix, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+              color: (f, f, f, f), radii: Self.radii(Self.clampRadius(radius, rect), corners),
+              params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
+        flush()
+        counters.offscreenPasses += 1
     }
 }

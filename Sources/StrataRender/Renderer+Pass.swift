@@ -141,6 +141,10 @@ extension Renderer {
             // PathFill puts back the program and vertex array it finds, so `bound` stays true.
             try pathFill.fill(path, matrix: matrix, projection: projection, target: targetRect, color: color, alpha: alpha)
             counters.drawCalls += 1
+        case let .backdrop(matrix, rect, radius, corners, chain, alpha):
+            guard a.boxes[i].intersects(scissor), alpha > 0, rect.width > 0, rect.height > 0 else { break }
+            try drawBackdrop(matrix: matrix, rect: rect, radius: radius, corners: corners, chain: chain, alpha: alpha,
+                             box: a.boxes[i], target: p.targets[p.targets.count - 1], depth: p.targets.count - 1, scissor: scissor)
         case .beginGroup:
             return try beginGroup(at: i, in: &p)
         case let .endGroup(alpha, blend):

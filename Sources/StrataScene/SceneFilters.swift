@@ -17,7 +17,7 @@ enum SceneFilters {
             items = list
         }
         let filters = try items.enumerated().map { i, item in try filter(item, at: "\(at)[\(i)]") }
-        if let problem = filters.validationError(property: property) { throw SceneError("\(at): \(problem)") }
+        if let problem = filters.validationError(property: property) { throw SceneError("\(at): \(property) \(problem)") }
         return filters
     }
 

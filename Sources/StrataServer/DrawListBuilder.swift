@@ -239,6 +239,10 @@ struct DrawListBuilder {
     /// `cull`: the layer's own pieces are culled by layer.vert while it faces away (one-sided, under a slot).
     func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool, cull: Bool = false,
                      into list: inout DrawList) {
+        // Its backgroundFilters read what lies beneath it: outside the groups a mask or a blend mode draws it in.
+        if node.links.mask != nil || Self.blendMode(node.presentation) != nil {
+            emitBackdrop(node.presentation, matrix: m, opacity: opacity, into: &list)
+        }
         // A compositingFilter: the layer's whole drawing is a group blended with what lies beneath it.
         guard let mode = Self.blendMode(node.presentation) else {
             return emitUnblendedContent(node, matrix: m, opacity: opacity, ownContent: ownContent, cull: cull, into: &list)
@@ -246,6 +250,7 @@ struct DrawListBuilder {
         list.append(.beginGroup)
         emitUnblendedContent(node, matrix: m, opacity: opacity, ownContent: ownContent, cull: cull, into: &list)
         list.append(.endGroup(alpha: 1, blend: .mode(mode)))
+        if list.currentSlot >= 0 { list.motionRefusal = .rule(.filters) }
     }
 
     /// `emitContent` without the layer's blend mode.
@@ -297,6 +302,7 @@ struct DrawListBuilder {
             }
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
+        if node.links.mask == nil, Self.blendMode(p) == nil { emitBackdrop(p, matrix: m, opacity: opacity, into: &list) }
         let pieces = Self.pieces(of: node, values: p, ownContent: ownContent)
         if let mask = node.links.mask {
             emitFilteredBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, modes: own, into: &list)

@@ -101,15 +101,17 @@ public struct FilterModel: Hashable, Sendable {
 }
 
 extension [FilterModel] {
-    /// Why a list for `property` is wrong: too many filters, a wrong one, a blend mode among `filters` or
-    /// a colour filter as `compositingFilter` (Strata draws blend modes only there), or nil.
+    /// Why a list for `property` is wrong, to follow the property's name ("filters takes at most 16
+    /// filters, not 17"): too many filters, a wrong one, a blend mode among `filters` or a colour filter as
+    /// `compositingFilter` (Strata draws blend modes only there); nil when it is right.
     public func validationError(property: String) -> String? {
-        let limit = property == "compositingFilter" ? 1 : FilterModel.maxCount
-        guard count <= limit else { return "\(property): at most \(limit) filter\(limit == 1 ? "" : "s"), not \(count)" }
+        let blends = property == "compositingFilter"
+        let limit = blends ? 1 : FilterModel.maxCount
+        guard count <= limit else { return "takes at most \(limit) filter\(limit == 1 ? "" : "s"), not \(count)" }
         for f in self {
-            if let problem = f.validationError { return "\(property): \(problem)" }
-            if f.type.isBlendMode != (property == "compositingFilter") {
-                return "unsupported: \(property) filter \(f.type.name)"
+            if let problem = f.validationError { return problem }
+            if f.type.isBlendMode != blends {
+                return (blends ? "takes only a blend mode" : "takes no blend mode") + ": unsupported: filter \(f.type.name)"
             }
         }
         return nil
