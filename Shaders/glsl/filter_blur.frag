@@ -12,6 +12,9 @@ uniform vec2 u_step;
 uniform int u_taps;            // samples on each side of the centre (≤ 64)
 uniform float u_weights[65];   // u_weights[0] is the centre's; they sum to 1 over both sides
 uniform vec4 u_bounds;         // min u, min v, max u, max v
+uniform bool u_recolor;        // the last pass of a blur a colour matrix follows: applied here (ColorMatrix.apply)
+uniform mat4 u_matrix;
+uniform vec4 u_bias;
 out vec4 o_color;
 
 void main() {
@@ -20,6 +23,11 @@ void main() {
     for (int i = 1; i <= u_taps; i++) {
         vec2 d = u_step * float(i);
         c += (texture(u_texture, clamp(uv + d, u_bounds.xy, u_bounds.zw)) + texture(u_texture, clamp(uv - d, u_bounds.xy, u_bounds.zw))) * u_weights[i];
+    }
+    if (u_recolor) {
+        vec4 u = c.a > 0.0 ? vec4(c.rgb / c.a, c.a) : vec4(0.0);
+        u = clamp(u_matrix * u + u_bias, 0.0, 1.0);
+        c = vec4(u.rgb * u.a, u.a);
     }
     o_color = c;
 }

@@ -27,7 +27,7 @@ public struct Material: Hashable, Sendable {
                                          samplerUnits: ["u_old": 0, "u_new": 1])
     // Layer filters (Renderer+Filters): a blur pass or resample, the filtered composite, a blend mode's composite.
     static let filterBlur = Material(vertex: "layer.vert", fragment: "filter_blur.frag",
-                                     uniforms: ["u_texture", "u_dstToSrc", "u_step", "u_taps", "u_weights", "u_bounds"], samplerUnits: ["u_texture": 0])
+                                     uniforms: ["u_texture", "u_dstToSrc", "u_step", "u_taps", "u_weights", "u_bounds", "u_recolor", "u_matrix", "u_bias"], samplerUnits: ["u_texture": 0])
     static let filterColor = Material(vertex: "layer.vert", fragment: "filter_color.frag",
                                       uniforms: ["u_texture", "u_target", "u_matrix", "u_bias"], samplerUnits: ["u_texture": 0])
     static let filterBlend = Material(vertex: "layer.vert", fragment: "filter_blend.frag",

@@ -83,17 +83,22 @@ extension Renderer {
     }
 
     private func setColorUniforms(_ program: ShaderProgram, matrix: ColorMatrix) {
+        setMatrixUniforms(program, matrix: matrix)
+        glUniform2f(program.uniform("u_target"), GLfloat(physicalWidth), GLfloat(physicalHeight))
+    }
+
+    private func setMatrixUniforms(_ program: ShaderProgram, matrix: ColorMatrix) {
         // GLSL's mat4 is column-major: column k holds every row's coefficient k.
         var columns: [GLfloat] = []
         for k in 0..<4 { for r in 0..<4 { columns.append(matrix.rows[r][k]) } }
         glUniformMatrix4fv(program.uniform("u_matrix"), 1, GLboolean(GL_FALSE), &columns)
         glUniform4f(program.uniform("u_bias"), matrix.bias.x, matrix.bias.y, matrix.bias.z, matrix.bias.w)
-        glUniform2f(program.uniform("u_target"), GLfloat(physicalWidth), GLfloat(physicalHeight))
     }
 
     /// Blurs `source` as `plan` says: halved `plan.levels` times, a separable Gaussian there, doubled back
     /// up; the result is written over the source's region of `out` (a target of the framebuffer's size).
-    func blur(_ source: TextureRegion, plan: BlurPlan, into out: ColorStencilTarget) throws -> TextureRegion {
+    /// `recolor`: a colour matrix applied in the last pass (the one that follows the blur in its chain).
+    func blur(_ source: TextureRegion, plan: BlurPlan, into out: ColorStencilTarget, recolor: ColorMatrix? = nil) throws -> TextureRegion {
         let full = (width: physicalWidth, height: physicalHeight)
         var current = source
         var regions = [source.rect]
@@ -120,14 +125,14 @@ extension Renderer {
         let size = current.size
         try gaussian(current, kernel: kernel, direction: (1, 0), into: pair.0.framebuffer)
         current = TextureRegion(texture: pair.0.texture, rect: current.rect, size: size)
-        try gaussian(current, kernel: kernel, direction: (0, 1), into: pair.1.framebuffer)
+        try gaussian(current, kernel: kernel, direction: (0, 1), into: pair.1.framebuffer, recolor: smallest == 0 ? recolor : nil)
         current = TextureRegion(texture: pair.1.texture, rect: current.rect, size: size)
         // Doublings back to full size, the last into `out`.
         for n in stride(from: smallest - 1, through: 0, by: -1) {
             let size = n == 0 ? full : BlurLevels.size(full.width, full.height, level: n)
             let target = n == 0 ? out : try blurLevels.target(level: n, index: 0, width: full.width, height: full.height)
             try resample(current, into: target.framebuffer, size: size, rect: regions[n],
-                         dstToSrc: (0.5 / Float(current.size.width), 0.5 / Float(current.size.height)))
+                         dstToSrc: (0.5 / Float(current.size.width), 0.5 / Float(current.size.height)), recolor: n == 0 ? recolor : nil)
             current = TextureRegion(texture: target.texture, rect: regions[n], size: size)
         }
         return current
@@ -138,19 +143,20 @@ extension Renderer {
 
     /// One pass of filter_blur.frag: `source` resampled (no taps) into `framebuffer` over `rect`.
     private func resample(_ source: TextureRegion, into framebuffer: GLuint, size: (width: Int, height: Int), rect: PixelRect,
-                          dstToSrc: (Float, Float)) throws {
-        try blurPass(source, into: framebuffer, size: size, rect: rect, dstToSrc: dstToSrc, step: (0, 0), weights: [1])
+                          dstToSrc: (Float, Float), recolor: ColorMatrix? = nil) throws {
+        try blurPass(source, into: framebuffer, size: size, rect: rect, dstToSrc: dstToSrc, step: (0, 0), weights: [1], recolor: recolor)
     }
 
-    private func gaussian(_ source: TextureRegion, kernel: ShadowKernel, direction: (Float, Float), into framebuffer: GLuint) throws {
+    private func gaussian(_ source: TextureRegion, kernel: ShadowKernel, direction: (Float, Float), into framebuffer: GLuint,
+                          recolor: ColorMatrix? = nil) throws {
         let w = Float(source.size.width), h = Float(source.size.height)
         let stride = Float(kernel.stride)
         try blurPass(source, into: framebuffer, size: source.size, rect: source.rect, dstToSrc: (1 / w, 1 / h),
-                     step: (direction.0 * stride / w, direction.1 * stride / h), weights: kernel.weights)
+                     step: (direction.0 * stride / w, direction.1 * stride / h), weights: kernel.weights, recolor: recolor)
     }
 
     private func blurPass(_ source: TextureRegion, into framebuffer: GLuint, size: (width: Int, height: Int), rect: PixelRect,
-                          dstToSrc: (Float, Float), step: (Float, Float), weights: [Double]) throws {
+                          dstToSrc: (Float, Float), step: (Float, Float), weights: [Double], recolor: ColorMatrix?) throws {
         let program = try filterBlur
         flush()
         glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
@@ -165,6 +171,8 @@ extension Renderer {
         glUniform2f(program.uniform("u_step"), step.0, step.1)
         let b = source.bounds
         glUniform4f(program.uniform("u_bounds"), b.0, b.1, b.2, b.3)
+        glUniform1i(program.uniform("u_recolor"), recolor == nil ? 0 : 1)
+        if let recolor { setMatrixUniforms(program, matrix: recolor) }
         queue(BatchState(program: program.program, texture: source.texture, sampler: samplers.sampler(min: .linear, mag: .linear)),
               compositeProjection, compositeRect, uv: CGRect(x: 0, y: 0, width: 1, height: 1), color: (1, 1, 1, 1), clipSpace: true)
         flush()
@@ -228,11 +236,16 @@ extension Renderer {
         bound.texture = 0
         var current = TextureRegion(texture: copy.texture, rect: window, size: full)
         var scratch = depth + 2
-        for step in chain.steps {
+        var steps = chain.steps[...]
+        while let step = steps.popFirst() {
             let out = try offscreen.target(depth: scratch, width: full.width, height: full.height)
             scratch = scratch == depth + 2 ? depth + 3 : depth + 2
             switch step {
-            case .blur(let sigma): current = try blur(current, plan: BlurPlan(sigma: Double(sigma)), into: out)
+            case .blur(let sigma):
+                // A colour matrix right after the blur is applied in its last pass.
+                var recolor: ColorMatrix?
+                if case let .matrix(m)? = steps.first { recolor = m; steps.removeFirst() }
+                current = try blur(current, plan: BlurPlan(sigma: Double(sigma)), into: out, recolor: recolor)
             case .matrix(let m):
                 try drawColorPass(from: current, matrix: m, alpha: 1, into: out.framebuffer, scissor: current.rect)
                 current = TextureRegion(texture: out.texture, rect: current.rect, size: full)
