@@ -24,6 +24,7 @@ TITLES = {
     "gradient-layers": "CAGradientLayer: axial (rounded, bordered), radial and conic",
     "scroll-layers": "CAScrollLayer: the seed's D16, a clipping scroll layer over a larger content layer, scrolled by a pan (its bounds' origin) to the content's middle, then past its end (no clamping)",
     "text-layers": "CATextLayer: the seed's D8 label on a 2× screen at contentsScale 1 (soft) and 2 (sharp), D9's rich text, each alignment and truncation mode, four scripts on one line, text turned in 3D and scaled 4×",
+    "corners": "cornerCurve: circular corners beside continuous ones (border and shadow), and a continuous masksToBounds clip with three corners rounded",
     "filters": "Layer filters: blurred layers (radius 3 and 12); a frosted panel (backgroundFilters: blur and saturation) over a moving sun, its blur radius animating from 2 to 16 (at 0, 0.5 and 1 s); every blend mode as compositingFilter over a gradient; a colour matrix (sepia), colour controls and an inversion",
     "replicator-layers": "CAReplicatorLayer: five copies of a pulsing bar, each 0.1 s later (instanceDelay); a fan whose instanceTransform rotation animates and a row whose instanceCount animates",
 }

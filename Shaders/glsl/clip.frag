@@ -17,7 +17,7 @@ void main() {
     vec2 p = v_local - half_;
     float r = cornerRadius(p, v_radii);
     float c;
-    if (r > 0.0) {
+    if (r != 0.0) {
         float d = roundedBox(p, half_, r);
         c = clamp(0.5 - d / max(fwidth(d), 1e-4), 0.0, 1.0);
     } else {

@@ -5,7 +5,8 @@
 precision highp float;
 in highp vec2 v_local;
 flat in highp vec2 v_size;    // the rectangle's size (layer units)
-flat in highp vec4 v_radii;   // corner radii (minX-minY, maxX-minY, minX-maxY, maxX-maxY), each ≤ half the shorter side
+flat in highp vec4 v_radii;   // corner radii (minX-minY, maxX-minY, minX-maxY, maxX-maxY), each ≤ half the shorter side;
+                              // negative: a continuous corner (rounded_box.glsl)
 flat in highp vec4 v_params;  // y: 0 fills the shape; > 0 draws only the ring this wide inside its edge;
                               // w: anti-aliased edges (1 minX, 2 maxX, 4 minY, 8 maxY)
 flat in highp vec4 v_color;   // premultiplied
@@ -24,7 +25,7 @@ void main() {
     if (border > 0.0) {
         vec2 innerHalf = max(half_ - vec2(border), vec2(0.0));
         float inner = (innerHalf.x > 0.0 && innerHalf.y > 0.0)
-            ? shapeCoverage(p, innerHalf, max(r - border, 0.0), bvec2(true)) : 0.0;
+            ? shapeCoverage(p, innerHalf, sign(r) * max(abs(r) - border, 0.0), bvec2(true)) : 0.0;
         c = max(c - inner, 0.0);
     }
     o_color = v_color * c;

@@ -27,5 +27,5 @@ float shapeCoverage(vec2 p, vec2 halfSize, float r, bvec2 smooth_) {
     // An aliased rounded shape cuts its straight parts by the rule of the edge nearest p.
     vec2 d = abs(p) - halfSize;
     bool minSide = d.x > d.y ? p.x < 0.0 : p.y < 0.0;
-    return r > 0.0 ? coverage(roundedBox(p, halfSize, r), any(smooth_), minSide) : boxCoverage(p, halfSize, smooth_);
+    return r != 0.0 ? coverage(roundedBox(p, halfSize, r), any(smooth_), minSide) : boxCoverage(p, halfSize, smooth_);
 }

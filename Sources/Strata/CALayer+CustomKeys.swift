@@ -96,6 +96,6 @@ enum CoreAnimationKeys {
         "isOpaque", "opaque", "needsDisplayOnBoundsChange", "isDoubleSided", "isGeometryFlipped",
         "autoresizingMask", "name", "drawsAsynchronously",
     ]
-    static let lacking: Set<String> = ["contentsFormat", "cornerCurve"]
+    static let lacking: Set<String> = ["contentsFormat"]
     static let all = carriedElsewhere.union(lacking)
 }

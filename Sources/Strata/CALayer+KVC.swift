@@ -39,6 +39,7 @@ extension CALayer {
         .alignmentMode: { CATextLayerAlignmentMode(rawValue: $0) },
         .truncationMode: { CATextLayerTruncationMode(rawValue: $0) },
         .scrollMode: { CAScrollLayerScrollMode(rawValue: $0) },
+        .cornerCurve: { CALayerCornerCurve(rawValue: $0) },
     ]
 
     func store(_ value: Any?, forKeyPath keyPath: String) {

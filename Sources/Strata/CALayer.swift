@@ -250,6 +250,15 @@ open class CALayer: NSObject {
     open var magnificationFilter: CALayerContentsFilter {
         get { CALayerContentsFilter(rawValue: name(of: .magnificationFilter)) } set { set(.magnificationFilter, named: newValue.rawValue, what: "filter") }
     }
+    /// How the corners `cornerRadius` rounds are curved (default `.circular`; `.continuous`: Apple's smooth
+    /// corners, reaching `cornerCurveExpansionFactor(.continuous)` radii along each edge). Not animatable.
+    open var cornerCurve: CALayerCornerCurve {
+        get { CALayerCornerCurve(rawValue: name(of: .cornerCurve)) } set { set(.cornerCurve, named: newValue.rawValue, what: "corner curve") }
+    }
+    /// How far a corner of `curve` reaches along its edges, in radii: 1 for circular, 1.528665 for continuous.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? CornerCurve.continuousExpansion : 1
+    }
     /// Levels of detail added under `.trilinear` minification (default 0; positive is blurrier). Not animatable.
     open var minificationFilterBias: Float { get { read { Float($0.minificationFilterBias) } } set { set(.minificationFilterBias, CGFloat(newValue)) } }
 

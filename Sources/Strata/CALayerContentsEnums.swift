@@ -26,3 +26,11 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public static let nearest = CALayerContentsFilter(rawValue: "nearest")
     public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
 }
+
+/// CALayer's `cornerCurve`: `.circular` (quarter circles) or `.continuous` (Apple's smooth corners).
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let circular = CALayerCornerCurve(rawValue: "circular")
+    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+}

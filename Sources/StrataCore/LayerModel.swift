@@ -30,6 +30,8 @@ public struct LayerModel: Equatable, Sendable {
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var maskedCorners: UInt8 = 15
+    /// Circular or continuous corners (CALayer's cornerCurve).
+    public var cornerCurve: CornerCurve = .circular
     public var isDoubleSided = true
     public var anchorPointZ: CGFloat = 0
     public var minificationFilter: ContentsFilter = .linear
@@ -77,7 +79,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.cornerRadius == b.cornerRadius && a.borderWidth == b.borderWidth && a.borderColor == b.borderColor
             && a.masksToBounds == b.masksToBounds && a.contentsGravity == b.contentsGravity && a.contentsScale == b.contentsScale
             && a.contentsRect.isIdentical(to: b.contentsRect) && a.contentsCenter.isIdentical(to: b.contentsCenter)
-            && a.maskedCorners == b.maskedCorners && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
+            && a.maskedCorners == b.maskedCorners && a.cornerCurve == b.cornerCurve && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
             && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
             && a.allowsGroupOpacity == b.allowsGroupOpacity && a.allowsEdgeAntialiasing == b.allowsEdgeAntialiasing
             && a.edgeAntialiasingMask == b.edgeAntialiasingMask
@@ -104,6 +106,10 @@ public struct LayerModel: Equatable, Sendable {
             self[keyPath.property] = keyPath.set(newValue, in: self[keyPath.property])
         }
     }
+
+    /// The corners a draw command rounds: `maskedCorners`, with `CornerCurve.continuousCornersBit` for
+    /// continuous corners.
+    public var drawnCorners: UInt8 { maskedCorners | (cornerCurve == .continuous ? CornerCurve.continuousCornersBit : 0) }
 
     /// `frame`, derived as in Core Animation: the bounding box of the transformed bounds in the
     /// superlayer's coordinates.

@@ -67,6 +67,8 @@ extension LayerProperty {
     public static let rasterizationScale = LayerProperty(41, "rasterizationScale", { $0.rasterizationScale }, { $0.rasterizationScale = $1 }, rule: .positive)
     /// Levels of detail added when minifying trilinearly.
     public static let minificationFilterBias = LayerProperty(42, "minificationFilterBias", { $0.minificationFilterBias }, { $0.minificationFilterBias = $1 }, animation: .none)
+    /// Circular or continuous corners; not animatable (as in Core Animation).
+    public static let cornerCurve = LayerProperty(43, "cornerCurve", { $0.cornerCurve }, { $0.cornerCurve = $1 }, animation: .none)
 
     /// CALayer's own properties, in wire-id order.
     static let layerProperties: [LayerProperty] = [
@@ -75,7 +77,7 @@ extension LayerProperty {
         shadowOffset, shadowRadius, cornerRadius, borderWidth, borderColor, masksToBounds, contentsGravity, contentsScale,
         contentsRect, contentsCenter, maskedCorners, isDoubleSided, anchorPointZ, minificationFilter, magnificationFilter,
         shadowPath, geometryFlipped, allowsGroupOpacity, allowsEdgeAntialiasing, edgeAntialiasingMask, shouldRasterize,
-        rasterizationScale, minificationFilterBias,
+        rasterizationScale, minificationFilterBias, cornerCurve,
     ]
 
     /// Every property Strata carries: CALayer's, then each kind's.

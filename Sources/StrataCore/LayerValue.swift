@@ -172,6 +172,7 @@ extension ScalarEnumeration {
 
 extension ContentsGravity: ScalarEnumeration {}
 extension ContentsFilter: ScalarEnumeration {}
+extension CornerCurve: ScalarEnumeration {}
 extension FillMode: ScalarEnumeration {}
 extension LineCap: ScalarEnumeration {}
 extension LineJoin: ScalarEnumeration {}

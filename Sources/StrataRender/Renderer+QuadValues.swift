@@ -26,8 +26,11 @@ extension Renderer {
     }
 
     /// Per-corner radii for the shape shaders: `radius` where `corners` has the corner's CACornerMask bit.
+    /// A continuous corner (`CornerCurve.continuousCornersBit` in `corners`) has its radius negated: the
+    /// shaders' `roundedBox` draws it as Apple's continuous curve.
     static func radii(_ radius: CGFloat, _ corners: UInt8) -> (Float, Float, Float, Float) {
-        func r(_ bit: UInt8) -> Float { corners & bit != 0 ? Float(radius) : 0 }
+        let sign: Float = corners & CornerCurve.continuousCornersBit != 0 ? -1 : 1
+        func r(_ bit: UInt8) -> Float { corners & bit != 0 ? Float(radius) * sign : 0 }
         return (r(1), r(2), r(4), r(8))
     }
 

@@ -22,7 +22,7 @@ extension DrawListBuilder {
         let fill = shaped.intersection([.backgroundColor, .bounds, .cornerRadius])
         if ownContent, let color = animated.contains(.backgroundColor) ? Color.white : p.backgroundColor, color.alpha > 0 {
             if p.cornerRadius > 0 || fill.contains(.cornerRadius) {
-                list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: 0,
+                list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.drawnCorners, border: 0,
                                    color: tinted(color), alpha: alpha, edges: edges), slotFields: fill, slotModes: modes)
             } else {
                 list.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges), slotFields: fill, slotModes: modes)
@@ -54,7 +54,7 @@ extension DrawListBuilder {
         let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])
         if ownContent, p.borderWidth > 0 || ring.contains(.borderWidth),
            let color = ring.contains(.borderColor) ? Color.white : p.borderColor, color.alpha > 0 {
-            list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, border: p.borderWidth,
+            list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.drawnCorners, border: p.borderWidth,
                                color: tinted(color), alpha: alpha, edges: edges), slotFields: ring, slotModes: modes)
         }
     }

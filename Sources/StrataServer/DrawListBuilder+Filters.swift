@@ -19,7 +19,7 @@ extension DrawListBuilder {
         if list.currentSlot >= 0 { full = m * slotToTarget(list.currentSlot, list) }
         let chain = FilterChain(p.backgroundFilters, scale: Self.scale(of: full))
         guard !chain.isEmpty else { return }
-        list.append(.backdrop(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, chain: chain, alpha: opacity))
+        list.append(.backdrop(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.drawnCorners, chain: chain, alpha: opacity))
         // After the append, whose own refusal (an unmovable command) would hide why.
         if list.currentSlot >= 0 { list.motionRefusal = .rule(.filters) }
     }

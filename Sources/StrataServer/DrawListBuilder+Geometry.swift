@@ -37,7 +37,7 @@ extension DrawListBuilder {
         switch clip {
         case .scissor: list.append(.endClip)
         case .group:
-            list.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners, alpha: 1),
+            list.append(.endClipGroup(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.drawnCorners, alpha: 1),
                         slotFields: fields.intersection([.bounds, .cornerRadius]))
         }
     }

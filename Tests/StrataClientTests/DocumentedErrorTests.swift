@@ -54,7 +54,7 @@ import Testing
         #"layer "card" animation "fade": "type" is required ("basic", "spring", "keyframe", "group" or "transition")"#: fade(##""keyPath":"opacity""##),
         #"layer "card" animation "fade": unsupported: animation type "particle""#: fade(##""type":"particle""##),
         #"layer "card" animation "fade": "keyPath" is required"#: fade(##""type":"basic","toValue":1"##),
-        #"layer "card" animation "fade": "keyPath": unsupported: key path cornerCurve"#: fade(##""type":"basic","keyPath":"cornerCurve","toValue":1"##),
+        #"layer "card" animation "fade": "keyPath": unsupported: key path contentsFormat"#: fade(##""type":"basic","keyPath":"contentsFormat","toValue":1"##),
         #"layer "card" animation "fade": unsupported: animation of contentsGravity"#: fade(##""type":"basic","keyPath":"contentsGravity","fromValue":"top","toValue":"left""##),
         #"layer "card" animation "fade": "toValue" must be a number for opacity"#: fade(##""type":"basic","keyPath":"opacity","toValue":"x""##),
         #"layer "card" animation "fade": "duration" must be a number in 0.0…1000000000.0"#: fade(opacityFade + ##","duration":-1"##),
@@ -86,7 +86,7 @@ import Testing
         #"unsupported: animation type "…""#: fade(##""type":"particle""##),
         "unsupported transition: NAME": fade(##""type":"transition","transitionType":"cameraIris""##),
         #"no layer with id "x" in the scene"#: Input(scene: ##"{"strata":1,"layers":[{"id":"card"}]}"##, options: ["--layer", "x", "--key", "opacity", "--times", "0"]),
-        "unsupported: key path KP": Input(scene: ##"{"strata":1,"layers":[{"id":"card"}]}"##, options: ["--layer", "card", "--key", "cornerCurve", "--times", "0"]),
+        "unsupported: key path KP": Input(scene: ##"{"strata":1,"layers":[{"id":"card"}]}"##, options: ["--layer", "card", "--key", "contentsFormat", "--times", "0"]),
         #"layer "x" is a CALayer, which has no strokeEnd"#: Input(scene: ##"{"strata":1,"layers":[{"id":"x"}]}"##, options: ["--layer", "x", "--key", "strokeEnd", "--times", "0"]),
         #"layer "x" is inside no replicator: there is no copy 2"#:
             Input(scene: ##"{"strata":1,"layers":[{"id":"x"}]}"##, options: ["--layer", "x", "--key", "opacity", "--times", "0", "--instance", "2"]),

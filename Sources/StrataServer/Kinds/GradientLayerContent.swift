@@ -41,7 +41,7 @@ struct GradientLayerContent: LayerKindContent {
             Color(red: $0.red * tint.red, green: $0.green * tint.green, blue: $0.blue * tint.blue, alpha: $0.alpha)
         }
         let edges = p.allowsEdgeAntialiasing ? p.edgeAntialiasingMask : 0
-        list.append(.content(GradientDraw(matrix: matrix, rect: p.bounds, radius: p.cornerRadius, corners: p.maskedCorners,
+        list.append(.content(GradientDraw(matrix: matrix, rect: p.bounds, radius: p.cornerRadius, corners: p.drawnCorners,
                                                    edges: edges, colors: colors, locations: stops.locations,
                                                    start: g.startPoint, end: g.endPoint, type: g.type, alpha: alpha)),
                     slotFields: fields)
