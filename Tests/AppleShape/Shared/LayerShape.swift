@@ -141,3 +141,30 @@ final class KnobLayer: CALayer {
     required init?(coder: NSCoder) { nil }
     func handle(_ event: StrataInputEvent) { if event.kind == .touchDown { turns += 1 } }
 }
+
+// Core Image filters and the modern corner curve, as iOS and macOS code sets them (docs/filters.md).
+
+/// A frosted card: a blur named for its key path, a saturation boost, continuous corners, a blend mode by
+/// Core Animation's name; and the blur's radius animated by that key path.
+func frostedCard() -> CALayer {
+    let card = CALayer()
+    card.cornerRadius = 16
+    card.cornerCurve = .continuous
+    let blur = CIFilter(name: "CIGaussianBlur")!
+    blur.setValue(12, forKey: kCIInputRadiusKey)
+    blur.name = "frost"
+    let saturation = CIFilter(name: "CIColorControls", parameters: [kCIInputSaturationKey: 1.8])!
+    card.backgroundFilters = [blur, saturation]
+    card.compositingFilter = "multiplyBlendMode"
+    card.filters = [CIFilter(name: "CIColorMatrix", parameters: ["inputRVector": CIVector(x: 1, y: 0, z: 0, w: 0)])!]
+    let pulse = CABasicAnimation(keyPath: "backgroundFilters.frost.inputRadius")
+    pulse.fromValue = 4
+    pulse.toValue = 24
+    card.add(pulse, forKey: "pulse")
+    return card
+}
+
+/// `cornerCurveExpansionFactor(_:)` is a class method, as Apple declares it.
+func continuousReach(of radius: CGFloat) -> CGFloat {
+    radius * CALayer.cornerCurveExpansionFactor(.continuous)
+}

@@ -78,6 +78,16 @@ final class AppleShapeRunTests: XCTestCase {
         XCTAssertTrue(ringCopy.model() === ring)
     }
 
+    func testFiltersAndCornerCurvesTakeApplesTypes() throws {
+        let card = frostedCard()
+        XCTAssertEqual((card.backgroundFilters as? [CIFilter])?.map(\.name), ["frost", "CIColorControls"])
+        XCTAssertEqual((card.compositingFilter as? CIFilter)?.name, "CIMultiplyBlendMode")
+        XCTAssertEqual(card.cornerCurve, .continuous)
+        XCTAssertEqual(card.value(forKeyPath: "backgroundFilters.frost.inputRadius") as? CGFloat, 12)
+        XCTAssertNotNil(card.animation(forKey: "pulse"))
+        XCTAssertEqual(continuousReach(of: 10), 15.2866483, accuracy: 1e-6)
+    }
+
     func testFadeDurationIsAClassMethodSubclassesOverride() {
         XCTAssertEqual(CATiledLayer.fadeDuration(), 0.25)
         XCTAssertEqual(QuickTiledLayer.fadeDuration(), 0)
