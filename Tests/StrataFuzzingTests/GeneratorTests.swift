@@ -23,6 +23,23 @@ struct GeneratorTests {
         }
     }
 
+    @Test("filter values come in every type, valid and hostile (a long chain, a huge radius, a bad name)")
+    func filterValues() {
+        var r = FuzzRandom(seed: 11)
+        let values = ValueGenerator()
+        var types: Set<FilterType> = [], valid = 0, refused = 0, longChains = 0
+        for _ in 0..<400 {
+            guard case let .filters(list) = values.value(.filters, &r) else { continue }
+            types.formUnion(list.map(\.type))
+            if list.count > FilterModel.maxCount { longChains += 1 }
+            if LayerProperty.filters.rangeError(.filters(list)) == nil { valid += 1 } else { refused += 1 }
+        }
+        #expect(types.count == FilterType.allCases.count && valid > 20 && refused > 20 && longChains > 0,
+                "\(types.count) types, \(valid) valid, \(refused) refused, \(longChains) long chains")
+        // The properties family sends only values the rule takes.
+        for _ in 0..<50 { #expect(LayerProperty.filters.rangeError(values.value(for: .filters, &r)) == nil) }
+    }
+
     @Test("safe families only make commits the session model accepts, and no cycles through masks")
     func safeFamiliesStayValid() {
         var r = FuzzRandom(seed: 3)
