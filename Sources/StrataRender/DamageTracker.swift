@@ -31,7 +31,10 @@ public struct DamageTracker {
     /// The plan for drawing `list` into a framebuffer that holds the frame drawn `bufferAge` frames ago.
     /// `copies`: whether the frame may move content scrolled by whole pixels on the framebuffer instead of
     /// drawing it again (`ScrollCopy`): the renderer draws it unturned, into a buffer holding the last frame.
-    public mutating func plan(_ list: DrawList, width: Int, height: Int, bufferAge: Int, copies: Bool = false) -> FramePlan {
+    /// `keptBackdrop`: whether the renderer keeps the filtered backdrop of a key (`BackdropCache`): such a
+    /// backdrop reads nothing this frame, so a repaint touching it need not take all it reads.
+    public mutating func plan(_ list: DrawList, width: Int, height: Int, bufferAge: Int, copies: Bool = false,
+                              keptBackdrop: (Int) -> Bool = { _ in false }) -> FramePlan {
         let target = PixelRect(x: 0, y: 0, width: width, height: height)
         let analysis = DrawListAnalysis(list, target: target)
         // The commands are kept only where a later frame may look for a scroll in them: holding them makes the
@@ -58,7 +61,8 @@ public struct DamageTracker {
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
         if let scroll {
-            return FramePlan(region: Self.coveringBackdrops(scroll.repaint.intersection(target), analysis), analysis: analysis, copy: scroll.copy)
+            return FramePlan(region: Self.coveringBackdrops(scroll.repaint.intersection(target), analysis, kept: keptBackdrop), analysis: analysis,
+                             copy: scroll.copy)
         }
         var repaint = DamageRegion()
         if bufferAge < 1 || bufferAge > history.count {
@@ -66,20 +70,22 @@ public struct DamageTracker {
         } else {
             for d in history.suffix(bufferAge) { repaint.add(d) }
         }
-        return FramePlan(region: Self.coveringBackdrops(repaint.intersection(target), analysis), analysis: analysis)
+        return FramePlan(region: Self.coveringBackdrops(repaint.intersection(target), analysis, kept: keptBackdrop), analysis: analysis)
     }
 
     /// `region`, or, where it touches what a backdrop (`backgroundFilters`) reads, one rectangle holding it and
     /// all that backdrop reads (and so on for the backdrops that takes in): a backdrop filters what was drawn beneath
     /// it this frame, and what the framebuffer holds around a repaint is the last frame's final picture,
     /// the frosted panel itself.
-    static func coveringBackdrops(_ region: DamageRegion, _ a: DrawListAnalysis) -> DamageRegion {
-        guard !a.backdrops.isEmpty, a.backdrops.contains(where: { b in region.rects.contains { $0.intersects(b.reads) } }) else { return region }
+    /// A backdrop kept by the renderer for its key (`kept`) reads nothing and takes no part.
+    static func coveringBackdrops(_ region: DamageRegion, _ a: DrawListAnalysis, kept: (Int) -> Bool = { _ in false }) -> DamageRegion {
+        let reading = a.backdrops.filter { b in b.key.map { !kept($0) } ?? true }
+        guard reading.contains(where: { b in region.rects.contains { $0.intersects(b.reads) } }) else { return region }
         var bounds = region.bounds
         var grew = true
         while grew {
             grew = false
-            for b in a.backdrops where b.reads.intersects(bounds) && b.reads.union(bounds) != bounds {
+            for b in reading where b.reads.intersects(bounds) && b.reads.union(bounds) != bounds {
                 bounds = bounds.union(b.reads)
                 grew = true
             }

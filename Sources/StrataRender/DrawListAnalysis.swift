@@ -28,7 +28,11 @@ struct DrawListAnalysis {
     /// Per backdrop command (`backgroundFilters`): what it changes, and the pixels of its target it reads (its
     /// shape grown by its blur's reach). A repaint that touches the first must redraw all of the second first
     /// (`DamageTracker.coveringBackdrops`); a change anywhere in the second changes what it shows.
-    var backdrops: [(box: PixelRect, reads: PixelRect)] = []
+    var backdrops: [(box: PixelRect, reads: PixelRect, key: Int?)] = []
+    /// Per backdrop command drawn into the target itself (not inside a group), by its index: a key of it and of
+    /// every command beneath it within what it reads, equal in two frames only when the filtered backdrop is
+    /// (`BackdropCache`). Lists with motion slots have none: what a slot moves is not in its key.
+    var backdropKeys: [Int: Int] = [:]
     /// Whether every group is ended, in order.
     var balanced = true
 
@@ -47,6 +51,7 @@ struct DrawListAnalysis {
         keys = [Int](repeating: 0, count: n)
         measure(commands, target: target, motion: list.motion != nil ? list.commandMotion : [])
         key(commands, target: target)
+        if list.motion == nil { keyBackdrops(commands) }
     }
 
     /// First pass: boxes, group ends and blur reaches, innermost groups first. A group ended by the
@@ -80,7 +85,7 @@ struct DrawListAnalysis {
                 add(boxes[i])
             case let .backdrop(m, rect, _, _, chain, _):
                 boxes[i] = PixelRect.covering(rect, m, margin: Self.margin, within: target)
-                backdrops.append((boxes[i], boxes[i].grown(by: chain.reach).intersection(target)))
+                backdrops.append((boxes[i], boxes[i].grown(by: chain.reach).intersection(target), nil))
                 add(boxes[i])
             case .content(let c):
                 boxes[i] = i < motion.count && motion[i].slot >= 0 ? target : c.box(within: target)
@@ -177,6 +182,31 @@ struct DrawListAnalysis {
             Self.combine(command, into: &h)
             keys[i] = h.finalize()
             effects[i] = boxes[i].grown(by: around.reach).intersection(target)
+        }
+    }
+
+    /// Keys of the backdrops drawn into the target itself: each its own key and the keys and places of the
+    /// commands before it that can change what it reads.
+    private mutating func keyBackdrops(_ commands: [DrawCommand]) {
+        guard !backdrops.isEmpty else { return }
+        var depth = 0, n = 0
+        for (i, command) in commands.enumerated() {
+            switch command {
+            case .beginGroup, .beginClip: depth += 1
+            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: depth -= 1
+            case .endMaskedGroups, .endTransitionGroups: depth -= 2
+            case .backdrop:
+                defer { n += 1 }
+                guard depth == 0, n < backdrops.count else { continue }
+                let reads = backdrops[n].reads
+                var h = Hasher()
+                h.combine(keys[i]); h.combine(reads)
+                for j in 0..<i where effects[j].intersects(reads) { h.combine(keys[j]); h.combine(effects[j]) }
+                let key = h.finalize()
+                backdropKeys[i] = key
+                backdrops[n].key = key
+            default: break
+            }
         }
     }
 

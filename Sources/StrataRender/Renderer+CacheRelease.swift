@@ -9,7 +9,7 @@ extension Renderer {
     /// About how many bytes of GPU memory the caches hold now.
     public var cacheBytes: Int {
         let rasterBytes = rasters.values.reduce(0) { $0 + $1.width * $1.height * 4 }
-        return compositeCache.bytes + rasterBytes + (movingCoverageFiller?.keptBytes ?? 0) + (atlas?.bytes ?? 0)
+        return compositeCache.bytes + backdrops.bytes + rasterBytes + (movingCoverageFiller?.keptBytes ?? 0) + (atlas?.bytes ?? 0)
     }
 
     /// Drops every cache (the glyph cache too unless `keepingGlyphs`); returns about how many bytes were
@@ -23,6 +23,7 @@ extension Renderer {
         pools.removeAll()
         offscreen.releaseAll()
         blurLevels.releaseAll()
+        backdrops.releaseAll()
         scrollTarget = nil
         uncutTarget = nil
         movingCoverageFiller?.releaseKept()

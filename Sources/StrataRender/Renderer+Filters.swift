@@ -220,10 +220,17 @@ extension Renderer {
     /// drawn by now: `DamageTracker.coveringBackdrops` makes a repaint that touches it take all it reads)
     /// copied, filtered, and drawn within the (rounded) shape, anti-aliased, as a masksToBounds clip is.
     /// `depth`: the group nesting the pass is at (scratch targets start above it).
+    /// `key`: the backdrop's `DrawListAnalysis.backdropKeys` entry, when it may be kept (`BackdropCache`): a kept
+    /// one is composited as it is; one filtered over all its box is kept.
     func drawBackdrop(matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, chain: FilterChain, alpha: CGFloat,
-                      box: PixelRect, target: GLuint, depth: Int, scissor: PixelRect) throws {
+                      box: PixelRect, target: GLuint, depth: Int, scissor: PixelRect, key: Int?) throws {
         flush()
         let full = (width: physicalWidth, height: physicalHeight)
+        if let key, let kept = backdrops.entry(key, width: full.width, height: full.height, frame: frame) {
+            counters.compositesKept += 1
+            return try compositeBackdrop(kept.texture, matrix: matrix, rect: rect, radius: radius, corners: corners, alpha: alpha,
+                                         target: target, scissor: scissor)
+        }
         let reads = box.grown(by: chain.reach).intersection(scissor)
         let window = windowRect(reads)
         guard window.width > 0, window.height > 0 else { return }
@@ -237,9 +244,11 @@ extension Renderer {
         var current = TextureRegion(texture: copy.texture, rect: window, size: full)
         var scratch = depth + 2
         var steps = chain.steps[...]
+        var resultFramebuffer = copy.framebuffer
         while let step = steps.popFirst() {
             let out = try offscreen.target(depth: scratch, width: full.width, height: full.height)
             scratch = scratch == depth + 2 ? depth + 3 : depth + 2
+            resultFramebuffer = out.framebuffer
             switch step {
             case .blur(let sigma):
                 // A colour matrix right after the blur is applied in its last pass.
@@ -251,13 +260,33 @@ extension Renderer {
                 current = TextureRegion(texture: out.texture, rect: current.rect, size: full)
             }
         }
-        // Within the shape, as a clip group's composite (clip.frag samples the texture where it draws).
+        // Kept when all its box was filtered here (what a repaint touching it takes, unless it was kept).
+        let placed = box.intersection(PixelRect(x: origin.x, y: origin.y, width: width, height: height))
+        if let key, scissor.intersection(placed) == placed, let keep = try backdrops.store(key, width: full.width, height: full.height, frame: frame) {
+            let w = windowRect(placed)
+            glBindFramebuffer(e(GL_FRAMEBUFFER), resultFramebuffer)
+            glBindTexture(e(GL_TEXTURE_2D), keep.texture)
+            glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(w.x), GLint(w.y), GLint(w.x), GLint(w.y), GLsizei(w.width), GLsizei(w.height))
+            bound.texture = 0
+        }
+        try compositeBackdrop(current.texture, matrix: matrix, rect: rect, radius: radius, corners: corners, alpha: alpha,
+                              target: target, scissor: scissor)
+    }
+
+    /// Public for the damage tracker's plan (`Compositor`): whether the filtered backdrop of `key` is kept.
+    public func keepsBackdrop(_ key: Int) -> Bool {
+        backdrops.contains(key, width: physicalWidth, height: physicalHeight)
+    }
+
+    /// A filtered backdrop (`texture`, at window places) drawn within the layer's rounded bounds.
+    private func compositeBackdrop(_ texture: GLuint, matrix: Transform3D, rect: CGRect, radius: CGFloat, corners: UInt8, alpha: CGFloat,
+                                   target: GLuint, scissor: PixelRect) throws {
         glBindFramebuffer(e(GL_FRAMEBUFFER), target)
-        glViewport(0, 0, GLsizei(full.width), GLsizei(full.height))
+        glViewport(0, 0, GLsizei(physicalWidth), GLsizei(physicalHeight))
         setScissor(scissor)
         let program = try clip
         let f = Float(alpha)
-        queue(BatchState(program: program.program, texture: current.texture), matrix, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+        queue(BatchState(program: program.program, texture: texture), matrix, rect, uv: CGRect(x: 0, y: 0, width: 1, height: 1),
               color: (f, f, f, f), radii: Self.radii(Self.clampRadius(radius, rect), corners),
               params: (Float(Self.pixelInLayerUnits(matrix)), 0, 0, 0))
         flush()

@@ -144,7 +144,8 @@ extension Renderer {
         case let .backdrop(matrix, rect, radius, corners, chain, alpha):
             guard a.boxes[i].intersects(scissor), alpha > 0, rect.width > 0, rect.height > 0 else { break }
             try drawBackdrop(matrix: matrix, rect: rect, radius: radius, corners: corners, chain: chain, alpha: alpha,
-                             box: a.boxes[i], target: p.targets[p.targets.count - 1], depth: p.targets.count - 1, scissor: scissor)
+                             box: a.boxes[i], target: p.targets[p.targets.count - 1], depth: p.targets.count - 1, scissor: scissor,
+                             key: p.targets.count == 1 && origin == (0, 0) ? a.backdropKeys[i] : nil)
         case .beginGroup:
             return try beginGroup(at: i, in: &p)
         case let .endGroup(alpha, blend):

@@ -60,6 +60,8 @@ public final class Renderer {
     var offscreen = OffscreenTargets()
     /// Halved targets for layer filters' blurs (Renderer+Filters).
     var blurLevels = BlurLevels()
+    /// Filtered backdrops kept while what lies beneath them stays (`BackdropCache`).
+    var backdrops = BackdropCache()
     var pools: [Int: OffscreenTargets] = [:]
     /// Bitmaps of rasterized layers, by owner, with the key of what they hold.
     var rasters: [RasterOwner: RasterBitmap] = [:]

@@ -89,8 +89,9 @@ extension Compositor {
         f.motionNodes = []
         f.orderedSiblings = []
         f.depthOrders = []
+        let renderer = self.renderer
         return f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge,
-                             copies: display.rotation == 0)
+                             copies: display.rotation == 0, keptBackdrop: { renderer.keepsBackdrop($0) })
     }
 
     /// Draws `f`'s list where `plan` says into `display`'s framebuffer and presents it, recording the

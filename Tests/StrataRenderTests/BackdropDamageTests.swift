@@ -52,3 +52,38 @@ import Testing
         #expect(region.rects.allSatisfy { $0.maxX <= 140 }, "\(region.rects)")
     }
 }
+
+/// Frames over frosted panels drawn incrementally match frames drawn whole: a change above the panel composites
+/// its kept backdrop (`BackdropCache`) and repaints only itself; a change beneath it filters it again.
+@Suite struct BackdropFrameTests {
+    static func scene(labelAnimates: Bool, stripeMoves: Bool) -> String {
+        let stripes = (0..<8).map { i in
+            let move = stripeMoves && i == 3
+                ? ",\"animations\":{\"m\":{\"type\":\"basic\",\"keyPath\":\"position.x\",\"fromValue\":65,\"toValue\":85,\"duration\":1}}" : ""
+            return "{\"id\":\"s\(i)\",\"bounds\":[0,0,10,120],\"position\":[\(i * 20 + 5),60],\"backgroundColor\":\"#203040\"\(move)}"
+        }.joined(separator: ",")
+        let label = labelAnimates
+            ? ",\"animations\":{\"c\":{\"type\":\"basic\",\"keyPath\":\"backgroundColor\",\"fromValue\":\"#FF0000\",\"toValue\":\"#0000FF\",\"duration\":1}}" : ""
+        return """
+            {"strata":1,"background":"#FFFFFF","layers":[
+             {"id":"stripes","bounds":[0,0,160,120],"position":[80,60],"sublayers":[\(stripes)]},
+             {"id":"panel","bounds":[0,0,120,70],"position":[80,60],"cornerRadius":14,"cornerCurve":"continuous","backgroundColor":"#FFFFFF40",
+              "backgroundFilters":[{"type":"CIGaussianBlur","inputRadius":5},{"type":"CIColorControls","inputSaturation":1.5}],
+              "sublayers":[{"id":"label","bounds":[0,0,30,10],"position":[60,35],"backgroundColor":"#FF0000"\(label)}]}]}
+            """
+    }
+
+    @Test func aChangeAboveThePanelCompositesItsKeptBackdrop() throws {
+        let frames = try DamageRenderingTests.expectIncrementalMatchesFull(Self.scene(labelAnimates: true, stripeMoves: false),
+                                                                         times: [0, 0.25, 0.5])
+        // The label (30 × 10, 2 px margins) is all that is repainted; the panel's kept backdrop is composited there.
+        #expect(frames[2].work.repaintedPixels == 34 * 14, "\(frames[2].work.repaintedPixels)")
+        #expect(frames[2].work.compositesKept >= 1)
+    }
+
+    @Test func aChangeBeneathThePanelFiltersItAgain() throws {
+        let frames = try DamageRenderingTests.expectIncrementalMatchesFull(Self.scene(labelAnimates: false, stripeMoves: true),
+                                                                         times: [0, 0.25, 0.5])
+        #expect(frames[2].work.repaintedPixels > 120 * 70, "\(frames[2].work.repaintedPixels)")
+    }
+}
