@@ -21,6 +21,24 @@ import Testing
         #expect((matrix.value(forKey: "inputRVector") as? CIVector) == CIVector(x: 1, y: 0, z: 0, w: 0))
     }
 
+    @Test func theTypedBuildersSetTheSameInputs() throws {
+        let blur = CIFilter.gaussianBlur()
+        blur.radius = 8
+        #expect((blur.value(forKey: kCIInputRadiusKey) as? NSNumber)?.doubleValue == 8 && blur.name == "CIGaussianBlur")
+        let controls = CIFilter.colorControls()
+        controls.saturation = 0.5
+        controls.contrast = 1.2
+        #expect(controls.saturation == 0.5 && abs(controls.contrast - 1.2) < 1e-6 && controls.brightness == 0)
+        let matrix = CIFilter.colorMatrix()
+        matrix.rVector = CIVector(x: 0, y: 0, z: 1, w: 0)
+        #expect(matrix.rVector == CIVector(x: 0, y: 0, z: 1, w: 0))
+        let layer = CALayer()
+        layer.filters = [blur, controls]
+        layer.compositingFilter = CIFilter.screenBlendMode()
+        #expect((layer.value(forKeyPath: "filters.CIGaussianBlur.inputRadius") as? CGFloat) == 8)
+        #expect((layer.compositingFilter as? CIFilter)?.name == "CIScreenBlendMode")
+    }
+
     @Test func aWrongKeyOrValueIsLoggedAndChangesNothing() throws {
         let blur = try #require(CIFilter(name: "CIGaussianBlur"))
         let logged = LogCapture.messages {

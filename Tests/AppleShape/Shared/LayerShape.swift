@@ -164,6 +164,15 @@ func frostedCard() -> CALayer {
     return card
 }
 
+/// Core Image's typed builders (CoreImage.CIFilterBuiltins), as Swift code since iOS 13 writes filters.
+func typedFilters() -> [CIFilter] {
+    let blur = CIFilter.gaussianBlur()
+    blur.radius = 6
+    let controls = CIFilter.colorControls()
+    controls.saturation = 1.4
+    return [blur, controls, CIFilter.multiplyBlendMode()]
+}
+
 /// `cornerCurveExpansionFactor(_:)` is a class method, as Apple declares it.
 func continuousReach(of radius: CGFloat) -> CGFloat {
     radius * CALayer.cornerCurveExpansionFactor(.continuous)

@@ -86,6 +86,7 @@ final class AppleShapeRunTests: XCTestCase {
         XCTAssertEqual(card.value(forKeyPath: "backgroundFilters.frost.inputRadius") as? CGFloat, 12)
         XCTAssertNotNil(card.animation(forKey: "pulse"))
         XCTAssertEqual(continuousReach(of: 10), 15.2866483, accuracy: 1e-6)
+        XCTAssertEqual(typedFilters().map(\.name), ["CIGaussianBlur", "CIColorControls", "CIMultiplyBlendMode"])
     }
 
     func testFadeDurationIsAClassMethodSubclassesOverride() {
