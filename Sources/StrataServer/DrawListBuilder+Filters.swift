@@ -7,8 +7,8 @@ import StrataRender
 /// (shadow, mask and opacity included) as a group blended with what lies beneath it.
 extension DrawListBuilder {
     /// The layer's blend mode: its enabled `compositingFilter`, nil for none (source over).
-    static func blendMode(_ p: LayerModel) -> FilterType? {
-        p.compositingFilter.first { $0.isEnabled && $0.type.isBlendMode }?.type
+    static func blendMode(_ compositingFilter: [FilterModel]) -> FilterType? {
+        compositingFilter.first { $0.isEnabled && $0.type.isBlendMode }?.type
     }
 
     /// The layer's `backgroundFilters`: what lies beneath its (rounded) bounds, filtered, drawn there with

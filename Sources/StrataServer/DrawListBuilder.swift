@@ -240,11 +240,13 @@ struct DrawListBuilder {
     func emitContent(_ node: RenderNode, matrix m: Transform3D, opacity: CGFloat, ownContent: Bool, cull: Bool = false,
                      into list: inout DrawList) {
         // Its backgroundFilters read what lies beneath it: outside the groups a mask or a blend mode draws it in.
-        if node.links.mask != nil || Self.blendMode(node.presentation) != nil {
+        // (Read by property: copying a layer's values costs more than what is read here.)
+        let mode = Self.blendMode(node.presentation.compositingFilter)
+        if node.links.mask != nil || mode != nil, !node.presentation.backgroundFilters.isEmpty {
             emitBackdrop(node.presentation, matrix: m, opacity: opacity, into: &list)
         }
         // A compositingFilter: the layer's whole drawing is a group blended with what lies beneath it.
-        guard let mode = Self.blendMode(node.presentation) else {
+        guard let mode else {
             return emitUnblendedContent(node, matrix: m, opacity: opacity, ownContent: ownContent, cull: cull, into: &list)
         }
         list.append(.beginGroup)
@@ -302,7 +304,9 @@ struct DrawListBuilder {
             }
             if let clip { Self.endClip(clip, p, m, into: &list) }
         }
-        if node.links.mask == nil, Self.blendMode(p) == nil { emitBackdrop(p, matrix: m, opacity: opacity, into: &list) }
+        if node.links.mask == nil, !p.backgroundFilters.isEmpty, Self.blendMode(p.compositingFilter) == nil {
+            emitBackdrop(p, matrix: m, opacity: opacity, into: &list)
+        }
         let pieces = Self.pieces(of: node, values: p, ownContent: ownContent)
         if let mask = node.links.mask {
             emitFilteredBody(node, p, matrix: m, alpha: 1, ownContent: ownContent, modes: own, into: &list)
