@@ -19,34 +19,16 @@ extension Renderer {
         }
     }
 
-    /// Ends a filter group: its blurs drawn pass by pass through scratch targets, the colour matrices between
-    /// them applied in passes of their own, and the last matrix (or none) applied as the result is composited
-    /// onto the parent with `alpha`. The group was drawn over its region grown by the chain's reach.
+    /// Ends a filter group: its chain run over it (`run`), the last matrix (or none) applied as the result is
+    /// composited onto the parent with `alpha`. The group was drawn over its region grown by the chain's reach.
     func compositeFiltered(_ targets: inout [GLuint], _ scissors: inout [PixelRect], chain: FilterChain, alpha: CGFloat,
                            keep: (key: Int, box: PixelRect)?, box: PixelRect?) throws {
         guard let groupRegion = scissors.last else { throw GLError("draw list ends a group that was not begun") }
         let (source, depth) = try popGroup(&targets, &scissors, box: box)
         let compositeScissor = box.map { scissors[scissors.count - 1].intersection($0) } ?? scissors[scissors.count - 1]
         let full = (width: physicalWidth, height: physicalHeight)
-        var current = TextureRegion(texture: source.texture, rect: windowRect(groupRegion), size: full)
-        // Scratch targets alternate between two depths above the group's, so no pass reads what it writes.
-        var scratch = depth + 1
-        func nextScratch() throws -> ColorStencilTarget {
-            defer { scratch = scratch == depth + 1 ? depth + 2 : depth + 1 }
-            return try offscreen.target(depth: scratch, width: full.width, height: full.height)
-        }
-        var last = ColorMatrix.identity
-        for (n, step) in chain.steps.enumerated() {
-            switch step {
-            case .blur(let sigma):
-                current = try blur(current, plan: BlurPlan(sigma: Double(sigma)), into: try nextScratch())
-            case .matrix(let m):
-                guard n < chain.steps.count - 1 else { last = m; continue }
-                let out = try nextScratch()
-                try drawColorPass(from: current, matrix: m, alpha: 1, into: out.framebuffer, scissor: current.rect)
-                current = TextureRegion(texture: out.texture, rect: current.rect, size: full)
-            }
-        }
+        let group = TextureRegion(texture: source.texture, rect: windowRect(groupRegion), size: full)
+        let (current, _, last) = try run(chain, on: group, from: source.framebuffer, scratch: depth + 1, leavingLastMatrix: true)
         // The composite, onto the parent (or into a kept composite's texture).
         let parent = targets[targets.count - 1]
         glBindFramebuffer(e(GL_FRAMEBUFFER), parent)
@@ -63,6 +45,33 @@ extension Renderer {
             self.flush()
         }
         counters.offscreenPasses += 1
+    }
+
+    /// Runs `chain` over `source` (held by `framebuffer`'s texture) through scratch targets at `scratch` and
+    /// the depth above it, alternately, so no pass reads what it writes: each blur as `BlurPlan` draws it, a
+    /// colour matrix right after a blur applied in the blur's last pass, other matrices in passes of their own.
+    /// With `leavingLastMatrix`, a matrix that ends the chain (after no blur) is returned instead, for the
+    /// caller's composite to apply. Returns the result, the framebuffer holding it and that matrix.
+    private func run(_ chain: FilterChain, on source: TextureRegion, from framebuffer: GLuint, scratch: Int,
+                     leavingLastMatrix: Bool) throws -> (TextureRegion, GLuint, ColorMatrix) {
+        var current = source, holder = framebuffer, depth = scratch
+        var steps = chain.steps[...]
+        while let step = steps.popFirst() {
+            if case let .matrix(m) = step, steps.isEmpty, leavingLastMatrix { return (current, holder, m) }
+            let out = try offscreen.target(depth: depth, width: source.size.width, height: source.size.height)
+            depth = depth == scratch ? scratch + 1 : scratch
+            holder = out.framebuffer
+            switch step {
+            case .blur(let sigma):
+                var recolor: ColorMatrix?
+                if case let .matrix(m)? = steps.first { recolor = m; steps.removeFirst() }
+                current = try blur(current, plan: BlurPlan(sigma: Double(sigma)), into: out, recolor: recolor)
+            case .matrix(let m):
+                try drawColorPass(from: current, matrix: m, alpha: 1, into: out.framebuffer, scissor: current.rect)
+                current = TextureRegion(texture: out.texture, rect: current.rect, size: source.size)
+            }
+        }
+        return (current, holder, .identity)
     }
 
     /// Draws `source` through a colour matrix into `framebuffer` (the framebuffer's size) within `scissor` (window pixels).
@@ -117,7 +126,7 @@ extension Renderer {
         let kernel = ShadowKernel(sigma: plan.sigma)
         let pair: (ColorStencilTarget, ColorStencilTarget)
         if smallest == 0 {
-            pair = (try offscreen.target(depth: Self.blurScratchDepth, width: full.width, height: full.height), out)
+            pair = (try blurLevels.target(level: 0, index: 0, width: full.width, height: full.height), out)
         } else {
             pair = (try blurLevels.target(level: smallest, index: 1, width: full.width, height: full.height),
                     try blurLevels.target(level: smallest, index: 0, width: full.width, height: full.height))
@@ -137,9 +146,6 @@ extension Renderer {
         }
         return current
     }
-
-    /// The offscreen depth a full-size blur's horizontal pass uses: past any group nesting a list reaches.
-    static let blurScratchDepth = 48
 
     /// One pass of filter_blur.frag: `source` resampled (no taps) into `framebuffer` over `rect`.
     private func resample(_ source: TextureRegion, into framebuffer: GLuint, size: (width: Int, height: Int), rect: PixelRect,
@@ -241,25 +247,8 @@ extension Renderer {
         glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(window.x), GLint(window.y), GLint(window.x), GLint(window.y),
                             GLsizei(window.width), GLsizei(window.height))
         bound.texture = 0
-        var current = TextureRegion(texture: copy.texture, rect: window, size: full)
-        var scratch = depth + 2
-        var steps = chain.steps[...]
-        var resultFramebuffer = copy.framebuffer
-        while let step = steps.popFirst() {
-            let out = try offscreen.target(depth: scratch, width: full.width, height: full.height)
-            scratch = scratch == depth + 2 ? depth + 3 : depth + 2
-            resultFramebuffer = out.framebuffer
-            switch step {
-            case .blur(let sigma):
-                // A colour matrix right after the blur is applied in its last pass.
-                var recolor: ColorMatrix?
-                if case let .matrix(m)? = steps.first { recolor = m; steps.removeFirst() }
-                current = try blur(current, plan: BlurPlan(sigma: Double(sigma)), into: out, recolor: recolor)
-            case .matrix(let m):
-                try drawColorPass(from: current, matrix: m, alpha: 1, into: out.framebuffer, scissor: current.rect)
-                current = TextureRegion(texture: out.texture, rect: current.rect, size: full)
-            }
-        }
+        let (current, resultFramebuffer, _) = try run(chain, on: TextureRegion(texture: copy.texture, rect: window, size: full),
+                                                      from: copy.framebuffer, scratch: depth + 2, leavingLastMatrix: false)
         // Kept when all its box was filtered here (what a repaint touching it takes, unless it was kept).
         let placed = box.intersection(PixelRect(x: origin.x, y: origin.y, width: width, height: height))
         if let key, scissor.intersection(placed) == placed, let keep = try backdrops.store(key, width: full.width, height: full.height, frame: frame) {
