@@ -14,24 +14,28 @@ final class BackdropCache {
 
     static let capacity = 4
     private var entries: [Int: Entry] = [:]
-    private var width = 0, height = 0
+    private var width = 0, height = 0, rotation = 0
 
-    /// Whether the filtered backdrop of `key` is kept for a framebuffer of this size.
-    func contains(_ key: Int, width: Int, height: Int) -> Bool {
-        width == self.width && height == self.height && entries[key] != nil
+    /// Whether the filtered backdrop of `key` is kept for a framebuffer of this size and turn (the pixels are
+    /// kept at their window places).
+    func contains(_ key: Int, width: Int, height: Int, rotation: Int) -> Bool {
+        width == self.width && height == self.height && rotation == self.rotation && entries[key] != nil
     }
 
     /// The kept backdrop of `key`, marked used in `frame`.
-    func entry(_ key: Int, width: Int, height: Int, frame: UInt64) -> ColorStencilTarget? {
-        guard contains(key, width: width, height: height) else { return nil }
+    func entry(_ key: Int, width: Int, height: Int, rotation: Int, frame: UInt64) -> ColorStencilTarget? {
+        guard contains(key, width: width, height: height, rotation: rotation) else { return nil }
         entries[key]?.lastUsed = frame
         return entries[key]?.target
     }
 
     /// A target to keep the backdrop of `key` in (the least recently used one's when full, unless it was used
     /// in this frame: then nil, and the backdrop is not kept).
-    func store(_ key: Int, width: Int, height: Int, frame: UInt64) throws -> ColorStencilTarget? {
-        if width != self.width || height != self.height { releaseAll(); self.width = width; self.height = height }
+    func store(_ key: Int, width: Int, height: Int, rotation: Int, frame: UInt64) throws -> ColorStencilTarget? {
+        if width != self.width || height != self.height || rotation != self.rotation {
+            releaseAll()
+            self.width = width; self.height = height; self.rotation = rotation
+        }
         if let kept = entries[key] { entries[key]?.lastUsed = frame; return kept.target }
         var target: ColorStencilTarget
         if entries.count < Self.capacity {

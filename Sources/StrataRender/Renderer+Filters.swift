@@ -232,7 +232,7 @@ extension Renderer {
                       box: PixelRect, target: GLuint, depth: Int, scissor: PixelRect, key: Int?) throws {
         flush()
         let full = (width: physicalWidth, height: physicalHeight)
-        if let key, let kept = backdrops.entry(key, width: full.width, height: full.height, frame: frame) {
+        if let key, let kept = backdrops.entry(key, width: full.width, height: full.height, rotation: rotation, frame: frame) {
             counters.compositesKept += 1
             return try compositeBackdrop(kept.texture, matrix: matrix, rect: rect, radius: radius, corners: corners, alpha: alpha,
                                          target: target, scissor: scissor)
@@ -251,7 +251,7 @@ extension Renderer {
                                                       from: copy.framebuffer, scratch: depth + 2, leavingLastMatrix: false)
         // Kept when all its box was filtered here (what a repaint touching it takes, unless it was kept).
         let placed = box.intersection(PixelRect(x: origin.x, y: origin.y, width: width, height: height))
-        if let key, scissor.intersection(placed) == placed, let keep = try backdrops.store(key, width: full.width, height: full.height, frame: frame) {
+        if let key, scissor.intersection(placed) == placed, let keep = try backdrops.store(key, width: full.width, height: full.height, rotation: rotation, frame: frame) {
             let w = windowRect(placed)
             glBindFramebuffer(e(GL_FRAMEBUFFER), resultFramebuffer)
             glBindTexture(e(GL_TEXTURE_2D), keep.texture)
@@ -262,9 +262,11 @@ extension Renderer {
                               target: target, scissor: scissor)
     }
 
-    /// Public for the damage tracker's plan (`Compositor`): whether the filtered backdrop of `key` is kept.
-    public func keepsBackdrop(_ key: Int) -> Bool {
-        backdrops.contains(key, width: physicalWidth, height: physicalHeight)
+    /// For the damage tracker's plan (`Compositor`): whether the filtered backdrop of `key` is kept for a
+    /// target of `width` × `height` turned by `rotation` (the output the plan is for, not the last pass's).
+    public func keepsBackdrop(_ key: Int, width: Int, height: Int, rotation: Int) -> Bool {
+        let physical = rotation % 180 == 0 ? (width, height) : (height, width)
+        return backdrops.contains(key, width: physical.0, height: physical.1, rotation: rotation)
     }
 
     /// A filtered backdrop (`texture`, at window places) drawn within the layer's rounded bounds.

@@ -89,9 +89,10 @@ extension Compositor {
         f.motionNodes = []
         f.orderedSiblings = []
         f.depthOrders = []
-        let renderer = self.renderer
+        let renderer = self.renderer, size = (display.width, display.height, display.rotation)
         return f.damage.plan(f.drawList, width: display.width, height: display.height, bufferAge: display.bufferAge,
-                             copies: display.rotation == 0, keptBackdrop: { renderer.keepsBackdrop($0) })
+                             copies: display.rotation == 0,
+                             keptBackdrop: { renderer.keepsBackdrop($0, width: size.0, height: size.1, rotation: size.2) })
     }
 
     /// Draws `f`'s list where `plan` says into `display`'s framebuffer and presents it, recording the
