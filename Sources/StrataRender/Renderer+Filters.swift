@@ -197,12 +197,7 @@ extension Renderer {
         guard window.width > 0, window.height > 0 else { return }
         // The backdrop: the parent's pixels under the composite, copied from the bound framebuffer.
         let backdrop = try offscreen.target(depth: depth + 1, width: physicalWidth, height: physicalHeight)
-        // Made now, a target binds its own framebuffer: the copy reads the parent's.
-        glBindFramebuffer(e(GL_FRAMEBUFFER), targets[targets.count - 1])
-        glBindTexture(e(GL_TEXTURE_2D), backdrop.texture)
-        glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(window.x), GLint(window.y), GLint(window.x), GLint(window.y),
-                            GLsizei(window.width), GLsizei(window.height))
-        bound.texture = 0
+        copyInPlace(window, from: targets[targets.count - 1], into: backdrop.texture)
         let program = try filterBlend
         use(program.program)
         glUniform2f(program.uniform("u_target"), GLfloat(physicalWidth), GLfloat(physicalHeight))
@@ -241,25 +236,26 @@ extension Renderer {
         let window = windowRect(reads)
         guard window.width > 0, window.height > 0 else { return }
         let copy = try offscreen.target(depth: depth + 1, width: full.width, height: full.height)
-        // Made now, a target binds its own framebuffer: the copy reads the pass's.
-        glBindFramebuffer(e(GL_FRAMEBUFFER), target)
-        glBindTexture(e(GL_TEXTURE_2D), copy.texture)
-        glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(window.x), GLint(window.y), GLint(window.x), GLint(window.y),
-                            GLsizei(window.width), GLsizei(window.height))
-        bound.texture = 0
+        copyInPlace(window, from: target, into: copy.texture)
         let (current, resultFramebuffer, _) = try run(chain, on: TextureRegion(texture: copy.texture, rect: window, size: full),
                                                       from: copy.framebuffer, scratch: depth + 2, leavingLastMatrix: false)
         // Kept when all its box was filtered here (what a repaint touching it takes, unless it was kept).
         let placed = box.intersection(PixelRect(x: origin.x, y: origin.y, width: width, height: height))
         if let key, scissor.intersection(placed) == placed, let keep = try backdrops.store(key, width: full.width, height: full.height, rotation: rotation, frame: frame) {
-            let w = windowRect(placed)
-            glBindFramebuffer(e(GL_FRAMEBUFFER), resultFramebuffer)
-            glBindTexture(e(GL_TEXTURE_2D), keep.texture)
-            glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(w.x), GLint(w.y), GLint(w.x), GLint(w.y), GLsizei(w.width), GLsizei(w.height))
-            bound.texture = 0
+            copyInPlace(windowRect(placed), from: resultFramebuffer, into: keep.texture)
         }
         try compositeBackdrop(current.texture, matrix: matrix, rect: rect, radius: radius, corners: corners, alpha: alpha,
                               target: target, scissor: scissor)
+    }
+
+    /// Copies `window` (window pixels) of `framebuffer` into the same place of `texture` (of the framebuffer's
+    /// size). The framebuffer is bound first: a target made just before binds its own.
+    private func copyInPlace(_ window: PixelRect, from framebuffer: GLuint, into texture: GLuint) {
+        glBindFramebuffer(e(GL_FRAMEBUFFER), framebuffer)
+        glBindTexture(e(GL_TEXTURE_2D), texture)
+        glCopyTexSubImage2D(e(GL_TEXTURE_2D), 0, GLint(window.x), GLint(window.y), GLint(window.x), GLint(window.y),
+                            GLsizei(window.width), GLsizei(window.height))
+        bound.texture = 0
     }
 
     /// For the damage tracker's plan (`Compositor`): whether the filtered backdrop of `key` is kept for a

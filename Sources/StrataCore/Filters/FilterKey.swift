@@ -26,12 +26,11 @@ public struct FilterKey: Hashable, Sendable, CustomStringConvertible {
     /// The value's shape: a flag for `enabled`, a list for a vector input (`inputRVector`), else a number.
     public var kind: ValueKind {
         if key == "enabled" { return .bool }
-        let vector = FilterType.allCases.contains { $0.input(key)?.isVector == true }
-        return vector ? .numbers : .scalar
+        return FilterType.vectorKeys.contains(key) ? .numbers : .scalar
     }
 
     /// Whether the key is one some filter has (an input, or `enabled`).
-    public var namesAKnownKey: Bool { key == "enabled" || FilterType.allCases.contains { $0.input(key) != nil } }
+    public var namesAKnownKey: Bool { key == "enabled" || FilterType.inputKeys.contains(key) }
 
     public func get(from whole: AnimatableValue) -> AnimatableValue {
         guard case let .filters(filters) = whole, let f = filters.first(where: { $0.name == name }),

@@ -63,19 +63,26 @@ public enum FilterType: UInt8, CaseIterable, Sendable {
     /// Whether it is a blend mode (a `compositingFilter`), not a filter of a layer's own pixels.
     public var isBlendMode: Bool { rawValue >= FilterType.multiplyBlendMode.rawValue }
 
-    /// Its inputs, in a fixed order (the wire's).
+    /// Its inputs, in a fixed order (the wire's). Made once: animations and draw lists read them every frame.
     public var inputs: [FilterInput] {
         switch self {
-        case .gaussianBlur: [FilterInput("inputRadius", 10, range: 0...FilterInput.maxRadius)]
-        case .colorMatrix:
-            [FilterInput("inputRVector", [1, 0, 0, 0]), FilterInput("inputGVector", [0, 1, 0, 0]), FilterInput("inputBVector", [0, 0, 1, 0]),
-             FilterInput("inputAVector", [0, 0, 0, 1]), FilterInput("inputBiasVector", [0, 0, 0, 0])]
-        case .colorControls:
-            [FilterInput("inputSaturation", 1, range: 0...FilterInput.maxFactor), FilterInput("inputBrightness", 0),
-             FilterInput("inputContrast", 1, range: 0...FilterInput.maxFactor)]
+        case .gaussianBlur: Self.blurInputs
+        case .colorMatrix: Self.matrixInputs
+        case .colorControls: Self.controlsInputs
         default: []
         }
     }
+
+    private static let blurInputs = [FilterInput("inputRadius", 10, range: 0...FilterInput.maxRadius)]
+    private static let matrixInputs = [FilterInput("inputRVector", [1, 0, 0, 0]), FilterInput("inputGVector", [0, 1, 0, 0]),
+                                       FilterInput("inputBVector", [0, 0, 1, 0]), FilterInput("inputAVector", [0, 0, 0, 1]),
+                                       FilterInput("inputBiasVector", [0, 0, 0, 0])]
+    private static let controlsInputs = [FilterInput("inputSaturation", 1, range: 0...FilterInput.maxFactor), FilterInput("inputBrightness", 0),
+                                         FilterInput("inputContrast", 1, range: 0...FilterInput.maxFactor)]
+
+    /// The keys of every type's vector inputs, and of all its inputs (`FilterKey`'s shapes).
+    static let vectorKeys = Set(allCases.flatMap(\.inputs).filter(\.isVector).map(\.key))
+    static let inputKeys = Set(allCases.flatMap(\.inputs).map(\.key))
 
     /// The input called `key`; nil when it has none of that name.
     public func input(_ key: String) -> FilterInput? { inputs.first { $0.key == key } }
