@@ -83,6 +83,19 @@ public enum DrawCommand {
     case content(any ContentDraw)
 }
 
+extension DrawCommand {
+    /// How the command changes the nesting of groups and clips: +1 for a begin, −1 for an end, −2 for the end
+    /// of a pair (a mask's, a transition's), 0 for a drawing command.
+    public var nesting: Int {
+        switch self {
+        case .beginGroup, .beginClip: 1
+        case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: -1
+        case .endMaskedGroups, .endTransitionGroups: -2
+        default: 0
+        }
+    }
+}
+
 /// How an image or a rasterized layer's bitmap is sampled: the layer's minificationFilter,
 /// magnificationFilter and minificationFilterBias (levels of detail added when minifying trilinearly).
 public struct Sampling: Hashable, Sendable {

@@ -191,22 +191,17 @@ struct DrawListAnalysis {
         guard !backdrops.isEmpty else { return }
         var depth = 0, n = 0
         for (i, command) in commands.enumerated() {
-            switch command {
-            case .beginGroup, .beginClip: depth += 1
-            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: depth -= 1
-            case .endMaskedGroups, .endTransitionGroups: depth -= 2
-            case .backdrop:
-                defer { n += 1 }
-                guard depth == 0, n < backdrops.count else { continue }
-                let reads = backdrops[n].reads
-                var h = Hasher()
-                h.combine(keys[i]); h.combine(reads)
-                for j in 0..<i where effects[j].intersects(reads) { h.combine(keys[j]); h.combine(effects[j]) }
-                let key = h.finalize()
-                backdropKeys[i] = key
-                backdrops[n].key = key
-            default: break
-            }
+            depth += command.nesting
+            guard case .backdrop = command else { continue }
+            defer { n += 1 }
+            guard depth == 0, n < backdrops.count else { continue }
+            let reads = backdrops[n].reads
+            var h = Hasher()
+            h.combine(keys[i]); h.combine(reads)
+            for j in 0..<i where effects[j].intersects(reads) { h.combine(keys[j]); h.combine(effects[j]) }
+            let key = h.finalize()
+            backdropKeys[i] = key
+            backdrops[n].key = key
         }
     }
 

@@ -40,12 +40,7 @@ public final class RasterContent {
             if case let .raster(_, _, inner, _, _, _, _) = command { nested.append(inner) }
             // Top-level commands only: a group's box already holds its content.
             if depth == 0 { box = box.union(whole.boxes[i]) }
-            switch command {
-            case .beginGroup, .beginClip: depth += 1
-            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: depth -= 1
-            case .endMaskedGroups, .endTransitionGroups: depth -= 2
-            default: break
-            }
+            depth += command.nesting
         }
         guard whole.balanced, !box.isEmpty, box.width <= Self.maxSide, box.height <= Self.maxSide else { return nil }
         self.owner = owner

@@ -157,13 +157,9 @@ extension Renderer {
         let commands = content.list.commands
         var end = part.next, cost = 0, depth = 0
         while end < commands.count {
-            switch commands[end] {
-            case .beginGroup, .beginClip: depth += 1
-            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: depth -= 1
-            case .endMaskedGroups, .endTransitionGroups: depth -= 2
-            case .content(let c): cost += c.drawCost
-            default: cost += 1
-            }
+            let nesting = commands[end].nesting
+            depth += nesting
+            if nesting == 0 { if case let .content(c) = commands[end] { cost += c.drawCost } else { cost += 1 } }
             end += 1
             if depth == 0, cost >= rasterPartCost { break }
         }

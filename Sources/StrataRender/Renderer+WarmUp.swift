@@ -44,12 +44,7 @@ extension Renderer {
         for command in warmUpCommands(face: face) {
             if depth == 0 { steps.append([]) }
             steps[steps.count - 1].append(command)
-            switch command {
-            case .beginGroup, .beginClip: depth += 1
-            case .endGroup, .endShadowGroup, .endClipGroup, .endClip, .endFilterGroup: depth -= 1
-            case .endMaskedGroups, .endTransitionGroups: depth -= 2
-            default: break
-            }
+            depth += command.nesting
         }
         return steps
     }
