@@ -19,6 +19,8 @@ extension CALayer {
         LayerLock.with {
             let changed = contentsImage !== newValue
             contentsImage = newValue
+            // What a `contents` animation without a from or to value starts or ends at.
+            modelValues.contents = ContentsImage(newValue?.imageID ?? 0)
             if displayMarkedByScale, let image = newValue, image.backingStore == nil {
                 needsDisplayFlag = false
                 displayMarkedByScale = false

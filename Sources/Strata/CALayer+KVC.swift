@@ -43,6 +43,8 @@ extension CALayer {
     ]
 
     func store(_ value: Any?, forKeyPath keyPath: String) {
+        // An image reference with its own setter (and lifetime), not a value in the table.
+        if keyPath == "contents" { contents = value; return }
         do {
             let kp = try LayerKeyPath(parsing: keyPath)
             guard let v = Self.convert(value, for: kp) else {
@@ -69,6 +71,7 @@ extension CALayer {
     /// `value(forKeyPath:)`: a property's or component's model value; an enumerated property's as its Swift
     /// type where it has one, else its name; nil for a key path Strata does not carry.
     func modelValue(forKeyPath keyPath: String) -> Any? {
+        if keyPath == "contents" { return contents }
         guard let kp = try? LayerKeyPath(parsing: keyPath) else { return nil }
         if kp.component == nil, kp.property.rule.names != nil {
             let name = name(of: kp.property)

@@ -12,11 +12,21 @@ extension CALayer {
             guard hasBeenCommitted, !isPresentationCopy else { return isPresentationCopy ? self : nil }
             let copy = LayerConstruction.presentationCopy(of: self)
             copy.modelValues = presentationModel(at: time)
+            copy.contentsImage = presentedContents(copy.modelValues.contents)
             copy.customValues = presentationCustomValues(at: time)
             copy.presentedLayer = self
             copy.presentationTime = time
             return copy
         }
+    }
+
+    /// The image a presented `contents` shows most (a crossfade's end nearer its fraction), as a CGImage: the
+    /// layer's own, or one a `contents` animation names.
+    private func presentedContents(_ presented: ContentsImage) -> CGImage? {
+        let id = presented.dominant
+        if id == 0 { return nil }
+        if contentsImage?.imageID == id { return contentsImage }
+        return animationEntries.lazy.flatMap(\.animation.contentsImages).first { $0.imageID == id }
     }
 
     /// Presentation at global media time `time`: the committed animations run in the layer's local time.

@@ -42,7 +42,7 @@ struct CommitEncoder {
             operations.append(.attachRoot(layer.layerID))
             layer.server?.isRoot = true
         }
-        for layer in layers { syncAnimations(layer) }
+        for layer in layers { try syncAnimations(layer) }
     }
 
     /// A GL frame presented before the layer was on the server, or with its transaction.
@@ -77,7 +77,7 @@ struct CommitEncoder {
             releasedCellImages = shadow.cellImages
             shadow.cellImages = unique.map(\.imageID)
         }
-        for p in LayerProperty.carried(by: layer.modelValues.kind) where shadow.model[p] != layer.committedModel[p] {
+        for p in LayerProperty.carried(by: layer.modelValues.kind) where p.travelsAsProperty && shadow.model[p] != layer.committedModel[p] {
             operations.append(.setProperty(layer.layerID, p, layer.committedModel[p]))
             shadow.model[p] = layer.committedModel[p]
         }
@@ -169,19 +169,27 @@ struct CommitEncoder {
         layer.server?.maskID = id
     }
 
-    private mutating func syncAnimations(_ layer: CALayer) {
+    private mutating func syncAnimations(_ layer: CALayer) throws {
         guard var shadow = layer.server else { return }
         let current = layer.animationEntries.filter(\.committed)
+        // Images a replaced or removed `contents` animation named, released once it is gone.
+        var released: [UInt64] = []
         for key in shadow.animations.keys.sorted() where !current.contains(where: { $0.key == key }) {
             operations.append(.removeAnimation(layer.layerID, key: key))
             shadow.animations[key] = nil
+            released += shadow.animationImages.removeValue(forKey: key) ?? []
         }
         for entry in current where shadow.animations[entry.key] != entry.serial {
+            let images = entry.animation.contentsImages
+            for image in images where self.images.retain(image.imageID) { operations.append(try define(image)) }
+            released += shadow.animationImages.removeValue(forKey: entry.key) ?? []
+            if !images.isEmpty { shadow.animationImages[entry.key] = images.map(\.imageID) }
             operations.append(.addAnimation(layer.layerID, key: entry.key, entry.spec))
             shadow.animations[entry.key] = entry.serial
             // The server reports this entry's start and stop in order, after any earlier entry under the key.
             shadow.inFlight[entry.key, default: []].append(entry)
         }
+        for id in released where images.release(id) { operations.append(.releaseImage(id)) }
         layer.server = shadow
     }
 }

@@ -14,6 +14,8 @@ struct ServerShadow {
     var maskID: LayerID = 0
     /// Animation key → serial of the entry sent under it.
     var animations: [String: UInt64] = [:]
+    /// Animation key → the images its `contents` animation names, as the server holds them.
+    var animationImages: [String: [UInt64]] = [:]
     var isRoot = false
     /// The output the server shows the layer on when it is a root ("": the primary).
     var rootOutput = ""

@@ -30,6 +30,7 @@ enum ValueConversion {
         case .text: "a String, an NSAttributedString or nil"
         case .emitterCells: "an array of CAEmitterCells or nil"
         case .filters: "an array of CIFilters (or filter names), or nil"
+        case .image: "a CGImage, or NSNull for no image"
         }
     }
 
@@ -88,6 +89,10 @@ enum ValueConversion {
             if let cells = any as? [CAEmitterCell] { return .emitterCells(cells.map(\.model)) }
         case .filters:
             return FilterConversion.filters(any).map { .filters($0) }
+        case .image:
+            // The commit defines the image before the animation naming it (`CAAnimation.contentsImages`).
+            if let image = any as? CGImage { return .image(ContentsImage(image.imageID)) }
+            if ContentsValue.isNothing(any) { return .image(.none) }
         }
         return nil
     }
@@ -156,6 +161,8 @@ enum ValueConversion {
         case .text(let t): t.map(AttributedTextConversion.object)
         case .emitterCells(let cells): cells.map { CAEmitterCell(model: $0, images: [:]) }
         case .filters(let filters): filters.map(CIFilter.init(model:))
+        // Images are the layer's `contents` (CALayer+Contents.swift), read as CGImages there.
+        case .image: nil
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The value shapes a layer property or key-path component can hold.
 public enum ValueKind: UInt8, Sendable {
-    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors, string, text, emitterCells, filters
+    case scalar = 1, point, size, rect, transform, color, bool, vector3, path, numbers, colors, string, text, emitterCells, filters, image
 }
 
 /// A property value as carried by animations, the wire protocol and scene files.
@@ -36,6 +36,9 @@ public enum AnimatableValue: Hashable, Sendable {
     /// A layer's filters (`filters`, `backgroundFilters`; `compositingFilter` as a list of at most one). Boxed.
     /// Not animatable as a whole (a filter's inputs are, by key paths into named filters).
     indirect case filters([FilterModel])
+    /// A layer's `contents`: an image, or a crossfade between two (`ContentsImage`). Animatable explicitly
+    /// (basic and keyframe animations crossfade), not additively.
+    case image(ContentsImage)
 
     public var kind: ValueKind {
         switch self {
@@ -54,6 +57,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .text: .text
         case .emitterCells: .emitterCells
         case .filters: .filters
+        case .image: .image
         }
     }
 
@@ -77,6 +81,7 @@ public enum AnimatableValue: Hashable, Sendable {
         // Checked with the cell and key named by the property's rule (`EmitterModel.validationError`).
         case .emitterCells: return true
         case .filters(let f): return f.allSatisfy { $0.values.allSatisfy { $0.allSatisfy(\.isFinite) } }
+        case .image(let c): return c.fraction.isFinite
         }
     }
 
@@ -98,6 +103,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .text: .text(nil)
         case .emitterCells: .emitterCells([])
         case .filters: .filters([])
+        case .image: .image(.none)
         }
     }
 
@@ -118,6 +124,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case let (.text(x), .text(y)): x == y
         case let (.emitterCells(x), .emitterCells(y)): x == y
         case let (.filters(x), .filters(y)): x == y
+        case let (.image(x), .image(y)): x == y
         default: false
         }
     }
@@ -140,6 +147,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .text(let t): hasher.combine(t)
         case .emitterCells(let cells): hasher.combine(cells.count); for c in cells { hasher.combine(c.name); hasher.combine(c.birthRate) }
         case .filters(let f): hasher.combine(f)
+        case .image(let c): hasher.combine(c)
         }
     }
 }

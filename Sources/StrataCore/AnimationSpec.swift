@@ -102,6 +102,8 @@ public struct AnimationSpec: Hashable, Sendable {
                 if from == nil, to == nil, by == nil {
                     throw StrataError.unsupported("CABasicAnimation with no fromValue, toValue or byValue")
                 }
+                // Images are not summed: a crossfade goes from one image to another.
+                if valueKind == .image, by != nil { throw StrataError.unsupported("byValue for \(keyPath) (an image)") }
                 if valueKind == .path {
                     let named = [("fromValue", from), ("toValue", to), ("byValue", by)].compactMap { n, v in v.map { (n, $0) } }
                     try PathAnimationCheck.check(named, keyPath: keyPath)
@@ -125,6 +127,23 @@ public struct AnimationSpec: Hashable, Sendable {
         if !(timing.repeatDuration >= 0) || !timing.repeatDuration.isFinite {
             throw StrataError.invalidValue(key: "repeatDuration", expected: "a finite number ≥ 0")
         }
+    }
+
+    /// The image ids (without 0) the values of this animation and its group's children name: `contents`
+    /// animations' images, which the server keeps while they may be shown.
+    public var contentsImages: [UInt64] {
+        var ids: [UInt64] = []
+        func add(_ v: AnimatableValue?) {
+            guard case .image(let c)? = v else { return }
+            for id in c.images where !ids.contains(id) { ids.append(id) }
+        }
+        switch kind {
+        case let .basic(from, to, by), let .spring(from, to, by, _): add(from); add(to); add(by)
+        case .keyframe(let frames): frames.values.forEach(add)
+        case .group(let children): for id in children.flatMap(\.contentsImages) where !ids.contains(id) { ids.append(id) }
+        case .transition: break
+        }
+        return ids
     }
 
     /// Every key path this animation and its group's children animate.

@@ -48,6 +48,9 @@ public enum Interpolation {
             return .colors(zip(x, y).map { p, q in
                 Color(red: lerp(p.red, q.red, t), green: lerp(p.green, q.green, t), blue: lerp(p.blue, q.blue, t), alpha: lerp(p.alpha, q.alpha, t))
             })
+        case let (.image(x), .image(y)):
+            // A crossfade from the image one end shows most to the other's.
+            return .image(ContentsImage(from: x.dominant, to: y.dominant, fraction: t))
         default:
             return t < 0.5 ? a : b
         }
@@ -96,7 +99,7 @@ public enum Interpolation {
         case .path(let p): return .path(p?.mapped { CGPoint(x: $0.x * s, y: $0.y * s) })
         case .numbers(let n): return .numbers(n?.map { $0 * s })
         case .colors(let c): return .colors(c?.map { Color(red: $0.red * s, green: $0.green * s, blue: $0.blue * s, alpha: $0.alpha * s) })
-        case .string, .text, .emitterCells, .filters: return a
+        case .string, .text, .emitterCells, .filters, .image: return a
         }
     }
 

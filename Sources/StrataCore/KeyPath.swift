@@ -85,7 +85,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case .rect: [.origin, .originX, .originY, .size, .sizeWidth, .sizeHeight].contains(c)
         case .transform: [.rotationX, .rotationY, .rotationZ, .rotation, .scaleX, .scaleY, .scaleZ, .scale,
                           .translationX, .translationY, .translationZ, .translation].contains(c)
-        case .scalar, .color, .bool, .vector3, .path, .numbers, .colors, .string, .text, .emitterCells, .filters: false
+        case .scalar, .color, .bool, .vector3, .path, .numbers, .colors, .string, .text, .emitterCells, .filters, .image: false
         }
     }
 

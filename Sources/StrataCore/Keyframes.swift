@@ -90,7 +90,7 @@ public struct Keyframes: Hashable, Sendable {
     static func isVector(_ kind: ValueKind) -> Bool {
         switch kind {
         case .scalar, .point, .size, .rect, .color, .vector3: true
-        case .transform, .bool, .path, .numbers, .colors, .string, .text, .emitterCells, .filters: false
+        case .transform, .bool, .path, .numbers, .colors, .string, .text, .emitterCells, .filters, .image: false
         }
     }
 
@@ -162,7 +162,7 @@ public struct Keyframes: Hashable, Sendable {
             (p?.points ?? []).flatMap { [Double($0.x), Double($0.y)] }
         case .numbers(let n): (n ?? []).map { Double($0) }
         case .colors(let c): (c ?? []).flatMap { $0.components.map { Double($0) } }
-        case .string, .text, .emitterCells, .filters: []
+        case .string, .text, .emitterCells, .filters, .image: []
         }
     }
 
@@ -195,7 +195,7 @@ public struct Keyframes: Hashable, Sendable {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .vector3: .vector3(CGFloat(c[0]), CGFloat(c[1]), CGFloat(c[2]))
-        case .transform, .bool, .path, .numbers, .colors, .string, .text, .emitterCells, .filters: v
+        case .transform, .bool, .path, .numbers, .colors, .string, .text, .emitterCells, .filters, .image: v
         }
     }
 }

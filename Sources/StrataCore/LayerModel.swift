@@ -32,6 +32,9 @@ public struct LayerModel: Equatable, Sendable {
     public var maskedCorners: UInt8 = 15
     /// Circular or continuous corners (CALayer's cornerCurve).
     public var cornerCurve: CornerCurve = .circular
+    /// The image shown as contents, by the client's id (the server's `setContents` sets it), or a crossfade
+    /// an animation of `contents` presents.
+    public var contents = ContentsImage.none
     public var isDoubleSided = true
     public var anchorPointZ: CGFloat = 0
     public var minificationFilter: ContentsFilter = .linear
@@ -79,7 +82,7 @@ public struct LayerModel: Equatable, Sendable {
             && a.cornerRadius == b.cornerRadius && a.borderWidth == b.borderWidth && a.borderColor == b.borderColor
             && a.masksToBounds == b.masksToBounds && a.contentsGravity == b.contentsGravity && a.contentsScale == b.contentsScale
             && a.contentsRect.isIdentical(to: b.contentsRect) && a.contentsCenter.isIdentical(to: b.contentsCenter)
-            && a.maskedCorners == b.maskedCorners && a.cornerCurve == b.cornerCurve && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
+            && a.maskedCorners == b.maskedCorners && a.cornerCurve == b.cornerCurve && a.contents == b.contents && a.isDoubleSided == b.isDoubleSided && a.anchorPointZ == b.anchorPointZ
             && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
             && a.allowsGroupOpacity == b.allowsGroupOpacity && a.allowsEdgeAntialiasing == b.allowsEdgeAntialiasing
             && a.edgeAntialiasingMask == b.edgeAntialiasingMask

@@ -69,6 +69,9 @@ extension LayerProperty {
     public static let minificationFilterBias = LayerProperty(42, "minificationFilterBias", { $0.minificationFilterBias }, { $0.minificationFilterBias = $1 }, animation: .none)
     /// Circular or continuous corners; not animatable (as in Core Animation).
     public static let cornerCurve = LayerProperty(43, "cornerCurve", { $0.cornerCurve }, { $0.cornerCurve = $1 }, animation: .none)
+    /// The contents image, animatable explicitly (a crossfade). Set by `setContents` (an image reference, with
+    /// its lifetime), never by `setProperty`: `travelsAsProperty` is false.
+    public static let contents = LayerProperty(44, "contents", { $0.contents }, { $0.contents = $1 }, animation: .explicitOnly)
 
     /// CALayer's own properties, in wire-id order.
     static let layerProperties: [LayerProperty] = [
@@ -77,7 +80,7 @@ extension LayerProperty {
         shadowOffset, shadowRadius, cornerRadius, borderWidth, borderColor, masksToBounds, contentsGravity, contentsScale,
         contentsRect, contentsCenter, maskedCorners, isDoubleSided, anchorPointZ, minificationFilter, magnificationFilter,
         shadowPath, geometryFlipped, allowsGroupOpacity, allowsEdgeAntialiasing, edgeAntialiasingMask, shouldRasterize,
-        rasterizationScale, minificationFilterBias, cornerCurve,
+        rasterizationScale, minificationFilterBias, cornerCurve, contents,
     ]
 
     /// Every property Strata carries: CALayer's, then each kind's.

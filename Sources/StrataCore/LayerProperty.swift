@@ -103,6 +103,10 @@ public struct LayerProperty: RawRepresentable, Hashable, Sendable, CustomStringC
 
     public var isAnimatable: Bool { animation != .none }
 
+    /// Whether a commit or a scene sets it as a value (`setProperty`). `contents` is set as an image
+    /// reference (`setContents`), which keeps the image alive; only animations carry it as a value.
+    public var travelsAsProperty: Bool { self != .contents }
+
     /// Whether a layer of `kind` carries this property.
     public func isCarried(by kind: LayerKind) -> Bool { kinds.contains(kind) }
 

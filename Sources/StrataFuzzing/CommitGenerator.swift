@@ -116,7 +116,8 @@ public struct CommitGenerator {
 
     private func properties(_ b: inout Builder, _ r: inout FuzzRandom) {
         for _ in 0..<r.int(1...10) {
-            guard let id = b.randomLayer(&r), let l = b.model.layers[id], let p = r.pick(LayerProperty.carried(by: l.kind)) else {
+            // `contents` is set by setContents (imageOps), never as a value.
+            guard let id = b.randomLayer(&r), let l = b.model.layers[id], let p = r.pick(LayerProperty.carried(by: l.kind).filter(\.travelsAsProperty)) else {
                 _ = b.newLayer(kind(&r), &r)
                 continue
             }
@@ -130,9 +131,12 @@ public struct CommitGenerator {
             if r.chance(0.2), let key = r.pick(l.animationKeys) {
                 b.add(.removeAnimation(id, key: key))
             } else {
-                let spec = animations.animation(for: l.kind, now: now, &r)
-                // Decoding rejects what validate() rejects: keep those for the byte family.
-                guard (try? spec.validate()) != nil else { continue }
+                var generator = animations
+                generator.values.knownImages = b.model.imageIDs
+                let spec = generator.animation(for: l.kind, now: now, &r)
+                // Decoding rejects what validate() rejects: keep those for the byte family. A `contents`
+                // animation naming an image the session lacks is refused: kept for the hostile families.
+                guard (try? spec.validate()) != nil, spec.contentsImages.allSatisfy({ b.model.images[$0] != nil }) else { continue }
                 b.add(.addAnimation(id, key: r.pick(["a", "b", "position", "opacity", "k\(r.int(0...20))"]) ?? "a", spec))
             }
         }

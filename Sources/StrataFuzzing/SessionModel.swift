@@ -80,7 +80,10 @@ public struct SessionModel {
         case .releaseLayer(let id), .removeFromSuperlayer(let id), .detachRoot(let id), .setRootOutput(let id, _), .discardDrawables(let id),
              .removeAnimation(let id, _), .setProperty(let id, _, _):
             // The wire refuses non-finite numbers and values outside the property's rule while decoding.
-            if case let .setProperty(_, p, v) = op, let l = layers[id] { return p.isCarried(by: l.kind) && v.isFinite && p.rangeError(v) == nil }
+            if case let .setProperty(_, p, v) = op, let l = layers[id] {
+                // `contents` is set by setContents, never as a value.
+                return p.isCarried(by: l.kind) && p.travelsAsProperty && v.isFinite && p.rangeError(v) == nil
+            }
             return layers[id] != nil
         case let .insertSublayer(parent, child, index):
             guard let p = layers[parent], let c = layers[child] else { return false }
@@ -100,7 +103,8 @@ public struct SessionModel {
             return mask != id && m.parent == nil && !m.isRoot && (m.masking == nil || m.masking == id) && !isAncestorOrSelf(mask, of: id)
         case let .addAnimation(id, _, spec):
             guard let l = layers[id] else { return false }
-            return spec.keyPaths.allSatisfy { $0.property.isCarried(by: l.kind) }
+            // A `contents` animation names images the client defines.
+            return spec.keyPaths.allSatisfy { $0.property.isCarried(by: l.kind) } && spec.contentsImages.allSatisfy { images[$0] != nil }
         case .attachRoot(let id): return layers[id].map { $0.parent == nil } ?? false
         case .defineBuffer(let id, _): return buffers[id] == nil && buffers.count < WireFormat.maxBuffers
         case .releaseBuffer(let id): return buffers[id] != nil

@@ -6,6 +6,8 @@ import StrataCore
 public struct ValueGenerator {
     /// Share of numbers drawn from the extremes (huge, tiny, negative zero, near the f64 limits).
     public var extremeShare = 0.03
+    /// Images the session defines, which `contents` values name most of the time (else any id).
+    public var knownImages: [UInt64] = []
 
     public init() {}
 
@@ -93,6 +95,11 @@ public struct ValueGenerator {
         case .text: return .text(r.chance(0.1) ? nil : text(&r))
         case .emitterCells: return .emitterCells(cells(&r, depth: 1))
         case .filters: return .filters(filters(&r))
+        case .image:
+            // Images the session defines, ids that may name nothing, no image, or a crossfade part-way.
+            func id() -> UInt64 { r.chance(0.9) ? r.pick(knownImages) ?? UInt64(r.skewed(8)) : UInt64(r.skewed(8)) }
+            let from = r.chance(0.2) ? 0 : id(), to = id()
+            return .image(ContentsImage(from: from, to: to, fraction: r.chance(0.5) ? 0 : Double.random(in: 0...1, using: &r)))
         }
     }
 

@@ -35,6 +35,7 @@ extension ByteWriter {
             if let t { text(t) }
         case .emitterCells(let cells): emitterCells(cells)
         case .filters(let list): filters(list)
+        case .image(let c): u64(c.from); u64(c.to); f64(c.fraction)
         }
     }
 
@@ -155,6 +156,11 @@ extension ByteReader {
             return .text(try text(what))
         case .emitterCells: return .emitterCells(try emitterCells(what))
         case .filters: return .filters(try filters(what))
+        case .image:
+            let from = try u64("\(what) image"), to = try u64("\(what) image")
+            let fraction = try finiteF64("\(what) crossfade fraction")
+            guard (0...1).contains(fraction) else { throw ProtocolError.invalid("\(what): crossfade fraction \(fraction) outside 0…1") }
+            return .image(ContentsImage(from: from, to: to, fraction: fraction))
         }
     }
 

@@ -11,6 +11,8 @@ public struct Scene {
         public let wireID: UInt64
         public var model: LayerModel
         public var contents: RGBAImage?
+        /// The file `contents` was read from, as the scene names it.
+        public var contentsFile: String?
         /// Animations with beginTime relative to scene time 0.
         public var animations: [AttachedAnimation]
         public var sublayers: [Layer]
@@ -22,6 +24,14 @@ public struct Scene {
         public var cellImages: [(id: UInt64, image: RGBAImage)] = []
     }
 
+    /// An image a `contents` animation names: its id on the wire, its file as the scene names it, and its pixels.
+    public struct NamedImage {
+        public let id: UInt64
+        public let file: String
+        let path: String
+        public let image: RGBAImage
+    }
+
     public static let formatVersion = 1
     /// The frame's size in pixels.
     public var size: (width: Int, height: Int)?
@@ -30,6 +40,9 @@ public struct Scene {
     public var scale: CGFloat = 1
     public var background: Color
     public var layers: [Layer]
+    /// The images `contents` animations name (defined before any layer; a layer's own contents image has the
+    /// layer's wire id).
+    public var animationImages: [NamedImage] = []
     /// Scheduled model changes (implicit animations), in file order.
     public var changes: [SceneChange] = []
 
@@ -42,6 +55,17 @@ public struct Scene {
     }
 
     public func layer(id: String) -> Layer? { allLayers.first { $0.id == id } }
+
+    /// A sampled value's JSON (`strata sample`): as `SceneValues.json`, with images named by their files.
+    public func json(_ v: AnimatableValue, keyPath: String) -> Any {
+        guard case .image(let c) = v else { return SceneValues.json(v, keyPath: keyPath) }
+        return SceneValues.imageJSON(c) { id in imageFile(id) ?? Double(id) }
+    }
+
+    /// The file an image id was read from, as the scene names it: a layer's contents or an animation's image.
+    public func imageFile(_ id: UInt64) -> String? {
+        animationImages.first { $0.id == id }?.file ?? allLayers.first { $0.wireID == id && $0.contents != nil }?.contentsFile
+    }
 
     /// Presentation value of `keyPath` on layer `id` at scene time `t`: the layer's model and animations
     /// after the changes up to `t`, evaluated at the layer's local time (its ancestors' and its own

@@ -21,10 +21,11 @@ enum SceneAnimation {
                                               "removedOnCompletion", "speed", "timeOffset", "repeatDuration"]
 
     /// The animation object's keys in the order their checks depend on each other.
-    static func parse(_ any: Any, layer: String, key: String, depth: Int = 0) throws -> AnimationSpec {
+    /// `images` gives a `contents` animation's image files their ids (nil: such an animation is refused).
+    static func parse(_ any: Any, layer: String, key: String, depth: Int = 0, images: SceneImages? = nil) throws -> AnimationSpec {
         let at = "layer \"\(layer)\" animation \"\(key)\""
         guard let o = any as? [String: Any] else { throw SceneError("\(at): must be a JSON object") }
-        let r = Fields(o: o, at: at)
+        let r = Fields(o: o, at: at, images: images)
         let type = try checkedType(r)
         var kp: LayerKeyPath?
         var children: [AnimationSpec] = []
@@ -33,7 +34,7 @@ enum SceneAnimation {
         } else if type == "group" {
             guard depth < AnimationSpec.maxGroupDepth else { throw SceneError("\(at): groups nest at most \(AnimationSpec.maxGroupDepth) deep") }
             guard let list = o["animations"] as? [Any] else { throw SceneError("\(at): \"animations\" must be an array of ANIMATION") }
-            children = try list.enumerated().map { try parse($0.element, layer: layer, key: "\(key).animations[\($0.offset)]", depth: depth + 1) }
+            children = try list.enumerated().map { try parse($0.element, layer: layer, key: "\(key).animations[\($0.offset)]", depth: depth + 1, images: images) }
         } else {
             guard let path = o["keyPath"] as? String else { throw SceneError("\(at): \"keyPath\" is required") }
             do { kp = try LayerKeyPath(parsing: path) } catch { throw SceneError("\(at): \"keyPath\": \(error)") }
@@ -93,12 +94,19 @@ enum SceneAnimation {
     struct Fields {
         let o: [String: Any]
         let at: String
+        var images: SceneImages?
 
         /// A value of `kind` for key path `kp` (nil when absent, or when the animation has no key path).
         func value(_ name: String, _ kp: LayerKeyPath?, _ kind: ValueKind) throws -> AnimatableValue? {
             guard let v = o[name], let kp else { return nil }
+            return try parsed(v, kind, for: kp, at: "\"\(name)\"")
+        }
+
+        /// `v` as a value of `kind`; an image (`contents`) by its file.
+        func parsed(_ v: Any, _ kind: ValueKind, for kp: LayerKeyPath, at what: String) throws -> AnimatableValue {
+            if kind == .image, let images { return try images.value(v, at: "\(at): \(what)") }
             guard let parsed = SceneValues.parse(v, kind: kind) else {
-                throw SceneError("\(at): \"\(name)\" must be \(SceneValues.shapeDescription(kind)) for \(kp)")
+                throw SceneError("\(at): \(what) must be \(SceneValues.shapeDescription(kind)) for \(kp)")
             }
             return parsed
         }
@@ -182,12 +190,7 @@ enum SceneAnimation {
         guard let list = o["values"] as? [Any] ?? (path != nil ? [] : nil) else {
             throw SceneError("\(at): \"values\" (or a \"path\") must be given as an array of values")
         }
-        let values = try list.enumerated().map { i, v in
-            guard let parsed = SceneValues.parse(v, kind: valueKind) else {
-                throw SceneError("\(at): \"values\"[\(i)] must be \(SceneValues.shapeDescription(valueKind)) for \(kp)")
-            }
-            return parsed
-        }
+        let values = try list.enumerated().map { i, v in try r.parsed(v, valueKind, for: kp, at: "\"values\"[\(i)]") }
         var mode = Keyframes.Mode.linear
         if let m = o["calculationMode"] {
             guard let name = m as? String, let parsed = Keyframes.Mode(rawValue: name) else {

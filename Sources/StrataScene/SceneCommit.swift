@@ -25,7 +25,9 @@ extension Scene {
             if isRoot { model.timing.beginTime += sceneStart }
             // An emitter's cells' images first: its cells name them.
             for (id, image) in l.cellImages { ops.append(try define(image, id: id)) }
-            for p in LayerProperty.carried(by: l.kind) where model[p] != p.defaultValue { ops.append(.setProperty(l.wireID, p, model[p])) }
+            for p in LayerProperty.carried(by: l.kind) where p.travelsAsProperty && model[p] != p.defaultValue {
+                ops.append(.setProperty(l.wireID, p, model[p]))
+            }
             if let image = l.contents {
                 ops.append(try define(image, id: l.wireID))
                 ops.append(.setContents(l.wireID, l.wireID))
@@ -40,6 +42,8 @@ extension Scene {
             }
             for a in l.animations { ops.append(.addAnimation(l.wireID, key: a.key, a.spec)) }
         }
+        // The images `contents` animations name, first: no layer's contents is one of them.
+        for named in animationImages { ops.append(try define(named.image, id: named.id)) }
         for l in layers {
             try emit(l, isRoot: true)
             ops.append(.attachRoot(l.wireID))

@@ -38,10 +38,11 @@ public enum SceneParser {
             background = c
         }
         guard let list = doc["layers"] as? [Any] else { throw SceneError("scene: \"layers\" must be an array of layers") }
-        var context = Context(base: baseDirectory)
+        var context = Context(base: baseDirectory, images: SceneImages(base: baseDirectory))
         let layers = try list.enumerated().map { try context.layer($0.element, path: "layers[\($0.offset)]") }
         var scene = Scene(size: size, background: background, layers: layers)
         scene.scale = scale
+        scene.animationImages = context.images.list
         if let c = doc["changes"] {
             guard let list = c as? [Any] else { throw SceneError("scene: \"changes\" must be an array of changes") }
             scene.changes = try list.enumerated().map { try SceneChangeParser.parse($0.element, index: $0.offset, scene: scene) }
@@ -51,6 +52,7 @@ public enum SceneParser {
 
     private struct Context {
         let base: URL
+        let images: SceneImages
         var seen: Set<String> = []
         var nextWireID: UInt64 = 1
 
@@ -86,13 +88,15 @@ public enum SceneParser {
                 do { contents = try ImageFile.read(path: url.path).premultiplied() } catch {
                     throw SceneError("layer \"\(id)\": \"contents\": \(error)")
                 }
+                // Its image id is the layer's wire id: what a `contents` animation's nil end shows.
+                model.contents = ContentsImage(wireID)
             }
             var animations: [AttachedAnimation] = []
             if let a = o["animations"] {
                 guard let dict = a as? [String: Any] else { throw SceneError("layer \"\(id)\": \"animations\" must be an object of KEY: ANIMATION") }
                 for key in dict.keys.sorted() {
                     guard let v = dict[key] else { continue }
-                    let spec = try SceneAnimation.parse(v, layer: id, key: key)
+                    let spec = try SceneAnimation.parse(v, layer: id, key: key, images: images)
                     if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: kind) }) {
                         throw SceneError("layer \"\(id)\" animation \"\(key)\": \"keyPath\": a \(kind.className) has no \(foreign.property.name)")
                     }
@@ -106,8 +110,10 @@ public enum SceneParser {
             }
             var mask: [Scene.Layer] = []
             if let m = o["mask"] { mask = [try layer(m, path: "layer \"\(id)\" mask")] }
-            return Scene.Layer(id: id, wireID: wireID, model: model, contents: contents, animations: animations, sublayers: sublayers,
-                               kind: kind, mask: mask, cellImages: cellImages)
+            var layer = Scene.Layer(id: id, wireID: wireID, model: model, contents: contents, animations: animations, sublayers: sublayers,
+                                    kind: kind, mask: mask, cellImages: cellImages)
+            layer.contentsFile = contents == nil ? nil : o["contents"] as? String
+            return layer
         }
 
         /// An emitter's `"emitterCells"` set on `model`, each cell's `"contents"` read and given an image id
@@ -168,6 +174,9 @@ public enum SceneParser {
         do { kp = try LayerKeyPath(parsing: key) } catch { throw SceneError("\(at): unknown key \"\(key)\"") }
         guard kp.property.isCarried(by: kind) else {
             throw SceneError("\(at): \"\(key)\" is not a property of a \(kind.className) (\"class\": \"\(kind.name)\")")
+        }
+        guard kp.property.travelsAsProperty else {
+            throw SceneError("\(at): unsupported: changing \"\(key)\" (a layer's \"contents\" is its image file; animate it with a \"contents\" animation)")
         }
         return kp
     }

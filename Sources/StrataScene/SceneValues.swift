@@ -55,6 +55,9 @@ public enum SceneValues {
             return (try? SceneEmitterCells.parse(any, at: "value")).flatMap { p in p.allSatisfy(\.contents.isEmpty) ? .emitterCells(p.map(\.cell)) : nil }
         case .filters:
             return (try? SceneFilters.parse(any, at: "value", property: "filters")).map { .filters($0) }
+        case .image:
+            // Image files are read by the parser (`SceneImages`); here only no image.
+            return any is NSNull ? .image(.none) : nil
         }
     }
 
@@ -105,6 +108,7 @@ public enum SceneValues {
         case .text: SceneText.shape
         case .emitterCells: SceneEmitterCells.shape
         case .filters: SceneFilters.shape
+        case .image: "an image file (PNG or JPEG, relative to the scene) or null"
         }
     }
 
@@ -117,6 +121,14 @@ public enum SceneValues {
             return names[raw]
         }
         return json(v)
+    }
+
+    /// A `contents` value: an image (`name` gives its JSON, nil: null) or a crossfade,
+    /// `{"from": IMAGE, "to": IMAGE, "fraction": F}`.
+    public static func imageJSON(_ c: ContentsImage, name: (UInt64) -> Any) -> Any {
+        func one(_ id: UInt64) -> Any { id == 0 ? NSNull() : name(id) }
+        guard c.isCrossfade else { return one(c.from) }
+        return ["from": one(c.from), "to": one(c.to), "fraction": c.fraction]
     }
 
     public static func json(_ v: AnimatableValue) -> Any {
@@ -136,6 +148,7 @@ public enum SceneValues {
         case .text(let t): t.map { SceneText.json($0) } ?? NSNull()
         case .emitterCells(let cells): SceneEmitterCells.json(cells)
         case .filters(let filters): SceneFilters.json(filters)
+        case .image(let c): imageJSON(c) { Double($0) }
         }
     }
 }

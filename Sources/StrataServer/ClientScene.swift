@@ -12,6 +12,9 @@ final class ClientScene {
     /// once they outnumber the live ones).
     let lanes = AnimationLaneTable()
     var images: [ImageID: ServerImage] = [:]
+    /// Images a layer stopped showing outside a commit (its `contents` animations went): their textures
+    /// are freed after the next frame unless something holds them again.
+    var retiredImages: [ServerImage] = []
     /// Reusable pixel buffers (`defineBuffer`), mapped shared and read-only: the client fills them again
     /// after each `bufferReleased`.
     var buffers: [BufferID: CountedMapping] = [:]

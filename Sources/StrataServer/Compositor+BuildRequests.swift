@@ -3,11 +3,20 @@ import StrataCore
 import StrataProtocol
 
 /// What building a frame's list asked for, sent once it is built: tiled layers' requests and cancels go
-/// to their clients (and the tile textures they let go are freed), text layers' layouts to the text worker.
+/// to their clients (and the tile textures they let go are freed), text layers' layouts to the text worker;
+/// then the textures of images no animation names any more are freed.
 extension Compositor {
     func sendBuildRequests() {
         textLayouts?.flush()
         sendTileMessages()
+        freeRetiredImages()
+    }
+
+    private func freeRetiredImages() {
+        for scene in scenes.values where !scene.retiredImages.isEmpty {
+            for image in scene.retiredImages where !scene.holds(image) { renderer.releaseTexture(imageID: image.texture.id) }
+            scene.retiredImages.removeAll()
+        }
     }
 
     private func sendTileMessages() {

@@ -28,6 +28,7 @@ extension Compositor {
         for image in scene.images.values { renderer.releaseTexture(imageID: image.texture.id) }
         for node in scene.nodes.values {
             if let c = node.contents { renderer.releaseTexture(imageID: c.texture.id) }
+            for image in node.animatedImages.values { renderer.releaseTexture(imageID: image.texture.id) }
             for source in node.transitionSources.values {
                 for image in source.old?.subtreeImages ?? [] { renderer.releaseTexture(imageID: image.texture.id) }
             }

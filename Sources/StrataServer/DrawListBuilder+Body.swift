@@ -29,11 +29,20 @@ extension DrawListBuilder {
             }
         }
         let kindPieces = ownContent ? node.content.pieces(node) : 0
-        let clipped = p.masksToBounds && (node.contents != nil || !node.links.sublayers.isEmpty || kindPieces > 0)
+        let shown = node.shownContents(p)
+        let clipped = p.masksToBounds && (!shown.isEmpty || !node.links.sublayers.isEmpty || kindPieces > 0)
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
         if case .scissor = clip { list.clipOrigins[list.commands.count - 1] = ClipOrigin(layer: node.id, x: m.m41, y: m.m42) }
-        if ownContent, let image = node.contents {
-            emitContents(image, p, matrix: m, alpha: alpha, edges: edges, animated: animated, modes: modes, into: &list)
+        if ownContent {
+            switch shown {
+            case .image(let image?):
+                emitContents(image, p, matrix: m, alpha: alpha, edges: edges, animated: animated, modes: modes, into: &list)
+            case .image(nil):
+                break
+            case let .crossfade(from, to, fraction):
+                emitCrossfade(from: from, to: to, fraction: fraction, p, matrix: m, alpha: alpha, edges: edges,
+                              animated: animated, modes: modes, into: &list)
+            }
         }
         if kindPieces > 0 {
             // Under a slot the kind learns what of its own the slot animates.
@@ -57,6 +66,26 @@ extension DrawListBuilder {
             list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.drawnCorners, border: p.borderWidth,
                                color: tinted(color), alpha: alpha, edges: edges), slotFields: ring, slotModes: modes)
         }
+    }
+
+    /// A `contents` crossfade (`ShownContents.crossfade`): from · (1 − fraction) + to · fraction, each image
+    /// placed by the layer's gravity at its own size, summed in a group composited with `alpha` (as a
+    /// transition's fade is), so that where both are opaque nothing beneath shows through. With one end
+    /// missing it is that image faded, drawn directly.
+    func emitCrossfade(from: ServerImage?, to: ServerImage?, fraction: Double, _ p: LayerModel, matrix m: Transform3D,
+                       alpha: CGFloat, edges: UInt8, animated: MotionRef.Fields, modes: MotionRef.Modes, into list: inout DrawList) {
+        let f = CGFloat(fraction)
+        guard let from, let to else {
+            if let from { emitContents(from, p, matrix: m, alpha: alpha * (1 - f), edges: edges, animated: animated, modes: modes, into: &list) }
+            if let to { emitContents(to, p, matrix: m, alpha: alpha * f, edges: edges, animated: animated, modes: modes, into: &list) }
+            return
+        }
+        list.append(.beginGroup)
+        emitContents(from, p, matrix: m, alpha: 1 - f, edges: edges, animated: animated, modes: modes, into: &list)
+        list.append(.beginGroup)
+        emitContents(to, p, matrix: m, alpha: 1, edges: edges, animated: animated, modes: modes, into: &list)
+        list.append(.endGroup(alpha: f, blend: .add))
+        list.append(.endGroup(alpha: alpha, blend: .over))
     }
 
     /// A layer's contents through `m`. Under a slot they take animated bounds and contentsRect from it: in

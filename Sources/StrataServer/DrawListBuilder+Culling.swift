@@ -71,6 +71,8 @@ extension DrawListBuilder {
         if node.values.isHidden || node.values.opacity <= 0 { return CullExtent(box: .null, shadowLevels: 0) }
         // A blur filter spreads the subtree by its reach in target pixels, which the local box does not know.
         if !node.values.filters.isEmpty { return nil }
+        // A crossfade shows two images, each placed at its own size: not measured.
+        if node.values.contents != node.model.contents { return nil }
         let bounds = node.values.bounds
         guard isFinite(bounds) else { return nil }
         // Everything, shadow included, is clipped to the bounds.

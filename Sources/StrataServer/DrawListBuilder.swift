@@ -383,7 +383,7 @@ extension DrawListBuilder {
     static func pieces(of node: RenderNode, values p: LayerModel, ownContent: Bool = true) -> Int {
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
-        return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.contents != nil ? 1 : 0) + node.links.sublayers.count
+        return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.shownContents(p).isEmpty ? 0 : 1) + node.links.sublayers.count
             + (ownContent ? node.content.pieces(node) : 0)
     }
 }

@@ -114,6 +114,9 @@ extension RenderNode {
         let copy = RenderNode(id: id, kind: kind)
         copy.model = presentation
         copy.presentation = presentation
+        // A crossfading layer's old appearance shows its own image (the copy holds no animation's images).
+        copy.model.contents = model.contents
+        copy.presentation.contents = model.contents
         copy.contents = contents
         contents?.frozenCopyShows = true
         content.carry(into: copy.content)

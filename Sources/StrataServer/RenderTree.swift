@@ -167,8 +167,11 @@ final class RenderNode {
             laneBlockIsStale = true
             motion.slotRefusal = nil
             refreshActivity()
+            if !animatedImages.isEmpty { releaseUnnamedImages() }
         }
     }
+    /// The images its `contents` animations name, by the client's id (RenderNode+Contents.swift).
+    var animatedImages: [UInt64: ServerImage] = [:]
     /// Why its animations cannot move with a motion slot whatever is drawn (a transition among them, a
     /// property slots do not animate), or nil: asked every frame (`MotionEligibility.timing`), found on the
     /// first ask after they change (a commit attaching many animations to one layer pays once, not once per

@@ -10,6 +10,13 @@ extension TransactionApplier {
         if let foreign = spec.keyPaths.first(where: { !$0.property.isCarried(by: n.kind) }) {
             throw CommitError("\(w) addAnimation: layer \(id) is a \(n.kind.className), which has no \(foreign.property.name)")
         }
+        // The images a `contents` animation names, which the client defines (and keeps defined while it is sent).
+        let images = try spec.contentsImages.map { imageID in
+            guard let image = c.scene.images[imageID] else {
+                throw CommitError("\(w) addAnimation \(key) to layer \(id): contents: unknown image id \(imageID)")
+            }
+            return (imageID, image)
+        }
         let replaces = n.hasAnimation(key)
         if !replaces, c.usage.animations >= quotas.animations {
             throw QuotaExceeded(key: "client-max-animations", limit: quotas.animations, detail: "\(w) addAnimation \(key) to layer \(id)")
@@ -27,6 +34,7 @@ extension TransactionApplier {
             stopped(n, key: key, finished: false, scene: c.scene)
         }
         n.attach(AttachedAnimation(key: key, spec: spec))
+        n.holdAnimatedImages(images)
         if case .transition = spec.kind { n.transitionSources[key] = transitionSources[id] ?? TransitionSource(old: nil, layerCount: 0) }
         n.animationTransaction[key] = c.transactionID
         c.addedAnimations.append(AnimationRef(layer: id, key: key))

@@ -93,6 +93,8 @@ extension TransactionApplier {
             guard let image = c.scene.images[imageID] else { throw CommitError("\(w) setContents: unknown image id \(imageID)") }
             n.contents = image
         }
+        // What a `contents` animation without a from or to value starts or ends at.
+        n.setModel(.contents, .image(ContentsImage(imageID)))
         if let old, old !== n.contents, !c.scene.holds(old) {
             releaseTexture(old.texture.id)
         }

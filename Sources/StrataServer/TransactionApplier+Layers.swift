@@ -40,6 +40,9 @@ extension TransactionApplier {
         guard property.isCarried(by: n.kind) else {
             throw CommitError("\(w) setProperty: layer \(id) is a \(n.kind.className), which has no \(property.name)")
         }
+        guard property.travelsAsProperty else {
+            throw CommitError("\(w) setProperty: \(property.name) of layer \(id) is set by setContents (an image the client defines), not as a value")
+        }
         let growth = n.valueBytesChange(property, to: value)
         if growth > 0, c.usage.modelBytes + growth > quotas.modelBytes {
             throw QuotaExceeded(key: "client-model-bytes", limit: quotas.modelBytes,

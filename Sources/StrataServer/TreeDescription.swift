@@ -66,6 +66,10 @@ struct TreeDescription {
             // Each filter as `name(type)`, a disabled one marked.
             case .filters(let filters):
                 self = .name(Self.excerpt(filters.map { "\($0.name)(\($0.type.name))\($0.isEnabled ? "" : " disabled")" }.joined(separator: ", ")))
+            // The client's image ids: `image 3`, or a crossfade `image 3 → image 9 at 0.25`.
+            case .image(let c):
+                func one(_ id: UInt64) -> String { id == 0 ? "none" : "image \(id)" }
+                self = .name(c.isCrossfade ? "\(one(c.from)) → \(one(c.to)) at \(c.fraction)" : one(c.from))
             }
         }
 

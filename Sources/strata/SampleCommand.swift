@@ -21,7 +21,7 @@ struct SampleCommand: ParsableCommand {
             return t
         }
         let samples = try ts.map { t -> [String: Any] in
-            ["t": t, "value": SceneValues.json(try s.sample(layer: layer, keyPath: key, at: t, instance: instance), keyPath: key)]
+            ["t": t, "value": s.json(try s.sample(layer: layer, keyPath: key, at: t, instance: instance), keyPath: key)]
         }
         let layerJSON: Any = Int(layer).map { $0 as Any } ?? layer
         try JSONOutput.print(["layer": layerJSON, "keyPath": key, "samples": samples], keyOrder: ["layer", "keyPath", "samples"])

@@ -91,12 +91,12 @@ struct KindWireTests {
             let carrier = LayerKind.allCases.first(where: p.isCarried) ?? .layer
             #expect(LayerModel(kind: carrier)[p] == p.defaultValue, "\(p.name)")
         }
-        // Each kind carries CALayer's 46 properties (43, and the three filter lists), Strata's two input
-        // properties and its own.
-        #expect(LayerProperty.carried(by: .layer).count == 48)
-        #expect(LayerProperty.carried(by: .shape).count == 48 + 12)
-        #expect(LayerProperty.carried(by: .gradient).count == 48 + 5)
-        #expect(LayerProperty.carried(by: .replicator).count == 48 + 9)
+        // Each kind carries CALayer's 47 properties (43, contents, and the three filter lists), Strata's two
+        // input properties and its own.
+        #expect(LayerProperty.carried(by: .layer).count == 49)
+        #expect(LayerProperty.carried(by: .shape).count == 49 + 12)
+        #expect(LayerProperty.carried(by: .gradient).count == 49 + 5)
+        #expect(LayerProperty.carried(by: .replicator).count == 49 + 9)
         #expect(!LayerProperty.strokeEnd.isCarried(by: .layer) && LayerProperty.strokeEnd.isCarried(by: .shape))
     }
 }

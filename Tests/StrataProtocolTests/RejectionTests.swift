@@ -170,11 +170,19 @@ struct RejectionTests {
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: zero.bytes)) } == .unknownProperty(0))
     }
 
-    @Test("unknown value kind", arguments: [UInt8(0), 16, 200]) // 8 is vector3 (value-function inputs), 9 a path, 10 numbers, 11 colours, 12 a string, 13 text, 14 emitter cells, 15 filters
+    @Test("unknown value kind", arguments: [UInt8(0), 17, 200]) // 8 is vector3 (value-function inputs), 9 a path, 10 numbers, 11 colours, 12 a string, 13 text, 14 emitter cells, 15 filters, 16 an image
     func unknownValueKind(_ kind: UInt8) {
         var op = LE()
         op.u8(3); op.u64(1); op.u16(5); op.u8(kind); op.f64(1)
         #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .unknownValueKind(kind))
+    }
+
+    @Test("a crossfade's fraction outside 0…1 or not finite", arguments: [2.0, -0.5, .nan, .infinity])
+    func crossfadeFraction(_ fraction: Double) {
+        var op = LE()
+        op.u8(3); op.u64(1); op.u16(44); op.u8(16); op.u64(3); op.u64(9); op.f64(fraction)
+        let error = protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) }
+        #expect(error.map { "\($0)".contains("fraction") } == true, "\(String(describing: error))")
     }
 
     @Test("layer timing values out of range")

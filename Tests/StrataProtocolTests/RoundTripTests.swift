@@ -59,6 +59,7 @@ struct RoundTripTests {
         case .text: .text(Samples.attributedText) // a text layer's string
         case .emitterCells: .emitterCells(Samples.cells) // an emitter's cells
         case .filters: .filters(p == .compositingFilter ? [FilterModel(type: .screenBlendMode)] : Samples.filters) // filters
+        case .image: .image(ContentsImage(from: 3, to: 9, fraction: 0.25)) // contents (only animations carry it)
         }
         let m = ClientMessage.commit(Commit(transactionID: 1, operations: [.setProperty(77, p, value)]))
         #expect(try roundTrip(m) == m)
@@ -101,7 +102,9 @@ struct RoundTripTests {
                                         // Filters: kind, u16 count, per filter its type, name (u32 + UTF-8), enabled flag and
                                         // 8 bytes a number (a blur 1, a colour matrix 20, colour controls 3, an inversion none).
                                         (15, 1 + 2 + (1 + 4 + 5 + 1 + 8) + (1 + 4 + 13 + 1 + 160) + (1 + 4 + 15 + 1 + 24) + (1 + 4 + 13 + 1)),
-                                        (15, 3)]
+                                        (15, 3),
+                                        // An image: kind, the two image ids (u64) and the fraction (f64).
+                                        (16, 25), (16, 25), (16, 25)]
         #expect(expected.count == Samples.values.count)
         for (v, (kind, size)) in zip(Samples.values, expected) {
             var w = ByteWriter()

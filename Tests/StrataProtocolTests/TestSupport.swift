@@ -90,6 +90,7 @@ enum Samples {
         .color(color), .color(nil), .bool(true), .bool(false), .path(triangle), .path(nil),
         .string("Noto Sans CJK SC"), .string(nil), .text(attributedText), .text(AttributedText("plain")), .text(nil),
         .emitterCells(cells), .emitterCells([]), .filters(filters), .filters([]),
+        .image(.none), .image(ContentsImage(7)), .image(ContentsImage(from: 0, to: 1 << 40, fraction: 0.5)),
     ]
 
     /// A blur (named, disabled), a colour matrix with every vector set, colour controls and a blend mode.
