@@ -26,6 +26,7 @@ TITLES = {
     "text-layers": "CATextLayer: the seed's D8 label on a 2× screen at contentsScale 1 (soft) and 2 (sharp), D9's rich text, each alignment and truncation mode, four scripts on one line, text turned in 3D and scaled 4×",
     "corners": "cornerCurve: circular corners beside continuous ones (border and shadow), and a continuous masksToBounds clip with three corners rounded",
     "filters": "Layer filters: blurred layers (radius 3 and 12); a frosted panel (backgroundFilters: blur and saturation) over a moving sun, its blur radius animating from 2 to 16 (at 0, 0.5 and 1 s); every blend mode as compositingFilter over a gradient; a colour matrix (sepia), colour controls and an inversion",
+    "crossfade": "Contents crossfades: a basic animation from a red to a blue image, a fade in from no image, keyframes red → green → blue (linear and discrete), and a red image crossfading to a smaller white one, each placed at its own size",
     "replicator-layers": "CAReplicatorLayer: five copies of a pulsing bar, each 0.1 s later (instanceDelay); a fan whose instanceTransform rotation animates and a row whose instanceCount animates",
 }
 
@@ -46,6 +47,8 @@ for folder in sorted(os.listdir(GOLDEN)):
         out += ["".join("![%s](%s/%s/%s) " % (img, REL, folder, img) for img in images).strip(), ""]
         if any(img.startswith(stem + "-t") for img in images):
             out += ["Each image's name ends in the scene time it shows (`-t1.5`: `strata render --time 1.5`).", ""]
+        if "crossfade" == folder:
+            out += ["Rendered at scene times 0.25, 0.5 and 0.75 (each animation lasts 1 s from time 0).", ""]
         if "transitions" == folder:
             out += ["Rendered at scene times 1.25, 1.5 and 1.75 (the change at 1 s adds a 1 s linear transition).", ""]
         with open(os.path.join(path, scene)) as f:

@@ -6,9 +6,10 @@ import StrataProtocol
 extension CALayer {
     /// Core Animation's built-in action: for an animatable property (not `hidden`), a basic animation
     /// from the on-screen value over the transaction's duration and timing function; for `kCATransition`
-    /// (a sublayer replaced), a fade transition over the transaction's duration.
+    /// (a sublayer replaced) and for `contents` (a new image), a fade transition over the transaction's
+    /// duration, as Core Animation crossfades a layer's new contents.
     func implicitAction(forKey event: String) -> CAAction? {
-        if event == kCATransition {
+        if event == kCATransition || event == "contents" {
             let fade = CATransition()
             fade.duration = CATransaction.animationDuration()
             fade.timingFunction = CATransaction.animationTimingFunction()

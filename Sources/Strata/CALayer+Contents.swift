@@ -26,7 +26,8 @@ extension CALayer {
                 displayMarkedByScale = false
             }
             CATransaction.noteChange(self)
-            // A "contents" action (e.g. from the delegate) runs; there is no built-in cross-fade.
+            // The "contents" action runs: by default a fade transition, as Core Animation crossfades new
+            // contents (a view's layer has none: its view answers NSNull).
             if changed, hasBeenCommitted, parent != nil || isAttachedRoot { runAction(forKey: "contents") }
         }
     }

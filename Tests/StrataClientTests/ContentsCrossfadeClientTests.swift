@@ -53,6 +53,19 @@ extension ClientProcessSuite {
         photo.removeAnimation(forKey: "fade")
         CATransaction.flush()
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 80, 60) == [0, 0, 255, 255] })
+
+        // New contents crossfade by default, as Core Animation's: a fade transition under "contents".
+        photo.contents = red
+        let implicit = try #require(photo.animation(forKey: "contents") as? CATransition)
+        #expect(implicit.type == .fade && implicit.duration == 0.25)
+        CATransaction.flush()
+        // Turned off as in Core Animation.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        photo.contents = blue
+        CATransaction.commit()
+        #expect(photo.animation(forKey: "contents") == nil)
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 80, 60) == [0, 0, 255, 255] })
         #expect(errors.reasons.isEmpty)
     }
 

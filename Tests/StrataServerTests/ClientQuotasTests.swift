@@ -7,7 +7,7 @@ import Testing
 @Suite struct ClientQuotasTests {
     /// docs/security.md states the bound for the default quotas; it must stay what the defaults give.
     @Test func theDefaultMemoryBoundIsTheDocumentedOne() {
-        #expect(ClientQuotas().memoryBound >> 20 == 592)
+        #expect(ClientQuotas().memoryBound >> 20 == 594)
     }
 
     /// The bound's factor for decoded commits holds for the array of operations: a case with a large
