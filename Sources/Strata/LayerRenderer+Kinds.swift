@@ -94,22 +94,16 @@ extension LayerRenderer {
     /// by the alpha channel's (ReplicatorLayerContent). A copy transform that is not flat draws no copies.
     func drawReplicas(_ l: RenderedLayer) {
         let v = l.values, r = v.replicator
-        guard r.instanceCount.isFinite, r.instanceCount >= 1, Self.isFlat(r.instanceTransform) else { return }
-        let count = Int(min(r.instanceCount, CGFloat(ValueRule.maxInstances)))
+        guard Self.isFlat(r.instanceTransform) else { return }
         let centre = CGPoint(x: v.bounds.midX, y: v.bounds.midY)
         guard let step = Self.affine(Transform3D.translation(-centre.x, -centre.y, 0) * r.instanceTransform
                                          * Transform3D.translation(centre.x, centre.y, 0)) else { return }
-        let first = r.instanceColor ?? .white
         let inherited = ctx.state.alpha
         var instance = CGAffineTransform.identity
-        for k in 0..<count {
+        for k in 0..<r.drawnCount {
             defer { instance = instance.concatenating(step) }
-            let f = CGFloat(k)
-            func channel(_ base: CGFloat, _ offset: CGFloat) -> CGFloat { min(1, max(0, base + f * offset)) }
-            let alpha = channel(first.alpha, r.instanceAlphaOffset)
+            let (tint, alpha) = r.instanceTint(k)
             guard alpha > 0 else { continue }
-            let tint = Color(red: channel(first.red, r.instanceRedOffset), green: channel(first.green, r.instanceGreenOffset),
-                             blue: channel(first.blue, r.instanceBlueOffset), alpha: 1)
             ctx.saveGState()
             ctx.setAlpha(inherited * alpha)
             if tint == .white {
