@@ -51,11 +51,11 @@ extension LayerRenderer {
     }
 
     /// The gradient over the rounded bounds: axial from startPoint to endPoint; radial around startPoint
-    /// reaching endPoint's distance along each axis (an ellipse). Conic gradients are not drawn: Cairo has
-    /// no conic pattern.
+    /// reaching endPoint's distance along each axis (an ellipse); conic around startPoint from the direction
+    /// of endPoint, clockwise (per pixel: CGContext+ConicGradient).
     private func drawGradient(_ v: LayerModel) {
         let g = v.gradient
-        guard g.type != .conic, let stops = g.drawnStops else { return }
+        guard let stops = g.drawnStops else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
         clip(toShapeOf: v)
@@ -64,6 +64,9 @@ extension LayerRenderer {
         let b = v.bounds
         let start = CGPoint(x: b.minX + g.startPoint.x * b.width, y: b.minY + g.startPoint.y * b.height)
         let end = CGPoint(x: b.minX + g.endPoint.x * b.width, y: b.minY + g.endPoint.y * b.height)
+        guard g.type != .conic else {
+            return ctx.paintConicGradient(gradient, center: start, angle: atan2(end.y - start.y, end.x - start.x))
+        }
         guard g.type == .radial else {
             return ctx.drawLinearGradient(gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }

@@ -248,3 +248,22 @@ import Testing
         #expect(inked > 20)
     }
 }
+
+extension LayerRenderTests {
+    /// A conic gradient around the centre from red (pointing right) to blue a turn later, clockwise: a
+    /// quarter turn on (below the centre) a quarter of the way, half-way left of the centre.
+    @Test func aConicGradientTurnsClockwiseFromTheEndPointsDirection() throws {
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        gradient.type = .conic
+        gradient.colors = [CGColor.red, CGColor.blue]
+        gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
+        gradient.endPoint = CGPoint(x: 1, y: 0.5)
+        let p = try Self.render(gradient, 40, 40)
+        func near(_ got: [UInt8], _ expected: [Int]) -> Bool { zip(got, expected).allSatisfy { abs(Int($0) - $1) <= 8 } }
+        // (20.5, 34.5): 0.2445 of a turn; (5.5, 20.5): 0.4945; (34.5, 5.5): 0.875.
+        #expect(near(p[20, 34], [192, 0, 63, 255]), "\(p[20, 34])")
+        #expect(near(p[5, 20], [129, 0, 126, 255]), "\(p[5, 20])")
+        #expect(near(p[34, 5], [32, 0, 223, 255]), "\(p[34, 5])")
+    }
+}
