@@ -267,3 +267,35 @@ extension LayerRenderTests {
         #expect(near(p[34, 5], [32, 0, 223, 255]), "\(p[34, 5])")
     }
 }
+
+extension LayerRenderTests {
+    /// isGeometryFlipped places sublayers from the bounds' bottom: a sublayer at (0, 0, 10, 5) shows at the
+    /// bottom of a 20 × 20 layer. A sublayerTransform scales the sublayers about the anchor point.
+    @Test func flippedGeometryAndTheSublayerTransform() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 20, height: 20))
+        root.isGeometryFlipped = true
+        _ = Self.layer(CGRect(x: 0, y: 0, width: 10, height: 5), .green, in: root)
+        var p = try Self.render(root, 20, 20)
+        #expect(p[2, 17] == Self.green && p[9, 15] == Self.green && p[2, 2] == Self.clear && p[2, 14] == Self.clear)
+        let scaling = Self.layer(CGRect(x: 0, y: 0, width: 20, height: 20))
+        scaling.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
+        _ = Self.layer(CGRect(x: 5, y: 5, width: 5, height: 5), .green, in: scaling)
+        p = try Self.render(scaling, 20, 20)
+        // (5, 5, 5, 5) scaled by 2 about (10, 10): (0, 0, 10, 10).
+        #expect(p[0, 0] == Self.green && p[9, 9] == Self.green && p[10, 9] == Self.clear && p[9, 10] == Self.clear)
+    }
+
+    /// A shadowPath casts the path's shape, not the layer's: here a 4 × 4 square at the layer's corner,
+    /// moved by (10, 10), beneath nothing.
+    @Test func aShadowPathCastsItsShape() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 8, height: 8), .red)
+        root.shadowOpacity = 0.5
+        root.shadowColor = CGColor.blue
+        root.shadowRadius = 0
+        root.shadowOffset = CGSize(width: 10, height: 10)
+        root.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
+        let p = try Self.render(root, 20, 20)
+        #expect(p[11, 11] == [0, 0, 128, 128] && p[13, 13] == [0, 0, 128, 128])
+        #expect(p[15, 15] == Self.clear && p[17, 11] == Self.clear && p[4, 4] == Self.red)
+    }
+}
