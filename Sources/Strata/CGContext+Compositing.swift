@@ -56,8 +56,10 @@ extension CGContext {
             // B(S, D) everywhere in the clip, then copied through the coverage. In a recording context
             // (drawsAsynchronously) D is what was recorded so far, replayed into the scratch copy.
             guard let scratch = CairoSurface(CAIRO_FORMAT_ARGB32, region) else { return Self.logNoMemory(region) }
-            cairo_surface_flush(surface)
-            cairo_set_source_surface(scratch.cr, surface, 0, 0)
+            // Inside a transparency layer D is the layer's drawing: its surface, placed by its device offset.
+            let target = cairo_get_group_target(cr) ?? surface
+            cairo_surface_flush(target)
+            cairo_set_source_surface(scratch.cr, target, 0, 0)
             cairo_set_operator(scratch.cr, CAIRO_OPERATOR_SOURCE)
             cairo_paint(scratch.cr)
             layer.setSource(scratch.cr)

@@ -64,6 +64,8 @@ public final class CGContext {
     var savedStates: [GState] = []
     /// The current path in device space (points went through the CTM of their time).
     var devicePath = Path()
+    /// Open transparency layers, innermost last (CGContext+TransparencyLayer.swift).
+    var transparencyLayers: [TransparencyLayer] = []
 
     /// Cairo's largest image surface side.
     static let maxSide = 32767
@@ -137,7 +139,8 @@ public final class CGContext {
 
     /// Restores the last saved state; without one it does nothing (Quartz logs an error).
     public func restoreGState() {
-        guard let s = savedStates.popLast() else { return }
+        // A transparency layer's saved states end with it: none from before it is restored inside it.
+        guard savedStates.count > (transparencyLayers.last?.savedDepth ?? 0), let s = savedStates.popLast() else { return }
         state = s
         cairo_restore(cr)
     }

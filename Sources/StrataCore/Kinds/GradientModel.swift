@@ -33,6 +33,19 @@ public struct GradientModel: Equatable, Sendable {
     public var type: GradientType = .axial
 
     public init() {}
+
+    /// The stops drawn, sorted by location (equal locations keep their order); nil when nothing is drawn:
+    /// no colours, or `locations` of a count other than `colors`' (the seed's rule). Locations in any order
+    /// are sorted (**Strata's choice**). The server's drawing and the client's `render(in:)` both draw these.
+    public var drawnStops: (colors: [Color], locations: [CGFloat])? {
+        guard let colors, !colors.isEmpty else { return nil }
+        let locations = locations ?? colors.indices.map { colors.count > 1 ? CGFloat($0) / CGFloat(colors.count - 1) : 0 }
+        guard locations.count == colors.count else { return nil }
+        let sorted = zip(colors, locations).enumerated().sorted { a, b in
+            a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
+        }
+        return (sorted.map(\.element.0), sorted.map(\.element.1))
+    }
 }
 
 extension LayerModel {

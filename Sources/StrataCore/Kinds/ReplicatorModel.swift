@@ -20,6 +20,21 @@ public struct ReplicatorModel: Equatable, Sendable {
     public var preservesDepth = false
 
     public init() {}
+
+    /// The copies drawn: the whole part of the (possibly animating) count, within 0…maxInstances.
+    public var drawnCount: Int {
+        guard instanceCount.isFinite, instanceCount > 0 else { return 0 }
+        return Int(min(instanceCount, CGFloat(ValueRule.maxInstances)))
+    }
+
+    /// Copy k's colour multiplier (red, green and blue; alpha 1) and alpha: the instance colour plus k times
+    /// the offsets, each channel clamped to 0…1. The server's drawing and the client's `render(in:)` use it.
+    public func instanceTint(_ k: Int) -> (color: Color, alpha: CGFloat) {
+        let first = instanceColor ?? .white, f = CGFloat(k)
+        func channel(_ base: CGFloat, _ offset: CGFloat) -> CGFloat { min(1, max(0, base + f * offset)) }
+        return (Color(red: channel(first.red, instanceRedOffset), green: channel(first.green, instanceGreenOffset),
+                      blue: channel(first.blue, instanceBlueOffset), alpha: 1), channel(first.alpha, instanceAlphaOffset))
+    }
 }
 
 extension LayerModel {

@@ -47,14 +47,6 @@ struct GradientLayerContent: LayerKindContent {
                     slotFields: fields)
     }
 
-    /// The stops to draw, sorted by location; nil when nothing is drawn.
-    static func stops(_ g: GradientModel) -> (colors: [Color], locations: [CGFloat])? {
-        guard let colors = g.colors, !colors.isEmpty else { return nil }
-        let locations = g.locations ?? colors.indices.map { colors.count > 1 ? CGFloat($0) / CGFloat(colors.count - 1) : 0 }
-        guard locations.count == colors.count else { return nil }
-        let sorted = zip(colors, locations).enumerated().sorted { a, b in
-            a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
-        }
-        return (sorted.map(\.element.0), sorted.map(\.element.1))
-    }
+    /// The stops to draw (`GradientModel.drawnStops`); nil when nothing is drawn.
+    static func stops(_ g: GradientModel) -> (colors: [Color], locations: [CGFloat])? { g.drawnStops }
 }

@@ -25,10 +25,7 @@ struct ReplicatorLayerContent: LayerKindContent {
     }
 
     /// The copies drawn: the whole part of the (possibly animating) count, within 0…maxInstances.
-    static func count(_ r: ReplicatorModel) -> Int {
-        guard r.instanceCount.isFinite, r.instanceCount > 0 else { return 0 }
-        return Int(min(r.instanceCount, CGFloat(ValueRule.maxInstances)))
-    }
+    static func count(_ r: ReplicatorModel) -> Int { r.drawnCount }
 
     func appendSublayers(_ node: RenderNode, matrix m: Transform3D, alpha: CGFloat, builder: DrawListBuilder, into list: inout DrawList) {
         let p = node.presentation, r = p.replicator
@@ -40,7 +37,6 @@ struct ReplicatorLayerContent: LayerKindContent {
         let step = Transform3D.translation(-centre.x, -centre.y, 0) * r.instanceTransform * Transform3D.translation(centre.x, centre.y, 0)
         let toTarget = r.preservesDepth ? m : DrawListBuilder.flattened(m)
         let sublayerSpace = p.hasSublayerSpace ? p.sublayerToLocal : Transform3D.identity
-        let first = r.instanceColor ?? .white
         let animatedBelow = node.timing.activeInSubtree > (node.timing.isActive ? 1 : 0)
         let delayed = r.instanceDelay != 0 && animatedBelow
         // With motion slots the copies are built one by one, so that the slots can move them: under a slot
@@ -49,7 +45,7 @@ struct ReplicatorLayerContent: LayerKindContent {
         // The repeated quads take a copy's alpha one by one; drawn separately, a sublayer of several
         // pieces under that alpha composites them as a group. Repeat only where the two agree.
         if !delayed, !slotted, count > 1, Self.repeatable(sublayers),
-           Self.neverGrouped(sublayers) || !(0..<count).contains(where: { alpha * Self.tint(first, r, $0, builder.tint).1 < 1 }) {
+           Self.neverGrouped(sublayers) || !(0..<count).contains(where: { alpha * Self.tint(r, $0, builder.tint).1 < 1 }) {
             // Every copy shows the same presentation: build the sublayers' drawing once and repeat it.
             var body = list.part()
             var plain = builder
@@ -61,7 +57,7 @@ struct ReplicatorLayerContent: LayerKindContent {
             copies.reserveCapacity(count)
             var instance = Transform3D.identity
             for k in 0..<count {
-                let (tint, a) = Self.tint(first, r, k, builder.tint)
+                let (tint, a) = Self.tint(r, k, builder.tint)
                 copies.append(ReplicatedDraw.Copy(matrix: instance * toTarget, tint: tint, alpha: alpha * a))
                 instance = instance * step
             }
@@ -75,7 +71,7 @@ struct ReplicatorLayerContent: LayerKindContent {
         var instance = Transform3D.identity
         for k in 0..<count {
             defer { instance = instance * step }
-            let (tint, a) = Self.tint(first, r, k, builder.tint)
+            let (tint, a) = Self.tint(r, k, builder.tint)
             guard a > 0 else { continue }
             var copy = builder
             copy.tint = tint
@@ -91,14 +87,10 @@ struct ReplicatorLayerContent: LayerKindContent {
 }
 
 extension ReplicatorLayerContent {
-    /// Copy k's colour multiplier (red, green and blue, times the tint already applying) and alpha: the
-    /// instance colour plus k times the offsets, each channel clamped to 0…1.
-    static func tint(_ first: Color, _ r: ReplicatorModel, _ k: Int, _ outer: Color) -> (Color, CGFloat) {
-        let f = CGFloat(k)
-        func channel(_ base: CGFloat, _ offset: CGFloat) -> CGFloat { min(1, max(0, base + f * offset)) }
-        let tint = Color(red: outer.red * channel(first.red, r.instanceRedOffset), green: outer.green * channel(first.green, r.instanceGreenOffset),
-                         blue: outer.blue * channel(first.blue, r.instanceBlueOffset), alpha: 1)
-        return (tint, channel(first.alpha, r.instanceAlphaOffset))
+    /// Copy k's colour multiplier (`ReplicatorModel.instanceTint`, times the tint already applying) and alpha.
+    static func tint(_ r: ReplicatorModel, _ k: Int, _ outer: Color) -> (Color, CGFloat) {
+        let (own, alpha) = r.instanceTint(k)
+        return (Color(red: outer.red * own.red, green: outer.green * own.green, blue: outer.blue * own.blue, alpha: 1), alpha)
     }
 
     /// Whether the sublayers' drawing can be built once for every copy: nothing in them depends on where

@@ -29,6 +29,12 @@ final class ShapeProbeLayer: CALayer {
         displayRequests += 1
         super.setNeedsDisplay()
     }
+    // Snapshot code overrides render(in:) and draws around it in transparency layers.
+    override func render(in ctx: CGContext) {
+        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        super.render(in: ctx)
+        ctx.endTransparencyLayer()
+    }
     override var description: String { "ShapeProbeLayer(\(boundsChanges))" }
     override class func shouldArchiveValue(forKey key: String) -> Bool { key != "added" }
 }
