@@ -19,6 +19,8 @@ extension CALayer {
             } else if let kp = try? LayerKeyPath(parsing: path) {
                 basic.fromValue = LayerLock.with {
                     let onScreen = hasBeenCommitted ? presentationModel(at: CACurrentMediaTime()) : modelValues
+                    // An image on screen is a CGImage the layer or one of its animations holds.
+                    if kp.kind == .image { return presentedContents(onScreen.contents) ?? NSNull() }
                     return ValueConversion.any(onScreen[kp]) ?? (kp.kind == .color ? CGColor(Color.clear) : NSNull())
                 }
             }

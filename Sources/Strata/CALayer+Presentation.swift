@@ -22,7 +22,7 @@ extension CALayer {
 
     /// The image a presented `contents` shows most (a crossfade's end nearer its fraction), as a CGImage: the
     /// layer's own, or one a `contents` animation names.
-    private func presentedContents(_ presented: ContentsImage) -> CGImage? {
+    func presentedContents(_ presented: ContentsImage) -> CGImage? {
         let id = presented.dominant
         if id == 0 { return nil }
         if contentsImage?.imageID == id { return contentsImage }

@@ -59,7 +59,7 @@ public struct Scene {
     /// A sampled value's JSON (`strata sample`): as `SceneValues.json`, with images named by their files.
     public func json(_ v: AnimatableValue, keyPath: String) -> Any {
         guard case .image(let c) = v else { return SceneValues.json(v, keyPath: keyPath) }
-        return SceneValues.imageJSON(c) { id in imageFile(id) ?? Double(id) }
+        return SceneValues.imageJSON(c) { id -> Any in imageFile(id).map { $0 as Any } ?? Double(id) }
     }
 
     /// The file an image id was read from, as the scene names it: a layer's contents or an animation's image.

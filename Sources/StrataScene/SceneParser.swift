@@ -176,7 +176,8 @@ public enum SceneParser {
             throw SceneError("\(at): \"\(key)\" is not a property of a \(kind.className) (\"class\": \"\(kind.name)\")")
         }
         guard kp.property.travelsAsProperty else {
-            throw SceneError("\(at): unsupported: changing \"\(key)\" (a layer's \"contents\" is its image file; animate it with a \"contents\" animation)")
+            // A layer's contents is its image file; a "contents" animation crossfades it.
+            throw SceneError("\(at): unsupported: changing \"\(key)\"")
         }
         return kp
     }

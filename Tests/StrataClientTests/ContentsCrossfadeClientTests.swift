@@ -54,17 +54,19 @@ extension ClientProcessSuite {
         CATransaction.flush()
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 80, 60) == [0, 0, 255, 255] })
 
-        // New contents crossfade by default, as Core Animation's: a fade transition under "contents".
+        // New contents crossfade by default, as Core Animation's: a fade transition (kept, as every transition,
+        // under kCATransition).
         photo.contents = red
-        let implicit = try #require(photo.animation(forKey: "contents") as? CATransition)
+        let implicit = try #require(photo.animation(forKey: kCATransition) as? CATransition)
         #expect(implicit.type == .fade && implicit.duration == 0.25)
         CATransaction.flush()
+        #expect(try eventually { photo.animation(forKey: kCATransition) == nil }) // removed when it ends
         // Turned off as in Core Animation.
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         photo.contents = blue
         CATransaction.commit()
-        #expect(photo.animation(forKey: "contents") == nil)
+        #expect(photo.animation(forKey: kCATransition) == nil)
         #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 80, 60) == [0, 0, 255, 255] })
         #expect(errors.reasons.isEmpty)
     }

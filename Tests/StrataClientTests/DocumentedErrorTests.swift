@@ -69,6 +69,7 @@ import Testing
         #"changes[0]: unknown key "delay""#: change(##""time":0,"layer":"card","set":{"opacity":0},"delay":1"##),
         #"changes[0]: "time" must be a scene time ≥ 0 (seconds)"#: change(##""time":-1,"layer":"card","set":{"opacity":0}"##),
         #"changes[0]: "layer" must name a layer id"#: change(##""time":0,"layer":true,"set":{"opacity":0}"##),
+        #"changes[…] (layer "NAME"): unsupported: changing "contents""#: change(##""time":0,"layer":"card","set":{"contents":null}"##),
         #"changes[0]: no layer with id "b""#: change(##""time":0,"layer":"b","set":{"opacity":0}"##),
         #"changes[0] (layer "card"): "set" must be an object of property values"#: change(##""time":0,"layer":"card","set":{}"##),
         #"changes[0] (layer "card"): unknown key "cornerRadii""#: change(##""time":0,"layer":"card","set":{"cornerRadii":4}"##),
