@@ -21,7 +21,11 @@ extension CALayer {
     /// will never report one).
     func releasedByApp() {
         guard let shadow = serverState else { return }
-        LayerRegistry.released(layerID, generation: shadow.generation)
+        // Its images' uses go with it: an image no other layer uses is released on the server (before, every
+        // image a freed layer showed stayed defined there, and counted against the client's quota, until it
+        // disconnected).
+        let images = (shadow.contentsImage != 0 ? [shadow.contentsImage] : []) + shadow.cellImages + shadow.animationImages.values.joined()
+        LayerRegistry.released(layerID, generation: shadow.generation, images: images)
         let serials = animationEntries.map(\.serial) + shadow.inFlight.values.joined().map(\.serial)
         LayerLock.with { for serial in serials { CompletionTracker.stopped(serial) } }
     }

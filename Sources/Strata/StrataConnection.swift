@@ -225,7 +225,9 @@ public final class StrataConnection: @unchecked Sendable {
         var encoder = CommitEncoder(images: images, pool: bufferPool)
         do {
             try encoder.encode(layers)
-            for id in LayerRegistry.takeReleased() { encoder.operations.append(.releaseLayer(id)) }
+            let released = LayerRegistry.takeReleased()
+            for id in released.layers { encoder.operations.append(.releaseLayer(id)) }
+            for id in released.images where images.release(id) { encoder.operations.append(.releaseImage(id)) }
             encoder.operations += pendingBufferReleases.map { .releaseBuffer($0) }
             pendingBufferReleases.removeAll()
             guard !encoder.operations.isEmpty else { return true }

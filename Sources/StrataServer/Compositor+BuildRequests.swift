@@ -13,10 +13,16 @@ extension Compositor {
     }
 
     private func freeRetiredImages() {
-        for scene in scenes.values where !scene.retiredImages.isEmpty {
-            for image in scene.retiredImages where !scene.holds(image) { renderer.releaseTexture(imageID: image.texture.id) }
-            scene.retiredImages.removeAll()
-        }
+        for scene in scenes.values { freeRetiredImages(of: scene) }
+    }
+
+    /// Frees the textures of the images `scene`'s layers stopped showing that nothing holds, and lets go of
+    /// them: a released image's pixels then count no more against the client's quota (a later commit
+    /// applied in the same frame may need the room).
+    func freeRetiredImages(of scene: ClientScene) {
+        guard !scene.retiredImages.isEmpty else { return }
+        for image in scene.retiredImages where !scene.holds(image) { renderer.releaseTexture(imageID: image.texture.id) }
+        scene.retiredImages.removeAll()
     }
 
     private func sendTileMessages() {

@@ -140,6 +140,7 @@ extension Compositor {
                     }
                 }
                 try applier.apply(item.commit, mappings: item.mappings, to: scene)
+                freeRetiredImages(of: scene)
                 appliedCommits.append(AppliedCommit(client: item.client, transactionID: item.commit.transactionID))
                 for e in applier.events { self.events?.deliver(e, to: item.client) }
                 for node in applier.queuedDrawables { queuedDrawables[ObjectIdentifier(node)] = (item.client, node) }
