@@ -27,3 +27,12 @@ package enum LayerConstruction {
         unsafeBitCast(layerClass, to: UnsafeRawPointer.self)
     }
 }
+
+extension LayerConstruction {
+    /// A new object of class `objectClass` made by its `init()` (found in the vtable as for layers): UIKit
+    /// makes a registered cell class this way, whose `init()` leads to the subclass's own designated
+    /// initialiser without Swift's `required`.
+    package static func newObject<T: NSObject>(of objectClass: T.Type) -> T {
+        Unmanaged<T>.fromOpaque(strata_layer_make_new(unsafeBitCast(objectClass, to: UnsafeRawPointer.self))).takeRetainedValue()
+    }
+}

@@ -89,6 +89,7 @@ extension UIScrollView {
         let shown = presentedOffset
         guard shown != running.lastReported else { return }
         running.lastReported = shown
+        offsetDidChange()
         delegate?.scrollViewDidScroll(self)
     }
 
@@ -99,7 +100,10 @@ extension UIScrollView {
         motion = nil
         layer.removeAnimation(forKey: Self.motionKey)
         indicators.stopFollowing()
-        if running.lastReported != running.final { delegate?.scrollViewDidScroll(self) }
+        if running.lastReported != running.final {
+            offsetDidChange()
+            delegate?.scrollViewDidScroll(self)
+        }
         indicators.fadeOut(after: ScrollIndicators.fadeDelay)
         if running.decelerates {
             delegate?.scrollViewDidEndDecelerating(self)
@@ -119,5 +123,6 @@ extension UIScrollView {
         indicators.stopFollowing()
         super.bounds = CGRect(origin: shown, size: super.bounds.size)
         indicators.place(for: self, at: shown)
+        offsetDidChange()
     }
 }

@@ -157,8 +157,13 @@ open class UIScrollView: UIView {
         guard old.origin != offset else { return }
         super.bounds = CGRect(origin: offset, size: old.size)
         indicators.place(for: self, at: offset)
+        offsetDidChange()
         delegate?.scrollViewDidScroll(self)
     }
+
+    /// Called whenever what is shown moves (a set offset, each frame of a motion), before
+    /// `scrollViewDidScroll`: a table view places its rows here.
+    func offsetDidChange() {}
 
     /// The size of a device pixel in points: UIKit keeps the offset a whole number of them, at rest and while
     /// it moves (setting 3.8 at scale 1 reads back 4), so that content scrolls by whole pixels.

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A data source driven by snapshots (UIKit's UITableViewDiffableDataSource). `apply` works out what changed
+/// from the snapshot shown: sections deleted and inserted by identifier; in the sections that stay, items
+/// deleted, inserted, moved (within a section by `CollectionDifference.inferringMoves()`, between sections
+/// by identifier) and reloaded, and runs them as one batch of updates with `defaultRowAnimation`.
+/// The table view holds its data source weakly, as UIKit's: keep a reference to this one.
+@preconcurrency @MainActor
+open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+    NSObject, UITableViewDataSource {
+    public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
+    public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+    private weak var tableView: UITableView?
+    private let cellProvider: CellProvider
+    private var current = Snapshot()
+    open var defaultRowAnimation: UITableView.RowAnimation = .automatic
+
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
+        self.tableView = tableView
+        self.cellProvider = cellProvider
+        super.init()
+        tableView.dataSource = self
+    }
+
+    open func snapshot() -> Snapshot {
+        var copy = current
+        copy.clearReloads()
+        return copy
+    }
+
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+        guard current.sectionIdentifiers.indices.contains(indexPath.section) else { return nil }
+        let items = current.itemIdentifiers(inSection: current.sectionIdentifiers[indexPath.section])
+        return items.indices.contains(indexPath.row) ? items[indexPath.row] : nil
+    }
+
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+        for (s, section) in current.sectionIdentifiers.enumerated() {
+            if let row = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier) { return IndexPath(row: row, section: s) }
+        }
+        return nil
+    }
+
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    /// Shows `snapshot`: animated as one batch of updates, or (`animatingDifferences: false`) by reloading.
+    open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        let old = current
+        current = snapshot
+        current.clearReloads()
+        guard let tableView else { completion?(); return }
+        guard animatingDifferences else {
+            tableView.reloadData()
+            completion?()
+            return
+        }
+        let changes = SnapshotChanges(from: old, to: snapshot)
+        let animation = defaultRowAnimation
+        tableView.performBatchUpdates({
+            tableView.deleteSections(changes.deletedSections, with: animation)
+            tableView.insertSections(changes.insertedSections, with: animation)
+            tableView.deleteRows(at: changes.deletedRows, with: animation)
+            tableView.insertRows(at: changes.insertedRows, with: animation)
+            tableView.reloadRows(at: changes.reloadedRows, with: animation)
+            for move in changes.moves { tableView.moveRow(at: move.from, to: move.to) }
+        }, completion: { _ in completion?() })
+    }
+
+    open func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+        apply(snapshot, animatingDifferences: false, completion: completion)
+    }
+
+    // MARK: UITableViewDataSource
+
+    open func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
+
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        sectionIdentifier(for: section).map { current.numberOfItems(inSection: $0) } ?? 0
+    }
+
+    /// The cell provider's cell; nil from it is logged and gives an empty cell (UIKit raises).
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        if let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) { return cell }
+        StrataLogBridge.error("UITableViewDiffableDataSource: no cell for row \(indexPath.row) in section \(indexPath.section)")
+        return UITableViewCell(style: .default, reuseIdentifier: nil)
+    }
+
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+}
+
+/// The updates that turn one snapshot into another, in UIKit's batch terms.
+struct SnapshotChanges {
+    var deletedSections = IndexSet()
+    var insertedSections = IndexSet()
+    var deletedRows: [IndexPath] = []
+    var insertedRows: [IndexPath] = []
+    var reloadedRows: [IndexPath] = []
+    var moves: [(from: IndexPath, to: IndexPath)] = []
+
+    init<S, I>(from old: NSDiffableDataSourceSnapshot<S, I>, to new: NSDiffableDataSourceSnapshot<S, I>) {
+        let oldSections = old.sectionIdentifiers, newSections = new.sectionIdentifiers
+        let newSectionSet = Set(newSections), oldSectionSet = Set(oldSections)
+        for (i, s) in oldSections.enumerated() where !newSectionSet.contains(s) { deletedSections.insert(i) }
+        for (i, s) in newSections.enumerated() where !oldSectionSet.contains(s) { insertedSections.insert(i) }
+        // Where each item is, in the sections that stay.
+        var oldPlace: [I: IndexPath] = [:], newPlace: [I: IndexPath] = [:]
+        for (i, s) in oldSections.enumerated() where newSectionSet.contains(s) {
+            for (r, item) in old.itemIdentifiers(inSection: s).enumerated() { oldPlace[item] = IndexPath(row: r, section: i) }
+        }
+        for (i, s) in newSections.enumerated() where oldSectionSet.contains(s) {
+            for (r, item) in new.itemIdentifiers(inSection: s).enumerated() { newPlace[item] = IndexPath(row: r, section: i) }
+        }
+        let reloaded = Set(new.reloadedItemIdentifiers)
+        for (item, path) in oldPlace where newPlace[item] == nil { deletedRows.append(path) }
+        for (item, path) in newPlace where oldPlace[item] == nil { insertedRows.append(path) }
+        for s in oldSections where newSectionSet.contains(s) {
+            let before = old.itemIdentifiers(inSection: s), after = new.itemIdentifiers(inSection: s)
+            let afterSet = Set(after), beforeSet = Set(before)
+            // Items that stay in this section: their order changes by moves.
+            let commonBefore = before.filter { afterSet.contains($0) }, commonAfter = after.filter { beforeSet.contains($0) }
+            for change in commonAfter.difference(from: commonBefore).inferringMoves() {
+                if case let .insert(_, item, associatedWith: from?) = change, from >= 0,
+                   let oldPath = oldPlace[item], let newPath = newPlace[item] {
+                    moves.append((oldPath, newPath))
+                }
+            }
+        }
+        for (item, oldPath) in oldPlace {
+            guard let newPath = newPlace[item] else { continue }
+            if old.sectionIdentifiers[oldPath.section] != new.sectionIdentifiers[newPath.section] { moves.append((oldPath, newPath)) }
+            if reloaded.contains(item), !moves.contains(where: { $0.from == oldPath }) { reloadedRows.append(oldPath) }
+        }
+        deletedRows.sort()
+        insertedRows.sort()
+        reloadedRows.sort()
+    }
+}
