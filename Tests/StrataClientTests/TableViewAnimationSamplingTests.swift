@@ -4,13 +4,26 @@ import StrataCore
 import StrataUIKit
 import Testing
 
+/// Rows of one section, recording selection calls.
+@MainActor
+final class SelectionRecorder: NSObject, UITableViewDataSource, UITableViewDelegate {
+    var rows: [Int]
+    var selections: [String] = []
+    init(rows: [Int]) { self.rows = rows }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows[section] }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath)
+    }
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { selections.append("select \(indexPath.row)") }
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) { selections.append("deselect \(indexPath.row)") }
+}
+
 /// A controller showing a plain table of 44-point rows filling its view.
 @MainActor
 final class SampledTableController: UIViewController {
-    let recorder = TableRecorder(rows: [4])
+    let recorder = SelectionRecorder(rows: [4])
     let table = UITableView(frame: .zero, style: .plain)
     override func viewDidLoad() {
-        recorder.record = false
         table.frame = view.bounds
         table.register(UITableViewCell.self, forCellReuseIdentifier: "c")
         table.dataSource = recorder
@@ -65,6 +78,22 @@ extension ClientProcessSuite {
         }
         // The deleted row's cell leaves when its animation ends, for reuse.
         #expect(await session.run(until: { inserted.superview == nil }))
+    }
+
+    /// Taps from `strata input` select rows through the server's input routing, calling the delegate in
+    /// UIKit's order; a tap on another row deselects the first (single selection).
+    @Test func tapsSelectRowsAndTellTheDelegate() async throws {
+        let controller = SampledTableController()
+        let session = try ExampleSession(controller: controller, size: "320x480")
+        defer { session.close() }
+        let table = controller.table
+        try session.input("tap", "160", "66") // row 1 (y 44…88)
+        #expect(await session.run(until: { table.indexPathForSelectedRow == IndexPath(row: 1, section: 0) }))
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.isSelected == true)
+        try session.input("tap", "160", "150") // row 3 (y 132…176)
+        #expect(await session.run(until: { table.indexPathForSelectedRow == IndexPath(row: 3, section: 0) }))
+        #expect(controller.recorder.selections == ["select 1", "deselect 1", "select 3"])
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.isSelected == false)
     }
 }
 }
