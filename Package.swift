@@ -74,7 +74,7 @@ let package = Package(
         // UIKit's view level over the layers: UIView, touches and gesture recognizers, block animations.
         // The Cassowary constraint solver Auto Layout runs on (Foundation only).
         .target(name: "StrataLayout"),
-        .target(name: "StrataUIKit", dependencies: ["Strata", "StrataCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "StrataUIKit", dependencies: ["Strata", "StrataCore", "StrataLayout", .product(name: "Logging", package: "swift-log")]),
         // Testing an app's screens: a headless server in a temporary directory, input, snapshots compared with
         // reference PNGs. Foundation only besides Strata, so it serves Swift Testing and XCTest alike.
         .target(name: "StrataTesting", dependencies: ["Strata", "StrataProtocol", "StrataPNG"]),
