@@ -31,16 +31,21 @@ extension LayoutEngine {
     func exercise(_ view: UIView) {
         let free = ambiguousVariables(of: view)
         guard !free.isEmpty else { return }
+        var edited: [Variable] = []
         for variable in free {
             let start = variable.value
             guard (try? solver.addEditVariable(variable, strength: Self.probeStrength)) != nil else { continue }
+            edited.append(variable)
             try? solver.suggestValue(variable, start + 20)
             solver.updateVariables()
             if abs(variable.value - start) < 1e-6 { try? solver.suggestValue(variable, start - 20) }
-            try? solver.removeEditVariable(variable)
         }
         solver.updateVariables()
-        if let frame = frame(of: view) { view.frame = frame }
+        // The frame is taken while the edits hold: removing them lets the free variables fall back.
+        let moved = frame(of: view)
+        for variable in edited { try? solver.removeEditVariable(variable) }
+        solver.updateVariables()
+        if let moved { view.frame = moved }
     }
 }
 

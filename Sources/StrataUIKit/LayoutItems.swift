@@ -33,8 +33,10 @@ enum LayoutItems {
         case .right: return right
         case .top: return top
         case .bottom: return bottom
-        case .leading: return rtl ? right : left
-        case .trailing: return rtl ? left : right
+        // Right to left, x runs the other way for leading and trailing: `a.leading == b.leading + 10` puts a
+        // 10 points in from b's right edge, as UIKit does (an item's leading is then −maxX).
+        case .leading: return rtl ? -right : left
+        case .trailing: return rtl ? -left : right
         case .width: return StrataLayout.Expression(v.width)
         case .height: return StrataLayout.Expression(v.height)
         case .centerX: return v.left + v.width * 0.5
@@ -44,8 +46,8 @@ enum LayoutItems {
         case .rightMargin: return right - Double(m.right)
         case .topMargin: return top + Double(m.top)
         case .bottomMargin: return bottom - Double(m.bottom)
-        case .leadingMargin: return rtl ? right - Double(m.right) : left + Double(m.left)
-        case .trailingMargin: return rtl ? left + Double(m.left) : right - Double(m.right)
+        case .leadingMargin: return rtl ? -(right - Double(m.right)) : left + Double(m.left)
+        case .trailingMargin: return rtl ? -(left + Double(m.left)) : right - Double(m.right)
         case .centerXWithinMargins: return v.left + v.width * 0.5 + Double(m.left - m.right) / 2
         case .centerYWithinMargins: return v.top + v.height * 0.5 + Double(m.top - m.bottom) / 2
         case .notAnAttribute: return nil
