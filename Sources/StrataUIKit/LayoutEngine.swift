@@ -13,6 +13,8 @@ final class LayoutEngine {
     var entries: [LayoutEntryKey: LayoutEntry] = [:]
     /// The views the last pass gave variables to.
     var participants: Set<ObjectIdentifier> = []
+    /// The views some constraint names: only their frames are set (one that none names keeps its frame).
+    var constrained: Set<ObjectIdentifier> = []
     /// Called with each "Unable to simultaneously satisfy constraints." report (tests read it; it is logged too).
     static var reportHandler: (@MainActor (String) -> Void)?
 
@@ -20,8 +22,9 @@ final class LayoutEngine {
 
     func syncAndSolve() {
         guard let root else { return }
-        let (wanted, views) = LayoutRequests.collect(root: root)
+        let (wanted, views, named) = LayoutRequests.collect(root: root)
         participants = views
+        constrained = named
         let ladder = PriorityLadder(wanted.map(\.priority))
         let specs = wanted.map { LayoutSpec(request: $0, strength: ladder.strength(for: $0.priority)) }
         let wantedKeys = Set(wanted.map(\.key))
@@ -73,7 +76,7 @@ final class LayoutEngine {
 
     /// A view's frame from the solution: its rectangle in its superview's bounds coordinates.
     func frame(of view: UIView) -> CGRect? {
-        guard let superview = view.superview, participants.contains(ObjectIdentifier(view)) else { return nil }
+        guard let superview = view.superview, constrained.contains(ObjectIdentifier(view)) else { return nil }
         return rect(of: view.autoLayout.variables, in: superview)
     }
 

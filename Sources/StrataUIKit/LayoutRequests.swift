@@ -6,8 +6,11 @@ import StrataLayout
 /// content sizes. The order decides which of several contradicting required constraints is broken: the later.
 @MainActor
 enum LayoutRequests {
-    static func collect(root: UIView) -> ([LayoutRequest], Set<ObjectIdentifier>) {
+    /// The requests, the views given variables, and the views some constraint names (those whose frames the
+    /// engine sets).
+    static func collect(root: UIView) -> ([LayoutRequest], Set<ObjectIdentifier>, Set<ObjectIdentifier>) {
         var participants = Set<ObjectIdentifier>()
+        var constrained = Set<ObjectIdentifier>()
         var appRequests: [LayoutRequest] = []
         var guideRequests: [LayoutRequest] = []
         func join(_ view: UIView) {
@@ -23,6 +26,7 @@ enum LayoutRequests {
                 guard let request = request(for: constraint, root: root) else { continue }
                 for item in [constraint.firstItem, constraint.secondItem] {
                     if let owner = LayoutItems.view(owning: item) { join(owner) }
+                    if let named = item as? UIView { constrained.insert(ObjectIdentifier(named)) }
                 }
                 appRequests.append(request)
             }
@@ -40,7 +44,7 @@ enum LayoutRequests {
                 contentRequests += content(of: view)
             }
         }
-        return (frameRequests + appRequests + guideRequests + contentRequests, participants)
+        return (frameRequests + appRequests + guideRequests + contentRequests, participants, constrained)
     }
 
     static func walk(_ view: UIView, _ body: (UIView) -> Void) {
