@@ -120,7 +120,9 @@ extension UIView {
 
     /// UIKit's base `layoutSubviews()`: subviews placed by constraints get the engine's frames.
     func applyEngineFrames() {
-        guard let engine = layoutEngineIfActive else { return }
+        // Only a view with a subview placed by constraints pays for a pass (which walks the tree).
+        guard subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }),
+              let engine = layoutEngineIfActive else { return }
         engine.syncAndSolve()
         for sub in subviews where !sub.translatesAutoresizingMaskIntoConstraints {
             guard let frame = engine.frame(of: sub) else { continue }
