@@ -36,6 +36,9 @@ public final class Solver {
     /// if it is required and contradicts the required constraints already added (the solver is then as before).
     public func addConstraint(_ constraint: Constraint) throws {
         guard state.constraints[constraint] == nil else { throw SolverError.duplicateConstraint(constraint) }
+        // Only a required constraint can be unsatisfiable; copying the state (the tableau's rows) costs a
+        // pass over it, so optional constraints, which cannot fail, skip it.
+        guard constraint.strength >= Strength.required else { return try insert(constraint) }
         let saved = state
         do {
             try insert(constraint)

@@ -118,4 +118,24 @@ struct SolverTests {
         #expect(Strength.create(2, 3, 4, 10) == 20_030_040)
         #expect(Strength.create(5000, 0, 0) == 1_000_000_000)
     }
+
+    @Test func expressionsCombineLikeTermsAndOperatorsBuildThem() throws {
+        let x = Variable("x"), y = Variable("y")
+        let e = 2 * x + y - x * 0.5 + 3 - (y / 2)
+        let reduced = e.reduced()
+        #expect(reduced.terms.map(\.coefficient) == [1.5, 0.5])
+        #expect(reduced.terms.map(\.variable) == [x, y])
+        #expect(reduced.constant == 3)
+        let c = Constraint(x + x, .lessThanOrEqual, y, strength: Strength.medium)
+        #expect(c.expression.terms.count == 2 && c.strength == Strength.medium)
+        let weaker = Constraint(c, strength: Strength.weak)
+        #expect(weaker.relation == .lessThanOrEqual && weaker.strength == Strength.weak)
+        #expect(Constraint(x, .equal, 1, strength: 5e9).strength == Strength.required)
+        let solver = Solver()
+        try solver.addConstraint(Constraint(x, .equal, 4))
+        try solver.addConstraint(Constraint(e, .equal, 0))
+        solver.updateVariables()
+        #expect(x.value == 4)
+        #expect(y.value == -18)
+    }
 }
