@@ -112,9 +112,10 @@ extension UIView {
         autoLayout.needsUpdateConstraints = false
         ViewAutoLayout.pendingUpdates -= 1
         autoLayout.updateConstraintsCalledSuper = false
-        updateConstraints()
+        if let controller = owningController { controller.updateViewConstraints() } else { updateConstraints() }
         if !autoLayout.updateConstraintsCalledSuper {
-            StrataLog.logger.error("\(type(of: self)) overrides updateConstraints() without calling super.updateConstraints(), which UIKit requires")
+            let method = owningController.map { "\(type(of: $0)).updateViewConstraints()" } ?? "\(type(of: self)).updateConstraints()"
+            StrataLog.logger.error("\(method) did not call super, which UIKit requires")
         }
     }
 

@@ -22,6 +22,28 @@ final class UpdatingConstraintsView: UIView {
     }
 }
 
+/// A controller that makes its view's constraints in `updateViewConstraints()`.
+@MainActor
+final class UpdatingConstraintsController: UIViewController {
+    let child = UIView()
+    var updates = 0
+    override func viewDidLoad() {
+        child.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(child)
+    }
+    override func updateViewConstraints() {
+        updates += 1
+        if updates == 1 {
+            NSLayoutConstraint.activate([
+                child.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+                child.topAnchor.constraint(equalTo: view.topAnchor, constant: 3),
+                child.widthAnchor.constraint(equalToConstant: 20), child.heightAnchor.constraint(equalToConstant: 20),
+            ])
+        }
+        super.updateViewConstraints()
+    }
+}
+
 /// Auto Layout without a server: constraints solved by StrataLayout, frames checked exactly.
 @MainActor
 @Suite struct AutoLayoutTests {
@@ -330,5 +352,14 @@ final class UpdatingConstraintsView: UIView {
         container.layoutIfNeeded()
         let font = try #require(label.font)
         #expect(label.frame.minY == 50 - font.ascender)
+    }
+
+    @Test func aControllersUpdateViewConstraintsTakesItsViewsTurn() {
+        let controller = UpdatingConstraintsController()
+        controller.view.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        controller.view.setNeedsUpdateConstraints()
+        controller.view.layoutIfNeeded()
+        #expect(controller.updates == 1)
+        #expect(controller.child.frame == CGRect(x: 40, y: 3, width: 20, height: 20))
     }
 }
