@@ -8,7 +8,8 @@ import StrataLayout
 enum LayoutRequests {
     /// The requests, the views given variables, and the views some constraint names (those whose frames the
     /// engine sets).
-    static func collect(root: UIView) -> ([LayoutRequest], Set<ObjectIdentifier>, Set<ObjectIdentifier>) {
+    /// `fitting`: the root's size is left free (`systemLayoutSizeFitting`), and the tree's engine is not touched.
+    static func collect(root: UIView, fitting: Bool = false) -> ([LayoutRequest], Set<ObjectIdentifier>, Set<ObjectIdentifier>) {
         var participants = Set<ObjectIdentifier>()
         var constrained = Set<ObjectIdentifier>()
         var appRequests: [LayoutRequest] = []
@@ -19,7 +20,7 @@ enum LayoutRequests {
         }
         join(root)
         walk(root) { view in
-            if view !== root, view.autoLayoutStorage?.engine != nil { view.autoLayoutStorage?.engine = nil }
+            if !fitting, view !== root, view.autoLayoutStorage?.engine != nil { view.autoLayoutStorage?.engine = nil }
             if !view.translatesAutoresizingMaskIntoConstraints { join(view) }
             guard let state = view.autoLayoutStorage else { return }
             for constraint in state.installed {
@@ -38,7 +39,10 @@ enum LayoutRequests {
         var frameRequests: [LayoutRequest] = [], contentRequests: [LayoutRequest] = []
         walk(root) { view in
             guard participants.contains(ObjectIdentifier(view)) else { return }
-            if view === root || view.translatesAutoresizingMaskIntoConstraints {
+            if view === root, fitting {
+                frameRequests += frame(of: view, root: root).prefix(2) // its origin; its size is what is sought
+                contentRequests += content(of: view)
+            } else if view === root || view.translatesAutoresizingMaskIntoConstraints {
                 frameRequests += frame(of: view, root: root)
             } else {
                 contentRequests += content(of: view)
@@ -54,10 +58,10 @@ enum LayoutRequests {
 
     /// An app's constraint, if both its items are in this tree.
     static func request(for constraint: NSLayoutConstraint, root: UIView) -> LayoutRequest? {
-        guard let first = constraint.firstItem, LayoutItems.view(owning: first)?.rootView === root,
+        guard let first = constraint.firstItem, LayoutItems.view(owning: first)?.isDescendant(of: root) == true,
               var expression = LayoutItems.expression(constraint.firstAttribute, of: first) else { return nil }
         if let second = constraint.secondItem {
-            guard LayoutItems.view(owning: second)?.rootView === root,
+            guard LayoutItems.view(owning: second)?.isDescendant(of: root) == true,
                   let other = LayoutItems.expression(constraint.secondAttribute, of: second) else { return nil }
             expression = expression - other * Double(constraint.multiplier)
         }

@@ -247,6 +247,14 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The direction its leading and trailing follow: its `semanticContentAttribute`'s, or when unspecified its
     /// superview's (left to right at the root, the application's direction).
     open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { resolvedLayoutDirection() }
+    /// The size its constraints and content give it nearest `targetSize` (each axis at fitting priority 50).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        fittingSize(targetSize, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
+    }
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
     /// Whether the constraints leave the frame free to move (UIKit's debugging method).
     open var hasAmbiguousLayout: Bool { layoutIsAmbiguous() }
     /// Moves an ambiguously placed view to another frame its constraints allow.

@@ -362,4 +362,27 @@ final class UpdatingConstraintsController: UIViewController {
         #expect(controller.updates == 1)
         #expect(controller.child.frame == CGRect(x: 40, y: 3, width: 20, height: 20))
     }
+
+    @Test func systemLayoutSizeFittingSolvesTheSubtreeAlone() {
+        let cell = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        let title = UILabel()
+        title.text = "Title"
+        title.translatesAutoresizingMaskIntoConstraints = false
+        cell.addSubview(title)
+        NSLayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+            title.trailingAnchor.constraint(lessThanOrEqualTo: cell.trailingAnchor, constant: -16),
+            title.topAnchor.constraint(equalTo: cell.topAnchor, constant: 11),
+            title.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -11),
+        ])
+        cell.layoutIfNeeded()
+        let text = title.intrinsicContentSize
+        #expect(cell.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: text.width + 32, height: text.height + 22))
+        let fitted = cell.systemLayoutSizeFitting(CGSize(width: 320, height: 0), withHorizontalFittingPriority: .required,
+                                                  verticalFittingPriority: .fittingSizeLevel)
+        #expect(fitted == CGSize(width: 320, height: text.height + 22))
+        // Nothing on screen moved: the cell keeps its frame and the label its solved one.
+        #expect(cell.frame == CGRect(x: 0, y: 0, width: 320, height: 44))
+        #expect(title.frame == CGRect(x: 16, y: 11, width: text.width, height: 22))
+    }
 }
