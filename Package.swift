@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "StrataGLES", targets: ["StrataGLES"]),
         .library(name: "StrataAVFoundation", targets: ["StrataAVFoundation"]),
         .library(name: "StrataUIKit", targets: ["StrataUIKit"]),
+        .library(name: "StrataLayout", targets: ["StrataLayout"]),
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
         .executable(name: "strata-server", targets: ["strata-server"]),
         .executable(name: "strata", targets: ["strata"]),
@@ -71,7 +72,9 @@ let package = Package(
         // Video in a layer: AVPlayer, AVPlayerLayer and CMTime over GStreamer (decoding in the app's process).
         .target(name: "StrataAVFoundation", dependencies: ["Strata", "StrataCore", "StrataProtocol", "CGStreamer"]),
         // UIKit's view level over the layers: UIView, touches and gesture recognizers, block animations.
-        .target(name: "StrataUIKit", dependencies: ["Strata", "StrataCore", .product(name: "Logging", package: "swift-log")]),
+        // The Cassowary constraint solver Auto Layout runs on (Foundation only).
+        .target(name: "StrataLayout"),
+        .target(name: "StrataUIKit", dependencies: ["Strata", "StrataCore", "StrataLayout", .product(name: "Logging", package: "swift-log")]),
         // Testing an app's screens: a headless server in a temporary directory, input, snapshots compared with
         // reference PNGs. Foundation only besides Strata, so it serves Swift Testing and XCTest alike.
         .target(name: "StrataTesting", dependencies: ["Strata", "StrataProtocol", "StrataPNG"]),
@@ -134,6 +137,8 @@ let package = Package(
         // Helpers several test targets share (reference evaluators written independently of the library).
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "StrataProtocol"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport"]),
+        // The solver alone, and against kiwisolver (scripts/solver-oracle.py) on seeded random systems.
+        .testTarget(name: "StrataLayoutTests", dependencies: ["StrataLayout"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore", "StrataTextWorker", "StrataProtocol", "StrataTestSupport"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
             "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "StrataRender", "CStrataGL",

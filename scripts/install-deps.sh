@@ -4,11 +4,12 @@
 # xkbcommon for input; FreeType, HarfBuzz, fontconfig,
 # FriBiDi, ICU and libthai (line breaking) for CATextLayer, with the DejaVu and Noto fonts its tests and goldens are pinned to;
 # libjpeg-turbo for JPEG images; GStreamer with the base, good, bad and libav plugins for video (AVPlayer), the ugly set's x264 encoder and
-# gst-launch-1.0 only for the tests' own fixture clips; python3 for scripts/check-getting-started.sh). Swift 6 itself is expected on PATH (swift.org toolchain).
+# gst-launch-1.0 only for the tests' own fixture clips; python3 for scripts/check-getting-started.sh; python3-kiwisolver, the
+# oracle StrataLayout's solver is tested against by scripts/solver-oracle.py). Swift 6 itself is expected on PATH (swift.org toolchain).
 set -euo pipefail
 # systemd provides systemd-socket-activate and systemd-analyze, used by the socket-activation, notify and
 # unit-verification tests.
-packages=(pkg-config python3 libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
+packages=(pkg-config python3 python3-kiwisolver libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
           libdrm-dev libgbm-dev libudev-dev libseat-dev libinput-dev libevdev-dev libxkbcommon-dev
           libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev libthai-dev libjpeg62-turbo-dev
           fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji

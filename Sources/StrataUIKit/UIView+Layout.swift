@@ -16,6 +16,8 @@ extension UIView {
     func performLayout() {
         // Autoresizing has just moved the subviews: their safe areas follow (UIView+SafeArea.swift).
         refreshSafeArea(relayout: false)
+        // UIKit's constraint-update pass runs before layout, deepest views first.
+        runConstraintUpdates()
         owningController?.viewWillLayoutSubviews()
         layoutSubviews()
         owningController?.viewDidLayoutSubviews()

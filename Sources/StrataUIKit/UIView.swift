@@ -183,8 +183,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set { layer.autoresizingMask = CAAutoresizingMask(rawValue: .init(newValue.rawValue)) }
     }
 
-    /// Place the subviews here (the default does nothing: autoresizing has already run).
-    open func layoutSubviews() {}
+    /// Place the subviews here. The default gives the subviews that constraints place (not translating their
+    /// autoresizing masks) the engine's frames, as UIKit's does: overrides call super first.
+    open func layoutSubviews() { applyEngineFrames() }
 
     open func setNeedsLayout() { layer.setNeedsLayout() }
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
@@ -194,15 +195,70 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
 
     /// The size the view's content needs (UIKit's base view has none: `noIntrinsicMetric` both ways). Controls
-    /// override it (`UILabel`, `UIButton`, `UISwitch`, …). Auto Layout, which reads it in UIKit, is absent:
-    /// here code reads it itself (docs/status.md).
+    /// override it (`UILabel`, `UIButton`, `UISwitch`, …); Auto Layout turns it into hugging and
+    /// compression-resistance constraints (docs/uikit.md, *Auto Layout*).
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
-    /// Says the intrinsic size changed. With no Auto Layout nothing caches it; the view's layout is marked, as
-    /// the constraint pass UIKit would schedule runs with layout.
-    open func invalidateIntrinsicContentSize() { setNeedsLayout() }
-    /// Whether Auto Layout would turn the autoresizing mask into constraints (default true). Stored only:
-    /// without Auto Layout every view is laid out by its frame and autoresizing mask, which is what true means.
-    open var translatesAutoresizingMaskIntoConstraints = true
+    /// Says the intrinsic size changed: the engine reads it again at the next layout pass.
+    open func invalidateIntrinsicContentSize() {
+        setNeedsLayout()
+        superview?.setNeedsLayout()
+    }
+    /// Whether the engine turns the view's frame into required constraints (true for views made in code);
+    /// false lets constraints place it (UIView+AutoLayout.swift).
+    open var translatesAutoresizingMaskIntoConstraints = true { didSet { superview?.setNeedsLayout() } }
+
+    // MARK: Auto Layout (UIView+AutoLayout.swift, LayoutEngine.swift)
+
+    /// The view's constraints, layout guides and engine state, made when first used (`autoLayout`).
+    var autoLayoutStorage: ViewAutoLayout?
+    /// Whether the view needs constraint-based layout to work (false: its constraints are still honoured).
+    open class var requiresConstraintBasedLayout: Bool { false }
+    /// The constraints installed on this view (each active constraint is on its items' nearest common ancestor).
+    open var constraints: [NSLayoutConstraint] { autoLayout.installed }
+    open func addConstraint(_ constraint: NSLayoutConstraint) { install(constraint) }
+    open func addConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(install) }
+    open func removeConstraint(_ constraint: NSLayoutConstraint) { uninstall(constraint) }
+    open func removeConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(uninstall) }
+    /// Update the view's constraints here; call super at the end, as UIKit requires.
+    open func updateConstraints() { autoLayout.updateConstraintsCalledSuper = true }
+    open func setNeedsUpdateConstraints() {
+        if !autoLayout.needsUpdateConstraints { ViewAutoLayout.pendingUpdates += 1 }
+        autoLayout.needsUpdateConstraints = true
+        setNeedsLayout()
+    }
+    open func needsUpdateConstraints() -> Bool { autoLayout.needsUpdateConstraints }
+    open func updateConstraintsIfNeeded() { runConstraintUpdates() }
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority { autoLayout.hugging[axis.rawValue] }
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        autoLayout.hugging[axis.rawValue] = priority
+        invalidateIntrinsicContentSize()
+    }
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        autoLayout.compressionResistance[axis.rawValue]
+    }
+    open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        autoLayout.compressionResistance[axis.rawValue] = priority
+        invalidateIntrinsicContentSize()
+    }
+    /// How the content lays out in a right-to-left language; `.forceRightToLeft` flips leading and trailing.
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified {
+        didSet { setNeedsLayout(); superview?.setNeedsLayout() }
+    }
+    /// The direction its leading and trailing follow: its `semanticContentAttribute`'s, or when unspecified its
+    /// superview's (left to right at the root, the application's direction).
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { resolvedLayoutDirection() }
+    /// The size its constraints and content give it nearest `targetSize` (each axis at fitting priority 50).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        fittingSize(targetSize, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
+    }
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+    /// Whether the constraints leave the frame free to move (UIKit's debugging method).
+    open var hasAmbiguousLayout: Bool { layoutIsAmbiguous() }
+    /// Moves an ambiguously placed view to another frame its constraints allow.
+    open func exerciseAmbiguityInLayout() { exerciseAmbiguity() }
 
     // MARK: notifications subclasses override (UIKit's order)
 

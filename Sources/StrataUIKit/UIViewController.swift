@@ -51,6 +51,9 @@ open class UIViewController: UIResponder {
     open func viewDidDisappear(_ animated: Bool) {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
+    /// The constraint-update pass asks the controller instead of its view; the default updates the view's
+    /// own (overrides call super at the end, as UIKit requires).
+    open func updateViewConstraints() { viewIfLoaded?.updateConstraints() }
 
     /// Insets added to the safe area of the controller's view (and so of its subviews), beyond what the
     /// screen's bezel covers: room for the app's own bars. Zero by default.

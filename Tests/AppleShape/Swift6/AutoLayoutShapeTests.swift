@@ -1,0 +1,24 @@
+import Foundation
+import StrataUIKit
+import XCTest
+
+/// Runs the Apple-shaped Auto Layout code in Shared/AutoLayoutShape.swift without a render server.
+final class AutoLayoutShapeTests: XCTestCase {
+    func testAControllersConstraintsPlaceItsViews() throws {
+        try MainActor.assumeIsolated {
+            let controller = AutoLayoutController()
+            controller.view.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+            controller.view.layoutIfNeeded()
+            let badge = controller.badge
+            XCTAssertTrue(controller.isRightToLeft)
+            XCTAssertEqual(badge.frame.minY, 20)
+            XCTAssertEqual(badge.frame.width, 120)
+            // Right to left: the layout margin (8), the spacer (30) and twice the system spacing (16) from the right.
+            XCTAssertEqual(badge.frame.maxX, 300 - 8 - 30 - 16)
+            XCTAssertEqual(try XCTUnwrap(badge.pinnedLeading).identifier, "badge.leading")
+            XCTAssertFalse(controller.badgeIsAmbiguous)
+            controller.slideDown()
+            XCTAssertEqual(badge.frame.minY, 80)
+        }
+    }
+}
