@@ -60,8 +60,3 @@ extension UITableView {
     /// How many cells the table view holds, on screen and queued (for tests and `strata tree`-like checks).
     var liveCellCount: Int { visible.count + reusePool.values.reduce(0) { $0 + $1.count } + departing.count }
 }
-
-/// Logging from main-actor code without repeating the import of Logging everywhere.
-enum StrataLogBridge {
-    static func error(_ message: String) { StrataLog.logger.error("\(message)") }
-}

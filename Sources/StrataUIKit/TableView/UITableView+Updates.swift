@@ -14,7 +14,7 @@ extension UITableView {
     public static let rowAnimationDuration: TimeInterval = 0.3
 
     public func beginUpdates() {
-        if batchDepth == 0 { batch = TableBatch() }
+        if batchDepth == 0 { batch = ListBatch() }
         batchDepth += 1
     }
 
@@ -65,7 +65,7 @@ extension UITableView {
     }
 
     /// A change outside a batch is a batch of its own.
-    private func record(_ animation: RowAnimation?, _ change: (inout TableBatch) -> Void) {
+    private func record(_ animation: RowAnimation?, _ change: (inout ListBatch) -> Void) {
         let alone = batchDepth == 0
         if alone { beginUpdates() }
         if var current = batch {
@@ -76,7 +76,7 @@ extension UITableView {
         if alone { endUpdates() }
     }
 
-    private func apply(_ update: TableBatch) {
+    private func apply(_ update: ListBatch) {
         // Never laid out: there is nothing on screen to animate from.
         guard !needsReload else {
             updateIfNeeded()
@@ -117,7 +117,7 @@ extension UITableView {
         animate(update, kept: kept, leaving: leaving)
     }
 
-    private func animate(_ update: TableBatch, kept: [IndexPath: (cell: UITableViewCell, from: CGRect)], leaving: [UITableViewCell]) {
+    private func animate(_ update: ListBatch, kept: [IndexPath: (cell: UITableViewCell, from: CGRect)], leaving: [UITableViewCell]) {
         let style = update.animation == .automatic || update.animation == .middle ? .fade : update.animation
         let arrived = visible.filter { path, cell in
             kept[path] == nil && (update.insertedRows.contains(path) || update.insertedSections.contains(path.section)

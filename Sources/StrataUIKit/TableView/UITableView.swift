@@ -86,7 +86,7 @@ open class UITableView: UIScrollView {
     /// Selected rows in the order selected.
     var selectedRows: [IndexPath] = []
     var highlightedRow: IndexPath?
-    var batch: TableBatch?
+    var batch: ListBatch?
     var batchDepth = 0
     /// Cells leaving with a row animation: kept on screen until it ends.
     var departing: [UITableViewCell] = []

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The changes of one batch of updates, in UIKit's terms: deletions and reloads name rows and sections as
+/// The changes of one batch of updates to a table or collection view (a row is an item), in UIKit's terms: deletions and reloads name rows and sections as
 /// they were before, insertions as they are after, moves both. `newPath(for:)` says where a row that stays
 /// goes; `inconsistency` checks the data source's new counts against it (UIKit's exception message).
-struct TableBatch {
+struct ListBatch {
     var deletedSections = IndexSet()
     var insertedSections = IndexSet()
     var reloadedSections = IndexSet()
@@ -60,11 +60,12 @@ struct TableBatch {
 
     /// UIKit's consistency check, given the counts before and the data source's after: nil when they agree,
     /// else UIKit's message naming the section.
-    func inconsistency(before: [Int], after: [Int]) -> String? {
+    /// `view` and `element` name the parts ("table view", "row"; "collection view", "item").
+    func inconsistency(before: [Int], after: [Int], view: String = "table view", element: String = "row") -> String? {
         let expectedSections = before.count - deletedSections.count + insertedSections.count
         if after.count != expectedSections {
-            return "Invalid update: invalid number of sections. The number of sections contained in the table view after the "
-                + "update (\(after.count)) must be equal to the number of sections contained in the table view before the update "
+            return "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the "
+                + "update (\(after.count)) must be equal to the number of sections contained in the \(view) before the update "
                 + "(\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, "
                 + "\(deletedSections.count) deleted)."
         }
@@ -75,10 +76,10 @@ struct TableBatch {
             let movedIn = moves.filter { $0.to.section == new && $0.from.section != old }.count
             let movedOut = moves.filter { $0.from.section == old && $0.to.section != new }.count
             if after[new] != count + inserted - deleted + movedIn - movedOut {
-                return "Invalid update: invalid number of rows in section \(new). The number of rows contained in an existing "
-                    + "section after the update (\(after[new])) must be equal to the number of rows contained in that section "
-                    + "before the update (\(count)), plus or minus the number of rows inserted or deleted from that section "
-                    + "(\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that "
+                return "Invalid update: invalid number of \(element)s in section \(new). The number of \(element)s contained in an existing "
+                    + "section after the update (\(after[new])) must be equal to the number of \(element)s contained in that section "
+                    + "before the update (\(count)), plus or minus the number of \(element)s inserted or deleted from that section "
+                    + "(\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(element)s moved into or out of that "
                     + "section (\(movedIn) moved in, \(movedOut) moved out)."
             }
         }

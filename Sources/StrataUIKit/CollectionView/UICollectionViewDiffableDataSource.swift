@@ -1,0 +1,100 @@
+import Foundation
+
+/// A collection view's data source driven by snapshots (UIKit's UICollectionViewDiffableDataSource). `apply`
+/// works out what changed from the snapshot shown (SnapshotChanges.swift, shared with the table view's) and
+/// runs it as one `performBatchUpdates`. The collection view holds its data source weakly, as UIKit's: keep
+/// a reference to this one.
+@preconcurrency @MainActor
+open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+    NSObject, UICollectionViewDataSource {
+    public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+    public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
+    public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+    private weak var collectionView: UICollectionView?
+    private let cellProvider: CellProvider
+    private var current = Snapshot()
+    /// Gives headers, footers and other supplementary views (nil: the layout asks for none).
+    open var supplementaryViewProvider: SupplementaryViewProvider?
+
+    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
+        self.collectionView = collectionView
+        self.cellProvider = cellProvider
+        super.init()
+        collectionView.dataSource = self
+    }
+
+    open func snapshot() -> Snapshot {
+        var copy = current
+        copy.clearReloads()
+        return copy
+    }
+
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+        guard current.sectionIdentifiers.indices.contains(indexPath.section) else { return nil }
+        let items = current.itemIdentifiers(inSection: current.sectionIdentifiers[indexPath.section])
+        return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+    }
+
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+        for (s, section) in current.sectionIdentifiers.enumerated() {
+            if let item = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier) { return IndexPath(item: item, section: s) }
+        }
+        return nil
+    }
+
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    /// Shows `snapshot`: animated as one batch of updates, or (`animatingDifferences: false`) by reloading.
+    open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        let old = current
+        current = snapshot
+        current.clearReloads()
+        guard let collectionView else { completion?(); return }
+        guard animatingDifferences else {
+            collectionView.reloadData()
+            completion?()
+            return
+        }
+        let changes = SnapshotChanges(from: old, to: snapshot)
+        collectionView.performBatchUpdates({
+            collectionView.deleteSections(changes.deletedSections)
+            collectionView.insertSections(changes.insertedSections)
+            collectionView.deleteItems(at: changes.deletedRows)
+            collectionView.insertItems(at: changes.insertedRows)
+            collectionView.reloadItems(at: changes.reloadedRows)
+            for move in changes.moves { collectionView.moveItem(at: move.from, to: move.to) }
+        }, completion: { _ in completion?() })
+    }
+
+    open func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+        apply(snapshot, animatingDifferences: false, completion: completion)
+    }
+
+    // MARK: UICollectionViewDataSource
+
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { current.numberOfSections }
+
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        sectionIdentifier(for: section).map { current.numberOfItems(inSection: $0) } ?? 0
+    }
+
+    /// The cell provider's cell; nil from it is logged and gives an empty cell (UIKit raises).
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        if let item = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, item) { return cell }
+        StrataLogBridge.error("UICollectionViewDiffableDataSource: no cell for item \(indexPath.item) in section \(indexPath.section)")
+        return UICollectionViewCell(frame: .zero)
+    }
+
+    /// The supplementary view provider's view; none is logged and gives an empty view (UIKit raises).
+    open func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+                             at indexPath: IndexPath) -> UICollectionReusableView {
+        if let view = supplementaryViewProvider?(collectionView, kind, indexPath) { return view }
+        StrataLogBridge.error("UICollectionViewDiffableDataSource: no \(kind) view for section \(indexPath.section)")
+        return UICollectionReusableView(frame: .zero)
+    }
+}
