@@ -221,3 +221,58 @@ final class TableRecorder: NSObject, UITableViewDataSource, UITableViewDelegate 
         #expect(plain.textLabel?.frame == CGRect(x: 16, y: 0, width: 288, height: 44))
     }
 }
+
+/// A self-sizing cell: a block of the row's height pinned inside the content view by constraints.
+@MainActor
+final class SelfSizingCell: UITableViewCell {
+    let block = UIView()
+    var blockHeight: NSLayoutConstraint?
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        super.init(style: style, reuseIdentifier: reuseIdentifier)
+        block.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(block)
+        let height = block.heightAnchor.constraint(equalToConstant: 44)
+        NSLayoutConstraint.activate([
+            block.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 10),
+            block.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -10),
+            block.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+            block.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
+            height,
+        ])
+        blockHeight = height
+    }
+    required init?(coder: NSCoder) { nil }
+}
+
+/// Rows whose blocks are 20, 40, 60, … points tall.
+@MainActor
+final class SelfSizingSource: NSObject, UITableViewDataSource {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 5 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "s", for: indexPath)
+        (cell as? SelfSizingCell)?.blockHeight?.constant = CGFloat(20 * (indexPath.row + 1))
+        return cell
+    }
+}
+
+@MainActor
+@Suite struct SelfSizingRowTests {
+    /// Issue 54 §3: `automaticDimension` rows size themselves through Auto Layout: each row is its block's
+    /// height plus the 10-point insets above and below.
+    @Test func automaticRowsTakeTheirContentViewsFittingHeight() {
+        let source = SelfSizingSource()
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 600), style: .plain)
+        table.register(SelfSizingCell.self, forCellReuseIdentifier: "s")
+        table.rowHeight = UITableView.automaticDimension
+        table.estimatedRowHeight = 44
+        table.dataSource = source
+        table.layoutIfNeeded()
+        let heights = (0..<5).map { table.rectForRow(at: IndexPath(row: $0, section: 0)).height }
+        #expect(heights == [40, 60, 80, 100, 120])
+        #expect(table.rectForRow(at: IndexPath(row: 4, section: 0)).minY == 280)
+        // The cell lays its content out at that height.
+        let cell = table.cellForRow(at: IndexPath(row: 2, section: 0)) as? SelfSizingCell
+        cell?.layoutIfNeeded()
+        #expect(cell?.block.frame == CGRect(x: 16, y: 10, width: 288, height: 60))
+    }
+}

@@ -188,9 +188,17 @@ open class UITableViewCell: UIView {
         CellLayout.layout(self)
     }
 
-    /// The height the row needs: 44, or the labels' heights with 11 points above and below when taller
-    /// (the interim for `UITableView.automaticDimension`, until Auto Layout).
+    /// The height an `UITableView.automaticDimension` row needs. A cell whose content view holds constraints
+    /// sizes itself through Auto Layout, as UIKit's self-sizing cells do: its content view's compressed height
+    /// at the row's width (`systemLayoutSizeFitting` with the width required). Otherwise 44, or the standard
+    /// labels' heights with 11 points above and below when taller.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        CGSize(width: size.width, height: CellLayout.fittingHeight(self, width: size.width))
+        if !contentView.constraints.isEmpty {
+            let fitted = contentView.systemLayoutSizeFitting(CGSize(width: size.width, height: UIView.layoutFittingCompressedSize.height),
+                                                             withHorizontalFittingPriority: .required,
+                                                             verticalFittingPriority: .fittingSizeLevel)
+            return CGSize(width: size.width, height: fitted.height)
+        }
+        return CGSize(width: size.width, height: CellLayout.fittingHeight(self, width: size.width))
     }
 }
