@@ -5,6 +5,15 @@ import StrataExamples
 import StrataProtocol
 import StrataUIKit
 
+/// A screen a user scrolls: a controller whose view holds the scroll view flung, and its rows.
+@MainActor
+protocol ScrollScreen: UIViewController {
+    var scrollView: UIScrollView { get }
+    var rowCount: Int { get }
+}
+
+extension SettingsController: ScrollScreen {}
+
 /// Issue 52: the settings screen (StrataExamples' `SettingsController`: a scroll view of `rows` rows of
 /// switches, sliders, segmented controls and buttons, written as iOS code) at 1280×800 on a real
 /// `strata-server`, driven as a user drives it: `flings` flings by injected touches (down, six moves 16 ms
@@ -16,26 +25,29 @@ struct SettingsRun {
     let size: String
     let rows: Int
     let flings: Int
+    /// The screen scrolled (the settings screen by default; `layout` scrolls a table) and its name in the report.
+    var name = "settings"
+    var makeScreen: @MainActor @Sendable (Int) -> any ScrollScreen = { SettingsController(rows: $0) }
 
     struct BenchFailure: Error, CustomStringConvertible { let description: String }
 
     /// The app's objects, made and used on the main thread (the benchmark's thread only hands them over).
     final class App: @unchecked Sendable {
         var window: UIWindow?
-        var controller: SettingsController?
+        var controller: (any ScrollScreen)?
     }
 
     func run() throws -> [String: Any] {
         guard let dims = SizeArgument.parse(size) else { throw BenchFailure(description: "bad size") }
-        let server = try BenchServer(size: size, name: "settings")
+        let server = try BenchServer(size: size, name: name)
         defer { server.stop() }
         let refresh = (try server.stats()["outputs"] as? [[String: Any]])?.first?["refresh_hz"] as? Double ?? 60
         let app = App()
-        let rows = rows, socket = server.socket
+        let rows = rows, socket = server.socket, makeScreen = makeScreen
         try onMain {
             try UIApplication.shared.connect(socketPath: socket)
             let window = UIWindow(frame: UIScreen.main.bounds)
-            let controller = SettingsController(rows: rows)
+            let controller = makeScreen(rows)
             window.rootViewController = controller
             window.makeKeyAndVisible()
             app.window = window
@@ -77,7 +89,7 @@ struct SettingsRun {
         let movingFrames = max(1, Int((moving * refresh).rounded()))
         let values = try onMain { app.controller.map { ($0.rowCount, $0.scrollView.contentSize.height) } }
         return [
-            "scenario": "settings", "size": size, "rows": values?.0 ?? 0, "content_height_points": Double(values?.1 ?? 0),
+            "scenario": name, "size": size, "rows": values?.0 ?? 0, "content_height_points": Double(values?.1 ?? 0),
             "flings": flings, "animated_scrolls": 10, "seconds": seconds, "moving_seconds": moving,
             "frames_rendered": rendered, "frames_missed": Int(missed),
             "moving_frame_interval_ms": intervals(after),
@@ -113,7 +125,7 @@ struct SettingsRun {
             last = rendered
             usleep(500_000)
         }
-        throw BenchFailure(description: "the settings screen did not settle within \(seconds) s")
+        throw BenchFailure(description: "the \(name) screen did not settle within \(seconds) s")
     }
 
     private func waitUntil(seconds: Double, _ done: () -> Bool) throws {
