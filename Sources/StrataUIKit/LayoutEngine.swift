@@ -33,14 +33,18 @@ final class LayoutEngine {
             drop(key, entry)
             dropped = true
         }
+        // Every changed constraint leaves before any comes back: changes that agree with each other (a reused
+        // cell's new content height and its new row height) must not contradict each other half-way.
+        var changed: [(LayoutRequest, LayoutSpec)] = []
         for (request, spec) in zip(wanted, specs) {
             if let entry = entries[request.key] {
                 if entry.spec == spec { continue }
                 drop(request.key, entry)
                 dropped = true
             }
-            add(request, spec, reporting: true)
+            changed.append((request, spec))
         }
+        for (request, spec) in changed { add(request, spec, reporting: true) }
         // A constraint broken earlier may fit now that another is gone.
         if dropped {
             for (request, spec) in zip(wanted, specs) where entries[request.key]?.constraint == nil {

@@ -1,6 +1,6 @@
 import Foundation
 import Strata
-import StrataUIKit
+@testable import StrataUIKit
 import Testing
 
 /// A cell class that counts the live instances (made through `register` and `init()` → `init(style:…)`).
@@ -247,7 +247,8 @@ final class SelfSizingCell: UITableViewCell {
 /// Rows whose blocks are 20, 40, 60, … points tall.
 @MainActor
 final class SelfSizingSource: NSObject, UITableViewDataSource {
-    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 5 }
+    var count = 5
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { count }
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "s", for: indexPath)
         (cell as? SelfSizingCell)?.blockHeight?.constant = CGFloat(20 * (indexPath.row + 1))
@@ -260,6 +261,10 @@ final class SelfSizingSource: NSObject, UITableViewDataSource {
     /// Issue 54 §3: `automaticDimension` rows size themselves through Auto Layout: each row is its block's
     /// height plus the 10-point insets above and below.
     @Test func automaticRowsTakeTheirContentViewsFittingHeight() {
+        // Each cell is solved at its row's size: no contradiction is ever reported.
+        var reports: [String] = []
+        LayoutEngine.reportHandler = { reports.append($0) }
+        defer { LayoutEngine.reportHandler = nil }
         let source = SelfSizingSource()
         let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 600), style: .plain)
         table.register(SelfSizingCell.self, forCellReuseIdentifier: "s")
@@ -274,5 +279,15 @@ final class SelfSizingSource: NSObject, UITableViewDataSource {
         let cell = table.cellForRow(at: IndexPath(row: 2, section: 0)) as? SelfSizingCell
         cell?.layoutIfNeeded()
         #expect(cell?.block.frame == CGRect(x: 16, y: 10, width: 288, height: 60))
+        // Scrolled through a longer table, cells reused at other heights.
+        let many = SelfSizingSource()
+        many.count = 400
+        table.dataSource = many
+        table.reloadData()
+        for y in stride(from: 0, through: 20_000, by: 700) {
+            table.contentOffset = CGPoint(x: 0, y: y)
+            table.layoutIfNeeded()
+        }
+        #expect(reports.isEmpty, "\(reports.first ?? "")")
     }
 }

@@ -116,7 +116,10 @@ extension UITableView {
         var remeasured = false
         for path in wanted {
             if let cell = visible[path] {
-                if let frame = rowFrame(path), cell.frame != frame { cell.frame = frame }
+                if let frame = rowFrame(path), cell.frame != frame {
+                    cell.frame = frame
+                    cell.layoutIfNeeded()
+                }
                 continue
             }
             guard let cell = makeCell(at: path) else { continue }
@@ -155,6 +158,9 @@ extension UITableView {
         if cell.isSelected != selected { cell.setSelected(selected, animated: false) }
         if cell.isHighlighted { cell.setHighlighted(false, animated: false) }
         if cell.superview !== self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) }
+        // Its content view takes the row's size now: the tree's constraints are solved together, and a
+        // self-sizing cell's at its previous size would contradict its row (UIKit sizes the cell first too).
+        cell.layoutIfNeeded()
         visible[path] = cell
         tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
     }

@@ -184,8 +184,10 @@ open class UITableViewCell: UIView {
     var tableSeparatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
 
     open override func layoutSubviews() {
-        super.layoutSubviews()
+        // The content view takes the row's size first: constraints inside it are then solved at that size
+        // (solved at its previous size, a self-sizing cell's required constraints would conflict).
         CellLayout.layout(self)
+        super.layoutSubviews()
     }
 
     /// The height an `UITableView.automaticDimension` row needs. A cell whose content view holds constraints
