@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "StrataLayoutTests", dependencies: ["StrataLayout"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataCore", "StrataTextWorker", "StrataProtocol", "StrataTestSupport"]),
         .testTarget(name: "StrataKMSTests", dependencies: [
-            "StrataKMS", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "StrataRender", "CStrataGL",
+            "StrataKMS", "StrataConfig", "StrataDisplay", "StrataServer", "StrataProtocol", "StrataCore", "StrataRender", "CStrataGL",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StrataKMSDeviceTests", dependencies: [
