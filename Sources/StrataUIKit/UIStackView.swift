@@ -50,7 +50,11 @@ open class UIStackView: UIView {
         super.init(frame: frame)
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// UIKit's is not failable, so subclasses write `required init(coder: NSCoder)`. Archives are not read
+    /// (as for every Strata view): this makes an empty stack.
+    public required init(coder: NSCoder) {
+        super.init(frame: .zero)
+    }
 
     public convenience init(arrangedSubviews views: [UIView]) {
         self.init(frame: .zero)
@@ -112,11 +116,6 @@ open class UIStackView: UIView {
             regenerateConstraints()
         }
         super.updateConstraints()
-    }
-
-    open override func layoutMarginsDidChange() {
-        super.layoutMarginsDidChange()
-        if isLayoutMarginsRelativeArrangement { setNeedsLayout() }
     }
 
     /// An arranged view was hidden or shown (it collapses or takes its place again), or its content size or

@@ -73,6 +73,24 @@ import Testing
         #expect(abs(large.frame.height - large.intrinsicContentSize.height) < 1e-9)
     }
 
+    @Test func baselineRelativeArrangementSpacesBaselines() throws {
+        let first = UILabel(), second = UILabel()
+        first.text = "First"
+        second.text = "Second"
+        second.font = .systemFont(ofSize: 30)
+        let stack = UIStackView(arrangedSubviews: [first, second])
+        stack.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        stack.axis = .vertical
+        stack.alignment = .leading
+        stack.spacing = 20
+        stack.isBaselineRelativeArrangement = true
+        stack.layoutIfNeeded()
+        let firstFont = try #require(first.font), secondFont = try #require(second.font)
+        let lastBaseline = first.frame.minY + first.intrinsicContentSize.height + firstFont.descender
+        #expect(first.frame.minY == 0)
+        #expect(abs(second.frame.minY + secondFont.ascender - (lastBaseline + 20)) < 1e-9)
+    }
+
     @Test func layoutMarginsRelativeArrangement() {
         let (stack, views) = Self.stack(.horizontal, .fill, [(50, 20), (50, 20)], size: CGSize(width: 300, height: 60))
         stack.spacing = 10
