@@ -29,7 +29,10 @@ open class UIStackView: UIView {
     /// What the last constraint-update pass made: deactivated and made again at the next.
     var generatedConstraints: [NSLayoutConstraint] = []
     var spacerGuides: [UILayoutGuide] = []
+    /// Whether the stack's own properties or arrangement changed since the constraints were made.
     var needsArrangement = true
+    /// What the constraints were made from in the arranged views: unchanged, they are kept.
+    private var madeFrom: [ArrangedInput] = []
 
     open var arrangedSubviews: [UIView] { arranged }
     open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { if axis != oldValue { arrangementChanged() } } }
@@ -111,8 +114,11 @@ open class UIStackView: UIView {
     }
 
     open override func updateConstraints() {
-        if needsArrangement {
+        let inputs = arranged.map { ArrangedInput($0, axis) }
+        // A button's highlight or a label's same-size text invalidates its size: the solver keeps its constraints.
+        if needsArrangement || inputs != madeFrom {
             needsArrangement = false
+            madeFrom = inputs
             regenerateConstraints()
         }
         super.updateConstraints()
@@ -121,7 +127,9 @@ open class UIStackView: UIView {
     /// An arranged view was hidden or shown (it collapses or takes its place again), or its content size or
     /// priorities changed (the tie-breaking and proportional constraints hold them).
     func arrangedSubviewChanged(_ view: UIView) {
-        if arranged.contains(where: { $0 === view }) { arrangementChanged() }
+        guard arranged.contains(where: { $0 === view }) else { return }
+        setNeedsUpdateConstraints()
+        superview?.setNeedsLayout()
     }
 
     /// Asks for new constraints; the superview is marked too, since the stack's own size may follow.
@@ -129,5 +137,22 @@ open class UIStackView: UIView {
         needsArrangement = true
         setNeedsUpdateConstraints()
         superview?.setNeedsLayout()
+    }
+}
+
+/// What an arranged view gives the generated constraints: whether it is shown, its intrinsic length along
+/// the axis and its priorities there.
+private struct ArrangedInput: Equatable {
+    let hidden: Bool
+    let length: CGFloat
+    let hugging: UILayoutPriority
+    let resistance: UILayoutPriority
+
+    @MainActor init(_ view: UIView, _ axis: NSLayoutConstraint.Axis) {
+        hidden = view.isHidden
+        let size = view.intrinsicContentSize
+        length = axis == .horizontal ? size.width : size.height
+        hugging = view.contentHuggingPriority(for: axis)
+        resistance = view.contentCompressionResistancePriority(for: axis)
     }
 }

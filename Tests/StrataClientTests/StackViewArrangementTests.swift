@@ -177,6 +177,30 @@ import Testing
         CATransaction.flush()
     }
 
+    @Test func sameSizeContentKeepsTheConstraintsAndNoConflictIsReported() {
+        var reports: [String] = []
+        LayoutEngine.reportHandler = { reports.append($0) }
+        defer { LayoutEngine.reportHandler = nil }
+        let label = UILabel()
+        label.text = "AB"
+        let stack = UIStackView(arrangedSubviews: [label, ContentSizedView(50, 20)])
+        stack.frame = CGRect(x: 0, y: 0, width: 300, height: 40)
+        stack.distribution = .equalSpacing
+        stack.layoutIfNeeded()
+        let made = stack.constraints.map(ObjectIdentifier.init)
+        label.textColor = .red
+        label.invalidateIntrinsicContentSize()
+        stack.layoutIfNeeded()
+        #expect(stack.constraints.map(ObjectIdentifier.init) == made)
+        label.text = "ABCDEF"
+        stack.layoutIfNeeded()
+        #expect(stack.constraints.map(ObjectIdentifier.init) != made)
+        #expect(label.frame.width == label.intrinsicContentSize.width)
+        label.isHidden = true
+        stack.layoutIfNeeded()
+        #expect(reports.isEmpty)
+    }
+
     @Test func arrangingAndRemoving() {
         let a = ContentSizedView(50, 20), b = ContentSizedView(50, 20), c = ContentSizedView(50, 20)
         let stack = UIStackView(arrangedSubviews: [a, b])
