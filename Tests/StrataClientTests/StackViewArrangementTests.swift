@@ -208,6 +208,9 @@ import Testing
         stack.distribution = .fillEqually
         stack.insertArrangedSubview(c, at: 0)
         #expect(stack.arrangedSubviews == [c, a, b] && stack.subviews.count == 3)
+        stack.insertArrangedSubview(b, at: 0)
+        stack.insertArrangedSubview(b, at: 9)
+        #expect(stack.arrangedSubviews == [c, a, b] && stack.subviews.count == 3)
         stack.layoutIfNeeded()
         #expect([c, a, b].map(\.frame.minX) == [0, 100, 200])
         stack.removeArrangedSubview(a)

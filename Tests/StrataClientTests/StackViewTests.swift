@@ -117,5 +117,9 @@ final class ContentSizedView: UIView {
         stack.layoutIfNeeded()
         #expect(views.map(\.frame) == [CGRect(x: 250, y: 0, width: 50, height: 40), CGRect(x: 125, y: 0, width: 60, height: 40),
                                        CGRect(x: 0, y: 0, width: 70, height: 40)])
+        stack.distribution = .equalSpacing
+        stack.layoutIfNeeded()
+        #expect(views.map(\.frame) == [CGRect(x: 250, y: 0, width: 50, height: 40), CGRect(x: 130, y: 0, width: 60, height: 40),
+                                       CGRect(x: 0, y: 0, width: 70, height: 40)])
     }
 }
