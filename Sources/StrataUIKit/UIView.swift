@@ -117,7 +117,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            guard newValue != layer.isHidden else { return }
+            layer.isHidden = newValue
+            // An arranged view of a stack view collapses when hidden (UIStackView.swift).
+            (superview as? UIStackView)?.arrangedSubviewChanged(self)
+        }
     }
 
     /// A view whose alpha masks this one's content, background and subviews (its layer is the layer's
@@ -202,6 +207,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open func invalidateIntrinsicContentSize() {
         setNeedsLayout()
         superview?.setNeedsLayout()
+        // A stack view's generated constraints read its arranged views' sizes and priorities (UIStackView.swift).
+        (superview as? UIStackView)?.arrangedSubviewChanged(self)
     }
     /// Whether the engine turns the view's frame into required constraints (true for views made in code);
     /// false lets constraints place it (UIView+AutoLayout.swift).
