@@ -10,9 +10,9 @@ public enum ExampleCatalog {
         public let make: @MainActor @Sendable () -> UIViewController
     }
 
-    /// Every demo: the docs' first app, the settings screen, then seed 003's in number order.
+    /// Every demo: the docs' first app, the settings screen, the café menu, then seed 003's in number order.
     public static var all: [Entry] {
-        [first, settings] + (views + layers).sorted { Int($0.name.dropFirst()) ?? 0 < Int($1.name.dropFirst()) ?? 0 }
+        [first, settings, menu] + (views + layers).sorted { Int($0.name.dropFirst()) ?? 0 < Int($1.name.dropFirst()) ?? 0 }
     }
 
     /// docs/uikit.md's first app.
@@ -21,6 +21,11 @@ public enum ExampleCatalog {
     /// A kiosk settings screen of controls in a scroll view (issue 52).
     static let settings = Entry(name: "settings", summary: "a kiosk settings screen: switches, sliders, segments and buttons in a scroll view") {
         SettingsController()
+    }
+
+    /// A café menu laid out by Auto Layout, stack views and a diffable table view (issue 54).
+    static let menu = Entry(name: "menu", summary: "a café menu: Auto Layout, stack views and a diffable table view") {
+        MenuController()
     }
 
     public static func entry(named name: String) -> Entry? { all.first { $0.name == name } }
