@@ -24,28 +24,13 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         collectionView.dataSource = self
     }
 
-    open func snapshot() -> Snapshot {
-        var copy = current
-        copy.clearReloads()
-        return copy
-    }
+    open func snapshot() -> Snapshot { current.handedOut }
 
-    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        guard current.sectionIdentifiers.indices.contains(indexPath.section) else { return nil }
-        let items = current.itemIdentifiers(inSection: current.sectionIdentifiers[indexPath.section])
-        return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
-    }
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.item(at: indexPath) }
 
-    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        for (s, section) in current.sectionIdentifiers.enumerated() {
-            if let item = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier) { return IndexPath(item: item, section: s) }
-        }
-        return nil
-    }
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(of: itemIdentifier) }
 
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
-    }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { current.section(at: index) }
 
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
 
