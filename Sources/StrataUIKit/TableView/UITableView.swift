@@ -16,7 +16,7 @@ open class UITableView: UIScrollView {
         case automatic = 100
     }
 
-    /// Asks for a height from the content (rows: the interim in docs/uikit.md, *Table views*).
+    /// Asks for a height from the content (rows: the cell's `sizeThatFits`, self-sizing through Auto Layout; docs/uikit.md, *Table views*).
     public static let automaticDimension: CGFloat = -1
 
     open var style: Style { tableStyle }
