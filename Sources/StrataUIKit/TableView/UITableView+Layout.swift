@@ -118,7 +118,7 @@ extension UITableView {
             if let cell = visible[path] {
                 if let frame = rowFrame(path), cell.frame != frame {
                     cell.frame = frame
-                    cell.layoutIfNeeded()
+                    CellLayout.layout(cell)
                 }
                 continue
             }
@@ -160,7 +160,8 @@ extension UITableView {
         if cell.superview !== self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) }
         // Its content view takes the row's size now: the tree's constraints are solved together, and a
         // self-sizing cell's at its previous size would contradict its row (UIKit sizes the cell first too).
-        cell.layoutIfNeeded()
+        // Only the cell's own frames are set here; its constraints are solved in the layout pass, once.
+        CellLayout.layout(cell)
         visible[path] = cell
         tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
     }
