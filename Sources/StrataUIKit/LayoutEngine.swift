@@ -2,9 +2,12 @@ import Foundation
 import StrataLayout
 
 /// The Auto Layout engine of one view tree, kept on its root: a `Solver` holding the tree's constraints in
-/// the root's bounds coordinates. Each pass (`syncAndSolve`) lists the constraints the tree wants now (the
-/// app's, the frames of views that translate their autoresizing masks, content sizes, system guides) and
-/// changes the solver only where they differ: a changed constant removes and re-adds that one constraint.
+/// the root's bounds coordinates. A pass (`syncAndSolve`) changes the solver only where what the tree wants
+/// differs from what it holds: a changed constant removes and re-adds that one constraint.
+///
+/// While the tree's structure is unchanged (`ViewAutoLayout.structure`: constraints, hierarchy, intrinsic
+/// sizes, priorities, directions) a pass looks only at the constants changed since the last one and at the
+/// few values read afresh each time (`LayoutSources`); otherwise it lists the whole tree's requests again.
 @MainActor
 final class LayoutEngine {
     weak var root: UIView?
@@ -17,21 +20,61 @@ final class LayoutEngine {
     var constrained: Set<ObjectIdentifier> = []
     /// Called with each "Unable to simultaneously satisfy constraints." report (tests read it; it is logged too).
     static var reportHandler: (@MainActor (String) -> Void)?
+    /// Counts the passes that listed the whole tree (tests read it to tell an incremental pass from a full one).
+    private(set) var fullPasses = 0
+
+    /// The structure the last full pass saw; nil before the first.
+    private var syncedStructure: UInt64?
+    private var ladder = PriorityLadder([])
+    private var sources = LayoutSources()
+    /// Each request's place in the last full listing: broken constraints are tried again in that order.
+    private var order: [LayoutEntryKey: Int] = [:]
+    /// Installed constraints whose constants changed since the last pass.
+    private var changedConstants: [NSLayoutConstraint] = []
 
     init(root: UIView) { self.root = root }
 
+    /// A constant of an installed constraint in this tree changed.
+    func constantChanged(_ constraint: NSLayoutConstraint) {
+        guard syncedStructure == ViewAutoLayout.structure else { return } // the next pass lists everything
+        changedConstants.append(constraint)
+    }
+
     func syncAndSolve() {
         guard let root else { return }
-        let (wanted, views, named) = LayoutRequests.collect(root: root)
-        participants = views
-        constrained = named
-        let ladder = PriorityLadder(wanted.map(\.priority))
+        if syncedStructure == ViewAutoLayout.structure, let volatile = LayoutRequests.volatile(sources, root: root) {
+            let constants = changedConstants.compactMap { constraint -> LayoutRequest? in
+                guard entries[.constraint(ObjectIdentifier(constraint))] != nil else { return nil }
+                return LayoutRequests.request(for: constraint, root: root)
+            }
+            changedConstants.removeAll()
+            apply(volatile + constants, complete: false)
+            if Self.verifiesIncrementalPasses { verify(root) }
+        } else {
+            let collection = LayoutRequests.collect(root: root)
+            participants = collection.participants
+            constrained = collection.constrained
+            sources = collection.sources
+            ladder = PriorityLadder(collection.requests.map(\.priority))
+            order = Dictionary(collection.requests.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+            changedConstants.removeAll()
+            syncedStructure = ViewAutoLayout.structure
+            fullPasses += 1
+            apply(collection.requests, complete: true)
+        }
+        solver.updateVariables()
+    }
+
+    /// Brings the solver to `wanted`: all the tree wants (`complete`), or some of it, the rest unchanged.
+    private func apply(_ wanted: [LayoutRequest], complete: Bool) {
         let specs = wanted.map { LayoutSpec(request: $0, strength: ladder.strength(for: $0.priority)) }
-        let wantedKeys = Set(wanted.map(\.key))
         var dropped = false
-        for (key, entry) in entries where !wantedKeys.contains(key) {
-            drop(key, entry)
-            dropped = true
+        if complete {
+            let wantedKeys = Set(wanted.map(\.key))
+            for (key, entry) in entries where !wantedKeys.contains(key) {
+                drop(key, entry)
+                dropped = true
+            }
         }
         // Every changed constraint leaves before any comes back: changes that agree with each other (a reused
         // cell's new content height and its new row height) must not contradict each other half-way.
@@ -45,13 +88,10 @@ final class LayoutEngine {
             changed.append((request, spec))
         }
         for (request, spec) in changed { add(request, spec, reporting: true) }
-        // A constraint broken earlier may fit now that another is gone.
-        if dropped {
-            for (request, spec) in zip(wanted, specs) where entries[request.key]?.constraint == nil {
-                add(request, spec, reporting: false)
-            }
-        }
-        solver.updateVariables()
+        // A constraint broken earlier may fit now that another is gone: tried again in the tree's order.
+        guard dropped else { return }
+        let broken = entries.filter { $0.value.constraint == nil }.sorted { (order[$0.key] ?? .max) < (order[$1.key] ?? .max) }
+        for (_, entry) in broken { add(entry.request, entry.spec, reporting: false) }
     }
 
     private func drop(_ key: LayoutEntryKey, _ entry: LayoutEntry) {
@@ -71,11 +111,13 @@ final class LayoutEngine {
         }
     }
 
-    /// The rectangle of an item's variables in `view`'s bounds coordinates.
+    /// The rectangle of an item's variables in `view`'s bounds coordinates, on the pixel grid (`snapped`).
     func rect(of variables: ItemVariables, in view: UIView) -> CGRect {
         let origin = self.origin(of: view)
-        return CGRect(x: variables.left.value - origin.x, y: variables.top.value - origin.y,
-                      width: variables.width.value, height: variables.height.value)
+        let left = snapped(variables.left.value), top = snapped(variables.top.value)
+        let right = snapped(variables.left.value + variables.width.value)
+        let bottom = snapped(variables.top.value + variables.height.value)
+        return CGRect(x: left - origin.x, y: top - origin.y, width: right - left, height: bottom - top)
     }
 
     /// A view's frame from the solution: its rectangle in its superview's bounds coordinates.
@@ -87,7 +129,15 @@ final class LayoutEngine {
     /// Where `view`'s bounds origin is in the root's coordinates.
     func origin(of view: UIView) -> CGPoint {
         let v = view.autoLayout.variables
-        return CGPoint(x: v.left.value - view.bounds.minX, y: v.top.value - view.bounds.minY)
+        return CGPoint(x: snapped(v.left.value) - view.bounds.minX, y: snapped(v.top.value) - view.bounds.minY)
+    }
+
+    /// UIKit's engine puts views on the screen's pixel grid: each edge, in the root's coordinates, at the
+    /// nearest pixel (halves up), so that neighbours share edges. It also clears the solver's floating-point
+    /// noise (1136.0000000000002), which would otherwise depend on the order constraints were added in.
+    func snapped(_ value: Double) -> CGFloat {
+        let scale = Double(max(1, root?.window?.screen.scale ?? UIScreen.main.scale))
+        return CGFloat((value * scale + 0.5 + 1e-7).rounded(.down) / scale)
     }
 }
 

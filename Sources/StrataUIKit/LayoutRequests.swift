@@ -6,14 +6,13 @@ import StrataLayout
 /// content sizes. The order decides which of several contradicting required constraints is broken: the later.
 @MainActor
 enum LayoutRequests {
-    /// The requests, the views given variables, and the views some constraint names (those whose frames the
-    /// engine sets).
     /// `fitting`: the root's size is left free (`systemLayoutSizeFitting`), and the tree's engine is not touched.
-    static func collect(root: UIView, fitting: Bool = false) -> ([LayoutRequest], Set<ObjectIdentifier>, Set<ObjectIdentifier>) {
+    static func collect(root: UIView, fitting: Bool = false) -> LayoutCollection {
         var participants = Set<ObjectIdentifier>()
         var constrained = Set<ObjectIdentifier>()
         var appRequests: [LayoutRequest] = []
         var guideRequests: [LayoutRequest] = []
+        var sources = LayoutSources()
         func join(_ view: UIView) {
             var v: UIView? = view
             while let current = v, participants.insert(ObjectIdentifier(current)).inserted { v = current.superview }
@@ -30,10 +29,12 @@ enum LayoutRequests {
                     if let named = item as? UIView { constrained.insert(ObjectIdentifier(named)) }
                 }
                 appRequests.append(request)
+                if constraint.readsMarginsOrBaselines { sources.constraints.append(constraint) }
             }
             for guide in state.guides {
                 join(view)
                 guideRequests += guideBinding(guide, of: view)
+                sources.guides.append(WeakGuide(guide: guide, owner: view))
             }
         }
         var frameRequests: [LayoutRequest] = [], contentRequests: [LayoutRequest] = []
@@ -44,11 +45,37 @@ enum LayoutRequests {
                 contentRequests += content(of: view)
             } else if view === root || view.translatesAutoresizingMaskIntoConstraints {
                 frameRequests += frame(of: view, root: root)
+                sources.frames.append(WeakView(view: view))
             } else {
                 contentRequests += content(of: view)
+                if view.intrinsicContentSizeFollowsBounds { sources.contents.append(WeakView(view: view)) }
             }
         }
-        return (frameRequests + appRequests + guideRequests + contentRequests, participants, constrained)
+        return LayoutCollection(requests: frameRequests + appRequests + guideRequests + contentRequests,
+                                participants: participants, constrained: constrained, sources: sources)
+    }
+
+    /// The requests of what the last full collection found that can change without the tree's structure
+    /// changing (`LayoutSources`), read afresh; nil when one of them has gone.
+    static func volatile(_ sources: LayoutSources, root: UIView) -> [LayoutRequest]? {
+        var requests: [LayoutRequest] = []
+        for source in sources.frames {
+            guard let view = source.view else { return nil }
+            requests += frame(of: view, root: root)
+        }
+        for constraint in sources.constraints {
+            guard let request = request(for: constraint, root: root) else { return nil }
+            requests.append(request)
+        }
+        for source in sources.contents {
+            guard let view = source.view else { return nil }
+            requests += content(of: view)
+        }
+        for source in sources.guides {
+            guard let guide = source.guide, let owner = source.owner else { return nil }
+            requests += guideBinding(guide, of: owner)
+        }
+        return requests
     }
 
     static func walk(_ view: UIView, _ body: (UIView) -> Void) {
@@ -137,3 +164,29 @@ enum LayoutRequests {
         }
     }
 }
+
+/// What a full collection found.
+struct LayoutCollection {
+    let requests: [LayoutRequest]
+    /// The views given variables.
+    let participants: Set<ObjectIdentifier>
+    /// The views some constraint names (those whose frames the engine sets).
+    let constrained: Set<ObjectIdentifier>
+    let sources: LayoutSources
+}
+
+/// The requests whose values change without anything marking the tree's structure changed
+/// (`ViewAutoLayout.structure`), so that each pass reads them again: translating views' frames (autoresizing
+/// moves them in the layer, past any view setter), system guides' insets, app constraints on margins or
+/// baselines, and intrinsic sizes that follow bounds. Everything else changes only through what marks the structure changed, or a constant.
+struct LayoutSources {
+    var frames: [WeakView] = []
+    var constraints: [NSLayoutConstraint] = []
+    var guides: [WeakGuide] = []
+    /// Views whose intrinsic size follows their bounds.
+    var contents: [WeakView] = []
+}
+
+/// Held weakly: the root is among the frames, and its engine holds these.
+struct WeakView { weak var view: UIView? }
+struct WeakGuide { weak var guide: UILayoutGuide?; weak var owner: UIView? }

@@ -32,6 +32,18 @@ extension NSLayoutConstraint {
         }
     }
 
+    /// Whether its expression reads a view's layout margins or a label's baselines (values that change
+    /// without marking the tree's structure changed): the engine reads it again at each pass.
+    var readsMarginsOrBaselines: Bool {
+        [firstAttribute, secondAttribute].contains { attribute in
+            switch attribute {
+            case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+                 .centerXWithinMargins, .centerYWithinMargins, .firstBaseline, .lastBaseline: true
+            default: false
+            }
+        }
+    }
+
     var equationText: String {
         var text = "\(Self.itemName(firstItem)).\(Self.attributeName(firstAttribute))"
         text += relation == .equal ? " == " : relation == .lessThanOrEqual ? " <= " : " >= "

@@ -29,7 +29,13 @@ open class NSLayoutConstraint: NSObject {
     public let secondAttribute: Attribute
     public let multiplier: CGFloat
     /// Changing it re-solves only this constraint at the next layout pass.
-    open var constant: CGFloat { didSet { if constant != oldValue { itemsNeedLayout() } } }
+    open var constant: CGFloat {
+        didSet {
+            guard constant != oldValue else { return }
+            installedOn?.rootView.autoLayoutStorage?.engine?.constantChanged(self)
+            itemsNeedLayout()
+        }
+    }
     /// A required constraint cannot become optional while active, nor the reverse (UIKit's rule: logged, kept).
     open var priority: UILayoutPriority = .required {
         didSet {
@@ -39,6 +45,7 @@ open class NSLayoutConstraint: NSObject {
                 priority = oldValue
                 return
             }
+            if isActive { ViewAutoLayout.structureChanged() }
             itemsNeedLayout()
         }
     }

@@ -64,6 +64,7 @@ open class UILabel: UIView {
         let size = layout(width: width, lines: numberOfLines).size
         return CGSize(width: size.width.rounded(.up), height: size.height.rounded(.up))
     }
+    override var intrinsicContentSizeFollowsBounds: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let width = numberOfLines == 1 || !(size.width > 0) || !size.width.isFinite ? 0 : size.width
         let laid = layout(width: width, lines: numberOfLines).size

@@ -3,7 +3,12 @@
 /// would not run).
 extension UIView {
     func animatedSet(_ keys: [String], _ change: () -> Void) {
-        defer { if keys.contains(where: { $0 == "position" || $0 == "bounds" || $0 == "transform" }) { geometryChangedForSafeArea() } }
+        // A wrapping label's intrinsic height follows its width, as UIKit's does: a new width invalidates it.
+        let width = intrinsicContentSizeFollowsBounds && keys.contains("bounds") ? layer.bounds.width : nil
+        defer {
+            if keys.contains(where: { $0 == "position" || $0 == "bounds" || $0 == "transform" }) { geometryChangedForSafeArea() }
+            if let width, layer.bounds.width != width { invalidateIntrinsicContentSize() }
+        }
         guard let block = UIViewAnimationState.animatingBlock else { change(); return }
         let starts = keys.map { UIViewAnimationState.startValue(of: layer, $0, in: block) }
         UIViewAnimationState.settingThroughView += 1

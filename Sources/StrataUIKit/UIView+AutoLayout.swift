@@ -25,6 +25,7 @@ extension UIView {
         guide.owningView?.removeLayoutGuide(guide)
         guide.owningView = self
         autoLayout.guides.append(guide)
+        ViewAutoLayout.structureChanged()
         setNeedsLayout()
     }
 
@@ -32,6 +33,7 @@ extension UIView {
         guard guide.owningView === self else { return }
         autoLayout.guides.removeAll { $0 === guide }
         guide.owningView = nil
+        ViewAutoLayout.structureChanged()
         setNeedsLayout()
     }
 
@@ -81,6 +83,7 @@ extension UIView {
         constraint.installedOn = self
         autoLayout.installed.append(constraint)
         ViewAutoLayout.installedCount += 1
+        ViewAutoLayout.structureChanged()
         constraint.itemsNeedLayout()
         setNeedsLayout()
     }
@@ -91,6 +94,7 @@ extension UIView {
         constraint.installedOn = nil
         autoLayout.installed.removeAll { $0 === constraint }
         ViewAutoLayout.installedCount -= 1
+        ViewAutoLayout.structureChanged()
         setNeedsLayout()
     }
 

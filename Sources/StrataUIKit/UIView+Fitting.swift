@@ -10,7 +10,7 @@ extension UIView {
     public static let layoutFittingExpandedSize = CGSize(width: 10_000_000, height: 10_000_000)
 
     func fittingSize(_ target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
-        let (requests, _, _) = LayoutRequests.collect(root: self, fitting: true)
+        let requests = LayoutRequests.collect(root: self, fitting: true).requests
         let v = autoLayout.variables
         let targets = [
             LayoutRequest(key: .guide(ObjectIdentifier(self), 10), expression: v.width - Double(target.width),

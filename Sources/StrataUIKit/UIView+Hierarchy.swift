@@ -24,6 +24,7 @@ extension UIView {
 
     func detachFromSuperview() {
         guard let parent = superview else { return }
+        ViewAutoLayout.structureChanged()
         let oldWindow = window
         let oldTint = tintColor
         parent.willRemoveSubview(self)
@@ -41,6 +42,7 @@ extension UIView {
     /// `bringSubviewToFront` (true) and `sendSubviewToBack`.
     func moveSubview(_ view: UIView, toFront: Bool) {
         guard let i = subviews.firstIndex(of: view) else { return }
+        ViewAutoLayout.structureChanged() // the engine lists constraints in the subviews' order
         subviews.remove(at: i)
         if toFront {
             subviews.append(view)
@@ -53,6 +55,7 @@ extension UIView {
 
     func swapSubviews(_ a: Int, _ b: Int) {
         guard subviews.indices.contains(a), subviews.indices.contains(b), a != b else { return }
+        ViewAutoLayout.structureChanged()
         let (low, high) = (min(a, b), max(a, b))
         let lowLayer = subviews[low].layer, highLayer = subviews[high].layer
         subviews.swapAt(low, high)
@@ -84,6 +87,7 @@ extension UIView {
     /// telling both views as UIKit does.
     private func insert(_ view: UIView, place: () -> Void) {
         guard !isDescendant(of: view) else { return } // a view cannot contain its own ancestor
+        ViewAutoLayout.structureChanged()
         let newWindow = window
         if view.superview === self {
             subviews.removeAll { $0 === view }

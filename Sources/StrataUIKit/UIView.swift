@@ -203,8 +203,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// override it (`UILabel`, `UIButton`, `UISwitch`, …); Auto Layout turns it into hugging and
     /// compression-resistance constraints (docs/uikit.md, *Auto Layout*).
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Whether `intrinsicContentSize` follows the view's own bounds (a wrapping label's height follows its
+    /// width), so that the engine reads it at every pass rather than only after an invalidation.
+    var intrinsicContentSizeFollowsBounds: Bool { false }
     /// Says the intrinsic size changed: the engine reads it again at the next layout pass.
     open func invalidateIntrinsicContentSize() {
+        ViewAutoLayout.structureChanged()
         setNeedsLayout()
         superview?.setNeedsLayout()
         // A stack view's generated constraints read its arranged views' sizes and priorities (UIStackView.swift).
@@ -212,7 +216,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     }
     /// Whether the engine turns the view's frame into required constraints (true for views made in code);
     /// false lets constraints place it (UIView+AutoLayout.swift).
-    open var translatesAutoresizingMaskIntoConstraints = true { didSet { superview?.setNeedsLayout() } }
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { ViewAutoLayout.structureChanged() }; superview?.setNeedsLayout() }
+    }
 
     // MARK: Auto Layout (UIView+AutoLayout.swift, LayoutEngine.swift)
 
@@ -249,7 +255,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     }
     /// How the content lays out in a right-to-left language; `.forceRightToLeft` flips leading and trailing.
     open var semanticContentAttribute = UISemanticContentAttribute.unspecified {
-        didSet { setNeedsLayout(); superview?.setNeedsLayout() }
+        didSet { ViewAutoLayout.structureChanged(); setNeedsLayout(); superview?.setNeedsLayout() }
     }
     /// The direction its leading and trailing follow: its `semanticContentAttribute`'s, or when unspecified its
     /// superview's (left to right at the root, the application's direction).

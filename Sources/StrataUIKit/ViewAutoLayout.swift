@@ -19,6 +19,13 @@ final class ViewAutoLayout {
 
     /// How many constraints are installed anywhere: while none are, layout never walks a tree for them.
     static var installedCount = 0
+    /// Changes each time something changes what a tree's engine lists beyond its volatile values
+    /// (`LayoutSources`) and constants: constraints installed or removed, priorities, the view hierarchy,
+    /// translating or not, intrinsic sizes, directions, layout guides. One count for all trees: a change in
+    /// one makes every engine list its tree again once (an app has one window, and such changes are rare
+    /// next to constant changes and frames).
+    private(set) static var structure: UInt64 = 0
+    static func structureChanged() { structure &+= 1 }
     /// How many views asked for `updateConstraints()`: while none did, the update pass walks nothing.
     static var pendingUpdates = 0
 }

@@ -67,7 +67,11 @@ import Testing
             return label.frame.minY + (attribute == .firstBaseline ? font.ascender : label.intrinsicContentSize.height + font.descender)
         }
         #expect(large.frame.minY == 0)
-        #expect(abs(baseline(small) - baseline(large)) < 1e-9)
+        // The engine puts the small label's top on the pixel grid (scale 1 here): the nearest whole point to
+        // where its baseline meets the large one's.
+        let smallFont = small.font ?? .systemFont(ofSize: 17)
+        let exactTop = baseline(large) - (attribute == .firstBaseline ? smallFont.ascender : small.intrinsicContentSize.height + smallFont.descender)
+        #expect(small.frame.minY == exactTop.rounded())
         // Heights come back through the layer's position and bounds: equal within rounding.
         #expect(abs(small.frame.height - small.intrinsicContentSize.height) < 1e-9)
         #expect(abs(large.frame.height - large.intrinsicContentSize.height) < 1e-9)
@@ -88,7 +92,8 @@ import Testing
         let firstFont = try #require(first.font), secondFont = try #require(second.font)
         let lastBaseline = first.frame.minY + first.intrinsicContentSize.height + firstFont.descender
         #expect(first.frame.minY == 0)
-        #expect(abs(second.frame.minY + secondFont.ascender - (lastBaseline + 20)) < 1e-9)
+        // On the pixel grid (scale 1 here): the nearest whole point.
+        #expect(second.frame.minY == (lastBaseline + 20 - secondFont.ascender).rounded())
     }
 
     @Test func layoutMarginsRelativeArrangement() {
