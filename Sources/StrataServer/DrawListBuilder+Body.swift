@@ -20,12 +20,16 @@ extension DrawListBuilder {
         // Animated bounds clamp the corner radius anew each frame: the slot gives the radius too.
         let shaped = animated.contains(.bounds) ? animated.union(.cornerRadius) : animated
         let fill = shaped.intersection([.backgroundColor, .bounds, .cornerRadius])
+        // The background and border at the bounds' size from their corner, so that a scroll view's moving
+        // offset leaves their commands the same (the damage tracker then sees nothing change there).
+        let (frameMatrix, frameRect) = shaped.isEmpty && list.currentSlot < 0 ? Self.fromCorner(p.bounds, m) : (m, p.bounds)
         if ownContent, let color = animated.contains(.backgroundColor) ? Color.white : p.backgroundColor, color.alpha > 0 {
             if p.cornerRadius > 0 || fill.contains(.cornerRadius) {
-                list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.drawnCorners, border: 0,
+                list.append(.shape(matrix: frameMatrix, rect: frameRect, radius: p.cornerRadius, corners: p.drawnCorners, border: 0,
                                    color: tinted(color), alpha: alpha, edges: edges), slotFields: fill, slotModes: modes)
             } else {
-                list.append(.fill(matrix: m, rect: p.bounds, color: tinted(color), alpha: alpha, edges: edges), slotFields: fill, slotModes: modes)
+                list.append(.fill(matrix: frameMatrix, rect: frameRect, color: tinted(color), alpha: alpha, edges: edges),
+                            slotFields: fill, slotModes: modes)
             }
         }
         let kindPieces = ownContent ? node.content.pieces(node) : 0
@@ -63,9 +67,15 @@ extension DrawListBuilder {
         let ring = shaped.intersection([.bounds, .cornerRadius, .borderWidth, .borderColor])
         if ownContent, p.borderWidth > 0 || ring.contains(.borderWidth),
            let color = ring.contains(.borderColor) ? Color.white : p.borderColor, color.alpha > 0 {
-            list.append(.shape(matrix: m, rect: p.bounds, radius: p.cornerRadius, corners: p.drawnCorners, border: p.borderWidth,
+            list.append(.shape(matrix: frameMatrix, rect: frameRect, radius: p.cornerRadius, corners: p.drawnCorners, border: p.borderWidth,
                                color: tinted(color), alpha: alpha, edges: edges), slotFields: ring, slotModes: modes)
         }
+    }
+
+    /// `bounds` under `m` as the same rectangle drawn from (0, 0) under a matrix that first moves it there.
+    static func fromCorner(_ bounds: CGRect, _ m: Transform3D) -> (Transform3D, CGRect) {
+        guard bounds.origin != .zero else { return (m, bounds) }
+        return (Transform3D.translation(bounds.minX, bounds.minY, 0) * m, CGRect(origin: .zero, size: bounds.size))
     }
 
     /// A `contents` crossfade (`ShownContents.crossfade`): from · (1 − fraction) + to · fraction, each image

@@ -97,6 +97,9 @@ struct SettingsRun {
             "server_cpu_ms_per_moving_frame": cpu.1 * 1000 / Double(movingFrames),
             "app_cpu_ms_per_moving_frame": cpu.0 * 1000 / Double(movingFrames),
             "strata_cpu_ms_per_moving_frame": (cpu.0 + cpu.1) * 1000 / Double(movingFrames),
+            // The server's counters over its last frames (`repainted_pixels`, `scroll_copied_pixels`, …): what a
+            // moving frame drew, which tells a frame that moved pixels from one that drew the list again.
+            "per_frame": after["per_frame"] ?? [:],
             "server_memory_mib": VideoRun.memory(of: server.process.processIdentifier),
             "client_memory_mib": VideoRun.memory(of: getpid()),
         ]
