@@ -99,16 +99,26 @@ public struct DamageTracker {
         while start < oldKeys.count, start < newKeys.count, oldKeys[start] == newKeys[start] { start += 1 }
         var oldEnd = oldKeys.count, newEnd = newKeys.count
         while oldEnd > start, newEnd > start, oldKeys[oldEnd - 1] == newKeys[newEnd - 1] { oldEnd -= 1; newEnd -= 1 }
+        // Between them, the commands are matched in painter's order: each new one with the next old one of its
+        // key within `matchWindow` (skipped old ones are unmatched). A row placed among the others (a table's
+        // new cell in its subviews' order) then damages its own box, not everything after it up to a scroll
+        // indicator that moved at the end. A pixel no unmatched command touches is drawn by the same commands
+        // in the same order in both lists.
         var region = DamageRegion()
-        if oldEnd - start == newEnd - start {
-            for i in start..<oldEnd where oldKeys[i] != newKeys[i] {
-                region.add(oldEffects[i])
+        var next = start
+        for i in start..<newEnd {
+            let limit = min(oldEnd, next + Self.matchWindow)
+            guard let j = (next..<limit).first(where: { oldKeys[$0] == newKeys[i] }) else {
                 region.add(newEffects[i])
+                continue
             }
-        } else {
-            for i in start..<oldEnd { region.add(oldEffects[i]) }
-            for i in start..<newEnd { region.add(newEffects[i]) }
+            for skipped in next..<j { region.add(oldEffects[skipped]) }
+            next = j + 1
         }
+        for k in next..<oldEnd { region.add(oldEffects[k]) }
         return region
     }
+
+    /// How far ahead in the old list a new command's key is looked for (a bound on the comparison's cost).
+    static let matchWindow = 64
 }

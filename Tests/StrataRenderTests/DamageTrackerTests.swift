@@ -69,15 +69,32 @@ import Testing
         #expect(plan(&tracker, list(x: 101)) == PixelRect(x: 91, y: 91, width: 69, height: 68))
     }
 
-    @Test func aSquareAddedOnTopRepaintsOnlyItsPixelsAndASwapRepaintsBoth() {
+    @Test func aSquareAddedOnTopRepaintsOnlyItsPixelsAndASwapRepaintsTheOneThatChangedPlaceInOrder() {
         var tracker = DamageTracker()
         var list = DrawList()
         list.commands = [Self.square(0, 0), Self.square(300, 200)]
         _ = plan(&tracker, list)
         list.commands.append(Self.square(20, 400))
         #expect(plan(&tracker, list) == PixelRect(x: 18, y: 398, width: 54, height: 54).intersection(everything))
+        // Matched in painter's order, (300, 200) keeps its match and (0, 0) is drawn after it now: only its box
+        // (with the 2-pixel margin, cut at the target's corner) is repainted, which holds every pixel where the
+        // two could overlap.
         list.commands = [Self.square(300, 200), Self.square(0, 0), Self.square(20, 400)]
-        #expect(plan(&tracker, list) == PixelRect(x: 0, y: 0, width: 352, height: 252))
+        #expect(plan(&tracker, list) == PixelRect(x: 0, y: 0, width: 52, height: 52))
+    }
+
+    @Test func aCommandInsertedAmongOthersRepaintsItsBoxEvenWhenTheLastCommandMoved() {
+        // Rows in a clip with a scroll indicator drawn last: a row placed among the others (a cell added in the
+        // subviews' order) and the indicator moved repaint those two boxes, not every row in between.
+        var rows = (0..<12).map { Self.square(CGFloat($0 % 6) * 100, CGFloat($0 / 6) * 100) }
+        var list = DrawList()
+        list.commands = rows + [Self.square(600, 10)]
+        var tracker = DamageTracker()
+        _ = plan(&tracker, list)
+        rows.insert(Self.square(20, 300), at: 2)
+        list.commands = rows + [Self.square(600, 14)]
+        let damage = tracker.plan(list, width: Self.size.width, height: Self.size.height, bufferAge: 1).region
+        #expect(damage.rects.sorted { $0.y < $1.y } == [PixelRect(x: 598, y: 8, width: 42, height: 58), PixelRect(x: 18, y: 298, width: 54, height: 54)])
     }
 
     @Test func anImageUpdatedInPlaceRepaintsWhereItIsDrawn() {
