@@ -120,8 +120,14 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set {
             guard newValue != layer.isHidden else { return }
             layer.isHidden = newValue
-            // An arranged view of a stack view collapses when hidden (UIStackView.swift).
-            (superview as? UIStackView)?.arrangedSubviewChanged(self)
+            // An arranged view of a stack view collapses when hidden (UIStackView.swift). Hidden inside an
+            // animation block it stays on screen while it collapses and the others move, as in UIKit: the
+            // block holds `hidden` false for its duration (UIViewAnimationState.makeAnimation).
+            guard let stack = superview as? UIStackView else { return }
+            if newValue, let block = UIViewAnimationState.animatingBlock {
+                block.record(view: self, layer: layer, key: "hidden", from: false)
+            }
+            stack.arrangedSubviewChanged(self)
         }
     }
 

@@ -163,7 +163,14 @@ final class AnimationBlock {
 
     private func makeAnimation(_ change: Change) -> CAAnimation {
         let animation: CAPropertyAnimation
-        if let mode = keyframeMode {
+        if change.key == "hidden" {
+            // A stack view's arranged view hidden in the block: shown until the block ends (from and to false),
+            // then its model value, hidden.
+            let hold = CABasicAnimation(keyPath: change.key)
+            hold.fromValue = false
+            hold.toValue = false
+            animation = hold
+        } else if let mode = keyframeMode {
             let frames = CAKeyframeAnimation(keyPath: change.key)
             let (times, values) = Self.keyframeTimeline(from: change.from, change.keyframes)
             frames.values = values

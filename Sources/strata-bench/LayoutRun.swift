@@ -17,8 +17,13 @@ struct LayoutRun {
         let (full, changes) = try onMainThread { Self.measureConstraints() }
         var report: [String: Any] = ["scenario": "layout", "constraints": Self.cards * 4, "full_layout_ms": full,
                                      "constant_change_ms": Percentiles.of(changes)]
-        report["table"] = try SettingsRun(size: size, rows: rows, flings: flings, name: "layout-table",
-                                          makeScreen: { TableScreen(rows: $0) }).run()
+        var table = try SettingsRun(size: size, rows: rows, flings: flings, name: "layout-table",
+                                    makeScreen: { TableScreen(rows: $0) }).run()
+        // Acceptance 3's bound: the most cells alive at once against the most rows visible at once, while it moved.
+        let cells = try onMainThread { (TableScreenCell.mostAlive, TableScreen.mostVisible) }
+        table["cells_alive_max"] = cells.0
+        table["visible_rows_max"] = cells.1
+        report["table"] = table
         return report
     }
 
@@ -71,7 +76,9 @@ struct LayoutRun {
 /// A table of self-sizing rows (a title and a block of one of four heights pinned by constraints), as a
 /// menu or an order list is written with Auto Layout.
 @MainActor
-final class TableScreen: UIViewController, UITableViewDataSource, ScrollScreen {
+final class TableScreen: UIViewController, UITableViewDataSource, UITableViewDelegate, ScrollScreen {
+    /// The most rows visible at once as it scrolled.
+    static var mostVisible = 0
     let rowCount: Int
     let table = UITableView(frame: .zero, style: .plain)
     var scrollView: UIScrollView { table }
@@ -88,7 +95,12 @@ final class TableScreen: UIViewController, UITableViewDataSource, ScrollScreen {
         table.estimatedRowHeight = 64
         table.register(TableScreenCell.self, forCellReuseIdentifier: "row")
         table.dataSource = self
+        table.delegate = self
         view.addSubview(table)
+    }
+
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        Self.mostVisible = max(Self.mostVisible, table.indexPathsForVisibleRows?.count ?? 0)
     }
 
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rowCount }
@@ -105,12 +117,16 @@ final class TableScreen: UIViewController, UITableViewDataSource, ScrollScreen {
 
 @MainActor
 final class TableScreenCell: UITableViewCell {
+    /// Cells alive now, and the most at once.
+    static var alive = 0, mostAlive = 0
     let title = UILabel()
     let block = UIView()
     var blockHeight: NSLayoutConstraint?
 
     override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
+        Self.alive += 1
+        Self.mostAlive = max(Self.mostAlive, Self.alive)
         for view in [title, block] {
             view.translatesAutoresizingMaskIntoConstraints = false
             contentView.addSubview(view)
@@ -129,4 +145,5 @@ final class TableScreenCell: UITableViewCell {
         blockHeight = height
     }
     required init?(coder: NSCoder) { nil }
+    isolated deinit { Self.alive -= 1 }
 }

@@ -179,6 +179,14 @@ import Testing
         #expect((bounds.fromValue as? CGRect)?.size == CGSize(width: 100, height: 40))
         let first = try #require(views[0].layer.animation(forKey: "bounds") as? CABasicAnimation)
         #expect((first.fromValue as? CGRect)?.size == CGSize(width: 100, height: 40))
+        // The hidden view reads hidden at once, but stays on screen while it collapses (as in UIKit): `hidden`
+        // is held false for the block's duration, then the model shows.
+        #expect(views[1].isHidden)
+        let hold = try #require(views[1].layer.animation(forKey: "hidden") as? CABasicAnimation)
+        #expect(hold.fromValue as? Bool == false && hold.toValue as? Bool == false && hold.duration == 0.3)
+        let collapse = try #require(views[1].layer.animation(forKey: "bounds") as? CABasicAnimation)
+        #expect((collapse.fromValue as? CGRect)?.size == CGSize(width: 100, height: 40))
+        #expect(views[1].frame.width == 0)
         CATransaction.flush()
     }
 
