@@ -5,6 +5,8 @@ Prints JSON: {"systems": [{"variables": N, "ops": [...], "unsat": K | null, "val
   ["add", TERMS, CONSTANT, RELATION, STRENGTH]   TERMS: [[VARIABLE INDEX, COEFFICIENT], ...]; RELATION "<=", "==", ">="
   ["remove", ADD OP INDEX]                       removes the constraint that op added
   ["edit", VARIABLE, STRENGTH] / ["suggest", VARIABLE, VALUE]
+  ["constant", ADD OP INDEX, CONSTANT]           that op's constraint with its expression's constant replaced
+                                                 (kiwi: removed and added again; Strata: `replaceConstant`)
 "unsat" is the index of the op kiwi refused as unsatisfiable (the system stops there), "values" the variables'
 values after the last op. The optimum is made unique so that two correct solvers cannot differ: every variable
 has a weak stay at its own random value with its own random weight, and coefficients are generic.
@@ -48,10 +50,15 @@ def make_ops(rng):
     for _ in range(rng.randint(1, 8)):
         roll = rng.random()
         adds = [i for i, op in enumerate(ops) if op[0] == "add" and not any(o[0] == "remove" and o[1] == i for o in ops)]
-        if roll < 0.7 or not adds:
+        if roll < 0.6 or not adds:
             ops.append(["add", random_terms(rng, count), rng.uniform(-100, 100), rng.choice(RELATIONS), random_strength(rng)])
-        elif roll < 0.8:
-            ops.append(["remove", rng.choice(adds)])
+        elif roll < 0.7:
+            target = rng.choice(adds)
+            ops.append(["constant", target, ops[target][2] + rng.choice([rng.uniform(-5, 5), rng.uniform(-100, 100)])])
+        elif roll < 0.8 and [i for i in adds if i >= count]:
+            # Never a stay: without it a variable could rest anywhere in an interval, and two correct solvers
+            # (or one changing a constant in place rather than removing and adding) could pick different points.
+            ops.append(["remove", rng.choice([i for i in adds if i >= count])])
         else:
             v = rng.randrange(count)
             if not any(op[0] == "edit" and op[1] == v for op in ops):
@@ -65,18 +72,29 @@ def solve(count, ops):
     solver = kiwi.Solver()
     made = {}
     edits = set()
+    def make(terms, constant, relation, strength):
+        expression = sum((variables[v] * c for v, c in terms), constant)
+        return {"<=": expression <= 0, "==": expression == 0, ">=": expression >= 0}[relation] | strength
+
     for index, op in enumerate(ops):
         kind = op[0]
         if kind == "add":
             _, terms, constant, relation, strength = op
-            expression = sum((variables[v] * c for v, c in terms), constant)
-            constraint = {"<=": expression <= 0, "==": expression == 0, ">=": expression >= 0}[relation]
-            constraint = constraint | strength
+            constraint = make(terms, constant, relation, strength)
             try:
                 solver.addConstraint(constraint)
             except kiwi.UnsatisfiableConstraint:
                 return index, None
             made[index] = constraint
+        elif kind == "constant":
+            _, terms, _, relation, strength = ops[op[1]]
+            solver.removeConstraint(made.pop(op[1]))
+            constraint = make(terms, op[2], relation, strength)
+            try:
+                solver.addConstraint(constraint)
+            except kiwi.UnsatisfiableConstraint:
+                return index, None
+            made[op[1]] = constraint
         elif kind == "remove":
             solver.removeConstraint(made.pop(op[1]))
         elif kind == "edit":

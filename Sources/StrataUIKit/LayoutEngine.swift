@@ -29,6 +29,8 @@ final class LayoutEngine {
     private var sources = LayoutSources()
     /// Each request's place in the last full listing: broken constraints are tried again in that order.
     private var order: [LayoutEntryKey: Int] = [:]
+    /// The screen's scale at the last pass: frames are placed on its pixel grid (`snapped`).
+    private var pixelScale = 1.0
     /// Installed constraints whose constants changed since the last pass.
     private var changedConstants: [NSLayoutConstraint] = []
 
@@ -42,6 +44,7 @@ final class LayoutEngine {
 
     func syncAndSolve() {
         guard let root else { return }
+        pixelScale = Double(max(1, root.window?.screen.scale ?? UIScreen.main.scale))
         if syncedStructure == ViewAutoLayout.structure, let volatile = LayoutRequests.volatile(sources, root: root) {
             let constants = changedConstants.compactMap { constraint -> LayoutRequest? in
                 guard entries[.constraint(ObjectIdentifier(constraint))] != nil else { return nil }
@@ -76,22 +79,41 @@ final class LayoutEngine {
                 dropped = true
             }
         }
+        let differing = zip(wanted, specs).filter { entries[$0.0.key]?.spec != $0.1 }
+        // One constant changed (an app moving or animating a constraint): changed in place in the solver.
+        if differing.count == 1, let (request, spec) = differing.first, changeConstantInPlace(request, spec) {
+            retryBroken()
+            return
+        }
         // Every changed constraint leaves before any comes back: changes that agree with each other (a reused
         // cell's new content height and its new row height) must not contradict each other half-way.
-        var changed: [(LayoutRequest, LayoutSpec)] = []
-        for (request, spec) in zip(wanted, specs) {
-            if let entry = entries[request.key] {
-                if entry.spec == spec { continue }
-                drop(request.key, entry)
-                dropped = true
-            }
-            changed.append((request, spec))
+        for (request, _) in differing {
+            guard let entry = entries[request.key] else { continue }
+            drop(request.key, entry)
+            dropped = true
         }
-        for (request, spec) in changed { add(request, spec, reporting: true) }
-        // A constraint broken earlier may fit now that another is gone: tried again in the tree's order.
-        guard dropped else { return }
-        let broken = entries.filter { $0.value.constraint == nil }.sorted { (order[$0.key] ?? .max) < (order[$1.key] ?? .max) }
-        for (_, entry) in broken { add(entry.request, entry.spec, reporting: false) }
+        for (request, spec) in differing { add(request, spec, reporting: true) }
+        if dropped { retryBroken() }
+    }
+
+    /// `request`'s constraint given its new constant where only that differs (false: it must leave and come back,
+    /// or the new constant contradicts the required constraints, which that path reports).
+    private func changeConstantInPlace(_ request: LayoutRequest, _ spec: LayoutSpec) -> Bool {
+        guard let entry = entries[request.key], let old = entry.constraint, entry.spec.differsOnlyInConstant(from: spec)
+        else { return false }
+        let changed = Constraint(request.expression, request.relation, strength: spec.strength)
+        guard (try? solver.replaceConstant(of: old, with: changed)) != nil else { return false }
+        entries[request.key] = LayoutEntry(spec: spec, constraint: changed, request: request)
+        return true
+    }
+
+    /// A constraint broken earlier may fit now that another is gone or changed: tried again in the tree's order.
+    private func retryBroken() {
+        let broken = entries.filter { $0.value.constraint == nil }
+        guard !broken.isEmpty else { return }
+        for (_, entry) in broken.sorted(by: { (order[$0.key] ?? .max) < (order[$1.key] ?? .max) }) {
+            add(entry.request, entry.spec, reporting: false)
+        }
     }
 
     private func drop(_ key: LayoutEntryKey, _ entry: LayoutEntry) {
@@ -136,8 +158,7 @@ final class LayoutEngine {
     /// nearest pixel (halves up), so that neighbours share edges. It also clears the solver's floating-point
     /// noise (1136.0000000000002), which would otherwise depend on the order constraints were added in.
     func snapped(_ value: Double) -> CGFloat {
-        let scale = Double(max(1, root?.window?.screen.scale ?? UIScreen.main.scale))
-        return CGFloat((value * scale + 0.5 + 1e-7).rounded(.down) / scale)
+        CGFloat((value * pixelScale + 0.5 + 1e-7).rounded(.down) / pixelScale)
     }
 }
 

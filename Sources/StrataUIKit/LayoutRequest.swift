@@ -24,10 +24,18 @@ struct LayoutSpec: Equatable {
         self.strength = strength
     }
 
+    /// Whether `other` is this with another constant alone (the solver can change it in place).
+    func differsOnlyInConstant(from other: LayoutSpec) -> Bool {
+        constant != other.constant && relation == other.relation && strength == other.strength && sameTerms(other)
+    }
+
+    private func sameTerms(_ other: LayoutSpec) -> Bool {
+        terms.count == other.terms.count
+            && zip(terms, other.terms).allSatisfy { $0.variable === $1.variable && $0.coefficient == $1.coefficient }
+    }
+
     static func == (lhs: LayoutSpec, rhs: LayoutSpec) -> Bool {
-        lhs.constant == rhs.constant && lhs.relation == rhs.relation && lhs.strength == rhs.strength
-            && lhs.terms.count == rhs.terms.count
-            && zip(lhs.terms, rhs.terms).allSatisfy { $0.variable === $1.variable && $0.coefficient == $1.coefficient }
+        lhs.constant == rhs.constant && lhs.relation == rhs.relation && lhs.strength == rhs.strength && lhs.sameTerms(rhs)
     }
 }
 

@@ -3,7 +3,8 @@ import Testing
 import StrataLayout
 
 /// Acceptance 1 of issue 54: on 10,000 seeded random systems (equalities, inequalities, every strength,
-/// removals, edit variables and suggestions) the solver agrees with kiwisolver within 1e-6.
+/// removals, constants changed in place, edit variables and suggestions) the solver agrees with kiwisolver
+/// within 1e-6.
 /// scripts/solver-oracle.py makes the systems and kiwi's answers; this replays them.
 @Suite("Cassowary solver against kiwisolver")
 struct SolverOracleTests {
@@ -57,6 +58,17 @@ struct SolverOracleTests {
                     return Outcome(unsatisfiableAt: index, values: [])
                 }
                 made[index] = constraint
+            case "constant":
+                // The constraint that op added, its constant changed in place (kiwi removes and adds it).
+                guard let old = made[op[1] as? Int ?? -1] else { continue }
+                let changed = Constraint(Expression(old.expression.terms, constant: op[2] as? Double ?? 0), old.relation,
+                                         strength: old.strength)
+                do {
+                    try solver.replaceConstant(of: old, with: changed)
+                } catch SolverError.unsatisfiableConstraint {
+                    return Outcome(unsatisfiableAt: index, values: [])
+                }
+                made[op[1] as? Int ?? -1] = changed
             case "remove":
                 if let constraint = made.removeValue(forKey: op[1] as? Int ?? -1) { try solver.removeConstraint(constraint) }
             case "edit":

@@ -110,6 +110,42 @@ struct SolverTests {
         #expect(throws: SolverError.self) { try solver.addEditVariable(x, strength: Strength.weak) }
     }
 
+    @Test func aConstantChangedInPlaceMovesTheSolutionAndAContradictionLeavesItAsItWas() throws {
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver()
+        let width = Constraint(x, .equal, 100)
+        try solver.addConstraint(width)
+        try solver.addConstraint(Constraint(y - x, .equal, 24)) // y follows x
+        let floor = Constraint(y, .lessThanOrEqual, 200)
+        try solver.addConstraint(floor)
+        let wider = Constraint(x, .equal, 150)
+        try solver.replaceConstant(of: width, with: wider)
+        solver.updateVariables()
+        #expect(x.value == 150 && y.value == 174)
+        #expect(!solver.hasConstraint(width) && solver.hasConstraint(wider))
+        // 190 + 24 breaks y ≤ 200: refused, and the solver keeps the old constant.
+        let tooWide = Constraint(x, .equal, 190)
+        #expect(throws: SolverError.self) { try solver.replaceConstant(of: wider, with: tooWide) }
+        #expect(solver.hasConstraint(wider) && !solver.hasConstraint(tooWide))
+        solver.updateVariables()
+        #expect(x.value == 150 && y.value == 174)
+        // An optional inequality loosened and tightened, both ways through its slack.
+        let preferred = Constraint(x, .greaterThanOrEqual, 160, strength: Strength.strong)
+        try solver.addConstraint(preferred) // loses to the required x == 150
+        let lower = Constraint(x, .greaterThanOrEqual, 120, strength: Strength.strong)
+        try solver.replaceConstant(of: preferred, with: lower)
+        let narrower = Constraint(x, .equal, 130)
+        try solver.replaceConstant(of: wider, with: narrower)
+        solver.updateVariables()
+        #expect(x.value == 130 && y.value == 154)
+        // More than the constant differs: removed and added.
+        let other = Constraint(Expression([Term(x, 2)]), .equal, 100)
+        try solver.replaceConstant(of: narrower, with: other)
+        solver.updateVariables()
+        #expect(x.value == 50 && y.value == 74)
+        #expect(throws: SolverError.self) { try solver.replaceConstant(of: narrower, with: width) }
+    }
+
     @Test func strengthsPackThreeLevels() {
         #expect(Strength.required == 1_001_001_000)
         #expect(Strength.strong == 1_000_000)
