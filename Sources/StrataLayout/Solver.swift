@@ -58,6 +58,9 @@ public final class Solver {
 
     public func hasConstraint(_ constraint: Constraint) -> Bool { state.constraints[constraint] != nil }
 
+    /// How many constraints are added, edit variables' included (a check that nothing was left behind).
+    public var constraintCount: Int { state.constraints.count }
+
     /// Makes `variable` suggestible at `strength`, which must be below required (`badRequiredStrength`).
     public func addEditVariable(_ variable: Variable, strength: Double) throws {
         guard state.edits[variable] == nil else { throw SolverError.duplicateEditVariable(variable) }

@@ -3,7 +3,7 @@ import StrataLayout
 
 /// The Auto Layout engine of one view tree, kept on its root: a `Solver` holding the tree's constraints in
 /// the root's bounds coordinates. A pass (`syncAndSolve`) changes the solver only where what the tree wants
-/// differs from what it holds: a changed constant removes and re-adds that one constraint.
+/// differs from what it holds: one changed constant is changed in place (`Solver.replaceConstant`).
 ///
 /// While the tree's structure is unchanged (`ViewAutoLayout.structure`: constraints, hierarchy, intrinsic
 /// sizes, priorities, directions) a pass looks only at the constants changed since the last one and at the
@@ -39,15 +39,26 @@ final class LayoutEngine {
     /// A constant of an installed constraint in this tree changed.
     func constantChanged(_ constraint: NSLayoutConstraint) {
         guard syncedStructure == ViewAutoLayout.structure else { return } // the next pass lists everything
+        // Constants changed many times with no pass between (a tree off screen): list it all at the next one.
+        guard changedConstants.count < Self.changedConstantsLimit else {
+            changedConstants.removeAll()
+            syncedStructure = nil
+            return
+        }
         changedConstants.append(constraint)
     }
+
+    static let changedConstantsLimit = 4096
 
     func syncAndSolve() {
         guard let root else { return }
         pixelScale = Double(max(1, root.window?.screen.scale ?? UIScreen.main.scale))
         if syncedStructure == ViewAutoLayout.structure, let volatile = LayoutRequests.volatile(sources, root: root) {
+            // A constant changed twice, or one of a constraint read afresh anyway, is asked for once.
+            var asked = Set(volatile.map(\.key))
             let constants = changedConstants.compactMap { constraint -> LayoutRequest? in
-                guard entries[.constraint(ObjectIdentifier(constraint))] != nil else { return nil }
+                let key = LayoutEntryKey.constraint(ObjectIdentifier(constraint))
+                guard entries[key] != nil, asked.insert(key).inserted else { return nil }
                 return LayoutRequests.request(for: constraint, root: root)
             }
             changedConstants.removeAll()

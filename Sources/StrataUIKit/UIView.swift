@@ -124,7 +124,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
             // animation block it stays on screen while it collapses and the others move, as in UIKit: the
             // block holds `hidden` false for its duration (UIViewAnimationState.makeAnimation).
             guard let stack = superview as? UIStackView else { return }
-            if newValue, let block = UIViewAnimationState.animatingBlock {
+            if newValue, let block = UIViewAnimationState.animatingBlock, stack.arrangedSubviews.contains(where: { $0 === self }) {
                 block.record(view: self, layer: layer, key: "hidden", from: false)
             }
             stack.arrangedSubviewChanged(self)

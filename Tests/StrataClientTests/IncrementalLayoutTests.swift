@@ -58,13 +58,30 @@ import Testing
             #expect(engine.fullPasses == full)
             #expect(cards[9].frame.minX == CGFloat(20 + 9 * 124))
             #expect(cards[19].frame.width == 50)
+            // One constant set twice before a pass: asked for once, and the solver holds one constraint for it.
+            widths[1].constant = 70
+            widths[1].constant = 80
+            screen.layoutIfNeeded()
+            #expect(engine.fullPasses == full)
+            #expect(cards[1].frame.width == 80)
+            #expect(engine.solver.constraintCount == engine.entries.values.filter { $0.constraint != nil }.count)
+            widths[1].constant = 100
+            screen.layoutIfNeeded()
+            // More constant changes than the engine keeps between passes: the next pass lists the tree instead.
+            for n in 0...LayoutEngine.changedConstantsLimit { widths[2].constant = CGFloat(60 + n % 2) }
+            screen.layoutIfNeeded()
+            #expect(engine.fullPasses == full + 1)
+            #expect(cards[2].frame.width == 60)
+            widths[2].constant = 100
+            screen.layoutIfNeeded()
+            #expect(engine.fullPasses == full + 1)
             // A structural change lists the tree once, and the next constant change is incremental again.
             cards[39].removeFromSuperview()
             screen.layoutIfNeeded()
-            #expect(engine.fullPasses == full + 1)
+            #expect(engine.fullPasses == full + 2)
             widths[0].constant = 90
             screen.layoutIfNeeded()
-            #expect(engine.fullPasses == full + 1)
+            #expect(engine.fullPasses == full + 2)
             #expect(cards[9].frame.minX == CGFloat(10 + 9 * 124))
         }
     }
@@ -104,6 +121,17 @@ import Testing
             screen.layoutMargins = UIEdgeInsets(top: 0, left: 40, bottom: 0, right: 0)
             screen.layoutIfNeeded()
             #expect(body.frame.minX == 40)
+            // A constraint on a margin attribute is read afresh each pass; its constant changed is asked for once.
+            let indent = badge.leadingAnchor.constraint(equalTo: screen.layoutMarginsGuide.leadingAnchor)
+            indent.priority = .defaultLow
+            let marginal = NSLayoutConstraint(item: badge, attribute: .leading, relatedBy: .greaterThanOrEqual,
+                                              toItem: screen, attribute: .leadingMargin, multiplier: 1, constant: 0)
+            NSLayoutConstraint.activate([indent, marginal])
+            screen.layoutIfNeeded()
+            marginal.constant = 5
+            screen.layoutIfNeeded()
+            let engine = try #require(screen.autoLayoutStorage?.engine)
+            #expect(engine.solver.constraintCount == engine.entries.values.filter { $0.constraint != nil }.count)
             // Narrowing the label makes it taller; the view below follows once the label has its new width.
             let tall = label.frame.height
             gap.constant = 400
