@@ -1,20 +1,21 @@
 import Foundation
 
-/// Where items are, which views show them, and scrolling to an item.
+/// Where items are, which views show them, and scrolling to an item: the work of the open queries declared in
+/// UICollectionView.swift (each named after its UIKit member there).
 extension UICollectionView {
-    /// The cell showing an item, nil when it is not in the visible rect.
-    public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+    /// `cellForItem(at:)`.
+    func visibleCell(at indexPath: IndexPath) -> UICollectionViewCell? {
         updateIfNeeded()
         return visible[indexPath]
     }
 
-    public func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+    /// `indexPath(for:)`.
+    func visibleIndexPath(of cell: UICollectionViewCell) -> IndexPath? {
         visible.first { $0.value === cell }?.key
     }
 
-    /// The item under a point in the collection view's (content) coordinates, nil over none: the layout is
-    /// asked for the elements in a one-point rect there, not for every item.
-    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+    /// `indexPathForItem(at:)`.
+    func item(under point: CGPoint) -> IndexPath? {
         updateIfNeeded()
         let probe = CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
         return (collectionViewLayout.layoutAttributesForElements(in: probe) ?? [])
@@ -22,44 +23,48 @@ extension UICollectionView {
             .max { $0.zIndex < $1.zIndex }?.indexPath
     }
 
-    /// The items with cells, in index-path order.
-    public var indexPathsForVisibleItems: [IndexPath] {
+    /// `indexPathsForVisibleItems`.
+    func placedIndexPaths() -> [IndexPath] {
         updateIfNeeded()
         placeContent()
         return visible.keys.sorted()
     }
 
-    /// Their cells, in the same order.
-    public var visibleCells: [UICollectionViewCell] {
+    /// `visibleCells`.
+    func placedCells() -> [UICollectionViewCell] {
         indexPathsForVisibleItems.compactMap { visible[$0] }
     }
 
-    public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+    /// `supplementaryView(forElementKind:at:)`.
+    func shownSupplementary(_ elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
         updateIfNeeded()
         return visibleSupplementaries[ElementKey(kind: elementKind, indexPath: indexPath)]
     }
 
-    public func visibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
+    /// `visibleSupplementaryViews(ofKind:)`.
+    func shownSupplementaries(ofKind elementKind: String) -> [UICollectionReusableView] {
         visibleSupplementaries.filter { $0.key.kind == elementKind }.sorted { $0.key < $1.key }.map(\.value)
     }
 
-    public func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+    /// `indexPathsForVisibleSupplementaryElements(ofKind:)`.
+    func shownSupplementaryPaths(ofKind elementKind: String) -> [IndexPath] {
         visibleSupplementaries.keys.filter { $0.kind == elementKind }.map(\.indexPath).sorted()
     }
 
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    /// `layoutAttributesForItem(at:)`.
+    func preparedAttributes(forItemAt indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         updateIfNeeded()
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
-    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    /// `layoutAttributesForSupplementaryElement(ofKind:at:)`.
+    func preparedAttributes(forSupplementaryOfKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         updateIfNeeded()
         return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 
-    /// Scrolls so the item is at the position named on each axis (none named: as little as shows it),
-    /// within the offsets' range. An item that does not exist is logged and ignored (UIKit raises).
-    public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+    /// `scrollToItem(at:at:animated:)`.
+    func scroll(toItem indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         updateIfNeeded()
         guard contains(indexPath), let rect = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
             StrataLogBridge.error("UICollectionView.scrollToItem: no item \(indexPath.item) in section \(indexPath.section)")

@@ -1,26 +1,27 @@
 import Foundation
 import Strata
 
-/// Registered classes, and the queues of views that left the screen.
+/// Registered classes, and the queues of views that left the screen (the work of the open `register` and
+/// `dequeue…` members declared in UICollectionView.swift).
 extension UICollectionView {
-    /// Cells of `cellClass` are made for `identifier` when its queue is empty (`nil` unregisters).
-    public func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+    /// `register(_:forCellWithReuseIdentifier:)`.
+    func registerCellClass(_ cellClass: AnyClass?, for identifier: String) {
         cellClasses[identifier] = cellClass as? UICollectionViewCell.Type
         if cellClass != nil, !(cellClass is UICollectionViewCell.Type) {
             StrataLogBridge.error("UICollectionView.register: \(String(describing: cellClass)) is not a UICollectionViewCell class")
         }
     }
 
-    public func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+    /// `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`.
+    func registerSupplementaryClass(_ viewClass: AnyClass?, kind elementKind: String, for identifier: String) {
         supplementaryClasses[Self.poolKey(elementKind, identifier)] = viewClass as? UICollectionReusableView.Type
         if viewClass != nil, !(viewClass is UICollectionReusableView.Type) {
             StrataLogBridge.error("UICollectionView.register: \(String(describing: viewClass)) is not a UICollectionReusableView class")
         }
     }
 
-    /// A queued cell (after its `prepareForReuse()`), else a new one of the registered class made by its
-    /// `init()` (so its `init(frame:)`). An unregistered identifier is logged and gets a plain cell (UIKit raises).
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+    /// `dequeueReusableCell(withReuseIdentifier:for:)`.
+    func queuedOrNewCell(_ identifier: String) -> UICollectionViewCell {
         if var queue = cellPool[identifier], let cell = queue.popLast() {
             cellPool[identifier] = queue
             cell.prepareForReuse()
@@ -37,8 +38,8 @@ extension UICollectionView {
         return made
     }
 
-    public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String,
-                                                 for indexPath: IndexPath) -> UICollectionReusableView {
+    /// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`.
+    func queuedOrNewSupplementary(_ elementKind: String, _ identifier: String) -> UICollectionReusableView {
         let key = Self.poolKey(elementKind, identifier)
         if var queue = supplementaryPool[key], let view = queue.popLast() {
             supplementaryPool[key] = queue

@@ -8,15 +8,17 @@ import Foundation
 /// selection `shouldDeselectItemAt`/`didDeselectItemAt` for the item selected before, and `didSelectItemAt`.
 /// With multiple selection a tap on a selected item deselects it (`shouldDeselectItemAt`,
 /// `didDeselectItemAt`). A drag that scrolls cancels the touch: `didUnhighlightItemAt`, nothing selected.
-/// `selectItem`/`deselectItem` in code call no delegate method, as in UIKit.
+/// `selectItem`/`deselectItem` in code call no delegate method, as in UIKit. The open members for selection in
+/// code are declared in UICollectionView.swift; their work is here.
 extension UICollectionView {
-    public var indexPathsForSelectedItems: [IndexPath]? {
+    /// `indexPathsForSelectedItems`.
+    func sortedSelectedItems() -> [IndexPath]? {
         updateIfNeeded()
         return selected.sorted()
     }
 
-    /// Selects an item (nil: deselects all), scrolling it to `scrollPosition`.
-    public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    /// `selectItem(at:animated:scrollPosition:)`.
+    func select(_ indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         updateIfNeeded()
         guard let indexPath else {
             for path in selected { deselectItem(at: path, animated: animated) }
@@ -31,7 +33,8 @@ extension UICollectionView {
         if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
-    public func deselectItem(at indexPath: IndexPath, animated: Bool) {
+    /// `deselectItem(at:animated:)`.
+    func deselect(_ indexPath: IndexPath, animated: Bool) {
         selected.removeAll { $0 == indexPath }
         visible[indexPath]?.isSelected = false
     }

@@ -11,8 +11,11 @@ import Foundation
 /// `initialLayoutAttributesForAppearingItem` where it gives one); deleted cells fade out where they were (to
 /// `finalLayoutAttributesForDisappearingItem`) and leave when the animation ends. Supplementary views are
 /// placed again without animation (**choice**).
+///
+/// The open update members are declared in UICollectionView.swift; their work is here.
 extension UICollectionView {
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    /// `performBatchUpdates(_:completion:)`.
+    func batchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         if batchDepth == 0 { batch = ListBatch() }
         batchDepth += 1
         updates?()
@@ -23,13 +26,14 @@ extension UICollectionView {
         apply(done)
     }
 
-    public func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedRows.formUnion(indexPaths) } }
-    public func deleteItems(at indexPaths: [IndexPath]) { record { $0.deletedRows.formUnion(indexPaths) } }
-    public func reloadItems(at indexPaths: [IndexPath]) { record { $0.reloadedRows.formUnion(indexPaths) } }
-    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record { $0.moves.append((indexPath, newIndexPath)) } }
-    public func insertSections(_ sections: IndexSet) { record { $0.insertedSections.formUnion(sections) } }
-    public func deleteSections(_ sections: IndexSet) { record { $0.deletedSections.formUnion(sections) } }
-    public func reloadSections(_ sections: IndexSet) { record { $0.reloadedSections.formUnion(sections) } }
+    // The changes (`insertItems(at:)` and the rest).
+    func noteInserted(items indexPaths: [IndexPath]) { record { $0.insertedRows.formUnion(indexPaths) } }
+    func noteDeleted(items indexPaths: [IndexPath]) { record { $0.deletedRows.formUnion(indexPaths) } }
+    func noteReloaded(items indexPaths: [IndexPath]) { record { $0.reloadedRows.formUnion(indexPaths) } }
+    func noteMoved(from indexPath: IndexPath, to newIndexPath: IndexPath) { record { $0.moves.append((indexPath, newIndexPath)) } }
+    func noteInserted(sections: IndexSet) { record { $0.insertedSections.formUnion(sections) } }
+    func noteDeleted(sections: IndexSet) { record { $0.deletedSections.formUnion(sections) } }
+    func noteReloaded(sections: IndexSet) { record { $0.reloadedSections.formUnion(sections) } }
 
     /// A change outside `performBatchUpdates` is a batch of its own.
     private func record(_ change: @escaping (inout ListBatch) -> Void) {
@@ -37,7 +41,7 @@ extension UICollectionView {
             if var current = batch { change(&current); batch = current }
             return
         }
-        performBatchUpdates({ if var current = self.batch { change(&current); self.batch = current } })
+        batchUpdates({ if var current = self.batch { change(&current); self.batch = current } }, completion: nil)
     }
 
     private func apply(_ update: ListBatch) {

@@ -115,6 +115,80 @@ open class UICollectionView: UIScrollView {
         placeContent()
     }
 
+    // MARK: items and views (UICollectionView+Queries.swift does the work; these are open for subclasses to override)
+
+    /// The cell showing an item, nil when it is not in the visible rect.
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { visibleCell(at: indexPath) }
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { visibleIndexPath(of: cell) }
+    /// The item under a point in the collection view's (content) coordinates, nil over none: the layout is
+    /// asked for the elements in a one-point rect there, not for every item.
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? { item(under: point) }
+    /// The items with cells, in index-path order.
+    open var indexPathsForVisibleItems: [IndexPath] { placedIndexPaths() }
+    /// Their cells, in the same order.
+    open var visibleCells: [UICollectionViewCell] { placedCells() }
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        shownSupplementary(elementKind, at: indexPath)
+    }
+    open func visibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
+        shownSupplementaries(ofKind: elementKind)
+    }
+    open func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        shownSupplementaryPaths(ofKind: elementKind)
+    }
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        preparedAttributes(forItemAt: indexPath)
+    }
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        preparedAttributes(forSupplementaryOfKind: kind, at: indexPath)
+    }
+    /// Scrolls so the item is at the position named on each axis (none named: as little as shows it),
+    /// within the offsets' range. An item that does not exist is logged and ignored (UIKit raises).
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        scroll(toItem: indexPath, at: scrollPosition, animated: animated)
+    }
+
+    // MARK: reuse (UICollectionView+Reuse.swift)
+
+    /// Cells of `cellClass` are made for `identifier` when its queue is empty (`nil` unregisters).
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        registerCellClass(cellClass, for: identifier)
+    }
+    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+        registerSupplementaryClass(viewClass, kind: elementKind, for: identifier)
+    }
+    /// A queued cell (after its `prepareForReuse()`), else a new one of the registered class made by its
+    /// `init()` (so its `init(frame:)`). An unregistered identifier is logged and gets a plain cell (UIKit raises).
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        queuedOrNewCell(identifier)
+    }
+    open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String,
+                                               for indexPath: IndexPath) -> UICollectionReusableView {
+        queuedOrNewSupplementary(elementKind, identifier)
+    }
+
+    // MARK: selection in code (UICollectionView+Selection.swift)
+
+    open var indexPathsForSelectedItems: [IndexPath]? { sortedSelectedItems() }
+    /// Selects an item (nil: deselects all), scrolling it to `scrollPosition`.
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        select(indexPath, animated: animated, scrollPosition: scrollPosition)
+    }
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) { deselect(indexPath, animated: animated) }
+
+    // MARK: updates (UICollectionView+Updates.swift)
+
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        batchUpdates(updates, completion: completion)
+    }
+    open func insertItems(at indexPaths: [IndexPath]) { noteInserted(items: indexPaths) }
+    open func deleteItems(at indexPaths: [IndexPath]) { noteDeleted(items: indexPaths) }
+    open func reloadItems(at indexPaths: [IndexPath]) { noteReloaded(items: indexPaths) }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { noteMoved(from: indexPath, to: newIndexPath) }
+    open func insertSections(_ sections: IndexSet) { noteInserted(sections: sections) }
+    open func deleteSections(_ sections: IndexSet) { noteDeleted(sections: sections) }
+    open func reloadSections(_ sections: IndexSet) { noteReloaded(sections: sections) }
+
     // Touches select items (UICollectionView+Selection.swift); declared here so that subclasses can override them.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { itemTouchesBegan(touches, with: event) }
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { itemTouchesEnded(touches, with: event) }

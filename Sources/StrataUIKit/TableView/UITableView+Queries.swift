@@ -1,72 +1,80 @@
 import Foundation
 
-/// Where rows are and which cells show them, and scrolling to a row.
+/// Where rows are and which cells show them, and scrolling to a row: the work of the open queries declared in
+/// UITableView.swift (each named after its UIKit member there).
 extension UITableView {
-    /// The cell showing a row, nil when the row is off screen.
-    public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+    /// `cellForRow(at:)`.
+    func visibleCell(at indexPath: IndexPath) -> UITableViewCell? {
         updateIfNeeded()
         return visible[indexPath]
     }
 
-    public func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    /// `indexPath(for:)`.
+    func visibleIndexPath(of cell: UITableViewCell) -> IndexPath? {
         visible.first { $0.value === cell }?.key
     }
 
-    /// The row under a point in the table view's coordinates (its content's), nil over none.
-    public func indexPathForRow(at point: CGPoint) -> IndexPath? {
+    /// `indexPathForRow(at:)`.
+    func row(under point: CGPoint) -> IndexPath? {
         updateIfNeeded()
         guard point.x >= rowInset, point.x < bounds.width - rowInset else { return nil }
         return geometry.row(at: point.y)
     }
 
-    public func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+    /// `indexPathsForRows(in:)`.
+    func rows(crossing rect: CGRect) -> [IndexPath]? {
         updateIfNeeded()
         return geometry.rows(in: rect.minY, rect.maxY)
     }
 
-    /// The rows on screen, top to bottom.
-    public var indexPathsForVisibleRows: [IndexPath]? {
+    /// `indexPathsForVisibleRows`.
+    func placedIndexPaths() -> [IndexPath]? {
         updateIfNeeded()
         placeContent()
         return visible.keys.sorted()
     }
 
-    /// Their cells, in the same order.
-    public var visibleCells: [UITableViewCell] {
+    /// `visibleCells`.
+    func placedCells() -> [UITableViewCell] {
         (indexPathsForVisibleRows ?? []).compactMap { visible[$0] }
     }
 
-    public func rectForRow(at indexPath: IndexPath) -> CGRect {
+    /// `rectForRow(at:)`.
+    func rowRect(_ indexPath: IndexPath) -> CGRect {
         updateIfNeeded()
         return rowFrame(indexPath) ?? .zero
     }
 
-    public func rect(forSection section: Int) -> CGRect {
+    /// `rect(forSection:)`.
+    func sectionRect(_ section: Int) -> CGRect {
         updateIfNeeded()
         return geometry.sectionSpan(section).map { CGRect(x: 0, y: $0.y, width: bounds.width, height: $0.height) } ?? .zero
     }
 
-    public func rectForHeader(inSection section: Int) -> CGRect {
+    /// `rectForHeader(inSection:)`.
+    func headerRect(_ section: Int) -> CGRect {
         updateIfNeeded()
         return geometry.headerSpan(section).map { CGRect(x: 0, y: $0.y, width: bounds.width, height: $0.height) } ?? .zero
     }
 
-    public func rectForFooter(inSection section: Int) -> CGRect {
+    /// `rectForFooter(inSection:)`.
+    func footerRect(_ section: Int) -> CGRect {
         updateIfNeeded()
         return geometry.footerSpan(section).map { CGRect(x: 0, y: $0.y, width: bounds.width, height: $0.height) } ?? .zero
     }
 
-    public func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+    /// `headerView(forSection:)`.
+    func shownHeader(_ section: Int) -> UITableViewHeaderFooterView? {
         headerViews[section] as? UITableViewHeaderFooterView
     }
 
-    public func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+    /// `footerView(forSection:)`.
+    func shownFooter(_ section: Int) -> UITableViewHeaderFooterView? {
         footerViews[section] as? UITableViewHeaderFooterView
     }
 
-    /// Scrolls so the row is at the top, middle or bottom (`.none`: as little as shows it), within the
-    /// offsets' range. A row that does not exist is logged and ignored (UIKit raises).
-    public func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+    /// `scrollToRow(at:at:animated:)`.
+    func scroll(toRow indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         updateIfNeeded()
         guard let rect = rowFrame(indexPath) else {
             StrataLogBridge.error("UITableView.scrollToRow: no row \(indexPath.row) in section \(indexPath.section)")
@@ -89,7 +97,8 @@ extension UITableView {
         setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
     }
 
-    public func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
+    /// `scrollToNearestSelectedRow(at:animated:)`.
+    func scrollToSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
         if let row = selectedRows.min() { scrollToRow(at: row, at: scrollPosition, animated: animated) }
     }
 }

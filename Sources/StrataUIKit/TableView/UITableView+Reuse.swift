@@ -2,33 +2,33 @@ import Foundation
 import Logging
 import Strata
 
-/// Cell reuse: registered classes, and the queue of cells that scrolled off screen.
+/// Cell reuse: registered classes, and the queue of cells that scrolled off screen (the work of the open
+/// `register` and `dequeue…` members declared in UITableView.swift).
 extension UITableView {
-    /// Cells of `cellClass` are made for `identifier` when the queue has none (`nil` unregisters).
-    public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    /// `register(_:forCellReuseIdentifier:)`.
+    func registerCellClass(_ cellClass: AnyClass?, for identifier: String) {
         registered[identifier] = cellClass as? UITableViewCell.Type
         if cellClass != nil, !(cellClass is UITableViewCell.Type) {
             StrataLogBridge.error("UITableView.register: \(String(describing: cellClass)) is not a UITableViewCell class")
         }
     }
 
-    public func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+    /// `register(_:forHeaderFooterViewReuseIdentifier:)`.
+    func registerHeaderFooterClass(_ aClass: AnyClass?, for identifier: String) {
         registeredHeaderFooters[identifier] = aClass as? UITableViewHeaderFooterView.Type
     }
 
-    /// A queued cell (after its `prepareForReuse()`), else nil.
-    public func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+    /// `dequeueReusableCell(withIdentifier:)`.
+    func queuedCell(_ identifier: String) -> UITableViewCell? {
         guard var queue = reusePool[identifier], let cell = queue.popLast() else { return nil }
         reusePool[identifier] = queue
         cell.prepareForReuse()
         return cell
     }
 
-    /// A queued cell, else a new one of the class registered for `identifier` (made by its `init()`, which
-    /// reaches its `init(style:reuseIdentifier:)` with the identifier). An unregistered identifier is logged
-    /// and gets a default cell (UIKit raises).
-    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
-        if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
+    /// `dequeueReusableCell(withIdentifier:for:)`.
+    func queuedOrNewCell(_ identifier: String) -> UITableViewCell {
+        if let cell = queuedCell(identifier) { return cell }
         guard let cellClass = registered[identifier] else {
             StrataLogBridge.error("UITableView: unable to dequeue a cell with identifier \(identifier): no class registered")
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
@@ -38,7 +38,8 @@ extension UITableView {
         return LayerConstruction.newObject(of: cellClass)
     }
 
-    public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
+    /// `dequeueReusableHeaderFooterView(withIdentifier:)`.
+    func queuedOrNewHeaderFooter(_ identifier: String) -> UITableViewHeaderFooterView? {
         if var queue = headerFooterPool[identifier], let view = queue.popLast() {
             headerFooterPool[identifier] = queue
             view.prepareForReuse()

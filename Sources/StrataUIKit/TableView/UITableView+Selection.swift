@@ -8,20 +8,23 @@ import Foundation
 /// `willDeselectRowAt`/`didDeselectRowAt` for the row selected before, and `didSelectRowAt`. With multiple
 /// selection a tap on a selected row deselects it (`willDeselectRowAt`, `didDeselectRowAt`). A drag that
 /// scrolls cancels the touch: `didUnhighlightRowAt`, nothing selected. `selectRow`/`deselectRow` in code
-/// call no delegate method, as in UIKit.
+/// call no delegate method, as in UIKit. The open members for selection in code are declared in
+/// UITableView.swift; their work is here.
 extension UITableView {
-    public var indexPathForSelectedRow: IndexPath? {
+    /// `indexPathForSelectedRow`.
+    func firstSelectedRow() -> IndexPath? {
         updateIfNeeded()
         return selectedRows.min()
     }
 
-    public var indexPathsForSelectedRows: [IndexPath]? {
+    /// `indexPathsForSelectedRows`.
+    func sortedSelectedRows() -> [IndexPath]? {
         updateIfNeeded()
         return selectedRows.isEmpty ? nil : selectedRows.sorted()
     }
 
-    /// Selects a row (nil: deselects all), scrolling it to `scrollPosition`.
-    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    /// `selectRow(at:animated:scrollPosition:)`.
+    func select(_ indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         updateIfNeeded()
         guard let indexPath else {
             for path in selectedRows { deselectRow(at: path, animated: animated) }
@@ -36,7 +39,8 @@ extension UITableView {
         if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
-    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+    /// `deselectRow(at:animated:)`.
+    func deselect(_ indexPath: IndexPath, animated: Bool) {
         selectedRows.removeAll { $0 == indexPath }
         visible[indexPath]?.setSelected(false, animated: animated)
     }

@@ -10,15 +10,19 @@ import Foundation
 /// fades in from opacity 0 (`.fade`, `.automatic`, `.middle`) or slides in by its width (`.left`: from the
 /// left, `.right`: from the right) or height (`.top`: from above, `.bottom`: from below); a deleted row does
 /// the reverse and leaves when its animation ends; `.none` shows or removes it at once.
+///
+/// The open update members are declared in UITableView.swift; their work is here.
 extension UITableView {
     public static let rowAnimationDuration: TimeInterval = 0.3
 
-    public func beginUpdates() {
+    /// `beginUpdates()`.
+    func openBatch() {
         if batchDepth == 0 { batch = ListBatch() }
         batchDepth += 1
     }
 
-    public func endUpdates() {
+    /// `endUpdates()`.
+    func closeBatch() {
         guard batchDepth > 0 else {
             StrataLogBridge.error("UITableView.endUpdates: no beginUpdates to end")
             return
@@ -29,51 +33,33 @@ extension UITableView {
         apply(done)
     }
 
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        beginUpdates()
+    /// `performBatchUpdates(_:completion:)`.
+    func batchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+        openBatch()
         updates?()
         if let completion { batch?.completions.append(completion) }
-        endUpdates()
+        closeBatch()
     }
 
-    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record(animation) { $0.insertedRows.formUnion(indexPaths) }
-    }
-
-    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record(animation) { $0.deletedRows.formUnion(indexPaths) }
-    }
-
-    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record(animation) { $0.reloadedRows.formUnion(indexPaths) }
-    }
-
-    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        record(nil) { $0.moves.append((indexPath, newIndexPath)) }
-    }
-
-    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record(animation) { $0.insertedSections.formUnion(sections) }
-    }
-
-    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record(animation) { $0.deletedSections.formUnion(sections) }
-    }
-
-    public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record(animation) { $0.reloadedSections.formUnion(sections) }
-    }
+    // The changes (`insertRows(at:with:)` and the rest).
+    func noteInserted(rows indexPaths: [IndexPath], _ animation: RowAnimation) { record(animation) { $0.insertedRows.formUnion(indexPaths) } }
+    func noteDeleted(rows indexPaths: [IndexPath], _ animation: RowAnimation) { record(animation) { $0.deletedRows.formUnion(indexPaths) } }
+    func noteReloaded(rows indexPaths: [IndexPath], _ animation: RowAnimation) { record(animation) { $0.reloadedRows.formUnion(indexPaths) } }
+    func noteMoved(from indexPath: IndexPath, to newIndexPath: IndexPath) { record(nil) { $0.moves.append((indexPath, newIndexPath)) } }
+    func noteInserted(sections: IndexSet, _ animation: RowAnimation) { record(animation) { $0.insertedSections.formUnion(sections) } }
+    func noteDeleted(sections: IndexSet, _ animation: RowAnimation) { record(animation) { $0.deletedSections.formUnion(sections) } }
+    func noteReloaded(sections: IndexSet, _ animation: RowAnimation) { record(animation) { $0.reloadedSections.formUnion(sections) } }
 
     /// A change outside a batch is a batch of its own.
     private func record(_ animation: RowAnimation?, _ change: (inout ListBatch) -> Void) {
         let alone = batchDepth == 0
-        if alone { beginUpdates() }
+        if alone { openBatch() }
         if var current = batch {
             change(&current)
             if let animation { current.animation = animation }
             batch = current
         }
-        if alone { endUpdates() }
+        if alone { closeBatch() }
     }
 
     private func apply(_ update: ListBatch) {

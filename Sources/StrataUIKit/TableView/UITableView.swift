@@ -130,6 +130,79 @@ open class UITableView: UIScrollView {
         placeContent()
     }
 
+    // MARK: rows and cells (UITableView+Queries.swift does the work; these are open for subclasses to override)
+
+    /// The cell showing a row, nil when the row is off screen.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visibleCell(at: indexPath) }
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? { visibleIndexPath(of: cell) }
+    /// The row under a point in the table view's coordinates (its content's), nil over none.
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? { row(under: point) }
+    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? { rows(crossing: rect) }
+    /// The rows on screen, top to bottom.
+    open var indexPathsForVisibleRows: [IndexPath]? { placedIndexPaths() }
+    /// Their cells, in the same order.
+    open var visibleCells: [UITableViewCell] { placedCells() }
+    open func rectForRow(at indexPath: IndexPath) -> CGRect { rowRect(indexPath) }
+    open func rect(forSection section: Int) -> CGRect { sectionRect(section) }
+    open func rectForHeader(inSection section: Int) -> CGRect { headerRect(section) }
+    open func rectForFooter(inSection section: Int) -> CGRect { footerRect(section) }
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { shownHeader(section) }
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { shownFooter(section) }
+    /// Scrolls so the row is at the top, middle or bottom (`.none`: as little as shows it), within the
+    /// offsets' range. A row that does not exist is logged and ignored (UIKit raises).
+    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        scroll(toRow: indexPath, at: scrollPosition, animated: animated)
+    }
+    open func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
+        scrollToSelectedRow(at: scrollPosition, animated: animated)
+    }
+
+    // MARK: reuse (UITableView+Reuse.swift)
+
+    /// Cells of `cellClass` are made for `identifier` when the queue has none (`nil` unregisters).
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        registerCellClass(cellClass, for: identifier)
+    }
+    open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        registerHeaderFooterClass(aClass, for: identifier)
+    }
+    /// A queued cell (after its `prepareForReuse()`), else nil.
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? { queuedCell(identifier) }
+    /// A queued cell, else a new one of the class registered for `identifier` (made by its `init()`, which
+    /// reaches its `init(style:reuseIdentifier:)` with the identifier). An unregistered identifier is logged
+    /// and gets a default cell (UIKit raises).
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        queuedOrNewCell(identifier)
+    }
+    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
+        queuedOrNewHeaderFooter(identifier)
+    }
+
+    // MARK: selection in code (UITableView+Selection.swift)
+
+    open var indexPathForSelectedRow: IndexPath? { firstSelectedRow() }
+    open var indexPathsForSelectedRows: [IndexPath]? { sortedSelectedRows() }
+    /// Selects a row (nil: deselects all), scrolling it to `scrollPosition`.
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        select(indexPath, animated: animated, scrollPosition: scrollPosition)
+    }
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) { deselect(indexPath, animated: animated) }
+
+    // MARK: updates (UITableView+Updates.swift)
+
+    open func beginUpdates() { openBatch() }
+    open func endUpdates() { closeBatch() }
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        batchUpdates(updates, completion: completion)
+    }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { noteInserted(rows: indexPaths, animation) }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { noteDeleted(rows: indexPaths, animation) }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { noteReloaded(rows: indexPaths, animation) }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { noteMoved(from: indexPath, to: newIndexPath) }
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { noteInserted(sections: sections, animation) }
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { noteDeleted(sections: sections, animation) }
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { noteReloaded(sections: sections, animation) }
+
     // Touches select rows (UITableView+Selection.swift); declared here so that subclasses can override them.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { tableTouchesBegan(touches, with: event) }
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { tableTouchesEnded(touches, with: event) }
