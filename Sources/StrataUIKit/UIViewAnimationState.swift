@@ -165,11 +165,13 @@ final class AnimationBlock {
         let animation: CAPropertyAnimation
         if change.key == "hidden" {
             // A stack view's arranged view hidden in the block: shown until the block ends (from and to false),
-            // then its model value, hidden.
+            // then its model value, hidden; once, whatever the block repeats.
             let hold = CABasicAnimation(keyPath: change.key)
             hold.fromValue = false
             hold.toValue = false
-            animation = hold
+            hold.duration = delay + duration
+            hold.delegate = completion
+            return hold
         } else if let mode = keyframeMode {
             let frames = CAKeyframeAnimation(keyPath: change.key)
             let (times, values) = Self.keyframeTimeline(from: change.from, change.keyframes)
