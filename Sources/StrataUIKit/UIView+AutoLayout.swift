@@ -3,24 +3,14 @@ import Foundation
 /// Auto Layout on a view: installing constraints, anchors, layout guides, the constraint-update pass, the
 /// layout direction, and handing the engine's frames to subviews.
 extension UIView {
-    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
-    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
-    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
-    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
-    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
-    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
-    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
-    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
-    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
-    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
-    /// A label's first line's baseline (its font's ascender below the top); any other view's bottom.
-    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
-    /// A label's last line's baseline (its text height less the font's descent); any other view's bottom.
-    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+    // The open members these serve are declared in UIView.swift, where subclasses can override them.
 
-    public var layoutGuides: [UILayoutGuide] { autoLayout.guides }
+    func xAnchor(_ attribute: NSLayoutConstraint.Attribute) -> NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: attribute) }
+    func yAnchor(_ attribute: NSLayoutConstraint.Attribute) -> NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: attribute) }
+    func dimension(_ attribute: NSLayoutConstraint.Attribute) -> NSLayoutDimension { NSLayoutDimension(item: self, attribute: attribute) }
 
-    public func addLayoutGuide(_ guide: UILayoutGuide) {
+    /// `addLayoutGuide(_:)`: the guide leaves the view it was in.
+    func adopt(_ guide: UILayoutGuide) {
         guard guide.owningView !== self else { return }
         guide.owningView?.removeLayoutGuide(guide)
         guide.owningView = self
@@ -29,7 +19,8 @@ extension UIView {
         setNeedsLayout()
     }
 
-    public func removeLayoutGuide(_ guide: UILayoutGuide) {
+    /// `removeLayoutGuide(_:)`.
+    func letGo(of guide: UILayoutGuide) {
         guard guide.owningView === self else { return }
         autoLayout.guides.removeAll { $0 === guide }
         guide.owningView = nil
@@ -37,13 +28,9 @@ extension UIView {
         setNeedsLayout()
     }
 
-    /// The guide inset from the bounds by `layoutMargins`.
-    public var layoutMarginsGuide: UILayoutGuide { systemGuide(\.marginsGuide, .layoutMargins, "UIViewLayoutMarginsGuide") }
-    /// The guide inset from the bounds by `safeAreaInsets`.
-    public var safeAreaLayoutGuide: UILayoutGuide { systemGuide(\.safeAreaGuide, .safeArea, "UIViewSafeAreaLayoutGuide") }
-
-    private func systemGuide(_ slot: ReferenceWritableKeyPath<ViewAutoLayout, UILayoutGuide?>, _ binding: LayoutGuideBinding,
-                             _ name: String) -> UILayoutGuide {
+    /// `layoutMarginsGuide` and `safeAreaLayoutGuide`, made on first use and kept.
+    func systemGuide(_ slot: ReferenceWritableKeyPath<ViewAutoLayout, UILayoutGuide?>, _ binding: LayoutGuideBinding,
+                     _ name: String) -> UILayoutGuide {
         if let made = autoLayout[keyPath: slot] { return made }
         let guide = UILayoutGuide()
         guide.identifier = name
@@ -51,11 +38,6 @@ extension UIView {
         addLayoutGuide(guide)
         autoLayout[keyPath: slot] = guide
         return guide
-    }
-
-    /// UIKit's class method: the direction a semantic content attribute lays out in (the app's is left to right).
-    public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
-        attribute == .forceRightToLeft ? .rightToLeft : .leftToRight
     }
 
     func resolvedLayoutDirection() -> UIUserInterfaceLayoutDirection {

@@ -228,6 +228,34 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     // MARK: Auto Layout (UIView+AutoLayout.swift, LayoutEngine.swift)
 
+    open var leadingAnchor: NSLayoutXAxisAnchor { xAnchor(.leading) }
+    open var trailingAnchor: NSLayoutXAxisAnchor { xAnchor(.trailing) }
+    open var leftAnchor: NSLayoutXAxisAnchor { xAnchor(.left) }
+    open var rightAnchor: NSLayoutXAxisAnchor { xAnchor(.right) }
+    open var topAnchor: NSLayoutYAxisAnchor { yAnchor(.top) }
+    open var bottomAnchor: NSLayoutYAxisAnchor { yAnchor(.bottom) }
+    open var widthAnchor: NSLayoutDimension { dimension(.width) }
+    open var heightAnchor: NSLayoutDimension { dimension(.height) }
+    open var centerXAnchor: NSLayoutXAxisAnchor { xAnchor(.centerX) }
+    open var centerYAnchor: NSLayoutYAxisAnchor { yAnchor(.centerY) }
+    /// A label's first line's baseline (its font's ascender below the top); any other view's bottom.
+    open var firstBaselineAnchor: NSLayoutYAxisAnchor { yAnchor(.firstBaseline) }
+    /// A label's last line's baseline (its text height less the font's descent); any other view's bottom.
+    open var lastBaselineAnchor: NSLayoutYAxisAnchor { yAnchor(.lastBaseline) }
+
+    open var layoutGuides: [UILayoutGuide] { autoLayout.guides }
+    open func addLayoutGuide(_ layoutGuide: UILayoutGuide) { adopt(layoutGuide) }
+    open func removeLayoutGuide(_ layoutGuide: UILayoutGuide) { letGo(of: layoutGuide) }
+    /// The guide inset from the bounds by `layoutMargins`.
+    open var layoutMarginsGuide: UILayoutGuide { systemGuide(\.marginsGuide, .layoutMargins, "UIViewLayoutMarginsGuide") }
+    /// The guide inset from the bounds by `safeAreaInsets`.
+    open var safeAreaLayoutGuide: UILayoutGuide { systemGuide(\.safeAreaGuide, .safeArea, "UIViewSafeAreaLayoutGuide") }
+
+    /// UIKit's class method: the direction a semantic content attribute lays out in (the app's is left to right).
+    open class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        attribute == .forceRightToLeft ? .rightToLeft : .leftToRight
+    }
+
     /// The view's constraints, layout guides and engine state, made when first used (`autoLayout`).
     var autoLayoutStorage: ViewAutoLayout?
     /// Whether the view needs constraint-based layout to work (false: its constraints are still honoured).

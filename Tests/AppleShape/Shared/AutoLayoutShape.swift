@@ -92,3 +92,33 @@ extension NSLayoutConstraint {
         return self
     }
 }
+
+// A card whose edges, for those who pin to it, are its layout margins (an iOS pattern: overriding the anchors),
+// and which counts the guides added to it.
+final class InsetCardView: UIView {
+    private(set) var guidesAdded = 0
+
+    override var leadingAnchor: NSLayoutXAxisAnchor { layoutMarginsGuide.leadingAnchor }
+    override var topAnchor: NSLayoutYAxisAnchor { layoutMarginsGuide.topAnchor }
+
+    override func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        guidesAdded += 1
+        super.addLayoutGuide(layoutGuide)
+    }
+
+    override class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        super.userInterfaceLayoutDirection(for: attribute)
+    }
+}
+
+/// Pins `content` to `container`'s top and leading anchors, whatever view class it is.
+@MainActor func pin(_ content: UIView, to container: UIView) {
+    content.translatesAutoresizingMaskIntoConstraints = false
+    container.addSubview(content)
+    NSLayoutConstraint.activate([
+        content.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+        content.topAnchor.constraint(equalTo: container.topAnchor),
+        content.widthAnchor.constraint(equalToConstant: 40),
+        content.heightAnchor.constraint(equalToConstant: 20),
+    ])
+}

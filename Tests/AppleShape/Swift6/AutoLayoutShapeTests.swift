@@ -21,4 +21,19 @@ final class AutoLayoutShapeTests: XCTestCase {
             XCTAssertEqual(badge.frame.minY, 80)
         }
     }
+
+    func testOverriddenAnchorsAndGuidesAreTheOnesUsed() throws {
+        MainActor.assumeIsolated {
+            let card = InsetCardView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+            let content = UIView()
+            pin(content, to: card) // through UIView's anchors: the card's overrides answer
+            card.layoutIfNeeded()
+            XCTAssertEqual(content.frame, CGRect(x: 8, y: 8, width: 40, height: 20))
+            let spare = UILayoutGuide()
+            (card as UIView).addLayoutGuide(spare)
+            XCTAssertGreaterThanOrEqual(card.guidesAdded, 1)
+            XCTAssertTrue(card.layoutGuides.contains { $0 === spare })
+            XCTAssertEqual(InsetCardView.userInterfaceLayoutDirection(for: .forceRightToLeft), .rightToLeft)
+        }
+    }
 }
