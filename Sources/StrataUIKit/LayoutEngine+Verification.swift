@@ -20,8 +20,8 @@ extension LayoutEngine {
             guard let held = entries[request.key] else { missed.append("wanted but not held: \(request.describe())"); continue }
             if held.spec != spec { missed.append("held differently: \(request.describe())") }
         }
-        let held = entries.values.filter { $0.constraint != nil }.count
-        if solver.constraintCount != held { missed.append("the solver holds \(solver.constraintCount) constraints for \(held) entries") }
+        let inSolver = entries.values.filter { $0.constraint != nil }.count
+        if solver.constraintCount != inSolver { missed.append("the solver holds \(solver.constraintCount) constraints for \(inSolver) entries") }
         if collection.participants != participants { missed.append("the views given variables differ") }
         if collection.constrained != constrained { missed.append("the views constraints name differ") }
         guard !missed.isEmpty else { return }

@@ -34,7 +34,7 @@ enum LayoutRequests {
             for guide in state.guides {
                 join(view)
                 guideRequests += guideBinding(guide, of: view)
-                sources.guides.append(WeakGuide(guide: guide, owner: view))
+                if guide.binding != nil { sources.guides.append(Weak(guide)) }
             }
         }
         var frameRequests: [LayoutRequest] = [], contentRequests: [LayoutRequest] = []
@@ -45,10 +45,10 @@ enum LayoutRequests {
                 contentRequests += content(of: view)
             } else if view === root || view.translatesAutoresizingMaskIntoConstraints {
                 frameRequests += frame(of: view, root: root)
-                sources.frames.append(WeakView(view: view))
+                sources.frames.append(Weak(view))
             } else {
                 contentRequests += content(of: view)
-                if view.intrinsicContentSizeFollowsBounds { sources.contents.append(WeakView(view: view)) }
+                if view.intrinsicContentSizeFollowsBounds { sources.contents.append(Weak(view)) }
             }
         }
         return LayoutCollection(requests: frameRequests + appRequests + guideRequests + contentRequests,
@@ -60,7 +60,7 @@ enum LayoutRequests {
     static func volatile(_ sources: LayoutSources, root: UIView) -> [LayoutRequest]? {
         var requests: [LayoutRequest] = []
         for source in sources.frames {
-            guard let view = source.view else { return nil }
+            guard let view = source.object as? UIView else { return nil }
             requests += frame(of: view, root: root)
         }
         for constraint in sources.constraints {
@@ -68,11 +68,11 @@ enum LayoutRequests {
             requests.append(request)
         }
         for source in sources.contents {
-            guard let view = source.view else { return nil }
+            guard let view = source.object as? UIView else { return nil }
             requests += content(of: view)
         }
         for source in sources.guides {
-            guard let guide = source.guide, let owner = source.owner else { return nil }
+            guard let guide = source.object as? UILayoutGuide, let owner = guide.owningView else { return nil }
             requests += guideBinding(guide, of: owner)
         }
         return requests
@@ -178,15 +178,15 @@ struct LayoutCollection {
 /// The requests whose values change without anything marking the tree's structure changed
 /// (`ViewAutoLayout.structure`), so that each pass reads them again: translating views' frames (autoresizing
 /// moves them in the layer, past any view setter), system guides' insets, app constraints on margins or
-/// baselines, and intrinsic sizes that follow bounds. Everything else changes only through what marks the structure changed, or a constant.
+/// baselines, and intrinsic sizes that follow bounds. Everything else changes only through what marks the
+/// structure changed, or a constant. Views and guides are held weakly: the root is among the frames, and its
+/// engine holds these.
 struct LayoutSources {
-    var frames: [WeakView] = []
+    /// Views that translate their autoresizing masks (and the root).
+    var frames: [Weak] = []
     var constraints: [NSLayoutConstraint] = []
-    var guides: [WeakGuide] = []
+    /// System guides (their owning views' insets).
+    var guides: [Weak] = []
     /// Views whose intrinsic size follows their bounds.
-    var contents: [WeakView] = []
+    var contents: [Weak] = []
 }
-
-/// Held weakly: the root is among the frames, and its engine holds these.
-struct WeakView { weak var view: UIView? }
-struct WeakGuide { weak var guide: UILayoutGuide?; weak var owner: UIView? }
