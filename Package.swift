@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "StrataUIKit", targets: ["StrataUIKit"]),
         .library(name: "StrataLayout", targets: ["StrataLayout"]),
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
+        // The client modules as one static archive, for apps built without SwiftPM (libstrata-dev, strata.pc).
+        .library(name: "StrataClient", type: .static, targets: ["Strata", "StrataUIKit", "StrataAVFoundation", "StrataGLES"]),
         .executable(name: "strata-server", targets: ["strata-server"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
@@ -58,7 +60,9 @@ let package = Package(
 
         // Core model: no GL, no I/O.
         .target(name: "StrataCore"),
-        .target(name: "StrataProtocol", dependencies: ["StrataCore", "CStrataSys"]),
+        // StrataVersion.current is written at build time from debian/changelog, the one place the version is kept.
+        .target(name: "StrataProtocol", dependencies: ["StrataCore", "CStrataSys"], plugins: ["StrataVersionPlugin"]),
+        .plugin(name: "StrataVersionPlugin", capability: .buildTool()),
         .target(name: "StrataPNG", dependencies: ["CStrataPNG", "CStrataJPEG"]),
         .target(name: "StrataText", dependencies: ["StrataCore", "CStrataText", "CStrataBreak"]),
         .target(name: "StrataTextWorker", dependencies: ["StrataText", "StrataProtocol", "StrataCore", "CStrataSys"]),

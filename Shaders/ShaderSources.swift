@@ -23,6 +23,23 @@ public enum ShaderSources {
         return try load(name, generated: generated, including: [], expanded: &expanded)
     }
 
+    /// Where an installed system keeps the sources: `PREFIX/share/strata/glsl` for executables in `PREFIX/bin` or
+    /// `PREFIX/libexec/strata` (the Debian packages' layout, docs/deployment.md). Nil when absent, as in a build tree.
+    static let installedDirectory: URL? = {
+        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        var prefix = exe.deletingLastPathComponent().deletingLastPathComponent()
+        if prefix.lastPathComponent == "libexec" { prefix = prefix.deletingLastPathComponent() }
+        let dir = prefix.appendingPathComponent("share/strata/glsl")
+        return FileManager.default.fileExists(atPath: dir.appendingPathComponent("layer.vert").path) ? dir : nil
+    }()
+
+    /// The installed directory first; else the resource bundle SwiftPM puts beside the executable (a build tree,
+    /// scripts/install.sh). Bundle.module is asked last because it stops the process when it finds no bundle.
+    private static func sourceURL(_ name: String) -> URL? {
+        if let dir = installedDirectory { return dir.appendingPathComponent(name) }
+        return Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "glsl")
+    }
+
     /// A file included again (through another include) is left out the second time: its declarations are
     /// in already.
     private static func load(_ name: String, generated: [String: String], including open: [String], expanded: inout Set<String>) throws -> String {
@@ -32,8 +49,7 @@ public enum ShaderSources {
         if let made = generated[name] {
             text = made
         } else {
-            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "glsl"),
-                  let read = try? String(contentsOf: url, encoding: .utf8) else {
+            guard let url = sourceURL(name), let read = try? String(contentsOf: url, encoding: .utf8) else {
                 throw Error.missing(name)
             }
             text = read

@@ -27,7 +27,8 @@ import StrataServer
 /// frosted panel over the whole output above moving circles, without filters and at two blur radii (`FrostedRun`).
 @main
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.")
+    static let configuration = CommandConfiguration(commandName: "strata-bench", abstract: "Measure the server's per-frame work.",
+                                                    version: StrataVersion.current)
 
     @Option(help: "Number of animated layers.") var layers = 1000
     @Option(help: "Particles alive in steady state (scenario emitter).") var particles = 1000

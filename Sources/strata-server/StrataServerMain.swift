@@ -12,7 +12,8 @@ struct StrataServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata-server",
         abstract: "The Strata render server: composites client layer trees with OpenGL ES, paced by vblank.",
-        discussion: "Settings come from the configuration file, then from these options, which win. docs/configuration.md describes each one.")
+        discussion: "Settings come from the configuration file, then from these options, which win. docs/configuration.md describes each one.",
+        version: StrataVersion.current)
 
     @Option(help: "Configuration file (default: STRATA_CONFIG, else /etc/strata/strata.conf, which may be absent).")
     var config: String?

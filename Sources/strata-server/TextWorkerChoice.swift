@@ -4,7 +4,7 @@ import StrataConfig
 import StrataServer
 
 /// The text worker the `text-worker` setting asks for: `auto` is `strata-text-worker` in this executable's
-/// directory (where `swift build` and scripts/install.sh put it). `StartupSettings.check` has made sure
+/// directory (where `swift build` and scripts/install.sh put it), or `../libexec/strata/` (the Debian package). `StartupSettings.check` has made sure
 /// it is an executable before anything started.
 enum TextWorkerChoice {
     /// The worker's path (nil: `off`).
@@ -25,8 +25,14 @@ enum TextWorkerChoice {
         return try TextLayoutService(settings: .init(workerPath: path, timeout: settings.textLayoutTimeout), logger: logger)
     }
 
+    /// `strata-text-worker` beside this executable, else in `PREFIX/libexec/strata/` for an executable in
+    /// `PREFIX/bin` (the Debian package's layout: a helper no one runs by hand stays off `PATH`).
     static func besideExecutable() -> String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("strata-text-worker").path
+        let dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        let beside = dir.appendingPathComponent("strata-text-worker").path
+        let libexec = dir.deletingLastPathComponent().appendingPathComponent("libexec/strata/strata-text-worker").path
+        if !FileManager.default.isExecutableFile(atPath: beside), FileManager.default.isExecutableFile(atPath: libexec) { return libexec }
+        return beside
     }
 }
