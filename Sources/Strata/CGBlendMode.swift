@@ -13,7 +13,7 @@ public enum CGBlendMode: Int32, Sendable, CaseIterable {
     case multiply
     /// Multiplies the inverses of source and destination: the result is never darker than either (Cairo's SCREEN).
     case screen
-    /// Multiplies or screens depending on the destination colour, keeping its highlights and shadows (Cairo's OVERLAY).
+    /// Multiplies or screens depending on the destination, keeping its highlights and shadows (Cairo's OVERLAY).
     case overlay
     /// Keeps the darker of source and destination per component (Cairo's DARKEN).
     case darken
