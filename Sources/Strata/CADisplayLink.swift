@@ -151,7 +151,7 @@ public struct CAFrameRateRange: Equatable, Sendable {
     /// `preferred`, else `maximum`.
     public var minimum: Float
     /// The highest acceptable rate, in frames per second; a display link fires at it when `preferred` is nil and
-    /// it is above 0 (0: no limit, every vblank).
+    /// it is above 0 (0: the link's `preferredFramesPerSecond` decides).
     public var maximum: Float
     /// The rate asked for, in frames per second; a display link fires on every n-th vblank, n the display's rate
     /// over this one, rounded (at least 1). nil: use `maximum`.

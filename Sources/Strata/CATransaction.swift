@@ -63,9 +63,10 @@ open class CATransaction: NSObject {
     /// enclosing ones' for changes made inside it.
     open class func begin() { LayerLock.with { stack.append(Frame()) } }
 
-    /// Ends the innermost explicit transaction on the calling thread, keeping its completion block; when it was
-    /// the outermost one, lays out, displays and sends every pending change as one commit. Without a matching
-    /// `begin()` it logs an error and does nothing.
+    /// Ends the innermost explicit transaction on the calling thread, keeping its completion block. When no
+    /// other transaction is open on the thread it lays out, displays and sends every pending change as one
+    /// commit; one opened while the thread's implicit transaction is pending is sent with that one. Without a
+    /// matching `begin()` it logs an error and does nothing.
     open class func commit() {
         LayerLock.with {
             guard let top = stack.last, !top.isImplicit else {
@@ -100,8 +101,8 @@ open class CATransaction: NSObject {
     /// Releases the lock taken with `lock()`.
     open class func unlock() { LayerLock.lock.unlock() }
 
-    /// The duration, in seconds, of implicit animations made now: the innermost transaction's setting, else
-    /// 0.25 s.
+    /// The duration, in seconds, of implicit animations made now: the setting of the innermost open transaction
+    /// that has one, else 0.25 s.
     open class func animationDuration() -> CFTimeInterval {
         LayerLock.with { () -> CFTimeInterval in stack.last(where: { $0.duration != nil })?.duration ?? MediaTiming.defaultDuration }
     }
@@ -109,8 +110,8 @@ open class CATransaction: NSObject {
     /// thread's implicit transaction when none is open); 0 gives them 0.25 s, as an animation's `duration` 0 does.
     open class func setAnimationDuration(_ d: CFTimeInterval) { LayerLock.with { ensureFrame(); stack[stack.count - 1].duration = d } }
 
-    /// Whether actions are disabled now: the innermost transaction's setting, else false. While true no action
-    /// runs for property changes, so they show at once without implicit animations.
+    /// Whether actions are disabled now: the setting of the innermost open transaction that has one, else false.
+    /// While true no action runs for property changes, so they show at once without implicit animations.
     open class func disableActions() -> Bool {
         LayerLock.with { stack.last(where: { $0.disableActions != nil })?.disableActions ?? false }
     }
@@ -118,8 +119,8 @@ open class CATransaction: NSObject {
     /// implicit transaction when none is open).
     open class func setDisableActions(_ flag: Bool) { LayerLock.with { ensureFrame(); stack[stack.count - 1].disableActions = flag } }
 
-    /// The timing function of implicit animations made now: the innermost transaction's setting, else nil (the
-    /// default curve).
+    /// The timing function of implicit animations made now: the setting of the innermost open transaction that
+    /// has one, else nil (the default curve).
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
         LayerLock.with { stack.last(where: { $0.timingFunction != nil })?.timingFunction }
     }
