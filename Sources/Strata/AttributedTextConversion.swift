@@ -4,32 +4,65 @@ import StrataCore
 /// Attribute keys UIKit and Core Text code sets on an NSAttributedString for a text layer, with Apple's
 /// raw values (Foundation on Linux declares none of them).
 extension NSAttributedString.Key {
+    /// A run's font (`"NSFont"`, the same name as `kCTFontAttributeName`): a `CTFont`/`UIFont` (its name and
+    /// point size), or a `CGFont` or font name `String` (a name only, no size); fontconfig matches the name
+    /// to a face. Other values are ignored.
     public static let font = NSAttributedString.Key("NSFont")
+    /// A run's text colour (`"NSColor"`), a `CGColor`; Strata also reads Core Text's
+    /// `kCTForegroundColorAttributeName` for it. Other values are ignored.
     public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// A run's underline (`"NSUnderline"`): an `NSUnderlineStyle`, a `CTUnderlineStyle` or a number of their
+    /// raw values. The low byte picks the line (0 none, 0x02 thick, 0x09 double, any other single); pattern
+    /// bits are ignored. See <doc:Status#Layer-subclasses>.
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    /// The colour of a run's underline (`"NSUnderlineColor"`), a `CGColor`; without it the underline takes the
+    /// text's colour.
     public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+    /// A run's strikethrough (`"NSStrikethrough"`), with the same values as `underlineStyle`: single, thick or
+    /// double; pattern bits are ignored.
     public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    /// The colour of a run's strikethrough (`"NSStrikethroughColor"`), a `CGColor`; without it the line takes
+    /// the text's colour.
     public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
+    /// Points added after each character of a run (`"NSKern"`), a number; non-finite values are ignored.
     public static let kern = NSAttributedString.Key("NSKern")
+    /// Points a run's baseline is raised by (`"NSBaselineOffset"`; negative lowers it), a number; non-finite
+    /// values are ignored. Strata also reads Core Text's `kCTBaselineOffsetAttributeName` for it.
     public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
 }
 
 // Core Text's attribute names (CFStrings on Apple's systems; `kCTFontAttributeName as String` compiles
 // as it does there).
+/// Core Text's font attribute name, `"NSFont"`: the same key as `NSAttributedString.Key.font`, taking a
+/// `CTFont`, a `CGFont` or a font name.
 public let kCTFontAttributeName = "NSFont"
+/// Core Text's text colour attribute name, `"CTForegroundColor"`, taking a `CGColor`; read like
+/// `NSAttributedString.Key.foregroundColor`, and the key a text layer's attributed `string` reads back with.
 public let kCTForegroundColorAttributeName = "CTForegroundColor"
+/// Core Text's underline attribute name, `"NSUnderline"`: the same key as
+/// `NSAttributedString.Key.underlineStyle`, taking a `CTUnderlineStyle` or its raw value.
 public let kCTUnderlineStyleAttributeName = "NSUnderline"
+/// Core Text's underline colour attribute name, `"CTUnderlineColor"`, taking a `CGColor`; read like
+/// `NSAttributedString.Key.underlineColor`.
 public let kCTUnderlineColorAttributeName = "CTUnderlineColor"
+/// Core Text's kerning attribute name, `"NSKern"`: the same key as `NSAttributedString.Key.kern`, points
+/// added after each character.
 public let kCTKernAttributeName = "NSKern"
+/// Core Text's baseline offset attribute name, `"CTBaselineOffset"`: points the baseline is raised by, read
+/// like `NSAttributedString.Key.baselineOffset`.
 public let kCTBaselineOffsetAttributeName = "CTBaselineOffset"
 
 /// Core Text's underline styles (kCTUnderlineStyleSingle, …), with Apple's raw values.
 public struct CTUnderlineStyle: OptionSet, Hashable, Sendable {
     public let rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// No line (raw value 0).
     public static let none = CTUnderlineStyle([])
+    /// A single line of the font's underline thickness t (raw value 0x01).
     public static let single = CTUnderlineStyle(rawValue: 0x01)
+    /// A single line of twice the font's thickness (raw value 0x02).
     public static let thick = CTUnderlineStyle(rawValue: 0x02)
+    /// Two lines of the font's thickness with a gap of that thickness (raw value 0x09).
     public static let double = CTUnderlineStyle(rawValue: 0x09)
 }
 
@@ -38,14 +71,21 @@ public struct CTUnderlineStyle: OptionSet, Hashable, Sendable {
 public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A single line of the font's thickness t (raw value 0x01).
     public static let single = NSUnderlineStyle(rawValue: 0x01)
+    /// A single line 2t thick (raw value 0x02).
     public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    /// Two lines of thickness t with a gap of t (raw value 0x09).
     public static let double = NSUnderlineStyle(rawValue: 0x09)
 }
 
+/// Core Text's name for `CTUnderlineStyle.none`: no underline.
 public let kCTUnderlineStyleNone = CTUnderlineStyle.none
+/// Core Text's name for `CTUnderlineStyle.single`: a single underline.
 public let kCTUnderlineStyleSingle = CTUnderlineStyle.single
+/// Core Text's name for `CTUnderlineStyle.thick`: a thick underline.
 public let kCTUnderlineStyleThick = CTUnderlineStyle.thick
+/// Core Text's name for `CTUnderlineStyle.double`: a double underline.
 public let kCTUnderlineStyleDouble = CTUnderlineStyle.double
 
 /// A text layer's `string` values ↔ `AttributedText`.

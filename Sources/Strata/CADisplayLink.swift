@@ -147,14 +147,23 @@ public final class CADisplayLink: @unchecked Sendable {
 
 /// A range of frame rates (iOS 15's `CAFrameRateRange`): `minimum`, `maximum` and an optional `preferred`.
 public struct CAFrameRateRange: Equatable, Sendable {
+    /// The lowest acceptable rate, in frames per second. Kept but not used: a display link's rate comes from
+    /// `preferred`, else `maximum`.
     public var minimum: Float
+    /// The highest acceptable rate, in frames per second; a display link fires at it when `preferred` is nil and
+    /// it is above 0 (0: the link's `preferredFramesPerSecond` decides).
     public var maximum: Float
+    /// The rate asked for, in frames per second; a display link fires on every n-th vblank, n the display's rate
+    /// over this one, rounded (at least 1). nil: use `maximum`.
     public var preferred: Float?
+    /// A range with the given rates, in frames per second, stored as given (not checked or ordered).
     public init(minimum: Float, maximum: Float, preferred: Float?) {
         self.minimum = minimum; self.maximum = maximum; self.preferred = preferred
     }
+    /// A range with no preferred rate (`preferred` nil), in frames per second.
     public init(minimum: Float, maximum: Float) { self.init(minimum: minimum, maximum: maximum, preferred: nil) }
     /// No preference: the display's rate.
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: nil)
+    /// Whether the two ranges have equal `minimum`, `maximum` and `preferred` (the same as `==`).
     public func isEqual(to range: CAFrameRateRange) -> Bool { self == range }
 }

@@ -6,8 +6,14 @@ import StrataCore
 /// committed at the end of the thread's current run-loop turn (or by `flush()`; a thread without a run
 /// loop must call `flush()`). Nested transactions commit when the outermost one does.
 public let kCATransactionAnimationDuration = "animationDuration"
+/// The `setValue(_:forKey:)`/`value(forKey:)` key (`"disableActions"`) for `disableActions()`, a Bool (or an
+/// `NSNumber`).
 public let kCATransactionDisableActions = "disableActions"
+/// The `setValue(_:forKey:)`/`value(forKey:)` key (`"animationTimingFunction"`) for
+/// `animationTimingFunction()`, a `CAMediaTimingFunction` or nil.
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The `setValue(_:forKey:)`/`value(forKey:)` key (`"completionBlock"`) for `completionBlock()`, a
+/// `() -> Void` block or nil.
 public let kCATransactionCompletionBlock = "completionBlock"
 
 /// A class, as Core Animation's (`extension CATransaction { class func … }` compiles); it is never instantiated.
@@ -52,8 +58,15 @@ open class CATransaction: NSObject {
         set { current.stack = newValue }
     }
 
+    /// Opens an explicit transaction on the calling thread, nested in any open one. Its changes are sent, with
+    /// every enclosing transaction's, when the thread's outermost transaction commits; its settings override the
+    /// enclosing ones' for changes made inside it.
     open class func begin() { LayerLock.with { stack.append(Frame()) } }
 
+    /// Ends the innermost explicit transaction on the calling thread, keeping its completion block. When no
+    /// other transaction is open on the thread it lays out, displays and sends every pending change as one
+    /// commit; one opened while the thread's implicit transaction is pending is sent with that one. Without a
+    /// matching `begin()` it logs an error and does nothing.
     open class func commit() {
         LayerLock.with {
             guard let top = stack.last, !top.isImplicit else {
@@ -82,26 +95,43 @@ open class CATransaction: NSObject {
         }
     }
 
+    /// Takes the recursive lock that guards all layer and transaction state in this process; pair it with
+    /// `unlock()`.
     open class func lock() { LayerLock.lock.lock() }
+    /// Releases the lock taken with `lock()`.
     open class func unlock() { LayerLock.lock.unlock() }
 
+    /// The duration, in seconds, of implicit animations made now: the setting of the innermost open transaction
+    /// that has one, else 0.25 s.
     open class func animationDuration() -> CFTimeInterval {
         LayerLock.with { () -> CFTimeInterval in stack.last(where: { $0.duration != nil })?.duration ?? MediaTiming.defaultDuration }
     }
+    /// Sets the duration, in seconds, of implicit animations made in the innermost transaction (opening the
+    /// thread's implicit transaction when none is open); 0 gives them 0.25 s, as an animation's `duration` 0 does.
     open class func setAnimationDuration(_ d: CFTimeInterval) { LayerLock.with { ensureFrame(); stack[stack.count - 1].duration = d } }
 
+    /// Whether actions are disabled now: the setting of the innermost open transaction that has one, else false.
+    /// While true no action runs for property changes, so they show at once without implicit animations.
     open class func disableActions() -> Bool {
         LayerLock.with { stack.last(where: { $0.disableActions != nil })?.disableActions ?? false }
     }
+    /// Disables (true) or enables actions for changes made in the innermost transaction (opening the thread's
+    /// implicit transaction when none is open).
     open class func setDisableActions(_ flag: Bool) { LayerLock.with { ensureFrame(); stack[stack.count - 1].disableActions = flag } }
 
+    /// The timing function of implicit animations made now: the setting of the innermost open transaction that
+    /// has one, else nil (the default curve).
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
         LayerLock.with { stack.last(where: { $0.timingFunction != nil })?.timingFunction }
     }
+    /// Sets the timing function of implicit animations made in the innermost transaction (opening the thread's
+    /// implicit transaction when none is open); nil: the default curve, or an enclosing transaction's setting.
     open class func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) {
         LayerLock.with { ensureFrame(); stack[stack.count - 1].timingFunction = f }
     }
 
+    /// The innermost transaction's completion block as it was given (enclosing transactions' blocks are not
+    /// returned), or nil.
     open class func completionBlock() -> (() -> Void)? { LayerLock.with { stack.last?.completionAsGiven } }
 
     /// Runs `block` on the main queue (the main actor) once every animation added in this transaction has

@@ -4,15 +4,30 @@ import Foundation
 /// a point maps to x' = a·x + c·y + tx, y' = b·x + d·y + ty (row vector times the matrix
 /// [a b 0; c d 0; tx ty 1]), and `t1.concatenating(t2)` applies `t1` first, then `t2`.
 public struct CGAffineTransform: Hashable, Sendable {
-    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+    /// The matrix's top-left entry: how much x contributes to x' (the x scale when there is no rotation).
+    public var a: CGFloat
+    /// How much x contributes to y' (y' = b·x + d·y + ty).
+    public var b: CGFloat
+    /// How much y contributes to x' (x' = a·x + c·y + tx).
+    public var c: CGFloat
+    /// How much y contributes to y' (the y scale when there is no rotation).
+    public var d: CGFloat
+    /// The translation added to x', applied after the linear part.
+    public var tx: CGFloat
+    /// The translation added to y', applied after the linear part.
+    public var ty: CGFloat
 
+    /// A transform from its six entries: a point maps to (a·x + c·y + tx, b·x + d·y + ty).
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The transform that leaves every point where it is (a = d = 1, the rest 0).
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by `tx` along x and `ty` along y.
     public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
+    /// A scale by `sx` along x and `sy` along y about the origin (negative values mirror).
     public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     /// Rotation by `angle` radians from +x towards +y (clockwise on Strata's y-down screen).
     public init(rotationAngle angle: CGFloat) {
@@ -20,6 +35,7 @@ public struct CGAffineTransform: Hashable, Sendable {
         self.init(a: k, b: s, c: -s, d: k, tx: 0, ty: 0)
     }
 
+    /// Whether every entry equals `identity`'s exactly.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` followed by `t2`.
@@ -59,6 +75,7 @@ public struct CGAffineTransform: Hashable, Sendable {
 }
 
 extension CGPoint {
+    /// The point mapped by `t`: (t.a·x + t.c·y + t.tx, t.b·x + t.d·y + t.ty).
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }

@@ -8,15 +8,30 @@ import StrataCore
 /// name (linear, extended, wide-gamut, CMYK, Lab spaces): Strata cannot draw in them. Names are Strings,
 /// as there is no CFString on Linux.
 public final class CGColorSpace: @unchecked Sendable {
+    /// The name of the sRGB space (`"kCGColorSpaceSRGB"`), which `CGColorSpace(name:)` accepts: an RGB space,
+    /// Strata's only colour space.
     public static let sRGB = "kCGColorSpaceSRGB"
+    /// The name of CoreGraphics' generic linear RGB space; `CGColorSpace(name:)` returns nil for it and logs
+    /// "unsupported: color space kCGColorSpaceGenericRGBLinear" (Strata draws only in sRGB). See
+    /// <doc:Status#Classes-and-protocols>.
     public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    /// The name of the linear sRGB space; `CGColorSpace(name:)` returns nil for it and logs "unsupported: color
+    /// space kCGColorSpaceLinearSRGB" (Strata draws only in sRGB).
     public static let linearSRGB = "kCGColorSpaceLinearSRGB"
+    /// The name of the extended-range sRGB space; `CGColorSpace(name:)` returns nil for it and logs
+    /// "unsupported: color space kCGColorSpaceExtendedSRGB" (Strata draws only in sRGB).
     public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    /// The name of the Display P3 wide-gamut space; `CGColorSpace(name:)` returns nil for it and logs
+    /// "unsupported: color space kCGColorSpaceDisplayP3" (Strata draws only in sRGB).
     public static let displayP3 = "kCGColorSpaceDisplayP3"
+    /// The name of the grey space with gamma 2.2 (`"kCGColorSpaceGenericGrayGamma2_2"`), which
+    /// `CGColorSpace(name:)` accepts: a grey g is drawn as the sRGB colour (g, g, g).
     public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
 
     /// The name given at creation; nil for the device spaces (as in CoreGraphics).
     public let name: String?
+    /// The space's colour model: `.rgb` (device RGB, `sRGB`) or `.monochrome` (device grey,
+    /// `genericGrayGamma2_2`).
     public let model: CGColorSpaceModel
 
     init(name: String?, model: CGColorSpaceModel) {
@@ -46,7 +61,10 @@ public final class CGColorSpace: @unchecked Sendable {
 
 /// The colour models CGColorSpace can have (CoreGraphics' raw values); Strata makes only these two.
 public enum CGColorSpaceModel: Int32, Sendable {
-    case monochrome = 0, rgb = 1
+    /// One grey component (raw value 0): device grey and `genericGrayGamma2_2`.
+    case monochrome = 0
+    /// Red, green and blue components (raw value 1): device RGB and `sRGB`.
+    case rgb = 1
 }
 
 /// Device RGB: Strata's sRGB.

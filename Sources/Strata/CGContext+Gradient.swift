@@ -20,12 +20,21 @@ import StrataCore
 /// Nothing is drawn for non-finite points or radii, negative radii, a singular CTM, an axial gradient
 /// whose start and end coincide, or a radial one whose circles are identical.
 extension CGContext {
+    /// Paints `gradient` along the line from `start` (location 0) to `end` (location 1), in user space through
+    /// the CTM, over the whole clip; lines perpendicular to it have one colour. Beyond each end the end colour is
+    /// painted only with that end's option (`drawsBeforeStartLocation`, `drawsAfterEndLocation`). Draws nothing
+    /// for non-finite points or `start == end`; the current path is left alone.
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
         guard [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite), start != end,
               let pattern = CairoPattern(cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))) else { return }
         paintGradient(pattern, gradient, options)
     }
 
+    /// Paints `gradient` between the circle at `startCenter` with `startRadius` (location 0) and the circle at
+    /// `endCenter` with `endRadius` (location 1), in user space through the CTM (elliptical under a non-uniform
+    /// scale), over the whole clip; each pixel takes the largest location whose circle passes through it. Beyond
+    /// each end the end colour is painted only with that end's option. Draws nothing for non-finite values,
+    /// negative radii or identical circles; the current path is left alone.
     public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat,
                                    endCenter: CGPoint, endRadius: CGFloat, options: CGGradientDrawingOptions) {
         guard [startCenter.x, startCenter.y, startRadius, endCenter.x, endCenter.y, endRadius].allSatisfy(\.isFinite),

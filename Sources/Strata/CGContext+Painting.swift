@@ -5,8 +5,12 @@ import StrataCore
 /// Painting and clipping. Painting (and `clip(using:)`) consumes the current path, as in Quartz; the
 /// rectangle and ellipse conveniences replace it, as Quartz documents for `fill(_:)`.
 extension CGContext {
+    /// Fills the current path with the fill colour, using `rule` (`.winding` by default, or `.evenOdd`), with
+    /// the shadow, alpha and blend mode; open subpaths are closed implicitly. The path is consumed.
     public func fillPath(using rule: CGPathFillRule = .winding) { paintCurrentPath(fill: rule, stroke: false) }
 
+    /// Strokes the current path with the stroke colour and the line width, cap, join, miter limit and dash
+    /// (width 0 strokes a one-device-pixel hairline), the pen in user space through the CTM. The path is consumed.
     public func strokePath() { paintCurrentPath(fill: nil, stroke: true) }
 
     /// Fills and/or strokes the current path once, filling first.
@@ -20,6 +24,7 @@ extension CGContext {
         }
     }
 
+    /// Fills `rect` with the fill colour, replacing the current path (which is consumed).
     public func fill(_ rect: CGRect) { fill([rect]) }
 
     /// One path of all the rectangles, filled with the winding rule (overlaps are painted once).
@@ -29,6 +34,8 @@ extension CGContext {
         fillPath()
     }
 
+    /// Strokes the outline of `rect` with the current line settings, replacing the current path (which is
+    /// consumed).
     public func stroke(_ rect: CGRect) {
         beginPath()
         addRect(rect)
@@ -43,12 +50,15 @@ extension CGContext {
         state.lineWidth = saved
     }
 
+    /// Fills the ellipse inscribed in `rect`, replacing the current path (which is consumed).
     public func fillEllipse(in rect: CGRect) {
         beginPath()
         addEllipse(in: rect)
         fillPath()
     }
 
+    /// Strokes the ellipse inscribed in `rect` with the current line settings, replacing the current path (which
+    /// is consumed).
     public func strokeEllipse(in rect: CGRect) {
         beginPath()
         addEllipse(in: rect)

@@ -18,6 +18,8 @@ public final class CGGradient: @unchecked Sendable {
 
     /// Sorted by location, all in 0…1; never empty.
     let stops: [Stop]
+    /// The space the gradient was made with (device RGB when created with a nil space); its colours are drawn as
+    /// sRGB either way.
     public let colorSpace: CGColorSpace
 
     /// `count` colours of `space.numberOfComponents` components plus alpha each, in `components`, at

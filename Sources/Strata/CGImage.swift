@@ -11,7 +11,9 @@ import StrataProtocol
 /// (docs/status.md). Where no memfd can be had (the descriptor limit reached) the pixels stay in the
 /// process and are copied into one when first shown.
 public final class CGImage: @unchecked Sendable {
+    /// The image's width in pixels (1…65535).
     public let width: Int
+    /// The image's height in pixels (1…65535).
     public let height: Int
     /// The premultiplied pixels, sealed (nil: kept in `storedPixels`, or a backing store's image).
     let sharedPixels: SharedPixelBuffer?

@@ -10,10 +10,15 @@ extension CGMutablePath {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// The corner at the rectangle's minimum x and minimum y (raw value 1).
         public static let topLeft = RectCorner(rawValue: 1 << 0)
+        /// The corner at maximum x and minimum y (raw value 2).
         public static let topRight = RectCorner(rawValue: 1 << 1)
+        /// The corner at minimum x and maximum y (raw value 4).
         public static let bottomLeft = RectCorner(rawValue: 1 << 2)
+        /// The corner at maximum x and maximum y (raw value 8).
         public static let bottomRight = RectCorner(rawValue: 1 << 3)
+        /// Every corner (all bits set, as UIKit's).
         public static let allCorners = RectCorner(rawValue: ~0)
     }
 
@@ -53,14 +58,19 @@ extension CGMutablePath {
                             bottomRight: size(.bottomRight))
     }
 
+    /// UIBezierPath's name for `addCurve(to:control1:control2:)`: a cubic Bézier curve from the current point to
+    /// `end`.
     public func addCurve(to end: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
         addCurve(to: end, control1: controlPoint1, control2: controlPoint2)
     }
 
+    /// UIBezierPath's name for `addQuadCurve(to:control:)`: a quadratic Bézier curve from the current point to
+    /// `end`.
     public func addQuadCurve(to end: CGPoint, controlPoint: CGPoint) {
         addQuadCurve(to: end, control: controlPoint)
     }
 
+    /// UIBezierPath's name for `closeSubpath()`: a line back to the subpath's start.
     public func close() { closeSubpath() }
 
     /// Appends `other`'s subpaths (UIBezierPath.append).
@@ -69,6 +79,7 @@ extension CGMutablePath {
     /// Transforms every point and control point in place.
     public func apply(_ transform: CGAffineTransform) { path = path.mapped { $0.applying(transform) } }
 
+    /// Removes every element, leaving an empty path with no current point.
     public func removeAllPoints() { path = Path() }
 
     /// The path itself (not a copy): later changes show through it, as layers copy paths when set.

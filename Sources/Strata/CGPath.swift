@@ -19,6 +19,8 @@ public class CGPath: @unchecked Sendable {
         self.init(p.mapped { $0.applying(transform) })
     }
 
+    /// CoreGraphics' form of `init(rect:transform:)`: a closed rectangle from its top-left corner, clockwise on
+    /// screen, each point through `transform` (nil: untransformed).
     public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
         self.init(rect: rect, transform: transform?.pointee ?? .identity)
     }
@@ -30,6 +32,8 @@ public class CGPath: @unchecked Sendable {
         self.init(p.mapped { $0.applying(transform) })
     }
 
+    /// CoreGraphics' form of `init(ellipseIn:transform:)`: the closed ellipse inscribed in `rect` (four cubic
+    /// curves from its right-hand side, clockwise on screen), each point through `transform` (nil: untransformed).
     public convenience init(ellipseIn rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
         self.init(ellipseIn: rect, transform: transform?.pointee ?? .identity)
     }
@@ -42,15 +46,24 @@ public class CGPath: @unchecked Sendable {
         self.init(p.mapped { $0.applying(transform) })
     }
 
+    /// CoreGraphics' form of `init(roundedRect:cornerWidth:cornerHeight:transform:)`, each point through
+    /// `transform` (nil: untransformed). Corner sizes are clamped to 0…half the side, where CoreGraphics asserts.
     public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: UnsafePointer<CGAffineTransform>?) {
         self.init(roundedRect: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform?.pointee ?? .identity)
     }
 
+    /// Whether the path has no elements at all (a lone move is an element).
     public var isEmpty: Bool { path.isEmpty }
+    /// Where the next element would start: the last element's end point, a closed subpath's start, or `.zero`
+    /// for an empty path.
     public var currentPoint: CGPoint { path.currentPoint ?? .zero }
+    /// The smallest rectangle holding every point, control points included (so it may exceed the curves);
+    /// `.null` for an empty path.
     public var boundingBox: CGRect { path.boundingBox }
 
+    /// An immutable copy of the path; later changes to this path (if mutable) do not reach it.
     public func copy() -> CGPath { CGPath(path) }
+    /// A new mutable path with the same elements, to build on independently.
     public func mutableCopy() -> CGMutablePath { CGMutablePath(path) }
 
     /// A copy with every point transformed.
@@ -66,14 +79,18 @@ public class CGPath: @unchecked Sendable {
 
 /// A path under construction (CGMutablePath).
 public final class CGMutablePath: CGPath, @unchecked Sendable {
+    /// An empty path, with no current point.
     public convenience init() { self.init(Path()) }
 
     override init(_ path: Path) { super.init(path) }
 
+    /// Starts a new subpath at `point` (through `transform`).
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
         path.move(to: point.applying(transform))
     }
 
+    /// Adds a straight line from the current point to `point` (through `transform`). Without a current point it
+    /// starts a subpath at `point`, where CoreGraphics requires one; see <doc:Status#Classes-and-protocols>.
     public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
         path.addLine(to: point.applying(transform))
     }
@@ -85,10 +102,14 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         for p in points.dropFirst() { path.addLine(to: p.applying(transform)) }
     }
 
+    /// Adds a quadratic Bézier curve from the current point to `end` with one control point, both through
+    /// `transform`. Without a current point it starts a subpath at `end` instead.
     public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
         path.addQuadCurve(to: end.applying(transform), control: control.applying(transform))
     }
 
+    /// Adds a cubic Bézier curve from the current point to `end` with two control points, all through
+    /// `transform`. Without a current point it starts a subpath at `end` instead.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity) {
         path.addCurve(to: end.applying(transform), control1: control1.applying(transform), control2: control2.applying(transform))
     }
@@ -125,22 +146,30 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         for e in arc.mapped({ $0.applying(transform) }).elements.dropFirst(current == nil ? 0 : 1) { path.append(e) }
     }
 
+    /// Adds `rect` (standardised) as a closed subpath from its top-left corner, clockwise on screen, through
+    /// `transform`.
     public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
         var p = Path()
         p.addRect(rect)
         path.append(contentsOf: p.mapped { $0.applying(transform) })
     }
 
+    /// Adds each rectangle as its own closed subpath, as `addRect(_:transform:)` does.
     public func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity) {
         for r in rects { addRect(r, transform: transform) }
     }
 
+    /// Adds `rect` with quarter-ellipse corners as a closed subpath, clockwise on screen from where the top edge
+    /// leaves the top-left corner, through `transform`. Corner sizes are clamped to 0…half the side (CoreGraphics
+    /// asserts instead); a corner width or height of 0 gives a plain rectangle.
     public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform = .identity) {
         var p = Path()
         p.addRoundedRect(rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight)
         path.append(contentsOf: p.mapped { $0.applying(transform) })
     }
 
+    /// Adds the ellipse inscribed in `rect` as a closed subpath of four cubic curves, from its right-hand side
+    /// clockwise on screen, through `transform`.
     public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
         var p = Path()
         p.addEllipse(in: rect)
@@ -153,5 +182,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         path.append(contentsOf: added)
     }
 
+    /// Closes the current subpath with a line back to its start, which becomes the current point; does nothing
+    /// without a current point.
     public func closeSubpath() { path.closeSubpath() }
 }

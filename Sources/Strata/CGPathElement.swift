@@ -3,15 +3,28 @@ import StrataCore
 
 /// The kind of one path element (CoreGraphics' CGPathElementType; same raw values).
 public enum CGPathElementType: Int32, Sendable {
-    case moveToPoint = 0, addLineToPoint, addQuadCurveToPoint, addCurveToPoint, closeSubpath
+    /// Starts a new subpath at `points[0]` (raw value 0).
+    case moveToPoint = 0
+    /// A straight line to `points[0]` (raw value 1).
+    case addLineToPoint
+    /// A quadratic curve with control point `points[0]` to `points[1]` (raw value 2).
+    case addQuadCurveToPoint
+    /// A cubic curve with control points `points[0]` and `points[1]` to `points[2]` (raw value 3).
+    case addCurveToPoint
+    /// Closes the subpath with a line back to its start; no points (raw value 4).
+    case closeSubpath
 }
 
 /// One element as `applyWithBlock` hands it out: its kind and its points (1 for a move or line, 2 for a
 /// quad: control then end, 3 for a cubic, none for a close).
 public struct CGPathElement {
+    /// The element's kind, which says how many of `points` it uses.
     public var type: CGPathElementType
+    /// The element's points: one for a move or line, control then end for a quadratic curve, two controls then
+    /// end for a cubic, none for a close. From `applyWithBlock(_:)` they are valid only during the call.
     public var points: UnsafeMutablePointer<CGPoint>
 
+    /// An element of kind `type` reading its points from `points` (not copied).
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) {
         self.type = type
         self.points = points

@@ -10,7 +10,10 @@ import Foundation
 public struct NSKeyValueObservingOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Reports carry the value after the change in `newValue` (not in a prior report).
     public static let new = NSKeyValueObservingOptions(rawValue: 0x01)
+    /// Reports carry the value before the change in `oldValue`: the value reported last, so several changes
+    /// between two turns of the main queue give the first old value.
     public static let old = NSKeyValueObservingOptions(rawValue: 0x02)
     /// Reported once at once, from `observe` itself, with the current value.
     public static let initial = NSKeyValueObservingOptions(rawValue: 0x04)
@@ -20,17 +23,27 @@ public struct NSKeyValueObservingOptions: OptionSet, Sendable {
 
 /// The kind of a change (Foundation's `NSKeyValueChange`): Strata reports settings.
 public enum NSKeyValueChange: UInt, Sendable {
-    case setting = 1, insertion, removal, replacement
+    /// The value was set (raw value 1): the kind of every change Strata reports.
+    case setting = 1
+    /// Objects were inserted into a to-many property (raw value 2); never reported by Strata.
+    case insertion
+    /// Objects were removed from a to-many property (raw value 3); never reported by Strata.
+    case removal
+    /// Objects of a to-many property were replaced (raw value 4); never reported by Strata.
+    case replacement
 }
 
 /// One reported change (Foundation's `NSKeyValueObservedChange`).
 public struct NSKeyValueObservedChange<Value> {
+    /// The kind of change (Foundation's `NSKeyValueChange`).
     public typealias Kind = NSKeyValueChange
+    /// Always `.setting` in Strata: observed values are set as a whole.
     public let kind: Kind
     /// Present with `.new` (not in a prior report).
     public let newValue: Value?
     /// Present with `.old`.
     public let oldValue: Value?
+    /// The indexes of a to-many change; always nil in Strata, which reports only settings.
     public let indexes: IndexSet?
     /// Whether this report comes before the change (`.prior`).
     public let isPrior: Bool
@@ -90,6 +103,8 @@ public final class NSKeyValueObservation: @unchecked Sendable {
 
     fileprivate init() {}
 
+    /// Whether the observation still reports changes: true until `invalidate()` is called or the observation
+    /// is freed.
     public var isValid: Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -125,6 +140,8 @@ public final class KeyValueObservers: @unchecked Sendable {
     private var checkingThread: pthread_t?
     private struct Weak { weak var observation: NSKeyValueObservation? }
 
+    /// An empty set of observations, for an observable object to hold in `_keyValueObservers` (Strata's own, used
+    /// by its classes; not for apps).
     public init() {}
 
     fileprivate func add(_ observation: NSKeyValueObservation) {

@@ -5,10 +5,28 @@ import StrataProtocol
 /// has no input; UIKit's touches come through views). The server hit-tests what the display showed when
 /// the event happened, so `location` is right even when the app was busy and the layer was moving.
 public struct StrataInputEvent: Sendable {
+    /// What happened: a touch's phase, pointer motion, a button, scrolling or a key.
     public enum Kind: Sendable, Equatable {
-        case touchDown, touchMoved, touchUp, touchCancelled, pointerMoved, pointerButton, scroll, key
+        /// A finger touched the layer; `touchID` names the touch from now until its up or cancel.
+        case touchDown
+        /// A touch that is down moved, still on its layer (or anywhere, when the layer `capturesInput`).
+        case touchMoved
+        /// A touch ended on its layer (or anywhere, when the layer `capturesInput`).
+        case touchUp
+        /// A touch left its layer (which does not capture input), or its device went away: the rest of the
+        /// touch goes nowhere.
+        case touchCancelled
+        /// The pointer moved over the layer (or anywhere, while a button the layer captured is down).
+        case pointerMoved
+        /// A pointer button went down or up (`button`, `isPressed`).
+        case pointerButton
+        /// The pointer's wheel or touchpad scrolled over the layer by `scrollDelta`.
+        case scroll
+        /// A key went down or up (`keysym`, `text`, `isPressed`), for the focused layer or the app.
+        case key
     }
 
+    /// What kind of event this is.
     public let kind: Kind
     /// When the device reported it, on the `CACurrentMediaTime()` clock.
     public let timestamp: CFTimeInterval
@@ -28,6 +46,7 @@ public struct StrataInputEvent: Sendable {
     public let scrollDelta: CGSize
     /// A key's X keysym (0xff0d Return, 0x61 a, …) and the text it types ("" for none).
     public let keysym: UInt32
+    /// The text the key types, from the server's xkbcommon keymap ("" when it types none; "" for other kinds).
     public let text: String
 
     init(_ e: InputEvent, layer: CALayer?, hitLayer: CALayer?) {

@@ -10,6 +10,7 @@ public struct StrataOutput: Equatable, Sendable {
     /// The size of its layer space in pixels (a screen mounted at 90° is taller than wide); `bounds` is
     /// the same in points.
     public let width: Int
+    /// The height of its layer space in pixels (after rotation); `bounds` gives it in points.
     public let height: Int
     /// Its refresh rate in Hz.
     public let refreshRate: Double

@@ -3,9 +3,15 @@ import StrataCore
 
 /// `drawableProperties` keys and colour formats (OpenGLES's EAGLDrawable.h).
 public let kEAGLDrawablePropertyRetainedBacking = "kEAGLDrawablePropertyRetainedBacking"
+/// The `drawableProperties` key for the renderbuffer's colour format, one of the `kEAGLColorFormat…` strings;
+/// without it the format is RGBA8. Read when `renderbufferStorage(_:from:)` is called.
 public let kEAGLDrawablePropertyColorFormat = "kEAGLDrawablePropertyColorFormat"
+/// A colour format of 8 bits per channel, red, green, blue and alpha (`GL_RGBA8`): the default.
 public let kEAGLColorFormatRGBA8 = "EAGLColorFormatRGBA8"
+/// A 16-bit colour format, 5 bits red, 6 green, 5 blue and no alpha (`GL_RGB565`).
 public let kEAGLColorFormatRGB565 = "EAGLColorFormat565"
+/// The sRGB-encoded 8-bit RGBA format, which Strata refuses: `renderbufferStorage(_:from:)` logs
+/// "unsupported: kEAGLColorFormatSRGBA8" and returns false. See <doc:Status#Layer-subclasses>.
 public let kEAGLColorFormatSRGBA8 = "EAGLColorFormatSRGBA8"
 
 /// A layer an app draws into with its own OpenGL ES (seed 004 B.9, docs/drawables.md): StrataGLES's
@@ -60,6 +66,7 @@ open class CAEAGLLayer: CALayer {
 
 /// What a Core Animation feature Strata does not build yet reports: "unsupported: NAME".
 public struct StrataUnsupported: Error, CustomStringConvertible, Sendable {
+    /// What is unsupported, as the message `unsupported: NAME` names it (e.g. `"kEAGLColorFormatSRGBA8"`).
     public let name: String
     public var description: String { "unsupported: \(name)" }
 }

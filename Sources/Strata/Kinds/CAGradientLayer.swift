@@ -5,8 +5,13 @@ import StrataCore
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A linear gradient from `startPoint` to `endPoint`, constant along lines perpendicular to it (the default).
     public static let axial = CAGradientLayerType(rawValue: "axial")
+    /// Ellipses around `startPoint` reaching `endPoint`'s distance along each axis: the first colour at the
+    /// centre, the last on that ellipse.
     public static let radial = CAGradientLayerType(rawValue: "radial")
+    /// A sweep around `startPoint`, starting in the direction of `endPoint` and turning clockwise on the y-down
+    /// screen (Strata's choice where Apple is silent: see <doc:Status#Layer-subclasses>).
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
@@ -36,6 +41,9 @@ open class CAGradientLayer: CALayer {
     }
     /// In unit coordinates of the bounds (default (0.5, 0) and (0.5, 1): top to bottom). Animatable.
     public var startPoint: CGPoint { get { read { $0.gradient.startPoint } } set { set(.startPoint, newValue) } }
+    /// Where the gradient ends, in unit coordinates of the bounds (default (0.5, 1): the bottom edge's middle);
+    /// with `startPoint` it sets the axis, the radial ellipse's reach or the conic start direction. Animatable,
+    /// implicitly too.
     public var endPoint: CGPoint { get { read { $0.gradient.endPoint } } set { set(.endPoint, newValue) } }
     /// Axial (default), radial or conic. Not animatable.
     public var type: CAGradientLayerType {

@@ -35,14 +35,20 @@ open class CAReplicatorLayer: CALayer {
         get { read { Float($0.replicator.instanceRedOffset) } }
         set { set(.instanceRedOffset, CGFloat(newValue)) }
     }
+    /// Added to the green multiplier of each copy over the one before: copy k multiplies its green by
+    /// `instanceColor`'s green + k × offset, clamped to 0…1 (default 0). Animatable.
     public var instanceGreenOffset: Float {
         get { read { Float($0.replicator.instanceGreenOffset) } }
         set { set(.instanceGreenOffset, CGFloat(newValue)) }
     }
+    /// Added to the blue multiplier of each copy over the one before: copy k multiplies its blue by
+    /// `instanceColor`'s blue + k × offset, clamped to 0…1 (default 0). Animatable.
     public var instanceBlueOffset: Float {
         get { read { Float($0.replicator.instanceBlueOffset) } }
         set { set(.instanceBlueOffset, CGFloat(newValue)) }
     }
+    /// Added to the alpha multiplier of each copy over the one before: copy k's opacity is multiplied by
+    /// `instanceColor`'s alpha + k × offset, clamped to 0…1 (default 0; negative fades later copies). Animatable.
     public var instanceAlphaOffset: Float {
         get { read { Float($0.replicator.instanceAlphaOffset) } }
         set { set(.instanceAlphaOffset, CGFloat(newValue)) }

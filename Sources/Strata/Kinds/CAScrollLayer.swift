@@ -5,15 +5,23 @@ import StrataCore
 public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// `scroll(to:)` does not move the bounds' origin at all.
     public static let none = CAScrollLayerScrollMode(rawValue: "none")
+    /// `scroll(to:)` moves only the bounds' origin's y.
     public static let vertically = CAScrollLayerScrollMode(rawValue: "vertically")
+    /// `scroll(to:)` moves only the bounds' origin's x.
     public static let horizontally = CAScrollLayerScrollMode(rawValue: "horizontally")
+    /// `scroll(to:)` moves the bounds' origin in x and y (the default).
     public static let both = CAScrollLayerScrollMode(rawValue: "both")
 }
 
+/// Core Animation's name for `CAScrollLayerScrollMode.none`: no scrolling.
 public let kCAScrollNone = CAScrollLayerScrollMode.none
+/// Core Animation's name for `CAScrollLayerScrollMode.vertically`: scrolling in y only.
 public let kCAScrollVertically = CAScrollLayerScrollMode.vertically
+/// Core Animation's name for `CAScrollLayerScrollMode.horizontally`: scrolling in x only.
 public let kCAScrollHorizontally = CAScrollLayerScrollMode.horizontally
+/// Core Animation's name for `CAScrollLayerScrollMode.both`: scrolling in x and y.
 public let kCAScrollBoth = CAScrollLayerScrollMode.both
 
 /// A layer that scrolls its content by moving its bounds' origin, as seed 004 says "that is all it

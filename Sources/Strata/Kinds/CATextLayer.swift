@@ -6,10 +6,16 @@ import StrataText
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Left for a left-to-right paragraph, right for a right-to-left one (`"natural"`; the default).
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    /// Lines start at the bounds' left edge (`"left"`).
     public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    /// Lines end at the bounds' right edge (`"right"`).
     public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    /// Lines are centred in the bounds' width (`"center"`).
     public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    /// Wrapped lines share their slack equally among inter-word spaces (`"justified"`); a paragraph's last line,
+    /// a line before a forced break, a truncated line and a line without spaces align naturally.
     public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
 }
 
@@ -17,20 +23,33 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Text wider than the bounds is not shortened (`"none"`; the default): it is clipped at the bounds.
     public static let none = CATextLayerTruncationMode(rawValue: "none")
+    /// A line too wide keeps its end, with "…" in place of what is cut from its start (`"start"`).
     public static let start = CATextLayerTruncationMode(rawValue: "start")
+    /// A line too wide keeps its start, with "…" in place of what is cut from its end (`"end"`).
     public static let end = CATextLayerTruncationMode(rawValue: "end")
+    /// A line too wide keeps its start and end, with "…" in place of what is cut from its middle (`"middle"`).
     public static let middle = CATextLayerTruncationMode(rawValue: "middle")
 }
 
+/// Core Animation's name for `CATextLayerAlignmentMode.natural`.
 public let kCAAlignmentNatural = CATextLayerAlignmentMode.natural
+/// Core Animation's name for `CATextLayerAlignmentMode.left`.
 public let kCAAlignmentLeft = CATextLayerAlignmentMode.left
+/// Core Animation's name for `CATextLayerAlignmentMode.right`.
 public let kCAAlignmentRight = CATextLayerAlignmentMode.right
+/// Core Animation's name for `CATextLayerAlignmentMode.center`.
 public let kCAAlignmentCenter = CATextLayerAlignmentMode.center
+/// Core Animation's name for `CATextLayerAlignmentMode.justified`.
 public let kCAAlignmentJustified = CATextLayerAlignmentMode.justified
+/// Core Animation's name for `CATextLayerTruncationMode.none`.
 public let kCATruncationNone = CATextLayerTruncationMode.none
+/// Core Animation's name for `CATextLayerTruncationMode.start`.
 public let kCATruncationStart = CATextLayerTruncationMode.start
+/// Core Animation's name for `CATextLayerTruncationMode.end`.
 public let kCATruncationEnd = CATextLayerTruncationMode.end
+/// Core Animation's name for `CATextLayerTruncationMode.middle`.
 public let kCATruncationMiddle = CATextLayerTruncationMode.middle
 
 /// A layer that shows a string. The server lays it out (fontconfig, HarfBuzz, FriBiDi, ICU) and
@@ -75,12 +94,17 @@ open class CATextLayer: CALayer {
         get { read { $0.text.foregroundColor.map(CGColor.init) } }
         set { set(.foregroundColor, newValue?.color) }
     }
+    /// How lines are placed across the bounds' width: `.natural` (the default), `.left`, `.right`, `.center` or
+    /// `.justified`. An unknown mode is logged and ignored. Not animatable.
     public var alignmentMode: CATextLayerAlignmentMode {
         get { CATextLayerAlignmentMode(rawValue: name(of: .alignmentMode)) }
         set { set(.alignmentMode, named: newValue.rawValue, what: "alignment mode") }
     }
     /// Wraps lines to the bounds' width (default false). KVC key "wrapped".
     public var isWrapped: Bool { get { read { $0.text.isWrapped } } set { set(.isWrapped, newValue) } }
+    /// How a line too wide for the bounds is shortened with "…": `.none` (the default), `.start`, `.end` or
+    /// `.middle`. Unwrapped, each too-wide line is cut; wrapped, the last line that fits the height stands for
+    /// the rest of its paragraph. An unknown mode is logged and ignored. Not animatable.
     public var truncationMode: CATextLayerTruncationMode {
         get { CATextLayerTruncationMode(rawValue: name(of: .truncationMode)) }
         set { set(.truncationMode, named: newValue.rawValue, what: "truncation mode") }
