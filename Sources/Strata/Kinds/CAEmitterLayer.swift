@@ -80,10 +80,11 @@ open class CAEmitterLayer: CALayer {
     /// The images the cells show, sent with the commit that carries them.
     var cellImages: [CGImage] = []
 
-    /// Multiplies the birth rate of every top-level cell (default 1; sub-cells are not affected); must be ≥ 0.
+    /// Multiplies the birth rate of every top-level cell (default 1; sub-cells are not affected); a negative
+    /// value is logged and changes nothing.
     /// Animatable; an animated rate is integrated, not sampled per frame.
     public var birthRate: Float { get { read { Float($0.emitter.birthRate) } } set { set(.birthRate, CGFloat(newValue)) } }
-    /// Multiplies every cell's particle lifetime (default 1); must be ≥ 0. Animatable.
+    /// Multiplies every cell's particle lifetime (default 1); a negative value is logged and changes nothing. Animatable.
     public var lifetime: Float { get { read { Float($0.emitter.lifetime) } } set { set(.lifetime, CGFloat(newValue)) } }
     /// Multiplies every cell's particle velocity (default 1; negative reverses it). Animatable.
     public var velocity: Float { get { read { Float($0.emitter.velocity) } } set { set(.velocity, CGFloat(newValue)) } }
@@ -96,9 +97,9 @@ open class CAEmitterLayer: CALayer {
     /// The z of the emission shape's centre (default 0). Animatable.
     public var emitterZPosition: CGFloat { get { read { $0.emitter.emitterZPosition } } set { set(.emitterZPosition, newValue) } }
     /// The emission shape's width and height (default (0, 0)): a line's length, a circle's or sphere's
-    /// diameter (the width); must not be negative. Animatable.
+    /// diameter (the width); a negative one is logged and changes nothing. Animatable.
     public var emitterSize: CGSize { get { read { $0.emitter.emitterSize } } set { set(.emitterSize, newValue) } }
-    /// The depth along z of a `cuboid` emission shape (default 0); must be ≥ 0. Animatable.
+    /// The depth along z of a `cuboid` emission shape (default 0); a negative value is logged and changes nothing. Animatable.
     public var emitterDepth: CGFloat { get { read { $0.emitter.emitterDepth } } set { set(.emitterDepth, newValue) } }
     /// The shape particles are emitted from (default `.point`). An unknown name is logged and changes nothing.
     public var emitterShape: CAEmitterLayerEmitterShape {
