@@ -29,7 +29,7 @@ public protocol CAAnimationDelegate: AnyObject {
     @MainActor func animationDidStart(_ anim: CAAnimation)
     /// Called on the main queue when the animation stops: `flag` is true at the first frame at or after its end,
     /// false when it was removed (`removeAnimation(forKey:)`, `removeAllAnimations()`) or replaced under its key
-    /// before then. Only for animations the server had: without one it is never called.
+    /// before then. Only with a server, for animations it had: without one it is never called.
     @MainActor func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }
 
