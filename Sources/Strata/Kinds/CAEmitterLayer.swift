@@ -26,8 +26,8 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
     /// Particles start at the shape's vertices: a line's ends, a rectangle's or cuboid's corners (a circle's
     /// or sphere's centre).
     public static let points = Self(rawValue: "points")
-    /// Particles start on the shape's outline, uniformly by length or area: a rectangle's perimeter, a
-    /// cuboid's edges, a circle's circumference, a sphere's surface.
+    /// Particles start on the shape's outline, uniformly by length or area: a line's ends, a rectangle's
+    /// perimeter, a cuboid's edges, a circle's circumference, a sphere's surface.
     public static let outline = Self(rawValue: "outline")
     /// Particles start anywhere on the shape's surface, uniformly: a line, a rectangle, a cuboid's faces, a
     /// circle's disc, a sphere's surface.
