@@ -5,9 +5,19 @@ import StrataProtocol
 
 /// Abstract: an animation of one key path.
 open class CAPropertyAnimation: CAAnimation {
+    /// The layer property animated: a key path such as `"position"`, `"transform.rotation.z"` or
+    /// `"shadowOffset.width"`, or a layer subclass's custom key (evaluated on the client). A key path that is
+    /// nil or cannot animate is logged when the animation is added, and the animation is not added.
     open var keyPath: String? { didSet { compiledSpec = nil } }
+    /// Whether the animated value is added to the value beneath the animation instead of replacing it
+    /// (default false); for a `transform` the animated matrix is applied before the one beneath.
     open var isAdditive = false { didSet { compiledSpec = nil } }
+    /// Whether each repeat starts where the previous one ended (default false): repeat n adds n × (end − start);
+    /// for a `transform` the change is applied n times.
     open var isCumulative = false { didSet { compiledSpec = nil } }
+    /// Turns the animation's values into the whole `transform` (or `sublayerTransform`): the values are the
+    /// function's inputs (an angle, a scale, a translation, or three of them), interpolated, and the function
+    /// builds the matrix (default nil). Logged and not added on a custom key.
     open var valueFunction: CAValueFunction? { didSet { compiledSpec = nil } }
     /// Strata's own, for StrataUIKit (`AnimationSpec.valueStep`): values presented are rounded to multiples
     /// of it (0: not rounded). A scroll view's offset moves on the device pixel grid, as UIKit's does.
@@ -47,8 +57,15 @@ open class CAPropertyAnimation: CAAnimation {
 /// Interpolates a key path between fromValue, toValue and byValue (any one or two of them).
 /// Values: numbers (Double/Float/CGFloat/Int/NSNumber), CGPoint, CGSize, CGRect, CATransform3D, CGColor, Bool.
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The value at the start (default nil). With `toValue` alone nil, the animation runs to the value beneath
+    /// it; with `byValue`, to `fromValue` + `byValue`. A value of the wrong type for the key path is logged
+    /// when the animation is added, and the animation is not added.
     open var fromValue: Any? { didSet { compiledSpec = nil } }
+    /// The value at the end (default nil). With `fromValue` nil, the animation starts from the value beneath it,
+    /// or from `toValue` − `byValue` when `byValue` is set.
     open var toValue: Any? { didSet { compiledSpec = nil } }
+    /// The change over the animation (default nil): used with `fromValue` or `toValue` when the other is nil,
+    /// or alone, from the value beneath to that value + `byValue`. Ignored when both of the others are set.
     open var byValue: Any? { didSet { compiledSpec = nil } }
 
     open override func copy(with zone: NSZone? = nil) -> Any {
@@ -96,9 +113,14 @@ open class CABasicAnimation: CAPropertyAnimation {
 /// towards the end). The spring runs in seconds within `duration`; set `duration = settlingDuration` to
 /// let it come to rest.
 open class CASpringAnimation: CABasicAnimation {
+    /// The mass on the spring (default 1); must be > 0, else the animation is logged and not added.
     open var mass: CGFloat = 1
+    /// The spring constant (default 100); must be > 0, else the animation is logged and not added.
     open var stiffness: CGFloat = 100
+    /// The friction (default 10); must be ≥ 0 (0 oscillates for ever), else the animation is logged and not added.
     open var damping: CGFloat = 10
+    /// The speed at the start, towards the end value, in distances per second: 1 covers the whole distance
+    /// from start to end per second (default 0; negative moves away first).
     open var initialVelocity: CGFloat = 0
 
     var spring: Spring {

@@ -161,10 +161,23 @@ open class CALayer: NSObject {
 
     // MARK: geometry (CALayer+Geometry.swift)
 
+    /// The layer's own coordinate space: its origin is the point at the top-left corner, its size the
+    /// layer's size in points (default `.zero`). Animatable (implicitly in a committed tree); a size change
+    /// marks the layer for layout. A non-finite value is logged and changes nothing.
     open var bounds: CGRect { get { read { $0.bounds } } set { set(.bounds, newValue) } }
+    /// Where the anchor point lies in the superlayer's coordinates (default `.zero`). Animatable (implicitly in
+    /// a committed tree); a non-finite value is logged and changes nothing.
     open var position: CGPoint { get { read { $0.position } } set { set(.position, newValue) } }
+    /// The point of the bounds placed at `position`, about which `transform` applies, in unit coordinates of the
+    /// bounds from the top-left (default (0.5, 0.5), the centre). Animatable (implicitly in a committed tree).
     open var anchorPoint: CGPoint { get { read { $0.anchorPoint } } set { set(.anchorPoint, newValue) } }
+    /// The layer's place on the z axis (default 0): siblings are drawn by zPosition, then index; it translates
+    /// along z, which shows through a superlayer's perspective `sublayerTransform` and orders a
+    /// `CATransformLayer`'s sublayers by depth. Animatable (implicitly in a committed tree).
     open var zPosition: CGFloat { get { read { $0.zPosition } } set { set(.zPosition, newValue) } }
+    /// The layer's transform relative to its anchor point, a full 4×4 matrix including m34 perspective
+    /// (default identity); the sublayers are flattened into the layer's plane. Animatable (implicitly in a
+    /// committed tree) by decomposition, and through `transform.*` key paths.
     open var transform: CATransform3D { get { read { $0.transform } } set { set(.transform, newValue) } }
     /// The anchor point's z in the layer's own space (default 0): the centre of its transform, with anchorPoint.
     open var anchorPointZ: CGFloat { get { read { $0.anchorPointZ } } set { set(.anchorPointZ, newValue) } }
@@ -177,8 +190,16 @@ open class CALayer: NSObject {
 
     // MARK: appearance (animatable unless said otherwise)
 
+    /// The layer's opacity, from 0 (transparent) to 1 (opaque, the default), applied to its subtree: as a group
+    /// when `allowsGroupOpacity` and there is more than one piece. Animatable (implicitly in a committed tree).
     open var opacity: Float { get { read { Float($0.opacity) } } set { set(.opacity, CGFloat(newValue)) } }
+    /// The colour filling the bounds, rounded by `cornerRadius` (default nil: none). Animatable (implicitly in a
+    /// committed tree) per straight-alpha sRGB component; nil interpolates as transparent black.
     open var backgroundColor: CGColor? { get { read { $0.backgroundColor.map(CGColor.init) } } set { set(.backgroundColor, newValue?.color) } }
+    /// Whether the layer and its subtree are not drawn (default false). Unlike Core Animation there is no
+    /// implicit animation: the change shows at the next frame after the commit; explicit animations switch
+    /// half-way. In a displayed tree it runs the `onOrderIn`/`onOrderOut` actions.
+    /// See <doc:Status#CALayer-properties-(spec-§13)>.
     open var isHidden: Bool { get { read { $0.isHidden } } set { set(.hidden, newValue) } }
     /// Radius of the rounded corners of the background, the border and (with masksToBounds) the clip.
     open var cornerRadius: CGFloat { get { read { $0.cornerRadius } } set { set(.cornerRadius, newValue) } }
@@ -298,13 +319,28 @@ open class CALayer: NSObject {
     /// A layer whose subtree's alpha masks this layer, in its coordinates and time; it must have no
     /// superlayer and mask no other layer.
     open var mask: CALayer? { get { LayerLock.with { maskLayer } } set { setMask(newValue) } }
+    /// The layer this one is a sublayer of; nil for a root, an unparented layer, a mask and a presentation layer.
     open var superlayer: CALayer? { LayerLock.with { parent } }
+    /// The sublayers, back to front by index (nil when there are none). Setting it removes the current ones and
+    /// adds the new ones in order (each taken out of its previous superlayer); not animated.
     open var sublayers: [CALayer]? { get { LayerLock.with { sublayerList.isEmpty ? nil : sublayerList } } set { replaceSublayers(with: newValue) } }
+    /// Appends `layer` at the front of the sublayers, taking it out of its previous superlayer (or detaching it
+    /// when it is an attached root). In a displayed tree it runs the layer's `onOrderIn` action. Adding the
+    /// receiver or an ancestor of it traps; on a presentation layer it is logged and does nothing.
     open func addSublayer(_ layer: CALayer) { LayerLock.with { insertSublayer(layer, at: UInt32(sublayerList.count)) } }
+    /// Inserts `layer` into the sublayers at `index` (clamped to the count), taking it out of its previous
+    /// superlayer first, as `addSublayer(_:)` does.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) { insert(sublayer: layer, at: index) }
+    /// Inserts `layer` just below `sibling`; a `sibling` that is nil or not a sublayer puts it at the back (index 0).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { insert(sublayer: layer, nextTo: sibling, above: false) }
+    /// Inserts `layer` just above `sibling`; a `sibling` that is nil or not a sublayer puts it at the front.
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { insert(sublayer: layer, nextTo: sibling, above: true) }
+    /// Puts `new` where `old` is in the sublayers and removes `old`; nothing happens when `old` is not a
+    /// sublayer. In a displayed tree the receiver runs its `transition` action (by default a fade).
     open func replaceSublayer(_ old: CALayer, with new: CALayer) { replace(sublayer: old, with: new) }
+    /// Removes the layer from its superlayer (nothing without one), running its `onOrderOut` action in a
+    /// displayed tree and marking the superlayer for layout. An attached root is detached with
+    /// `StrataConnection.detach(_:)` instead.
     open func removeFromSuperlayer() { detachFromSuperlayer() }
 
     // MARK: animations (CALayer+Animations.swift)
@@ -312,20 +348,37 @@ open class CALayer: NSObject {
     /// Adds a copy of `anim`, replacing an animation with the same key (nil: a unique key); one Strata cannot
     /// carry is logged, naming the layer and the key, and not added.
     open func add(_ anim: CAAnimation, forKey key: String?) { addCopy(of: anim, forKey: key) }
+    /// The layer's copy of the animation added under `key`, or nil; after the commit a `beginTime` of 0 reads as
+    /// the stamped commit time. Changing the copy does not change the running animation.
     open func animation(forKey key: String) -> CAAnimation? { LayerLock.with { animationEntries.first { $0.key == key }?.animation } }
+    /// The keys of the layer's animations, in the order added (nil when there are none). A finished animation
+    /// removed on completion leaves the list when the server reports it stopped; without a server finished
+    /// animations stay listed, with no effect.
     open func animationKeys() -> [String]? { LayerLock.with { animationEntries.isEmpty ? nil : animationEntries.map(\.key) } }
+    /// Removes the animation under `key` (nothing when there is none); its delegate gets
+    /// `animationDidStop(_:finished: false)` when the server had it.
     open func removeAnimation(forKey key: String) { removeEntries { $0.key == key } }
+    /// Removes every animation of the layer; each delegate gets `animationDidStop(_:finished: false)` for
+    /// animations the server had.
     open func removeAllAnimations() { removeEntries { _ in true } }
 
     // MARK: layout (CALayer+Layout.swift)
 
+    /// Marks the layer for layout: `layoutSublayers()` runs once, in the current transaction's commit, top-down
+    /// before any `display()` (or earlier, from `layoutIfNeeded()`).
     open func setNeedsLayout() { LayerLock.with { needsLayoutFlag = true; CATransaction.noteChange(self) } }
+    /// Whether the layer is marked for layout (by `setNeedsLayout()`, a change of its bounds' size, or sublayers
+    /// added or removed) and has not been laid out since.
     open func needsLayout() -> Bool { LayerLock.with { needsLayoutFlag } }
     /// Lays out now: every marked layer of the subtree from the topmost ancestor that needs layout, top-down.
     open func layoutIfNeeded() {
         var visited: Set<ObjectIdentifier> = []
         LayerLock.with { layoutFromTopmostMarked(visited: &visited) }
     }
+    /// How the layer's frame follows its superlayer's bounds when their size changes (default none): each axis's
+    /// change is shared by the flexible margins and size in proportion to their lengths. "Min" is the smaller
+    /// coordinate, so `kCALayerMinYMargin` is the top margin in Strata's y-down space (the bottom on macOS).
+    /// See <doc:Status#CALayer-properties-(spec-§13)>.
     open var autoresizingMask: CAAutoresizingMask { get { LayerLock.with { autoresizingMaskValue } } set { LayerLock.with { autoresizingMaskValue = newValue } } }
 
     // MARK: media timing (CALayer+MediaTiming.swift): the layer's time space within its superlayer's
@@ -364,9 +417,18 @@ open class CALayer: NSObject {
 
     // MARK: converting between layers (CALayer+Conversion.swift); a rectangle converts to its corners' bounding box
 
+    /// Converts `p` from `layer`'s coordinates (nil: the root space, where roots are attached) to this layer's,
+    /// through every position, anchor point, bounds origin, transform, sublayer transform and geometry flip,
+    /// perspective included. A point that maps behind the viewer or through a plane seen edge-on gives
+    /// (NaN, NaN). On presentation layers, presentation values.
     open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint { converting { $0.convert(p, from: layer.map($0.modelSide), to: $0.layer) } }
+    /// Converts `p` from this layer's coordinates to `layer`'s (nil: the root space), as `convert(_:from:)` does.
     open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint { converting { $0.convert(p, from: $0.layer, to: layer.map($0.modelSide)) } }
+    /// Converts `r` from `layer`'s coordinates (nil: the root space) to this layer's: the bounding box of its
+    /// converted corners, or `.null` when a corner maps behind the viewer.
     open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect { converting { $0.convert(r, from: layer.map($0.modelSide), to: $0.layer) } }
+    /// Converts `r` from this layer's coordinates to `layer`'s (nil: the root space): the bounding box of its
+    /// converted corners, or `.null` when a corner maps behind the viewer.
     open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { converting { $0.convert(r, from: $0.layer, to: layer.map($0.modelSide)) } }
 
     // MARK: presentation (CALayer+Presentation.swift)
@@ -389,6 +451,11 @@ open class CALayer: NSObject {
     /// Sets a property or key-path component, taking values as Core Animation does; what Strata does not carry
     /// and wrong values are logged, naming the layer and the key path, and change nothing.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { store(value, forKeyPath: keyPath) }
+    /// The model value at a property's key path or component (`"position.x"`, `"transform.rotation.z"`,
+    /// `"filters.NAME.inputRadius"`), enumerated properties as their Swift type and lists as `[NSNumber]` or
+    /// `[CGColor]`; on a presentation layer its presented values. nil, without logging, for a key path Strata
+    /// does not carry and for a custom key (read those with `value(forKey:)`, where Core Animation's key-value
+    /// coding reads them by key path too). See <doc:Status#CALayer-methods-and-function-families>.
     open func value(forKeyPath keyPath: String) -> Any? { modelValue(forKeyPath: keyPath) }
 
     // MARK: affine transforms (CATransform3D+Affine.swift)

@@ -1,13 +1,19 @@
 import Foundation
 import StrataCore
 
+/// The names of Core Animation's predefined timing curves, for `CAMediaTimingFunction(name:)`.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Constant speed: control points (0, 0) and (1, 1).
     public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+    /// Starts slowly, then speeds up: control points (0.42, 0) and (1, 1).
     public static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")
+    /// Starts quickly, then slows down: control points (0, 0) and (0.58, 1).
     public static let easeOut = CAMediaTimingFunctionName(rawValue: "easeOut")
+    /// Slow at both ends: control points (0.42, 0) and (0.58, 1).
     public static let easeInEaseOut = CAMediaTimingFunctionName(rawValue: "easeInEaseOut")
+    /// Core Animation's default curve, a gentle ease: control points (0.25, 0.1) and (0.25, 1).
     public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
 }
 
@@ -26,6 +32,9 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         }
     }
 
+    /// A cubic Bézier from (0, 0) to (1, 1) with control points (`c1x`, `c1y`) and (`c2x`, `c2y`), solved to
+    /// double precision; y values outside 0…1 overshoot. An animation using a curve whose x values lie outside
+    /// 0…1, or with a value that is not finite, is logged when added, and not added.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         function = TimingFunction(Double(c1x), Double(c1y), Double(c2x), Double(c2y))
         super.init()

@@ -65,16 +65,28 @@ extension CGColor {
     /// CoreGraphics' `copy(alpha:)`: the same colour with another alpha.
     public func copy(alpha: CGFloat) -> CGColor? { withAlphaComponent(alpha) }
 
+    /// UIKit's `red`: opaque sRGB (1, 0, 0).
     public static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    /// UIKit's `green`: opaque sRGB (0, 1, 0).
     public static let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+    /// UIKit's `blue`: opaque sRGB (0, 0, 1).
     public static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    /// UIKit's `cyan`: opaque sRGB (0, 1, 1).
     public static let cyan = CGColor(red: 0, green: 1, blue: 1, alpha: 1)
+    /// UIKit's `yellow`: opaque sRGB (1, 1, 0).
     public static let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+    /// UIKit's `magenta`: opaque sRGB (1, 0, 1).
     public static let magenta = CGColor(red: 1, green: 0, blue: 1, alpha: 1)
+    /// UIKit's `orange`: opaque sRGB (1, 0.5, 0).
     public static let orange = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    /// UIKit's `purple`: opaque sRGB (0.5, 0, 0.5).
     public static let purple = CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    /// UIKit's `brown`: opaque sRGB (0.6, 0.4, 0.2).
     public static let brown = CGColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+    /// UIKit's `gray`: an opaque grey of white 0.5 (two components, white and alpha).
     public static let gray = CGColor(gray: 0.5, alpha: 1)
+    /// UIKit's `darkGray`: an opaque grey of white 1/3 (two components, white and alpha).
     public static let darkGray = CGColor(gray: 1.0 / 3, alpha: 1)
+    /// UIKit's `lightGray`: an opaque grey of white 2/3 (two components, white and alpha).
     public static let lightGray = CGColor(gray: 2.0 / 3, alpha: 1)
 }

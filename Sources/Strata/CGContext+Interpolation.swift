@@ -6,7 +6,16 @@ import Foundation
 /// BILINEAR, what Strata always used); `medium` and `high` are Cairo's GOOD (bilinear when enlarging, a box
 /// filter over the covered texels when shrinking).
 public enum CGInterpolationQuality: Int32, Sendable {
-    case `default` = 0, none = 1, low = 2, high = 3, medium = 4
+    /// The context's default: bilinear (raw value 0).
+    case `default` = 0
+    /// No interpolation: nearest-neighbour sampling, hard texel edges (raw value 1).
+    case none = 1
+    /// Bilinear, as `default` (raw value 2).
+    case low = 2
+    /// Cairo's GOOD filter: bilinear when enlarging, a box filter over the covered texels when shrinking (raw value 3).
+    case high = 3
+    /// Cairo's GOOD filter, as `high` (raw value 4).
+    case medium = 4
 
     var cairo: cairo_filter_t {
         switch self {

@@ -20,6 +20,11 @@ import StrataCore
 /// The clip also shrinks to the device-pixel bounds of `rect`, so `boundingBoxOfClipPath` includes the
 /// mask's rect. An empty rect or a singular CTM clips everything out; a non-finite rect is ignored.
 extension CGContext {
+    /// Narrows the clip to `mask` placed in `rect` as `draw(_:in:)` places an image (through the CTM, first row
+    /// along `rect.maxY`): an image with any translucent pixel masks by its alpha, an opaque one by its
+    /// luminance (white paints, black masks), since Strata's `CGImage` has no colour space. Nothing paints
+    /// outside `rect`; masks multiply; an empty rect or a singular CTM clips everything out, a non-finite rect
+    /// is ignored. Saved with the graphics state. See <doc:Status#Classes-and-protocols>.
     public func clip(to rect: CGRect, mask: CGImage) {
         let r = rect.standardized
         guard [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) else { return }

@@ -7,6 +7,8 @@ extension CGContext {
     /// Discards the current path.
     public func beginPath() { devicePath = Path() }
 
+    /// Starts a new subpath at `point` (user space, through the current CTM); a point that maps to a
+    /// non-finite one is dropped.
     public func move(to point: CGPoint) { add(.move(point)) }
 
     /// Without a current point this starts a subpath at `point` (as `CGMutablePath` does).
@@ -21,8 +23,12 @@ extension CGContext {
         add(p)
     }
 
+    /// Adds a quadratic Bézier curve from the current point to `end` with one control point, through the CTM.
+    /// Without a current point it only starts a subpath at `end`; a non-finite point drops the curve.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) { add(.quad(control: control, to: end)) }
 
+    /// Adds a cubic Bézier curve from the current point to `end` with two control points, through the CTM.
+    /// Without a current point it only starts a subpath at `end`; a non-finite point drops the curve.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         add(.cubic(control1: control1, control2: control2, to: end))
     }
@@ -35,14 +41,19 @@ extension CGContext {
         add(arc, connecting: true)
     }
 
+    /// Adds `rect` as a closed subpath, from its top-left corner, clockwise on the y-down screen, through the CTM.
     public func addRect(_ rect: CGRect) { addRects([rect]) }
 
+    /// Adds each rectangle as a closed subpath, as `addRect(_:)` does; if any point comes out non-finite
+    /// none is added.
     public func addRects(_ rects: [CGRect]) {
         var p = Path()
         for r in rects { p.addRect(r) }
         add(p)
     }
 
+    /// Adds the ellipse inscribed in `rect` as a closed subpath of four cubic curves, starting at its right-hand
+    /// side and going clockwise on the y-down screen, through the CTM.
     public func addEllipse(in rect: CGRect) {
         var p = Path()
         p.addEllipse(in: rect)
@@ -52,8 +63,11 @@ extension CGContext {
     /// Appends `path`'s subpaths through the CTM.
     public func addPath(_ path: CGPath) { add(path.path) }
 
+    /// Closes the current subpath with a line back to its start, which becomes the current point; nothing
+    /// without a current point.
     public func closePath() { devicePath.closeSubpath() }
 
+    /// Whether the current path has no elements (true after `beginPath()` and after painting consumes it).
     public var isPathEmpty: Bool { devicePath.isEmpty }
 
     /// The current point in user space; `.zero` without one or under a singular CTM.

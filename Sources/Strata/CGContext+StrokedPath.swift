@@ -12,6 +12,10 @@ import StrataCore
 /// 0 (a hairline has no outline), a singular CTM, an empty path. Filling the result paints what
 /// `strokePath()` paints, up to antialiasing at curved edges.
 extension CGContext {
+    /// Replaces the current path with the outline of its stroke under the current line width, caps, joins,
+    /// miter limit and dash, as closed polygons to fill with the winding rule (curves and round parts within
+    /// 0.01 device pixels, where Quartz keeps curves). A line width of 0 (a hairline), a singular CTM or an
+    /// empty path leaves the path empty. See <doc:Status#Classes-and-protocols>.
     public func replacePathWithStrokedPath() {
         let m = state.ctm
         guard !devicePath.isEmpty, state.lineWidth > 0, let inverse = m.usableInverse else {

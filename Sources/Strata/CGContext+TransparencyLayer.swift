@@ -18,8 +18,14 @@ extension CGContext {
         var savedDepth: Int
     }
 
+    /// Starts a transparency layer: until the matching `endTransparencyLayer()` drawing goes into a transparent
+    /// offscreen layer with alpha 1, no shadow, normal blending and no mask clip (the clip and CTM carry on),
+    /// and the layer is then composited once with this moment's alpha, shadow, clips and blend mode. Layers
+    /// nest. `auxiliaryInfo` is ignored.
     public func beginTransparencyLayer(auxiliaryInfo: CFDictionary?) { pushTransparencyLayer() }
 
+    /// Starts a transparency layer as `beginTransparencyLayer(auxiliaryInfo:)` does. `rect` is ignored (in
+    /// Quartz it only bounds the layer; drawing here is bounded by the clip), as is `auxiliaryInfo`.
     public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: CFDictionary?) { pushTransparencyLayer() }
 
     /// Composites the innermost layer (see above); without an open layer it does nothing.

@@ -29,7 +29,9 @@ import StrataCore
 public final class CGContext {
     let surface: OpaquePointer
     let cr: OpaquePointer
+    /// The bitmap's width in pixels.
     public let width: Int
+    /// The bitmap's height in pixels.
     public let height: Int
     /// Bytes from one row of the backing surface to the next.
     public let bytesPerRow: Int
@@ -132,6 +134,9 @@ public final class CGContext {
 
     // MARK: Graphics state
 
+    /// Pushes a copy of the graphics state (colours, alpha, line settings, CTM, clip and mask clip,
+    /// antialiasing, shadow, blend mode, interpolation quality, text position; not the current path), for
+    /// `restoreGState()` to bring back.
     public func saveGState() {
         savedStates.append(state)
         cairo_save(cr)
@@ -145,15 +150,21 @@ public final class CGContext {
         cairo_restore(cr)
     }
 
+    /// Sets the colour fills paint with (default opaque black); components are clamped to 0…1 when painting.
     public func setFillColor(_ color: CGColor) { state.fill = color.color }
+    /// Sets the colour strokes paint with (default opaque black); components are clamped to 0…1 when painting.
     public func setStrokeColor(_ color: CGColor) { state.stroke = color.color }
+    /// Sets the fill colour from sRGB components and straight alpha, 0…1 (clamped when painting).
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.fill = Color(red: red, green: green, blue: blue, alpha: alpha)
     }
+    /// Sets the stroke colour from sRGB components and straight alpha, 0…1 (clamped when painting).
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.stroke = Color(red: red, green: green, blue: blue, alpha: alpha)
     }
+    /// Sets the fill colour to a grey of white `gray` (0 black … 1 white) with `alpha`, stored as RGB.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { setFillColor(red: gray, green: gray, blue: gray, alpha: alpha) }
+    /// Sets the stroke colour to a grey of white `gray` (0 black … 1 white) with `alpha`, stored as RGB.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { setStrokeColor(red: gray, green: gray, blue: gray, alpha: alpha) }
 
     /// Global alpha, multiplied into fills, strokes and images; clamped to 0…1.
@@ -168,9 +179,13 @@ public final class CGContext {
         state.lineWidth = width
     }
 
+    /// Sets how open ends of stroked lines are drawn (default `.butt`).
     public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
+    /// Sets how stroked segments meet at corners (default `.miter`).
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
 
+    /// Sets how long a miter join may be, as a multiple of the line width, before it is drawn beveled (default
+    /// 10). A negative or non-finite limit is ignored.
     public func setMiterLimit(_ limit: CGFloat) {
         guard limit.isFinite, limit >= 0 else { return }
         state.miterLimit = limit
@@ -185,6 +200,7 @@ public final class CGContext {
         state.dashLengths = lengths
     }
 
+    /// Sets whether painting and clipping are anti-aliased (default true); false gives hard pixel edges.
     public func setShouldAntialias(_ antialias: Bool) { state.antialias = antialias }
 
     // MARK: Current transformation matrix
@@ -192,8 +208,13 @@ public final class CGContext {
     /// User space to device pixels.
     public var ctm: CGAffineTransform { state.ctm }
 
+    /// Moves the user space's origin by (`x`, `y`) user units (prepended to the CTM); a non-finite result is ignored.
     public func translateBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(translationX: x, y: y)) }
+    /// Scales the user space by `x` and `y` (prepended to the CTM); `scaleBy(x: 1, y: -1)` after a translation by
+    /// the height gives Quartz's y-up space. A non-finite result is ignored.
     public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
+    /// Rotates the user space by `angle` radians, from +x towards +y: clockwise on screen in the default y-down
+    /// space (prepended to the CTM). A non-finite result is ignored.
     public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
 
     /// `transform` is applied to user-space points before the current CTM. A result that is not finite is ignored.

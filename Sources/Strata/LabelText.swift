@@ -4,7 +4,17 @@ import StrataText
 
 /// UIKit's text alignment (Apple's raw values): NSParagraphStyle's and UILabel's.
 public enum NSTextAlignment: Int, Sendable {
-    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+    /// Lines start at the left edge (raw value 0).
+    case left = 0
+    /// Lines are centred in the width (raw value 1).
+    case center = 1
+    /// Lines end at the right edge (raw value 2).
+    case right = 2
+    /// Wrapped lines fill the width, the slack shared equally by their inter-word spaces; a paragraph's last
+    /// line, a truncated line and a line without spaces align naturally (raw value 3).
+    case justified = 3
+    /// Left for a left-to-right paragraph, right for a right-to-left one, by its first strong character (raw value 4).
+    case natural = 4
 
     var mode: TextAlignmentMode {
         switch self {
@@ -19,7 +29,20 @@ public enum NSTextAlignment: Int, Sendable {
 
 /// UIKit's line break modes (Apple's raw values): how text that does not fit is wrapped and cut.
 public enum NSLineBreakMode: Int, Sendable {
-    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+    /// Lines wrap at word boundaries (UAX #14; a word wider than the line is cut between characters); lines
+    /// past the allowed number are dropped, with no ellipsis (raw value 0).
+    case byWordWrapping = 0
+    /// Meant to wrap between characters; Strata wraps at words, as `byWordWrapping` (`UILabel` logs it as
+    /// unsupported) (raw value 1). See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+    case byCharWrapping
+    /// Text that does not fit is cut off at the edge, with no ellipsis (raw value 2).
+    case byClipping
+    /// A last line that does not fit keeps its end, with "…" standing for the start (raw value 3).
+    case byTruncatingHead
+    /// A last line that does not fit keeps its start, with "…" standing for the end (raw value 4).
+    case byTruncatingTail
+    /// A last line that does not fit keeps its start and end, with "…" standing for the middle (raw value 5).
+    case byTruncatingMiddle
 
     var truncation: TruncationMode {
         switch self {

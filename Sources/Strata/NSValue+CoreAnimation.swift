@@ -5,11 +5,17 @@ import StrataCore
 /// keyframe animation's `values`, say), so such code compiles and its values are accepted wherever a
 /// value is.
 extension NSValue {
+    /// Wraps a point (Foundation's `NSValue(point:)`), as Apple code passes one in an animation's values.
     public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    /// Wraps a size (Foundation's `NSValue(size:)`).
     public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    /// Wraps a rectangle (Foundation's `NSValue(rect:)`).
     public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+    /// The wrapped point (Foundation's `pointValue`).
     public var cgPointValue: CGPoint { pointValue }
+    /// The wrapped size (Foundation's `sizeValue`).
     public var cgSizeValue: CGSize { sizeValue }
+    /// The wrapped rectangle (Foundation's `rectValue`).
     public var cgRectValue: CGRect { rectValue }
 
     /// A CATransform3D: sixteen doubles, m11 to m44 (Foundation on Linux cannot wrap structs, but arrays).

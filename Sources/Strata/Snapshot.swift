@@ -1,5 +1,7 @@
 import StrataPNG
 
+/// An RGBA8 image in memory (StrataPNG's `RGBAImage`: width, height, four bytes a pixel, premultiplied or
+/// not), as `StrataConnection.snapshot()` returns the composited screen; `writePNG(path:)` saves it.
 public typealias StrataImage = RGBAImage
 
 extension RGBAImage {

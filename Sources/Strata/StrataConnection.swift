@@ -13,7 +13,11 @@ public final class StrataConnection: @unchecked Sendable {
     /// The connection layers commit to (for the library's other modules: StrataAVFoundation's callbacks).
     package static var currentConnection: StrataConnection? { LayerLock.with { current } }
 
+    /// Why a connection or a request on it failed: the handshake refused, the connection closed or
+    /// reconnecting, no reply in time, or a snapshot the server could not produce. Thrown by `connect(socketPath:)`,
+    /// `snapshot(output:)` and `stats()`; its `description` is the message.
     public struct ConnectionError: Error, CustomStringConvertible {
+        /// What went wrong, in words (for example "snapshot unavailable: …" or "connection closed: …").
         public let message: String
         public var description: String { message }
     }
@@ -65,6 +69,9 @@ public final class StrataConnection: @unchecked Sendable {
 
     /// The id the server gave this client (a new one after each reconnection).
     public var clientID: UInt32 { LayerLock.with { sessionClientID } }
+    /// The path of the Unix socket this connection uses: the argument to `connect(socketPath:)`, else
+    /// `STRATA_SOCKET`, `$XDG_RUNTIME_DIR/strata.sock` or `/run/strata/strata.sock`. Reconnection after a
+    /// server restart uses the same path.
     public let socketPath: String
     /// Always the main queue: every callback runs there, as the main actor (as in UIKit, where everything
     /// is on the main thread). Setting another queue is ignored and logged: a `@MainActor` closure cannot
@@ -172,6 +179,8 @@ public final class StrataConnection: @unchecked Sendable {
         }
     }
 
+    /// Stops showing `layer`, an attached root, on its output from the next commit (the layer and its tree
+    /// stay as they are, to attach again); nothing for a layer that is not an attached root.
     public func detach(_ layer: CALayer) { LayerLock.with { Self.detachRootLocked(layer) } }
 
     static func detachRootLocked(_ layer: CALayer) {

@@ -48,6 +48,9 @@ public struct NSStringDrawingOptions: OptionSet, Sendable {
 /// UIKit's drawing context for strings. Shrinking to fit is not supported: a `minimumScaleFactor` below 1
 /// is logged as unsupported and the string drawn at its size (`actualScaleFactor` stays 1).
 public final class NSStringDrawingContext {
+    /// How far UIKit may shrink the string to fit (default 0: not at all). Strata does not shrink: a value
+    /// between 0 and 1 is logged as unsupported and the string is drawn at its size.
+    /// See <doc:Status#Classes-and-protocols>.
     public var minimumScaleFactor: CGFloat = 0 {
         didSet {
             if minimumScaleFactor > 0, minimumScaleFactor < 1 {
@@ -55,8 +58,12 @@ public final class NSStringDrawingContext {
             }
         }
     }
+    /// The scale the string was drawn at: always 1, as Strata never shrinks it.
     public private(set) var actualScaleFactor: CGFloat = 1
+    /// In UIKit, the bounds of what was last drawn or measured with this context; Strata never sets it, so it
+    /// stays `.zero` (use `boundingRect(with:options:context:)`'s result).
     public private(set) var totalBounds: CGRect = .zero
+    /// A context with `minimumScaleFactor` 0 (no shrinking).
     public init() {}
 }
 
@@ -126,18 +133,28 @@ extension NSAttributedString {
 }
 
 extension String {
+    /// Draws the string with `attributes` (font, colour, kern, underline, … as an `NSAttributedString`'s;
+    /// default Helvetica 12, black) on one line, forced breaks starting new ones, its top-left at `point`,
+    /// into `UIGraphicsGetCurrentContext()`; nothing without a current context.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         NSAttributedString(string: self, attributes: attributes).draw(at: point)
     }
 
+    /// Draws the string with `attributes` (default Helvetica 12, black) wrapped in `rect`'s width from its
+    /// top, clipped to `rect`, into `UIGraphicsGetCurrentContext()`; nothing without a current context.
     public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         NSAttributedString(string: self, attributes: attributes).draw(in: rect)
     }
 
+    /// The size the string takes drawn on one line with `attributes` (default Helvetica 12): the widest line's
+    /// advance and the lines' heights, unrounded.
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         NSAttributedString(string: self, attributes: attributes).size()
     }
 
+    /// The box the string takes with `attributes`: with `.usesLineFragmentOrigin`, wrapped in `size.width`
+    /// (truncated at `size.height` with `.truncatesLastVisibleLine`), at origin (0, 0); without it, one line
+    /// whose origin's y is minus the ascent (the origin on the baseline). `context` is not updated.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil,
                              context: NSStringDrawingContext?) -> CGRect {
         NSAttributedString(string: self, attributes: attributes).boundingRect(with: size, options: options, context: context)
@@ -152,6 +169,8 @@ public final class CTLine {
     init(_ string: NSAttributedString) { laid = StringLayout.layout(string) }
 }
 
+/// Lays `string` out on one line (Core Text's `CTLine`), with the same text stack as `CATextLayer`;
+/// attributes default to Helvetica 12, black.
 public func CTLineCreateWithAttributedString(_ string: NSAttributedString) -> CTLine { CTLine(string) }
 
 /// The line's width; its ascent, descent and leading through the pointers (the first line's, from the

@@ -3,12 +3,22 @@ import StrataCore
 
 /// Core Image's input keys, as Core Image names them.
 public let kCIInputRadiusKey = "inputRadius"
+/// `"inputSaturation"`: `CIColorControls`' saturation factor (default 1, 0…100; 0 is grey).
 public let kCIInputSaturationKey = "inputSaturation"
+/// `"inputBrightness"`: `CIColorControls`' brightness, added to each colour channel (default 0, −1000…1000).
 public let kCIInputBrightnessKey = "inputBrightness"
+/// `"inputContrast"`: `CIColorControls`' contrast factor about mid-grey (default 1, 0…100).
 public let kCIInputContrastKey = "inputContrast"
+/// `"inputImage"`: Core Image's image input; kept by `setValue(_:forKey:)` and unused, since a layer's own
+/// pixels are its filters' input.
 public let kCIInputImageKey = "inputImage"
+/// `"inputBackgroundImage"`: a blend mode's backdrop input; kept and unused, since what lies beneath the layer
+/// is the backdrop.
 public let kCIInputBackgroundImageKey = "inputBackgroundImage"
+/// `"outputImage"`: Core Image's output key, listed by `outputKeys`; Strata's filters make no images, so
+/// `outputImage` is absent. See <doc:Status#Classes-and-protocols>.
 public let kCIOutputImageKey = "outputImage"
+/// `"CIAttributeFilterName"`: the key of the filter's name in `attributes`.
 public let kCIAttributeFilterName = "CIAttributeFilterName"
 
 /// A Core Image filter for a layer's `filters`, `backgroundFilters` or `compositingFilter` (docs/filters.md):
@@ -71,6 +81,7 @@ open class CIFilter: NSObject, @unchecked Sendable {
         return (type.isBlendMode ? [kCIInputImageKey, kCIInputBackgroundImageKey] : [kCIInputImageKey]) + type.inputs.map(\.key)
     }
 
+    /// The filter's output keys, `[kCIOutputImageKey]` as in Core Image, though no output image is made here.
     open var outputKeys: [String] { [kCIOutputImageKey] }
 
     /// The filter's name and each number input's default (`CIAttributeDefault`), minimum and maximum as Strata
