@@ -17,7 +17,8 @@ extension UIApplication {
     public enum State: Int, Sendable {
         /// Shown by a render server: the connection is made, or a restarted server has the scene again (raw value 0).
         case active
-        /// Before the app's first connection is made (raw value 1); the app does not come back to it.
+        /// Before the app's first connection is made (raw value 1); the app does not come back to it, where
+        /// UIKit's passes through it between active and background; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
         case inactive
         /// Shown by no server: the server went away, or the connection was closed or refused for good (raw value 2).
         case background
