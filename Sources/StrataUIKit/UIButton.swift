@@ -9,13 +9,25 @@ import Strata
 /// highlighted; the custom type darkens its image (UIButton+Look.swift). `UIButton.Configuration` is absent.
 @preconcurrency @MainActor
 open class UIButton: UIControl {
+    /// A button's kind, with UIKit's raw values: it sets the button's look. The symbol types (detail disclosure,
+    /// info, contact add, close) draw SF Symbols on iOS, which Strata lacks: they look like `.system` buttons
+    /// with no image; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public enum ButtonType: Int, Sendable {
+        /// No system look (0): a white title by default, and the image darkened while highlighted when no
+        /// highlighted image is set.
         case custom = 0
+        /// The system look (1): the title in `tintColor` (`tertiaryLabel` while disabled), the title and image at
+        /// opacity 0.2 while highlighted, fading back when released.
         case system = 1
+        /// A detail disclosure button (2): a `.system` button without UIKit's symbol image, logged as `unsupported`.
         case detailDisclosure = 2
+        /// A light info button (3): a `.system` button without UIKit's symbol image, logged as `unsupported`.
         case infoLight = 3
+        /// A dark info button (4): a `.system` button without UIKit's symbol image, logged as `unsupported`.
         case infoDark = 4
+        /// A contact add button (5): a `.system` button without UIKit's symbol image, logged as `unsupported`.
         case contactAdd = 5
+        /// A close button (7): a `.system` button without UIKit's symbol image, logged as `unsupported`.
         case close = 7
         /// Deprecated in iOS 7: the system type.
         public static var roundedRect: ButtonType { .system }
@@ -36,6 +48,8 @@ open class UIButton: UIControl {
     let imageHolder = UIImageView(frame: .zero)
     let backgroundHolder = UIImageView(frame: .zero)
 
+    /// Makes a `.custom` button with the given frame: no title or image, its title label in the 15-point system
+    /// font, white, truncating in the middle.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         label.font = .systemFont(ofSize: 15)
@@ -65,6 +79,7 @@ open class UIButton: UIControl {
         adopt(primaryAction)
     }
 
+    /// The type the button was made with (`.custom` for `init(frame:)`); it sets the button's look.
     open var buttonType: ButtonType { kind }
 
     // MARK: insets and adjustments
@@ -84,13 +99,23 @@ open class UIButton: UIControl {
 
     // MARK: per-state content (UIKit's fallback: a state without its own value shows `.normal`'s)
 
+    /// Sets the title shown in `state` (nil removes it), and shows the content of the current state again. A
+    /// state with no title of its own shows `.normal`'s; an attributed title, where set, is shown instead.
     open func setTitle(_ title: String?, for state: UIControl.State) { titles[state] = title; refreshContent() }
+    /// Sets the title colour for `state` (nil removes it, back to `.normal`'s or the type's default), and shows
+    /// the content of the current state again.
     open func setTitleColor(_ color: UIColor?, for state: UIControl.State) { titleColors[state] = color; refreshContent() }
+    /// Sets the colour of the title's shadow for `state` (nil removes it; a state without its own shows
+    /// `.normal`'s), and shows the content of the current state again.
     open func setTitleShadowColor(_ color: UIColor?, for state: UIControl.State) {
         titleShadowColors[state] = color
         refreshContent()
     }
+    /// Sets the image shown beside the title in `state` (nil removes it; a state without its own shows
+    /// `.normal`'s), and shows the content of the current state again.
     open func setImage(_ image: UIImage?, for state: UIControl.State) { images[state] = image; refreshContent() }
+    /// Sets the image drawn behind the content, filling `backgroundRect(forBounds:)`, in `state` (nil removes it; a state
+    /// without its own shows `.normal`'s), and shows the content of the current state again.
     open func setBackgroundImage(_ image: UIImage?, for state: UIControl.State) {
         backgroundImages[state] = image
         refreshContent()
@@ -101,21 +126,31 @@ open class UIButton: UIControl {
         refreshContent()
     }
 
+    /// The title set for `state`, else the one set for `.normal`, else nil.
     open func title(for state: UIControl.State) -> String? { titles.value(for: state) }
     /// The colour set for `state` (else `.normal`'s), else the type's: the tint for the system type (grey
     /// while disabled), white for the custom type.
     open func titleColor(for state: UIControl.State) -> UIColor? { titleColors.value(for: state) ?? defaultTitleColor(for: state) }
+    /// The title shadow colour set for `state`, else the one set for `.normal`, else nil.
     open func titleShadowColor(for state: UIControl.State) -> UIColor? { titleShadowColors.value(for: state) }
+    /// The image set for `state`, else the one set for `.normal`, else nil.
     open func image(for state: UIControl.State) -> UIImage? { images.value(for: state) }
+    /// The background image set for `state`, else the one set for `.normal`, else nil.
     open func backgroundImage(for state: UIControl.State) -> UIImage? { backgroundImages.value(for: state) }
+    /// The attributed title set for `state`, else the one set for `.normal`, else nil.
     open func attributedTitle(for state: UIControl.State) -> NSAttributedString? { attributedTitles.value(for: state) }
 
     /// The title shown now (the attributed title's string when there is one).
     open var currentTitle: String? { currentAttributedTitle?.string ?? title(for: state) }
+    /// The title colour for the current `state`: `titleColor(for:)`, else white.
     open var currentTitleColor: UIColor { titleColor(for: state) ?? UIColor.white }
+    /// The title shadow colour for the current `state` (`titleShadowColor(for:)`).
     open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
+    /// The image for the current `state` (`image(for:)`), before any highlighted or disabled adjustment.
     open var currentImage: UIImage? { image(for: state) }
+    /// The background image for the current `state` (`backgroundImage(for:)`).
     open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+    /// The attributed title for the current `state` (`attributedTitle(for:)`); when set it is what the title shows.
     open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
 
     /// The label showing the title (always present here; UIKit makes it on first use).

@@ -13,16 +13,27 @@ extension CTFont {
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A weight from UIKit's scale (-1 lightest … 1 heaviest; the same as `init(rawValue:)`). A font made with it
+        /// takes the nearest of the nine named weights; a value that is not finite counts as `.regular`.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
+        /// The ultra-light weight (-0.8): fontconfig's thin (0), CSS 100.
         public static let ultraLight = Weight(-0.8)
+        /// The thin weight (-0.6): fontconfig's extralight (40), CSS 200.
         public static let thin = Weight(-0.6)
+        /// The light weight (-0.4): fontconfig's light (50), CSS 300.
         public static let light = Weight(-0.4)
+        /// The regular weight (0): fontconfig's regular (80), CSS 400.
         public static let regular = Weight(0)
+        /// The medium weight (0.23): fontconfig's medium (100), CSS 500.
         public static let medium = Weight(0.23)
+        /// The semibold weight (0.3): fontconfig's demibold (180), CSS 600.
         public static let semibold = Weight(0.3)
+        /// The bold weight (0.4): fontconfig's bold (200), CSS 700.
         public static let bold = Weight(0.4)
+        /// The heavy weight (0.56): fontconfig's extrabold (205), CSS 800.
         public static let heavy = Weight(0.56)
+        /// The black weight (0.62): fontconfig's black (210), CSS 900.
         public static let black = Weight(0.62)
 
         /// The fontconfig weight of the nearest of UIKit's named weights: ultraLight is CSS 100 (fontconfig's
@@ -41,16 +52,27 @@ extension CTFont {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The large title style: 34 points, regular.
         public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        /// The first-level title style: 28 points, regular.
         public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        /// The second-level title style: 22 points, regular.
         public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        /// The third-level title style: 20 points, regular.
         public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        /// The headline style: 17 points, semibold.
         public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        /// The subheadline style: 15 points, regular.
         public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        /// The body text style: 17 points, regular (also what an unknown style gets).
         public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        /// The callout style: 16 points, regular.
         public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        /// The footnote style: 13 points, regular.
         public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        /// The first caption style: 12 points, regular.
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        /// The second caption style: 11 points, regular.
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
         /// Size and weight at the default content size (Apple's Human Interface Guidelines' Dynamic Type table);
@@ -74,11 +96,18 @@ extension CTFont {
 
     // MARK: making fonts
 
+    /// The system font at `fontSize` points, regular: fontconfig's `sans-serif` (weight 80). A size that is not a
+    /// finite number above 0 gives 12 points, as Core Text does.
     public class func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
+    /// The system font, fontconfig's `sans-serif`, at `fontSize` points and the nearest of UIKit's nine named
+    /// weights to `weight`. A size that is not a finite number above 0 gives 12 points, as Core Text does.
     public class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         UIFont(validName: "sans-serif:weight=\(weight.fontconfigWeight)", size: fontSize)
     }
+    /// The system font at `fontSize` points, bold: fontconfig's `sans-serif` at weight 200.
     public class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .bold) }
+    /// The system font at `fontSize` points, italic: fontconfig's `sans-serif` with slant 100 (italic), at its
+    /// default weight.
     public class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
         UIFont(validName: "sans-serif:slant=100", size: fontSize)
     }
@@ -99,9 +128,13 @@ extension CTFont {
     /// The same face at another size.
     public func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(validName: fontName, size: fontSize) }
 
+    /// The standard system font size, 14 points, as UIKit's.
     public class var systemFontSize: CGFloat { 14 }
+    /// The small system font size, 12 points, as UIKit's.
     public class var smallSystemFontSize: CGFloat { 12 }
+    /// The standard label font size, 17 points, as UIKit's.
     public class var labelFontSize: CGFloat { 17 }
+    /// The standard button font size, 18 points, as UIKit's.
     public class var buttonFontSize: CGFloat { 18 }
 
     // MARK: metrics (in points, from the matched face's tables)
@@ -112,11 +145,18 @@ extension CTFont {
         if let dash = fontName.lastIndex(of: "-"), dash != fontName.startIndex { return String(fontName[..<dash]) }
         return fontName
     }
+    /// The height above the baseline, in points, from the face fontconfig matches the name to in this process
+    /// (0.8 of the point size when the face has no usable metrics).
     public var ascender: CGFloat { CTFontGetAscent(self) }
     /// Below the baseline: negative, as UIKit gives it.
     public var descender: CGFloat { -CTFontGetDescent(self) }
+    /// The line gap added between lines, in points, from the matched face's tables.
     public var leading: CGFloat { CTFontGetLeading(self) }
+    /// The height of flat capitals above the baseline, in points: the matched face's OS/2 value, else the top
+    /// of its "H", else 0.7 of the point size.
     public var capHeight: CGFloat { CTFontGetCapHeight(self) }
+    /// The height of a lowercase x above the baseline, in points: the matched face's OS/2 value, else the top
+    /// of its "x", else half the point size.
     public var xHeight: CGFloat { CTFontGetXHeight(self) }
     /// The height of one line of text: ascender − descender + leading.
     public var lineHeight: CGFloat { ascender - descender + leading }

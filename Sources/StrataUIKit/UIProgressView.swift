@@ -6,8 +6,12 @@ import Strata
 /// `trackImage`/`progressImage`. The `.default` style has round ends (iOS 13's look); `.bar` square ones.
 @preconcurrency @MainActor
 open class UIProgressView: UIView {
+    /// The look of a progress view, with UIKit's raw values: its height and its ends.
     public enum Style: Int, Sendable {
+        /// The standard bar (0): 4 points high with round ends (iOS 13's look), the fill at least as wide as it is
+        /// high while `progress` is above 0.
         case `default` = 0
+        /// A thinner bar for toolbars (1): 2.5 points high, with square ends.
         case bar = 1
     }
 
@@ -23,12 +27,16 @@ open class UIProgressView: UIView {
         self.init(frame: CGRect(x: 0, y: 0, width: 0, height: Self.height(for: style)))
         progressViewStyle = style
     }
+    /// Makes a `.default` progress view with the given frame (its height is not changed), `progress` 0, the
+    /// track `systemFill` and the fill the tint colour. A progress view takes no touches.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         setUp()
     }
     public required init?(coder: NSCoder) { nil }
 
+    /// The bar's style (`.default`). Changing it changes the intrinsic height and the ends' shape at once; the
+    /// frame stays as it is.
     open var progressViewStyle = Style.default { didSet { if progressViewStyle != oldValue { invalidateIntrinsicContentSize(); restyle() } } }
 
     /// The filled fraction, 0…1 (values outside are clamped, as UIKit's; NaN is 0).

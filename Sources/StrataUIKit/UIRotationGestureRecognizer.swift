@@ -6,6 +6,8 @@
 /// `velocity` is in radians per second over the moves of the last 0.1 s.
 @preconcurrency @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
+    /// The turn, in radians, the fingers must make before the gesture begins: π/36 (5°). Strata's own constant,
+    /// as UIKit publishes no threshold; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public static let minimumRotation: CGFloat = .pi / 36
     static let velocityWindow: TimeInterval = 0.1
 
@@ -33,12 +35,17 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         return atan2(b.y - a.y, b.x - a.x)
     }
 
+    /// Starts following the line between the first two fingers when the second goes down (a single finger does
+    /// nothing); later fingers are ignored.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible, lastAngle == nil, let angle else { return }
         lastAngle = angle
         record(event.timestamp)
     }
 
+    /// Adds the turn of the line between the first two fingers since the last move (the short way round, so a
+    /// turn past half a circle keeps adding up), then begins once the total reaches `minimumRotation` either way,
+    /// or reports a change if already begun.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let last = lastAngle, let angle else { return }
         // The turn since the last move, the short way round (so a turn past ±π keeps adding up).
@@ -54,6 +61,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// When fewer than two fingers remain: ends the gesture if it began, else fails it.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         guard numberOfTouches - touches.count < 2 else { return }
         switch state {

@@ -7,13 +7,47 @@ import Foundation
 open class UIStackView: UIView {
     /// How the arranged views share the stack's length along its axis.
     public enum Distribution: Int, Sendable {
-        case fill = 0, fillEqually, fillProportionally, equalSpacing, equalCentering
+        /// The views fill the length with exact spacing between them. When their intrinsic lengths do not fit,
+        /// the view with the lowest content hugging priority stretches, or the one with the lowest compression
+        /// resistance shrinks; between equal priorities the later view gives first (Strata's choice, as UIKit
+        /// does not say how it breaks ties).
+        case fill = 0
+        /// Every visible view has the same length along the axis, with exact spacing between them.
+        case fillEqually
+        /// Each visible view's length is its share of the length less the spacing, in proportion to its intrinsic
+        /// length (its current length when it has none), at priority 999.
+        case fillProportionally
+        /// The views keep their intrinsic lengths where they can, with equal gaps between neighbours' edges, each
+        /// at least `spacing`; when they do not fit they give way as in `.fill`.
+        case equalSpacing
+        /// The views keep their intrinsic lengths where they can, with equal distances between neighbours'
+        /// centres (at priority 999, giving way before the gaps fall below `spacing`).
+        case equalCentering
     }
 
     /// How the arranged views are placed across the stack's axis.
     public enum Alignment: Int, Sendable {
-        case fill = 0, leading, firstBaseline, center, trailing, lastBaseline
+        /// Each view spans the stack across the axis.
+        case fill = 0
+        /// Each view's leading edge across the axis on the stack's (its top in a horizontal stack), the view kept
+        /// within the stack.
+        case leading
+        /// In a horizontal stack, the views' first baselines on the first arranged view's, the group as high as
+        /// it fits; in a vertical stack the views fill, where UIKit documents it for horizontal stacks only;
+        /// see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        case firstBaseline
+        /// Each view centred across the axis, kept within the stack.
+        case center
+        /// Each view's trailing edge across the axis on the stack's (its bottom in a horizontal stack), the view
+        /// kept within the stack.
+        case trailing
+        /// In a horizontal stack, the views' last baselines on the first arranged view's, the group as high as
+        /// it fits; in a vertical stack the views fill, where UIKit documents it for horizontal stacks only;
+        /// see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        case lastBaseline
+        /// The same as `.leading`: in a horizontal stack, each view's top on the stack's top.
         public static var top: Alignment { .leading }
+        /// The same as `.trailing`: in a horizontal stack, each view's bottom on the stack's bottom.
         public static var bottom: Alignment { .trailing }
     }
 
@@ -34,9 +68,16 @@ open class UIStackView: UIView {
     /// What the constraints were made from in the arranged views: unchanged, they are kept.
     private var madeFrom: [ArrangedInput] = []
 
+    /// The views the stack lines up, in order along the axis: a subset of its subviews, hidden ones included.
     open var arrangedSubviews: [UIView] { arranged }
+    /// The axis the views are lined up along (`.horizontal` by default). A change makes the stack's constraints
+    /// again at the next constraint-update pass.
     open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { if axis != oldValue { arrangementChanged() } } }
+    /// How the views share the stack's length along the axis (`.fill` by default). A change makes the stack's
+    /// constraints again at the next constraint-update pass.
     open var distribution = Distribution.fill { didSet { if distribution != oldValue { arrangementChanged() } } }
+    /// How the views are placed across the axis (`.fill` by default). A change makes the stack's constraints
+    /// again at the next constraint-update pass.
     open var alignment = Alignment.fill { didSet { if alignment != oldValue { arrangementChanged() } } }
     /// The space between adjacent arranged views (the least space with `.equalSpacing` and `.equalCentering`).
     open var spacing: CGFloat = 0 { didSet { if spacing != oldValue { arrangementChanged() } } }
@@ -49,6 +90,7 @@ open class UIStackView: UIView {
         didSet { if isBaselineRelativeArrangement != oldValue { arrangementChanged() } }
     }
 
+    /// Makes an empty horizontal stack with the given frame: `.fill` distribution and alignment, spacing 0.
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
@@ -59,6 +101,8 @@ open class UIStackView: UIView {
         super.init(frame: .zero)
     }
 
+    /// Makes a stack with a zero frame that arranges `views` in order: each becomes a subview, with
+    /// `translatesAutoresizingMaskIntoConstraints` set to false.
     public convenience init(arrangedSubviews views: [UIView]) {
         self.init(frame: .zero)
         for view in views { addArrangedSubview(view) }
@@ -109,6 +153,8 @@ open class UIStackView: UIView {
         arrangementChanged()
     }
 
+    /// The spacing set after `arrangedSubview` with `setCustomSpacing(_:after:)`, else `spacingUseDefault`
+    /// (the stack's `spacing` applies).
     open func customSpacing(after arrangedSubview: UIView) -> CGFloat {
         customSpacings[ObjectIdentifier(arrangedSubview)] ?? Self.spacingUseDefault
     }

@@ -3,8 +3,14 @@
 /// `allowableMovement` (10 points, Strata's choice), or a next tap that does not come within 0.35 s, fails it.
 @preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
+    /// How many taps make the gesture (1 by default). Each tap after the first must begin within 0.35 s of the
+    /// last one lifting, else the gesture fails.
     public var numberOfTapsRequired = 1
+    /// How many fingers each tap uses (1 by default). A tap with more fingers down at once, or fewer at most,
+    /// fails the gesture.
     public var numberOfTouchesRequired = 1
+    /// How far, in points, a finger may move from where it went down before the gesture fails: 10. Strata's own
+    /// constant, as UIKit publishes none for taps; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public static let allowableMovement: CGFloat = 10
 
     private var taps = 0
@@ -13,6 +19,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     open override var keepsWaitingAfterTouchesEnd: Bool { waitingForNextTap != nil }
 
+    /// Counts the fingers down in this tap (more than `numberOfTouchesRequired` fails the gesture) and stops
+    /// waiting for the next tap.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         waitingForNextTap?.cancel()
         waitingForNextTap = nil
@@ -20,6 +28,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if maxTouches > numberOfTouchesRequired { state = .failed }
     }
 
+    /// Fails the gesture when a finger has moved more than `allowableMovement` from where it went down.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in touches {
             let d = hypot(touch.windowLocation.x - touch.startLocation.x, touch.windowLocation.y - touch.startLocation.y)
@@ -27,6 +36,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// When the tap's last finger lifts: counts the tap if it used `numberOfTouchesRequired` fingers (else
+    /// fails), recognizes on the last required tap, or else waits 0.35 s for the next one.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         // The tap ends when its last finger lifts (this one is still counted).
         guard numberOfTouches == touches.count else { return }

@@ -5,6 +5,14 @@
 /// a curve is given, as in UIKit). Changes outside any keyframe span the whole duration. In discrete mode
 /// each value shows from the end of its window.
 extension UIView {
+    /// Animates the view changes made in `animations` (run at once) over `duration` seconds, starting after
+    /// `delay` seconds. Inside it, each `addKeyframe(withRelativeStartTime:relativeDuration:animations:)` block
+    /// reaches its values over its window; changes outside any keyframe span the whole duration. Each changed
+    /// property gets one `CAKeyframeAnimation` in the options' calculation mode (linear unless one is given),
+    /// paced by the options' curve (ease in, ease out unless one is given). Nested in another block, it takes
+    /// that block's duration and curve unless the options override them. `completion` runs on the main actor
+    /// when the animations end, with false if one was interrupted; with nothing changed or a zero duration it
+    /// runs soon after, with true.
     public static func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
                                         options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
                                         completion: (@MainActor (Bool) -> Void)? = nil) {

@@ -4,6 +4,10 @@
 /// (for `setAnimationWillStartSelector`/`setAnimationDidStopSelector`), and a delegate set with
 /// `setAnimationDelegate` is told through `UIViewAnimationDelegate` when it conforms.
 extension UIView {
+    /// Opens an animation block (the older API): view changes made until `commitAnimations()` animate together,
+    /// with the settings made before it (0.2 s, ease in, ease out by default; nested in another block, its
+    /// duration and curve). `animationID` and `context` are handed back to the will-start and did-stop
+    /// handlers and the animation delegate. Blocks nest; each must be closed by `commitAnimations()`.
     public static func beginAnimations(_ animationID: String?, context: UnsafeMutableRawPointer?) {
         let pending = LegacyAnimation(id: animationID, context: context)
         LegacyAnimation.stack.append(pending)
@@ -12,6 +16,10 @@ extension UIView {
         UIViewAnimationState.blocks.append(block)
     }
 
+    /// Closes the innermost block opened by `beginAnimations(_:context:)` and starts its animations (and its
+    /// transition, if one was set and the duration is above 0). With no change and no transition, or a zero
+    /// duration, the changes show at once and the did-stop handler runs soon after with `finished` true. Without an open
+    /// block it does nothing.
     public static func commitAnimations() {
         guard let pending = LegacyAnimation.stack.popLast(), let block = pending.block,
               let i = UIViewAnimationState.blocks.lastIndex(where: { $0 === block }) else { return }
@@ -29,9 +37,15 @@ extension UIView {
 
     private static var open: AnimationBlock? { LegacyAnimation.stack.last?.block }
 
+    /// Sets the open block's duration, in seconds (0.2 by default); outside a block it does nothing.
     public static func setAnimationDuration(_ duration: TimeInterval) { open?.duration = duration }
+    /// Sets how long, in seconds, the open block's animations wait before starting (0 by default); outside a
+    /// block it does nothing.
     public static func setAnimationDelay(_ delay: TimeInterval) { open?.delay = delay }
+    /// Delays the open block's animations until `date`: the delay is the time from now until then (0 for a
+    /// date past). Outside a block it does nothing.
     public static func setAnimationStart(_ date: Date) { open?.delay = max(0, date.timeIntervalSinceNow) }
+    /// Sets the open block's timing curve (`.easeInOut` by default); outside a block it does nothing.
     public static func setAnimationCurve(_ curve: AnimationCurve) {
         guard let block = open else { return }
         block.options = block.options.subtracting(.curveBits).union(AnimationOptions(rawValue: UInt(curve.rawValue) << 16))
@@ -42,14 +56,21 @@ extension UIView {
         guard let block = open else { return }
         if count > 0 { block.options.insert(.repeat) } else { block.options.remove(.repeat) }
     }
+    /// Whether the open block's animations play backwards after each forwards run (false by default); outside
+    /// a block it does nothing.
     public static func setAnimationRepeatAutoreverses(_ flag: Bool) {
         guard let block = open else { return }
         if flag { block.options.insert(.autoreverse) } else { block.options.remove(.autoreverse) }
     }
+    /// Whether the open block's animations start from what shows now, where a property is already animating,
+    /// instead of from its model value (false by default); outside a block it does nothing.
     public static func setAnimationBeginsFromCurrentState(_ flag: Bool) {
         guard let block = open else { return }
         if flag { block.options.insert(.beginFromCurrentState) } else { block.options.remove(.beginFromCurrentState) }
     }
+    /// Plays a transition on `view`'s layer with the block's duration when the block commits: the flips and
+    /// curls become `UIView.transition(with:…)`'s transitions; `.none` removes one set before. `cache` is
+    /// ignored. Outside a block it does nothing.
     public static func setAnimationTransition(_ transition: AnimationTransition, for view: UIView, cache: Bool) {
         guard let pending = LegacyAnimation.stack.last else { return }
         let codes: [AnimationTransition: AnimationOptions] = [
@@ -59,10 +80,18 @@ extension UIView {
         pending.transition = codes[transition]
         pending.transitionView = transition == .none ? nil : view
     }
+    /// Sets the object told when the open block's animations start and stop (held weakly); it is told only if it
+    /// conforms to `UIViewAnimationDelegate`, since Linux has no selectors to call. Outside a block it does nothing.
     public static func setAnimationDelegate(_ delegate: AnyObject?) { LegacyAnimation.stack.last?.delegate = delegate }
+    /// Sets a handler run on the main actor with the block's ID and context when its first animation starts
+    /// (UIKit's `setAnimationWillStartSelector`, a closure here as Linux has no selectors). It does not run when
+    /// nothing animates. Outside a block it does nothing.
     public static func setAnimationWillStart(_ handler: @escaping @MainActor (_ animationID: String?, _ context: UnsafeMutableRawPointer?) -> Void) {
         LegacyAnimation.stack.last?.willStart = handler
     }
+    /// Sets a handler run on the main actor with the block's ID, whether every animation ran to its end, and
+    /// its context, once all its animations have stopped (UIKit's `setAnimationDidStopSelector`, a closure here
+    /// as Linux has no selectors). Outside a block it does nothing.
     public static func setAnimationDidStop(_ handler: @escaping @MainActor (_ animationID: String?, _ finished: Bool, _ context: UnsafeMutableRawPointer?) -> Void) {
         LegacyAnimation.stack.last?.didStop = handler
     }
@@ -72,12 +101,18 @@ extension UIView {
 /// `animationDidStop:finished:context:`).
 @preconcurrency @MainActor
 public protocol UIViewAnimationDelegate: AnyObject {
+    /// Told on the main actor when the block's first animation starts, with the ID and context given to
+    /// `beginAnimations(_:context:)`. Not told when the block animates nothing.
     func animationWillStart(_ animationID: String?, context: UnsafeMutableRawPointer?)
+    /// Told on the main actor once all the block's animations have stopped: `finished` is false if one was
+    /// interrupted (replaced, removed, or its layer left the screen).
     func animationDidStop(_ animationID: String?, finished: Bool, context: UnsafeMutableRawPointer?)
 }
 
 extension UIViewAnimationDelegate {
+    /// Does nothing: a delegate need not implement `animationWillStart(_:context:)`.
     public func animationWillStart(_ animationID: String?, context: UnsafeMutableRawPointer?) {}
+    /// Does nothing: a delegate need not implement `animationDidStop(_:finished:context:)`.
     public func animationDidStop(_ animationID: String?, finished: Bool, context: UnsafeMutableRawPointer?) {}
 }
 

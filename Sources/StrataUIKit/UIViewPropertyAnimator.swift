@@ -26,6 +26,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// Whether it stays active and paused at the end instead of finishing (false).
     open var pausesOnCompletion = false
 
+    /// Where the animator is: `.inactive` until it is started, paused or scrubbed; `.active` while it runs or is
+    /// paused; `.stopped` after `stopAnimation(false)`, until `finishAnimation(at:)`. It becomes `.inactive`
+    /// again when it finishes (with `pausesOnCompletion`, it stays `.active`, paused at the end).
     open internal(set) var state = UIViewAnimatingState.inactive
     /// Whether it is active and moving (not paused).
     open var isRunning: Bool { state == .active && motion.isRunning }
@@ -52,17 +55,24 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         super.init()
     }
 
+    /// An inactive animator that will animate over `duration` seconds on one of UIKit's standard curves
+    /// (`UICubicTimingParameters(animationCurve:)`), with `animations` as its first block if given.
     public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))
         if let animations { addAnimations(animations) }
     }
 
+    /// An inactive animator that will animate over `duration` seconds on the cubic Bézier timing curve through
+    /// (0, 0), `point1`, `point2` and (1, 1), with `animations` as its first block if given.
     public convenience init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
                             animations: (() -> Void)? = nil) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
         if let animations { addAnimations(animations) }
     }
 
+    /// An inactive animator that will animate over `duration` seconds on a spring with `ratio` as its damping
+    /// ratio (1 settles without oscillating, lower values bounce), fitted to the duration as
+    /// `UIView.animate(withDuration:delay:usingSpringWithDamping:…)` is; `animations` is its first block if given.
     public convenience init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
         self.init(duration: duration, timingParameters: UISpringTimingParameters(dampingRatio: ratio))
         if let animations { addAnimations(animations) }
@@ -120,8 +130,15 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
 
     // MARK: control
 
+    /// Starts the animations: an inactive animator runs its blocks and animates their changes over its duration;
+    /// a paused one goes on from where it is. A running animator is left as it is; a stopped one logs an error
+    /// and does nothing.
     open func startAnimation() { startAnimation(afterDelay: 0) }
 
+    /// Starts the animations after `delay` seconds (a negative delay is 0): an inactive animator runs its blocks
+    /// now and its motion begins once the delay is over; a paused one goes on from what shows after the delay
+    /// (with no delay, at once). A running animator is left as it is; a stopped one logs an error and does
+    /// nothing.
     open func startAnimation(afterDelay delay: TimeInterval) {
         switch state {
         case .inactive:
@@ -146,6 +163,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         }
     }
 
+    /// Pauses the animations where they are: the views hold what shows (the animations stay on the server at
+    /// speed 0). An inactive animator runs its blocks and becomes active and paused at the start. A
+    /// non-interruptible or stopped animator logs an error and does nothing.
     open func pauseAnimation() {
         guard interruptible("pauseAnimation()") else { return }
         switch state {

@@ -3,7 +3,12 @@
 /// and to their gesture recognizers (WindowEvents.swift).
 @preconcurrency @MainActor
 open class UIWindow: UIView {
+    /// The screen (render-server output) the window shows on: `UIScreen.main` by default. It is read when the
+    /// window is shown or restacked, so a change does not move a window already visible until then.
     public var screen: UIScreen = .main
+    /// Whether this is the app's key window (`UIApplication.keyWindow`): set by `makeKey()` and
+    /// `makeKeyAndVisible()`, cleared when another of the app's windows becomes key. Keys go to the first
+    /// responder whichever window is key.
     public private(set) var isKeyWindow = false
     /// Windows with higher levels show above lower ones, and take touches first where they overlap
     /// (UIWindow+Level.swift). Changing it restacks a visible window.
@@ -38,6 +43,9 @@ open class UIWindow: UIView {
         }
     }
 
+    /// Makes a window with the given frame, on `UIScreen.main` at level `.normal`; it shows on its screen only
+    /// after `makeKeyAndVisible()`. Its layer takes input, and a touch that begins in it stays the window's
+    /// wherever it moves.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         layer.isInteractive = true
@@ -66,6 +74,8 @@ open class UIWindow: UIView {
         appearing?.viewDidAppear(false)
     }
 
+    /// Makes this the key window, and no other of the app's windows; it does not show the window (see
+    /// `makeKeyAndVisible()`).
     open func makeKey() {
         for other in UIApplication.shared.windows where other !== self { other.isKeyWindow = false }
         isKeyWindow = true
