@@ -86,11 +86,11 @@ public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                         minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
     /// The size of a section's header: its height when scrolling vertically (it spans the content's
-    /// view's), its width when scrolling horizontally; zero there means no header.
+    /// width), its width when scrolling horizontally; zero there means no header.
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                         referenceSizeForHeaderInSection section: Int) -> CGSize
     /// The size of a section's footer: its height when scrolling vertically (it spans the content's
-    /// view's), its width when scrolling horizontally; zero there means no footer.
+    /// width), its width when scrolling horizontally; zero there means no footer.
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
                         referenceSizeForFooterInSection section: Int) -> CGSize
 }
