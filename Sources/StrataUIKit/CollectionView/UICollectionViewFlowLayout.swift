@@ -19,8 +19,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// points (default 10), unless the delegate gives one per section. Setting it invalidates the layout.
     open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     /// The smallest spacing between items in one line, in points (default 10), unless the delegate gives one per
-    /// section; every line but the last spreads its items so the first and last touch the section's insets.
-    /// Setting it invalidates the layout.
+    /// section; every line but the last spreads its items so the first and last touch the section's insets
+    /// (one item alone is centred). Setting it invalidates the layout.
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     /// The insets around each section's items (not its header or footer), unless the delegate gives them per
     /// section (default zero). Setting it invalidates the layout.
