@@ -76,7 +76,8 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// The image file called `name`, found in `UIImage.searchDirectories`, then the main bundle's resources and
     /// bundle directory, then the current directory; nil when none has it or it cannot be decoded. A name
     /// without a `.png`, `.jpg` or `.jpeg` extension is tried with each, the `@3x` file first, then `@2x`, then
-    /// the plain one (whatever the screen's scale), and a `@2x`/`@3x` file gets that scale.
+    /// the plain one (whatever the screen's scale, where UIKit picks the screen's), and a `@2x`/`@3x` file
+    /// gets that scale. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public convenience init?(named name: String) { self.init(named: name, in: nil) }
 
     /// UIKit's lookup with a trait collection. Strata has no trait collections (docs/status.md), so the

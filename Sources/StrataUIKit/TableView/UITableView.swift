@@ -35,7 +35,8 @@ open class UITableView: UIScrollView {
         case bottom
     }
     /// How rows come and go in an update (UIKit's raw values). The animation runs for `rowAnimationDuration`
-    /// (0.3 s) with ease-in-ease-out; a batch uses one animation for all its rows, the last one given.
+    /// (0.3 s) with ease-in-ease-out; a batch uses one animation for all its rows, the last one given, where
+    /// UIKit animates each call's rows with its own. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public enum RowAnimation: Int, Sendable {
         /// Inserted rows fade in from opacity 0, deleted rows fade out (raw value 0).
         case fade
@@ -51,6 +52,7 @@ open class UITableView: UIScrollView {
         /// (raw value 5).
         case none
         /// The same as `.fade` in Strata, where UIKit keeps the rows centred in their space (raw value 6).
+        /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
         case middle
         /// The table's choice: `.fade` in Strata (raw value 100).
         case automatic = 100
@@ -94,7 +96,8 @@ open class UITableView: UIScrollView {
     open var estimatedSectionFooterHeight: CGFloat = UITableView.automaticDimension
     /// Whether cells show a separator line along their bottom (default `.singleLine`; `.singleLineEtched` draws
     /// the same line, `.none` hides it). It is given to each cell as the cell comes on screen, so cells already
-    /// shown keep theirs until they are placed again (after a reload or a scroll).
+    /// shown keep theirs until they are placed again (after a reload or a scroll), where UIKit updates them
+    /// at once. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine { didSet { setNeedsLayout() } }
     /// The separators' colour (default `separator`; nil also gives `separator`). Given to each cell as it comes on
     /// screen, as `separatorStyle` is.
@@ -104,6 +107,7 @@ open class UITableView: UIScrollView {
     open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
     /// A view placed behind all the cells (the previous one is removed). The table does not size or place it:
     /// it keeps the frame you give it and scrolls with the content, where UIKit fills the table with it.
+    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     open var backgroundView: UIView? {
         didSet {
             if oldValue !== backgroundView { oldValue?.removeFromSuperview() }
@@ -282,7 +286,8 @@ open class UITableView: UIScrollView {
     }
     /// A new view of the class registered for `identifier`, made by its `init()` (which reaches its
     /// `init(reuseIdentifier:)` with the identifier), or nil when none is registered. Header and footer views
-    /// that leave the screen are not queued for reuse, so each call makes a new one.
+    /// that leave the screen are not queued for reuse, so each call makes a new one, where UIKit reuses
+    /// them. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
         queuedOrNewHeaderFooter(identifier)
     }

@@ -58,6 +58,7 @@ open class UITableViewHeaderFooterView: UIView {
 
     /// Meant for resetting per-section state before reuse; the default does nothing. Strata's table view does
     /// not queue header and footer views for reuse, so it never calls this.
+    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     open func prepareForReuse() {}
 
     open override func layoutSubviews() {
