@@ -7,13 +7,35 @@
 /// `.cancelled`, calling them at each. Subclasses set `state` from the touch methods, as in UIKit.
 @preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
+    /// The states a gesture goes through (UIKit's raw values). A recognizer is back at `.possible` once its
+    /// gesture has ended, been cancelled or failed and its touches have lifted.
     public enum State: Int, Sendable {
-        case possible, began, changed, ended, cancelled, failed
+        /// No gesture recognized yet: the recognizer is looking at its touches (raw value 0, the start).
+        case possible
+        /// A continuous gesture has started; its actions are called (raw value 1).
+        case began
+        /// A continuous gesture has changed; its actions are called each time it is set, even to the same
+        /// state (raw value 2).
+        case changed
+        /// The gesture has finished (for a discrete gesture: been recognized); its actions are called (raw value 3).
+        case ended
+        /// A continuous gesture was cancelled (its touch cancelled, the recognizer disabled, or its touches
+        /// lifted before the subclass ended it); its actions are called (raw value 4).
+        case cancelled
+        /// The touches are not this gesture (or the view or delegate refused to begin it, or another recognizer
+        /// took them); no action is called (raw value 5).
+        case failed
+        /// A discrete gesture's recognized state: the same value as `.ended`.
         public static let recognized = State.ended
     }
 
+    /// The view the recognizer is attached to (by `addGestureRecognizer(_:)` or `gestureRecognizers`), held
+    /// weakly; nil when detached.
     public internal(set) weak var view: UIView?
+    /// The object asked whether the gesture may begin, receive a touch or recognize along with another, held
+    /// weakly.
     open weak var delegate: UIGestureRecognizerDelegate?
+    /// A name to tell recognizers apart when debugging (default nil); Strata only stores it.
     open var name: String?
     /// A disabled recognizer takes no touches; disabling one that is recognizing cancels it.
     open var isEnabled = true {
@@ -67,10 +89,16 @@ open class UIGestureRecognizer: NSObject {
     }
 
     // final, as `actions`: a subclass in another file mangled these @MainActor closure types differently.
+    /// Adds an action from a method reference taking the recognizer (`ViewController.handlePan` for
+    /// `#selector(handlePan(_:))`), as `addTarget(_:action:)` does with a `Selector` made from it; the target is
+    /// held weakly.
     public final func addTarget<T: AnyObject, G: UIGestureRecognizer>(_ target: T, action: @escaping @MainActor (T) -> (G) -> Void) {
         addTarget(target, action: Selector(action))
     }
 
+    /// Adds an action from a method reference taking no argument (`ViewController.tapped` for
+    /// `#selector(tapped)`), as `addTarget(_:action:)` does with a `Selector` made from it; the target is held
+    /// weakly.
     public final func addTarget<T: AnyObject>(_ target: T, action: @escaping @MainActor (T) -> () -> Void) {
         addTarget(target, action: Selector(action))
     }
@@ -190,15 +218,26 @@ open class UIGestureRecognizer: NSObject {
 
     // MARK: for subclasses
 
+    /// Called with each touch that goes down in the view or its subviews (one touch a call) while the
+    /// recognizer is tracking, before the view hears it. Subclasses override it to set `state`; the default
+    /// does nothing.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Called with each move of one of its touches while the recognizer is tracking, before the view hears it.
+    /// Subclasses override it to set `state`; the default does nothing.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Called when one of its touches lifts while the recognizer is tracking, before the view hears it.
+    /// Subclasses override it to set `state`; the default does nothing. A continuous gesture still `.began` or
+    /// `.changed` when its last touch lifts is cancelled, and one still `.possible` fails.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Called when one of its touches is cancelled: the default fails a gesture still `.possible` and cancels
+    /// one under way.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { state = state == .possible ? .failed : .cancelled }
     /// Called when the recognizer goes back to `.possible` after a gesture.
     open func reset() {}
 
     // MARK: where
 
+    /// The number of touches the recognizer holds now (those down in its view's hierarchy that it accepted).
     open var numberOfTouches: Int { touchesHeld.count }
 
     /// The centroid of its touches in `view`'s coordinates (the window's for nil); after they lifted, where
@@ -210,6 +249,8 @@ open class UIGestureRecognizer: NSObject {
         return window.convert(c, to: view)
     }
 
+    /// The location of one of its touches, by index in the order they went down, in `view`'s coordinates (the
+    /// window's for nil); an index out of range gives `location(in:)` instead of raising as UIKit does.
     open func location(ofTouch index: Int, in view: UIView?) -> CGPoint {
         guard touchesHeld.indices.contains(index) else { return location(in: view) }
         return touchesHeld[index].location(in: view)
@@ -225,14 +266,23 @@ struct Weak {
 /// A gesture recognizer's delegate (UIKit's UIGestureRecognizerDelegate); every method is optional.
 @preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
+    /// Asked when the recognizer would leave `.possible` (enter `.began`, or `.ended` for a discrete gesture),
+    /// after the view's own `gestureRecognizerShouldBegin(_:)`; false makes it fail.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Asked when one of two recognizers sharing a touch recognizes; true from either one's delegate lets the
+    /// other go on, else the other (still `.possible`) fails.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool
+    /// Asked when a touch goes down in the view's hierarchy, for each enabled recognizer on the touched view and
+    /// its superviews; false keeps the touch from this recognizer.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
+    /// Default: true, the gesture may begin.
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Default: false, recognizers sharing a touch do not recognize together.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool { false }
+    /// Default: true, the recognizer receives every touch.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
 }
 

@@ -33,6 +33,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// An image of `cgImage` at scale 1, orientation `.up`: its size in points is its size in pixels.
     public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
 
     /// No pixels (an image literal whose file is missing, a renderer that could not make its bitmap).
@@ -65,11 +66,18 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// nil when they cannot be decoded. Scale 1, as UIKit's.
     public convenience init?(data: Data) { self.init(data: data, scale: 1) }
 
+    /// PNG or JPEG bytes, whichever their first bytes say, at `scale` pixels per point (a scale that is not a
+    /// positive number is 1); nil when they cannot be decoded.
     public convenience init?(data: Data, scale: CGFloat) {
         guard let image = try? CGImage.fromData(data) else { return nil }
         self.init(cgImage: image, scale: scale, orientation: .up)
     }
 
+    /// The image file called `name`, found in `UIImage.searchDirectories`, then the main bundle's resources and
+    /// bundle directory, then the current directory; nil when none has it or it cannot be decoded. A name
+    /// without a `.png`, `.jpg` or `.jpeg` extension is tried with each, the `@3x` file first, then `@2x`, then
+    /// the plain one (whatever the screen's scale, where UIKit picks the screen's), and a `@2x`/`@3x` file
+    /// gets that scale. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public convenience init?(named name: String) { self.init(named: name, in: nil) }
 
     /// UIKit's lookup with a trait collection. Strata has no trait collections (docs/status.md), so the
@@ -112,6 +120,8 @@ open class UIImage: NSObject, @unchecked Sendable {
 /// (`.scaleToFill` by default). Like UIKit's, it takes no touches unless `isUserInteractionEnabled` is set.
 @preconcurrency @MainActor
 open class UIImageView: UIView {
+    /// The image shown (default nil): it becomes the layer's contents, upright, at the image's scale, placed by
+    /// `contentMode`. Setting it does not resize the view (`sizeToFit()` does).
     open var image: UIImage? {
         didSet { show() }
     }
@@ -119,6 +129,8 @@ open class UIImageView: UIView {
     open var highlightedImage: UIImage? {
         didSet { show() }
     }
+    /// Whether the view shows `highlightedImage` (when set, else `image`) and, while animating,
+    /// `highlightedAnimationImages` (default false).
     open var isHighlighted = false {
         didSet { show(); if isAnimating { startAnimating() } }
     }
@@ -159,6 +171,7 @@ open class UIImageView: UIView {
         }
     }
 
+    /// An image view with a frame and no image; it takes no touches (`isUserInteractionEnabled` false).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
@@ -189,6 +202,8 @@ open class UIImageView: UIView {
 /// UIKit's image drawing into `UIGraphicsGetCurrentContext()`: upright in the context's y-down space,
 /// turned by the image's orientation (the context's `draw(_:in:)` draws as Quartz does, upside down there).
 extension UIImage {
+    /// Draws the image, upright, stretched to fill `rect` in the current context (`UIGraphicsGetCurrentContext()`),
+    /// with the normal blend mode and full opacity; does nothing without a current context or a bitmap.
     public func draw(in rect: CGRect) { draw(in: rect, blendMode: .normal, alpha: 1) }
 
     /// At `point` (its top-left), at its size in points.
@@ -204,6 +219,7 @@ extension UIImage {
         ctx.restoreGState()
     }
 
+    /// Draws the image at `point` (its top-left) at its size in points, composited with `blendMode` at `alpha`.
     public func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
         draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
     }

@@ -11,6 +11,8 @@ open class UILabel: UIView {
     private var plainText: String?
     private var attributed: NSAttributedString?
 
+    /// A label with a frame and no text; it takes no touches (`isUserInteractionEnabled` false) and redraws when
+    /// resized (`contentMode` `.redraw`).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
@@ -30,14 +32,27 @@ open class UILabel: UIView {
         get { attributed ?? plainText.map { NSAttributedString(string: $0, attributes: baseAttributes) } }
         set { attributed = newValue; plainText = nil; textChanged() }
     }
+    /// The font of text without its own (default the 17-point system font); setting nil restores that default.
+    /// Setting it resizes the intrinsic size and redraws.
     open var font: UIFont! = UIFont.systemFont(ofSize: 17) { didSet { if font == nil { font = .systemFont(ofSize: 17) }; textChanged() } }
+    /// The colour of text without its own (default `label`); setting nil restores that default.
     open var textColor: UIColor! = UIColor.label { didSet { if textColor == nil { textColor = .label }; setNeedsDisplay() } }
+    /// The colour of all the text while `isHighlighted`, over any colours of `attributedText` (default nil: the
+    /// usual colours stay). A disabled label's `tertiaryLabel` wins over it.
     open var highlightedTextColor: UIColor? { didSet { setNeedsDisplay() } }
+    /// Whether the text is drawn in `highlightedTextColor` (default false); a table view cell sets it on its
+    /// labels while selected or highlighted.
     open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
     /// A disabled label draws its text in `UIColor.tertiaryLabel` (**choice**: UIKit dims it, undocumented how).
     open var isEnabled = true { didSet { if isEnabled != oldValue { setNeedsDisplay() } } }
+    /// How lines are aligned across the label's width (default `.natural`).
     open var textAlignment = NSTextAlignment.natural { didSet { setNeedsDisplay() } }
+    /// The most lines the text takes (default 1); 0 means as many as the width needs. Text beyond the last line
+    /// is cut as `lineBreakMode` says.
     open var numberOfLines = 1 { didSet { textChanged() } }
+    /// How lines break and where overflowing text is cut: truncating head, tail (the default) or middle, word
+    /// wrapping or clipping. `.byCharWrapping` is logged as unsupported and wraps at words.
+    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     open var lineBreakMode = NSLineBreakMode.byTruncatingTail {
         didSet {
             if lineBreakMode == .byCharWrapping {
@@ -49,10 +64,16 @@ open class UILabel: UIView {
     /// With one line: text wider than the bounds is drawn at a smaller size, down to `minimumScaleFactor` of it
     /// (0: not smaller, as UIKit's), then truncated.
     open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
+    /// The smallest fraction of its size a one-line label's text may shrink to when `adjustsFontSizeToFitWidth`
+    /// is on (default 0: it does not shrink, as UIKit's); text still too wide is then cut.
     open var minimumScaleFactor: CGFloat = 0 { didSet { setNeedsDisplay() } }
     /// The width a multi-line label wraps at when sizing itself (0: its bounds' width).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    /// The colour of a copy of the text drawn under it, offset by `shadowOffset`, unblurred (default nil: no
+    /// shadow).
     open var shadowColor: UIColor? { didSet { setNeedsDisplay() } }
+    /// How far the shadow's copy of the text is moved, in points, y downwards (default (0, −1): one point up, as
+    /// UIKit's).
     open var shadowOffset = CGSize(width: 0, height: -1) { didSet { setNeedsDisplay() } }
 
     // MARK: size

@@ -9,11 +9,16 @@ open class UIPageControl: UIControl {
     /// A dot's diameter and the distance from one dot's centre to the next, and the control's height
     /// (**choices**: iOS 7–13's measured metrics, 7, 16 and 37 points; iOS 14 does not publish its own).
     public static let indicatorDiameter: CGFloat = 7
+    /// The distance from one dot's centre to the next, 16 points (a Strata constant, not UIKit API; **choice**:
+    /// iOS 7–13's measured metric).
     public static let indicatorPitch: CGFloat = 16
+    /// The control's intrinsic height, 37 points (a Strata constant, not UIKit API; **choice**: iOS 7–13's
+    /// measured metric).
     public static let controlHeight: CGFloat = 37
 
     private var dots: [UIView] = []
 
+    /// A page control with a frame and no pages (`numberOfPages` 0), showing no dots.
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }

@@ -8,6 +8,8 @@ import Foundation
 /// `velocity` is the scale's change per second over the moves of the last 0.1 s.
 @preconcurrency @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    /// How far, in points, the distance between the fingers must change before the gesture begins: 10 (a Strata
+    /// constant, not UIKit API; **choice**: UIKit does not publish its threshold).
     public static let slop: CGFloat = 10
     static let velocityWindow: TimeInterval = 0.1
 
@@ -34,6 +36,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         return hypot(b.x - a.x, b.y - a.y)
     }
 
+    /// When the second finger goes down (before the gesture begins), takes the fingers' distance as the start:
+    /// `scale` is 1 there.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible, touchesHeld.count == 2 else { return }
         startSpan = span
@@ -41,6 +45,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         record(event.timestamp)
     }
 
+    /// With two fingers down, samples the scale for `velocity`; begins the gesture once the fingers' distance has
+    /// changed by `slop` from the start, and reports `.changed` for each move after that.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard touchesHeld.count >= 2, startSpan > 0 else { return }
         record(event.timestamp)
@@ -54,6 +60,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// When fewer than two fingers remain: ends a gesture that has begun, or fails one that has not.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         let remaining = touchesHeld.filter { !touches.contains($0) }.count
         guard remaining < 2 else { return }

@@ -40,6 +40,8 @@ open class UIScreen: NSObject {
     public var scale: CGFloat { output?.scale ?? 1 }
     /// Its size in pixels.
     public var nativeBounds: CGRect { output.map { CGRect(x: 0, y: 0, width: $0.width, height: $0.height) } ?? .zero }
+    /// Pixels per point of the output: always the same as `scale` (1 before a connection), since an output
+    /// has one scale.
     public var nativeScale: CGFloat { scale }
     /// What the output's bezel covers, in points from each edge (the server's `safe-area-insets` for it):
     /// the safe-area insets of a window filling the screen. UIKit keeps this private; windows read it.

@@ -6,13 +6,18 @@
 /// are the pan's.
 @preconcurrency @MainActor
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
+    /// The window edges a touch may start from (default none, so the gesture never begins).
     open var edges: UIRectEdge = []
+    /// How near an edge, in points, the first touch must go down: 20 (a Strata constant, not UIKit API;
+    /// **choice**: UIKit publishes none).
     public static let edgeDistance: CGFloat = 20
 
     /// Where the first finger went down, and the edges it is near.
     private var start = CGPoint.zero
     private var nearEdges: UIRectEdge = []
 
+    /// Fails the gesture when its first touch goes down farther than `edgeDistance` from each of `edges` of its
+    /// window; otherwise tracks the touch as a pan does.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible, numberOfTouches == touches.count {
             start = location(in: nil)
@@ -22,6 +27,8 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
         super.touchesBegan(touches, with: event)
     }
 
+    /// Before the gesture begins, once the touch has moved the pan's 10 points, fails it when the touch has moved
+    /// less away from the edge than along it; otherwise tracks the move as a pan does.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible {
             let now = location(in: nil)

@@ -27,6 +27,8 @@ open class UIScrollView: UIView {
     /// Called when `adjustedContentInset` changes.
     open func adjustedContentInsetDidChange() {}
 
+    /// The object told about scrolling, dragging, deceleration and zooming, and asked for the view to zoom;
+    /// held weakly.
     open weak var delegate: UIScrollViewDelegate?
 
     /// Whether dragging scrolls (the pan recognizer is enabled).
@@ -37,10 +39,16 @@ open class UIScrollView: UIView {
     open var bounces = true
     /// Whether a drag bounces on that axis even when the content fits (false).
     open var alwaysBounceVertical = false
+    /// Whether a horizontal drag moves the content with a rubber band even when it fits the width (default
+    /// false); it then springs back.
     open var alwaysBounceHorizontal = false
     /// Whether scrolling stops on multiples of the bounds' size.
     open var isPagingEnabled = false
+    /// Whether the vertical indicator shows while the content moves (default true); it never shows when the
+    /// content fits the height.
     open var showsVerticalScrollIndicator = true
+    /// Whether the horizontal indicator shows while the content moves (default true); it never shows when the
+    /// content fits the width.
     open var showsHorizontalScrollIndicator = true
     /// How quickly a fling slows down (`.normal`, 0.998 per millisecond).
     open var decelerationRate: DecelerationRate = .normal
@@ -59,7 +67,12 @@ open class UIScrollView: UIView {
     /// `minimumZoomScale`), else nil.
     open var pinchGestureRecognizer: UIPinchGestureRecognizer? { maximumZoomScale > minimumZoomScale ? pinch : nil }
 
+    /// The smallest `zoomScale` (default 1). Zooming is possible, and the pinch recognizer attached, only while
+    /// `maximumZoomScale` is greater; `setZoomScale(_:animated:)` and `zoom(to:animated:)` stay within the limits,
+    /// while a pinch may go past them when `bouncesZoom` and springs back.
     open var minimumZoomScale: CGFloat = 1 { didSet { attachPinchIfZoomable() } }
+    /// The largest `zoomScale` (default 1). Zooming is possible, and the pinch recognizer attached, only while it
+    /// is greater than `minimumZoomScale`.
     open var maximumZoomScale: CGFloat = 1 { didSet { attachPinchIfZoomable() } }
     /// Whether a pinch may go past the zoom limits and spring back (true).
     open var bouncesZoom = true
@@ -68,7 +81,9 @@ open class UIScrollView: UIView {
         get { currentZoomScale }
         set { setZoomScale(newValue, animated: false) }
     }
+    /// Whether a pinch is zooming the content now (from its start until the fingers lift).
     open var isZooming: Bool { zooming }
+    /// Whether the zoom is springing back to a limit after a pinch went past it (until that 0.3 s animation ends).
     open var isZoomBouncing: Bool { zoomBouncing }
 
     // State the extensions keep.
@@ -88,6 +103,8 @@ open class UIScrollView: UIView {
     lazy var pinch: UIPinchGestureRecognizer = ScrollViewPinchGestureRecognizer(scrollView: self)
     lazy var gestureCoordinator = ScrollGestureCoordinator()
 
+    /// A scroll view with a frame and no content: it clips to its bounds, takes several touches at once, drags
+    /// with its pan recognizer and has its scroll indicators (hidden until the content moves).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true

@@ -44,6 +44,7 @@ open class UISegmentedControl: UIControl {
         segmentsChanged(animated: false)
         bounds.size = intrinsicContentSize
     }
+    /// A segmented control with a frame and no segments (`selectedSegmentIndex` is `noSegment`), in iOS 13's look.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         setUpLook()
@@ -59,14 +60,22 @@ open class UISegmentedControl: UIControl {
 
     // MARK: segments
 
+    /// The number of segments.
     open var numberOfSegments: Int { segments.count }
 
+    /// Inserts a segment showing `title` at an index (clamped to 0…`numberOfSegments`); the selection follows
+    /// its segment. With `animated` the segments slide to their new widths over 0.25 s.
     open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
         insert(Segment(title: title, image: nil), at: segment, animated: animated)
     }
+    /// Inserts a segment showing `image` at an index (clamped to 0…`numberOfSegments`); the selection follows
+    /// its segment. With `animated` the segments slide to their new widths over 0.25 s.
     open func insertSegment(with image: UIImage?, at segment: Int, animated: Bool) {
         insert(Segment(title: nil, image: image), at: segment, animated: animated)
     }
+    /// Inserts a segment showing `action`'s image, else its title, that performs the action when the user
+    /// selects it, at an index (clamped to 0…`numberOfSegments`); the selection follows its segment. With
+    /// `animated` the segments slide to their new widths over 0.25 s.
     open func insertSegment(action: UIAction, at segment: Int, animated: Bool) {
         insert(Self.segment(for: action), at: segment, animated: animated)
     }
@@ -79,6 +88,7 @@ open class UISegmentedControl: UIControl {
         segments[segment].action = action
         segmentsChanged(animated: false)
     }
+    /// The action a segment performs when the user selects it; nil when it has none or the index is out of range.
     open func actionForSegment(at segment: Int) -> UIAction? { segments.indices.contains(segment) ? segments[segment].action : nil }
     /// The first segment whose action has `actionIdentifier`, or `noSegment`.
     open func segmentIndex(identifiedBy actionIdentifier: UIAction.Identifier) -> Int {
@@ -95,6 +105,7 @@ open class UISegmentedControl: UIControl {
         if selected == segment { selected = Self.noSegment } else if selected > segment { selected -= 1 }
         segmentsChanged(animated: animated)
     }
+    /// Removes every segment; the selection becomes `noSegment`.
     open func removeAllSegments() {
         for segment in segments {
             segment.label.removeFromSuperview()
@@ -112,6 +123,7 @@ open class UISegmentedControl: UIControl {
         segments[segment].image = nil
         segmentsChanged(animated: false)
     }
+    /// A segment's title; nil when it shows an image, has no title, or the index is out of range.
     open func titleForSegment(at segment: Int) -> String? { segments.indices.contains(segment) ? segments[segment].title : nil }
 
     /// Sets a segment's image (it then shows no title, as UIKit's).
@@ -121,6 +133,7 @@ open class UISegmentedControl: UIControl {
         segments[segment].title = nil
         segmentsChanged(animated: false)
     }
+    /// A segment's image; nil when it shows a title, has no image, or the index is out of range.
     open func imageForSegment(at segment: Int) -> UIImage? { segments.indices.contains(segment) ? segments[segment].image : nil }
 
     /// A fixed width for a segment (0, the default: shared out automatically; negative counts as 0).
@@ -129,6 +142,7 @@ open class UISegmentedControl: UIControl {
         segments[segment].width = max(width, 0)
         segmentsChanged(animated: false)
     }
+    /// A segment's fixed width, 0 when it is sized automatically or the index is out of range.
     open func widthForSegment(at segment: Int) -> CGFloat { segments.indices.contains(segment) ? segments[segment].width : 0 }
 
     /// Whether a segment takes touches (a disabled one shows its `.disabled` look).
@@ -137,6 +151,7 @@ open class UISegmentedControl: UIControl {
         segments[segment].isEnabled = enabled
         refreshLook()
     }
+    /// Whether a segment takes touches (true by default); false for an index out of range.
     open func isEnabledForSegment(at segment: Int) -> Bool { segments.indices.contains(segment) ? segments[segment].isEnabled : false }
 
     // MARK: selection and look
@@ -166,6 +181,7 @@ open class UISegmentedControl: UIControl {
         titleAttributes[state.rawValue] = attributes
         segmentsChanged(animated: false)
     }
+    /// The title attributes set for exactly that state, or nil (the fallback to `.normal`'s is not applied here).
     open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? { titleAttributes[state.rawValue] }
 
     open override var intrinsicContentSize: CGSize { naturalSize() }

@@ -6,15 +6,21 @@ extension UIWindow {
     public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
         public var rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A level of the given value, as `init(rawValue:)`.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
+        /// The default level of windows: 0.
         public static let normal = Level(0)
+        /// The level of a status bar, 1000: above `.normal` windows (a Strata kiosk has no status bar of its own).
         public static let statusBar = Level(1000)
+        /// The level of alerts, 2000: above `.statusBar`.
         public static let alert = Level(2000)
 
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
         // UIKit's overlay: `.alert + 1`, `.normal - 1`.
+        /// The level `offset` above `level` (`.alert + 1`).
         public static func + (level: Level, offset: CGFloat) -> Level { Level(level.rawValue + offset) }
+        /// The level `offset` below `level` (`.normal - 1`).
         public static func - (level: Level, offset: CGFloat) -> Level { Level(level.rawValue - offset) }
     }
 }

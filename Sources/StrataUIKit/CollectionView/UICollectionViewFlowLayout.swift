@@ -10,14 +10,31 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// Asks the cells for their size (self-sizing is absent: `estimatedItemSize` is used as the size).
     public static let automaticSize = CGSize(width: -1, height: -1)
 
+    /// The size of every item when the delegate does not give one and `estimatedItemSize` is zero (default
+    /// 50 × 50 points). Setting it invalidates the layout.
     open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
     /// Non-zero: the size every item gets (cells are not measured: see docs/status.md).
     open var estimatedItemSize: CGSize = .zero { didSet { invalidateLayout() } }
+    /// The smallest spacing between lines (rows when scrolling vertically, columns when horizontally), in
+    /// points (default 10), unless the delegate gives one per section. Setting it invalidates the layout.
     open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// The smallest spacing between items in one line, in points (default 10), unless the delegate gives one per
+    /// section; every line but the last spreads its items so the first and last touch the section's insets
+    /// (one item alone is centred). Setting it invalidates the layout.
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// The insets around each section's items (not its header or footer), unless the delegate gives them per
+    /// section (default zero). Setting it invalidates the layout.
     open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }
+    /// The size of every section's header unless the delegate gives one: only its extent along the scrolling
+    /// axis counts (the header spans the content across it), and zero there means no header (default zero).
+    /// Setting it invalidates the layout.
     open var headerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    /// The size of every section's footer unless the delegate gives one: only its extent along the scrolling
+    /// axis counts (the footer spans the content across it), and zero there means no footer (default zero).
+    /// Setting it invalidates the layout.
     open var footerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    /// The axis the content scrolls along (default `.vertical`): lines fill across the other axis. Setting it
+    /// invalidates the layout.
     open var scrollDirection: UICollectionView.ScrollDirection = .vertical { didSet { invalidateLayout() } }
 
     private var sections: [FlowSection] = []
@@ -26,6 +43,10 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     public override init() { super.init() }
 
+    /// Lays out every section: its header, its items in greedily filled lines, its footer, asking a
+    /// `UICollectionViewDelegateFlowLayout` delegate for sizes, insets, spacings and reference sizes section by
+    /// section. Lines are as wide as the bounds less the adjusted content insets. O(items), once per
+    /// invalidation (a reload, an update, a new size).
     open override func prepare() {
         super.prepare()
         guard let collectionView else { sections = []; contentSize = .zero; return }
@@ -71,8 +92,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         return asked
     }
 
+    /// The size of the sections laid out by the last `prepare()`: along the scrolling axis the sum of the
+    /// sections, across it the bounds less the adjusted content insets.
     open override var collectionViewContentSize: CGSize { contentSize }
 
+    /// The headers, items and footers whose frames intersect `rect`, section by section, found by binary search
+    /// over sections and lines rather than by walking every item. Headers and footers have `zIndex` 10.
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         let vertical = scrollDirection == .vertical
         let lo = vertical ? rect.minY : rect.minX, hi = vertical ? rect.maxY : rect.maxX
@@ -99,12 +124,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         return found
     }
 
+    /// New attributes holding an item's frame from the last `prepare()`, or nil for an item that does not exist.
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard sections.indices.contains(indexPath.section),
               sections[indexPath.section].itemFrames.indices.contains(indexPath.item) else { return nil }
         return Self.item(indexPath, sections[indexPath.section].itemFrames[indexPath.item])
     }
 
+    /// New attributes for a section's header (`elementKindSectionHeader`) or footer
+    /// (`elementKindSectionFooter`), with `zIndex` 10; nil for another kind or a section without one.
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
         -> UICollectionViewLayoutAttributes? {
         guard sections.indices.contains(indexPath.section) else { return nil }

@@ -13,6 +13,8 @@ import Foundation
 ///
 /// The open update members are declared in UITableView.swift; their work is here.
 extension UITableView {
+    /// How long an update's row animations run, in seconds: 0.3, with ease-in-ease-out (Strata's choice; UIKit
+    /// does not publish its duration).
     public static let rowAnimationDuration: TimeInterval = 0.3
 
     /// `beginUpdates()`.

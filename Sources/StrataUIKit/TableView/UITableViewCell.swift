@@ -8,18 +8,76 @@ import Strata
 /// metrics docs/uikit.md lists).
 @preconcurrency @MainActor
 open class UITableViewCell: UIView {
-    public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
-    public enum SelectionStyle: Int, Sendable { case none, blue, gray, `default` }
-    public enum AccessoryType: Int, Sendable { case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton }
-    public enum SeparatorStyle: Int, Sendable { case none, singleLine, singleLineEtched }
-    public enum EditingStyle: Int, Sendable { case none, delete, insert }
+    /// The standard layouts of a cell's labels and image (UIKit's raw values), laid out with frames.
+    public enum CellStyle: Int, Sendable {
+        /// A 17-point text label on the left, after the image if there is one; no detail label (raw value 0).
+        case `default`
+        /// The text label on the left and a 17-point `secondaryLabel` detail label right-aligned on the right
+        /// (raw value 1).
+        case value1
+        /// A 15-point semibold `systemBlue` text label right-aligned in an 85-point column, then a 15-point detail
+        /// label 6 points after it; no image view (raw value 2).
+        case value2
+        /// The text label with a 12-point detail label under it, the pair centred vertically (raw value 3).
+        case subtitle
+    }
+    /// How a selected or highlighted cell looks (UIKit's raw values).
+    public enum SelectionStyle: Int, Sendable {
+        /// No selected background and no highlighted labels (raw value 0).
+        case none
+        /// The same look as `.default`, as in UIKit since iOS 7 (raw value 1).
+        case blue
+        /// The same look as `.default`, as in UIKit since iOS 7 (raw value 2).
+        case gray
+        /// The `selectedBackgroundView`, or a `systemGray4` fill when it is nil, with the labels and image
+        /// highlighted (raw value 3, the default).
+        case `default`
+    }
+    /// The standard accessory drawn at the cell's right, 16 points from the edge (UIKit's raw values).
+    public enum AccessoryType: Int, Sendable {
+        /// No accessory: the content view spans the cell (raw value 0).
+        case none
+        /// A chevron, 8 × 13 points in `tertiaryLabel` (raw value 1).
+        case disclosureIndicator
+        /// Logged as unsupported: the chevron is drawn without the detail button (raw value 2).
+        /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        case detailDisclosureButton
+        /// A checkmark, 14 × 11 points in the cell's tint colour (raw value 3).
+        case checkmark
+        /// Logged as unsupported: no detail button is drawn, and a chevron shows in its place (raw value 4).
+        /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        case detailButton
+    }
+    /// Whether a table view's cells show separator lines (UIKit's raw values).
+    public enum SeparatorStyle: Int, Sendable {
+        /// No separators (raw value 0).
+        case none
+        /// A line 1 pixel high along each cell's bottom, between the separator insets (raw value 1).
+        case singleLine
+        /// The same line as `.singleLine` (raw value 2).
+        case singleLineEtched
+    }
+    /// The editing control of a row (UIKit's raw values). Kept for UIKit's shape: editing is absent, so
+    /// nothing reads it. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+    public enum EditingStyle: Int, Sendable {
+        /// No editing control (raw value 0).
+        case none
+        /// A delete control (raw value 1).
+        case delete
+        /// An insert control (raw value 2).
+        case insert
+    }
 
     /// The identifier a registered class is being made for (see `UITableView.dequeueReusableCell`): its
     /// `init()` leads here through `init(frame:)`.
     static var identifierBeingMade: String?
 
+    /// The cell's standard layout, fixed when it is made (`.default` for `init(frame:)`).
     public let style: CellStyle
     private let identifier: String?
+    /// The identifier the cell was made with: the one given to `init(style:reuseIdentifier:)`, or the identifier
+    /// a table view's `dequeueReusableCell(withIdentifier:for:)` made it for. The table view queues cells by it;
+    /// a cell without one is not reused.
     open var reuseIdentifier: String? { identifier }
 
     /// Where custom content goes; it spans the cell but for the accessory.
@@ -32,6 +90,8 @@ open class UITableViewCell: UIView {
     let separator = UIView(frame: .zero)
     private let defaultSelectedBackground = UIView(frame: .zero)
 
+    /// Makes a 320 × 44-point cell of a style with a white background, a content view, an accessory and a
+    /// separator line along the bottom; the labels and image view are made on first use.
     public init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
         identifier = reuseIdentifier
@@ -91,6 +151,8 @@ open class UITableViewCell: UIView {
     var existingDetailLabel: UILabel? { madeDetailLabel }
     var existingImageView: UIImageView? { madeImageView }
 
+    /// The standard accessory at the cell's right (default `.none`); the content view ends where it begins. An
+    /// `accessoryView` is shown instead when set. The detail button types are logged as unsupported.
     open var accessoryType: AccessoryType = .none {
         didSet {
             if accessoryType == .detailButton || accessoryType == .detailDisclosureButton {
@@ -110,11 +172,16 @@ open class UITableViewCell: UIView {
 
     // MARK: selection
 
+    /// How the cell looks when selected or highlighted (default `.default`); `.none` shows nothing.
     open var selectionStyle: SelectionStyle = .default { didSet { showSelectionState() } }
+    /// Whether the cell shows as selected; setting it calls `setSelected(_:animated:)` without animation. The table
+    /// view sets it as rows are selected and deselected.
     open var isSelected: Bool {
         get { selected }
         set { setSelected(newValue, animated: false) }
     }
+    /// Whether the cell shows as highlighted (while a touch is down on its row); setting it calls
+    /// `setHighlighted(_:animated:)` without animation.
     open var isHighlighted: Bool {
         get { highlighted }
         set { setHighlighted(newValue, animated: false) }
@@ -128,6 +195,8 @@ open class UITableViewCell: UIView {
         showSelectionState(animated: animated)
     }
 
+    /// Shows or hides the selected background (a 0.25-second fade when animated, **choice**) and highlights the
+    /// labels and image view, unless `selectionStyle` is `.none`; the look stays while the cell is selected.
     open func setHighlighted(_ highlighted: Bool, animated: Bool) {
         self.highlighted = highlighted
         showSelectionState(animated: animated)

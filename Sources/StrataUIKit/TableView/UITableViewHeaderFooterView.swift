@@ -8,7 +8,10 @@ import Foundation
 open class UITableViewHeaderFooterView: UIView {
     static var identifierBeingMade: String?
     private let identifier: String?
+    /// The identifier the view was made with: the one given to `init(reuseIdentifier:)`, or the identifier a
+    /// table view's `dequeueReusableHeaderFooterView(withIdentifier:)` made it for.
     open var reuseIdentifier: String? { identifier }
+    /// The view that holds the text label and custom content; it fills the view's bounds.
     open var contentView: UIView { content }
     private let content = UIView(frame: .zero)
     private var label: UILabel?
@@ -16,6 +19,7 @@ open class UITableViewHeaderFooterView: UIView {
         didSet { backgroundColor = tableStyle == .plain ? .secondarySystemBackground : nil }
     }
 
+    /// Makes an empty header or footer view with a `secondarySystemBackground` background and a content view.
     public init(reuseIdentifier: String?) {
         identifier = reuseIdentifier
         super.init(frame: .zero)
@@ -23,6 +27,8 @@ open class UITableViewHeaderFooterView: UIView {
         addSubview(content)
     }
 
+    /// Makes a header or footer view with a frame and no reuse identifier (unless a table view is making it for
+    /// one), as `init(reuseIdentifier:)` does.
     public override convenience init(frame: CGRect) {
         self.init(reuseIdentifier: UITableViewHeaderFooterView.identifierBeingMade)
         self.frame = frame
@@ -30,6 +36,8 @@ open class UITableViewHeaderFooterView: UIView {
 
     public required init?(coder: NSCoder) { return nil }
 
+    /// The title label, made on first use: 13-point `secondaryLabel` text, 16 points from the left, 6 points
+    /// above the bottom edge (grouped styles) or centred vertically (plain style).
     open var textLabel: UILabel? {
         if let label { return label }
         let made = UILabel(frame: .zero)
@@ -40,6 +48,7 @@ open class UITableViewHeaderFooterView: UIView {
         return made
     }
 
+    /// A view behind the content, sized to the bounds at each layout (the previous one is removed). Default nil.
     open var backgroundView: UIView? {
         didSet {
             if oldValue !== backgroundView { oldValue?.removeFromSuperview() }
@@ -47,6 +56,9 @@ open class UITableViewHeaderFooterView: UIView {
         }
     }
 
+    /// Meant for resetting per-section state before reuse; the default does nothing. Strata's table view does
+    /// not queue header and footer views for reuse, so it never calls this.
+    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     open func prepareForReuse() {}
 
     open override func layoutSubviews() {
