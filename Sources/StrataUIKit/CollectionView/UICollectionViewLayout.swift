@@ -27,8 +27,8 @@ open class UICollectionViewLayout: NSObject {
     open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
 
     /// The attributes of the item at `indexPath`: used by `scrollToItem`, the collection view's
-    /// `layoutAttributesForItem(at:)` and update animations (an arriving item with none fades in where it is). Nil here; subclasses
-    /// override it.
+    /// `layoutAttributesForItem(at:)` and update animations (an arriving item with none fades in where it is).
+    /// Nil here; subclasses override it.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
     /// The attributes of the supplementary view of kind `elementKind` at `indexPath`, for the collection view's
