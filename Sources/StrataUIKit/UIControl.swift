@@ -38,7 +38,8 @@ open class UIControl: UIView {
         /// The control's primary action: a button's tap (after `.touchUpInside`), or a value control's change (after
         /// `.valueChanged`) (bit 13).
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
-        /// A menu action was triggered (bit 14); never sent by Strata's controls: menus are absent. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        /// A menu action was triggered (bit 14); never sent by Strata's controls: menus are absent.
+        /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
         public static let menuActionTriggered = Event(rawValue: 1 << 14)
         /// Editing began in a text control (bit 16); Strata has no text controls that send it.
         public static let editingDidBegin = Event(rawValue: 1 << 16)

@@ -4,8 +4,8 @@ import Foundation
 /// implementations here: one section, no titles, no editing.
 @preconcurrency @MainActor
 public protocol UITableViewDataSource: AnyObject {
-    /// The number of rows in `section`, asked once per section at each reload and update (a negative count is logged and
-    /// taken as 0).
+    /// The number of rows in `section`, asked once per section at each reload and update (a negative count is
+    /// logged and taken as 0).
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     /// The cell for the row at `indexPath`, asked when the row comes on screen; typically one from
     /// `dequeueReusableCell(withIdentifier:for:)`, configured.

@@ -9,8 +9,8 @@ import Foundation
 @preconcurrency @MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     /// The height of the row at `indexPath` in points, asked for every row at each reload and update.
-    /// `UITableView.automaticDimension` sizes the row from its cell's `sizeThatFits` once shown (the estimate until then);
-    /// a negative or non-finite height is logged and taken as 0.
+    /// `UITableView.automaticDimension` sizes the row from its cell's `sizeThatFits` once shown (the estimate until
+    /// then); a negative or non-finite height is logged and taken as 0.
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     /// The height to assume for an automatic-height row until its cell is measured, asked only for rows whose height
     /// is `UITableView.automaticDimension`; a value that is not positive and finite gives 44.
