@@ -93,9 +93,9 @@ open class UIControl: UIView {
         case right
         /// Stretched across the width: a button's title takes the width its image leaves (3).
         case fill
-        /// Against the leading edge (4): the left, since Strata lays out left to right only.
+        /// Against the leading edge (4); in Strata always the left edge, even in a view laid out right to left.
         case leading
-        /// Against the trailing edge (5): the right, since Strata lays out left to right only.
+        /// Against the trailing edge (5); in Strata always the right edge, even in a view laid out right to left.
         case trailing
     }
     /// How a control places its content in its height, with UIKit's raw values.
