@@ -8,14 +8,20 @@ import Strata
 /// is blocked.
 @preconcurrency @MainActor
 open class UIActivityIndicatorView: UIView {
+    /// The spinner's size and default colour, with UIKit's raw values.
     public enum Style: Int, Sendable {
+        /// Deprecated: 37 points, white spokes by default (raw value 0).
         @available(iOS, introduced: 2.0, deprecated: 13.0, message: "No longer supported; please adopt UIActivityIndicatorViewStyleLarge.")
         case whiteLarge = 0
+        /// Deprecated: 20 points, white spokes by default (raw value 1).
         @available(iOS, introduced: 2.0, deprecated: 13.0, message: "No longer supported; please adopt UIActivityIndicatorViewStyleMedium.")
         case white = 1
+        /// Deprecated: 20 points, `UIColor.gray` spokes by default (raw value 2).
         @available(iOS, introduced: 2.0, deprecated: 13.0, message: "No longer supported; please adopt UIActivityIndicatorViewStyleMedium.")
         case gray = 2
+        /// 20 points, `secondaryLabel` spokes by default (raw value 100).
         case medium = 100
+        /// 37 points, `secondaryLabel` spokes by default (raw value 101).
         case large = 101
     }
 
@@ -31,12 +37,15 @@ open class UIActivityIndicatorView: UIView {
     private var ownColor: UIColor?
     private var animating = false
 
+    /// Makes a stopped, hidden spinner of `style`, its frame the style's side square at the origin (20 or 37
+    /// points). The designated initialiser, as UIKit's.
     public init(style: Style) {
         self.style = style
         let side = Self.side(for: style)
         super.init(frame: CGRect(x: 0, y: 0, width: side, height: side))
         setUp()
     }
+    /// Makes a stopped, hidden `.medium` spinner; the spokes keep the style's size, centred in `frame`.
     public override init(frame: CGRect) {
         style = .medium
         super.init(frame: frame)
@@ -55,6 +64,7 @@ open class UIActivityIndicatorView: UIView {
     }
     /// Whether stopping hides the view (true, as UIKit's): a new indicator is hidden until it starts.
     open var hidesWhenStopped = true { didSet { if !animating { isHidden = hidesWhenStopped } } }
+    /// Whether the spinner is turning: true from `startAnimating()` to `stopAnimating()`.
     open var isAnimating: Bool { animating }
 
     /// Shows the view and starts the server turning the spokes.

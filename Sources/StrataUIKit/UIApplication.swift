@@ -5,12 +5,17 @@ import Logging
 /// the main run loop (`RunLoop.main.run()`), on which input, animation callbacks and commits happen.
 @preconcurrency @MainActor
 open class UIApplication: UIResponder {
+    /// The app's one `UIApplication`, made on first use; from then on it follows the connection to the render
+    /// server and posts the lifecycle notifications.
     public static let shared = UIApplication()
 
     /// The connection windows are shown through: the current one, or one made with `connect(socketPath:)`
     /// (or by the first `makeKeyAndVisible()`, at the default socket).
     public var connection: StrataConnection? { StrataConnection.currentConnection }
+    /// The windows shown with `makeKeyAndVisible()` and not hidden since, in the order first shown (not by
+    /// `windowLevel`).
     public private(set) var windows: [UIWindow] = []
+    /// The shown window made key last (`makeKeyAndVisible()` or `makeKey()`), or nil when none is.
     public var keyWindow: UIWindow? { windows.first { $0.isKeyWindow } }
     /// The responder keys go to (`becomeFirstResponder()`).
     weak var firstResponder: UIResponder?

@@ -19,6 +19,8 @@ extension UIControl {
                                                                  for controlEvents: Event) {
         addTarget(target, action: Selector(action), for: controlEvents)
     }
+    /// A method reference taking no argument, as call sites that wrote `#selector(method)` for a method without
+    /// parameters may pass it: registered as `addTarget(_:action:for:)` with a `Selector` made from it.
     public final func addTarget<T: AnyObject>(_ target: T, action: @escaping @MainActor (T) -> () -> Void, for controlEvents: Event) {
         addTarget(target, action: Selector(action), for: controlEvents)
     }

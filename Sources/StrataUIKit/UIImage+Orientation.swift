@@ -2,7 +2,22 @@ extension UIImage {
     /// How an image's stored bitmap is turned to show upright (UIKit's; EXIF orientations 1, 3, 8, 6, 2, 4,
     /// 5, 7 in case order): `.right` is a bitmap to turn 90° clockwise, as a phone held upright stores it.
     public enum Orientation: Int, Sendable {
-        case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
+        /// The bitmap is upright as stored (raw value 0, EXIF 1).
+        case up
+        /// The bitmap is shown turned 180° (raw value 1, EXIF 3).
+        case down
+        /// The bitmap is shown turned 90° anticlockwise (raw value 2, EXIF 8).
+        case left
+        /// The bitmap is shown turned 90° clockwise, as a phone held upright stores it (raw value 3, EXIF 6).
+        case right
+        /// The bitmap is shown flipped left to right (raw value 4, EXIF 2).
+        case upMirrored
+        /// The bitmap is shown flipped top to bottom (raw value 5, EXIF 4).
+        case downMirrored
+        /// The bitmap is shown flipped left to right, then turned 90° anticlockwise (raw value 6, EXIF 5).
+        case leftMirrored
+        /// The bitmap is shown flipped left to right, then turned 90° clockwise (raw value 7, EXIF 7).
+        case rightMirrored
 
         /// Whether the upright image is the bitmap's height wide.
         var swapsSides: Bool { rawValue >= 2 && rawValue != 4 && rawValue != 5 }

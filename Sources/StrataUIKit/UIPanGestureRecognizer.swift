@@ -4,8 +4,14 @@
 /// the last 0.1 s, in points per second.
 @preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
+    /// How many fingers must be down for the pan to begin (1 by default).
     public var minimumNumberOfTouches = 1
+    /// The most fingers the pan allows (no limit by default): one more going down fails a pan that has not
+    /// begun and ends one that has.
     public var maximumNumberOfTouches = Int.max
+    /// How far, in points, the fingers' centroid must move from where they went down before the pan begins:
+    /// 10 (**choice**; UIKit does not publish its value). Strata's own: UIKit has no such property.
+    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public static let slop: CGFloat = 10
     static let velocityWindow: TimeInterval = 0.1
 
@@ -35,12 +41,16 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         return Self.vector(CGPoint(x: (last.location.x - first.location.x) / dt, y: (last.location.y - first.location.y) / dt), in: view)
     }
 
+    /// A finger went down: past `maximumNumberOfTouches` the pan fails (or ends, once begun); otherwise the
+    /// translation is measured from the fingers' centroid now.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if numberOfTouches > maximumNumberOfTouches { state = state == .possible ? .failed : .ended; return }
         origin = location(in: nil)
         record(event.timestamp)
     }
 
+    /// The fingers moved: a possible pan begins once at least `minimumNumberOfTouches` are down and their
+    /// centroid has moved `slop` points; a begun pan changes with each move.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         record(event.timestamp)
         let now = location(in: nil)
@@ -55,6 +65,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Fingers lifted: once the last one is up the pan ends if it began, else fails.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         record(event.timestamp)
         guard numberOfTouches == touches.count else { return }

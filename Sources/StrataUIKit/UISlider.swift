@@ -36,6 +36,8 @@ open class UISlider: UIControl {
     let minimumImageLayer = CALayer()
     let maximumImageLayer = CALayer()
 
+    /// Makes a slider at value 0 in 0…1, continuous, with the default colours and no images, in `frame`
+    /// (its intrinsic height is 30 points).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         for part in [minimumImageLayer, maximumImageLayer, minimumTrack, maximumTrack, thumb] { face.addSublayer(part) }
@@ -92,7 +94,10 @@ open class UISlider: UIControl {
         thumbImages[state] = image
         show(animated: false)
     }
+    /// The thumb image set for exactly `state`, else the `.normal` one, else nil (the round white thumb).
     open func thumbImage(for state: UIControl.State) -> UIImage? { thumbImages.value(for: state) }
+    /// The thumb image for the current `state` (the highlighted one while the thumb is tracked), with the same
+    /// fallback to `.normal`.
     open var currentThumbImage: UIImage? { thumbImage(for: state) }
 
     // MARK: geometry

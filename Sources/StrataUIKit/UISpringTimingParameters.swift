@@ -14,6 +14,9 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     }
 
     let kind: Kind
+    /// The velocity the motion starts with, in whole distances per second (1 covers the animated change in one
+    /// second); zero by default. Unlike UIKit, only `dx` is used, for every property: a `dy` other than 0 or `dx`
+    /// is logged as unsupported. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     open private(set) var initialVelocity: CGVector
 
     /// UIKit's default spring: mass 3, stiffness 1000, damping 500 (damping ratio ≈ 4.56, as documented).
@@ -23,10 +26,15 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         super.init()
     }
 
+    /// A spring with damping ratio `ratio` (1 settles without overshoot, lower values bounce; clamped to at
+    /// least 0.01, non-finite taken as 1), no initial velocity, fitted to the animator's duration: mass 1 and the
+    /// stiffness that settles within it (**choice**).
     public convenience init(dampingRatio ratio: CGFloat) {
         self.init(dampingRatio: ratio, initialVelocity: .zero)
     }
 
+    /// A spring with damping ratio `ratio` and `velocity` (see `initialVelocity`), fitted to the animator's
+    /// duration as `init(dampingRatio:)` is.
     public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
         kind = .dampingRatio(ratio)
         initialVelocity = velocity
@@ -34,6 +42,9 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         Self.checkVelocity(velocity)
     }
 
+    /// A physical spring of `mass`, `stiffness` and `damping` starting at `velocity` (see `initialVelocity`):
+    /// the animator's duration is ignored and the motion lasts the spring's settling duration (until it stays
+    /// within 0.1 % of the distance), as in UIKit.
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
         kind = .physical(mass: mass, stiffness: stiffness, damping: damping)
         initialVelocity = velocity
@@ -46,6 +57,10 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         self.init(duration: duration, bounce: bounce, initialVelocity: .zero)
     }
 
+    /// iOS 17's spring of `CASpringAnimation(perceptualDuration:bounce:)` (mass 1, stiffness (2π ÷ `duration`)²,
+    /// bounce 0 critically damped, towards 1 undamped, below 0 overdamped) starting at `velocity`. A physical
+    /// spring: the motion lasts its settling duration, not the animator's. A duration that is not positive and
+    /// finite, or a bounce of −1 or less, is logged and gives `CASpringAnimation`'s default spring.
     public init(duration: TimeInterval, bounce: CGFloat, initialVelocity velocity: CGVector) {
         let made = CASpringAnimation(perceptualDuration: duration, bounce: bounce)
         kind = .physical(mass: made.mass, stiffness: made.stiffness, damping: made.damping)
@@ -54,8 +69,11 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         Self.checkVelocity(velocity)
     }
 
+    /// `.spring`: these parameters describe a spring.
     open var timingCurveType: UITimingCurveType { .spring }
+    /// Nil: a spring has no cubic curve.
     open var cubicTimingParameters: UICubicTimingParameters? { nil }
+    /// The parameters themselves.
     open var springTimingParameters: UISpringTimingParameters? { self }
 
     nonisolated open func copy(with zone: NSZone? = nil) -> Any { self } // immutable: a copy is itself

@@ -67,6 +67,7 @@ extension UIView {
         layer.insertSublayer(lowLayer, at: UInt32(j + 1))
     }
 
+    /// Whether this view is `view` or lies under it (its subview, or a subview's, and so on).
     public func isDescendant(of view: UIView) -> Bool {
         var v: UIView? = self
         while let current = v {

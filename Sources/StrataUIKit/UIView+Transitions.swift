@@ -4,6 +4,13 @@
 /// the top, cross dissolve `fade` (docs/animation.md draws each). The block's own changes are not animated
 /// unless `.allowAnimatedContent`; with no transition option the block is an ordinary animation block.
 extension UIView {
+    /// Shows the changes made in `animations` to `view`'s subtree through a transition on its layer, from the
+    /// subtree as it was to as it is: `.transitionFlipFromLeft/Right/Top/Bottom` flip (`oglFlip`) from that
+    /// side, `.transitionCurlUp` curls up (`pageCurl`), `.transitionCurlDown` curls down (`pageUnCurl`),
+    /// `.transitionCrossDissolve` fades, over `duration` seconds with the curve in `options`. The block's own
+    /// changes are not animated unless `.allowAnimatedContent`; with no transition option the block is an
+    /// ordinary animation block, and a duration of 0 shows the changes at once. `view` takes no touches while
+    /// it runs unless `.allowUserInteraction`; `completion` runs as a block animation's does.
     public static func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
                                   animations: (() -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil) {
         let done = AnimationCompletion(completion)

@@ -13,7 +13,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// The backing layer, made once from `layerClass`.
     public let layer: CALayer
+    /// The view this one is a subview of (nil for a window or a view in no hierarchy); held weakly.
     public internal(set) weak var superview: UIView?
+    /// The view's direct subviews, back to front: later ones draw above earlier ones (their layers are sublayers
+    /// of this view's layer in the same order).
     public internal(set) var subviews: [UIView] = []
     /// The view controller whose root view this is (its `next` responder).
     weak var owningController: UIViewController?
@@ -44,6 +47,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     public convenience override init() { self.init(frame: .zero) }
 
+    /// Makes a view with `frame` (in its future superview's coordinates) and a new layer of `layerClass`, whose
+    /// delegate it is, at the main screen's scale. The designated initialiser, as UIKit's.
     public init(frame: CGRect) {
         let made = (Self.layerClass as? CALayer.Type).map(LayerConstruction.newLayer(of:)) ?? CALayer()
         layer = made
@@ -110,11 +115,15 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set { animatedSet(["opacity"]) { layer.opacity = Float(newValue) } }
     }
 
+    /// The colour filling the bounds behind the content (the layer's `backgroundColor`; nil, the default, is
+    /// clear). Animatable in an animation block.
     open var backgroundColor: UIColor? {
         get { layer.backgroundColor }
         set { animatedSet(["backgroundColor"]) { layer.backgroundColor = newValue } }
     }
 
+    /// Whether the view and its subviews are hidden (the layer's `isHidden`; false by default): not drawn and not
+    /// hit by touches. Changes at once, even in an animation block; an arranged view of a stack view collapses.
     open var isHidden: Bool {
         get { layer.isHidden }
         set {
@@ -144,6 +153,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set { layer.masksToBounds = newValue }
     }
 
+    /// Whether the view's drawing fills its bounds opaquely (the layer's `isOpaque`): with true, what `draw(_:)`
+    /// leaves transparent shows black. False by default, where UIKit's default is true.
+    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     open var isOpaque: Bool {
         get { layer.isOpaque }
         set { layer.isOpaque = newValue }
@@ -163,26 +175,49 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     // MARK: subviews (UIView+Hierarchy.swift does the work; these are open for container views to override)
 
+    /// Adds `view` on top of the other subviews, taking it from its old superview (one already here moves to
+    /// the front). The move notifications are sent in UIKit's order; adding the view itself or one of its
+    /// ancestors is ignored.
     open func addSubview(_ view: UIView) { place(view, at: nil) }
     /// Inserts `view` at `index` of `subviews` (clamped to the count).
     open func insertSubview(_ view: UIView, at index: Int) { place(view, at: index) }
+    /// Inserts `view` just above `sibling` among the subviews, or on top when `sibling` is not a subview.
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) { place(view, besides: sibling, above: true) }
+    /// Inserts `view` just below `sibling` among the subviews, or on top when `sibling` is not a subview.
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) { place(view, besides: sibling, above: false) }
+    /// Takes the view (and its layer) out of its superview, telling the superview (`willRemoveSubview(_:)`) and
+    /// the view (`willMove(toSuperview:)`, `didMoveToSuperview()`, and the window moves when it was in one).
+    /// Does nothing without a superview.
     open func removeFromSuperview() { detachFromSuperview() }
+    /// Moves subview `view` above all the others; does nothing when `view` is not a subview.
     open func bringSubviewToFront(_ view: UIView) { moveSubview(view, toFront: true) }
+    /// Moves subview `view` below all the others; does nothing when `view` is not a subview.
     open func sendSubviewToBack(_ view: UIView) { moveSubview(view, toFront: false) }
+    /// Swaps the subviews at indices `a` and `b` of `subviews`, and their layers; indices out of range are
+    /// ignored.
     open func exchangeSubview(at a: Int, withSubviewAt b: Int) { swapSubviews(a, b) }
 
     // MARK: converting between views (UIView+Geometry.swift): `view` nil is the window
 
+    /// `point` in this view's bounds coordinates, converted to `view`'s (nil: the window's, or the top of the
+    /// tree when the view is in no window), through every transform between them.
     open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: reference(view).layer) }
+    /// `point` in `view`'s coordinates (nil: the window's, or the top of the tree when in no window),
+    /// converted to this view's, through every transform between them.
     open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: reference(view).layer) }
+    /// `rect` in this view's coordinates converted to `view`'s (nil: the window's): the box around its
+    /// transformed corners.
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: reference(view).layer) }
+    /// `rect` in `view`'s coordinates (nil: the window's) converted to this view's: the box around its
+    /// transformed corners.
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: reference(view).layer) }
 
     // MARK: gesture recognizers (UIGestureRecognizer.swift)
 
+    /// Attaches `recognizer` to the view (taking it from any view it was on): it then sees the touches that
+    /// begin on this view or its subviews, before the views do.
     open func addGestureRecognizer(_ recognizer: UIGestureRecognizer) { attach(recognizer) }
+    /// Detaches `recognizer` from the view; does nothing when it is not attached here.
     open func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) { detach(recognizer) }
 
     // MARK: layout (UIView+Layout.swift)
@@ -198,11 +233,17 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// autoresizing masks) the engine's frames, as UIKit's does: overrides call super first.
     open func layoutSubviews() { applyEngineFrames() }
 
+    /// Marks the view for layout: `layoutSubviews()` runs once at the next commit (the end of the main run
+    /// loop's turn) or at `layoutIfNeeded()`.
     open func setNeedsLayout() { layer.setNeedsLayout() }
+    /// Lays out now, top-down, every view marked for layout in the subtree of the topmost marked ancestor (this
+    /// view's if none above is), running pending constraint updates first.
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
 
     /// The smallest size that fits `size` (the default: the current size, as UIKit's base view).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// Resizes the view to `sizeThatFits(_:)` of its current size by setting the bounds' size: the layer's
+    /// `position` (the view's `center`) stays where it is.
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
 
     /// The size the view's content needs (UIKit's base view has none: `noIntrinsicMetric` both ways). Controls
@@ -228,23 +269,40 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     // MARK: Auto Layout (UIView+AutoLayout.swift, LayoutEngine.swift)
 
+    /// The view's leading edge: its left edge, or its right edge when its `effectiveUserInterfaceLayoutDirection`
+    /// is right to left. A new anchor object on each read.
     open var leadingAnchor: NSLayoutXAxisAnchor { xAnchor(.leading) }
+    /// The view's trailing edge: its right edge, or its left edge when its `effectiveUserInterfaceLayoutDirection`
+    /// is right to left. A new anchor object on each read.
     open var trailingAnchor: NSLayoutXAxisAnchor { xAnchor(.trailing) }
+    /// The view's left edge (never flipped). A new anchor object on each read.
     open var leftAnchor: NSLayoutXAxisAnchor { xAnchor(.left) }
+    /// The view's right edge (never flipped). A new anchor object on each read.
     open var rightAnchor: NSLayoutXAxisAnchor { xAnchor(.right) }
+    /// The view's top edge. A new anchor object on each read.
     open var topAnchor: NSLayoutYAxisAnchor { yAnchor(.top) }
+    /// The view's bottom edge. A new anchor object on each read.
     open var bottomAnchor: NSLayoutYAxisAnchor { yAnchor(.bottom) }
+    /// The view's width. A new anchor object on each read.
     open var widthAnchor: NSLayoutDimension { dimension(.width) }
+    /// The view's height. A new anchor object on each read.
     open var heightAnchor: NSLayoutDimension { dimension(.height) }
+    /// The view's horizontal centre. A new anchor object on each read.
     open var centerXAnchor: NSLayoutXAxisAnchor { xAnchor(.centerX) }
+    /// The view's vertical centre. A new anchor object on each read.
     open var centerYAnchor: NSLayoutYAxisAnchor { yAnchor(.centerY) }
     /// A label's first line's baseline (its font's ascender below the top); any other view's bottom.
     open var firstBaselineAnchor: NSLayoutYAxisAnchor { yAnchor(.firstBaseline) }
     /// A label's last line's baseline (its text height less the font's descent); any other view's bottom.
     open var lastBaselineAnchor: NSLayoutYAxisAnchor { yAnchor(.lastBaseline) }
 
+    /// The layout guides the view owns, in the order added (including `layoutMarginsGuide` and
+    /// `safeAreaLayoutGuide` once read).
     open var layoutGuides: [UILayoutGuide] { autoLayout.guides }
+    /// Makes the view own `layoutGuide` (taking it from the view that owned it), so constraints can place it in
+    /// this view's coordinates.
     open func addLayoutGuide(_ layoutGuide: UILayoutGuide) { adopt(layoutGuide) }
+    /// Gives up `layoutGuide`; does nothing when this view does not own it.
     open func removeLayoutGuide(_ layoutGuide: UILayoutGuide) { letGo(of: layoutGuide) }
     /// The guide inset from the bounds by `layoutMargins`.
     open var layoutMarginsGuide: UILayoutGuide { systemGuide(\.marginsGuide, .layoutMargins, "UIViewLayoutMarginsGuide") }
@@ -262,27 +320,45 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open class var requiresConstraintBasedLayout: Bool { false }
     /// The constraints installed on this view (each active constraint is on its items' nearest common ancestor).
     open var constraints: [NSLayoutConstraint] { autoLayout.installed }
+    /// Installs `constraint` on this view, activating it; one already active is left where it is. Prefer
+    /// `isActive` or `NSLayoutConstraint.activate(_:)`, which install on the items' nearest common ancestor.
     open func addConstraint(_ constraint: NSLayoutConstraint) { install(constraint) }
+    /// Installs each of `constraints` on this view, as `addConstraint(_:)` does.
     open func addConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(install) }
+    /// Deactivates `constraint` if it is installed on this view; otherwise does nothing.
     open func removeConstraint(_ constraint: NSLayoutConstraint) { uninstall(constraint) }
+    /// Deactivates each of `constraints` installed on this view, as `removeConstraint(_:)` does.
     open func removeConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(uninstall) }
     /// Update the view's constraints here; call super at the end, as UIKit requires.
     open func updateConstraints() { autoLayout.updateConstraintsCalledSuper = true }
+    /// Asks for `updateConstraints()` (a controller's root view: `updateViewConstraints()`) before the next
+    /// layout pass, and marks the view for layout.
     open func setNeedsUpdateConstraints() {
         if !autoLayout.needsUpdateConstraints { ViewAutoLayout.pendingUpdates += 1 }
         autoLayout.needsUpdateConstraints = true
         setNeedsLayout()
     }
+    /// Whether `updateConstraints()` is pending since `setNeedsUpdateConstraints()`.
     open func needsUpdateConstraints() -> Bool { autoLayout.needsUpdateConstraints }
+    /// Runs the pending `updateConstraints()` calls of this view and its subtree now, deepest views first;
+    /// a call that does not reach `super` is logged.
     open func updateConstraintsIfNeeded() { runConstraintUpdates() }
+    /// How strongly the view resists growing past its intrinsic size along `axis` (`.defaultLow`, 250, by
+    /// default).
     open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority { autoLayout.hugging[axis.rawValue] }
+    /// Sets how strongly the view resists growing past its intrinsic size along `axis`; the next layout pass
+    /// uses it.
     open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         autoLayout.hugging[axis.rawValue] = priority
         invalidateIntrinsicContentSize()
     }
+    /// How strongly the view resists shrinking below its intrinsic size along `axis` (`.defaultHigh`, 750,
+    /// by default).
     open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
         autoLayout.compressionResistance[axis.rawValue]
     }
+    /// Sets how strongly the view resists shrinking below its intrinsic size along `axis`; the next layout pass
+    /// uses it.
     open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         autoLayout.compressionResistance[axis.rawValue] = priority
         invalidateIntrinsicContentSize()
@@ -298,6 +374,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
         fittingSize(targetSize, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
     }
+    /// The size the view's constraints and content give it nearest `targetSize`, each axis held to the target at
+    /// its priority (`.required` fixes it, `.fittingSizeLevel` lets it fit). Solved on a scratch solver over the
+    /// view's subtree, so nothing on screen moves; constraints to views outside the subtree are left out.
     open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
                                       verticalFittingPriority: UILayoutPriority) -> CGSize {
         fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
@@ -309,11 +388,20 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     // MARK: notifications subclasses override (UIKit's order)
 
+    /// Called before the view moves to `newSuperview` (nil: before it is removed). Does nothing by default.
     open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view moved to a new superview or was removed from one. Does nothing by default.
     open func didMoveToSuperview() {}
+    /// Called on the view and each of its subviews before their window changes to `newWindow` (nil: leaving
+    /// the window). Does nothing by default.
     open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called on the view and each of its subviews after their window changed (`window` is the new one, or
+    /// nil). Does nothing by default.
     open func didMoveToWindow() {}
+    /// Called after `subview` was added to this view (not when an existing subview is only reordered). Does
+    /// nothing by default.
     open func didAddSubview(_ subview: UIView) {}
+    /// Called before `subview` is removed from this view. Does nothing by default.
     open func willRemoveSubview(_ subview: UIView) {}
 
     // MARK: drawing (UIView+Drawing.swift)
@@ -324,7 +412,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// (UIView+Drawing.swift). The default draws nothing.
     open func draw(_ rect: CGRect) { drewNothing() }
 
+    /// Marks the whole view to be drawn again with `draw(_:)` at the next commit. Does nothing for plain
+    /// `UIView`, `UIWindow` and `UIImageView`, which never draw.
     open func setNeedsDisplay() { if Self.mayDraw { layer.setNeedsDisplay() } }
+    /// Marks `rect` (in the view's coordinates) to be drawn again with `draw(_:)` at the next commit: the pixels
+    /// outside it keep the previous drawing, and drawing is clipped to it. Does nothing for plain `UIView`,
+    /// `UIWindow` and `UIImageView`, which never draw.
     open func setNeedsDisplay(_ rect: CGRect) { if Self.mayDraw { layer.setNeedsDisplay(rect) } }
 
     // MARK: snapshots (UIView+Snapshot.swift)

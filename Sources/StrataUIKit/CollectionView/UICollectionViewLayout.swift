@@ -12,14 +12,27 @@ open class UICollectionViewLayout: NSObject {
 
     public override init() { super.init() }
 
+    /// Works out the layout: called by the collection view once per invalidation (a reload, an update,
+    /// `invalidateLayout()`, an accepted bounds change) before it reads the content size and attributes. Does
+    /// nothing here; subclasses compute and cache their attributes.
     open func prepare() {}
 
+    /// The size of all the content, read after `prepare()` and made the collection view's `contentSize`. Zero here;
+    /// subclasses override it.
     open var collectionViewContentSize: CGSize { .zero }
 
+    /// The attributes of every cell and supplementary view in `rect` (in content coordinates), asked for the visible
+    /// rect each time what is shown moves: only these elements get views. Nil here (nothing shown); subclasses
+    /// override it.
     open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
 
+    /// The attributes of the item at `indexPath`: used by `scrollToItem`, the collection view's
+    /// `layoutAttributesForItem(at:)` and update animations (an arriving item with none fades in where it is).
+    /// Nil here; subclasses override it.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
+    /// The attributes of the supplementary view of kind `elementKind` at `indexPath`, for the collection view's
+    /// `layoutAttributesForSupplementaryElement(ofKind:at:)`. Nil here; subclasses override it.
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         nil
     }
