@@ -25,8 +25,14 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
 
     /// `.invalid` when the file could not be read.
     open var duration: CMTime { contents.duration }
+    /// The file's video, audio and subtitle streams in the file's order, numbered from 1; empty when the file could
+    /// not be read. Reading it waits for the file to be read (at most about 11 s) if it has not been yet.
     open var tracks: [AVAssetTrack] { contents.tracks }
+    /// The tracks whose `mediaType` is `mediaType`, in the file's order (waits as `tracks` does).
     open func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] { tracks.filter { $0.mediaType == mediaType } }
+    /// The track numbered `trackID`, or nil when there is none (waits as `tracks` does). Strata numbers a file's
+    /// streams from 1 in order rather than reading the container's track IDs;
+    /// see <doc:Status#Layer-subclasses>.
     open func track(withTrackID trackID: Int32) -> AVAssetTrack? { tracks.first { $0.trackID == trackID } }
     /// Whether it has video or audio and GStreamer has a decoder for every stream.
     open var isPlayable: Bool { contents.isPlayable }
@@ -58,6 +64,7 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
 
 /// An asset at a URL (AVFoundation's AVURLAsset).
 open class AVURLAsset: AVAsset, @unchecked Sendable {
+    /// The URL the asset was made with.
     public var url: URL { assetURL }
 
     /// `options`: `AVURLAssetPreferPreciseDurationAndTimingKey` is what Strata does anyway (the duration is the
@@ -70,6 +77,8 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
     }
 }
 
+/// The `AVURLAsset(url:options:)` option asking for a precise duration and timing; accepted and changes nothing
+/// in Strata, whose durations are the container's and whose zero-tolerance seeks are frame-exact anyway.
 public let AVURLAssetPreferPreciseDurationAndTimingKey = "AVURLAssetPreferPreciseDurationAndTimingKey"
 
 extension MediaError {

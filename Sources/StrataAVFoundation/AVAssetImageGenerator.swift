@@ -1,14 +1,26 @@
 import Foundation
 import Strata
 
+/// The handler `generateCGImagesAsynchronously(forTimes:completionHandler:)` calls once per time asked for: the
+/// time asked for, the image (nil unless it succeeded), the image's actual time (`.invalid` unless it succeeded),
+/// the result, and the error when it failed.
 public typealias AVAssetImageGeneratorCompletionHandler = @Sendable (CMTime, CGImage?, CMTime, AVAssetImageGenerator.Result, Error?) -> Void
 
 /// Still images of an asset's video at given times (AVFoundation's AVAssetImageGenerator; docs/video.md).
 /// GStreamer decodes them on the generator's own queue, one request at a time, through one paused pipeline
 /// kept between requests (`FrameGrabber`); a synchronous call waits for it, bounded.
 open class AVAssetImageGenerator: @unchecked Sendable {
-    public enum Result: Int, Sendable { case succeeded, failed, cancelled }
+    /// How one asynchronous request ended (AVFoundation's AVAssetImageGenerator.Result).
+    public enum Result: Int, Sendable {
+        /// The image was made; the handler gets it and its actual time (raw value 0).
+        case succeeded
+        /// No image could be made; the handler gets the error naming the file and the reason (raw value 1).
+        case failed
+        /// `cancelAllCGImageGeneration()` was called before the request began (raw value 2).
+        case cancelled
+    }
 
+    /// The asset whose first video track the images are taken from.
     public let asset: AVAsset
     private let state = Locked(Settings())
     private struct Settings {
@@ -24,6 +36,8 @@ open class AVAssetImageGenerator: @unchecked Sendable {
     /// Used on `queue` only.
     private var grabber: FrameGrabber?
 
+    /// A generator for `asset`'s images, with AVFoundation's defaults: no track transform applied, no maximum
+    /// size, infinite tolerances. Nothing is read or decoded until an image is asked for.
     public init(asset: AVAsset) { self.asset = asset }
 
     deinit {
@@ -51,6 +65,8 @@ open class AVAssetImageGenerator: @unchecked Sendable {
         get { state.withLock { $0.toleranceBefore } }
         set { state.withLock { $0.toleranceBefore = newValue } }
     }
+    /// How far after the time asked for the image's time may be (default `.positiveInfinity`); see
+    /// `requestedTimeToleranceBefore`. An invalid or indefinite time counts as infinite, a negative one as zero.
     open var requestedTimeToleranceAfter: CMTime {
         get { state.withLock { $0.toleranceAfter } }
         set { state.withLock { $0.toleranceAfter = newValue } }

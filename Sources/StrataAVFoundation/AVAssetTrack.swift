@@ -5,10 +5,14 @@ import Strata
 public struct AVMediaType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A media type with the raw value `rawValue` (the same as `init(rawValue:)`).
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
+    /// Video, raw value "vide": a track of a video stream.
     public static let video = AVMediaType(rawValue: "vide")
+    /// Audio, raw value "soun": a track of an audio stream.
     public static let audio = AVMediaType(rawValue: "soun")
+    /// Subtitles, raw value "sbtl": a track of a subtitle stream.
     public static let subtitle = AVMediaType(rawValue: "sbtl")
 }
 
@@ -17,6 +21,7 @@ public final class AVAssetTrack: Sendable {
     /// 1 for the file's first stream, 2 for the second, … (**choice**: GStreamer numbers a file's streams in
     /// order, where AVFoundation reads the container's track IDs; for MP4 files written in order they agree).
     public let trackID: Int32
+    /// The kind of stream: `.video`, `.audio` or `.subtitle` (GStreamer's other streams make no track).
     public let mediaType: AVMediaType
     /// The frames' size in pixels as encoded (zero for a stream that is not video); see `preferredTransform`.
     public let naturalSize: CGSize

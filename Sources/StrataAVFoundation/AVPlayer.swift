@@ -8,8 +8,26 @@ import StrataProtocol
 /// vblank, whatever the app's main thread is doing. Created paused; `play()` starts it. An NSObject, as
 /// AVFoundation's: equal only to itself.
 open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving {
-    public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
-    public enum ActionAtItemEnd: Int, Sendable { case advance, pause, none }
+    /// Whether the player can play (AVFoundation's AVPlayer.Status, with its raw values).
+    public enum Status: Int, Sendable {
+        /// No item has become ready yet (raw value 0).
+        case unknown
+        /// An item's first frame has been decoded (raw value 1).
+        case readyToPlay
+        /// No decoding pipeline could be made at all; `error` says why (raw value 2). A file that fails fails
+        /// its item, not the player.
+        case failed
+    }
+    /// What the player does when its item has played to its end (AVFoundation's AVPlayer.ActionAtItemEnd, with
+    /// its raw values).
+    public enum ActionAtItemEnd: Int, Sendable {
+        /// An `AVQueuePlayer` plays its next item; a plain player pauses (raw value 0).
+        case advance
+        /// The player pauses at the last frame: its rate becomes 0 (raw value 1).
+        case pause
+        /// Nothing: the rate stays as it was and the last frame stays on screen (raw value 2).
+        case none
+    }
 
     let state = Locked(State())
     struct State {
@@ -47,24 +65,40 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
 
     public override init() { super.init() }
 
+    /// A paused player for the file at `url`: it makes an `AVPlayerItem(url:)` and starts decoding it, so its
+    /// first frame is shown once ready.
     public convenience init(url: URL) {
         self.init(playerItem: AVPlayerItem(url: url))
     }
 
+    /// A paused player for `item` (none when nil), which it starts decoding as `replaceCurrentItem(with:)` does.
     public init(playerItem item: AVPlayerItem?) {
         super.init()
         replaceCurrentItem(with: item)
     }
 
+    /// The item playing or paused now; nil when there is none. Changed by `replaceCurrentItem(with:)` and, in an
+    /// `AVQueuePlayer`, by advancing. Observable by key-value observing.
     public var currentItem: AVPlayerItem? { state.withLock { $0.item } }
     /// `.readyToPlay` once the current item's first frame is decoded; `.failed` only when no decoding
     /// pipeline could be made at all (a failing file fails its item, as in AVFoundation).
     public var status: Status { state.withLock { $0.status } }
+    /// Why `status` is `.failed` (the decoding pipeline could not be made); nil otherwise. A file's own errors are
+    /// its item's `error`.
     public var error: Error? { state.withLock { $0.error } }
 
     /// Whether the player plays now (AVFoundation's): paused at rate 0, waiting while its item is not ready
     /// to play yet, else playing.
-    public enum TimeControlStatus: Int, Sendable { case paused, waitingToPlayAtSpecifiedRate, playing }
+    public enum TimeControlStatus: Int, Sendable {
+        /// The rate is 0 (raw value 0).
+        case paused
+        /// The rate is not 0 but the current item is not ready to play yet, or there is none (raw value 1).
+        case waitingToPlayAtSpecifiedRate
+        /// The rate is not 0 and the current item is ready: frames are being shown (raw value 2).
+        case playing
+    }
+    /// `.paused` at rate 0, `.waitingToPlayAtSpecifiedRate` while the current item is not ready to play,
+    /// otherwise `.playing`; worked out from `rate` and the item's status when read. No `reasonForWaitingToPlay`.
     public var timeControlStatus: TimeControlStatus {
         guard rate != 0 else { return .paused }
         return currentItem?.status == .readyToPlay ? .playing : .waitingToPlayAtSpecifiedRate
@@ -179,6 +213,11 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
     /// Seeks to the nearest key frame to `time` (fast; see `seek(to:toleranceBefore:toleranceAfter:)`).
     open func seek(to time: CMTime) { seek(to: time, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity) }
 
+    /// Seeks to the nearest key frame to `time`, as `seek(to:)`, then calls `completionHandler` on the main queue:
+    /// true once the player has its frame, false when `time` is not numeric, there is no item or GStreamer refuses
+    /// the seek. A seek asked for before the item is ready waits for it. Unlike AVFoundation, a seek made while
+    /// another is in progress does not end the earlier one with false: every pending handler gets true when the
+    /// pipeline next finishes seeking. See <doc:Status#Layer-subclasses>.
     open func seek(to time: CMTime, completionHandler: @escaping @Sendable (Bool) -> Void) {
         seek(to: time, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity, completionHandler: completionHandler)
     }
@@ -214,10 +253,15 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
         }
     }
 
+    /// Seeks to the nearest key frame to `time` and returns once done, with what `seek(to:completionHandler:)`
+    /// passes its handler.
     public func seek(to time: CMTime) async -> Bool {
         await withCheckedContinuation { done in seek(to: time, completionHandler: { done.resume(returning: $0) }) }
     }
 
+    /// Seeks as `seek(to:toleranceBefore:toleranceAfter:completionHandler:)` does (zero tolerances: the frame
+    /// whose span holds `time`; any other: the nearest key frame) and returns once done, with what the completion
+    /// handler would get.
     public func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
         await withCheckedContinuation { done in
             seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, completionHandler: { done.resume(returning: $0) })
@@ -234,6 +278,8 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
         }
     }
 
+    /// Whether the audio is silenced (default false), keeping `volume` for when it is unmuted: playbin's mute,
+    /// applied at once and to items played later.
     open var isMuted: Bool {
         get { state.withLock { $0.muted } }
         set {

@@ -6,8 +6,17 @@ import Strata
 /// corrupt or in a codec no decoder is installed for), its duration and its frames' size. Observed by
 /// key-value observing or `onStatusChange`, called on the connection's callback queue.
 open class AVPlayerItem: NSObject, @unchecked Sendable {
-    public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
+    /// Whether the item can be played (AVFoundation's AVPlayerItem.Status, with its raw values).
+    public enum Status: Int, Sendable {
+        /// Not known yet: the item is not a player's, or its first frame is not decoded yet (raw value 0).
+        case unknown
+        /// The first frame has been decoded: the item can play (raw value 1).
+        case readyToPlay
+        /// The item cannot be played; `error` names GStreamer's cause (raw value 2).
+        case failed
+    }
 
+    /// The URL of the media the item plays: its asset's URL.
     public let url: URL
     /// The file (an AVURLAsset for `init(url:)`); read by the discoverer only when its properties are.
     public let asset: AVAsset
@@ -29,15 +38,22 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     }
     private var statusHandler: ((Status) -> Void)?
 
+    /// An item for the file at `url`, whose `asset` is an `AVURLAsset` for it. Nothing is decoded until a
+    /// player plays it.
     public convenience init(url: URL) { self.init(asset: AVURLAsset(url: url)) }
 
+    /// An item playing `asset`'s URL. The player's pipeline does not wait for the asset to be read.
     public init(asset: AVAsset) {
         self.asset = asset
         url = asset.assetURL
         super.init()
     }
 
+    /// `.readyToPlay` once a player has decoded its first frame; `.failed` when the file is missing, unreadable,
+    /// not a video, in a codec no decoder is installed for, or gives no frame within 5 s, or when no decoding
+    /// pipeline could be made. Observable by key-value observing and `onStatusChange`.
     public var status: Status { state.withLock { $0.status } }
+    /// Why `status` is `.failed`, naming GStreamer's cause (for example "Resource not found"); nil otherwise.
     public var error: Error? { state.withLock { $0.error } }
     public var _keyValueObservers: KeyValueObservers { state.observers }
     /// `.indefinite` until known.

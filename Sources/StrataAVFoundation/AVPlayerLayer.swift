@@ -26,6 +26,7 @@ public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
 /// Its frames are its contents, placed by `videoGravity`; it composites like any layer (3D, rounded
 /// corners with masksToBounds, borders, masks, shadows, opacity, transitions).
 open class AVPlayerLayer: CALayer {
+    /// A layer showing `player`'s video (none when nil), with `videoGravity` `.resizeAspect`.
     public convenience init(player: AVPlayer?) {
         self.init()
         self.player = player

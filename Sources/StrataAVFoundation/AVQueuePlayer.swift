@@ -6,6 +6,7 @@ import Strata
 open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
     private let queue = Locked([AVPlayerItem]())
 
+    /// A paused queue player of `items` in order, the first its current item; `actionAtItemEnd` is `.advance`.
     public init(items: [AVPlayerItem]) {
         super.init(playerItem: items.first)
         queue.withLock { $0 = items }
@@ -54,6 +55,8 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
         if first { replaceCurrentItem(with: item) }
     }
 
+    /// Takes `item` out of the queue; when it was the current item, the next one becomes current (at the same
+    /// rate), or none. An item not queued is ignored.
     public func remove(_ item: AVPlayerItem) {
         let wasCurrent = queue.withLock { items -> Bool in
             let current = items.first === item
@@ -63,6 +66,7 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
         if wasCurrent { replaceCurrentItem(with: queue.withLock { $0.first }) }
     }
 
+    /// Empties the queue and stops the current item: the player has no item afterwards.
     public func removeAllItems() {
         queue.withLock { $0.removeAll() }
         replaceCurrentItem(with: nil)
@@ -77,11 +81,24 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
 /// GStreamer's playbin queues the same file again, so the frames and the sound run on in one timeline
 /// (`loopCount` counts the loops).
 public final class AVPlayerLooper: @unchecked Sendable {
-    public enum Status: Int, Sendable { case unknown, ready, failed, cancelled }
+    /// Whether the looper is looping (AVFoundation's AVPlayerLooper.Status, with its raw values).
+    public enum Status: Int, Sendable {
+        /// The template item is not ready to play yet (raw value 0).
+        case unknown
+        /// The template item is ready and looping (raw value 1).
+        case ready
+        /// The template item failed; `error` says why (raw value 2).
+        case failed
+        /// `disableLooping()` was called (raw value 3).
+        case cancelled
+    }
 
     private let player: AVQueuePlayer
     private let templateItem: AVPlayerItem
 
+    /// Loops `templateItem` on `player`: empties the player's queue and plays the template item itself, looped
+    /// gaplessly by GStreamer, where AVFoundation queues copies of it; there is no `timeRange`.
+    /// See <doc:Status#Layer-subclasses>.
     public init(player: AVQueuePlayer, templateItem: AVPlayerItem) {
         self.player = player
         self.templateItem = templateItem
@@ -93,6 +110,8 @@ public final class AVPlayerLooper: @unchecked Sendable {
     /// Loops completed so far.
     public var loopCount: Int { player.loopCount }
 
+    /// `.failed` when the template item failed; otherwise `.cancelled` once `disableLooping()` was called, else
+    /// `.ready` once the template item is ready to play and `.unknown` before.
     public var status: Status {
         switch templateItem.status {
         case .failed: .failed
@@ -101,6 +120,7 @@ public final class AVPlayerLooper: @unchecked Sendable {
         }
     }
 
+    /// The template item's error when `status` is `.failed`; nil otherwise.
     public var error: Error? { templateItem.error }
 
     private var cancelled = false

@@ -2,13 +2,19 @@ import Foundation
 
 /// How a time is rounded to a timescale (Core Media's CMTimeRoundingMethod, the same raw values).
 public enum CMTimeRoundingMethod: UInt32, Sendable {
+    /// To the nearest unit, halves away from zero (raw value 1; the default).
     case roundHalfAwayFromZero = 1
+    /// Toward zero: truncated (raw value 2).
     case roundTowardZero = 2
+    /// Away from zero (raw value 3).
     case roundAwayFromZero = 3
     /// Toward zero to a coarser timescale, away from zero to a finer one; a negative time never rounds to 0.
     case quickTime = 4
+    /// Toward −infinity: down (raw value 5).
     case roundTowardNegativeInfinity = 5
+    /// Toward +infinity: up (raw value 6).
     case roundTowardPositiveInfinity = 6
+    /// `.roundHalfAwayFromZero`, Core Media's default (kCMTimeRoundingMethod_Default).
     public static let `default` = CMTimeRoundingMethod.roundHalfAwayFromZero
 }
 
@@ -17,15 +23,35 @@ public enum CMTimeRoundingMethod: UInt32, Sendable {
 /// `hasBeenRounded` marks any rounding, or a rounded operand. Invalid, infinite and indefinite operands give
 /// what Core Media documents for each function.
 extension CMTime {
+    /// The sum (CMTimeAdd): exact at the timescales' least common multiple (at most 1 000 000 000, else rounded
+    /// and marked `hasBeenRounded`). An invalid operand gives `.invalid`; +infinity plus −infinity is
+    /// `.indefinite`, otherwise an infinity wins; an indefinite operand gives `.indefinite`. A time in an epoch
+    /// plus a duration (epoch 0) keeps that epoch; two different non-zero epochs give `.invalid`.
     public static func + (addend1: CMTime, addend2: CMTime) -> CMTime { combine(addend1, addend2, negating: false) }
+    /// The difference (CMTimeSubtract), under the rules of `+` with `subtrahend` negated: an infinity minus the
+    /// same infinity is `.indefinite`; two times in the same epoch give a duration (epoch 0), a duration
+    /// subtracted keeps the minuend's epoch, and other mixed epochs give `.invalid`.
     public static func - (minuend: CMTime, subtrahend: CMTime) -> CMTime { combine(minuend, subtrahend, negating: true) }
+    /// Adds `addend` to `time` in place, as `+`.
     public static func += (time: inout CMTime, addend: CMTime) { time = time + addend }
+    /// Subtracts `subtrahend` from `time` in place, as `-`.
     public static func -= (time: inout CMTime, subtrahend: CMTime) { time = time - subtrahend }
+    /// The time times an integer (CMTimeMultiply): at the time's timescale, halved while the value overflows
+    /// (±infinity past timescale 1). An infinity keeps or flips its sign by the multiplier's (0 counts as
+    /// positive); indefinite stays indefinite, invalid invalid.
     public static func * (time: CMTime, multiplier: Int32) -> CMTime { CMTimeMultiply(time, multiplier: multiplier) }
+    /// The time times an integer, as `time * multiplier` (CMTimeMultiply).
     public static func * (multiplier: Int32, time: CMTime) -> CMTime { CMTimeMultiply(time, multiplier: multiplier) }
+    /// The time times a real number (CMTimeMultiplyByFloat64): at the time's timescale doubled until at least
+    /// 65 536, rounded half away from zero (marked `hasBeenRounded` when that changed it), halved while it
+    /// overflows. A NaN multiplier or an invalid time gives `.invalid`, an indefinite time `.indefinite`, and an
+    /// infinite multiplier or time an infinity.
     public static func * (time: CMTime, multiplier: Float64) -> CMTime { CMTimeMultiplyByFloat64(time, multiplier: multiplier) }
+    /// The time times a real number, as `time * multiplier` (CMTimeMultiplyByFloat64).
     public static func * (multiplier: Float64, time: CMTime) -> CMTime { CMTimeMultiplyByFloat64(time, multiplier: multiplier) }
+    /// Multiplies `time` by an integer in place, as `*`.
     public static func *= (time: inout CMTime, multiplier: Int32) { time = time * multiplier }
+    /// Multiplies `time` by a real number in place, as `*`.
     public static func *= (time: inout CMTime, multiplier: Float64) { time = time * multiplier }
 
     /// The time in `newTimescale` units, rounded by `method` (CMTimeConvertScale); a time that is not numeric

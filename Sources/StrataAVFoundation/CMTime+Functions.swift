@@ -2,19 +2,33 @@ import Foundation
 
 // Core Media's C functions over CMTime, as Swift imports them.
 
+/// `value / timescale` seconds in epoch 0, as `CMTime(value:timescale:)`; a timescale of 0 or less makes an
+/// invalid time.
 public func CMTimeMake(value: Int64, timescale: Int32) -> CMTime { CMTime(value: value, timescale: timescale) }
+/// `value / timescale` seconds in `epoch`; a timescale of 0 or less makes an invalid time.
 public func CMTimeMakeWithEpoch(value: Int64, timescale: Int32, epoch: Int64) -> CMTime {
     CMTime(value: value, timescale: timescale, flags: timescale > 0 ? .valid : [], epoch: epoch)
 }
+/// `seconds` at `preferredTimescale`, as `CMTime(seconds:preferredTimescale:)`: rounded half away from zero,
+/// the timescale halved while the value would not fit; NaN or a timescale of 0 or less gives an invalid time.
 public func CMTimeMakeWithSeconds(_ seconds: Float64, preferredTimescale: Int32) -> CMTime {
     CMTime(seconds: seconds, preferredTimescale: preferredTimescale)
 }
+/// The time in seconds, as `time.seconds`: NaN when invalid or indefinite, ±infinity for the infinities.
 public func CMTimeGetSeconds(_ time: CMTime) -> Float64 { time.seconds }
+/// The sum `lhs + rhs`, exact where the timescales allow (see `CMTime`'s `+`).
 public func CMTimeAdd(_ lhs: CMTime, _ rhs: CMTime) -> CMTime { lhs + rhs }
+/// The difference `lhs - rhs` (see `CMTime`'s `-`).
 public func CMTimeSubtract(_ lhs: CMTime, _ rhs: CMTime) -> CMTime { lhs - rhs }
+/// -1, 0 or 1 as `time1` is before, equal to or after `time2`: −infinity < numeric times (by epoch, then exact
+/// value, whatever the timescales: 1/2 equals 2/4) < indefinite < +infinity < invalid.
 public func CMTimeCompare(_ time1: CMTime, _ time2: CMTime) -> Int32 { CMTime.order(time1, time2) }
+/// The earlier of the two times in `CMTimeCompare`'s order (`time1` when they are equal).
 public func CMTimeMinimum(_ time1: CMTime, _ time2: CMTime) -> CMTime { CMTime.order(time1, time2) <= 0 ? time1 : time2 }
+/// The later of the two times in `CMTimeCompare`'s order (`time1` when they are equal).
 public func CMTimeMaximum(_ time1: CMTime, _ time2: CMTime) -> CMTime { CMTime.order(time1, time2) >= 0 ? time1 : time2 }
+/// The time in `newTimescale` units rounded by `method`, as `time.convertScale(_:method:)`: a time that is not
+/// numeric is returned as it is, a timescale of 0 or less gives an invalid time, an overflow an infinity.
 public func CMTimeConvertScale(_ time: CMTime, timescale newTimescale: Int32, method: CMTimeRoundingMethod) -> CMTime {
     time.convertScale(newTimescale, method: method)
 }
@@ -85,16 +99,28 @@ public func CMTimeMultiplyByFloat64(_ time: CMTime, multiplier: Float64) -> CMTi
     }
 }
 
+/// Whether the time is valid (`time.isValid`).
 public func CMTIME_IS_VALID(_ time: CMTime) -> Bool { time.isValid }
+/// Whether the time is invalid (not `time.isValid`).
 public func CMTIME_IS_INVALID(_ time: CMTime) -> Bool { !time.isValid }
+/// Whether the time is valid and +infinity (`time.isPositiveInfinity`).
 public func CMTIME_IS_POSITIVEINFINITY(_ time: CMTime) -> Bool { time.isPositiveInfinity }
+/// Whether the time is valid and −infinity (`time.isNegativeInfinity`).
 public func CMTIME_IS_NEGATIVEINFINITY(_ time: CMTime) -> Bool { time.isNegativeInfinity }
+/// Whether the time is valid and indefinite (`time.isIndefinite`).
 public func CMTIME_IS_INDEFINITE(_ time: CMTime) -> Bool { time.isIndefinite }
+/// Whether the time is valid and neither infinite nor indefinite (`time.isNumeric`).
 public func CMTIME_IS_NUMERIC(_ time: CMTime) -> Bool { time.isNumeric }
+/// Whether the time is numeric and marked as rounded (`time.hasBeenRounded`).
 public func CMTIME_HAS_BEEN_ROUNDED(_ time: CMTime) -> Bool { time.hasBeenRounded }
 
+/// Zero seconds, 0/1 (`CMTime.zero`).
 public let kCMTimeZero = CMTime.zero
+/// The invalid time, every field zero (`CMTime.invalid`).
 public let kCMTimeInvalid = CMTime.invalid
+/// The indefinite time (`CMTime.indefinite`).
 public let kCMTimeIndefinite = CMTime.indefinite
+/// +infinity (`CMTime.positiveInfinity`).
 public let kCMTimePositiveInfinity = CMTime.positiveInfinity
+/// −infinity (`CMTime.negativeInfinity`).
 public let kCMTimeNegativeInfinity = CMTime.negativeInfinity

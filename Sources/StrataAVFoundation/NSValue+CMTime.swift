@@ -4,11 +4,14 @@ import Foundation
 /// times, boundary observer times, loaded time ranges). Stored as integers (value, timescale, flags, epoch
 /// per time): Foundation on Linux cannot box a struct.
 extension NSValue {
+    /// A value boxing `time` (its value, timescale, flags and epoch as four integers), read back by `timeValue`.
     public convenience init(time: CMTime) {
         var fields = Self.fields(time)
         self.init(bytes: &fields, objCType: "[4q]")
     }
 
+    /// A value boxing `timeRange` (its start's and duration's fields as eight integers), read back by
+    /// `timeRangeValue`.
     public convenience init(timeRange: CMTimeRange) {
         var fields = (Self.fields(timeRange.start), Self.fields(timeRange.duration))
         self.init(bytes: &fields, objCType: "[8q]")

@@ -6,8 +6,12 @@ import StrataCore
 /// The byte layouts a CAMetalLayer's drawables may have (Metal's names and raw values; both are GL_RGBA8
 /// textures here, so a shader writes colours the same way into either).
 public enum MTLPixelFormat: UInt, Sendable {
+    /// No format (raw value 0); `CAMetalLayer.pixelFormat` refuses it, logged, and keeps its format.
     case invalid = 0
+    /// Four 8-bit normalised channels, red first (raw value 70); a GL_RGBA8 texture here.
     case rgba8Unorm = 70
+    /// Four 8-bit normalised channels, blue first in Metal (raw value 80; the layer's default); a GL_RGBA8
+    /// texture here too, so shaders write red, green, blue, alpha in the same order as with `.rgba8Unorm`.
     case bgra8Unorm = 80
 }
 
@@ -16,11 +20,19 @@ public enum MTLPixelFormat: UInt, Sendable {
 /// once (a second call does nothing, as Metal's does); dropped without presenting, its buffer goes back to
 /// the ring.
 public protocol CAMetalDrawable: AnyObject {
+    /// The GL texture name (GL_RGBA8, `drawableSize` pixels) in the layer's `context` to render the frame into,
+    /// where Metal gives an `MTLTexture`. See <doc:Status#Layer-subclasses>.
     var texture: GLuint { get }
+    /// A GL framebuffer with `texture` as its colour attachment: bind it to draw into the drawable (Strata's own:
+    /// Metal has no framebuffer).
     var framebuffer: GLuint { get }
+    /// The layer that handed out the drawable and shows it when presented.
     var layer: CAMetalLayer { get }
     /// Unique per drawable the layer handed out.
     var drawableID: Int { get }
+    /// Reads the texture's pixels back and shows them on the layer, at once or with the next transaction commit
+    /// (`presentsWithTransaction`); with the layer's `context` current. Only the first call presents; a failed
+    /// read-back is logged and the buffer given back.
     func present()
 }
 

@@ -5,13 +5,18 @@ import StrataDisplay
 
 /// The OpenGL ES version a context renders with (OpenGLES's EAGLRenderingAPI).
 public enum EAGLRenderingAPI: UInt, Sendable {
+    /// OpenGL ES 1 (raw value 1); unsupported: `EAGLContext(api:)` returns nil, logging "unsupported: OpenGL ES 1".
     case openGLES1 = 1
+    /// OpenGL ES 2.0 (raw value 2).
     case openGLES2 = 2
+    /// OpenGL ES 3.0 (raw value 3).
     case openGLES3 = 3
 }
 
 /// What a context can size renderbuffer storage from and present into: a CAEAGLLayer.
 public protocol EAGLDrawable: AnyObject {
+    /// The drawable's `kEAGLDrawablePropertyRetainedBacking` and `kEAGLDrawablePropertyColorFormat`, read when
+    /// `renderbufferStorage(_:from:)` sizes a renderbuffer from it.
     var drawableProperties: [String: Any]? { get set }
 }
 
@@ -23,6 +28,7 @@ extension CAEAGLLayer: EAGLDrawable {}
 /// time, as EGL allows. OpenGL ES 1 is refused ("unsupported: OpenGL ES 1"), as GLES 1 is absent from
 /// the drivers Strata runs on.
 open class EAGLContext: @unchecked Sendable {
+    /// The OpenGL ES version the context was made for: `.openGLES2` or `.openGLES3`.
     public let api: EAGLRenderingAPI
     let display: EGLDisplay
     let context: EGLContext
@@ -36,6 +42,9 @@ open class EAGLContext: @unchecked Sendable {
     /// The framebuffers a present reads back through (made on first use, in this context).
     let readback = DrawableReadback()
 
+    /// A context for OpenGL ES `api` (2.0 or 3.0) on EGL with no window system, not current on any thread.
+    /// Nil, logged, for `.openGLES1` (unsupported, unlike iOS: see <doc:Status#Layer-subclasses>) or when EGL
+    /// cannot make the context.
     public init?(api: EAGLRenderingAPI) {
         guard api != .openGLES1 else {
             StrataLog.logger.error("EAGLContext: unsupported: OpenGL ES 1")

@@ -5,16 +5,24 @@ import StrataGL
 
 /// GLKit's vertex attribute indices: where `GLKBaseEffect`'s shader reads each attribute.
 public enum GLKVertexAttrib: GLint, Sendable {
+    /// Vertex positions, attribute 0: transformed by the effect's projection × model-view matrix.
     case position = 0
+    /// Vertex normals, attribute 1; `GLKBaseEffect` has no lighting here, so its shader does not read them.
     case normal = 1
+    /// Vertex colours (r, g, b, a), attribute 2: each vertex's colour when this array is enabled.
     case color = 2
+    /// First texture coordinates, attribute 3; `GLKBaseEffect` has no textures here, so its shader does not
+    /// read them.
     case texCoord0 = 3
+    /// Second texture coordinates, attribute 4; not read by `GLKBaseEffect`'s shader either.
     case texCoord1 = 4
 }
 
 /// The model-view and projection matrices an effect transforms positions by (both identity by default).
 public final class GLKEffectPropertyTransform: @unchecked Sendable {
+    /// Takes positions from model to eye space (default identity); applied before `projectionMatrix`.
     public var modelviewMatrix = GLKMatrix4Identity
+    /// Takes eye-space positions to clip space (default identity); applied after `modelviewMatrix`.
     public var projectionMatrix = GLKMatrix4Identity
 }
 
@@ -24,10 +32,16 @@ public final class GLKEffectPropertyTransform: @unchecked Sendable {
 /// such properties). `prepareToDraw()` binds its program (GLSL ES 1.00, so GLES 2 contexts run it) and
 /// sets its uniforms, in the current context.
 open class GLKBaseEffect: @unchecked Sendable {
+    /// The matrices positions are transformed by: each vertex is drawn at projection × model-view × position,
+    /// as of the next `prepareToDraw()`.
     public let transform = GLKEffectPropertyTransform()
+    /// The colour (r, g, b, a; default opaque white) of vertices drawn with the colour array disabled, when
+    /// `useConstantColor` is true (else they are opaque white); set as GL's value for that attribute by
+    /// `prepareToDraw()`.
     public var constantColor = GLKVector4Make(1, 1, 1, 1)
     /// GL_TRUE by default.
     public var useConstantColor: GLboolean = GLboolean(GL_TRUE)
+    /// A name for the effect, for debugging (default nil); stored only.
     public var label: String?
 
     private var program: GLuint = 0
@@ -35,6 +49,8 @@ open class GLKBaseEffect: @unchecked Sendable {
     /// The context the program was linked in: it is deleted only there.
     private weak var programContext: EAGLContext?
 
+    /// An effect with identity matrices and an opaque white constant colour. Its shader program is compiled and
+    /// linked by the first `prepareToDraw()`, in the context current then.
     public init() {}
 
     static let vertexSource = """

@@ -2,8 +2,11 @@ import Foundation
 
 /// GLKit's 4×4 matrix: 16 floats in column-major order (`m.0` … `m.15`, as GL takes them).
 public struct GLKMatrix4: Equatable, Sendable {
+    /// The 16 values in column-major order: `m.12`, `m.13`, `m.14` are the translation. GLKit's named fields
+    /// (`m00` … `m33`) are absent; see <doc:Status#Layer-subclasses>.
     public var m: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float)
 
+    /// A matrix from its 16 values in column-major order.
     public init(m: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float)) {
         self.m = m
     }
@@ -22,12 +25,23 @@ public struct GLKMatrix4: Equatable, Sendable {
 
 /// GLKit's four-component vector (a colour: r, g, b, a).
 public struct GLKVector4: Equatable, Sendable {
-    public var x: Float, y: Float, z: Float, w: Float
+    /// The first component (red, in a colour). GLKit's other names for the components (`r`, `g`, `b`, `a`,
+    /// `s`, `t`, `p`, `q`, `v`) are absent; see <doc:Status#Layer-subclasses>.
+    public var x: Float
+    /// The second component (green, in a colour).
+    public var y: Float
+    /// The third component (blue, in a colour).
+    public var z: Float
+    /// The fourth component (alpha, in a colour).
+    public var w: Float
+    /// A vector of the four components.
     public init(x: Float, y: Float, z: Float, w: Float) { self.x = x; self.y = y; self.z = z; self.w = w }
 }
 
+/// The vector (x, y, z, w), as `GLKVector4(x:y:z:w:)`.
 public func GLKVector4Make(_ x: Float, _ y: Float, _ z: Float, _ w: Float) -> GLKVector4 { GLKVector4(x: x, y: y, z: z, w: w) }
 
+/// The identity matrix: ones on the diagonal, zeros elsewhere.
 public let GLKMatrix4Identity = GLKMatrix4([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
 
 /// A matrix from its values in row-major reading order (GLKMatrix4Make's argument order: m00, m01, … are
@@ -51,10 +65,12 @@ public func GLKMatrix4Multiply(_ l: GLKMatrix4, _ r: GLKMatrix4) -> GLKMatrix4 {
     return GLKMatrix4(out)
 }
 
+/// A translation by (`tx`, `ty`, `tz`): the identity with the offsets in the last column (`m.12`, `m.13`, `m.14`).
 public func GLKMatrix4MakeTranslation(_ tx: Float, _ ty: Float, _ tz: Float) -> GLKMatrix4 {
     GLKMatrix4([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, tx, ty, tz, 1])
 }
 
+/// A scale by `sx`, `sy` and `sz` along the axes: the factors on the diagonal, 1 in the last place.
 public func GLKMatrix4MakeScale(_ sx: Float, _ sy: Float, _ sz: Float) -> GLKMatrix4 {
     GLKMatrix4([sx, 0, 0, 0, 0, sy, 0, 0, 0, 0, sz, 0, 0, 0, 0, 1])
 }
@@ -71,8 +87,11 @@ public func GLKMatrix4MakeRotation(_ radians: Float, _ x: Float, _ y: Float, _ z
                        0, 0, 0, 1])
 }
 
+/// A rotation by `radians` about the z axis: a positive angle turns x toward y.
 public func GLKMatrix4MakeZRotation(_ radians: Float) -> GLKMatrix4 { GLKMatrix4MakeRotation(radians, 0, 0, 1) }
+/// A rotation by `radians` about the x axis: a positive angle turns y toward z.
 public func GLKMatrix4MakeXRotation(_ radians: Float) -> GLKMatrix4 { GLKMatrix4MakeRotation(radians, 1, 0, 0) }
+/// A rotation by `radians` about the y axis: a positive angle turns z toward x.
 public func GLKMatrix4MakeYRotation(_ radians: Float) -> GLKMatrix4 { GLKMatrix4MakeRotation(radians, 0, 1, 0) }
 
 /// A perspective projection: vertical field of view `fovyRadians`, width ÷ height `aspect`, clipped to depths
@@ -90,5 +109,7 @@ public func GLKMatrix4MakeOrtho(_ left: Float, _ right: Float, _ bottom: Float, 
                        -(right + left) / rl, -(top + bottom) / tb, -(farZ + nearZ) / fn, 1])
 }
 
+/// `degrees` in radians: degrees × π ÷ 180.
 public func GLKMathDegreesToRadians(_ degrees: Float) -> Float { degrees * .pi / 180 }
+/// `radians` in degrees: radians × 180 ÷ π.
 public func GLKMathRadiansToDegrees(_ radians: Float) -> Float { radians * 180 / .pi }
