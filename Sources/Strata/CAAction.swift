@@ -25,7 +25,10 @@ extension NSNull: CAAction {
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
-/// Layer events that are not property names.
+// Layer events that are not property names.
+
+/// The event (`"onOrderIn"`) whose action runs when the layer is added to a displayed tree or shown again
+/// there (`isHidden` set false).
 public let kCAOnOrderIn = "onOrderIn"
 /// The event (`"onOrderOut"`) whose action runs when the layer is removed from a displayed tree or hidden
 /// there.

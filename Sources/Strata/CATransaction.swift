@@ -1,10 +1,8 @@
 import Foundation
 import StrataCore
 
-/// Groups layer changes into atomic commits. As in Core Animation, transactions belong to the thread that
-/// makes the changes: changes outside an explicit transaction join that thread's implicit transaction,
-/// committed at the end of the thread's current run-loop turn (or by `flush()`; a thread without a run
-/// loop must call `flush()`). Nested transactions commit when the outermost one does.
+/// The `setValue(_:forKey:)`/`value(forKey:)` key (`"animationDuration"`) for `animationDuration()`, a number
+/// of seconds (any number type or an `NSNumber`).
 public let kCATransactionAnimationDuration = "animationDuration"
 /// The `setValue(_:forKey:)`/`value(forKey:)` key (`"disableActions"`) for `disableActions()`, a Bool (or an
 /// `NSNumber`).
@@ -16,6 +14,11 @@ public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
 /// `() -> Void` block or nil.
 public let kCATransactionCompletionBlock = "completionBlock"
 
+/// Groups layer changes into atomic commits. As in Core Animation, transactions belong to the thread that
+/// makes the changes: changes outside an explicit transaction join that thread's implicit transaction,
+/// committed at the end of the thread's current run-loop turn (or by `flush()`; a thread without a run
+/// loop must call `flush()`). Nested transactions commit when the outermost one does.
+///
 /// A class, as Core Animation's (`extension CATransaction { class func … }` compiles); it is never instantiated.
 open class CATransaction: NSObject {
     struct Frame {

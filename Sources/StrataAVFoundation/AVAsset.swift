@@ -3,7 +3,7 @@ import Strata
 
 /// A media file's contents (AVFoundation's AVAsset): its duration and tracks, read by GStreamer's discoverer
 /// on a thread of its own the first time a property is read or loaded (docs/video.md). A synchronous read
-/// waits for that, at most about 10 s, as AVFoundation's would; `loadValuesAsynchronously` does not wait.
+/// waits for that, at most about 11 s, as AVFoundation's would; `loadValuesAsynchronously` does not wait.
 /// A file that cannot be read has an invalid duration and no tracks, and its keys fail with the reason.
 ///
 /// An NSObject, as AVFoundation's: equal only to itself.

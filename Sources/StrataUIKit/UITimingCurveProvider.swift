@@ -1,6 +1,7 @@
 /// What a property animator's timing comes from (UIKit's UITimingCurveProvider): a cubic Bézier
-/// (`UICubicTimingParameters`) or a spring (`UISpringTimingParameters`). Strata's animators read only
-/// these two classes; another conformer is logged as unsupported and animates ease-in-ease-out.
+/// (`UICubicTimingParameters`) or a spring (`UISpringTimingParameters`). Strata's animators read any
+/// conformer through these two properties: the spring when there is one, else the cubic curve; a conformer
+/// giving neither is logged as unsupported and animates ease-in-ease-out.
 @preconcurrency @MainActor
 public protocol UITimingCurveProvider: NSCopying {
     /// The kind of curve the provider describes. Strata's animators do not choose by it (it only appears in the

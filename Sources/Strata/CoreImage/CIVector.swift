@@ -43,8 +43,8 @@ open class CIVector: NSObject, @unchecked Sendable {
     public var z: CGFloat { value(at: 2) }
     /// The fourth number; 0 when there is none.
     public var w: CGFloat { value(at: 3) }
-    /// The numbers in brackets, separated by spaces, each as Swift writes a `Double` (`"[1.0 0.0 0.5 0.0]"`,
-    /// where Core Image writes `"[1 0 0.5 0]"`); `init?(string:)` reads either form back.
+    /// The numbers in brackets, separated by spaces, each as Swift writes a `Double` (`"[1.0 0.0 0.5 0.0]"`, the
+    /// form Apple's documentation shows); `init?(string:)` reads it back, and numbers without a fraction too.
     public var stringRepresentation: String { "[" + numbers.map { "\(Double($0))" }.joined(separator: " ") + "]" }
     var values: [CGFloat] { numbers }
 

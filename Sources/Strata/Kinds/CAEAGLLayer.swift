@@ -1,7 +1,10 @@
 import Foundation
 import StrataCore
 
-/// `drawableProperties` keys and colour formats (OpenGLES's EAGLDrawable.h).
+// `drawableProperties` keys and colour formats (OpenGLES's EAGLDrawable.h).
+
+/// The `drawableProperties` key for whether the renderbuffer's contents are kept after it is presented, a Bool
+/// (or an `NSNumber`). Strata keeps them either way: the renderbuffer's pixels are the app's own.
 public let kEAGLDrawablePropertyRetainedBacking = "kEAGLDrawablePropertyRetainedBacking"
 /// The `drawableProperties` key for the renderbuffer's colour format, one of the `kEAGLColorFormat…` strings;
 /// without it the format is RGBA8. Read when `renderbufferStorage(_:from:)` is called.

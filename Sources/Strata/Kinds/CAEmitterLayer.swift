@@ -57,8 +57,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// A layer whose cells emit particles, evaluated and drawn by the server each frame (docs/emitter.md):
-/// the app's process does no work per particle or per frame. `birthRate`, `lifetime`, `velocity`, `scale`
-/// and `spin` multiply every cell's values of the same name.
+/// the app's process does no work per particle or per frame. `birthRate` multiplies the top-level cells'
+/// birth rates (sub-cells' are not affected); `lifetime`, `velocity`, `scale` and `spin` multiply every
+/// cell's values of the same name.
 open class CAEmitterLayer: CALayer {
     override class var layerKind: LayerKind { .emitter }
 

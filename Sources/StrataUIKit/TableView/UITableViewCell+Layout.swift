@@ -5,9 +5,9 @@ import Strata
 /// left and right insets; an image at the left, its own size up to the content's height, with 16 points
 /// after it; a standard accessory 16 points from the right edge, the content view ending where it begins;
 /// the separator 1 pixel high along the bottom, from `separatorInset.left`. Fonts: the text label 17-point
-/// system (`.value2`: 15-point semibold in the tint colour, right-aligned in an 85-point column, 6 points
-/// before the detail); the detail 17-point `secondaryLabel` right-aligned (`.value1`), 12-point (`.subtitle`,
-/// under the text, the pair centred) or 15-point `label` (`.value2`).
+/// system (`.value2`: 15-point semibold `systemBlue`, whatever the tint colour, right-aligned in an 85-point
+/// column, 6 points before the detail); the detail 17-point `secondaryLabel` right-aligned (`.value1`),
+/// 12-point (`.subtitle`, under the text, the pair centred) or 15-point `label` (`.value2`).
 @MainActor
 enum CellLayout {
     static let inset: CGFloat = 16
