@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The table's names for product dependencies, and the module each one imports as.
 PRODUCT_NAMES = {"swift-log": "Logging", "ArgumentParser": "ArgumentParser"}
 # Modules outside the package: importing them is not an edge.
-OUTSIDE = {"Foundation", "FoundationEssentials", "Glibc", "Dispatch", "Synchronization", "XCTest", "Testing",
+OUTSIDE = {"PackagePlugin", "Foundation", "FoundationEssentials", "Glibc", "Dispatch", "Synchronization", "XCTest", "Testing",
            "Darwin", "os", "_Concurrency"}
 IMPORT = re.compile(r"^\s*(?:@[\w()\s,:.\"]+\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][\w]*)")
 
@@ -45,7 +45,7 @@ def dependency_names(target):
 def target_path(target):
     if target.get("path"):
         return os.path.join(ROOT, target["path"])
-    folder = "Tests" if target["type"] == "test" else "Sources"
+    folder = {"test": "Tests", "plugin": "Plugins"}.get(target["type"], "Sources")
     return os.path.join(ROOT, folder, target["name"])
 
 

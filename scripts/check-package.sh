@@ -10,7 +10,8 @@
 #      Strata left behind: files, the user, the group.
 # Usage: scripts/check-package.sh [DEB_DIR]   (default: the directory above the repository, where
 # dpkg-buildpackage puts them). Needs root, debootstrap and network access to a Debian mirror
-# (MIRROR, default http://deb.debian.org/debian). WORK (default a new temporary directory) keeps the root.
+# (MIRROR, default http://deb.debian.org/debian). WORK (default a new temporary directory) keeps the debootstrapped
+# base between runs; each run copies it to a fresh root.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 debs="$(cd "${1:-$repo/..}" && pwd)"
@@ -34,11 +35,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ ! -x "$root/usr/bin/apt-get" ]; then
-    step "debootstrap bookworm into $root"
-    debootstrap --variant=minbase bookworm "$root" "$mirror" > "$work/debootstrap.log" 2>&1 ||
+# A fresh root each run, copied from a debootstrapped one that WORK keeps between runs.
+if [ ! -x "$work/base/usr/bin/apt-get" ]; then
+    step "debootstrap bookworm into $work/base"
+    rm -rf "$work/base"
+    debootstrap --variant=minbase bookworm "$work/base" "$mirror" > "$work/debootstrap.log" 2>&1 ||
         { tail -20 "$work/debootstrap.log"; exit 1; }
 fi
+rm -rf "$root" && cp -a "$work/base" "$root"
 for fs in proc dev; do
     mount --bind "/$fs" "$root/$fs"; mounted+=("$root/$fs")
 done
@@ -64,12 +68,12 @@ done
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /debs/old/strata-server_"$version"~old_"$arch".deb /debs/old/strata-tools_"$version"~old_"$arch".deb > "$work/install-old.log" 2>&1 ||
     { tail -30 "$work/install-old.log"; exit 1; }
 in_root getent passwd strata > /dev/null || { echo "check-package.sh: installing made no user strata" >&2; exit 1; }
-echo "size = 320x240" >> "$root/etc/strata/strata.conf"
+echo "# kept across upgrades (check-package.sh)" >> "$root/etc/strata/strata.conf"
 
 step "upgrade to $version"
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /debs/new/strata-server_"$version"_"$arch".deb /debs/new/strata-tools_"$version"_"$arch".deb /debs/new/libstrata-dev_"$version"_"$arch".deb > "$work/install.log" 2>&1 ||
     { tail -30 "$work/install.log"; exit 1; }
-grep -q "^size = 320x240$" "$root/etc/strata/strata.conf" || { echo "check-package.sh: the upgrade lost the edited strata.conf" >&2; exit 1; }
+grep -qx "# kept across upgrades (check-package.sh)" "$root/etc/strata/strata.conf" || { echo "check-package.sh: the upgrade lost the edited strata.conf" >&2; exit 1; }
 installed=$(in_root dpkg-query -W -f='${Version}' strata-server)
 printed=$(in_root strata-server --version)
 [ "$installed" = "$version" ] && [ "$printed" = "$version" ] ||
@@ -123,7 +127,8 @@ in_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq libstrata-dev s
     { echo "check-package.sh: remove should take the binaries and keep strata.conf and the user" >&2; exit 1; }
 
 step "purge: nothing of Strata is left"
-in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq strata-server strata-tools libstrata-dev > "$work/purge.log" 2>&1 ||
+# dpkg, not apt: the two packages without conffiles are gone since the removal, and apt no longer knows them.
+in_root env DEBIAN_FRONTEND=noninteractive dpkg --purge strata-server strata-tools libstrata-dev > "$work/purge.log" 2>&1 ||
     { tail -30 "$work/purge.log"; exit 1; }
 in_root env DEBIAN_FRONTEND=noninteractive apt-get autoremove --purge -y -qq >> "$work/purge.log" 2>&1
 rm -rf "$root/debs" "$root/tmp/check.json" "$root/tmp/snapshot.png"

@@ -10,7 +10,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// once the gesture has begun, movement does not end it.
     public var allowableMovement: CGFloat = 10
     /// How many fingers must be held (default 1); more fingers down before the gesture begins make it fail.
-    public var numberOfTouchesRequired = 1
+    open var numberOfTouchesRequired = 1
     private var timer: DispatchWorkItem?
     private var start = CGPoint.zero
 

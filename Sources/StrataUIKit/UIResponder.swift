@@ -36,7 +36,7 @@ open class UIResponder: NSObject {
     /// `resignFirstResponder()` and another responder's `becomeFirstResponder()` fail.
     open var canResignFirstResponder: Bool { true }
     /// Whether this responder has the keyboard focus now: the app's key presses go to it first.
-    public var isFirstResponder: Bool { UIApplication.shared.firstResponder === self }
+    open var isFirstResponder: Bool { UIApplication.shared.firstResponder === self }
 
     /// Takes the keyboard focus: key presses go to `pressesBegan`/`pressesEnded` here, then up the chain.
     @discardableResult

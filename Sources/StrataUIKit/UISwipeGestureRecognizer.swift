@@ -18,10 +18,10 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     }
 
     /// The directions that count (`.right` by default); a swipe in any of them recognizes.
-    public var direction: Direction = .right
+    open var direction: Direction = .right
     /// How many fingers must swipe together (1 by default). More fingers down fails the gesture; with fewer it
     /// waits for the rest.
-    public var numberOfTouchesRequired = 1
+    open var numberOfTouchesRequired = 1
     /// How far, in points, the fingers' centroid must travel along a direction: 50. Strata's own constant, as
     /// UIKit publishes no threshold; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public static let minimumDistance: CGFloat = 50

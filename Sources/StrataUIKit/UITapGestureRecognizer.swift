@@ -5,10 +5,10 @@
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// How many taps make the gesture (1 by default). Each tap after the first must begin within 0.35 s of the
     /// last one lifting, else the gesture fails.
-    public var numberOfTapsRequired = 1
+    open var numberOfTapsRequired = 1
     /// How many fingers each tap uses (1 by default). A tap with more fingers down at once, or fewer at most,
     /// fails the gesture.
-    public var numberOfTouchesRequired = 1
+    open var numberOfTouchesRequired = 1
     /// How far, in points, a finger may move from where it went down before the gesture fails: 10. Strata's own
     /// constant, as UIKit publishes none for taps; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public static let allowableMovement: CGFloat = 10

@@ -17,35 +17,22 @@ extension UIView {
         case redraw
         /// The content at its natural size, centred (gravity `.center`).
         case center
-        /// The content at its natural size, pinned by the layer's `contentsGravity` `.top`, which Strata's layers
-        /// read y up as Core Animation's do: it shows against the bottom edge on screen, centred horizontally, where
-        /// UIKit's view shows it against the top edge; see
-        /// <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        /// The content at its natural size against the top edge, centred horizontally. Its gravity is the layer's
+        /// `.bottom`: a view's layer is y down and gravity names read y up, as UIKit maps them on iOS.
         case top
-        /// The content at its natural size, pinned by the layer's `contentsGravity` `.bottom`, which Strata's layers
-        /// read y up as Core Animation's do: it shows against the top edge on screen, centred horizontally, where
-        /// UIKit's view shows it against the bottom edge; see
-        /// <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        /// The content at its natural size against the bottom edge, centred horizontally (gravity `.top`, read y up).
         case bottom
         /// The content at its natural size against the left edge, centred vertically (gravity `.left`).
         case left
         /// The content at its natural size against the right edge, centred vertically (gravity `.right`).
         case right
-        /// The content at its natural size, pinned by the layer's `contentsGravity` `.topLeft`, which Strata's layers
-        /// read y up as Core Animation's do: it shows in the bottom-left corner on screen, where UIKit's view shows
-        /// it in the top-left corner; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        /// The content at its natural size in the top-left corner (gravity `.bottomLeft`, read y up).
         case topLeft
-        /// The content at its natural size, pinned by the layer's `contentsGravity` `.topRight`, which Strata's
-        /// layers read y up as Core Animation's do: it shows in the bottom-right corner on screen, where UIKit's view
-        /// shows it in the top-right corner; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        /// The content at its natural size in the top-right corner (gravity `.bottomRight`, read y up).
         case topRight
-        /// The content at its natural size, pinned by the layer's `contentsGravity` `.bottomLeft`, which Strata's
-        /// layers read y up as Core Animation's do: it shows in the top-left corner on screen, where UIKit's view
-        /// shows it in the bottom-left corner; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        /// The content at its natural size in the bottom-left corner (gravity `.topLeft`, read y up).
         case bottomLeft
-        /// The content at its natural size, pinned by the layer's `contentsGravity` `.bottomRight`, which Strata's
-        /// layers read y up as Core Animation's do: it shows in the top-right corner on screen, where UIKit's view
-        /// shows it in the bottom-right corner; see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+        /// The content at its natural size in the bottom-right corner (gravity `.topRight`, read y up).
         case bottomRight
 
         var gravity: CALayerContentsGravity {
@@ -54,14 +41,16 @@ extension UIView {
             case .scaleAspectFit: .resizeAspect
             case .scaleAspectFill: .resizeAspectFill
             case .center: .center
-            case .top: .top
-            case .bottom: .bottom
+            // Gravity names read y up on a y-down layer (docs/status.md, contentsGravity), so UIKit's top is
+            // the layer's bottom, as UIKit's own mapping on iOS.
+            case .top: .bottom
+            case .bottom: .top
             case .left: .left
             case .right: .right
-            case .topLeft: .topLeft
-            case .topRight: .topRight
-            case .bottomLeft: .bottomLeft
-            case .bottomRight: .bottomRight
+            case .topLeft: .bottomLeft
+            case .topRight: .bottomRight
+            case .bottomLeft: .topLeft
+            case .bottomRight: .topRight
             }
         }
     }

@@ -5,11 +5,11 @@
 open class UIWindow: UIView {
     /// The screen (render-server output) the window shows on: `UIScreen.main` by default. It is read when the
     /// window is shown or restacked, so a change does not move a window already visible until then.
-    public var screen: UIScreen = .main
+    open var screen: UIScreen = .main
     /// Whether this is the app's key window (`UIApplication.keyWindow`): set by `makeKey()` and
     /// `makeKeyAndVisible()`, cleared when another of the app's windows becomes key. Keys go to the first
     /// responder whichever window is key.
-    public private(set) var isKeyWindow = false
+    open private(set) var isKeyWindow = false
     /// Windows with higher levels show above lower ones, and take touches first where they overlap
     /// (UIWindow+Level.swift). Changing it restacks a visible window.
     open var windowLevel = Level.normal {

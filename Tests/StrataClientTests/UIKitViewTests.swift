@@ -1,4 +1,5 @@
 import Foundation
+@testable import Strata
 @testable import StrataUIKit
 import Testing
 
@@ -86,6 +87,28 @@ final class SuperCallingPainter: UIView {
         #expect(v.layer.contentsGravity == .resizeAspect)
         v.contentMode = .redraw
         #expect(v.layer.needsDisplayOnBoundsChange)
+    }
+
+    /// UIKit's `.top` shows the content against the top edge on screen: the layer's gravity names read y up
+    /// on a y-down layer, so the view gives its layer `.bottom` (as UIKit does on iOS), and so on for each edge
+    /// and corner. Drawn by `render(in:)`, which places contents as the server does.
+    @Test func edgeAndCornerContentModesPinTheContentWhereUIKitShowsIt() throws {
+        let red: [UInt8] = [255, 0, 0, 255], clear: [UInt8] = [0, 0, 0, 0]
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        view.layer.contents = CGImage(width: 4, height: 4, rgba: Array(repeating: [UInt8]([255, 0, 0, 255]), count: 16).flatMap { $0 })
+        let cases: [(UIView.ContentMode, CALayerContentsGravity, x: Int, y: Int)] = [
+            (.top, .bottom, 9, 1), (.bottom, .top, 9, 18), (.left, .left, 1, 9), (.right, .right, 18, 9),
+            (.topLeft, .bottomLeft, 1, 1), (.topRight, .bottomRight, 18, 1), (.bottomLeft, .topLeft, 1, 18), (.bottomRight, .topRight, 18, 18),
+        ]
+        for (mode, gravity, x, y) in cases {
+            view.contentMode = mode
+            #expect(view.layer.contentsGravity == gravity, "\(mode)")
+            let context = try #require(CGContext(width: 20, height: 20))
+            view.layer.render(in: context)
+            let pixels = try CGContextTests.Pixels(context)
+            #expect(pixels[x, y] == red, "\(mode): the 4×4 image covers (\(x), \(y))")
+            #expect(pixels[19 - x, 19 - y] == clear, "\(mode): the opposite side is empty")
+        }
     }
 
     @Test func subviewsKeepTheirLayersInOrder() {
