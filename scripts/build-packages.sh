@@ -10,6 +10,9 @@ sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo
 missing=""
 for p in debhelper help2man lintian debootstrap; do dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"; done
 [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y --no-install-recommends $missing
+# Whatever of debian/control's Build-Depends install-deps.sh did not install.
+unmet=$(dpkg-checkbuilddeps 2>&1 | sed -n 's/.*Unmet build dependencies: //p' | sed 's/([^)]*)//g; s/|[^ ]*//g')
+[ -z "$unmet" ] || DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y --no-install-recommends $unmet
 dpkg-buildpackage -us -uc -b
 version=$(dpkg-parsechangelog -SVersion)
 lintian --fail-on error,warning "../strata_${version}_$(dpkg --print-architecture).changes"

@@ -5,9 +5,11 @@
 #   2. starts the server exactly as strata.socket and strata.service would: the socket made by
 #      systemd-socket-activate as the socket unit names it, the unit's ExecStart run as its User and Group
 #      (no systemd runs as PID 1 in a chroot);
-#   3. connects a client (`strata play` of a scene) and checks a pixel of the server's snapshot;
+#   3. connects a client (`strata play` of a scene) and checks a pixel of the server's snapshot, then plays
+#      the packaged example scene;
 #   4. removes the packages (the configuration and the user stay), purges them, and fails on anything of
-#      Strata left behind: files, the user, the group.
+#      Strata left behind: files, the user, the group;
+#   5. where this machine has swiftc, builds and runs an app against libstrata-dev's modules and strata.pc.
 # Usage: scripts/check-package.sh [DEB_DIR]   (default: the directory above the repository, where
 # dpkg-buildpackage puts them). Needs root, debootstrap and network access to a Debian mirror
 # (MIRROR, default http://deb.debian.org/debian). WORK (default a new temporary directory) keeps the debootstrapped
@@ -115,6 +117,9 @@ for _ in $(seq 1 60); do
        python3 "$repo/scripts/png-pixel.py" "$root/tmp/snapshot.png" 100 80 | grep -qx "51 102 204 255"; then ok=1; break; fi
 done
 kill "$play_pid" 2>/dev/null || true; wait "$play_pid" 2>/dev/null || true
+# The packaged example scene plays too (for a second: its animations repeat for ever).
+in_root strata play /usr/share/strata/kiosk-demo.json --socket "$listen" --duration 1 >> "$work/play.log" 2>&1 ||
+    { cat "$work/play.log"; echo "check-package.sh: strata play of the packaged kiosk-demo.json failed" >&2; exit 1; }
 [ -n "$ok" ] || { cat "$work/server.log" "$work/play.log"; echo "check-package.sh: the snapshot never showed the client's layer" >&2; exit 1; }
 [ "$(stat -c %u "/proc/$server_pid")" = "$uid" ] && grep -q strata-server "/proc/$server_pid/cmdline" ||
     { echo "check-package.sh: the server (pid $server_pid) does not run as $user" >&2; exit 1; }
@@ -137,4 +142,27 @@ left=$(comm -13 "$work/before.txt" "$work/after.txt")
 if echo "$left" | grep -i strata; then echo "check-package.sh: the purge left the files above" >&2; exit 1; fi
 if in_root getent passwd strata || in_root getent group strata; then echo "check-package.sh: the purge left the user or group strata" >&2; exit 1; fi
 [ -z "$left" ] || { echo "(left by the dependencies' own packages, not Strata's:)"; echo "$left" | head -20; }
-echo "check-package.sh: install, upgrade, socket activation, a client's frame, remove and purge: OK"
+# libstrata-dev on this machine (the root has no Swift): an app built and linked against its modules,
+# library and strata.pc, as docs/deployment.md shows, then run.
+if command -v swiftc > /dev/null; then
+    step "an app built against libstrata-dev"
+    dev="$work/dev" && rm -rf "$dev" && mkdir -p "$dev/app"
+    dpkg-deb -x "$debs/libstrata-dev_${version}_${arch}.deb" "$dev/root"
+    pc_dir=$(dirname "$(ls "$dev"/root/usr/lib/*/pkgconfig/strata.pc)")
+    cat > "$dev/app/main.swift" <<'SWIFT'
+import Strata
+import StrataUIKit
+
+let layer = CALayer()
+layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 20))
+view.contentMode = .top
+print("layer \(layer.bounds.width) view \(view.frame.height) gravity \(view.layer.contentsGravity.rawValue)")
+SWIFT
+    pc() { PKG_CONFIG_PATH="$pc_dir" pkg-config --define-variable=prefix="$dev/root/usr" "$@" strata; }
+    [ "$(pc --variable=swift_version)" = "$(swiftc --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -1)" ] ||
+        { echo "check-package.sh: strata.pc names another Swift version than this swiftc" >&2; exit 1; }
+    swiftc "$dev/app/main.swift" -o "$dev/app/app" $(pc --cflags --libs) > "$dev/build.log" 2>&1 || { cat "$dev/build.log"; exit 1; }
+    [ "$("$dev/app/app")" = "layer 40.0 view 20.0 gravity bottom" ] || { echo "check-package.sh: the app built against libstrata-dev printed $("$dev/app/app")" >&2; exit 1; }
+fi
+echo "check-package.sh: install, upgrade, socket activation, a client's frame, remove and purge, an app built against libstrata-dev: OK"
