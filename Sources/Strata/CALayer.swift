@@ -130,7 +130,7 @@ open class CALayer: NSObject {
     /// the delegate's `draw(_:in:)` by default.
     open func draw(in ctx: CGContext) { LayerLock.with { delegate }?.draw(self, in: ctx) }
     /// Draws the layer and its sublayers into `ctx` now, in the layer's own coordinates, from model values
-    /// (animations are ignored); what is drawn and skipped is in docs/status.md (LayerRenderer.swift).
+    /// (animations are ignored); what is drawn and skipped is in the *Drawing* row of <doc:Status#CALayer-methods-and-function-families>.
     open func render(in ctx: CGContext) { LayerRenderer(ctx: ctx).renderRoot(self) }
 
     // MARK: layout and geometry (CALayer+Layout.swift, GeometryQueries.swift)

@@ -8,7 +8,7 @@ import StrataProtocol
 ///
 /// An image's pixels live in a sealed memfd from the moment it is made (decoded, drawn or built from pixels):
 /// showing it sends that descriptor, so setting it as `contents`, again or on many layers, copies nothing
-/// (docs/status.md). Where no memfd can be had (the descriptor limit reached) the pixels stay in the
+/// (<doc:Status#Classes-and-protocols>). Where no memfd can be had (the descriptor limit reached) the pixels stay in the
 /// process and are copied into one when first shown.
 public final class CGImage: @unchecked Sendable {
     /// The image's width in pixels (1…65535).

@@ -14,7 +14,7 @@ public final class CTFont: @unchecked Sendable, Hashable {
     public let pointSize: CGFloat
 
     /// UIKit's `UIFont(name:size:)`: nil for an empty name or a size that is not a finite number ≥ 0. A name no
-    /// installed font carries gets fontconfig's substitute (docs/status.md, `UIFont`), where UIKit returns
+    /// installed font carries gets fontconfig's substitute (the `UIFont` row of <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>), where UIKit returns
     /// nil. A size of 0 is 12 points, as Core Text's.
     public convenience init?(name: String, size: CGFloat) {
         guard !name.isEmpty, size.isFinite, size >= 0 else { return nil }

@@ -5,7 +5,7 @@ import StrataCore
 /// Animation's order, per layer: its shadow, background, contents (or its `draw(in:)`), its kind's
 /// drawing, its sublayers by zPosition, then its border; opacity as a group where pieces overlap, a mask
 /// and masksToBounds keeping what they keep. Pixels follow the server's drawing (DrawListBuilder) except
-/// where docs/status.md says (the *Drawing* row: what is skipped and why).
+/// where the *Drawing* row of <doc:Status#CALayer-methods-and-function-families> says (what is skipped and why).
 struct LayerRenderer {
     let ctx: CGContext
 

@@ -2,7 +2,7 @@ import Strata
 
 /// UIKit's system colours in their light appearance as iOS 13 to iOS 18 define them (Apple's Human Interface
 /// Guidelines' colour tables for those releases; iOS 26 retuned several). Strata has no dark mode or trait
-/// collections, so each is one fixed colour (docs/status.md, `UIColor`).
+/// collections, so each is one fixed colour (the `UIColor` row of <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>).
 extension CGColor {
     private static func rgb(_ red: CGFloat, _ green: CGFloat, _ blue: CGFloat, _ alpha: CGFloat = 1) -> CGColor {
         CGColor(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha)

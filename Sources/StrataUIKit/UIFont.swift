@@ -4,7 +4,7 @@ import Strata
 /// UIKit's font is Core Text's (`CTFont`), as the two are toll-free bridged on Apple's systems: a `UIFont` goes
 /// wherever a `CTFont` does (`NSAttributedString.Key.font`, `CATextLayer.font`). Its name is what fontconfig
 /// matches to an installed face when text is laid out. The system font is fontconfig's `sans-serif` at the
-/// weight asked for (docs/status.md, `UIFont`).
+/// weight asked for (the `UIFont` row of <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>).
 public typealias UIFont = CTFont
 
 extension CTFont {

@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's image encoders. As on iOS, `pngData()` writes the bitmap as stored and drops `imageOrientation`
 /// (PNG has no orientation: a `.right` image comes back sideways), while `jpegData(compressionQuality:)`
-/// writes the bitmap as stored with the orientation in EXIF, so it decodes upright (docs/status.md).
+/// writes the bitmap as stored with the orientation in EXIF, so it decodes upright (<doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>).
 extension UIImage {
     /// The bitmap (`cgImage`, its pixel size) as PNG; nil for an image without one.
     public func pngData() -> Data? { cgImage?.pngData() }

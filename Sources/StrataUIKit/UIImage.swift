@@ -80,7 +80,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// gets that scale. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
     public convenience init?(named name: String) { self.init(named: name, in: nil) }
 
-    /// UIKit's lookup with a trait collection. Strata has no trait collections (docs/status.md), so the
+    /// UIKit's lookup with a trait collection. Strata has no trait collections (<doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>), so the
     /// only one to pass is nil (`Never?`): `UIImage(named: n, in: .module, compatibleWith: nil)`.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: Never?) {
         self.init(named: name, in: bundle)

@@ -1,5 +1,5 @@
 /// `animationImages` on the server's clock. Core Animation cannot keyframe `contents` in Strata (the
-/// server does not animate images: docs/status.md, `contents`), so each image gets a layer of its own,
+/// server does not animate images: the `contents` row of <doc:Status#CALayer-properties-(spec-§13)>), so each image gets a layer of its own,
 /// filling the image view under its subviews, and a discrete `CAKeyframeAnimation` of its `opacity`: image
 /// i shows (opacity 1) from i/n to (i + 1)/n of each cycle and is hidden otherwise. Every layer's
 /// animation has the same begin time, duration and repeat count, so the server swaps them on the same

@@ -1,5 +1,5 @@
 /// A mask view (UIKit's `mask`, declared in UIView.swift): its layer becomes the view's layer's `mask`, so
-/// the server masks the view's layer and subtree by the mask view's alpha (docs/status.md, `mask`). As in
+/// the server masks the view's layer and subtree by the mask view's alpha (the `mask` row of <doc:Status#CALayer-properties-(spec-§13)>). As in
 /// UIKit, the mask view lives outside every view hierarchy: it has no superview and is not a subview.
 extension UIView {
     func setMask(_ newMask: UIView?) {

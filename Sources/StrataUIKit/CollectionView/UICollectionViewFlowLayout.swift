@@ -13,7 +13,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// The size of every item when the delegate does not give one and `estimatedItemSize` is zero (default
     /// 50 × 50 points). Setting it invalidates the layout.
     open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
-    /// Non-zero: the size every item gets (cells are not measured: see docs/status.md).
+    /// Non-zero: the size every item gets (cells are not measured: see <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>).
     open var estimatedItemSize: CGSize = .zero { didSet { invalidateLayout() } }
     /// The smallest spacing between lines (rows when scrolling vertically, columns when horizontally), in
     /// points (default 10), unless the delegate gives one per section. Setting it invalidates the layout.
