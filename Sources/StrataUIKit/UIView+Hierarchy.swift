@@ -109,14 +109,20 @@ extension UIView {
         setNeedsLayout()
     }
 
-    func notifyWindowChange(to window: UIWindow?) {
-        willMove(toWindow: window)
-        for sub in subviews { sub.notifyWindowChange(to: window) }
+    func notifyWindowChange(to newWindow: UIWindow?) {
+        // A controller's view entering or leaving the screen: its will-appear or will-disappear, parents first.
+        let onScreen = Self.isOnScreen(window), willBeOnScreen = Self.isOnScreen(newWindow)
+        if onScreen != willBeOnScreen, let controller = owningController, controller.receivesForwardedAppearance {
+            controller.beginAppearance(willBeOnScreen, animated: false)
+        }
+        willMove(toWindow: newWindow)
+        for sub in subviews { sub.notifyWindowChange(to: newWindow) }
     }
 
     func notifyDidMoveToWindow() {
         if let window, contentScaleFollowsScreen { layer.contentsScale = window.screen.scale }
         didMoveToWindow()
+        if let controller = owningController, controller.receivesForwardedAppearance { controller.endAppearance(animated: false) }
         for sub in subviews { sub.notifyDidMoveToWindow() }
     }
 }

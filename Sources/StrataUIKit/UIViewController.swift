@@ -5,6 +5,8 @@
 @preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var viewStorage: UIView?
+    /// Where the controller is in its appearance cycle (UIViewController+Appearance.swift).
+    var appearance: Appearance = .disappeared
     /// The child controllers added with `addChild(_:)`, in the order added.
     public private(set) var children: [UIViewController] = []
     /// The controller this one is a child of (`addChild(_:)`), held weakly; nil for none.
@@ -52,22 +54,31 @@ open class UIViewController: UIResponder {
     open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
     /// Called once, right after the view is loaded; the default does nothing.
     open func viewDidLoad() {}
-    /// Called with `animated` false by `UIWindow.makeKeyAndVisible()` on the window's `rootViewController`, before
-    /// the window is shown; Strata calls it on no other controller (not on children). The default does nothing.
-    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+    /// Called before the controller's view appears: before it enters a window on screen (added as a subview, or as
+    /// the window's `rootViewController`), or before its window is shown (`makeKeyAndVisible()`, with `animated`
+    /// false). A parent's call comes before its children's. The default does nothing.
     open func viewWillAppear(_ animated: Bool) {}
-    /// Called with `animated` false by `UIWindow.makeKeyAndVisible()` on the window's `rootViewController` once
-    /// the window is on its screen (not when no render server could be reached); Strata calls it on no other
-    /// controller. The default does nothing. See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+    /// Called once the controller's view has appeared: after it entered a window on screen, or after its window was
+    /// shown (not when no render server could be reached: the view then stays appearing, and a later
+    /// `makeKeyAndVisible()` completes it). The default does nothing.
     open func viewDidAppear(_ animated: Bool) {}
-    /// Overridable, as UIKit's, but Strata never calls it: hiding a window or replacing its root controller sends
-    /// no disappearance callbacks. The default does nothing.
-    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+    /// Called before the controller's view disappears: before it leaves a window on screen (removed from its
+    /// superview, or replaced as the window's `rootViewController`), or before its window is hidden. The default
+    /// does nothing.
     open func viewWillDisappear(_ animated: Bool) {}
-    /// Overridable, as UIKit's, but Strata never calls it: hiding a window or replacing its root controller sends
-    /// no disappearance callbacks. The default does nothing.
-    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+    /// Called once the controller's view has left the screen. The default does nothing.
     open func viewDidDisappear(_ animated: Bool) {}
+    /// Whether UIKit sends this controller's children their appearance callbacks as its view appears and
+    /// disappears (true, the default). A container that returns false calls `beginAppearanceTransition(_:animated:)`
+    /// and `endAppearanceTransition()` on its children itself.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+    /// Tells the controller its view is about to appear (`isAppearing` true) or disappear: sends
+    /// `viewWillAppear(_:)` or `viewWillDisappear(_:)`, unless it is already in or towards that state. For
+    /// containers that forward appearance themselves.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) { beginAppearance(isAppearing, animated: animated) }
+    /// Ends the transition `beginAppearanceTransition(_:animated:)` started: `viewDidAppear(_:)` or
+    /// `viewDidDisappear(_:)`.
+    open func endAppearanceTransition() { endAppearance(animated: false) }
     /// Called in each layout pass of the controller's view, after its constraint-update pass and before its
     /// `layoutSubviews()`; the default does nothing.
     open func viewWillLayoutSubviews() {}
@@ -113,19 +124,20 @@ open class UIViewController: UIResponder {
         child.parent = self
     }
 
-    /// Removes the controller from its parent's `children`; nothing happens without a parent. Its view stays
-    /// where it is, and `didMove(toParent: nil)` is not called, where UIKit's calls it.
-    /// See <doc:Status#UIKit's-view-level-(StrataUIKit,-docs/uikit.md)>.
+    /// Removes the controller from its parent's `children`, then calls its `didMove(toParent: nil)`, as UIKit does;
+    /// nothing happens without a parent. Its view stays where it is: the container removes it (before, after
+    /// calling `willMove(toParent: nil)`).
     open func removeFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        didMove(toParent: nil)
     }
 
     /// Called by `addChild(_:)` with the new parent before the move; a container calls it with nil before
     /// `removeFromParent()`. The default does nothing.
     open func willMove(toParent parent: UIViewController?) {}
-    /// Called by the container after adding a child's view (Strata itself never calls it, neither from
-    /// `addChild(_:)` nor from `removeFromParent()`). The default does nothing.
+    /// Called by the container after adding a child's view, and by `removeFromParent()` with nil. The default does
+    /// nothing.
     open func didMove(toParent parent: UIViewController?) {}
 }

@@ -28,7 +28,14 @@ open class UIWindow: UIView {
 
     /// A hidden window leaves its screen, as in UIKit (`makeKeyAndVisible()` shows it again).
     open override var isHidden: Bool {
-        didSet { if isHidden, !oldValue { UIApplication.shared.hide(self) } }
+        didSet {
+            guard isHidden, !oldValue else { return }
+            // Its controllers disappear with it (only if it was on screen: a window never shown sends nothing).
+            let disappearing = Self.isOnScreen(self) ? appearanceControllers() : []
+            for controller in disappearing { controller.beginAppearance(false, animated: false) }
+            UIApplication.shared.hide(self)
+            for controller in disappearing { controller.endAppearance(animated: false) }
+        }
     }
 
     /// The controller whose view fills the window.
@@ -68,10 +75,11 @@ open class UIWindow: UIView {
     open func makeKeyAndVisible() {
         isHidden = false
         makeKey()
-        let appearing = rootViewController
-        appearing?.viewWillAppear(false)
+        // Every controller whose view is in the window appears with it, parents first.
+        let appearing = appearanceControllers()
+        for controller in appearing { controller.beginAppearance(true, animated: false) }
         guard UIApplication.shared.show(self) else { return }
-        appearing?.viewDidAppear(false)
+        for controller in appearing { controller.endAppearance(animated: false) }
     }
 
     /// Makes this the key window, and no other of the app's windows; it does not show the window (see
