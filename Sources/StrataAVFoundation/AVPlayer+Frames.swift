@@ -80,7 +80,7 @@ extension AVPlayer {
             }
             item.becameReady(duration: duration)
             if let pendingSeek, let pipeline {
-                pipeline.seek(to: pendingSeek.seconds, accurate: pendingSeek.accurate, rate: Double(max(rate, 1)))
+                pipeline.seek(to: pendingSeek.seconds, accurate: pendingSeek.accurate, rate: seekRate)
                 return
             }
             let done = state.withLock { s -> [(Bool) -> Void] in defer { s.seekCompletions.removeAll() }; return s.seekCompletions }

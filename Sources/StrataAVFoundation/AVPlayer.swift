@@ -197,12 +197,22 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
                     pipeline.beginSeek()
                     state.withLock { $0.sent.removeAll() }
                     if let from { currentItem?.showing(from) }
-                    pipeline.seek(to: from ?? 0, accurate: true, rate: Double(newValue))
+                    if currentItem?.status != .readyToPlay {
+                        // GStreamer seeks a prerolled pipeline only: the item's first frame can be on screen
+                        // before the pipeline says it has prerolled. The seek (and so the rate) waits for it.
+                        state.withLock { s in if s.pendingSeek == nil { s.pendingSeek = (from ?? 0, true) } }
+                    } else if !pipeline.seek(to: from ?? 0, accurate: true, rate: Double(newValue)) {
+                        StrataLog.logger.error("AVPlayer.rate: GStreamer refused the seek at rate \(newValue): the rate is unchanged")
+                    }
                 }
                 pipeline.setPlaying(true)
             }
         }
     }
+
+    /// The rate a seek plays on at: the player's, or 1 while it is paused (a seek keeps a slow or fast rate, as
+    /// AVFoundation's does).
+    var seekRate: Double { rate > 0 ? Double(rate) : 1 }
 
     /// The stream time of the frame on screen now.
     open func currentTime() -> CMTime {
@@ -247,7 +257,7 @@ open class AVPlayer: NSObject, @unchecked Sendable, _KeyValueCodingAndObserving 
             state.withLock { $0.pendingSeek = (seconds, accurate) }
             return
         }
-        if !pipeline.seek(to: seconds, accurate: accurate, rate: Double(max(rate, 1))) {
+        if !pipeline.seek(to: seconds, accurate: accurate, rate: seekRate) {
             let done = state.withLock { s -> [(Bool) -> Void] in defer { s.seekCompletions.removeAll() }; return s.seekCompletions }
             for h in done { nonisolated(unsafe) let h = h; CallbackQueue.current.async { h(false) } }
         }

@@ -129,7 +129,11 @@ extension ClientProcessSuite {
         defer { connection.close() }
         let log = EndLog(player)
         player.rate = 0.25
+        let started = Date()
         #expect(eventually(30) { player.currentTime().seconds >= 1.85 })
+        // 1.85 s of the clip at a quarter speed takes 7.4 s; a machine can only make it longer. (The rate set
+        // before the pipeline had prerolled used to be dropped: it played at 1.)
+        #expect(Date().timeIntervalSince(started) >= 6, "reached 1.85 s of the clip after \(Date().timeIntervalSince(started)) s")
         player.pause()
         let held = player.currentTime().seconds
         #expect(held >= 1.85 && held < 59.0 / 30, "paused at \(held)")
