@@ -64,10 +64,9 @@ extension UIButton {
         min(titleSize(fitting: content.width - imageSize.width).width, max(0, content.width - imageSize.width))
     }
 
-    /// Where a row `width` wide starts in `rect` (leading and trailing are left and right: Strata lays out
-    /// left to right only).
+    /// Where a row `width` wide starts in `rect` (leading and trailing by the layout direction).
     private func rowStart(width: CGFloat, in rect: CGRect) -> CGFloat {
-        switch contentHorizontalAlignment {
+        switch effectiveContentHorizontalAlignment {
         case .left, .leading, .fill: rect.minX
         case .right, .trailing: rect.maxX - width
         case .center: rect.minX + (rect.width - width) / 2

@@ -148,6 +148,17 @@ open class UIControl: UIView {
     }
     /// How the content is placed across the width (`.center` by default); a change lays the control out again.
     open var contentHorizontalAlignment = ContentHorizontalAlignment.center { didSet { setNeedsLayout() } }
+    /// `contentHorizontalAlignment` with `.leading` and `.trailing` resolved by the control's
+    /// `effectiveUserInterfaceLayoutDirection`: `.left` and `.right` left to right, `.right` and `.left` right to
+    /// left; the other values as they are. What a button's layout places its content by.
+    open var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        switch contentHorizontalAlignment {
+        case .leading: return rightToLeft ? .right : .left
+        case .trailing: return rightToLeft ? .left : .right
+        default: return contentHorizontalAlignment
+        }
+    }
     /// How the content is placed in the height (`.center` by default); a change lays the control out again.
     open var contentVerticalAlignment = ContentVerticalAlignment.center { didSet { setNeedsLayout() } }
     /// Whether a touch is being tracked.

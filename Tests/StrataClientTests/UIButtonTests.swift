@@ -159,6 +159,24 @@ extension ClientProcessSuite {
         button.setNeedsLayout()
         button.layoutIfNeeded()
         #expect(button.imageView?.frame.minX == 4 && button.titleLabel?.frame.minX == 20)
+        // Leading is left here, and right in a right-to-left view (the row ends at the right edge).
+        button.imageEdgeInsets = .zero
+        button.contentHorizontalAlignment = .leading
+        #expect(button.effectiveContentHorizontalAlignment == .left)
+        button.setNeedsLayout()
+        button.layoutIfNeeded()
+        #expect(button.imageView?.frame.minX == 0)
+        button.semanticContentAttribute = .forceRightToLeft
+        #expect(button.effectiveContentHorizontalAlignment == .right)
+        button.setNeedsLayout()
+        button.layoutIfNeeded()
+        let rowEnd = max(button.titleLabel?.frame.maxX ?? 0, button.imageView?.frame.maxX ?? 0)
+        #expect(rowEnd == 200, "\(String(describing: button.titleLabel?.frame)) \(String(describing: button.imageView?.frame))")
+        button.contentHorizontalAlignment = .trailing
+        #expect(button.effectiveContentHorizontalAlignment == .left)
+        button.semanticContentAttribute = .unspecified
+        button.contentHorizontalAlignment = .left
+        button.imageEdgeInsets = UIEdgeInsets(top: 0, left: 4, bottom: 0, right: 0)
         button.contentVerticalAlignment = .top
         button.setNeedsLayout()
         button.layoutIfNeeded()
