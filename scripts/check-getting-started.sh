@@ -83,37 +83,9 @@ sleep 0.3
 # The pixels the page names: the root's colour in the corner, the button blue at its centre before the
 # tap and green after it.
 python3 - "$work/before.png" "$work/after.png" <<'PY'
-import struct, sys, zlib
-def pixel(path, x, y):
-    data = open(path, "rb").read()
-    pos, idat, width = 8, b"", 0
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour in (2, 6), "8-bit RGB(A) expected"
-            channels = 4 if colour == 6 else 3
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw, stride = zlib.decompress(idat), width * channels
-    previous, row = bytearray(stride), None
-    for r in range(y + 1):
-        line = raw[r * (stride + 1):(r + 1) * (stride + 1)]
-        kind, cur = line[0], bytearray(line[1:])
-        for i in range(stride):
-            a = cur[i - channels] if i >= channels else 0
-            b, c = previous[i], previous[i - channels] if i >= channels else 0
-            if kind == 1: cur[i] = (cur[i] + a) & 255
-            elif kind == 2: cur[i] = (cur[i] + b) & 255
-            elif kind == 3: cur[i] = (cur[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                cur[i] = (cur[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        previous = cur
-    return tuple(previous[x * channels:x * channels + 3])
+import sys
+sys.path.insert(0, "scripts")
+from png_pixel import pixel
 def near(got, want, what):
     if max(abs(g - w) for g, w in zip(got, want)) > 6:
         sys.exit(f"check-getting-started: {what} is {got}, the page says {want}")

@@ -114,7 +114,7 @@ ok=""
 for _ in $(seq 1 60); do
     sleep 0.5
     if in_root strata snapshot --socket "$listen" --out /tmp/snapshot.png > /dev/null 2>&1 &&
-       python3 "$repo/scripts/png-pixel.py" "$root/tmp/snapshot.png" 100 80 | grep -qx "51 102 204 255"; then ok=1; break; fi
+       python3 "$repo/scripts/png_pixel.py" "$root/tmp/snapshot.png" 100 80 | grep -qx "51 102 204 255"; then ok=1; break; fi
 done
 kill "$play_pid" 2>/dev/null || true; wait "$play_pid" 2>/dev/null || true
 # The packaged example scene plays too (for a second: its animations repeat for ever).

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Prints one pixel of an 8-bit RGBA or RGB PNG as "R G B A" (the packages' install test reads a snapshot).
-Usage: scripts/png-pixel.py FILE.png X Y"""
+"""One pixel of an 8-bit RGBA or RGB PNG, for the shell checks that read a server's snapshot
+(scripts/check-package.sh runs it; scripts/check-getting-started.sh imports `pixel`).
+Usage: scripts/png_pixel.py FILE.png X Y   (prints "R G B A")"""
 import struct
 import sys
 import zlib
 
 
-def main():
-    path, x, y = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def pixel(path, x, y):
+    """[R, G, B, A] at (x, y); A is 255 for an RGB image."""
     data = open(path, "rb").read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         sys.exit(f"{path}: not a PNG")
@@ -38,8 +39,11 @@ def main():
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
         prev = line
-    pixel = list(prev[x * channels:(x + 1) * channels]) + ([255] if channels == 3 else [])
-    print(" ".join(map(str, pixel)))
+    return list(prev[x * channels:(x + 1) * channels]) + ([255] if channels == 3 else [])
+
+
+def main():
+    print(" ".join(map(str, pixel(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))))
 
 
 if __name__ == "__main__":
