@@ -85,7 +85,7 @@ extension CALayer {
     private var uncopiableKind: String? {
         let kind = LayerLock.with { modelValues.kind }
         let showsFrames = LayerLock.with { drawableRingStorage != nil || pendingDrawable != nil }
-        guard kind == .emitter || kind == .tiled || showsFrames else { return nil }
+        guard kind == .emitter || kind == .tiled || kind == .host || showsFrames else { return nil }
         return String(describing: type(of: self))
     }
 }

@@ -16,6 +16,8 @@ struct CommitEncoder {
     /// Reusable buffers for backing-store updates (nil: each update gets a fresh sealed memfd).
     let pool: SharedBufferPool?
     private var layers: [CALayer] = []
+    /// Contexts whose layer this commit sets (`StrataContext.layer`).
+    var contextLayers: [(ContextToken, LayerID)] = []
     private var seen: Set<ObjectIdentifier> = []
 
     init(images: ImageTable, pool: SharedBufferPool? = nil) {
@@ -32,6 +34,8 @@ struct CommitEncoder {
             layer.server?.isRoot = false
         }
         for layer in layers { removeDepartedSublayers(layer) }
+        // A context's new layer: on the server now, and out of any former superlayer.
+        for (token, id) in contextLayers { operations.append(.setContextLayer(token, layer: id)) }
         for layer in layers { insertSublayers(layer) }
         for layer in layers { syncMask(layer) }
         for layer in layers where layer.isAttachedRoot && layer.server?.rootOutput != layer.rootOutput {
@@ -42,7 +46,16 @@ struct CommitEncoder {
             operations.append(.attachRoot(layer.layerID))
             layer.server?.isRoot = true
         }
+        // After the roots: the server checks hosting cycles against the final tree.
+        for case let host as StrataLayerHost in layers { syncHostedContext(host) }
         for layer in layers { try syncAnimations(layer) }
+    }
+
+    private mutating func syncHostedContext(_ host: StrataLayerHost) {
+        let token = host.contextTokenStorage?.wire ?? .zero
+        guard let shadow = host.server, shadow.hostedToken != token else { return }
+        operations.append(.hostContext(host.layerID, token: token))
+        host.server?.hostedToken = token
     }
 
     /// A GL frame presented before the layer was on the server, or with its transaction.

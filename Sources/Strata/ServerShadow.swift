@@ -17,6 +17,8 @@ struct ServerShadow {
     /// Animation key → the images its `contents` animation names, as the server holds them.
     var animationImages: [String: [UInt64]] = [:]
     var isRoot = false
+    /// A host layer's context, as the server was last told (zero: none).
+    var hostedToken = ContextToken.zero
     /// The output the server shows the layer on when it is a root ("": the primary).
     var rootOutput = ""
     /// Entries sent under each key whose stop the server has not reported yet, oldest first: the server

@@ -123,6 +123,13 @@ extension StrataConnection {
                 virtualNow = now
                 if Self.current === self { VirtualMediaTime.set(now) }
             }
+        case .hostedContext, .contextHosts:
+            handleHosting(message)
+        case .contextCreated(let id, _, _):
+            replyCondition.lock()
+            replies[id] = message
+            replyCondition.broadcast()
+            replyCondition.unlock()
         case .welcome, .injectResult, .clockAdvanced:
             // The library injects nothing (`strata input` does, over its own connection).
             break

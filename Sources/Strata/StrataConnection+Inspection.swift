@@ -6,7 +6,7 @@ import StrataProtocol
 extension StrataConnection {
     /// Sends a request and waits for its reply. It fails at once while the connection is reconnecting,
     /// and when the session it was sent on ends before the reply came.
-    private func request(_ make: (UInt32) -> ClientMessage, timeout: TimeInterval = 10) throws -> (ServerMessage, [Int32]) {
+    func request(_ make: (UInt32) -> ClientMessage, timeout: TimeInterval = 10) throws -> (ServerMessage, [Int32]) {
         // The socket and the session count are read together, so a reply lost with its session is noticed.
         let (socket, id, session) = try LayerLock.with { () throws -> (MessageSocket, UInt32, Int) in
             replyCondition.lock(); defer { replyCondition.unlock() }

@@ -82,6 +82,8 @@ extension StrataConnection {
             for layer in held { settleLostAnimations(layer, generation: previous) }
             let carried = heldLayerIDs.sorted().compactMap(LayerRegistry.layer)
             heldLayerIDs.removeAll()
+            // The lost server's contexts went with it (a host layer's token is sent again, and refused).
+            contextsLost()
             // From here every layer reads as new to the server, so the commit below carries it whole.
             ConnectionGeneration.advance()
             self.socket = socket

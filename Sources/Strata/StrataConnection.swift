@@ -48,6 +48,10 @@ public final class StrataConnection: @unchecked Sendable {
     /// Drawable buffers whose layer went: released on the server with the next commit.
     var pendingBufferReleases: [BufferID] = []
     private var nextTransactionID: UInt64 = 0
+    /// Contexts exported on this session (StrataConnection+Contexts), and those whose layer changed since
+    /// the last commit.
+    var exportedContexts: [ContextToken: WeakContext] = [:]
+    var pendingContextLayers: [StrataContext] = []
 
     // Guarded by replyCondition.
     var nextRequestID: UInt32 = 0
@@ -117,6 +121,9 @@ public final class StrataConnection: @unchecked Sendable {
     /// first frame including it went on screen (`CACurrentMediaTime`'s clock, seconds): changed pixels or
     /// not. `lastTransactionID` names the commit a `CATransaction.flush()` just sent.
     public var onTransactionPresented: (@MainActor @Sendable (_ transactionID: UInt64, _ presentedAt: CFTimeInterval) -> Void)?
+    /// Called on the main queue when how a `StrataLayerHost`'s context shows changes (shown, waiting,
+    /// refused with the reason, revoked, its exporter gone): also its `hostingState`.
+    public var onHostingChanged: (@MainActor @Sendable (StrataLayerHost, StrataLayerHost.HostingState) -> Void)?
     /// The transaction id of the last commit sent on this connection (0: none yet). A flush that sends its
     /// images ahead in commits of their own sends the rest last, under this id.
     public var lastTransactionID: UInt64 { LayerLock.with { nextTransactionID } }
@@ -232,6 +239,7 @@ public final class StrataConnection: @unchecked Sendable {
         case .ended: return false
         }
         var encoder = CommitEncoder(images: images, pool: bufferPool)
+        encoder.contextLayers = takeContextLayers()
         do {
             try encoder.encode(layers)
             let released = LayerRegistry.takeReleased()

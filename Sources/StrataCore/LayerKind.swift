@@ -22,6 +22,9 @@ public enum LayerKind: UInt8, NamedCases {
     case emitter
     /// CATiledLayer: tiles the app draws on demand, at the levels of detail the server asks for.
     case tiled
+    /// StrataLayerHost (Apple's CALayerHost): shows another client's exported context under it (remote
+    /// layer hosting), then its own sublayers.
+    case host
 
     /// The name scene files use (`"class": "shape"`).
     public var name: String {
@@ -35,6 +38,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .scroll: "scroll"
         case .emitter: "emitter"
         case .tiled: "tiled"
+        case .host: "host"
         }
     }
 
@@ -50,6 +54,7 @@ public enum LayerKind: UInt8, NamedCases {
         case .scroll: "CAScrollLayer"
         case .emitter: "CAEmitterLayer"
         case .tiled: "CATiledLayer"
+        case .host: "StrataLayerHost"
         }
     }
 }
@@ -68,6 +73,7 @@ public struct LayerKinds: OptionSet, Hashable, Sendable {
     public static let scroll = LayerKinds(.scroll)
     public static let emitter = LayerKinds(.emitter)
     public static let tiled = LayerKinds(.tiled)
+    public static let host = LayerKinds(.host)
 
     public func contains(_ kind: LayerKind) -> Bool { contains(LayerKinds(kind)) }
 }

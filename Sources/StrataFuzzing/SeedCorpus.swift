@@ -80,7 +80,7 @@ public enum SeedCorpus {
 
     public static func serverFrames() -> [[UInt8]] {
         let messages: [ServerMessage] = [
-            .welcome(version: 2, clientID: 7), .animationStarted(3, key: "position"), .animationStopped(3, key: "k", finished: true),
+            .welcome(version: WireFormat.version, clientID: 7), .animationStarted(3, key: "position"), .animationStopped(3, key: "k", finished: true),
             .transactionCompleted(42), .snapshot(requestID: 1, width: 160, height: 120), .snapshotUnavailable(requestID: 2, reason: "no output X to read"),
             .tree(requestID: 3, json: #"{"clients":[]}"#), .stats(requestID: 4, json: #"{"frames_rendered":1}"#), .error("unknown layer id 9"),
             .frameTick(timestamp: 12.5, duration: 1.0 / 60), .outputs([OutputInfo(name: "headless", width: 640, height: 480, refreshHz: 60)]),

@@ -121,6 +121,10 @@ public struct SessionModel {
             guard layers[id]?.kind == .tiled, (1...4096).contains(w), (1...4096).contains(h) else { return false }
             if case let .buffer(buffer, offset) = source { return buffers[buffer].map { Int(offset) + Int(w) * Int(h) * 4 <= $0 } ?? false }
             return true
+        // The model holds no contexts: a token is never one of its own. Hosting a token it does not know is
+        // refused by an event, the session kept.
+        case .setContextLayer, .revokeContext: return false
+        case let .hostContext(id, _): return layers[id]?.kind == .host
         }
     }
 
@@ -173,7 +177,8 @@ public struct SessionModel {
         case .detachRoot(let id):
             layers[id]?.isRoot = false
             roots.removeAll { $0 == id }
-        case .setProperty, .setContents, .updateImage, .setRootOutput, .discardDrawables, .invalidateTiles, .deliverTile: break
+        case .setProperty, .setContents, .updateImage, .setRootOutput, .discardDrawables, .invalidateTiles, .deliverTile,
+             .setContextLayer, .revokeContext, .hostContext: break
         }
     }
 

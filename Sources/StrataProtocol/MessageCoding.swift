@@ -33,6 +33,9 @@ public enum MessageCoding {
             for e in events.prefix(Int(UInt16.max)) { w.injectedInput(e) }
         case let .advanceClock(id, seconds):
             w.u32(id); w.f64(seconds)
+        case let .createContext(id, users):
+            w.u32(id); w.u16(UInt16(min(users.count, Int(UInt16.max))))
+            for uid in users.prefix(Int(UInt16.max)) { w.u32(uid) }
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -90,6 +93,12 @@ public enum MessageCoding {
             w.u64(id); w.string(key)
         case let .updateImage(id, x, y, width, height, fdIndex):
             w.u64(id); w.u32(x); w.u32(y); w.u32(width); w.u32(height); w.u16(fdIndex)
+        case let .setContextLayer(token, layer):
+            w.token(token); w.u64(layer)
+        case .revokeContext(let token):
+            w.token(token)
+        case let .hostContext(layer, token):
+            w.u64(layer); w.token(token)
         }
     }
 
@@ -126,6 +135,12 @@ public enum MessageCoding {
                 throw ProtocolError.invalid("clock step of \(seconds) s is not 0…\(Int(ClientMessage.maxClockStep)) s")
             }
             m = .advanceClock(requestID: id, seconds: seconds)
+        case 9:
+            let id = try r.u32("request id"), count = Int(try r.u16("host user count"))
+            guard count <= ClientMessage.maxHostUsers else {
+                throw ProtocolError.invalid("createContext: \(count) host users (at most \(ClientMessage.maxHostUsers))")
+            }
+            m = .createContext(requestID: id, hostUsers: try (0..<count).map { try r.u32("host user \($0)") })
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()
@@ -171,6 +186,9 @@ public enum MessageCoding {
         case 14:
             return .updateImage(try r.u64(what), x: try r.u32(what), y: try r.u32(what), width: try r.u32(what),
                                 height: try r.u32(what), fdIndex: try r.u16(what))
+        case 26: return .setContextLayer(try r.token(what), layer: try r.u64(what))
+        case 27: return .revokeContext(try r.token(what))
+        case 28: return .hostContext(try r.u64(what), token: try r.token(what))
         default: throw ProtocolError.unknownOperation(code)
         }
     }
@@ -262,6 +280,9 @@ public enum MessageCoding {
             for key in keys.prefix(WireFormat.maxListCount) { w.tileKey(key) }
         case .virtualClock(let now): w.f64(now)
         case let .clockAdvanced(id, now, refusal): w.u32(id); w.f64(now); w.string(refusal)
+        case let .contextCreated(id, token, refusal): w.u32(id); w.token(token); w.string(refusal)
+        case let .hostedContext(layer, status, reason): w.u64(layer); w.u8(status.rawValue); w.string(reason)
+        case let .contextHosts(token, hosted): w.token(token); w.bool(hosted)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -304,6 +325,12 @@ public enum MessageCoding {
             m = type == 117 ? .tileRequests(layer, keys) : .tileCancels(layer, keys)
         case 119: m = .virtualClock(now: try r.finiteF64("virtual time"))
         case 120: m = .clockAdvanced(requestID: try r.u32("request id"), now: try r.finiteF64("virtual time"), refusal: try r.string("refusal"))
+        case 121: m = .contextCreated(requestID: try r.u32("request id"), token: try r.token("token"), refusal: try r.string("refusal"))
+        case 122:
+            let layer = try r.u64("layer"), raw = try r.u8("hosting status")
+            guard let status = HostingStatus(rawValue: raw) else { throw ProtocolError.invalid("unknown hosting status \(raw)") }
+            m = .hostedContext(layer, status: status, reason: try r.string("reason"))
+        case 123: m = .contextHosts(try r.token("token"), hosted: try r.bool("hosted"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

@@ -68,6 +68,14 @@ public enum LayerOperation: Equatable, Sendable {
     /// order), rows packed, from `source`. A tile not asked for, cancelled, of another size than the
     /// layer's grid gives, or older than an invalidation of it is dropped (and asked for again if needed).
     indirect case deliverTile(LayerID, TileKey, generation: UInt64, width: UInt32, height: UInt32, source: TileSource)
+    /// Makes `layer` (0: none) what the client's context `token` shows under its host (docs/protocol.md §13).
+    /// The layer must have no superlayer and be no root, no mask and no other context's layer.
+    case setContextLayer(ContextToken, layer: LayerID)
+    /// Ends the client's context `token`: its host shows nothing of it from this commit on.
+    case revokeContext(ContextToken)
+    /// Shows the context `token` (another client's) under `layer`, a host layer (`LayerKind.host`); the zero
+    /// token shows nothing. A token the server will not bind is reported by `hostedContext`, not a failure.
+    case hostContext(LayerID, token: ContextToken)
 
     var code: UInt8 {
         switch self {
@@ -94,6 +102,9 @@ public enum LayerOperation: Equatable, Sendable {
         case .discardDrawables: 23
         case .invalidateTiles: 24
         case .deliverTile: 25
+        case .setContextLayer: 26
+        case .revokeContext: 27
+        case .hostContext: 28
         }
     }
 }
@@ -176,7 +187,12 @@ public enum ClientMessage: Equatable, Sendable {
     /// Runs the server's virtual clock (`clock = virtual`) forward by `seconds` (0…`maxClockStep`),
     /// drawing every frame that falls inside: only from inspectors. Answered by `clockAdvanced`.
     case advanceClock(requestID: UInt32, seconds: Double)
+    /// Exports a context (remote layer hosting): answered by `contextCreated` with its token. `hostUsers`
+    /// (at most `maxHostUsers` uids; empty: anyone) are the users whose clients may host it.
+    case createContext(requestID: UInt32, hostUsers: [UInt32])
 
+    /// The most uids `createContext` may name.
+    public static let maxHostUsers = 16
     /// The longest single step of `advanceClock`, in seconds (a longer one is refused).
     public static let maxClockStep = 600.0
 
@@ -190,6 +206,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .frameTicks: 6
         case .injectInput: 7
         case .advanceClock: 8
+        case .createContext: 9
         }
     }
 }
@@ -236,6 +253,13 @@ public enum ServerMessage: Equatable, Sendable {
     /// The answer to `advanceClock`: the clock reads `now` after the step; `refusal` says why there was no
     /// step (empty when there was).
     case clockAdvanced(requestID: UInt32, now: Double, refusal: String)
+    /// The answer to `createContext`: the new context's token, or the zero token and why not.
+    case contextCreated(requestID: UInt32, token: ContextToken, refusal: String)
+    /// To a host: how the context bound to its host layer `layer` shows now, and why (empty when shown).
+    /// Sent when it changes: as the host's commit binding it is applied, or when the exporter acts or leaves.
+    case hostedContext(LayerID, status: HostingStatus, reason: String)
+    /// To an exporter: whether a host layer shows its context `token` now.
+    case contextHosts(ContextToken, hosted: Bool)
 
     public var typeCode: UInt16 {
         switch self {
@@ -259,6 +283,9 @@ public enum ServerMessage: Equatable, Sendable {
         case .tileCancels: 118
         case .virtualClock: 119
         case .clockAdvanced: 120
+        case .contextCreated: 121
+        case .hostedContext: 122
+        case .contextHosts: 123
         }
     }
 }

@@ -36,7 +36,7 @@ public enum ProtocolError: Error, Equatable, CustomStringConvertible, Sendable {
 /// Constants of the wire format (see docs/protocol.md).
 public enum WireFormat {
     public static let magic: [UInt8] = Array("STRA".utf8)
-    public static let version: UInt16 = 2
+    public static let version: UInt16 = 3
     /// Longest output name in bytes (the kernel's connector names are short: "HDMI-A-1").
     public static let maxOutputName = 64
     /// Reusable pixel buffers one client may have defined at once (`defineBuffer`).

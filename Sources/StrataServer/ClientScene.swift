@@ -4,6 +4,9 @@ import StrataProtocol
 /// Everything one client has committed: its layers, images, roots and outstanding completions.
 final class ClientScene {
     let clientID: UInt32
+    /// The user the client runs as (its socket's peer credentials; nil in process, where no socket tells):
+    /// who may host a context whose exporter named its audience (`ExportedContext.hostUsers`).
+    var uid: UInt32?
     var nodes: [LayerID: RenderNode] = [:]
     /// The nodes with animations or transition sources (see `NodeTiming.isActive`).
     var activeNodes: [ObjectIdentifier: RenderNode] = [:]

@@ -53,7 +53,8 @@ extension Compositor {
     /// kept bitmaps), for the draw list's builder.
     func deferredClients() -> (all: Set<UInt32>, still: Set<UInt32>) {
         guard rendersWithBudgets else { return ([], []) }
-        let deferred = budgets.deferred
+        // A host showing another app is never drawn from a still bitmap: that would freeze the app inside it.
+        let deferred = contexts.byToken.isEmpty ? budgets.deferred : budgets.deferred.filter { !hostsOthers($0) }
         return (deferred, deferred.subtracting(changedClients))
     }
 

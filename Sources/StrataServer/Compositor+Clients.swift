@@ -10,9 +10,12 @@ import StrataDisplay
 extension Compositor {
     // MARK: clients
 
-    public func addClient(_ id: UInt32) {
+    /// `uid`: the user the client runs as (its peer credentials), which contexts' audiences name.
+    public func addClient(_ id: UInt32, uid: UInt32? = nil) {
         guard scenes[id] == nil else { return }
-        scenes[id] = ClientScene(clientID: id)
+        let scene = ClientScene(clientID: id)
+        scene.uid = uid
+        scenes[id] = scene
         sceneOrder.append(id)
     }
 
@@ -21,6 +24,10 @@ extension Compositor {
     public func removeClient(_ id: UInt32) {
         guard let scene = scenes.removeValue(forKey: id) else { return }
         sceneOrder.removeAll { $0 == id }
+        // Its contexts end and its host layers let theirs go: the other side of each is told, and what it
+        // drew for another client (or another client drew in it) is redrawn.
+        let hosting = contexts.clientLeft(id)
+        for (client, message) in hosting { events?.deliver(message, to: client) }
         textLayouts?.forget(client: id)
         budgets.remove(id)
         heldLayouts.removeAll { $0.ticket.client == id }
@@ -33,7 +40,7 @@ extension Compositor {
                 for image in source.old?.subtreeImages ?? [] { renderer.releaseTexture(imageID: image.texture.id) }
             }
         }
-        if !scene.roots.isEmpty {
+        if !scene.roots.isEmpty || !hosting.isEmpty {
             redrawEverywhere()
             // Kept composites and bitmaps may hold what it showed: they go with it (trimmed only by frames, they
             // would stay while the screen is still), and the next frames fill them again. Glyphs are shared
@@ -109,6 +116,7 @@ extension Compositor {
                 nextImageUID: { [unowned self] in self.imageUID += 1; return self.imageUID },
                 releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })
             applier.quotas = quotas
+            applier.contexts = contexts
             applier.updateTexture = { [unowned self] image, x, y, w, h in
                 // GL calls: on this (the render) thread, with the display's context current.
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }
@@ -143,6 +151,7 @@ extension Compositor {
                 freeRetiredImages(of: scene)
                 appliedCommits.append(AppliedCommit(client: item.client, transactionID: item.commit.transactionID))
                 for e in applier.events { self.events?.deliver(e, to: item.client) }
+                for (client, message) in applier.foreignEvents + checkBindings() { self.events?.deliver(message, to: client) }
                 for node in applier.queuedDrawables { queuedDrawables[ObjectIdentifier(node)] = (item.client, node) }
                 redrawEverywhere()
             } catch {

@@ -31,12 +31,16 @@ extension Compositor {
         let layouts = heldLayouts.filter { budgets.applies($0.ticket.client, frame: budgetFrame) }
         let clients = Set(commits.map(\.client)).union(layouts.map(\.ticket.client))
         guard !clients.isEmpty, clients.isSubset(of: deferred) else { return nil }
+        // A context of theirs is drawn live in a host's list (not a root bitmap): that list changes.
+        if clients.contains(where: hasDrawnContexts) { return nil }
         for item in commits {
             for op in item.commit.operations {
                 switch op {
                 // Roots that come, go or change output, and animations that start or stop (their events and
                 // the schedule are the full frame's).
                 case .attachRoot, .detachRoot, .setRootOutput, .releaseLayer, .addAnimation, .removeAnimation: return nil
+                // What a host layer shows changes: the host's list changes with it.
+                case .setContextLayer, .revokeContext, .hostContext: return nil
                 default: continue
                 }
             }

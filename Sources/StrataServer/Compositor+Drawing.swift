@@ -49,17 +49,22 @@ extension Compositor {
             builder.build(roots: roots, into: &f.drawList)
             return
         }
-        // Root by root, each client's building timed and its commands counted (the same list).
+        // Root by root, each client's building timed and its commands counted (the same list); what a
+        // host layer's context cost goes to the context's exporter.
+        let hosted = contexts.byToken.isEmpty ? nil : HostedCosts()
+        builder.hostedCosts = hosted
+        defer { builder.hostedCosts = nil }
         for root in roots {
             let start = DispatchTime.now().uptimeNanoseconds, before = f.drawList.commands.count
+            let charged = (hosted?.totalMilliseconds ?? 0, hosted?.totalDrawCost ?? 0)
             builder.build(roots: [root], into: &f.drawList)
             if let client = root.owner?.clientID {
-                frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                frameCommands[client, default: 0] += f.drawList.commands[before...].reduce(0) { n, command in
-                    if case .content(let content) = command { n + content.drawCost } else { n + 1 }
-                }
+                frameCosts[client, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 - ((hosted?.totalMilliseconds ?? 0) - charged.0)
+                frameCommands[client, default: 0] += DrawCost.of(f.drawList.commands[before...]) - ((hosted?.totalDrawCost ?? 0) - charged.1)
             }
         }
+        for (client, ms) in hosted?.milliseconds ?? [:] { frameCosts[client, default: 0] += ms }
+        for (client, cost) in hosted?.drawCost ?? [:] { frameCommands[client, default: 0] += cost }
     }
 
     /// Sets the builder up for a frame of `display` at `targetTime` (after the frame's commits are applied).

@@ -21,15 +21,18 @@ extension Compositor {
         for id in sceneOrder {
             guard let scene = scenes[id] else { continue }
             let started = DispatchTime.now().uptimeNanoseconds
+            // Its contexts' layers that host layers on this output show: evaluated in its own time, from
+            // global time (a host's timing never reaches another app's animations).
+            let hosted = contexts.byToken.isEmpty ? [] : hostedLayers(of: scene, on: output, primaryName: primaryName)
             // Counted for clients with layers on screen (others draw nothing for anyone to wait on).
             defer {
-                if rendersWithBudgets, !scene.roots.isEmpty {
+                if rendersWithBudgets, !scene.roots.isEmpty || !hosted.isEmpty {
                     frameCosts[id, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
                 }
             }
             var sceneEvents: [ServerMessage] = []
             let shown = scene.roots.filter { shows($0, on: output, primaryName: primaryName) }
-            for root in shown { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
+            for root in shown + hosted { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
             // Detached layers (not reached from a root on screen) still run their animations' lifecycle.
             for node in scene.activeNodes.values where detachedToo && !isAttached(node) {
                 if !node.transitionSources.isEmpty { pruneTransitionSources(node, scene: scene) }

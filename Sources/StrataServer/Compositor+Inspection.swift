@@ -23,7 +23,8 @@ extension Compositor {
     func showsOnly(client: UInt32, output name: String?) -> Bool {
         let primaryName = primary?.name
         let shownOn = output(name)?.name
-        return scenes.allSatisfy { id, scene in
+        // A host layer showing another client's context puts that client's pixels in this one's frames.
+        return !hostsOthers(client) && scenes.allSatisfy { id, scene in
             id == client || !scene.roots.contains { shows($0, on: shownOn, primaryName: primaryName) }
         }
     }
@@ -114,10 +115,13 @@ extension Compositor {
         for id in sceneOrder where client == nil || client == id {
             guard let scene = scenes[id] else { continue }
             var roots: [TreeDescription.Node] = []
+            // Other clients' trees under host layers only for inspectors (`client` nil).
             for root in scene.roots {
-                if budget.remaining > 0 { roots.append(TreeDescription.Node(root, budget: &budget)) } else { budget.truncated = true }
+                if budget.remaining > 0 { roots.append(TreeDescription.Node(root, budget: &budget, foreign: client == nil)) } else { budget.truncated = true }
             }
-            clients.append(TreeDescription.Client(client: id, layers: scene.nodes.count, roots: roots))
+            let exported = contexts.contexts(of: id).sorted { ($0.layer?.id ?? 0) < ($1.layer?.id ?? 0) }
+            clients.append(TreeDescription.Client(client: id, layers: scene.nodes.count, roots: roots,
+                                                  contexts: exported.map { ($0.layer?.id, $0.host != nil) }))
         }
         return TreeDescription(clients: clients, truncated: budget.truncated ? true : nil).json()
     }

@@ -13,6 +13,8 @@ public final class Compositor {
     public let displays: DisplaySet
     let renderer: Renderer
     var scenes: [UInt32: ClientScene] = [:]
+    /// Every exported context (remote layer hosting, Compositor+Hosting).
+    let contexts = ContextRegistry()
     var sceneOrder: [UInt32] = []
     var pending: [PendingCommit] = []
     /// Commits applied and not yet taken by the frame loop (`AppliedCommits.swift`).

@@ -34,7 +34,7 @@ extension DrawListBuilder {
         }
         let kindPieces = ownContent ? node.content.pieces(node) : 0
         let shown = node.shownContents(p)
-        let clipped = p.masksToBounds && (!shown.isEmpty || !node.links.sublayers.isEmpty || kindPieces > 0)
+        let clipped = p.masksToBounds && (!shown.isEmpty || node.drawsSublayers || kindPieces > 0)
         let clip = clipped ? Self.beginClip(p, m, into: &list) : nil
         if case .scissor = clip { list.clipOrigins[list.commands.count - 1] = ClipOrigin(layer: node.id, x: m.m41, y: m.m42) }
         if ownContent {
@@ -53,7 +53,7 @@ extension DrawListBuilder {
             let motion = KindMotion(animated: list.currentSlot >= 0 ? animated : [], builder: self)
             node.content.appendContent(node, matrix: m, alpha: alpha, tint: tint, motion: motion, into: &list)
         }
-        if !node.links.sublayers.isEmpty {
+        if node.drawsSublayers {
             // Inside a scissor what lies wholly outside it is not built (`culls`).
             if case .scissor(let rect) = clip {
                 var inside = self

@@ -76,8 +76,8 @@ extension DrawListBuilder {
         // scaled (the bitmap is drawn 1:1, shifted by a fraction of a pixel at most).
         guard movingGroupBitmaps, list.currentSlot < 0, !drawsIntoBitmap,
               m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
-        let opacityGroup = opacity < 1 && p.allowsGroupOpacity && !node.links.sublayers.isEmpty
-        let clipGroup = p.masksToBounds && (!node.links.sublayers.isEmpty || !node.shownContents(p).isEmpty || node.content.pieces(node) > 0)
+        let opacityGroup = opacity < 1 && p.allowsGroupOpacity && node.drawsSublayers
+        let clipGroup = p.masksToBounds && (node.drawsSublayers || !node.shownContents(p).isEmpty || node.content.pieces(node) > 0)
         guard node.links.mask != nil || opacityGroup || clipGroup, node.placementMayAnimate, node.movesAsAWhole else { return nil }
         return bitmap(owner: node.rasterOwner, scale: 1, within: &list) { plain, s, sub in
             plain.emitContent(node, matrix: .scale(s, s, 1), opacity: 1, ownContent: ownContent, into: &sub)

@@ -28,6 +28,11 @@ struct DrawListBuilder {
     var replication = 1
     /// Set while a deferred client's roots are made a slice at a time between frames.
     var slicing: RootSlicing?
+    /// How many host layers' contexts enclose what is being built (`HostLayerContent`): bounded by
+    /// `ContextRegistry.maxNesting`, whatever the registry's checks let through.
+    var hostingDepth = 0
+    /// Where building hosted trees is timed, under render budgets (`Compositor.buildDrawList`).
+    var hostedCosts: HostedCosts?
     /// Gives layers whose animations the GPU evaluates their motion slots (nil: none do), for the frame's
     /// own list (`DrawList.tracksMotion`).
     var motion: MotionPlanner?
@@ -383,7 +388,7 @@ extension DrawListBuilder {
     static func pieces(of node: RenderNode, values p: LayerModel, ownContent: Bool = true) -> Int {
         let hasBackground = (p.backgroundColor?.alpha ?? 0) > 0
         let hasBorder = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
-        return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.shownContents(p).isEmpty ? 0 : 1) + node.links.sublayers.count
+        return (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (node.shownContents(p).isEmpty ? 0 : 1) + node.drawnSublayerCount
             + (ownContent ? node.content.pieces(node) : 0)
     }
 }

@@ -21,6 +21,11 @@ struct NodeLinks {
     var childHeights: [Int32] = []
     /// For a root: the output it shows on ("": the primary output).
     var output = ""
+    /// On a host layer: the context (another client's) it shows, while bound. Hosting edges stay out of
+    /// `parent`, `mask` and `height`: those are the client's own tree (`ContextRegistry`).
+    var hosting: ExportedContext?
+    /// On a context's layer: that context.
+    weak var exportedAs: ExportedContext?
 }
 
 /// How a node's time ran in the last evaluation that reached it.

@@ -9,7 +9,7 @@ extension RenderServer {
     func handle(_ message: ClientMessage, size: Int, from s: ClientSession) throws {
         if !s.greeted {
             try s.greet(message, outputs: compositor.outputInfo, virtualTime: virtualClock?.now)
-            compositor.addClient(s.clientID)
+            compositor.addClient(s.clientID, uid: s.peer.uid)
             return
         }
         switch message {
@@ -29,6 +29,9 @@ extension RenderServer {
             try inject(events, from: s)
         case let .advanceClock(id, seconds):
             try requestStep(id, seconds: seconds, from: s)
+        case let .createContext(id, users):
+            let made = compositor.createContext(for: s.clientID, hostUsers: users)
+            try queue(.contextCreated(requestID: id, token: made.token, refusal: made.refusal), to: s)
         }
     }
 

@@ -102,7 +102,7 @@ public final class RenderServer {
             sessions[s.socket.fd] = s
             backlog.insert(s.socket.fd)
             guard s.greeted else { continue }
-            compositor.addClient(s.clientID)
+            compositor.addClient(s.clientID, uid: s.peer.uid)
             if outputs != handover.outputs { send(.outputs(outputs), to: s.clientID) }
         }
     }

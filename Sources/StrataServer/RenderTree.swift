@@ -251,6 +251,11 @@ final class RenderNode {
     /// The layer this one hangs from: its superlayer, or the layer it masks.
     var upLink: RenderNode? { links.parent ?? links.masking }
 
+    /// Whether it draws sublayers: its own, or (a host layer) another client's context's layer.
+    var drawsSublayers: Bool { !links.sublayers.isEmpty || links.hosting?.layer != nil }
+    /// How many sublayers it draws (a host layer's context's layer counts as one).
+    var drawnSublayerCount: Int { links.sublayers.count + (links.hosting?.layer != nil ? 1 : 0) }
+
     /// Why `child` cannot be linked below this node (as a sublayer or as its mask), or nil when it can:
     /// the link would close a cycle through sublayers and masks, or make a chain longer than
     /// `RenderTreeLimits.maxNesting`. O(maxNesting): the chain above this node is never longer.

@@ -27,6 +27,7 @@ extension TransactionApplier {
         let shown = n.contents
         let kindImages = n.kindState?.release(scene: scene) ?? []
         if n.links.isRoot { scene.roots.remove(n); n.links.isRoot = false }
+        releaseHosting(of: n)
         n.unlinkForRelease()
         scene.nodes[id] = nil
         // Images only a transition's old appearance, or this layer, still showed.
@@ -65,6 +66,7 @@ extension TransactionApplier {
         }
         if child.links.isRoot { throw CommitError("\(w) insertSublayer: layer \(childID) is attached as a root") }
         if child.links.masking != nil { throw CommitError("\(w) insertSublayer: layer \(childID) is another layer's mask") }
+        if child.links.exportedAs != nil { throw CommitError("\(w) insertSublayer: layer \(childID) is the layer of a context (it is shown by a host layer)") }
         let count = parent.links.sublayers.count - (child.links.parent === parent ? 1 : 0)
         guard Int(index) <= count else {
             throw CommitError("\(w) insertSublayer: index \(index) beyond \(count) sublayers")
@@ -77,8 +79,8 @@ extension TransactionApplier {
         n.setMask(nil)
         guard maskID != 0 else { return }
         let m = try node(maskID, c.scene, "\(w) setMask")
-        guard m.links.parent == nil, !m.links.isRoot, m.links.masking == nil else {
-            throw CommitError("\(w) setMask: layer \(maskID) cannot mask \(id) (it has a superlayer, is a root or masks another layer)")
+        guard m.links.parent == nil, !m.links.isRoot, m.links.masking == nil, m.links.exportedAs == nil else {
+            throw CommitError("\(w) setMask: layer \(maskID) cannot mask \(id) (it has a superlayer, is a root, masks another layer or is a context's layer)")
         }
         if let problem = n.linkProblem(adding: m) {
             throw CommitError("\(w) setMask: \(maskID) as the mask of \(id): \(problem)")
@@ -88,8 +90,8 @@ extension TransactionApplier {
 
     func attachRoot(_ id: LayerID, at w: Place, in c: Applying) throws {
         let n = try node(id, c.scene, "\(w) attachRoot")
-        guard n.links.parent == nil, n.links.masking == nil else {
-            throw CommitError("\(w) attachRoot: layer \(id) has a superlayer or masks another layer")
+        guard n.links.parent == nil, n.links.masking == nil, n.links.exportedAs == nil else {
+            throw CommitError("\(w) attachRoot: layer \(id) has a superlayer, masks another layer or is a context's layer")
         }
         if !n.links.isRoot { n.links.isRoot = true; c.scene.roots.insert(n, at: c.scene.roots.count) }
     }

@@ -24,6 +24,10 @@ struct TransactionApplier {
 
     /// Events produced while applying (sent to the committing client).
     var events: [ServerMessage] = []
+    /// Every live context (remote layer hosting; nil: hosting operations change nothing, offline).
+    var contexts: ContextRegistry?
+    /// Hosting's messages, to the committing client or others, sent after `events`.
+    var foreignEvents: AddressedMessages = []
 
     init(nextImageUID: @escaping () -> UInt64, releaseTexture: @escaping (UInt64) -> Void) {
         self.nextImageUID = nextImageUID
@@ -132,6 +136,9 @@ struct TransactionApplier {
         case let .removeAnimation(id, key):
             let n = try node(id, c.scene, "\(w) removeAnimation")
             if n.detachAnimation(key: key) { stopped(n, key: key, finished: false, scene: c.scene) }
+        case let .setContextLayer(token, layer): try setContextLayer(token, layer: layer, at: w, in: c)
+        case .revokeContext(let token): try revokeContext(token, at: w, in: c)
+        case let .hostContext(layer, token): try hostContext(token, on: layer, at: w, in: c)
         }
     }
 

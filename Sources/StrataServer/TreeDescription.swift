@@ -9,6 +9,17 @@ struct TreeDescription {
         var client: UInt32
         var layers: Int
         var roots: [Node]
+        /// Its exported contexts: each one's layer (nil: none set) and whether a host layer shows it. Tokens
+        /// never appear.
+        var contexts: [(layer: UInt64?, hosted: Bool)] = []
+    }
+
+    /// What a host layer shows: "shown", "waiting" (bound, no layer) or "none"; for inspectors also the
+    /// exporting client and its tree, described under the host.
+    struct Hosting {
+        var state: String
+        var client: UInt32?
+        var layer: [Node]
     }
 
     /// The most layers one reply describes: building and encoding a layer's description takes tens of
@@ -127,6 +138,8 @@ struct TreeDescription {
         /// A tiled layer's tiles: resident, their bytes, requests out, the newest invalidation, and counts of
         /// deliveries kept, dropped (late, cancelled, stale) and tiles evicted.
         var tiles: [String: Int]?
+        /// A host layer's context.
+        var hosting: Hosting?
         var sublayers: [Node]
         /// Sublayers left out because the reply reached `maxLayers`.
         var omittedSublayers: Int?
@@ -157,6 +170,13 @@ struct TreeDescription {
                 w.endObject()
             }
             w.key("hidden"); w.bool(hidden)
+            if let hosting {
+                w.key("host"); w.beginObject()
+                if let client = hosting.client { w.key("client"); w.number(Int(client)) }
+                if let layer = hosting.layer.first { w.key("layer"); layer.write(to: &w) }
+                w.key("state"); w.string(hosting.state)
+                w.endObject()
+            }
             w.key("id"); w.number(id)
             if let motion { w.key("motion"); w.string(motion) }
             if let omittedSublayers { w.key("omittedSublayers"); w.number(omittedSublayers) }
@@ -189,8 +209,9 @@ struct TreeDescription {
             w.endObject()
         }
 
-        /// Describes `n` and as much of its subtree as `budget` (layers) allows, depth first.
-        init(_ n: RenderNode, budget: inout Budget) {
+        /// Describes `n` and as much of its subtree as `budget` (layers) allows, depth first; with
+        /// `foreign`, the trees its host layers show (other clients'), at most `ContextRegistry.maxNesting` deep.
+        init(_ n: RenderNode, budget: inout Budget, foreign: Bool = false, depth: Int = 0) {
             budget.remaining -= 1
             let m = n.model
             id = n.id
@@ -217,10 +238,19 @@ struct TreeDescription {
             motion = n.animations.isEmpty ? nil : n.motion.verdict?.description
             presentation = Presented(position: [Double(n.presentation.position.x), Double(n.presentation.position.y)],
                                      opacity: Double(n.presentation.opacity))
+            if n.kind == .host {
+                let c = n.links.hosting
+                var h = Hosting(state: c == nil ? "none" : c?.layer == nil ? "waiting" : "shown", client: nil, layer: [])
+                if foreign, let c, let layer = c.layer, depth < ContextRegistry.maxNesting {
+                    h.client = c.exporter
+                    if budget.remaining > 0 { h.layer = [Node(layer, budget: &budget, foreign: true, depth: depth + 1)] } else { budget.truncated = true }
+                }
+                hosting = h
+            }
             sublayers = []
             var omitted = 0
             for sub in n.links.sublayers {
-                if budget.remaining > 0 { sublayers.append(Node(sub, budget: &budget)) } else { omitted += 1 }
+                if budget.remaining > 0 { sublayers.append(Node(sub, budget: &budget, foreign: foreign, depth: depth)) } else { omitted += 1 }
             }
             omittedSublayers = omitted > 0 ? omitted : nil
             if omitted > 0 { budget.truncated = true }
@@ -238,6 +268,16 @@ struct TreeDescription {
         for c in clients {
             w.beginObject()
             w.key("client"); w.number(Int(c.client))
+            if !c.contexts.isEmpty {
+                w.key("contexts"); w.beginArray()
+                for context in c.contexts {
+                    w.beginObject()
+                    w.key("hosted"); w.bool(context.hosted)
+                    w.key("layer"); if let id = context.layer { w.number(id) } else { w.null() }
+                    w.endObject()
+                }
+                w.endArray()
+            }
             w.key("layers"); w.number(c.layers)
             w.key("roots"); w.beginArray()
             for root in c.roots { root.write(to: &w) }

@@ -113,7 +113,7 @@ extension FuzzClient {
             perform(.send(bytes: b, fds: [], splitAt: nil, fdsOnSecondPart: false), on: fresh, &stats)
         case 1:
             name = "bad-version"
-            send(.hello(version: r.pick([0, 1, 3, 0xffff]) ?? 1), on: fresh, &stats)
+            send(.hello(version: r.pick([0, 1, 2, 4, 0xffff]) ?? 1), on: fresh, &stats)
         case 2:
             name = "commit-before-hello"
             send(.commit(Commit(transactionID: 1, operations: [.createLayer(1)])), on: fresh, &stats)
@@ -135,7 +135,7 @@ extension FuzzClient {
         case 7:
             name = "server-message-to-server"
             stats.messages["type101", default: 0] += 1
-            perform(.send(bytes: MessageCoding.encode(ServerMessage.welcome(version: 2, clientID: 1)), fds: [], splitAt: nil, fdsOnSecondPart: false), on: fresh, &stats)
+            perform(.send(bytes: MessageCoding.encode(ServerMessage.welcome(version: WireFormat.version, clientID: 1)), fds: [], splitAt: nil, fdsOnSecondPart: false), on: fresh, &stats)
         case 8:
             name = "oversized-length"
             stats.messages["oversized", default: 0] += 1

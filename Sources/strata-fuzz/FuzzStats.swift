@@ -26,12 +26,15 @@ struct FuzzStats {
         case 4: "treeRequest"
         case 5: "statsRequest"
         case 6: "frameTicks"
+        case 7: "injectInput"
+        case 8: "advanceClock"
+        case 9: "createContext"
         default: "type\(t)"
         }
     }
 
     /// How many operations `name(of:)` tells apart (one per case of LayerOperation).
-    static let operationKinds = 22
+    static let operationKinds = 25
 
     static func name(of op: LayerOperation) -> String {
         switch op {
@@ -57,6 +60,9 @@ struct FuzzStats {
         case .discardDrawables: "discardDrawables"
         case .invalidateTiles: "invalidateTiles"
         case .deliverTile: "deliverTile"
+        case .setContextLayer: "setContextLayer"
+        case .revokeContext: "revokeContext"
+        case .hostContext: "hostContext"
         }
     }
 

@@ -23,8 +23,8 @@ struct KindWireTests {
             #expect(try decodeCommit(body) == .commit(Commit(transactionID: 1, operations: [.createLayer(5, kind: kind)])))
         }
         var op = LE()
-        op.u8(1); op.u64(5); op.u8(9)
-        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .invalid("operation 0: unknown layer kind 9"))
+        op.u8(1); op.u64(5); op.u8(10)
+        #expect(protocolError { try decodeCommit(commitBody(rawOperation: op.bytes)) } == .invalid("operation 0: unknown layer kind 10"))
     }
 
     @Test("shape properties are checked against their rules")

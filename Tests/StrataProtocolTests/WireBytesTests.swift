@@ -8,10 +8,10 @@ import Testing
 struct WireBytesTests {
     @Test("hello: STRA magic + u16 version")
     func hello() {
-        #expect(MessageCoding.encode(ClientMessage.hello(version: 2)) ==
-                [6, 0, 0, 0, 1, 0, 0x53, 0x54, 0x52, 0x41, 2, 0])
+        #expect(MessageCoding.encode(ClientMessage.hello(version: 3)) ==
+                [6, 0, 0, 0, 1, 0, 0x53, 0x54, 0x52, 0x41, 3, 0])
         #expect(WireFormat.magic == [0x53, 0x54, 0x52, 0x41])
-        #expect(WireFormat.version == 2)
+        #expect(WireFormat.version == 3)
         #expect(WireFormat.headerSize == 6)
         #expect(WireFormat.maxMessageSize == 16_777_216)
     }

@@ -15,7 +15,7 @@ public enum KindValues: Equatable, Sendable {
     /// A new layer's values: the kind's defaults.
     init(_ kind: LayerKind) {
         switch kind {
-        case .layer, .transform: self = .none
+        case .layer, .transform, .host: self = .none
         case .shape: self = .shape(ShapeModel())
         case .gradient: self = .gradient(GradientModel())
         case .replicator: self = .replicator(ReplicatorModel())

@@ -88,6 +88,7 @@ enum KindContents {
         case .scroll: PlainLayerContent() // scrolling is the bounds' origin, drawn as any layer's
         case .emitter: EmitterLayerContent()
         case .tiled: TiledLayerContent()
+        case .host: HostLayerContent()
         }
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import StrataCore
+import StrataProtocol
+
+/// Remote layer hosting (docs/protocol.md §13): contexts exported by one client and shown under another
+/// client's host layer. The registry keeps the edges; here are the compositor's parts: minting, the
+/// checks after each commit, and which hosted trees a frame evaluates.
+extension Compositor {
+    /// A new context for `client` (`createContext`), or why not.
+    public func createContext(for client: UInt32, hostUsers: [UInt32]) -> (token: ContextToken, refusal: String) {
+        guard scenes[client] != nil else { return (.zero, "createContext: no such client") }
+        switch contexts.mint(client: client, hostUsers: hostUsers) {
+        case .success(let c): return (c.token, "")
+        case .failure(let refusal): return (.zero, refusal.description)
+        }
+    }
+
+    /// After a commit: bindings a move of layers has made into a cycle, or nested too deep, are undone
+    /// (newest first) and their hosts told why; the messages to send.
+    func checkBindings() -> AddressedMessages {
+        var out: AddressedMessages = []
+        while let (c, reason) = contexts.firstInvalidBinding() {
+            out += contexts.unbind(c, status: .refused, reason: reason)
+        }
+        return out
+    }
+
+    /// The layers of `scene`'s contexts that a root shown on `output` draws (through host layers, at most
+    /// `ContextRegistry.maxNesting` deep): evaluated in the exporter's own time, from global time.
+    func hostedLayers(of scene: ClientScene, on output: String?, primaryName: String?) -> [RenderNode] {
+        var found: [RenderNode] = []
+        for c in contexts.byToken.values where c.exporter == scene.clientID {
+            guard let layer = c.layer, let host = c.host, let top = hostingTop(of: host),
+                  top.links.isRoot, shows(top, on: output, primaryName: primaryName) else { continue }
+            found.append(layer)
+        }
+        return found
+    }
+
+    /// The root a host layer is drawn under, through the contexts it is inside; nil past the nesting limit.
+    func hostingTop(of host: RenderNode) -> RenderNode? {
+        var n = host
+        for _ in 0...ContextRegistry.maxNesting {
+            var top = n
+            while let up = top.upLink { top = up }
+            guard let c = top.links.exportedAs else { return top }
+            guard let next = c.host else { return nil }
+            n = next
+        }
+        return nil
+    }
+
+    /// Whether a host layer of `client` shows another client's context with a layer: its frames hold
+    /// others' pixels.
+    func hostsOthers(_ client: UInt32) -> Bool {
+        contexts.bound.contains { $0.host?.owner?.clientID == client }
+    }
+
+    /// Whether another client's context is drawn under a host layer of `client`'s (the exporter then pays
+    /// for building it, and `client` is never a deferred root).
+    func hasDrawnContexts(_ client: UInt32) -> Bool {
+        contexts.bound.contains { $0.exporter == client }
+    }
+}
