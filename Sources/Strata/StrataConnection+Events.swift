@@ -104,6 +104,8 @@ extension StrataConnection {
             if let onOutputsChanged { MainDelivery.async { onOutputsChanged(lit) } }
         case .input(let event):
             deliver(event)
+        case .observedInput(let event):
+            deliver(event, observed: true)
         case let .tileRequests(layerID, keys):
             (LayerRegistry.layer(layerID) as? CATiledLayer)?.tiles.request(keys)
         case let .tileCancels(layerID, keys):

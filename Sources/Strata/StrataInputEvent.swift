@@ -48,8 +48,12 @@ public struct StrataInputEvent: Sendable {
     public let keysym: UInt32
     /// The text the key types, from the server's xkbcommon keymap ("" when it types none; "" for other kinds).
     public let text: String
+    /// A copy of an event another app's layers got, for a `StrataLayerHost` whose `hostedInput` is
+    /// `.observe` (`layer` and `hitLayer` are then the host layer, `location` in its coordinates).
+    public let isObserved: Bool
 
-    init(_ e: InputEvent, layer: CALayer?, hitLayer: CALayer?) {
+    init(_ e: InputEvent, layer: CALayer?, hitLayer: CALayer?, observed: Bool = false) {
+        isObserved = observed
         kind = switch e.kind {
         case .touchDown: .touchDown
         case .touchMotion: .touchMoved

@@ -8,10 +8,14 @@ public protocol HitTestNode {
     var hitSublayers: [Self] { get }
     /// Whether `p` (the node's coordinates) is inside it; the bounds unless the node says otherwise.
     func hitContains(_ p: CGPoint) -> Bool
+    /// A tree drawn beneath all its sublayers, in its sublayer space (a host layer's context on the
+    /// server): hit after them, whatever its zPosition. nil for most nodes.
+    var hitUnderlay: Self? { get }
 }
 
 extension HitTestNode {
     public func hitContains(_ p: CGPoint) -> Bool { hitValues.bounds.contains(p) }
+    public var hitUnderlay: Self? { nil }
 }
 
 /// Core Animation's hitTest: the farthest descendant under a point. Sublayers front to back (the
@@ -62,6 +66,9 @@ public enum HitTesting {
         path.append((node, local))
         for i in PaintersOrder.indices(zPositions: subs.map(\.hitValues.zPosition)).reversed() {
             if walk(subs[i], local, toPlane: subs[i].hitValues.localToParent * space, path: &path, hittable: hittable) { return true }
+        }
+        if let under = node.hitUnderlay, walk(under, local, toPlane: under.hitValues.localToParent * space, path: &path, hittable: hittable) {
+            return true
         }
         if node.hitContains(local) && hittable(node, path.dropLast()) { return true }
         path.removeLast()

@@ -86,6 +86,6 @@ extension LayerProperty {
     /// Every property Strata carries: CALayer's, then each kind's.
     public static let allCases: [LayerProperty] =
         layerProperties + LayerProperty.shapeProperties + LayerProperty.gradientProperties + LayerProperty.replicatorProperties
-            + LayerProperty.textProperties + LayerProperty.scrollProperties + LayerProperty.inputProperties + LayerProperty.emitterProperties
+            + LayerProperty.textProperties + LayerProperty.scrollProperties + LayerProperty.hostProperties + LayerProperty.inputProperties + LayerProperty.emitterProperties
             + LayerProperty.tiledProperties + LayerProperty.filterProperties
 }

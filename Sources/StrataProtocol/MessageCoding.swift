@@ -269,7 +269,7 @@ public enum MessageCoding {
                 let insets = o.safeAreaInsets
                 w.f64(insets.top); w.f64(insets.left); w.f64(insets.bottom); w.f64(insets.right)
             }
-        case .input(let event): w.inputEvent(event)
+        case .input(let event), .observedInput(let event): w.inputEvent(event)
         case .injectResult(let refusal): w.string(refusal)
         case .bufferReleased(let id): w.u64(id)
         case let .transactionPresented(id, presentedAt): w.u64(id); w.f64(presentedAt)
@@ -331,6 +331,7 @@ public enum MessageCoding {
             guard let status = HostingStatus(rawValue: raw) else { throw ProtocolError.invalid("unknown hosting status \(raw)") }
             m = .hostedContext(layer, status: status, reason: try r.string("reason"))
         case 123: m = .contextHosts(try r.token("token"), hosted: try r.bool("hosted"))
+        case 124: m = .observedInput(try r.inputEvent())
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

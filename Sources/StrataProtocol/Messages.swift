@@ -260,6 +260,9 @@ public enum ServerMessage: Equatable, Sendable {
     case hostedContext(LayerID, status: HostingStatus, reason: String)
     /// To an exporter: whether a host layer shows its context `token` now.
     case contextHosts(ContextToken, hosted: Bool)
+    /// To a host whose host layer observes input into its context (`hostedInput` observe): a copy of an
+    /// event the context's app got, at the host layer (`layer`, `hitLayer`) in its coordinates.
+    case observedInput(InputEvent)
 
     public var typeCode: UInt16 {
         switch self {
@@ -286,6 +289,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .contextCreated: 121
         case .hostedContext: 122
         case .contextHosts: 123
+        case .observedInput: 124
         }
     }
 }

@@ -33,6 +33,8 @@ final class InputRouter {
     private let screen: InputScreen
     /// Delivers an event to a client.
     var send: (UInt32, InputEvent) -> Void = { _, _ in }
+    /// Delivers a copy of an event to a host layer that observes input into its context (`hostedInput`).
+    var sendObserved: (UInt32, InputEvent) -> Void = { _, _ in }
     /// Why an event went nowhere when that is worth a line (a touch outside its output).
     var note: (String) -> Void = { _ in }
     /// Touches down now: with the target they go to, or nil once they go nowhere (until they end).
@@ -83,6 +85,9 @@ final class InputRouter {
                 }
                 touch.target.local = local
                 touch.target.hitLayer = t.layer
+                if let o = t.observer {
+                    touch.target.observer?.local = screen.locate(point, output: touch.output, client: o.client, layer: o.layer) ?? o.local
+                }
             } else {
                 guard let now = screen.inputTarget(at: point, output: touch.output), now.client == t.client, now.layer == t.layer else {
                     end(key, as: .touchCancel, time: time)
@@ -195,7 +200,16 @@ final class InputRouter {
 
     private func deliver(_ kind: InputKind, to t: InputTarget, time: Double, touchID: Int32 = 0, button: UInt32 = 0,
                          pressed: Bool = false, scroll: (Double, Double) = (0, 0)) {
-        send(t.client, InputEvent(kind: kind, timestamp: time, layer: t.layer, hitLayer: t.hitLayer, location: t.local,
-                                  touchID: touchID, button: button, pressed: pressed, scrollX: scroll.0, scrollY: scroll.1))
+        let event = InputEvent(kind: kind, timestamp: time, layer: t.layer, hitLayer: t.hitLayer, location: t.local,
+                               touchID: touchID, button: button, pressed: pressed, scrollX: scroll.0, scrollY: scroll.1)
+        send(t.client, event)
+        if let o = t.observer {
+            // The host's copy names only its own layer (the hit layer is the exporter's business).
+            var copy = event
+            copy.layer = o.layer
+            copy.hitLayer = o.layer
+            copy.location = o.local
+            sendObserved(o.client, copy)
+        }
     }
 }

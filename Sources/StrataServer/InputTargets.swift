@@ -11,6 +11,15 @@ struct InputTarget: Equatable {
     var local: CGPoint
     /// The layer keeps a touch or press that began on it (`capturesInput`).
     var captures: Bool
+    /// A host layer that observes input into the context it shows (`hostedInput` observe), when the
+    /// target lies in that context: it gets a copy, at the point in its coordinates.
+    var observer: Observer?
+
+    struct Observer: Equatable {
+        var client: UInt32
+        var layer: LayerID
+        var local: CGPoint
+    }
 }
 
 /// What input routing asks of the screen. The compositor answers from what each output's last frame
@@ -30,26 +39,41 @@ protocol InputScreen: AnyObject {
 }
 
 extension Compositor: InputScreen {
+    /// The path may run through host layers into other clients' contexts: the receiver is the nearest
+    /// interactive layer at or above the hit, of whichever client; the hit layer reported is the deepest
+    /// of the receiver's own client (never another client's layer id).
     func inputTarget(at point: CGPoint, output: String?) -> InputTarget? {
         for root in shownRoots(output: output).reversed() {
-            guard let client = root.owner?.clientID,
-                  let path = HitTesting.hitPath(root, point, toPlane: root.presentation.localToParent * toOutput(output), hittable: { node, above in
+            guard let path = HitTesting.hitPath(root, point, toPlane: root.presentation.localToParent * toOutput(output), hittable: { node, above in
                       node.presentation.isInteractive || above.contains { $0.node.presentation.isInteractive }
                   }),
-                  let hit = path.last,
-                  let receiver = path.last(where: { $0.node.presentation.isInteractive }) else { continue }
-            return InputTarget(client: client, layer: receiver.node.id, hitLayer: hit.node.id, local: receiver.local,
-                               captures: receiver.node.presentation.capturesInput)
+                  let at = path.lastIndex(where: { $0.node.presentation.isInteractive }),
+                  let client = path[at].node.owner?.clientID else { continue }
+            let receiver = path[at]
+            let hit = path[at...].last { $0.node.owner === receiver.node.owner } ?? receiver
+            var target = InputTarget(client: client, layer: receiver.node.id, hitLayer: hit.node.id, local: receiver.local,
+                                     captures: receiver.node.presentation.capturesInput)
+            // The nearest host above the receiver that observes what lands in its context.
+            if let host = path[..<at].last(where: { $0.node.links.hosting != nil && $0.node.presentation.host.hostedInput == .observe }),
+               let hostClient = host.node.owner?.clientID, hostClient != client {
+                target.observer = InputTarget.Observer(client: hostClient, layer: host.node.id, local: host.local)
+            }
+            return target
         }
         return nil
     }
 
     func locate(_ point: CGPoint, output: String?, client: UInt32, layer: LayerID) -> CGPoint? {
         guard let node = scenes[client]?.nodes[layer] else { return nil }
-        var root = node
-        while let up = root.links.parent { root = up }
-        guard shownRoots(output: output).contains(where: { $0 === root }) else { return nil }
-        let toRoot = PlaneMapping.toRootSpace(node, values: \.presentation, superlayer: \.links.parent)
+        // Up through superlayers and the host layers of contexts, to a root (bounded: hosting nests at most
+        // `ContextRegistry.maxNesting` deep, each client's chains `RenderTreeLimits.maxNesting`).
+        var root = node, steps = 0
+        while let up = root.drawnUnder, steps <= (ContextRegistry.maxNesting + 1) * RenderTreeLimits.maxNesting {
+            root = up
+            steps += 1
+        }
+        guard root.drawnUnder == nil, shownRoots(output: output).contains(where: { $0 === root }) else { return nil }
+        let toRoot = PlaneMapping.toRootSpace(node, values: \.presentation, superlayer: \.drawnUnder)
         return toRoot.then(PlaneMapping(toOutput(output))).inverse?.apply(point)
     }
 

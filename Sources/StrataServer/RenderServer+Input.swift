@@ -7,6 +7,7 @@ extension RenderServer {
     func makeInput() -> InputDispatch {
         let input = InputDispatch(compositor: compositor, logger: logger)
         input.router.send = { [unowned self] client, event in self.send(.input(event), to: client) }
+        input.router.sendObserved = { [unowned self] client, event in self.send(.observedInput(event), to: client) }
         input.router.note = { [unowned self] text in self.log(.notice, "input: \(text)") }
         return input
     }

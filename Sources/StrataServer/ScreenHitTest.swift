@@ -18,6 +18,15 @@ public struct ScreenHit: Equatable, Sendable {
 extension RenderNode: HitTestNode {
     var hitValues: LayerModel { presentation }
     var hitSublayers: [RenderNode] { links.sublayers.array }
+    /// A host layer's context, beneath its own sublayers as it is drawn (unless the host takes it out of
+    /// input: `hostedInput` none).
+    var hitUnderlay: RenderNode? {
+        guard let layer = links.hosting?.layer, presentation.host.hostedInput != .none else { return nil }
+        return layer
+    }
+    /// Where the node is drawn from: its superlayer (or the layer it masks), or, for a context's layer,
+    /// the host layer showing it.
+    var drawnUnder: RenderNode? { links.parent ?? links.exportedAs?.host }
 }
 
 extension Compositor {
@@ -27,8 +36,8 @@ extension Compositor {
     public func hitTest(_ point: CGPoint, output: String? = nil) -> ScreenHit? {
         let roots = shownRoots(output: output)
         for root in roots.reversed() {
-            guard let client = root.owner?.clientID,
-                  let (node, local) = HitTesting.hit(root, point, toPlane: root.presentation.localToParent * toOutput(output)) else { continue }
+            guard let (node, local) = HitTesting.hit(root, point, toPlane: root.presentation.localToParent * toOutput(output)),
+                  let client = node.owner?.clientID else { continue }
             return ScreenHit(client: client, layer: node.id, local: local)
         }
         return nil

@@ -69,4 +69,33 @@ open class StrataLayerHost: CALayer {
 
     /// How the context shows now (`.none` until the server answers a new token).
     public var hostingState: HostingState { LayerLock.with { hostingStateStorage } }
+
+    /// What input landing in the context does.
+    public enum HostedInput: Sendable {
+        /// The context's app gets it, in its layers' coordinates (the default).
+        case interactive
+        /// The context takes none: it goes to this app's layers beneath, as if the context were not there.
+        case none
+        /// The context's app gets it, and this layer's input handler gets a copy (`isObserved`).
+        case observe
+    }
+
+    /// What input landing in the context does (default `.interactive`). Not animatable.
+    public var hostedInput: HostedInput {
+        get {
+            switch read({ $0.host.hostedInput }) {
+            case .interactive: .interactive
+            case .none: .none
+            case .observe: .observe
+            }
+        }
+        set {
+            let wire: StrataCore.HostedInput = switch newValue {
+            case .interactive: .interactive
+            case .none: .none
+            case .observe: .observe
+            }
+            set(.hostedInput, .scalar(CGFloat(wire.rawValue)))
+        }
+    }
 }

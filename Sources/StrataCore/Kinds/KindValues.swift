@@ -11,11 +11,13 @@ public enum KindValues: Equatable, Sendable {
     case scroll(ScrollModel)
     indirect case emitter(EmitterModel)
     indirect case tiled(TiledModel)
+    case host(HostModel)
 
     /// A new layer's values: the kind's defaults.
     init(_ kind: LayerKind) {
         switch kind {
-        case .layer, .transform, .host: self = .none
+        case .layer, .transform: self = .none
+        case .host: self = .host(HostModel())
         case .shape: self = .shape(ShapeModel())
         case .gradient: self = .gradient(GradientModel())
         case .replicator: self = .replicator(ReplicatorModel())
