@@ -41,16 +41,19 @@ public final class StrataContext: @unchecked Sendable {
     var onHostsChangedStorage: (@MainActor @Sendable (Bool) -> Void)?
 
     /// Exports a new context on `connection` (nil: the process's connection). `hostUsers`: the uids whose
-    /// clients may host it (empty: any client that holds the token). Throws when there is no connection or
-    /// the server refuses (a client holds at most 64 contexts).
-    public init(connection: StrataConnection? = nil, hostUsers: [uid_t] = []) throws {
+    /// clients may host it (empty: any client that holds the token). With `reclaiming`, takes over that
+    /// context instead, when its app's connection ended (it crashed or was killed) less than 30 s ago and a
+    /// host layer still shows it: this app, started again with the token, reappears under the same host
+    /// layer with no action of the host's (only a process of the same user may). Throws when there is no
+    /// connection or the server refuses (a client holds at most 64 contexts; a token it cannot reclaim).
+    public init(connection: StrataConnection? = nil, hostUsers: [uid_t] = [], reclaiming: StrataContextToken? = nil) throws {
         guard let c = connection ?? StrataConnection.currentConnection else {
             throw StrataConnection.ConnectionError(message: "StrataContext: no connection to a render server (connect first)")
         }
         guard hostUsers.count <= ClientMessage.maxHostUsers else {
             throw StrataConnection.ConnectionError(message: "StrataContext: \(hostUsers.count) host users (at most \(ClientMessage.maxHostUsers))")
         }
-        let (reply, _) = try c.request { .createContext(requestID: $0, hostUsers: hostUsers.map { UInt32($0) }) }
+        let (reply, _) = try c.request { .createContext(requestID: $0, reclaim: reclaiming?.wire ?? .zero, hostUsers: hostUsers.map { UInt32($0) }) }
         guard case let .contextCreated(_, token, refusal) = reply else {
             throw StrataConnection.ConnectionError(message: "unexpected reply \(reply)")
         }

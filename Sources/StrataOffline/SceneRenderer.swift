@@ -44,6 +44,9 @@ public enum SceneRenderer {
                               shapesOnTheGPU: Bool? = nil, movingGroupsFromBitmaps: Bool = true, cullsOutsideClips: Bool = true,
                               textureLimit: Int? = nil) throws -> [Frame] {
         guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw RenderError(message: "frame times must ascend") }
+        if let host = scene.allLayers.first(where: { $0.contextToken != nil }) {
+            throw RenderError(message: "layer \"\(host.id)\": unsupported: hosting a context in offline rendering (another app's context exists only on a running server: use strata play)")
+        }
         let display = try HeadlessDisplay(width: width, height: height, rotation: rotation)
         defer { display.releaseCurrent() }
         let compositor = try Compositor(display: display, programCache: programCache)

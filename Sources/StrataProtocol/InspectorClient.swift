@@ -40,7 +40,8 @@ public final class InspectorClient {
         try send(make(id))
         while let (m, fds) = try receive() {
             switch m {
-            case .snapshot(id, _, _), .snapshotUnavailable(id, _), .tree(id, _), .stats(id, _), .clockAdvanced(id, _, _): return (m, fds)
+            case .snapshot(id, _, _), .snapshotUnavailable(id, _), .tree(id, _), .stats(id, _), .clockAdvanced(id, _, _), .contextCreated(id, _, _):
+                return (m, fds)
             case .error(let reason): throw ProtocolError.invalid("server ended the session: \(reason)")
             default: onEvent(m)
             }

@@ -33,8 +33,8 @@ public enum MessageCoding {
             for e in events.prefix(Int(UInt16.max)) { w.injectedInput(e) }
         case let .advanceClock(id, seconds):
             w.u32(id); w.f64(seconds)
-        case let .createContext(id, users):
-            w.u32(id); w.u16(UInt16(min(users.count, Int(UInt16.max))))
+        case let .createContext(id, reclaim, users):
+            w.u32(id); w.token(reclaim); w.u16(UInt16(min(users.count, Int(UInt16.max))))
             for uid in users.prefix(Int(UInt16.max)) { w.u32(uid) }
         }
         return frame(type: m.typeCode, body: w)
@@ -136,11 +136,11 @@ public enum MessageCoding {
             }
             m = .advanceClock(requestID: id, seconds: seconds)
         case 9:
-            let id = try r.u32("request id"), count = Int(try r.u16("host user count"))
+            let id = try r.u32("request id"), reclaim = try r.token("reclaim"), count = Int(try r.u16("host user count"))
             guard count <= ClientMessage.maxHostUsers else {
                 throw ProtocolError.invalid("createContext: \(count) host users (at most \(ClientMessage.maxHostUsers))")
             }
-            m = .createContext(requestID: id, hostUsers: try (0..<count).map { try r.u32("host user \($0)") })
+            m = .createContext(requestID: id, reclaim: reclaim, hostUsers: try (0..<count).map { try r.u32("host user \($0)") })
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

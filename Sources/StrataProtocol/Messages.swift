@@ -188,8 +188,10 @@ public enum ClientMessage: Equatable, Sendable {
     /// drawing every frame that falls inside: only from inspectors. Answered by `clockAdvanced`.
     case advanceClock(requestID: UInt32, seconds: Double)
     /// Exports a context (remote layer hosting): answered by `contextCreated` with its token. `hostUsers`
-    /// (at most `maxHostUsers` uids; empty: anyone) are the users whose clients may host it.
-    case createContext(requestID: UInt32, hostUsers: [UInt32])
+    /// (at most `maxHostUsers` uids; empty: anyone) are the users whose clients may host it. A non-zero
+    /// `reclaim` takes over a context whose exporter's connection ended, still under its host layer (a
+    /// restarted app reappearing where it was); `hostUsers` are then the context's own.
+    case createContext(requestID: UInt32, reclaim: ContextToken = .zero, hostUsers: [UInt32])
 
     /// The most uids `createContext` may name.
     public static let maxHostUsers = 16

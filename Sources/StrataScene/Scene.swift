@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataProtocol
 import StrataPNG
 
 /// A parsed scene file (format version 1, docs/scene-format.md): a layer tree with Core Animation
@@ -22,6 +23,8 @@ public struct Scene {
         public var mask: [Layer] = []
         /// An emitter's cells' contents, by the image id its cells name (`EmitterCellModel.contentsImage`).
         public var cellImages: [(id: UInt64, image: RGBAImage)] = []
+        /// A host layer's context (`"contextToken"`): another app's tree a running server shows under it.
+        public var contextToken: ContextToken?
     }
 
     /// An image a `contents` animation names: its id on the wire, its file as the scene names it, and its pixels.

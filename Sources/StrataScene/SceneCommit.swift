@@ -48,6 +48,8 @@ extension Scene {
             try emit(l, isRoot: true)
             ops.append(.attachRoot(l.wireID))
         }
+        // Contexts last: the server checks hosting against the final tree.
+        for l in allLayers { if let token = l.contextToken { ops.append(.hostContext(l.wireID, token: token)) } }
         return (Commit(transactionID: transactionID, operations: ops, fdCount: UInt16(buffers.count)), buffers)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataProtocol
 import StrataPNG
 
 /// Reads scene files, rejecting unknown keys and wrong shapes with errors naming layer and key.
@@ -74,7 +75,7 @@ public enum SceneParser {
             let kind = try SceneParser.kind(o, id: id)
             var model = LayerModel(kind: kind)
             // Whole properties first, then key-path components in sorted order (JSON objects are unordered).
-            let keys = o.keys.filter { !Self.layerKeys.contains($0) && !(kind == .emitter && $0 == "emitterCells") }
+            let keys = o.keys.filter { !Self.layerKeys.contains($0) && !(kind == .emitter && $0 == "emitterCells") && !(kind == .host && $0 == "contextToken") }
             for key in keys.sorted(by: { a, b in a.contains(".") == b.contains(".") ? a < b : !a.contains(".") }) {
                 guard let value = o[key] else { continue }
                 let kp = try SceneParser.keyPath(key, of: kind, at: "layer \"\(id)\"")
@@ -113,6 +114,13 @@ public enum SceneParser {
             var layer = Scene.Layer(id: id, wireID: wireID, model: model, contents: contents, animations: animations, sublayers: sublayers,
                                     kind: kind, mask: mask, cellImages: cellImages)
             layer.contentsFile = contents == nil ? nil : o["contents"] as? String
+            if let t = o["contextToken"], kind == .host {
+                // Another app's exported context, shown by a running server (`strata play`).
+                guard let text = t as? String, let token = ContextToken(hex: text), !token.isZero else {
+                    throw SceneError("layer \"\(id)\": \"contextToken\" must be 32 hexadecimal digits (the token an app's context got)")
+                }
+                layer.contextToken = token
+            }
             return layer
         }
 

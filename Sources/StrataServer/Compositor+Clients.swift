@@ -26,7 +26,7 @@ extension Compositor {
         sceneOrder.removeAll { $0 == id }
         // Its contexts end and its host layers let theirs go: the other side of each is told, and what it
         // drew for another client (or another client drew in it) is redrawn.
-        let hosting = contexts.clientLeft(id)
+        let hosting = contexts.clientLeft(id, now: MonotonicClock.now())
         for (client, message) in hosting { events?.deliver(message, to: client) }
         textLayouts?.forget(client: id)
         budgets.remove(id)

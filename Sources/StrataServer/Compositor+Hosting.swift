@@ -8,9 +8,22 @@ import StrataProtocol
 extension Compositor {
     /// A new context for `client` (`createContext`), or why not.
     public func createContext(for client: UInt32, hostUsers: [UInt32]) -> (token: ContextToken, refusal: String) {
-        guard scenes[client] != nil else { return (.zero, "createContext: no such client") }
-        switch contexts.mint(client: client, hostUsers: hostUsers) {
+        guard let scene = scenes[client] else { return (.zero, "createContext: no such client") }
+        contexts.expireOrphans(now: MonotonicClock.now())
+        switch contexts.mint(client: client, uid: scene.uid, hostUsers: hostUsers) {
         case .success(let c): return (c.token, "")
+        case .failure(let refusal): return (.zero, refusal.description)
+        }
+    }
+
+    /// `client` takes over the orphan `token` (`createContext` with `reclaim`): the same token, under the
+    /// same host layer, which shows the context again once `client` sets its layer.
+    public func reclaimContext(_ token: ContextToken, for client: UInt32) -> (token: ContextToken, refusal: String) {
+        guard let scene = scenes[client] else { return (.zero, "createContext: no such client") }
+        switch contexts.reclaim(token, client: client, uid: scene.uid, now: MonotonicClock.now()) {
+        case .success(let (c, messages)):
+            for (to, message) in messages { events?.deliver(message, to: to) }
+            return (c.token, "")
         case .failure(let refusal): return (.zero, refusal.description)
         }
     }

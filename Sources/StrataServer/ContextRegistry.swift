@@ -6,9 +6,16 @@ import StrataProtocol
 /// the exporter revokes it.
 final class ExportedContext {
     let token: ContextToken
-    let exporter: UInt32
+    /// The client exporting it (a reclaim hands it to another).
+    var exporter: UInt32
+    /// The user that exporter runs as: only a client of the same user may reclaim the context.
+    let exporterUID: UInt32?
     /// The uids whose clients may host it (empty: any client holding the token).
     let hostUsers: Set<UInt32>
+    /// When its exporter's connection ended while a host layer showed it (monotonic seconds; nil while an
+    /// exporter lives): an orphan, kept under its host for `ContextRegistry.reclaimWindow` for a restarted
+    /// app to take over (`createContext` with `reclaim`).
+    var orphanedAt: Double?
     /// The layer it shows (`setContextLayer`): a layer of the exporter with no superlayer, no root, no mask.
     weak var layer: RenderNode?
     /// The host layer that shows it (at most one), of another client.
@@ -16,8 +23,8 @@ final class ExportedContext {
     /// When it was last bound: where bindings together make a cycle, the newest one gives way.
     var boundAt: UInt64 = 0
 
-    init(token: ContextToken, exporter: UInt32, hostUsers: Set<UInt32>) {
-        self.token = token; self.exporter = exporter; self.hostUsers = hostUsers
+    init(token: ContextToken, exporter: UInt32, exporterUID: UInt32?, hostUsers: Set<UInt32>) {
+        self.token = token; self.exporter = exporter; self.exporterUID = exporterUID; self.hostUsers = hostUsers
     }
 }
 
@@ -34,24 +41,55 @@ final class ContextRegistry {
     /// showing a widget showing one more), so that one frame's walk of the joined trees stays bounded
     /// (each client's own chains are bounded by `RenderTreeLimits.maxNesting`).
     static let maxNesting = 3
+    /// How long an orphan waits under its host for its app to come back (seconds).
+    static let reclaimWindow = 30.0
 
-    func context(_ token: ContextToken) -> ExportedContext? { byToken[token] }
+    /// A live context (orphans are not: they can only be reclaimed).
+    func context(_ token: ContextToken) -> ExportedContext? { byToken[token].flatMap { $0.orphanedAt == nil ? $0 : nil } }
 
-    func contexts(of client: UInt32) -> [ExportedContext] { byToken.values.filter { $0.exporter == client } }
+    func contexts(of client: UInt32) -> [ExportedContext] { byToken.values.filter { $0.exporter == client && $0.orphanedAt == nil } }
 
-    /// The contexts that show now: bound to a host layer, with a layer.
+    /// The contexts that show now: bound to a host layer, with a layer (never an orphan).
     var bound: [ExportedContext] { byToken.values.filter { $0.host != nil && $0.layer != nil } }
 
     /// A new context of `client`'s, or why not.
-    func mint(client: UInt32, hostUsers: [UInt32]) -> Result<ExportedContext, RequestRefusal> {
-        guard byToken.values.lazy.filter({ $0.exporter == client }).count < Self.maxPerClient else {
+    func mint(client: UInt32, uid: UInt32?, hostUsers: [UInt32]) -> Result<ExportedContext, RequestRefusal> {
+        guard contexts(of: client).count < Self.maxPerClient else {
             return .failure(RequestRefusal("createContext: the client holds \(Self.maxPerClient) contexts, the most one may (revoke one first)"))
         }
         var token = ContextToken.random()
         while byToken[token] != nil { token = .random() }
-        let c = ExportedContext(token: token, exporter: client, hostUsers: Set(hostUsers))
+        let c = ExportedContext(token: token, exporter: client, exporterUID: uid, hostUsers: Set(hostUsers))
         byToken[token] = c
         return .success(c)
+    }
+
+    /// Hands the orphan `token` to `client` (its app, started again), still under its host layer; the
+    /// messages to send, or why not. Only a client of the user that exported it may, within `reclaimWindow`.
+    func reclaim(_ token: ContextToken, client: UInt32, uid: UInt32?, now: Double) -> Result<(ExportedContext, AddressedMessages), RequestRefusal> {
+        expireOrphans(now: now)
+        // One text whether the token is unknown, live, expired or another user's: nothing about it leaks.
+        guard let c = byToken[token], c.orphanedAt != nil, c.exporterUID == uid, let host = c.host else {
+            return .failure(RequestRefusal("createContext: unknown context token, or not one this client may reclaim (an orphan of its user's, within \(Int(Self.reclaimWindow)) s of its exporter leaving)"))
+        }
+        guard contexts(of: client).count < Self.maxPerClient else {
+            return .failure(RequestRefusal("createContext: the client holds \(Self.maxPerClient) contexts, the most one may (revoke one first)"))
+        }
+        c.exporter = client
+        c.orphanedAt = nil
+        var out: AddressedMessages = [(client, .contextHosts(token, hosted: true))]
+        if let hostClient = host.owner?.clientID { out.append((hostClient, .hostedContext(host.id, status: .waiting, reason: Self.noLayer))) }
+        return .success((c, out))
+    }
+
+    /// Drops orphans whose window has passed (their host layers show nothing of them: their hosts were
+    /// told `exporterGone` when they were orphaned).
+    func expireOrphans(now: Double) {
+        for c in byToken.values where (c.orphanedAt.map { now - $0 > Self.reclaimWindow } ?? false) {
+            if let host = c.host, host.links.hosting === c { host.links.hosting = nil }
+            c.host = nil
+            remove(c)
+        }
     }
 
     func remove(_ c: ExportedContext) { byToken[c.token] = nil }
@@ -143,7 +181,9 @@ extension ContextRegistry {
         guard let host = c.host else { return [] }
         c.host = nil
         if host.links.hosting === c { host.links.hosting = nil }
-        var out: AddressedMessages = [(c.exporter, .contextHosts(c.token, hosted: false))]
+        // An orphan no host shows has nowhere to come back to.
+        if c.orphanedAt != nil { remove(c) }
+        var out: AddressedMessages = c.orphanedAt != nil ? [] : [(c.exporter, .contextHosts(c.token, hosted: false))]
         if let status, let client = host.owner?.clientID { out.append((client, .hostedContext(host.id, status: status, reason: reason))) }
         return out
     }
@@ -158,11 +198,23 @@ extension ContextRegistry {
     }
 
     /// Everything hosting owes when `client` leaves: its contexts end (their hosts are told
-    /// `exporterGone`), and the contexts its host layers showed are free again (their exporters are told).
-    func clientLeft(_ client: UInt32) -> AddressedMessages {
+    /// `exporterGone`; one a host shows stays as an orphan under it for `reclaimWindow`), and the
+    /// contexts its host layers showed are free again (their exporters are told).
+    func clientLeft(_ client: UInt32, now: Double) -> AddressedMessages {
+        expireOrphans(now: now)
         var out: AddressedMessages = []
-        for c in byToken.values where c.exporter == client {
-            out += end(c, status: .exporterGone, reason: "the exporting client's connection ended")
+        for c in byToken.values where c.exporter == client && c.orphanedAt == nil {
+            let reason = "the exporting client's connection ended"
+            if let host = c.host {
+                c.layer?.links.exportedAs = nil
+                c.layer = nil
+                c.orphanedAt = now
+                if let hostClient = host.owner?.clientID, hostClient != client {
+                    out.append((hostClient, .hostedContext(host.id, status: .exporterGone, reason: reason)))
+                }
+            } else {
+                out += end(c, status: .exporterGone, reason: reason)
+            }
         }
         for c in byToken.values where c.host?.owner?.clientID == client || (c.host != nil && c.host?.owner == nil) {
             out += unbind(c, status: nil, reason: "")

@@ -29,8 +29,8 @@ extension RenderServer {
             try inject(events, from: s)
         case let .advanceClock(id, seconds):
             try requestStep(id, seconds: seconds, from: s)
-        case let .createContext(id, users):
-            let made = compositor.createContext(for: s.clientID, hostUsers: users)
+        case let .createContext(id, reclaim, users):
+            let made = reclaim.isZero ? compositor.createContext(for: s.clientID, hostUsers: users) : compositor.reclaimContext(reclaim, for: s.clientID)
             try queue(.contextCreated(requestID: id, token: made.token, refusal: made.refusal), to: s)
         }
     }

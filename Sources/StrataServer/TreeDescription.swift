@@ -240,7 +240,8 @@ struct TreeDescription {
                                      opacity: Double(n.presentation.opacity))
             if n.kind == .host {
                 let c = n.links.hosting
-                var h = Hosting(state: c == nil ? "none" : c?.layer == nil ? "waiting" : "shown", client: nil, layer: [])
+                let state = c == nil ? "none" : c?.orphanedAt != nil ? "exporter-gone" : c?.layer == nil ? "waiting" : "shown"
+                var h = Hosting(state: state, client: nil, layer: [])
                 if foreign, let c, let layer = c.layer, depth < ContextRegistry.maxNesting {
                     h.client = c.exporter
                     if budget.remaining > 0 { h.layer = [Node(layer, budget: &budget, foreign: true, depth: depth + 1)] } else { budget.truncated = true }

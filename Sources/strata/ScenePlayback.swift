@@ -18,11 +18,17 @@ final class ScenePlayback {
     static let handshakeTimeout = 10.0
     /// How many of `changes` have been sent.
     private var sent = 0
+    /// The top-level layer exported as a context instead of attached as a root (`--export`), and what is
+    /// told each token the server makes for it (one per session: a restarted server makes a new one).
+    let export: Scene.Layer?
+    let tokenMade: (ContextToken) -> Void
 
     /// Connects and sends the scene; the scene starts now.
-    init(scene: Scene, socketPath: String) throws {
+    init(scene: Scene, socketPath: String, export: Scene.Layer? = nil, tokenMade: @escaping (ContextToken) -> Void = { _ in }) throws {
         self.scene = scene
         self.socketPath = socketPath
+        self.export = export
+        self.tokenMade = tokenMade
         socket = try Self.handshake(socketPath, timeout: nil)
         start = MonotonicClock.now()
         changes = scene.changeCommits(sceneStart: start)
@@ -36,9 +42,33 @@ final class ScenePlayback {
     }
 
     private func sendScene() throws {
-        let (commit, buffers) = try scene.commit(sceneStart: start)
+        var (commit, buffers) = try scene.commit(sceneStart: start)
+        if let export {
+            // Not a root: the layer of a context, whose token goes to whoever hosts it.
+            let token = try createContext()
+            commit.operations.removeAll { $0 == .attachRoot(export.wireID) }
+            commit.operations.append(.setContextLayer(token, layer: export.wireID))
+            tokenMade(token)
+        }
         try socket.send(MessageCoding.encode(ClientMessage.commit(commit)), fds: buffers.map(\.fd))
         for change in changes.prefix(sent) { try socket.send(MessageCoding.encode(ClientMessage.commit(change.commit))) }
+    }
+
+    /// A new context's token (the socket still blocking, right after the handshake).
+    private func createContext() throws -> ContextToken {
+        try socket.send(MessageCoding.encode(ClientMessage.createContext(requestID: 1, hostUsers: [])))
+        while true {
+            while let f = try socket.nextFrame() {
+                switch try MessageCoding.decodeServer(type: f.type, body: f.body) {
+                case let .contextCreated(_, token, refusal):
+                    guard refusal.isEmpty else { throw ProtocolError.invalid("the server made no context: \(refusal)") }
+                    return token
+                case .error(let reason): throw ProtocolError.invalid("the server ended the session: \(reason)")
+                default: continue
+                }
+            }
+            guard try socket.fill() == .data else { throw ProtocolError.invalid("the server closed the connection before making a context") }
+        }
     }
 
     /// The scene time of the next change to send, if any is left.
@@ -62,8 +92,8 @@ final class ScenePlayback {
             if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
             do {
                 socket = try Self.handshake(socketPath, timeout: max(0.1, min(Self.handshakeTimeout, deadline - MonotonicClock.now())))
-                socket.setNonBlocking()
                 try sendScene()
+                socket.setNonBlocking()
                 return true
             } catch {
                 continue // the server is not back yet

@@ -18,10 +18,23 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: "Scene file.") var scene: String
     @OptionGroup var socket: SocketOption
     @Option(help: "Seconds to stay connected (default: until the scene's last finite animation ends, at least 1 s).") var duration: Double?
+    @Option(help: ArgumentHelp("Export this top-level layer as a context for another app's host layer instead of showing it, and print its token as a line `token HEX` (again after a server restart).",
+                               valueName: "LAYER-ID"))
+    var export: String?
 
     func run() throws {
         let s = try SceneParser.load(path: scene)
-        let playback = try ScenePlayback(scene: s, socketPath: socket.socket ?? SocketPath.resolve())
+        var exported: Scene.Layer?
+        if let export {
+            guard let layer = s.layers.first(where: { $0.id == export }) else {
+                throw CLIError("--export \(export): the scene has no top-level layer with that id")
+            }
+            exported = layer
+        }
+        let playback = try ScenePlayback(scene: s, socketPath: socket.socket ?? SocketPath.resolve(), export: exported) { token in
+            // The capability goes to stdout only: whoever started this process hands it to the host.
+            FileHandle.standardOutput.write(Data("token \(token.hex)\n".utf8))
+        }
         let changeEnds = s.resolvedChanges().flatMap(\.animations).map { $0.spec.timing.endTime }
         // Stay until the last finite animation ends and the last change has been sent.
         let lastEnd = (s.allLayers.flatMap(\.animations).map { $0.spec.timing.endTime } + changeEnds + s.changes.map(\.time))

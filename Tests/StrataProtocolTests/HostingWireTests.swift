@@ -10,11 +10,11 @@ struct HostingWireTests {
     /// The token's 16 bytes: hi then lo, each little-endian.
     static let tokenBytes: [UInt8] = [8, 7, 6, 5, 4, 3, 2, 1, 0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11]
 
-    @Test("createContext: type 9, u32 request id, u16 host user count, u32 uids")
+    @Test("createContext: type 9, u32 request id, reclaim token, u16 host user count, u32 uids")
     func createContext() throws {
-        let bytes = MessageCoding.encode(ClientMessage.createContext(requestID: 7, hostUsers: [1000, 1001]))
-        #expect(bytes == [14, 0, 0, 0, 9, 0, 7, 0, 0, 0, 2, 0, 0xE8, 3, 0, 0, 0xE9, 3, 0, 0])
-        #expect(try MessageCoding.decodeClient(type: 9, body: Array(bytes.dropFirst(6))) == .createContext(requestID: 7, hostUsers: [1000, 1001]))
+        let bytes = MessageCoding.encode(ClientMessage.createContext(requestID: 7, reclaim: Self.token, hostUsers: [1000, 1001]))
+        #expect(bytes == [30, 0, 0, 0, 9, 0, 7, 0, 0, 0] + Self.tokenBytes + [2, 0, 0xE8, 3, 0, 0, 0xE9, 3, 0, 0])
+        #expect(try MessageCoding.decodeClient(type: 9, body: Array(bytes.dropFirst(6))) == .createContext(requestID: 7, reclaim: Self.token, hostUsers: [1000, 1001]))
         // 17 users are refused while decoding.
         let many = MessageCoding.encode(ClientMessage.createContext(requestID: 7, hostUsers: Array(0..<17)))
         #expect(throws: ProtocolError.invalid("createContext: 17 host users (at most 16)")) {

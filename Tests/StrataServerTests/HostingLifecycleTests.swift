@@ -264,3 +264,76 @@ import Testing
         #expect(rig.compositor.showsOnly(client: 1, output: nil))
     }
 }
+
+/// An app that crashes under a host leaves an orphan there; started again, it reclaims it.
+@Suite(.serialized) struct HostingReclaimTests {
+    @Test func aRestartedAppReappearsUnderTheSameHostLayer() throws {
+        let (rig, token) = try HostingLifecycleTests.shown()
+        rig.compositor.removeClient(2)
+        try rig.frame(at: 0.1)
+        #expect(rig.lastStatus(of: 2, to: 1)?.0 == .exporterGone)
+        #expect(rig.compositor.treeJSON(client: 1).contains(#""host":{"state":"exporter-gone"}"#))
+        // Nobody else can bind the orphan, nor make a context from a token it never had.
+        rig.add(3)
+        #expect(rig.compositor.reclaimContext(ContextToken(hi: 1, lo: 2), for: 3).refusal.hasPrefix("createContext: unknown context token"))
+        // The app again (a new client): same token, same host layer, no host action.
+        rig.add(4)
+        let again = rig.compositor.reclaimContext(token, for: 4)
+        #expect(again == (token, ""))
+        #expect(rig.lastStatus(of: 2, to: 1)?.0 == .waiting)
+        #expect(rig.hosting(to: 4) == [.contextHosts(token, hosted: true)])
+        rig.commit(HostingOps.layer(100, CGRect(x: 0, y: 0, width: 100, height: 80), fill: HostingOps.color(0, 0, 1))
+                   + [.setContextLayer(token, layer: 100)], from: 4)
+        try rig.frame(at: 0.2)
+        #expect(rig.lastStatus(of: 2, to: 1)?.0 == .shown)
+        #expect(try rig.pixel(30, 25) == HostingLifecycleTests.blue)
+        // A live context cannot be reclaimed by another client.
+        #expect(rig.compositor.reclaimContext(token, for: 3).refusal.hasPrefix("createContext: unknown context token"))
+    }
+
+    @Test func anOrphanNoHostShowsIsGone() throws {
+        let (rig, token) = try HostingLifecycleTests.shown()
+        rig.compositor.removeClient(2)
+        rig.commit([.hostContext(2, token: .zero)], from: 1)
+        try rig.frame(at: 0.1)
+        rig.add(4)
+        #expect(rig.compositor.reclaimContext(token, for: 4).refusal.hasPrefix("createContext: unknown context token"))
+        // And a context no host showed ends with its exporter.
+        let fresh = try HostingRig()
+        fresh.add(5)
+        let (unhosted, _) = fresh.export(from: 5)
+        fresh.compositor.removeClient(5)
+        fresh.add(6)
+        #expect(fresh.compositor.reclaimContext(unhosted, for: 6).token.isZero)
+    }
+
+    @Test func onlyTheSameUserMayReclaim() throws {
+        let rig = try HostingRig()
+        rig.add(1)
+        rig.add(2, uid: 1000)
+        let (token, _) = rig.export(from: 2)
+        rig.commit([.createLayer(100), .setContextLayer(token, layer: 100)], from: 2)
+        rig.commit([.createLayer(1, kind: .host), .attachRoot(1), .hostContext(1, token: token)], from: 1)
+        try rig.frame(at: 0)
+        rig.compositor.removeClient(2)
+        rig.add(3, uid: 1001)
+        #expect(rig.compositor.reclaimContext(token, for: 3).token.isZero)
+        rig.add(4, uid: 1000)
+        #expect(rig.compositor.reclaimContext(token, for: 4).token == token)
+    }
+
+    @Test func orphansExpire() {
+        let registry = ContextRegistry()
+        guard case .success(let c) = registry.mint(client: 1, uid: nil, hostUsers: []) else { Issue.record("no context"); return }
+        let scene = ClientScene(clientID: 2)
+        let host = RenderNode(id: 1, kind: .host, scene: scene)
+        defer { withExtendedLifetime(scene) {} }
+        _ = registry.bind(c, to: host, client: 2)
+        _ = registry.clientLeft(1, now: 100)
+        #expect(c.orphanedAt == 100)
+        registry.expireOrphans(now: 100 + ContextRegistry.reclaimWindow)
+        #expect(registry.byToken[c.token] != nil)
+        registry.expireOrphans(now: 100.5 + ContextRegistry.reclaimWindow)
+        #expect(registry.byToken[c.token] == nil && host.links.hosting == nil)
+    }
+}
