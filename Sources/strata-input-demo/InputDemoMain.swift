@@ -5,8 +5,13 @@ import Strata
 // every input event it receives as a JSON line on stdout, on the main queue. It can move the pad under
 // an animation and stall its main thread, to show that the server routes touches by what is on screen,
 // not by what the busy app last committed.
+// With --export the pad is not shown on the output but exported as a context (remote layer hosting) for a
+// host app's StrataLayerHost: its token is printed as {"token": HEX}; --reclaim HEX takes over the context
+// of an earlier run that crashed, still under its host. --slide DX,S moves the knob DX points right over S
+// seconds, again and again (linear), from the commit's time (printed as "start").
 // Usage: strata-input-demo [--name NAME] [--frame X,Y,W,H] [--knob X,Y,W,H] [--color #RRGGBB] [--capture]
 //                          [--move-to X,Y --move-duration S] [--stall S] [--seconds S]
+//                          [--export] [--reclaim HEX] [--slide DX,S]
 //        (server socket from STRATA_SOCKET or the default path)
 
 struct Options {
@@ -19,6 +24,9 @@ struct Options {
     var moveDuration = 4.0
     var stall = 0.0
     var seconds = 30.0
+    var export = false
+    var reclaim: StrataContextToken?
+    var slide: (dx: CGFloat, seconds: Double)?
 
     init(_ args: [String]) throws {
         var it = args.makeIterator()
@@ -49,6 +57,15 @@ struct Options {
             case "--move-duration": moveDuration = try seconds(arg)
             case "--stall": stall = try seconds(arg)
             case "--seconds": self.seconds = try seconds(arg)
+            case "--export": export = true
+            case "--reclaim":
+                guard let token = StrataContextToken(try value(arg)) else { throw DemoError("--reclaim takes a context token (32 hexadecimal digits)") }
+                reclaim = token
+                export = true
+            case "--slide":
+                let n = try numbers(arg, 2)
+                guard n[1] > 0 else { throw DemoError("--slide takes DX,SECONDS with SECONDS above 0") }
+                slide = (n[0], Double(n[1]))
             default: throw DemoError("unknown option \(arg)")
             }
         }
@@ -105,9 +122,25 @@ do {
     connection.inputHandler = { e in
         emit(["client": options.name, "kind": kindName(e.kind), "layer": "", "keysym": Int(e.keysym), "text": e.text, "pressed": e.isPressed])
     }
-    connection.attach(pad)
-    CATransaction.flush()
+    // Kept while the app runs: its last reference ending would revoke it.
+    var context: StrataContext?
+    if options.export {
+        context = try StrataContext(connection: connection, reclaiming: options.reclaim)
+        context?.layer = pad
+    } else {
+        connection.attach(pad)
+    }
     var start = CACurrentMediaTime()
+    if let slide = options.slide {
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = knob.position.x
+        move.toValue = knob.position.x + slide.dx
+        move.duration = slide.seconds
+        move.repeatCount = .infinity
+        knob.add(move, forKey: "slide")
+    }
+    CATransaction.flush()
+    if let context { emit(["token": context.token.description, "client": options.name]) }
     if let to = options.moveTo {
         // Moves linearly from the frame's centre to `to`; the model is at `to` from the start.
         CATransaction.begin()
@@ -126,7 +159,11 @@ do {
             emit(["stalled": true, "client": options.name])
         }
     }
-    DispatchQueue.main.asyncAfter(deadline: .now() + options.seconds) { exit(0) }
+    let exported = context
+    DispatchQueue.main.asyncAfter(deadline: .now() + options.seconds) {
+        withExtendedLifetime(exported) {}
+        exit(0)
+    }
     dispatchMain()
 } catch {
     FileHandle.standardError.write(Data("strata-input-demo: \(error)\n".utf8))
