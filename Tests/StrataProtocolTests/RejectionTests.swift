@@ -51,16 +51,16 @@ struct RejectionTests {
     @Test("hello with another version decodes; version checking is the server's job")
     func otherVersion() throws {
         #expect(try MessageCoding.decodeClient(type: 1, body: Array("STRA".utf8) + [1, 0]) == .hello(version: 1))
-        #expect(ProtocolError.unsupportedVersion(1).description == "unsupported protocol version 1 (server speaks 2)")
+        #expect(ProtocolError.unsupportedVersion(1).description == "unsupported protocol version 1 (server speaks 3)")
     }
 
     @Test("unknown message types")
     func unknownType() {
         #expect(protocolError { try MessageCoding.decodeClient(type: 0, body: []) } == .unknownMessageType(0))
-        #expect(protocolError { try MessageCoding.decodeClient(type: 9, body: [0, 0, 0, 0]) } == .unknownMessageType(9))
+        #expect(protocolError { try MessageCoding.decodeClient(type: 10, body: [0, 0, 0, 0]) } == .unknownMessageType(10))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 121, body: []) } == .unknownMessageType(121))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 125, body: []) } == .unknownMessageType(125))
     }
 
     @Test("a clock step is a finite 0…600 s", arguments: [-0.001, 600.5, Double.nan, .infinity, -.infinity])
@@ -144,7 +144,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 26, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 29, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)
