@@ -45,7 +45,7 @@ public struct CommitGenerator {
         case .wideParents: wide(&b, &r)
         case .shrunkMemfds: imageOps(&b, unsealed: true, now: now, &r)
         case .text: textOps(&b, &r)
-        case .requests, .bytes, .fds, .handshake, .disconnects: tree(&b, &r)
+        case .requests, .bytes, .fds, .handshake, .disconnects, .hosting: tree(&b, &r)
         }
         model = b.model
         transactionID += 1

@@ -20,6 +20,10 @@ public enum Family: String, CaseIterable, Sendable, Comparable {
     /// CATextLayers given text of every Unicode class the text stack tells apart, font names, sizes, wrapping,
     /// truncation, alignment and bounds (`TextGenerator`); now and then a value the wire refuses.
     case text
+    /// Remote layer hosting across the run's clients: contexts made and reclaimed, layers given to them,
+    /// host layers bound to tokens of every kind (another client's, its own, forged, revoked, orphaned), host
+    /// layers inside contexts (so that A hosts B hosts A is tried), revokes, and sessions ended mid-binding.
+    case hosting
     /// Byte-level mutations of valid encoded frames.
     case bytes
     /// Descriptor tricks: wrong counts, pipes, sockets, files, unsealed or short memfds, fds on other messages.

@@ -28,6 +28,14 @@ public enum SeedCorpus {
                 .presentDrawable(1, buffer: 5, width: 7, height: 3, format: .i420(YUVColorimetry(matrix: .bt601, fullRange: true)), presentAt: 6),
                 .discardDrawables(1),
             ]))),
+            // Hosting: a context made and reclaimed, a layer given to it, a host layer bound, a revoke.
+            MessageCoding.encode(ClientMessage.createContext(requestID: 6, hostUsers: [])),
+            MessageCoding.encode(ClientMessage.createContext(requestID: 7, reclaim: ContextToken(hi: 1, lo: 2), hostUsers: [1000, 65534])),
+            MessageCoding.encode(ClientMessage.commit(Commit(transactionID: 2, operations: [
+                .createLayer(1), .createLayer(2, kind: .host), .insertSublayer(parent: 1, child: 2, index: 0),
+                .setContextLayer(ContextToken(hi: 3, lo: 4), layer: 1), .hostContext(2, token: ContextToken(hi: 5, lo: 6)),
+                .setProperty(2, .hostedInput, .scalar(2)), .revokeContext(ContextToken(hi: 3, lo: 4)),
+            ]))),
         ]
         let families: [Family] = [.tree, .properties, .animations, .images, .masks, .invalid, .maskCycles, .text]
         var generator = CommitGenerator()
@@ -87,6 +95,10 @@ public enum SeedCorpus {
             .input(InputEvent(kind: .touchDown, timestamp: 3, layer: 2, hitLayer: 5, location: CGPoint(x: 4, y: 5), touchID: 1)),
             .injectResult(""), .bufferReleased(3), .transactionPresented(transactionID: 42, presentedAt: 12.5),
             .layerError(7, reason: "text layout failed"),
+            .contextCreated(requestID: 6, token: ContextToken(hi: 1, lo: 2), refusal: ""),
+            .contextCreated(requestID: 7, token: .zero, refusal: "createContext: unknown context token"),
+            .hostedContext(2, status: .refused, reason: "hosting cycle"), .contextHosts(ContextToken(hi: 1, lo: 2), hosted: true),
+            .observedInput(InputEvent(kind: .touchUp, timestamp: 4, layer: 2, hitLayer: 2, location: CGPoint(x: 1, y: 2), touchID: 1)),
         ]
         return messages.map { MessageCoding.encode($0) }
     }

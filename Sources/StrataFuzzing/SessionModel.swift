@@ -15,7 +15,12 @@ public struct SessionModel {
         public var masking: LayerID?
         public var isRoot = false
         public var animationKeys: [String] = []
+        /// The layer of one of the client's contexts: never a sublayer, root or mask while it is.
+        public var isContextLayer = false
     }
+
+    /// The layer each of the client's contexts shows.
+    public private(set) var contextLayers: [ContextToken: LayerID] = [:]
 
     public struct Image {
         public var width: UInt32
@@ -88,7 +93,7 @@ public struct SessionModel {
         case let .insertSublayer(parent, child, index):
             guard let p = layers[parent], let c = layers[child] else { return false }
             let count = p.children.count - (c.parent == parent ? 1 : 0)
-            return !isAncestorOrSelf(child, of: parent) && !c.isRoot && c.masking == nil && Int(index) <= count
+            return !isAncestorOrSelf(child, of: parent) && !c.isRoot && c.masking == nil && !c.isContextLayer && Int(index) <= count
         case let .defineImage(id, w, h, _, _):
             return images[id] == nil && (1...UInt32(WireFormat.maxImageSide)).contains(w) && (1...UInt32(WireFormat.maxImageSide)).contains(h)
         case let .updateImage(id, x, y, w, h, _):
@@ -100,12 +105,12 @@ public struct SessionModel {
             guard layers[id] != nil else { return false }
             guard mask != 0 else { return true }
             guard let m = layers[mask] else { return false }
-            return mask != id && m.parent == nil && !m.isRoot && (m.masking == nil || m.masking == id) && !isAncestorOrSelf(mask, of: id)
+            return mask != id && m.parent == nil && !m.isRoot && !m.isContextLayer && (m.masking == nil || m.masking == id) && !isAncestorOrSelf(mask, of: id)
         case let .addAnimation(id, _, spec):
             guard let l = layers[id] else { return false }
             // A `contents` animation names images the client defines.
             return spec.keyPaths.allSatisfy { $0.property.isCarried(by: l.kind) } && spec.contentsImages.allSatisfy { images[$0] != nil }
-        case .attachRoot(let id): return layers[id].map { $0.parent == nil } ?? false
+        case .attachRoot(let id): return layers[id].map { $0.parent == nil && !$0.isContextLayer } ?? false
         case .defineBuffer(let id, _): return buffers[id] == nil && buffers.count < WireFormat.maxBuffers
         case .releaseBuffer(let id): return buffers[id] != nil
         case let .updateImageFromBuffer(id, x, y, w, h, buffer, offset):
@@ -123,7 +128,10 @@ public struct SessionModel {
             return true
         // The model holds no contexts: a token is never one of its own. Hosting a token it does not know is
         // refused by an event, the session kept.
-        case .setContextLayer, .revokeContext: return false
+        // Tokens are the client's (`FuzzClient+Hosting` sends only its own to these two).
+        case let .setContextLayer(token, id):
+            return id == 0 || contextLayers[token] == id || layers[id].map { $0.parent == nil && !$0.isRoot && $0.masking == nil && !$0.isContextLayer } ?? false
+        case .revokeContext: return true
         case let .hostContext(id, _): return layers[id]?.kind == .host
         }
     }
@@ -143,6 +151,7 @@ public struct SessionModel {
             if let m = l.mask { layers[m]?.masking = nil }
             for c in l.children { layers[c]?.parent = nil }
             if l.isRoot { roots.removeAll { $0 == id } }
+            if l.isContextLayer { contextLayers = contextLayers.filter { $0.value != id } }
             layers[id] = nil
             if let i = slot.removeValue(forKey: id) {
                 let last = layerIDs.removeLast()
@@ -178,7 +187,12 @@ public struct SessionModel {
             layers[id]?.isRoot = false
             roots.removeAll { $0 == id }
         case .setProperty, .setContents, .updateImage, .setRootOutput, .discardDrawables, .invalidateTiles, .deliverTile,
-             .setContextLayer, .revokeContext, .hostContext: break
+             .hostContext: break
+        case let .setContextLayer(token, id):
+            if let old = contextLayers.removeValue(forKey: token) { layers[old]?.isContextLayer = false }
+            if id != 0, layers[id] != nil { layers[id]?.isContextLayer = true; contextLayers[token] = id }
+        case .revokeContext(let token):
+            if let old = contextLayers.removeValue(forKey: token) { layers[old]?.isContextLayer = false }
         }
     }
 

@@ -35,7 +35,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames to render.") var frames = 300
     @Option(name: .customLong("size"), help: "Framebuffer size WIDTHxHEIGHT (default 320x240; kiosk: 1280x800).") var sizeOption: String?
     var size: String { sizeOption ?? (scenario == .kiosk || scenario == .frosted ? "1280x800" : "320x240") }
-    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents, latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame) text-attack (a hostile client's text beside a client animating N layers on a real server, for --seconds; --attack marks, letters, labels or all), gl (an app's GL drawing 1280x720 into a CAMetalLayer on a real server for --frames display-link ticks: client and server CPU, present → on screen, copies per frame), video (a 1080p30 H.264 clip of --frames frames, default 300, made with gst-launch-1.0 and played through AVPlayer on a real server at 1920x1080: frames shown/dropped/repeated, CPU per second of video for decode, transfer and the server, memory), tiled (a 16384x16384-point CATiledLayer map panned diagonally for --frames display-link ticks on a real server, default 1280x800: frames missed, tile request → on screen, pan start → first new tile, tiles kept, server and client memory) settings (issue 52: a UIKit settings screen of --rows rows of controls in a scroll view at 1280x800, flung --flings times by injected touches and scrolled 10 times with setContentOffset(animated:): vblanks missed while it moved, server and app CPU per moving frame), frosted (issue 53: a frosted panel over the whole output, default 1280x800, above moving circles, drawn without filters and with blur radii 8 and 64: frame time, Strata CPU and GL time a frame each), layout (issue 54: a 1,000-constraint screen's full layout and one constant's re-solve, in this process; then a table of --rows self-sizing rows, default 10,000, flung and scrolled on a real server as settings scrolls its screen), or kiosk (a café order screen through the client library on a real server: its first frame, a progress ring animating, --taps taps starting spring bounces, and a spinner).")
+    @Option(help: "spin (every layer animates), one-moving (one 50x50 layer of N moves), shapes (N stroked circles animating strokeEnd and rotation), replicator (one replicator of N copies of an animated bar), replicator-delayed (the same, each copy 1/N s later), bars (that picture from N separate layers), cards (N shadowed cards moving while their shadows' offset, radius and opacity animate), labels (N cards holding a text label, sliding and turning), text (N labels whose strings change every frame), soak, contents, latency (commit → on screen on a real server; --clients fresh clients, --frames commits per frame) text-attack (a hostile client's text beside a client animating N layers on a real server, for --seconds; --attack marks, letters, labels or all), gl (an app's GL drawing 1280x720 into a CAMetalLayer on a real server for --frames display-link ticks: client and server CPU, present → on screen, copies per frame), video (a 1080p30 H.264 clip of --frames frames, default 300, made with gst-launch-1.0 and played through AVPlayer on a real server at 1920x1080: frames shown/dropped/repeated, CPU per second of video for decode, transfer and the server, memory), tiled (a 16384x16384-point CATiledLayer map panned diagonally for --frames display-link ticks on a real server, default 1280x800: frames missed, tile request → on screen, pan start → first new tile, tiles kept, server and client memory) settings (issue 52: a UIKit settings screen of --rows rows of controls in a scroll view at 1280x800, flung --flings times by injected touches and scrolled 10 times with setContentOffset(animated:): vblanks missed while it moved, server and app CPU per moving frame), frosted (issue 53: a frosted panel over the whole output, default 1280x800, above moving circles, drawn without filters and with blur radii 8 and 64: frame time, Strata CPU and GL time a frame each), layout (issue 54: a 1,000-constraint screen's full layout and one constant's re-solve, in this process; then a table of --rows self-sizing rows, default 10,000, flung and scrolled on a real server as settings scrolls its screen), hosting (issue 56: the spin scene's N layers drawn from a root of their own client, then exported as a context and shown by another client's host layer, --frames frames each, three runs alternating, in this process: the server CPU per frame of each way and their ratio), or kiosk (a café order screen through the client library on a real server: its first frame, a progress ring animating, --taps taps starting spring bounces, and a spinner).")
     var scenario = Scenario.spin
 
     enum Scenario: String, ExpressibleByArgument {
@@ -60,6 +60,7 @@ struct BenchCommand: ParsableCommand {
         case settings
         case frosted
         case layout
+        case hosting
     }
 
     @Option(help: "soak: clients, each with its own animated tree, committing --rate times a second for --seconds.")
@@ -128,6 +129,8 @@ struct BenchCommand: ParsableCommand {
         case .layout:
             guard rows > 0, flings > 0 else { throw ValidationError("--rows and --flings must be > 0") }
             return try LayoutRun(size: sizeOption ?? "1280x800", rows: rows == 200 ? 10_000 : rows, flings: flings).run()
+        case .hosting:
+            return try HostingRun(width: dims.width, height: dims.height, layers: layers, frames: frames, cpuAnimations: cpuAnimations).run()
         default:
             break
         }
@@ -163,7 +166,7 @@ struct BenchCommand: ParsableCommand {
         case .cards: CardsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .labels: LabelsScenario.scene(cards: layers, width: dims.width, height: dims.height)
         case .text: TextScenario.scene(labels: layers, width: dims.width, height: dims.height)
-        case .soak, .contents, .latency, .textAttack, .kiosk, .emitter, .gl, .video, .tiled, .settings, .frosted, .layout: Commit(transactionID: 1, operations: [])
+        case .soak, .contents, .latency, .textAttack, .kiosk, .emitter, .gl, .video, .tiled, .settings, .frosted, .layout, .hosting: Commit(transactionID: 1, operations: [])
         }
         var startTime = 0.0
         if scenario == .emitter {

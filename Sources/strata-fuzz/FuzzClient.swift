@@ -26,15 +26,23 @@ final class FuzzClient {
     let nextSessionID: () -> Int
     /// Sessions are restarted past this many layers (ending a session frees its tree on the server).
     static let sessionLayerLimit = 8000
+    /// Hosting (`FuzzClient+Hosting`): the run's shared tokens, this session's own contexts, and counters
+    /// for its commits' ids and layer ids.
+    let tokenPool: TokenPool
+    var ownTokens: [ContextToken] = []
+    var hostingTransaction: UInt64 = 0
+    var hostingLayers: UInt32 = 0
 
     /// Relative weight of each family in a client's steps (the known crashers are rare but present).
     static let weights: [Family: Double] = [
         .tree: 12, .properties: 14, .animations: 10, .images: 6, .masks: 5, .requests: 4, .invalid: 3, .text: 6, .bytes: 12,
-        .fds: 4, .handshake: 2, .disconnects: 2, .maskCycles: 1, .deepChains: 0.3, .wideParents: 0.1, .shrunkMemfds: 2,
+        .fds: 4, .handshake: 2, .disconnects: 2, .maskCycles: 1, .deepChains: 0.3, .wideParents: 0.1, .shrunkMemfds: 2, .hosting: 6,
     ]
 
-    init(index: Int, seed: UInt64, families: [Family], socketPath: String, log: ReproLog, corpus: [[UInt8]], nextSessionID: @escaping () -> Int) {
+    init(index: Int, seed: UInt64, families: [Family], socketPath: String, log: ReproLog, corpus: [[UInt8]], nextSessionID: @escaping () -> Int,
+         tokenPool: TokenPool = TokenPool()) {
         self.index = index; self.socketPath = socketPath; self.log = log; self.corpus = corpus; self.nextSessionID = nextSessionID
+        self.tokenPool = tokenPool
         r = FuzzRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
         self.families = families.map { ($0, Self.weights[$0] ?? 1) }
         totalWeight = self.families.reduce(0) { $0 + $1.1 }
@@ -62,6 +70,7 @@ final class FuzzClient {
         case .handshake: handshakeTrick(&stats)
         case .disconnects: disconnectTrick(s, &stats)
         case .shrunkMemfds where r.chance(0.4) && !s.kept.isEmpty: shrinkAndShow(s, &stats)
+        case .hosting: hostingStep(s, &stats)
         default: commit(family, s, &stats)
         }
         s.drain()
@@ -86,6 +95,7 @@ final class FuzzClient {
         send(.hello(version: WireFormat.version), on: s, &stats)
         session = s
         model = SessionModel()
+        ownTokens = []
         generator.reset()
         return s
     }

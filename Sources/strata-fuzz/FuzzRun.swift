@@ -31,9 +31,12 @@ struct FuzzRun {
     init(sut: ServerUnderTest, witness: Witness, seed: UInt64, families: [Family], clients count: Int, corpus: [[UInt8]]) {
         self.sut = sut; self.witness = witness; self.seed = seed; self.families = families
         let counter = SessionCounter()
+        // One pool of context tokens for every client: they host each other's contexts (the hosting family).
+        let tokenPool = TokenPool()
         let log = self.log
         clients = (0..<max(1, count)).map {
-            FuzzClient(index: $0, seed: seed, families: families, socketPath: sut.socketPath, log: log, corpus: corpus, nextSessionID: counter.next)
+            FuzzClient(index: $0, seed: seed, families: families, socketPath: sut.socketPath, log: log, corpus: corpus, nextSessionID: counter.next,
+                       tokenPool: tokenPool)
         }
     }
 

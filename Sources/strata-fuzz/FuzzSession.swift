@@ -19,6 +19,8 @@ final class FuzzSession {
     private(set) var errorReason: String?
     /// Set when the server sent a frame its own decoder rejects (a server bug, not the client's).
     private(set) var undecodable: String?
+    /// Context tokens the server made for this session (`contextCreated`), oldest first.
+    var madeTokens: [ContextToken] = []
     private var assembler = FrameAssembler()
     /// How long one send may wait for the server to take bytes before the session counts as stuck.
     static let sendDeadline = 3.0
@@ -168,7 +170,11 @@ final class FuzzSession {
             do {
                 while let f = try assembler.next() {
                     do {
-                        if case .error(let reason) = try MessageCoding.decodeServer(type: f.type, body: f.body) { errorReason = reason }
+                        switch try MessageCoding.decodeServer(type: f.type, body: f.body) {
+                        case .error(let reason): errorReason = reason
+                        case let .contextCreated(_, token, _) where !token.isZero: madeTokens.append(token)
+                        default: break
+                        }
                     } catch {
                         undecodable = "type \(f.type), \(f.body.count) bytes: \(error)"
                     }
