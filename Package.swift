@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "strata-demo", targets: ["strata-demo"]),
         .executable(name: "strata-input-demo", targets: ["strata-input-demo"]),
+        .executable(name: "strata-kiosk-shell", targets: ["strata-kiosk-shell"]),
         .executable(name: "strata-examples", targets: ["strata-examples"]),
         .executable(name: "strata-text-worker", targets: ["strata-text-worker"]),
         .executable(name: "strata-fuzz", targets: ["strata-fuzz"]),
@@ -123,6 +124,8 @@ let package = Package(
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata", "StrataCafeScreen", "StrataPNG"]),
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
+        // The example kiosk shell (docs/hosting.md): apps of their own hosted side by side, a swipe between them.
+        .executableTarget(name: "strata-kiosk-shell", dependencies: ["Strata"], path: "examples/kiosk-shell"),
         .executableTarget(name: "strata-examples", dependencies: ["StrataExamples", "StrataUIKit"]),
 
         // Fuzzing (docs/fuzzing.md): generators and the decoder harness, the process-level fuzzer, and the

@@ -97,7 +97,11 @@ func kindName(_ k: StrataInputEvent.Kind) -> String {
 }
 
 do {
-    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    var options = try Options(Array(CommandLine.arguments.dropFirst()))
+    // A shell that starts the app again after a crash names the context to take over (docs/hosting.md).
+    if options.export, options.reclaim == nil, let hex = ProcessInfo.processInfo.environment["STRATA_CONTEXT_RECLAIM"] {
+        options.reclaim = StrataContextToken(hex)
+    }
     let connection = try StrataConnection.connect()
     let pad = CALayer()
     pad.frame = options.frame
