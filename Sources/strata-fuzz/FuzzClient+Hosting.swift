@@ -22,10 +22,12 @@ final class TokenPool {
 /// accepts; a host layer bound to any token is always accepted (a refusal is an event, the session goes on).
 extension FuzzClient {
     func hostingStep(_ s: FuzzSession, _ stats: inout FuzzStats) {
+        // Tokens the server made since the last step: taken once (a revoked one must not come back).
         for t in s.madeTokens where !ownTokens.contains(t) {
             ownTokens.append(t)
             tokenPool.add(t)
         }
+        s.madeTokens.removeAll()
         let id = UInt32(truncatingIfNeeded: steps)
         switch r.int(0...9) {
         case 0, 1:
