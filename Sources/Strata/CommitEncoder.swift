@@ -18,6 +18,8 @@ struct CommitEncoder {
     private var layers: [CALayer] = []
     /// Contexts whose layer this commit sets (`StrataContext.layer`).
     var contextLayers: [(ContextToken, LayerID)] = []
+    /// The commit restores a session on a restarted server: host layers' bindings are replays.
+    var replaying = false
     private var seen: Set<ObjectIdentifier> = []
 
     init(images: ImageTable, pool: SharedBufferPool? = nil) {
@@ -54,7 +56,7 @@ struct CommitEncoder {
     private mutating func syncHostedContext(_ host: StrataLayerHost) {
         let token = host.contextTokenStorage?.wire ?? .zero
         guard let shadow = host.server, shadow.hostedToken != token else { return }
-        operations.append(.hostContext(host.layerID, token: token))
+        operations.append(.hostContext(host.layerID, token: token, replayed: replaying))
         host.server?.hostedToken = token
     }
 

@@ -39,12 +39,39 @@ extension StrataConnection {
         _ = sendDrawableCommit(operations, fds: [])
     }
 
-    /// The session ended and a new one begins: the server's contexts went with the old one.
-    /// Called with LayerLock held.
-    func contextsLost() {
-        for weak in exportedContexts.values { weak.context?.sessionEnded() }
-        exportedContexts.removeAll()
+    /// A restored session on a restarted server: each live context asks for its token again
+    /// (`createContext` with `reclaim`), and its layer goes out with the scene's commit. Answered in
+    /// `contextReplayAnswered`. Called with LayerLock held, before the scene is sent.
+    func replayContexts(on socket: MessageSocket) {
         pendingContextLayers.removeAll()
+        for case let context? in exportedContexts.values.map(\.context) where context.validStorage {
+            replyCondition.lock()
+            nextRequestID += 1
+            let id = nextRequestID
+            contextReplays[id] = context
+            replyCondition.unlock()
+            let message = ClientMessage.createContext(requestID: id, reclaim: context.token.wire, hostUsers: context.hostUsers.map { UInt32($0) })
+            // A failure here is the new session ending too: the reader sees it and restores again.
+            try? socket.send(MessageCoding.encode(message))
+            context.hostedStorage = false
+            if context.layerStorage != nil { pendingContextLayers.append(context) }
+        }
+    }
+
+    /// The answer to a replayed context; false when `id` is not one (a request's answer).
+    func contextReplayAnswered(_ id: UInt32, refusal: String) -> Bool {
+        replyCondition.lock()
+        let context = contextReplays.removeValue(forKey: id)
+        replyCondition.unlock()
+        guard let context else { return false }
+        if !refusal.isEmpty {
+            StrataLog.logger.warning("a context could not be replayed on the restarted server: \(refusal)")
+            LayerLock.with {
+                exportedContexts[context.token.wire] = nil
+                context.sessionEnded()
+            }
+        }
+        return true
     }
 
     /// `hostedContext` (to a host) and `contextHosts` (to an exporter).

@@ -127,7 +127,8 @@ extension StrataConnection {
             }
         case .hostedContext, .contextHosts:
             handleHosting(message)
-        case .contextCreated(let id, _, _):
+        case let .contextCreated(id, _, refusal):
+            if contextReplayAnswered(id, refusal: refusal) { break }
             replyCondition.lock()
             replies[id] = message
             replyCondition.broadcast()

@@ -82,8 +82,6 @@ extension StrataConnection {
             for layer in held { settleLostAnimations(layer, generation: previous) }
             let carried = heldLayerIDs.sorted().compactMap(LayerRegistry.layer)
             heldLayerIDs.removeAll()
-            // The lost server's contexts went with it (a host layer's token is sent again, and refused).
-            contextsLost()
             // From here every layer reads as new to the server, so the commit below carries it whole.
             ConnectionGeneration.advance()
             self.socket = socket
@@ -98,8 +96,12 @@ extension StrataConnection {
             let changed = lit != litOutputs
             litOutputs = lit
             link = .live
+            // Contexts replayed under their tokens before the scene, which sets their layers again.
+            replayContexts(on: socket)
             // Roots first, in their order: the server composites roots in attach order.
+            replayingSession = true
             commit(layers: roots + held + carried)
+            replayingSession = false
             if ticksRequested {
                 // A failure here is the new session ending too: the reader sees it and restores again.
                 try? socket.send(MessageCoding.encode(ClientMessage.frameTicks(enabled: true)))

@@ -52,6 +52,11 @@ public final class StrataConnection: @unchecked Sendable {
     /// the last commit.
     var exportedContexts: [ContextToken: WeakContext] = [:]
     var pendingContextLayers: [StrataContext] = []
+    /// While a restored session's scene is sent: host layers' bindings go out marked as replayed.
+    var replayingSession = false
+    /// `createContext` replays of a restored session waiting for their answer, by request id (guarded by
+    /// replyCondition).
+    var contextReplays: [UInt32: StrataContext] = [:]
 
     // Guarded by replyCondition.
     var nextRequestID: UInt32 = 0
@@ -240,6 +245,7 @@ public final class StrataConnection: @unchecked Sendable {
         }
         var encoder = CommitEncoder(images: images, pool: bufferPool)
         encoder.contextLayers = takeContextLayers()
+        encoder.replaying = replayingSession
         do {
             try encoder.encode(layers)
             let released = LayerRegistry.takeReleased()

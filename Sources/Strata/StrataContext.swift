@@ -26,13 +26,17 @@ public struct StrataContextToken: Hashable, Sendable, LosslessStringConvertible 
 /// layer, hand `token` to the host, and the host's `StrataLayerHost` shows the tree, drawn with the host
 /// layer's geometry, opacity, clip and mask, while this app's commits and animations stay its own.
 ///
-/// The context lives while this connection's session does and until `invalidate()`. After the server went
-/// away and the connection restored its session, the context is gone (`isValid` false): export a new one.
+/// The context lives while this connection's session does and until `invalidate()`. When the server went
+/// away and the connection restores its session, the context is replayed under the same token (the new
+/// server takes the last one's tokens for 30 s after its start), and a host that replays its binding shows
+/// it again; a context the new server refuses becomes invalid (`isValid` false).
 public final class StrataContext: @unchecked Sendable {
     /// The context's capability.
     public let token: StrataContextToken
     /// The connection it was exported on.
     public let connection: StrataConnection
+    /// The uids whose clients may host it (empty: any).
+    public let hostUsers: [uid_t]
 
     // Guarded by LayerLock.
     var layerStorage: CALayer?
@@ -60,6 +64,7 @@ public final class StrataContext: @unchecked Sendable {
         guard refusal.isEmpty, !token.isZero else { throw StrataConnection.ConnectionError(message: refusal) }
         self.token = StrataContextToken(token)
         self.connection = c
+        self.hostUsers = hostUsers
         c.adopt(self)
     }
 

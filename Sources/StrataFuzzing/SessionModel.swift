@@ -132,7 +132,7 @@ public struct SessionModel {
         case let .setContextLayer(token, id):
             return id == 0 || contextLayers[token] == id || layers[id].map { $0.parent == nil && !$0.isRoot && $0.masking == nil && !$0.isContextLayer } ?? false
         case .revokeContext: return true
-        case let .hostContext(id, _): return layers[id]?.kind == .host
+        case let .hostContext(id, _, _): return layers[id]?.kind == .host
         }
     }
 

@@ -75,7 +75,9 @@ public enum LayerOperation: Equatable, Sendable {
     case revokeContext(ContextToken)
     /// Shows the context `token` (another client's) under `layer`, a host layer (`LayerKind.host`); the zero
     /// token shows nothing. A token the server will not bind is reported by `hostedContext`, not a failure.
-    case hostContext(LayerID, token: ContextToken)
+    /// `replayed`: the binding is re-sent to a restarted server (its token is the last server's): soon after
+    /// the server's start an unknown token then waits for its app to reconnect instead of being refused.
+    case hostContext(LayerID, token: ContextToken, replayed: Bool = false)
 
     var code: UInt8 {
         switch self {

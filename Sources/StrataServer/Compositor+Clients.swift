@@ -117,6 +117,7 @@ extension Compositor {
                 releaseTexture: { [unowned self] in self.renderer.releaseTexture(imageID: $0) })
             applier.quotas = quotas
             applier.contexts = contexts
+            applier.now = MonotonicClock.now()
             applier.updateTexture = { [unowned self] image, x, y, w, h in
                 // GL calls: on this (the render) thread, with the display's context current.
                 guard (try? self.displays.makeCurrentWithoutOutput()) != nil else { return }

@@ -18,9 +18,12 @@ extension Compositor {
 
     /// `client` takes over the orphan `token` (`createContext` with `reclaim`): the same token, under the
     /// same host layer, which shows the context again once `client` sets its layer.
-    public func reclaimContext(_ token: ContextToken, for client: UInt32) -> (token: ContextToken, refusal: String) {
+    /// Soon after the server started (a restart), a token it never made is taken as the last server's:
+    /// `client` gets a context under it (`hostUsers` its audience), and a host layer that named it first
+    /// shows it.
+    public func reclaimContext(_ token: ContextToken, for client: UInt32, hostUsers: [UInt32] = [], now: Double = MonotonicClock.now()) -> (token: ContextToken, refusal: String) {
         guard let scene = scenes[client] else { return (.zero, "createContext: no such client") }
-        switch contexts.reclaim(token, client: client, uid: scene.uid, now: MonotonicClock.now()) {
+        switch contexts.reclaim(token, client: client, uid: scene.uid, hostUsers: hostUsers, now: now) {
         case .success(let (c, messages)):
             for (to, message) in messages { events?.deliver(message, to: to) }
             return (c.token, "")

@@ -14,7 +14,7 @@ public final class Compositor {
     let renderer: Renderer
     var scenes: [UInt32: ClientScene] = [:]
     /// Every exported context (remote layer hosting, Compositor+Hosting).
-    let contexts = ContextRegistry()
+    let contexts = ContextRegistry(startedAt: MonotonicClock.now())
     var sceneOrder: [UInt32] = []
     var pending: [PendingCommit] = []
     /// Commits applied and not yet taken by the frame loop (`AppliedCommits.swift`).

@@ -16,6 +16,10 @@ final class ExportedContext {
     /// exporter lives): an orphan, kept under its host for `ContextRegistry.reclaimWindow` for a restarted
     /// app to take over (`createContext` with `reclaim`).
     var orphanedAt: Double?
+    /// Made by a host layer naming a token this server does not know within `reclaimWindow` of its start:
+    /// the context of an app that has not reconnected yet after a server restart. Whoever reclaims it first
+    /// (holding the token) becomes its exporter.
+    var awaitsExporter = false
     /// The layer it shows (`setContextLayer`): a layer of the exporter with no superlayer, no root, no mask.
     weak var layer: RenderNode?
     /// The host layer that shows it (at most one), of another client.
@@ -34,6 +38,14 @@ final class ExportedContext {
 final class ContextRegistry {
     private(set) var byToken: [ContextToken: ExportedContext] = [:]
     private var bindings: UInt64 = 0
+    /// When this server started (monotonic seconds): within `reclaimWindow` of it, tokens of the server
+    /// that ran before are taken on trust from whoever holds them (a restart keeps no state).
+    var startedAt: Double
+
+    init(startedAt: Double) { self.startedAt = startedAt }
+
+    /// Whether tokens this server never made are still taken as the last server's (its restart is recent).
+    func inRestartWindow(_ now: Double) -> Bool { now - startedAt <= Self.reclaimWindow }
 
     /// Contexts one client may hold at once.
     static let maxPerClient = 64
@@ -66,10 +78,19 @@ final class ContextRegistry {
 
     /// Hands the orphan `token` to `client` (its app, started again), still under its host layer; the
     /// messages to send, or why not. Only a client of the user that exported it may, within `reclaimWindow`.
-    func reclaim(_ token: ContextToken, client: UInt32, uid: UInt32?, now: Double) -> Result<(ExportedContext, AddressedMessages), RequestRefusal> {
+    func reclaim(_ token: ContextToken, client: UInt32, uid: UInt32?, hostUsers: [UInt32] = [], now: Double) -> Result<(ExportedContext, AddressedMessages), RequestRefusal> {
         expireOrphans(now: now)
+        // Soon after a restart, an app replaying its context under a token the new server never made gets it.
+        if byToken[token] == nil, !token.isZero, inRestartWindow(now) {
+            guard contexts(of: client).count < Self.maxPerClient else {
+                return .failure(RequestRefusal("createContext: the client holds \(Self.maxPerClient) contexts, the most one may (revoke one first)"))
+            }
+            let c = ExportedContext(token: token, exporter: client, exporterUID: uid, hostUsers: Set(hostUsers))
+            byToken[token] = c
+            return .success((c, []))
+        }
         // One text whether the token is unknown, live, expired or another user's: nothing about it leaks.
-        guard let c = byToken[token], c.orphanedAt != nil, c.exporterUID == uid, let host = c.host else {
+        guard let c = byToken[token], c.orphanedAt != nil, c.awaitsExporter || c.exporterUID == uid, let host = c.host else {
             return .failure(RequestRefusal("createContext: unknown context token, or not one this client may reclaim (an orphan of its user's, within \(Int(Self.reclaimWindow)) s of its exporter leaving)"))
         }
         guard contexts(of: client).count < Self.maxPerClient else {
@@ -77,6 +98,7 @@ final class ContextRegistry {
         }
         c.exporter = client
         c.orphanedAt = nil
+        c.awaitsExporter = false
         var out: AddressedMessages = [(client, .contextHosts(token, hosted: true))]
         if let hostClient = host.owner?.clientID { out.append((hostClient, .hostedContext(host.id, status: .waiting, reason: Self.noLayer))) }
         return .success((c, out))
@@ -93,6 +115,9 @@ final class ContextRegistry {
     }
 
     func remove(_ c: ExportedContext) { byToken[c.token] = nil }
+
+    /// Keeps a context made outside `mint` (one awaiting its exporter after a restart).
+    func adopt(_ c: ExportedContext) { byToken[c.token] = c }
 
     /// Stamps a new binding (see `ExportedContext.boundAt`).
     func noteBound(_ c: ExportedContext) {
@@ -223,4 +248,5 @@ extension ContextRegistry {
     }
 
     static let noLayer = "the context has no layer yet (its exporter has not set one)"
+    static let awaitingExporter = "waiting for the context's exporter to reconnect (the server restarted)"
 }

@@ -30,7 +30,7 @@ extension RenderServer {
         case let .advanceClock(id, seconds):
             try requestStep(id, seconds: seconds, from: s)
         case let .createContext(id, reclaim, users):
-            let made = reclaim.isZero ? compositor.createContext(for: s.clientID, hostUsers: users) : compositor.reclaimContext(reclaim, for: s.clientID)
+            let made = reclaim.isZero ? compositor.createContext(for: s.clientID, hostUsers: users) : compositor.reclaimContext(reclaim, for: s.clientID, hostUsers: users)
             try queue(.contextCreated(requestID: id, token: made.token, refusal: made.refusal), to: s)
         }
     }

@@ -38,7 +38,7 @@ extension TransactionApplier {
         foreignEvents += contexts?.end(context, status: .revoked, reason: "the exporter revoked the context") ?? []
     }
 
-    mutating func hostContext(_ token: ContextToken, on id: LayerID, at w: Place, in c: Applying) throws {
+    mutating func hostContext(_ token: ContextToken, on id: LayerID, replayed: Bool = false, at w: Place, in c: Applying) throws {
         let n = try node(id, c.scene, "\(w) hostContext")
         guard n.kind == .host else {
             throw CommitError("\(w) hostContext: layer \(id) is a \(n.kind.className), not a \(LayerKind.host.className)")
@@ -64,6 +64,18 @@ extension TransactionApplier {
                 foreignEvents += contexts.bind(context, to: n, client: me)
                 return
             }
+        } else if replayed, contexts.byToken[token] == nil, contexts.inRestartWindow(now) {
+            // Soon after a server restart: the last server's token, whose app has not reconnected yet. The host
+            // layer waits for it (an orphan awaiting its exporter, expiring as orphans do).
+            let pending = ExportedContext(token: token, exporter: 0, exporterUID: nil, hostUsers: [])
+            pending.orphanedAt = now
+            pending.awaitsExporter = true
+            contexts.adopt(pending)
+            n.links.hosting = pending
+            pending.host = n
+            contexts.noteBound(pending)
+            foreignEvents.append((me, .hostedContext(id, status: .waiting, reason: ContextRegistry.awaitingExporter)))
+            return
         } else {
             // One text for a forged, revoked or orphaned token: a host learns nothing of other clients' tokens.
             refusal = "unknown context token"

@@ -26,6 +26,8 @@ struct TransactionApplier {
     var events: [ServerMessage] = []
     /// Every live context (remote layer hosting; nil: hosting operations change nothing, offline).
     var contexts: ContextRegistry?
+    /// The time the commit is applied (monotonic seconds; hosting's restart window reads it).
+    var now = 0.0
     /// Hosting's messages, to the committing client or others, sent after `events`.
     var foreignEvents: AddressedMessages = []
 
@@ -138,7 +140,7 @@ struct TransactionApplier {
             if n.detachAnimation(key: key) { stopped(n, key: key, finished: false, scene: c.scene) }
         case let .setContextLayer(token, layer): try setContextLayer(token, layer: layer, at: w, in: c)
         case .revokeContext(let token): try revokeContext(token, at: w, in: c)
-        case let .hostContext(layer, token): try hostContext(token, on: layer, at: w, in: c)
+        case let .hostContext(layer, token, replayed): try hostContext(token, on: layer, replayed: replayed, at: w, in: c)
         }
     }
 

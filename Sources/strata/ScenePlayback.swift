@@ -41,11 +41,25 @@ final class ScenePlayback {
         return socket
     }
 
+    /// The context token of the last session (`--export`): a restarted server gives it again.
+    private var exportedToken: ContextToken?
+    /// Whether the scene has been sent before (this is a restarted server).
+    private var replaying = false
+
     private func sendScene() throws {
         var (commit, buffers) = try scene.commit(sceneStart: start)
+        if replaying {
+            // The last server's bindings: the new one waits for their apps to reconnect.
+            commit.operations = commit.operations.map {
+                if case let .hostContext(layer, token, _) = $0 { .hostContext(layer, token: token, replayed: true) } else { $0 }
+            }
+        }
+        replaying = true
         if let export {
             // Not a root: the layer of a context, whose token goes to whoever hosts it.
-            let token = try createContext()
+            // The same token if the server takes it back (a restart's first 30 s), else a new one.
+            let token = try exportedToken.flatMap { try? createContext(reclaim: $0) } ?? createContext(reclaim: .zero)
+            exportedToken = token
             commit.operations.removeAll { $0 == .attachRoot(export.wireID) }
             commit.operations.append(.setContextLayer(token, layer: export.wireID))
             tokenMade(token)
@@ -55,8 +69,8 @@ final class ScenePlayback {
     }
 
     /// A new context's token (the socket still blocking, right after the handshake).
-    private func createContext() throws -> ContextToken {
-        try socket.send(MessageCoding.encode(ClientMessage.createContext(requestID: 1, hostUsers: [])))
+    private func createContext(reclaim: ContextToken) throws -> ContextToken {
+        try socket.send(MessageCoding.encode(ClientMessage.createContext(requestID: 1, reclaim: reclaim, hostUsers: [])))
         while true {
             while let f = try socket.nextFrame() {
                 switch try MessageCoding.decodeServer(type: f.type, body: f.body) {

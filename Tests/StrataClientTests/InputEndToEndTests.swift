@@ -11,10 +11,14 @@ final class InputDemoProcess: @unchecked Sendable {
     private var buffer = Data()
     private var parsed: [[String: Any]] = []
 
-    init(server: ServerProcess, _ arguments: [String]) throws {
+    convenience init(server: ServerProcess, _ arguments: [String]) throws {
+        try self.init(socketPath: server.socketPath, arguments)
+    }
+
+    init(socketPath: String, _ arguments: [String]) throws {
         process.executableURL = ServerProcess.binDirectory.appendingPathComponent("strata-input-demo")
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["STRATA_SOCKET": server.socketPath]) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(["STRATA_SOCKET": socketPath]) { _, new in new }
         let pipe = Pipe()
         process.standardOutput = pipe
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in

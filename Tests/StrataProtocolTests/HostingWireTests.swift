@@ -22,13 +22,13 @@ struct HostingWireTests {
         }
     }
 
-    @Test("operations 26–28: setContextLayer (token, u64 layer), revokeContext (token), hostContext (u64 layer, token)")
+    @Test("operations 26–28: setContextLayer (token, u64 layer), revokeContext (token), hostContext (u64 layer, token, bool replayed)")
     func operations() throws {
         let commit = Commit(transactionID: 1, operations: [.setContextLayer(Self.token, layer: 5), .revokeContext(Self.token), .hostContext(9, token: Self.token)])
         let bytes = MessageCoding.encode(ClientMessage.commit(commit))
         let ops: [UInt8] = [26] + Self.tokenBytes + [5, 0, 0, 0, 0, 0, 0, 0]
             + [27] + Self.tokenBytes
-            + [28, 9, 0, 0, 0, 0, 0, 0, 0] + Self.tokenBytes
+            + [28, 9, 0, 0, 0, 0, 0, 0, 0] + Self.tokenBytes + [0]
         #expect(Array(bytes.suffix(ops.count)) == ops)
         #expect(try MessageCoding.decodeClient(type: 2, body: Array(bytes.dropFirst(6))) == .commit(commit))
         // A token cut short is a truncated message.

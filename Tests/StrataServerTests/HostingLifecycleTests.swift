@@ -269,6 +269,7 @@ import Testing
 @Suite(.serialized) struct HostingReclaimTests {
     @Test func aRestartedAppReappearsUnderTheSameHostLayer() throws {
         let (rig, token) = try HostingLifecycleTests.shown()
+        rig.compositor.contexts.startedAt -= 3600 // a server up for an hour: no restart window
         rig.compositor.removeClient(2)
         try rig.frame(at: 0.1)
         #expect(rig.lastStatus(of: 2, to: 1)?.0 == .exporterGone)
@@ -293,6 +294,7 @@ import Testing
 
     @Test func anOrphanNoHostShowsIsGone() throws {
         let (rig, token) = try HostingLifecycleTests.shown()
+        rig.compositor.contexts.startedAt -= 3600
         rig.compositor.removeClient(2)
         rig.commit([.hostContext(2, token: .zero)], from: 1)
         try rig.frame(at: 0.1)
@@ -300,6 +302,7 @@ import Testing
         #expect(rig.compositor.reclaimContext(token, for: 4).refusal.hasPrefix("createContext: unknown context token"))
         // And a context no host showed ends with its exporter.
         let fresh = try HostingRig()
+        fresh.compositor.contexts.startedAt -= 3600
         fresh.add(5)
         let (unhosted, _) = fresh.export(from: 5)
         fresh.compositor.removeClient(5)
@@ -309,6 +312,7 @@ import Testing
 
     @Test func onlyTheSameUserMayReclaim() throws {
         let rig = try HostingRig()
+        rig.compositor.contexts.startedAt -= 3600
         rig.add(1)
         rig.add(2, uid: 1000)
         let (token, _) = rig.export(from: 2)
@@ -323,7 +327,7 @@ import Testing
     }
 
     @Test func orphansExpire() {
-        let registry = ContextRegistry()
+        let registry = ContextRegistry(startedAt: 0)
         guard case .success(let c) = registry.mint(client: 1, uid: nil, hostUsers: []) else { Issue.record("no context"); return }
         let scene = ClientScene(clientID: 2)
         let host = RenderNode(id: 1, kind: .host, scene: scene)
@@ -335,5 +339,31 @@ import Testing
         #expect(registry.byToken[c.token] != nil)
         registry.expireOrphans(now: 100.5 + ContextRegistry.reclaimWindow)
         #expect(registry.byToken[c.token] == nil && host.links.hosting == nil)
+    }
+
+    /// After a server restart the host layer replays the last server's token before its app reconnects: it
+    /// waits, and the app's replay (reclaim) of the same token shows under it.
+    @Test func aReplayedBindingWaitsForItsAppAfterARestart() throws {
+        let rig = try HostingRig()
+        rig.add(1, 2)
+        let token = ContextToken(hi: 0xABCD, lo: 0x1234)
+        rig.commit([.createLayer(1, kind: .host), .attachRoot(1), .hostContext(1, token: token, replayed: true)], from: 1)
+        try rig.frame(at: 0)
+        #expect(rig.lastStatus(of: 1, to: 1)! == (.waiting, ContextRegistry.awaitingExporter))
+        #expect(rig.compositor.reclaimContext(token, for: 2) == (token, ""))
+        rig.commit([.createLayer(5), .setProperty(5, .bounds, .rect(CGRect(x: 0, y: 0, width: 20, height: 20))),
+                    .setProperty(5, .position, .point(CGPoint(x: 10, y: 10))),
+                    .setProperty(5, .backgroundColor, HostingOps.color(0, 0, 1)), .setContextLayer(token, layer: 5)], from: 2)
+        try rig.frame(at: 0.1)
+        #expect(rig.lastStatus(of: 1, to: 1)?.0 == .shown)
+        #expect(try rig.pixel(5, 5) == HostingLifecycleTests.blue)
+        // Not replayed, or outside the window, an unknown token is refused.
+        rig.commit([.createLayer(2, kind: .host), .hostContext(2, token: ContextToken(hi: 9, lo: 9))], from: 1)
+        rig.compositor.contexts.startedAt -= 3600
+        rig.commit([.createLayer(3, kind: .host), .hostContext(3, token: ContextToken(hi: 8, lo: 8), replayed: true)], from: 1)
+        try rig.frame(at: 0.2)
+        #expect(rig.lastStatus(of: 2, to: 1)?.0 == .refused)
+        #expect(rig.lastStatus(of: 3, to: 1)?.0 == .refused)
+        #expect(rig.compositor.reclaimContext(ContextToken(hi: 7, lo: 7), for: 2).token.isZero)
     }
 }
