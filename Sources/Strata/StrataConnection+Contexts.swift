@@ -33,6 +33,20 @@ extension StrataConnection {
         }.reversed()
     }
 
+    /// Moves key focus into the app `host` shows (nil: back to this app), as a host decides (a tap or press
+    /// moves it too): keys then go to that app's context layer when it is interactive, else to its
+    /// connection's `inputHandler`. The server takes it only from the host layer's own app; a host layer the
+    /// server does not hold yet (never committed) moves nothing and is logged.
+    public func moveKeyFocus(to host: StrataLayerHost?) {
+        LayerLock.with {
+            if let host, host.server == nil {
+                StrataLog.logger.error("moveKeyFocus: the host layer is not on the server yet (commit it first); focus not moved")
+                return
+            }
+            sendContextCommit([.focusHosted(host?.layerID ?? 0)])
+        }
+    }
+
     /// Sends hosting operations as a commit of their own (nothing while the session is not live: a restored
     /// session has none of the lost one's contexts). Called with LayerLock held.
     func sendContextCommit(_ operations: [LayerOperation]) {

@@ -133,6 +133,7 @@ public struct SessionModel {
             return id == 0 || contextLayers[token] == id || layers[id].map { $0.parent == nil && !$0.isRoot && $0.masking == nil && !$0.isContextLayer } ?? false
         case .revokeContext: return true
         case let .hostContext(id, _, _): return layers[id]?.kind == .host
+        case .focusHosted(let id): return id == 0 || layers[id]?.kind == .host
         }
     }
 
@@ -187,7 +188,7 @@ public struct SessionModel {
             layers[id]?.isRoot = false
             roots.removeAll { $0 == id }
         case .setProperty, .setContents, .updateImage, .setRootOutput, .discardDrawables, .invalidateTiles, .deliverTile,
-             .hostContext: break
+             .hostContext, .focusHosted: break
         case let .setContextLayer(token, id):
             if let old = contextLayers.removeValue(forKey: token) { layers[old]?.isContextLayer = false }
             if id != 0, layers[id] != nil { layers[id]?.isContextLayer = true; contextLayers[token] = id }

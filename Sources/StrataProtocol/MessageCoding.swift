@@ -99,6 +99,8 @@ public enum MessageCoding {
             w.token(token)
         case let .hostContext(layer, token, replayed):
             w.u64(layer); w.token(token); w.bool(replayed)
+        case .focusHosted(let layer):
+            w.u64(layer)
         }
     }
 
@@ -188,6 +190,7 @@ public enum MessageCoding {
                                 height: try r.u32(what), fdIndex: try r.u16(what))
         case 26: return .setContextLayer(try r.token(what), layer: try r.u64(what))
         case 27: return .revokeContext(try r.token(what))
+        case 29: return .focusHosted(try r.u64(what))
         case 28: return .hostContext(try r.u64(what), token: try r.token(what), replayed: try r.bool("\(what) replayed"))
         default: throw ProtocolError.unknownOperation(code)
         }

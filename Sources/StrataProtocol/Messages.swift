@@ -78,6 +78,10 @@ public enum LayerOperation: Equatable, Sendable {
     /// `replayed`: the binding is re-sent to a restarted server (its token is the last server's): soon after
     /// the server's start an unknown token then waits for its app to reconnect instead of being refused.
     case hostContext(LayerID, token: ContextToken, replayed: Bool = false)
+    /// Moves key focus into the app a host layer of this client shows (`layer`), or back to this client
+    /// (0). The server decides: only a host moves focus into what it hosts; a tap or press anywhere moves
+    /// it too.
+    case focusHosted(LayerID)
 
     var code: UInt8 {
         switch self {
@@ -107,6 +111,7 @@ public enum LayerOperation: Equatable, Sendable {
         case .setContextLayer: 26
         case .revokeContext: 27
         case .hostContext: 28
+        case .focusHosted: 29
         }
     }
 }

@@ -153,6 +153,7 @@ extension Compositor {
                 appliedCommits.append(AppliedCommit(client: item.client, transactionID: item.commit.transactionID))
                 for e in applier.events { self.events?.deliver(e, to: item.client) }
                 for (client, message) in applier.foreignEvents + checkBindings() { self.events?.deliver(message, to: client) }
+                if let focus = applier.focusRequest { self.events?.keyFocusRequested(client: focus.client, layer: focus.layer) }
                 for node in applier.queuedDrawables { queuedDrawables[ObjectIdentifier(node)] = (item.client, node) }
                 redrawEverywhere()
             } catch {

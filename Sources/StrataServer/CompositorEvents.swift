@@ -19,6 +19,8 @@ public protocol CompositorEvents: AnyObject {
     /// A frame was handed to `display` for `targetTime`, its GL context current (`record-frames` reads the
     /// frame back here).
     func framePresented(on display: DisplayBackend, at targetTime: Double)
+    /// A host moved key focus (`focusHosted`): keys go to `client`, at `layer` (0: the client's handler).
+    func keyFocusRequested(client: UInt32, layer: LayerID)
 }
 
 /// Keeps what a compositor tells, for offline rendering and tests to read.
@@ -28,6 +30,7 @@ public final class CompositorEventLog: CompositorEvents {
     public private(set) var textLayoutFailures: [(client: UInt32, layer: LayerID, reason: String)] = []
     public private(set) var budgetChanges: [(client: UInt32, every: Int)] = []
     public private(set) var presented: [Double] = []
+    public private(set) var focusRequests: [(client: UInt32, layer: LayerID)] = []
 
     public init() {}
 
@@ -38,6 +41,7 @@ public final class CompositorEventLog: CompositorEvents {
         budgetChanges.append((client, every))
     }
     public func framePresented(on display: DisplayBackend, at targetTime: Double) { presented.append(targetTime) }
+    public func keyFocusRequested(client: UInt32, layer: LayerID) { focusRequests.append((client, layer)) }
 
     /// Forgets the messages kept so far.
     public func clearMessages() { messages.removeAll() }

@@ -168,6 +168,9 @@ final class InputRouter {
 
     // MARK: keys
 
+    /// A host moved key focus (`focusHosted`): to `client`'s `layer` (0: to the client, no layer).
+    func setFocus(client: UInt32, layer: LayerID) { focus = (client, layer) }
+
     func key(keysym: UInt32, text: String, pressed: Bool, time: Double) {
         if let f = focus, !screen.hasLayer(client: f.client, layer: f.layer) { focus = nil }
         let event = { (layer: LayerID) in

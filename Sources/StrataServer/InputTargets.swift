@@ -34,7 +34,7 @@ protocol InputScreen: AnyObject {
     func outputSize(_ output: String?) -> CGSize?
     /// The client whose root is frontmost on the primary output (keys go there while nothing has focus).
     var frontmostClient: UInt32? { get }
-    /// Whether the client still has the layer.
+    /// Whether the client still has the layer (layer 0: whether the client is still connected).
     func hasLayer(client: UInt32, layer: LayerID) -> Bool
 }
 
@@ -83,7 +83,7 @@ extension Compositor: InputScreen {
 
     var frontmostClient: UInt32? { shownRoots(output: nil).last?.owner?.clientID }
 
-    func hasLayer(client: UInt32, layer: LayerID) -> Bool { scenes[client]?.nodes[layer] != nil }
+    func hasLayer(client: UInt32, layer: LayerID) -> Bool { layer == 0 ? scenes[client] != nil : scenes[client]?.nodes[layer] != nil }
 
     /// Layer points to `output`'s pixels (nil: the primary's): its scale.
     func toOutput(_ output: String?) -> Transform3D {

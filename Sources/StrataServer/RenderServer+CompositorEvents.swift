@@ -27,4 +27,9 @@ extension RenderServer: CompositorEvents {
     public func framePresented(on display: DisplayBackend, at targetTime: Double) {
         frameRecording?.record(display, at: targetTime)
     }
+
+    /// A host's `focusHosted`: the server's one router decides where keys go.
+    public func keyFocusRequested(client: UInt32, layer: LayerID) {
+        input.router.setFocus(client: client, layer: layer)
+    }
 }

@@ -83,6 +83,25 @@ extension TransactionApplier {
         foreignEvents.append((me, .hostedContext(id, status: .refused, reason: refusal)))
     }
 
+    /// Key focus into the app a host layer shows (at its context's layer when that is interactive, else to
+    /// the app with no layer), or back to the committing client (layer 0).
+    mutating func focusHosted(_ id: LayerID, at w: Place, in c: Applying) throws {
+        guard id != 0 else {
+            focusRequest = (c.scene.clientID, 0)
+            return
+        }
+        let n = try node(id, c.scene, "\(w) focusHosted")
+        guard n.kind == .host else {
+            throw CommitError("\(w) focusHosted: layer \(id) is a \(n.kind.className), not a \(LayerKind.host.className)")
+        }
+        // Another client's state: told, not fatal.
+        guard let context = n.links.hosting, let layer = context.layer else {
+            events.append(.layerError(id, reason: "focusHosted: the host layer shows no context now; key focus stays where it was"))
+            return
+        }
+        focusRequest = (context.exporter, layer.model.isInteractive ? layer.id : 0)
+    }
+
     /// Before a layer is released: a context's layer leaves its context waiting, a host layer's context is free.
     mutating func releaseHosting(of n: RenderNode) {
         if let context = n.links.exportedAs {

@@ -28,6 +28,8 @@ struct TransactionApplier {
     var contexts: ContextRegistry?
     /// The time the commit is applied (monotonic seconds; hosting's restart window reads it).
     var now = 0.0
+    /// Where the commit asked key focus to go (`focusHosted`): a client and its layer (0: none), the last asked.
+    var focusRequest: (client: UInt32, layer: LayerID)?
     /// Hosting's messages, to the committing client or others, sent after `events`.
     var foreignEvents: AddressedMessages = []
 
@@ -141,6 +143,7 @@ struct TransactionApplier {
         case let .setContextLayer(token, layer): try setContextLayer(token, layer: layer, at: w, in: c)
         case .revokeContext(let token): try revokeContext(token, at: w, in: c)
         case let .hostContext(layer, token, replayed): try hostContext(token, on: layer, replayed: replayed, at: w, in: c)
+        case .focusHosted(let layer): try focusHosted(layer, at: w, in: c)
         }
     }
 

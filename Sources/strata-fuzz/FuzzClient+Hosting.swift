@@ -67,7 +67,8 @@ extension FuzzClient {
         case 7:
             // Rebind an existing host layer, or move a layer (a host layer into a context's tree included).
             if let host = model.layerIDs.first(where: { model.layers[$0]?.kind == .host }), r.chance(0.5) {
-                sendHosting([.hostContext(host, token: r.pick(tokenPool.tokens) ?? .zero)], s, &stats)
+                sendHosting([.hostContext(host, token: r.pick(tokenPool.tokens) ?? .zero, replayed: r.chance(0.2)),
+                             .focusHosted(r.chance(0.8) ? host : 0)], s, &stats)
             } else {
                 commit(.tree, s, &stats)
             }

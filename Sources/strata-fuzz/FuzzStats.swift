@@ -34,7 +34,7 @@ struct FuzzStats {
     }
 
     /// How many operations `name(of:)` tells apart (one per case of LayerOperation).
-    static let operationKinds = 25
+    static let operationKinds = 26
 
     static func name(of op: LayerOperation) -> String {
         switch op {
@@ -63,6 +63,7 @@ struct FuzzStats {
         case .setContextLayer: "setContextLayer"
         case .revokeContext: "revokeContext"
         case .hostContext: "hostContext"
+        case .focusHosted: "focusHosted"
         }
     }
 

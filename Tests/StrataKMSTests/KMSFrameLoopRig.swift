@@ -111,4 +111,5 @@ extension KMSFrameLoopRig: CompositorEvents {
     func textLayoutFailed(client: UInt32, layer: LayerID, reason: String) {}
     func renderBudgetChanged(client: UInt32, every: Int, costMilliseconds: Double, frameMilliseconds: Double) {}
     func framePresented(on display: DisplayBackend, at targetTime: Double) {}
+    func keyFocusRequested(client: UInt32, layer: LayerID) {}
 }

@@ -37,6 +37,14 @@ struct HostingWireTests {
         #expect(throws: ProtocolError.truncated("operation 2 (context token)")) { try MessageCoding.decodeClient(type: 2, body: cut) }
     }
 
+    @Test("operation 29: focusHosted (u64 layer)")
+    func focusHosted() throws {
+        let commit = Commit(transactionID: 1, operations: [.focusHosted(0x0102)])
+        let bytes = MessageCoding.encode(ClientMessage.commit(commit))
+        #expect(Array(bytes.suffix(9)) == [29, 2, 1, 0, 0, 0, 0, 0, 0])
+        #expect(try MessageCoding.decodeClient(type: 2, body: Array(bytes.dropFirst(6))) == .commit(commit))
+    }
+
     @Test("createLayer of kind 9 is a host layer")
     func hostKind() throws {
         let bytes = MessageCoding.encode(ClientMessage.commit(Commit(transactionID: 1, operations: [.createLayer(3, kind: .host)])))

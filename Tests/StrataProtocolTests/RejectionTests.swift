@@ -144,7 +144,7 @@ struct RejectionTests {
 
     // MARK: operations
 
-    @Test("unknown operation codes", arguments: [UInt8(0), 29, 255])
+    @Test("unknown operation codes", arguments: [UInt8(0), 30, 255])
     func unknownOperation(_ code: UInt8) {
         var op = LE()
         op.u8(code); op.u64(1)

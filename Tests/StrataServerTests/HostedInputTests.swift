@@ -70,4 +70,31 @@ import Testing
         #expect(rig.compositor.inputTarget(at: CGPoint(x: 62.5, y: 50), output: nil)?.client == 1)
         #expect(rig.compositor.locate(CGPoint(x: 80, y: 60), output: nil, client: 2, layer: 100) == nil)
     }
+
+    @Test func aHostMovesKeyFocusIntoTheAppItShowsAndBack() throws {
+        let (rig, _) = try Self.rig()
+        rig.commit([.focusHosted(2)], from: 1)
+        try rig.frame(at: 0.1)
+        #expect(rig.log.focusRequests.map { [$0.client, UInt32($0.layer)] } == [[2, 100]])
+        rig.commit([.focusHosted(0)], from: 1)
+        try rig.frame(at: 0.2)
+        #expect(rig.log.focusRequests.last.map { [$0.client, UInt32($0.layer)] } == [1, 0])
+        // The router sends keys where the server put the focus.
+        let router = InputRouter(screen: rig.compositor)
+        var sent: [(UInt32, InputEvent)] = []
+        router.send = { sent.append(($0, $1)) }
+        router.setFocus(client: 2, layer: 100)
+        router.key(keysym: 0x61, text: "a", pressed: true, time: 1)
+        router.setFocus(client: 1, layer: 0)
+        router.key(keysym: 0x62, text: "b", pressed: true, time: 2)
+        #expect(sent.map { "\($0.0):\($0.1.layer):\($0.1.text)" } == ["2:100:a", "1:0:b"])
+        // A host layer showing nothing: the host is told, focus stays; a plain layer fails the commit.
+        rig.commit([.createLayer(9, kind: .host), .focusHosted(9)], from: 1)
+        try rig.frame(at: 0.3)
+        #expect(rig.log.focusRequests.count == 2)
+        #expect(rig.log.messages.contains { $0.client == 1 && $0.message == .layerError(9, reason: "focusHosted: the host layer shows no context now; key focus stays where it was") })
+        rig.commit([.createLayer(10), .focusHosted(10)], from: 1)
+        try rig.frame(at: 0.4)
+        #expect(rig.log.commitFailures.first?.reason.contains("focusHosted: layer 10 is a CALayer, not a StrataLayerHost") == true)
+    }
 }
