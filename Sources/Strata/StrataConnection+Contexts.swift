@@ -33,6 +33,17 @@ extension StrataConnection {
         }.reversed()
     }
 
+    /// For a shell (the server's `shell-users` or `shell-groups`): a token for each root of the apps
+    /// process `pid` runs (one the shell started), bottom first, to show in `StrataLayerHost`s without the
+    /// apps' help. A root a host layer shows is drawn only there while it does. Throws the server's refusal
+    /// (not a shell; no client of that process).
+    public func rootContexts(ofProcess pid: pid_t) throws -> [StrataContextToken] {
+        let (reply, _) = try request { .rootContexts(requestID: $0, pid: UInt32(bitPattern: pid)) }
+        guard case let .rootContexts(_, tokens, refusal) = reply else { throw ConnectionError(message: "unexpected reply \(reply)") }
+        guard refusal.isEmpty else { throw ConnectionError(message: refusal) }
+        return tokens.map(StrataContextToken.init)
+    }
+
     /// Moves key focus into the app `host` shows (nil: back to this app), as a host decides (a tap or press
     /// moves it too): keys then go to that app's context layer when it is interactive, else to its
     /// connection's `inputHandler`. The server takes it only from the host layer's own app; a host layer the

@@ -127,6 +127,11 @@ extension StrataConnection {
             }
         case .hostedContext, .contextHosts:
             handleHosting(message)
+        case .rootContexts(let id, _, _):
+            replyCondition.lock()
+            replies[id] = message
+            replyCondition.broadcast()
+            replyCondition.unlock()
         case let .contextCreated(id, _, refusal):
             if contextReplayAnswered(id, refusal: refusal) { break }
             replyCondition.lock()

@@ -20,6 +20,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case inspectorGroup = "inspector-group"
     case allowUsers = "allow-users"
     case allowGroups = "allow-groups"
+    case shellUsers = "shell-users"
+    case shellGroups = "shell-groups"
     case logLevel = "log-level"
     case drmDevice = "drm-device"
     case input

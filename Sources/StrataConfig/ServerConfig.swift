@@ -88,6 +88,9 @@ public struct ServerConfig: Equatable, Sendable {
     /// When either is non-empty, only these users and groups (names or numbers) may connect.
     public var allowUsers: [String] = []
     public var allowGroups: [String] = []
+    /// Users and groups whose clients are shells: they may host any client's roots (`rootContexts`).
+    public var shellUsers: [String] = []
+    public var shellGroups: [String] = []
     public var logLevel: LogLevel = .info
     /// `[output NAME]` sections in file order. Only the kms backend uses them.
     public var outputs: [OutputConfig] = []
@@ -165,6 +168,8 @@ public struct ServerConfig: Equatable, Sendable {
         case .inspectorGroup: inspectorGroup = try ConfigValues.group(key.rawValue, text)
         case .allowUsers: allowUsers = try ConfigValues.nameList(key.rawValue, text)
         case .allowGroups: allowGroups = try ConfigValues.nameList(key.rawValue, text)
+        case .shellUsers: shellUsers = try ConfigValues.nameList(key.rawValue, text)
+        case .shellGroups: shellGroups = try ConfigValues.nameList(key.rawValue, text)
         case .logLevel: logLevel = try ConfigValues.choice(key.rawValue, text, LogLevel.self)
         case .drmDevice: drmDevice = try ConfigValues.path(key.rawValue, text, pathRule)
         case .input: input = try ConfigValues.choice(key.rawValue, text, Input.self)

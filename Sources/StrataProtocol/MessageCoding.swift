@@ -33,6 +33,8 @@ public enum MessageCoding {
             for e in events.prefix(Int(UInt16.max)) { w.injectedInput(e) }
         case let .advanceClock(id, seconds):
             w.u32(id); w.f64(seconds)
+        case let .rootContexts(id, pid):
+            w.u32(id); w.u32(pid)
         case let .createContext(id, reclaim, users):
             w.u32(id); w.token(reclaim); w.u16(UInt16(min(users.count, Int(UInt16.max))))
             for uid in users.prefix(Int(UInt16.max)) { w.u32(uid) }
@@ -137,6 +139,7 @@ public enum MessageCoding {
                 throw ProtocolError.invalid("clock step of \(seconds) s is not 0…\(Int(ClientMessage.maxClockStep)) s")
             }
             m = .advanceClock(requestID: id, seconds: seconds)
+        case 10: m = .rootContexts(requestID: try r.u32("request id"), pid: try r.u32("pid"))
         case 9:
             let id = try r.u32("request id"), reclaim = try r.token("reclaim"), count = Int(try r.u16("host user count"))
             guard count <= ClientMessage.maxHostUsers else {
@@ -286,6 +289,10 @@ public enum MessageCoding {
         case let .contextCreated(id, token, refusal): w.u32(id); w.token(token); w.string(refusal)
         case let .hostedContext(layer, status, reason): w.u64(layer); w.u8(status.rawValue); w.string(reason)
         case let .contextHosts(token, hosted): w.token(token); w.bool(hosted)
+        case let .rootContexts(id, tokens, refusal):
+            w.u32(id); w.u16(UInt16(min(tokens.count, ServerMessage.maxRootTokens)))
+            for t in tokens.prefix(ServerMessage.maxRootTokens) { w.token(t) }
+            w.string(refusal)
         }
         return frame(type: m.typeCode, body: w)
     }
@@ -335,6 +342,10 @@ public enum MessageCoding {
             m = .hostedContext(layer, status: status, reason: try r.string("reason"))
         case 123: m = .contextHosts(try r.token("token"), hosted: try r.bool("hosted"))
         case 124: m = .observedInput(try r.inputEvent())
+        case 125:
+            let id = try r.u32("request id"), count = Int(try r.u16("token count"))
+            guard count <= ServerMessage.maxRootTokens else { throw ProtocolError.invalid("rootContexts: \(count) tokens (at most \(ServerMessage.maxRootTokens))") }
+            m = .rootContexts(requestID: id, tokens: try (0..<count).map { _ in try r.token("token") }, refusal: try r.string("refusal"))
         default: throw ProtocolError.unknownMessageType(type)
         }
         try r.expectEnd()

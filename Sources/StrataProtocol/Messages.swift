@@ -200,6 +200,11 @@ public enum ClientMessage: Equatable, Sendable {
     /// restarted app reappearing where it was); `hostUsers` are then the context's own.
     case createContext(requestID: UInt32, reclaim: ContextToken = .zero, hostUsers: [UInt32])
 
+    /// A shell (`shell-users`, `shell-groups`) asks for a context of each root of the clients of process
+    /// `pid` (which it started): answered by `rootContexts` with their tokens. A root a host layer shows is
+    /// drawn only there while it does.
+    case rootContexts(requestID: UInt32, pid: UInt32)
+
     /// The most uids `createContext` may name.
     public static let maxHostUsers = 16
     /// The longest single step of `advanceClock`, in seconds (a longer one is refused).
@@ -216,6 +221,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .injectInput: 7
         case .advanceClock: 8
         case .createContext: 9
+        case .rootContexts: 10
         }
     }
 }
@@ -272,6 +278,8 @@ public enum ServerMessage: Equatable, Sendable {
     /// To a host whose host layer observes input into its context (`hostedInput` observe): a copy of an
     /// event the context's app got, at the host layer (`layer`, `hitLayer`) in its coordinates.
     case observedInput(InputEvent)
+    /// The answer to `rootContexts`: a token per root (bottom first), or why none.
+    case rootContexts(requestID: UInt32, tokens: [ContextToken], refusal: String)
 
     public var typeCode: UInt16 {
         switch self {
@@ -299,8 +307,14 @@ public enum ServerMessage: Equatable, Sendable {
         case .hostedContext: 122
         case .contextHosts: 123
         case .observedInput: 124
+        case .rootContexts: 125
         }
     }
+}
+
+extension ServerMessage {
+    /// The most tokens one `rootContexts` answer carries (a client's contexts are capped at as many).
+    public static let maxRootTokens = 64
 }
 
 /// One lit output as clients see it: its name, its layer space's size in pixels, its refresh rate, its

@@ -10,6 +10,10 @@ public struct AccessPolicy: Equatable, Sendable {
     /// When either is non-empty, only these users and members of these groups may connect.
     public var allowedUsers: Set<UInt32> = []
     public var allowedGroups: Set<UInt32> = []
+    /// These users' and members of these groups' clients are shells: they may host any client's roots
+    /// (`rootContexts`, docs/hosting.md). Root and the server's user are not shells unless listed.
+    public var shellUsers: Set<UInt32> = []
+    public var shellGroups: Set<UInt32> = []
     /// The user the server runs as.
     public var serverUser: UInt32 = geteuid()
 
@@ -19,6 +23,10 @@ public struct AccessPolicy: Equatable, Sendable {
 
     public func isInspector(_ peer: PeerCredentials) -> Bool {
         isPrivileged(peer) || inspectorGroup.map(peer.isMember(of:)) == true
+    }
+
+    public func isShell(_ peer: PeerCredentials) -> Bool {
+        shellUsers.contains(peer.uid) || shellGroups.contains(where: peer.isMember(of:))
     }
 
     /// Nil when `peer` may connect; otherwise why not.

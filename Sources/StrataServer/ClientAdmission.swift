@@ -25,7 +25,7 @@ struct ClientAdmission {
             return .failure(Refusal(pid: peer.pid, reason: "too many clients: max-clients is \(maxClients)"))
         }
         return .success(ClientSession(socket: socket, clientID: clientID, peer: peer,
-                                      isInspector: access.isInspector(peer), connectedAt: now))
+                                      isInspector: access.isInspector(peer), isShell: access.isShell(peer), connectedAt: now))
     }
 
     /// Accepts every connection pending on `listener`, the one accept loop of the lobby and the server's

@@ -10,6 +10,8 @@ final class ClientSession {
     var pid: Int32 { peer.pid }
     /// Whether it may see other clients' content (`AccessPolicy.isInspector`).
     let isInspector: Bool
+    /// Whether it may host any client's roots (`AccessPolicy.isShell`).
+    let isShell: Bool
     /// When it connected: a client that has not said hello by `handshakeTimeout` later is dropped.
     let connectedAt: Double
     var greeted = false
@@ -19,7 +21,8 @@ final class ClientSession {
     /// then (what it sends next must see the step done).
     var awaitsStep = false
 
-    init(socket: MessageSocket, clientID: UInt32, peer: PeerCredentials, isInspector: Bool, connectedAt: Double) {
+    init(socket: MessageSocket, clientID: UInt32, peer: PeerCredentials, isInspector: Bool, isShell: Bool = false, connectedAt: Double) {
+        self.isShell = isShell
         self.socket = socket
         self.clientID = clientID
         self.peer = peer

@@ -31,7 +31,8 @@ extension Compositor {
                 }
             }
             var sceneEvents: [ServerMessage] = []
-            let shown = scene.roots.filter { shows($0, on: output, primaryName: primaryName) }
+            // A root a shell's host layer shows is drawn there only (it is among `hosted`).
+            let shown = scene.roots.filter { shows($0, on: output, primaryName: primaryName) && $0.links.exportedAs?.host == nil }
             for root in shown + hosted { evaluate(root, clock: .global(targetTime), scene: scene, events: &sceneEvents) }
             // Detached layers (not reached from a root on screen) still run their animations' lifecycle.
             for node in scene.activeNodes.values where detachedToo && !isAttached(node) {

@@ -31,6 +31,29 @@ extension Compositor {
         }
     }
 
+    /// A context for each root of `client`'s (bottom first) for a shell (`rootContexts`): the ones made
+    /// before, or new ones whose audience is the shell's user. A root a host layer shows is drawn only there.
+    public func rootContexts(of client: UInt32, forShellUser uid: UInt32?) -> (tokens: [ContextToken], refusal: String) {
+        guard let scene = scenes[client] else { return ([], "rootContexts: no such client") }
+        var tokens: [ContextToken] = []
+        for root in scene.roots {
+            if let c = root.links.exportedAs, c.ofRoot {
+                tokens.append(c.token)
+                continue
+            }
+            switch contexts.mint(client: client, uid: scene.uid, hostUsers: uid.map { [$0] } ?? []) {
+            case .success(let c):
+                c.ofRoot = true
+                c.layer = root
+                root.links.exportedAs = c
+                tokens.append(c.token)
+            case .failure(let refusal):
+                return (tokens, refusal.description)
+            }
+        }
+        return (tokens, "")
+    }
+
     /// After a commit: bindings a move of layers has made into a cycle, or nested too deep, are undone
     /// (newest first) and their hosts told why; the messages to send.
     func checkBindings() -> AddressedMessages {

@@ -20,6 +20,9 @@ final class ExportedContext {
     /// the context of an app that has not reconnected yet after a server restart. Whoever reclaims it first
     /// (holding the token) becomes its exporter.
     var awaitsExporter = false
+    /// Made for a shell (`rootContexts`): its layer is one of the exporter's roots, which is drawn only
+    /// under the shell's host layer while one shows it.
+    var ofRoot = false
     /// The layer it shows (`setContextLayer`): a layer of the exporter with no superlayer, no root, no mask.
     weak var layer: RenderNode?
     /// The host layer that shows it (at most one), of another client.

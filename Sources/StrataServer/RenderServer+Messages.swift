@@ -29,10 +29,28 @@ extension RenderServer {
             try inject(events, from: s)
         case let .advanceClock(id, seconds):
             try requestStep(id, seconds: seconds, from: s)
+        case let .rootContexts(id, pid):
+            try queue(answerRootContexts(id, pid: pid, from: s), to: s)
         case let .createContext(id, reclaim, users):
             let made = reclaim.isZero ? compositor.createContext(for: s.clientID, hostUsers: users) : compositor.reclaimContext(reclaim, for: s.clientID, hostUsers: users)
             try queue(.contextCreated(requestID: id, token: made.token, refusal: made.refusal), to: s)
         }
+    }
+
+    /// A shell's `rootContexts`: a token for each root of the clients of process `pid`.
+    private func answerRootContexts(_ id: UInt32, pid: UInt32, from s: ClientSession) -> ServerMessage {
+        guard s.isShell else {
+            return .rootContexts(requestID: id, tokens: [], refusal: "permission denied: rootContexts: only shells may host other clients' roots without a token (shell-users, shell-groups)")
+        }
+        let clients = sessions.values.filter { $0.greeted && $0.pid == Int32(bitPattern: pid) && $0.clientID != s.clientID }.map(\.clientID).sorted()
+        guard !clients.isEmpty else { return .rootContexts(requestID: id, tokens: [], refusal: "rootContexts: no client of process \(pid)") }
+        var tokens: [ContextToken] = []
+        for client in clients {
+            let made = compositor.rootContexts(of: client, forShellUser: s.peer.uid)
+            tokens += made.tokens
+            if !made.refusal.isEmpty { return .rootContexts(requestID: id, tokens: [], refusal: made.refusal) }
+        }
+        return .rootContexts(requestID: id, tokens: Array(tokens.prefix(ServerMessage.maxRootTokens)), refusal: "")
     }
 
     /// A commit with its descriptors, queued for the next frame within the client's quotas of pending

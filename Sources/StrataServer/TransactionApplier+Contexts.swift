@@ -83,6 +83,15 @@ extension TransactionApplier {
         foreignEvents.append((me, .hostedContext(id, status: .refused, reason: refusal)))
     }
 
+    /// `n`, `context`'s layer, is no longer it: the context waits for a layer, and its host is told.
+    mutating func contextLayerGone(_ n: RenderNode, _ context: ExportedContext) {
+        context.layer = nil
+        n.links.exportedAs = nil
+        if let host = context.host, let client = host.owner?.clientID {
+            foreignEvents.append((client, .hostedContext(host.id, status: .waiting, reason: ContextRegistry.noLayer)))
+        }
+    }
+
     /// Key focus into the app a host layer shows (at its context's layer when that is interactive, else to
     /// the app with no layer), or back to the committing client (layer 0).
     mutating func focusHosted(_ id: LayerID, at w: Place, in c: Applying) throws {
@@ -104,13 +113,7 @@ extension TransactionApplier {
 
     /// Before a layer is released: a context's layer leaves its context waiting, a host layer's context is free.
     mutating func releaseHosting(of n: RenderNode) {
-        if let context = n.links.exportedAs {
-            context.layer = nil
-            n.links.exportedAs = nil
-            if let host = context.host, let client = host.owner?.clientID {
-                foreignEvents.append((client, .hostedContext(host.id, status: .waiting, reason: ContextRegistry.noLayer)))
-            }
-        }
+        if let context = n.links.exportedAs { contextLayerGone(n, context) }
         if let context = n.links.hosting { foreignEvents += contexts?.unbind(context, status: nil, reason: "") ?? [] }
     }
 }

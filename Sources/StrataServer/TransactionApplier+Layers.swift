@@ -90,6 +90,7 @@ extension TransactionApplier {
 
     func attachRoot(_ id: LayerID, at w: Place, in c: Applying) throws {
         let n = try node(id, c.scene, "\(w) attachRoot")
+        if n.links.isRoot { return }
         guard n.links.parent == nil, n.links.masking == nil, n.links.exportedAs == nil else {
             throw CommitError("\(w) attachRoot: layer \(id) has a superlayer, masks another layer or is a context's layer")
         }

@@ -119,6 +119,8 @@ struct TransactionApplier {
         case .detachRoot(let id):
             let n = try node(id, c.scene, "\(w) detachRoot")
             if n.links.isRoot { c.scene.roots.remove(n); n.links.isRoot = false }
+            // A root a shell hosted: detached, it leaves its context waiting (the app took it off screen).
+            if let context = n.links.exportedAs, context.ofRoot { contextLayerGone(n, context) }
         case let .setRootOutput(id, output): try node(id, c.scene, "\(w) setRootOutput").links.output = output
         case let .defineImage(id, width, height, fdIndex, format):
             try defineImage(id, width: width, height: height, fdIndex: fdIndex, format: format, at: w, in: &c)

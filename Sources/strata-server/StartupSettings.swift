@@ -76,6 +76,14 @@ enum StartupSettings {
             guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .allowGroups, "no group named \(name)") }
             policy.allowedGroups.insert(gid)
         }
+        for name in settings.shellUsers {
+            guard let uid = UnixUser.id(of: name) else { throw failure(settings, .shellUsers, "no user named \(name)") }
+            policy.shellUsers.insert(uid)
+        }
+        for name in settings.shellGroups {
+            guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .shellGroups, "no group named \(name)") }
+            policy.shellGroups.insert(gid)
+        }
         return policy
     }
 

@@ -106,6 +106,12 @@ struct StrataServerCommand: ParsableCommand {
     @Option(help: "Groups (names or numbers, comma-separated) whose members may connect. Default: anyone who can open the socket.")
     var allowGroups: String?
 
+    @Option(help: "Users (names or numbers, comma-separated) whose clients are shells: they may host any client's roots. Default: none.")
+    var shellUsers: String?
+
+    @Option(help: "Groups (names or numbers, comma-separated) whose members' clients are shells. Default: none.")
+    var shellGroups: String?
+
     @Option(help: "Input: auto (libinput on the kms backend, none on headless), libinput or off. Default auto.")
     var input: String?
 
@@ -167,7 +173,7 @@ struct StrataServerCommand: ParsableCommand {
             (.clientModelBytes, clientModelBytes), (.clientImageBytes, clientImageBytes), (.clientSharedMemory, clientSharedMemory),
             (.clientPendingCommits, clientPendingCommits), (.clientPendingBytes, clientPendingBytes),
             (.handshakeTimeout, handshakeTimeout), (.inspectorGroup, inspectorGroup), (.allowUsers, allowUsers),
-            (.allowGroups, allowGroups), (.input, input), (.inputDevices, inputDevices), (.touchOutput, touchOutput),
+            (.allowGroups, allowGroups), (.shellUsers, shellUsers), (.shellGroups, shellGroups), (.input, input), (.inputDevices, inputDevices), (.touchOutput, touchOutput),
             (.inputInjection, inputInjection), (.keymapRules, keymapRules), (.keymapModel, keymapModel),
             (.keymapLayout, keymapLayout), (.keymapVariant, keymapVariant), (.keymapOptions, keymapOptions),
             (.gpuAnimations, gpuAnimations), (.textWorker, textWorker), (.textLayoutTimeout, textLayoutTimeout),

@@ -122,5 +122,42 @@ extension ClientProcessSuite {
         b.process.terminate()
         a.process.terminate()
     }
+
+    /// A shell (`--shell-users`) shows an app that exported nothing: `rootContexts(ofProcess:)` gives a token
+    /// for its root, which is then drawn only under the shell's host layer. A client that is not a shell is
+    /// refused.
+    @Test func aShellHostsAnAppsRootByItsProcess() throws {
+        let server = try ServerProcess(size: "320x160", refresh: 60, virtualClock: true, arguments: ["--shell-users", "\(getuid())"])
+        defer { _ = server.stop() }
+        let app = try InputDemoProcess(server: server, ["--name", "a", "--frame", "0,0,100,80", "--color", "#3366cc", "--seconds", "60"])
+        #expect(app.wait(for: { $0["ready"] != nil }) != nil)
+        try server.advance(frames: 1)
+        #expect(pixel(try server.snapshot().pixels, width: 320, 50, 40) == Self.colorA)
+        let (shell, _) = try SessionErrors.connect(server)
+        defer { shell.close() }
+        let tokens = try shell.rootContexts(ofProcess: app.process.processIdentifier)
+        #expect(tokens.count == 1)
+        let h = StrataLayerHost()
+        h.frame = CGRect(x: 200, y: 40, width: 100, height: 80)
+        h.contextToken = tokens.first
+        shell.attach(h)
+        try server.advance(frames: 1, app: shell)
+        let shot = try server.snapshot().pixels
+        #expect(pixel(shot, width: 320, 50, 40) == [0, 0, 0, 255], "no longer at its own place")
+        #expect(pixel(shot, width: 320, 250, 80) == Self.colorA, "under the shell's host layer")
+        #expect(h.hostingState == .shown)
+        app.process.terminate()
+    }
+
+    @Test func onlyAShellMayAskForRootContexts() throws {
+        let server = try ServerProcess(size: "160x120")
+        defer { _ = server.stop() }
+        let (client, _) = try SessionErrors.connect(server)
+        defer { client.close() }
+        #expect(throws: StrataConnection.ConnectionError.self) { try client.rootContexts(ofProcess: getpid()) }
+        do { _ = try client.rootContexts(ofProcess: getpid()) } catch {
+            #expect("\(error)".hasPrefix("permission denied: rootContexts: only shells may"), "\(error)")
+        }
+    }
 }
 }

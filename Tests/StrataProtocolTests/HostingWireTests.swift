@@ -45,6 +45,19 @@ struct HostingWireTests {
         #expect(try MessageCoding.decodeClient(type: 2, body: Array(bytes.dropFirst(6))) == .commit(commit))
     }
 
+    @Test("rootContexts: type 10 (u32 request id, u32 pid) and its answer, type 125 (u32 request id, u16 count, tokens, refusal)")
+    func rootContexts() throws {
+        let ask = MessageCoding.encode(ClientMessage.rootContexts(requestID: 3, pid: 0x1234))
+        #expect(ask == [8, 0, 0, 0, 10, 0, 3, 0, 0, 0, 0x34, 0x12, 0, 0])
+        let answer = ServerMessage.rootContexts(requestID: 3, tokens: [Self.token], refusal: "")
+        let bytes = MessageCoding.encode(answer)
+        #expect(bytes == [26, 0, 0, 0, 125, 0, 3, 0, 0, 0, 1, 0] + Self.tokenBytes + [0, 0, 0, 0])
+        #expect(try MessageCoding.decodeServer(type: 125, body: Array(bytes.dropFirst(6))) == answer)
+        var many = ByteWriter()
+        many.u32(3); many.u16(65)
+        #expect(throws: ProtocolError.invalid("rootContexts: 65 tokens (at most 64)")) { try MessageCoding.decodeServer(type: 125, body: many.bytes) }
+    }
+
     @Test("createLayer of kind 9 is a host layer")
     func hostKind() throws {
         let bytes = MessageCoding.encode(ClientMessage.commit(Commit(transactionID: 1, operations: [.createLayer(3, kind: .host)])))

@@ -57,10 +57,10 @@ struct RejectionTests {
     @Test("unknown message types")
     func unknownType() {
         #expect(protocolError { try MessageCoding.decodeClient(type: 0, body: []) } == .unknownMessageType(0))
-        #expect(protocolError { try MessageCoding.decodeClient(type: 10, body: [0, 0, 0, 0]) } == .unknownMessageType(10))
+        #expect(protocolError { try MessageCoding.decodeClient(type: 11, body: [0, 0, 0, 0]) } == .unknownMessageType(11))
         #expect(protocolError { try MessageCoding.decodeClient(type: 101, body: [1, 0, 1, 0, 0, 0]) } == .unknownMessageType(101))
         #expect(protocolError { try MessageCoding.decodeServer(type: 1, body: Array("STRA".utf8) + [1, 0]) } == .unknownMessageType(1))
-        #expect(protocolError { try MessageCoding.decodeServer(type: 125, body: []) } == .unknownMessageType(125))
+        #expect(protocolError { try MessageCoding.decodeServer(type: 126, body: []) } == .unknownMessageType(126))
     }
 
     @Test("a clock step is a finite 0…600 s", arguments: [-0.001, 600.5, Double.nan, .infinity, -.infinity])

@@ -366,4 +366,28 @@ import Testing
         #expect(rig.lastStatus(of: 3, to: 1)?.0 == .refused)
         #expect(rig.compositor.reclaimContext(ContextToken(hi: 7, lo: 7), for: 2).token.isZero)
     }
+
+    /// A shell's `rootContexts`: the app's root, hosted, is drawn only under the shell's host layer.
+    @Test func aShellHostsAnAppsRootWithoutAToken() throws {
+        let rig = try HostingRig()
+        rig.add(1, 2)
+        rig.commit(HostingOps.layer(100, CGRect(x: 0, y: 0, width: 100, height: 80), fill: HostingOps.color(0, 0, 1)) + [.attachRoot(100)], from: 2)
+        try rig.frame(at: 0)
+        #expect(try rig.pixel(5, 5) == HostingLifecycleTests.blue)
+        let made = rig.compositor.rootContexts(of: 2, forShellUser: nil)
+        #expect(made.refusal == "" && made.tokens.count == 1)
+        #expect(rig.compositor.rootContexts(of: 2, forShellUser: nil).tokens == made.tokens, "asked again: the same tokens")
+        // The shell shows it at (100, 60), scaled by a half; the root leaves its own place on the output.
+        rig.commit(HostingOps.layer(1, CGRect(x: 50, y: 20, width: 100, height: 80), fill: nil, kind: .host)
+                   + [.setProperty(1, .transform, .transform(.scale(0.5, 0.5, 1))), .attachRoot(1), .hostContext(1, token: made.tokens[0])], from: 1)
+        try rig.frame(at: 0.1)
+        #expect(rig.lastStatus(of: 1, to: 1)?.0 == .shown)
+        #expect(try rig.pixel(5, 5) == [0, 0, 0, 255])
+        #expect(try rig.pixel(80, 45) == HostingLifecycleTests.blue)
+        // The app takes its root off screen: the shell's host layer waits; the app still has its layer.
+        rig.commit([.detachRoot(100)], from: 2)
+        try rig.frame(at: 0.2)
+        #expect(rig.lastStatus(of: 1, to: 1)?.0 == .waiting)
+        #expect(rig.log.commitFailures.isEmpty)
+    }
 }
