@@ -31,6 +31,7 @@ public enum SeedCorpus {
             // Hosting: a context made and reclaimed, a layer given to it, a host layer bound, a revoke.
             MessageCoding.encode(ClientMessage.createContext(requestID: 6, hostUsers: [])),
             MessageCoding.encode(ClientMessage.createContext(requestID: 7, reclaim: ContextToken(hi: 1, lo: 2), hostUsers: [1000, 65534])),
+            MessageCoding.encode(ClientMessage.rootContexts(requestID: 8, pid: 1)),
             MessageCoding.encode(ClientMessage.commit(Commit(transactionID: 2, operations: [
                 .createLayer(1), .createLayer(2, kind: .host), .insertSublayer(parent: 1, child: 2, index: 0),
                 .setContextLayer(ContextToken(hi: 3, lo: 4), layer: 1), .hostContext(2, token: ContextToken(hi: 5, lo: 6)),
@@ -98,6 +99,7 @@ public enum SeedCorpus {
             .contextCreated(requestID: 6, token: ContextToken(hi: 1, lo: 2), refusal: ""),
             .contextCreated(requestID: 7, token: .zero, refusal: "createContext: unknown context token"),
             .hostedContext(2, status: .refused, reason: "hosting cycle"), .contextHosts(ContextToken(hi: 1, lo: 2), hosted: true),
+            .rootContexts(requestID: 8, tokens: [ContextToken(hi: 1, lo: 2)], refusal: ""),
             .observedInput(InputEvent(kind: .touchUp, timestamp: 4, layer: 2, hitLayer: 2, location: CGPoint(x: 1, y: 2), touchID: 1)),
         ]
         return messages.map { MessageCoding.encode($0) }

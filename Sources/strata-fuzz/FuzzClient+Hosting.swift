@@ -32,6 +32,11 @@ extension FuzzClient {
         switch r.int(0...9) {
         case 0, 1:
             // A new context, or (now and then) a reclaim of any pooled token: refused unless it is an orphan.
+            // A fuzz client is no shell: asking for another process's roots is refused, the session kept.
+            if r.chance(0.1) {
+                send(.rootContexts(requestID: id, pid: UInt32(r.int(1...70000))), on: s, &stats)
+                return
+            }
             let reclaim = r.chance(0.2) ? r.pick(tokenPool.tokens) ?? .zero : .zero
             let users: [UInt32] = r.chance(0.8) ? [] : (0..<r.int(1...17)).map { _ in UInt32(r.int(0...70000)) }
             send(.createContext(requestID: id, reclaim: reclaim, hostUsers: users), on: s, &stats)

@@ -29,6 +29,7 @@ struct FuzzStats {
         case 7: "injectInput"
         case 8: "advanceClock"
         case 9: "createContext"
+        case 10: "rootContexts"
         default: "type\(t)"
         }
     }
