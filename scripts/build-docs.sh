@@ -15,7 +15,7 @@ work="$PWD/.build/api-reference-work"
 modules="Strata StrataUIKit StrataAVFoundation StrataGLES"
 # docs/ file -> article name. Every catalog holds every guide, so links between them always resolve.
 articles="getting-started:GettingStarted animation:Animation input:Input uikit:UIKit drawables:Drawables
-    video:Video emitter:Emitters tiled-layers:TiledLayers status:Status"
+    video:Video emitter:Emitters tiled-layers:TiledLayers status:Status hosting:Hosting"
 
 swift package dump-symbol-graph --minimum-access-level public > "$work.log" 2>&1 || { tail -30 "$work.log"; exit 1; }
 graphs=$(sed -n 's/^Files written to //p' "$work.log" | tail -1)
