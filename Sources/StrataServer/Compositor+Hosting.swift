@@ -17,8 +17,7 @@ extension Compositor {
     }
 
     /// `client` takes over the orphan `token` (`createContext` with `reclaim`): the same token, under the
-    /// same host layer, which shows the context again once `client` sets its layer.
-    /// Soon after the server started (a restart), a token it never made is taken as the last server's:
+    /// same host layer, which shows the context again once `client` sets its layer. Soon after the server started (a restart), a token it never made is taken as the last server's:
     /// `client` gets a context under it (`hostUsers` its audience), and a host layer that named it first
     /// shows it.
     public func reclaimContext(_ token: ContextToken, for client: UInt32, hostUsers: [UInt32] = [], now: Double = MonotonicClock.now()) -> (token: ContextToken, refusal: String) {
@@ -76,14 +75,15 @@ extension Compositor {
         return found
     }
 
-    /// The root a host layer is drawn under, through the contexts it is inside; nil past the nesting limit.
+    /// The layer at the top of what a host layer is drawn under, through the contexts it is inside (a root
+    /// when it is on an output); nil past the nesting limit.
     func hostingTop(of host: RenderNode) -> RenderNode? {
         var n = host
         for _ in 0...ContextRegistry.maxNesting {
             var top = n
             while let up = top.upLink { top = up }
-            guard let c = top.links.exportedAs else { return top }
-            guard let next = c.host else { return nil }
+            // A context's layer no host shows is drawn where it is (a shell's root context, unbound: on its output).
+            guard let next = top.links.exportedAs?.host else { return top }
             n = next
         }
         return nil

@@ -123,7 +123,7 @@ final class ContextRegistry {
     func adopt(_ c: ExportedContext) { byToken[c.token] = c }
 
     /// Stamps a new binding (see `ExportedContext.boundAt`).
-    func noteBound(_ c: ExportedContext) {
+    private func noteBound(_ c: ExportedContext) {
         bindings += 1
         c.boundAt = bindings
     }

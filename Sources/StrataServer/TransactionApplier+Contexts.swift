@@ -71,9 +71,7 @@ extension TransactionApplier {
             pending.orphanedAt = now
             pending.awaitsExporter = true
             contexts.adopt(pending)
-            n.links.hosting = pending
-            pending.host = n
-            contexts.noteBound(pending)
+            _ = contexts.bind(pending, to: n, client: me) // its messages name no exporter yet: the host's is below
             foreignEvents.append((me, .hostedContext(id, status: .waiting, reason: ContextRegistry.awaitingExporter)))
             return
         } else {

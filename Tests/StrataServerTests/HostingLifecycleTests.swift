@@ -390,4 +390,21 @@ import Testing
         #expect(rig.lastStatus(of: 1, to: 1)?.0 == .waiting)
         #expect(rig.log.commitFailures.isEmpty)
     }
+
+    /// A root a shell got a token for but does not show is drawn where it is, with what its own host layers show.
+    @Test func anUnboundRootContextStillShowsWhatItHosts() throws {
+        let rig = try HostingRig()
+        rig.add(2, 3)
+        let (token, _) = rig.export(from: 3)
+        rig.commit(HostingOps.layer(100, CGRect(x: 0, y: 0, width: 40, height: 40), fill: HostingOps.color(0, 0, 1))
+                   + [.setContextLayer(token, layer: 100)], from: 3)
+        rig.commit(HostingOps.layer(1, CGRect(x: 0, y: 0, width: 160, height: 120), fill: nil, kind: .host)
+                   + [.attachRoot(1), .hostContext(1, token: token)], from: 2)
+        try rig.frame(at: 0)
+        #expect(try rig.pixel(10, 10) == HostingLifecycleTests.blue)
+        #expect(rig.compositor.rootContexts(of: 2, forShellUser: nil).tokens.count == 1)
+        rig.commit([.setProperty(1, .opacity, .scalar(1))], from: 2) // the frame is built again
+        try rig.frame(at: 0.1)
+        #expect(try rig.pixel(10, 10) == HostingLifecycleTests.blue)
+    }
 }
