@@ -24,6 +24,7 @@ import Testing
             .clientMaxLayers: "10", .clientMaxAnimations: "11", .clientMaxParticles: "13", .clientModelBytes: "1M", .clientImageBytes: "2M",
             .clientSharedMemory: "3M", .clientPendingCommits: "12", .clientPendingBytes: "4M", .handshakeTimeout: "0.5",
             .inspectorGroup: "adm", .allowUsers: "kiosk, 1000", .allowGroups: "video",
+            .shellUsers: "shell, 1001", .shellGroups: "strata-shell",
             .input: "off", .inputDevices: "event5", .touchOutput: "DSI-1", .inputInjection: "on",
             .keymapRules: "evdev", .keymapModel: "pc105", .keymapLayout: "de", .keymapVariant: "nodeadkeys",
             .keymapOptions: "ctrl:nocaps", .gpuAnimations: "off", .textWorker: "bin/worker", .textLayoutTimeout: "0.5",
@@ -41,6 +42,7 @@ import Testing
         #expect(c.clientImageBytes == 2 << 20 && c.clientSharedMemory == 3 << 20 && c.clientPendingCommits == 12)
         #expect(c.clientPendingBytes == 4 << 20 && c.handshakeTimeout == 0.5 && c.inspectorGroup == "adm")
         #expect(c.allowUsers == ["kiosk", "1000"] && c.allowGroups == ["video"])
+        #expect(c.shellUsers == ["shell", "1001"] && c.shellGroups == ["strata-shell"])
         #expect(c.input == .off && c.inputDevices == ["event5"] && c.touchOutput == TouchOutputs(output: "DSI-1"))
         #expect(c.inputInjection == .on && c.keymapRules == "evdev" && c.keymapModel == "pc105" && c.keymapLayout == "de")
         #expect(c.gpuAnimations == .off)

@@ -32,6 +32,7 @@ import Testing
         #expect(c.clientSharedMemory == d.clientSharedMemory && c.clientPendingCommits == d.clientPendingCommits)
         #expect(c.clientPendingBytes == d.clientPendingBytes && c.handshakeTimeout == d.handshakeTimeout)
         #expect(c.inspectorGroup == "strata-inspect" && c.allowUsers == ["kiosk"] && c.allowGroups == ["strata"])
+        #expect(c.shellUsers == ["kiosk-shell"] && c.shellGroups == ["strata-shell"])
         #expect(c.socket == "/run/strata/strata.sock", "the path strata.socket uses")
         #expect(c.drmDevice == "/dev/dri/card0")
         #expect(c.input == d.input && c.inputInjection == d.inputInjection)
