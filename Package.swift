@@ -3,11 +3,30 @@ import PackageDescription
 
 // Layering: docs/architecture.md's module table names every target's dependencies and imports, and
 // scripts/check-module-edges.py (run by scripts/test.sh) fails when this file or an import disagrees with it.
+// libstrata (docs/c-api.md): the C API's shared library links the Swift runtime, Foundation and Dispatch into
+// itself in release (a kiosk has no toolchain), exports only what its version script lists (generated from
+// include/strata/strata.h by scripts/c-api.py) and is never unloaded. Debug builds link the toolchain's runtime.
+let staticRuntime: [String] = [
+    "-static-stdlib", "-no-toolchain-stdlib-rpath",
+    // -static-stdlib names the runtime and Foundation, not the archives Foundation needs in turn.
+    "-Xlinker", "--start-group", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
+    "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+    "-lswift_RegexParser", "-lswift_StringProcessing", "-Xlinker", "--end-group",
+]
+let libstrataLinking: [LinkerSetting] = [
+    .unsafeFlags(staticRuntime, .when(configuration: .release)),
+    .unsafeFlags(["-Xlinker", "-soname=libstrata.so.0", "-Xlinker", "--version-script=\(Context.packageDirectory)/include/strata/libstrata.map",
+                  "-Xlinker", "-z", "-Xlinker", "nodelete", "-Xlinker", "--no-undefined"]),
+]
+
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Strata", targets: ["Strata"]),
+        // The C API (docs/c-api.md): libStrataC.so, whose SONAME is libstrata.so.0 (the name `strata` is the
+        // CLI's product). Nothing else may depend on StrataCAPI (its linker settings).
+        .library(name: "StrataC", type: .dynamic, targets: ["StrataCAPI"]),
         .library(name: "StrataGLES", targets: ["StrataGLES"]),
         .library(name: "StrataAVFoundation", targets: ["StrataAVFoundation"]),
         .library(name: "StrataUIKit", targets: ["StrataUIKit"]),
@@ -124,6 +143,9 @@ let package = Package(
         .executableTarget(name: "strata-text-worker", dependencies: ["StrataTextWorker"]),
         .executableTarget(name: "strata-demo", dependencies: ["Strata", "StrataCafeScreen", "StrataPNG"]),
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
+        // The C API (docs/c-api.md): its header as a module, and the Swift that implements it.
+        .systemLibrary(name: "CStrataAPI", path: "Sources/CStrataAPI"),
+        .target(name: "StrataCAPI", dependencies: ["CStrataAPI"], linkerSettings: libstrataLinking),
         // The example kiosk shell (docs/hosting.md): apps of their own hosted side by side, a swipe between them.
         .executableTarget(name: "strata-kiosk-shell", dependencies: ["Strata"], path: "examples/kiosk-shell"),
         .executableTarget(name: "strata-examples", dependencies: ["StrataExamples", "StrataUIKit"]),

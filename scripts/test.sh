@@ -18,5 +18,7 @@ rm -f "$build_log"
 # start: a suite that touched the shared font library before one that pins it (TestFonts) left the whole
 # process on the machine's fonts (urw-base35's Nimbus Sans for Helvetica, where apt installed it).
 FONTCONFIG_FILE="$PWD/Tests/Fonts/fonts.conf" swift test
+# The C API from the build tree: its header against libStrataC.so, and a C program built with pkg-config.
+scripts/check-c-api.sh
 # docs/getting-started.md as written: its example package built and run against a headless server.
 scripts/check-getting-started.sh
