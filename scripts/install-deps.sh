@@ -8,8 +8,9 @@
 # oracle StrataLayout's solver is tested against by scripts/solver-oracle.py). Swift 6 itself is expected on PATH (swift.org toolchain).
 set -euo pipefail
 # systemd provides systemd-socket-activate and systemd-analyze, used by the socket-activation, notify and
-# unit-verification tests.
-packages=(pkg-config python3 python3-kiwisolver libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
+# unit-verification tests. gcc and g++ build the C API's checks (scripts/check-c-api.sh: `cc`, and the header
+# as C++17); swift.org's toolchain does not need them itself.
+packages=(gcc g++ pkg-config python3 python3-kiwisolver libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
           libdrm-dev libgbm-dev libudev-dev libseat-dev libinput-dev libevdev-dev libxkbcommon-dev
           libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev libthai-dev libjpeg62-turbo-dev
           fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
