@@ -68,23 +68,23 @@ enum StartupSettings {
             guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .inspectorGroup, "no group named \(name)") }
             policy.inspectorGroup = gid
         }
-        for name in settings.allowUsers {
-            guard let uid = UnixUser.id(of: name) else { throw failure(settings, .allowUsers, "no user named \(name)") }
-            policy.allowedUsers.insert(uid)
-        }
-        for name in settings.allowGroups {
-            guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .allowGroups, "no group named \(name)") }
-            policy.allowedGroups.insert(gid)
-        }
-        for name in settings.shellUsers {
-            guard let uid = UnixUser.id(of: name) else { throw failure(settings, .shellUsers, "no user named \(name)") }
-            policy.shellUsers.insert(uid)
-        }
-        for name in settings.shellGroups {
-            guard let gid = UnixGroup.id(of: name) else { throw failure(settings, .shellGroups, "no group named \(name)") }
-            policy.shellGroups.insert(gid)
-        }
+        policy.allowedUsers = try ids(settings.allowUsers, .allowUsers, settings, user: true)
+        policy.allowedGroups = try ids(settings.allowGroups, .allowGroups, settings, user: false)
+        policy.shellUsers = try ids(settings.shellUsers, .shellUsers, settings, user: true)
+        policy.shellGroups = try ids(settings.shellGroups, .shellGroups, settings, user: false)
         return policy
+    }
+
+    /// The ids of the users (or groups) a list key names; the first name that is none stops the server.
+    private static func ids(_ names: [String], _ key: ConfigKey, _ settings: ServerConfig, user: Bool) throws -> Set<UInt32> {
+        var out: Set<UInt32> = []
+        for name in names {
+            guard let id = user ? UnixUser.id(of: name) : UnixGroup.id(of: name) else {
+                throw failure(settings, key, "no \(user ? "user" : "group") named \(name)")
+            }
+            out.insert(id)
+        }
+        return out
     }
 
     /// The per-client quotas the settings give.
