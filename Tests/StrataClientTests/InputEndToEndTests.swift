@@ -3,20 +3,16 @@ import Strata
 import StrataProtocol
 import Testing
 
-/// A `strata-input-demo` process: an app with one interactive pad that prints each input event it gets as
-/// a JSON line.
-final class InputDemoProcess: @unchecked Sendable {
+/// A process of this package's (`executable` beside the tests) on a server's socket, whose stdout is read as
+/// JSON lines: the apps and the shell the end-to-end tests run.
+class JSONLineProcess: @unchecked Sendable {
     let process = Process()
     private let lock = NSLock()
     private var buffer = Data()
     private var parsed: [[String: Any]] = []
 
-    convenience init(server: ServerProcess, _ arguments: [String]) throws {
-        try self.init(socketPath: server.socketPath, arguments)
-    }
-
-    init(socketPath: String, _ arguments: [String]) throws {
-        process.executableURL = ServerProcess.binDirectory.appendingPathComponent("strata-input-demo")
+    init(_ executable: String, socketPath: String, _ arguments: [String]) throws {
+        process.executableURL = ServerProcess.binDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["STRATA_SOCKET": socketPath]) { _, new in new }
         let pipe = Pipe()
@@ -39,7 +35,6 @@ final class InputDemoProcess: @unchecked Sendable {
     deinit { if process.isRunning { process.terminate() } }
 
     var lines: [[String: Any]] { lock.lock(); defer { lock.unlock() }; return parsed }
-    var events: [[String: Any]] { lines.filter { $0["kind"] != nil } }
 
     /// Waits (up to `timeout` s) for a line `matching`, and returns it.
     @discardableResult
@@ -51,6 +46,20 @@ final class InputDemoProcess: @unchecked Sendable {
         }
         return nil
     }
+}
+
+/// A `strata-input-demo` process: an app with one interactive pad that prints each input event it gets as
+/// a JSON line.
+final class InputDemoProcess: JSONLineProcess, @unchecked Sendable {
+    convenience init(server: ServerProcess, _ arguments: [String]) throws {
+        try self.init(socketPath: server.socketPath, arguments)
+    }
+
+    init(socketPath: String, _ arguments: [String]) throws {
+        try super.init("strata-input-demo", socketPath: socketPath, arguments)
+    }
+
+    var events: [[String: Any]] { lines.filter { $0["kind"] != nil } }
 
     func waitForEvents(_ count: Int, timeout: Double = 10) -> [[String: Any]] {
         let deadline = Date().addingTimeInterval(timeout)

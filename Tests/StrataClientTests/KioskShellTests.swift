@@ -58,43 +58,9 @@ extension ClientProcessSuite {
 }
 
 /// The `strata-kiosk-shell` process, its JSON lines parsed.
-final class ShellProcess: @unchecked Sendable {
-    let process = Process()
-    private let lock = NSLock()
-    private var buffer = Data()
-    private var parsed: [[String: Any]] = []
-
+final class ShellProcess: JSONLineProcess, @unchecked Sendable {
     init(server: ServerProcess, _ arguments: [String]) throws {
-        process.executableURL = ServerProcess.binDirectory.appendingPathComponent("strata-kiosk-shell")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["STRATA_SOCKET": server.socketPath]) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.lock()
-            defer { self.lock.unlock() }
-            self.buffer.append(data)
-            while let nl = self.buffer.firstIndex(of: 10) {
-                let line = self.buffer[self.buffer.startIndex..<nl]
-                self.buffer.removeSubrange(self.buffer.startIndex...nl)
-                if let o = try? JSONSerialization.jsonObject(with: line) as? [String: Any] { self.parsed.append(o) }
-            }
-        }
-        try process.run()
-    }
-
-    var lines: [[String: Any]] { lock.lock(); defer { lock.unlock() }; return parsed }
-
-    @discardableResult
-    func wait(_ timeout: Double = 10, for matching: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let l = lines.first(where: matching) { return l }
-            usleep(20_000)
-        }
-        return nil
+        try super.init("strata-kiosk-shell", socketPath: server.socketPath, arguments)
     }
 
     /// The pid of the app whose `--name` is `name` (a child of the shell's).
