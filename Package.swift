@@ -145,7 +145,7 @@ let package = Package(
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
         // The C API (docs/c-api.md): its header as a module, and the Swift that implements it.
         .systemLibrary(name: "CStrataAPI", path: "Sources/CStrataAPI"),
-        .target(name: "StrataCAPI", dependencies: ["CStrataAPI"], linkerSettings: libstrataLinking),
+        .target(name: "StrataCAPI", dependencies: ["Strata", "StrataCore", "CStrataAPI"], linkerSettings: libstrataLinking),
         // The example kiosk shell (docs/hosting.md): apps of their own hosted side by side, a swipe between them.
         .executableTarget(name: "strata-kiosk-shell", dependencies: ["Strata"], path: "examples/kiosk-shell"),
         .executableTarget(name: "strata-examples", dependencies: ["StrataExamples", "StrataUIKit"]),

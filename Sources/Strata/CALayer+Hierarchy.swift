@@ -14,10 +14,7 @@ extension CALayer {
 
     func setMask(_ newValue: CALayer?) {
         LayerLock.with {
-            if let m = newValue {
-                precondition(m !== self && m.parent == nil && !m.isAttachedRoot && (m.maskedLayer == nil || m.maskedLayer === self),
-                             "a mask layer has no superlayer, is not attached and masks only one layer")
-            }
+            if let why = maskProblem(newValue) { preconditionFailure(why) }
             maskLayer?.maskedLayer = nil
             maskLayer = newValue
             newValue?.maskedLayer = self
@@ -36,7 +33,7 @@ extension CALayer {
 
     func insert(sublayer layer: CALayer, at index: UInt32) {
         LayerLock.with {
-            precondition(!layer.isAncestor(of: self), "insertSublayer: the layer is the receiver or one of its ancestors")
+            precondition(!layer.isAncestor(of: self), Self.ancestorProblem)
             guard !layer.isPresentationCopy, !isPresentationCopy else {
                 StrataLog.logger.error("\(logName): insertSublayer rejected: presentation layers cannot be rearranged")
                 return

@@ -8,7 +8,12 @@ enum CError {
     final class Last {
         var status: strata_status = strata_status(STRATA_OK)
         var message = strdup("")
-        deinit { free(message) }
+        /// The string the thread's last `strata_layer_get_string` handed out.
+        var returned: UnsafeMutablePointer<CChar>?
+        deinit {
+            free(message)
+            free(returned)
+        }
     }
 
     /// One `Last` per thread, freed when the thread ends (a pthread key with a destructor).
@@ -34,6 +39,14 @@ enum CError {
         l.message = strdup(message)
         l.status = strata_status(status)
         return strata_status(status)
+    }
+
+    /// Keeps `text` for the calling thread until its next call of this, and returns it as a C string.
+    static func handOut(_ text: String?) -> UnsafePointer<CChar>? {
+        let l = last
+        free(l.returned)
+        l.returned = text.flatMap { strdup($0) }
+        return UnsafePointer(l.returned)
     }
 
     /// Every status's name, for `strata_status_name` (static storage: never freed).

@@ -4,11 +4,19 @@
  * success, errors are negative) and never aborts the process on bad input.
  *
  * The declarations keep a strict form that scripts/c-api.py reads: each starts with STRATA_API and ends
- * at its semicolon, on one line.
+ * at its semicolon, on one line, and names its parameters.
+ *
+ * Handles are opaque values, never addresses: a freed, forged or wrong-kind handle is an error
+ * (STRATA_FREED_HANDLE, STRATA_INVALID_HANDLE, STRATA_WRONG_KIND), not a crash. A handle returned through an
+ * out-parameter (create, copy) holds one reference: release it with strata_<type>_release. As in Core
+ * Animation, a superlayer keeps its sublayers alive, so create, add_sublayer, release is the idiom. Outputs
+ * are written only on success. Strings are UTF-8, copied on input. Handles assume a 64-bit platform.
  */
 #ifndef STRATA_STRATA_H
 #define STRATA_STRATA_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -41,6 +49,61 @@ enum {
     STRATA_INTERNAL = -15
 };
 
+/* Geometry, in points; a transform is Core Animation's CATransform3D, row by row (m11 m12 m13 m14, m21 ...). */
+typedef struct strata_point { double x, y; } strata_point;
+typedef struct strata_size { double width, height; } strata_size;
+typedef struct strata_rect { strata_point origin; strata_size size; } strata_rect;
+typedef struct strata_color { double red, green, blue, alpha; } strata_color;
+typedef struct strata_transform {
+    double m11, m12, m13, m14;
+    double m21, m22, m23, m24;
+    double m31, m32, m33, m34;
+    double m41, m42, m43, m44;
+} strata_transform;
+
+/* A layer (CALayer or one of its subclasses). */
+typedef struct strata_layer strata_layer;
+
+/* The layer classes (Core Animation's), by number. */
+typedef int32_t strata_layer_kind;
+enum {
+    STRATA_LAYER_PLAIN = 0,      /* CALayer */
+    STRATA_LAYER_TRANSFORM = 1,  /* CATransformLayer */
+    STRATA_LAYER_SHAPE = 2,      /* CAShapeLayer */
+    STRATA_LAYER_GRADIENT = 3,   /* CAGradientLayer */
+    STRATA_LAYER_REPLICATOR = 4, /* CAReplicatorLayer */
+    STRATA_LAYER_TEXT = 5,       /* CATextLayer */
+    STRATA_LAYER_SCROLL = 6,     /* CAScrollLayer */
+    STRATA_LAYER_EMITTER = 7,    /* CAEmitterLayer (its cells are not reachable from C yet) */
+    STRATA_LAYER_TILED = 8,      /* CATiledLayer: STRATA_UNSUPPORTED (it draws through a Swift callback) */
+    STRATA_LAYER_HOST = 9        /* StrataLayerHost (CALayerHost) */
+};
+
+/* The kinds of value a property holds, and the strata_layer_set_<kind> function that sets it. */
+typedef int32_t strata_value_kind;
+enum {
+    STRATA_VALUE_OTHER = 0, /* not settable from C yet (emitter cells, filter lists, paths, images, vectors) */
+    STRATA_VALUE_NUMBER = 1,
+    STRATA_VALUE_BOOL = 2,
+    STRATA_VALUE_POINT = 3,
+    STRATA_VALUE_SIZE = 4,
+    STRATA_VALUE_RECT = 5,
+    STRATA_VALUE_TRANSFORM = 6,
+    STRATA_VALUE_COLOR = 7,
+    STRATA_VALUE_STRING = 8, /* text, font names, and enumerations by their Core Animation name ("round") */
+    STRATA_VALUE_NUMBERS = 9,
+    STRATA_VALUE_COLORS = 10
+};
+
+/* A property in Strata's table (strata_property_info). */
+typedef struct strata_property {
+    const char *name;        /* its key ("cornerRadius"); static storage */
+    strata_value_kind kind;
+    uint32_t layer_kinds;    /* bit k set: layers of strata_layer_kind k carry it */
+    bool animatable;
+    bool optional;           /* strata_layer_clear makes it nil (a color, string or list) */
+} strata_property;
+
 /* The ABI version the library was built with (STRATA_ABI_VERSION of its header). */
 STRATA_API int32_t strata_abi_version(void);
 /* The calling thread's last failure, in words (UTF-8; "" when none yet). Valid until the thread's next call. */
@@ -49,6 +112,75 @@ STRATA_API const char *strata_last_error(void);
 STRATA_API strata_status strata_last_error_code(void);
 /* A status's name ("STRATA_INVALID_HANDLE"); "STRATA_UNKNOWN_STATUS" for a value that is none. Static storage. */
 STRATA_API const char *strata_status_name(strata_status status);
+
+
+/* Layers. Any thread may make and change layers; the changes are committed as in Core Animation. */
+STRATA_API strata_status strata_layer_create(strata_layer_kind kind, strata_layer **out);
+STRATA_API strata_status strata_layer_retain(strata_layer *layer);
+STRATA_API strata_status strata_layer_release(strata_layer *layer);
+STRATA_API strata_status strata_layer_get_kind(strata_layer *layer, strata_layer_kind *out);
+/* Whether two handles name one layer (handles to one layer are equal while either is held). */
+STRATA_API strata_status strata_layer_is_same(strata_layer *layer, strata_layer *other, bool *out);
+
+/* The layer tree. A sublayer is kept alive by its superlayer; moving one removes it from its old place. */
+STRATA_API strata_status strata_layer_add_sublayer(strata_layer *layer, strata_layer *sublayer);
+/* index: 0 is the back; up to the number of sublayers (STRATA_INVALID_ARGUMENT past it). */
+STRATA_API strata_status strata_layer_insert_sublayer_at(strata_layer *layer, strata_layer *sublayer, size_t index);
+/* sibling: a sublayer of layer, or NULL for the back. */
+STRATA_API strata_status strata_layer_insert_sublayer_below(strata_layer *layer, strata_layer *sublayer, strata_layer *sibling);
+/* sibling: a sublayer of layer, or NULL for the front. */
+STRATA_API strata_status strata_layer_insert_sublayer_above(strata_layer *layer, strata_layer *sublayer, strata_layer *sibling);
+STRATA_API strata_status strata_layer_replace_sublayer(strata_layer *layer, strata_layer *old_sublayer, strata_layer *new_sublayer);
+STRATA_API strata_status strata_layer_remove_from_superlayer(strata_layer *layer);
+STRATA_API strata_status strata_layer_get_sublayer_count(strata_layer *layer, size_t *out);
+/* A new reference to the sublayer at index (0 is the back). */
+STRATA_API strata_status strata_layer_copy_sublayer(strata_layer *layer, size_t index, strata_layer **out);
+/* A new reference to the superlayer; *out is NULL when there is none. */
+STRATA_API strata_status strata_layer_copy_superlayer(strata_layer *layer, strata_layer **out);
+/* mask: a layer with no superlayer, or NULL to remove the mask. */
+STRATA_API strata_status strata_layer_set_mask(strata_layer *layer, strata_layer *mask);
+/* A new reference to the mask; *out is NULL when there is none. */
+STRATA_API strata_status strata_layer_copy_mask(strata_layer *layer, strata_layer **out);
+
+/*
+ * Properties by key path, as Core Animation's key-value coding names them: "opacity", "position.x",
+ * "transform.rotation.z", "bounds.size.width", "strokeEnd", "name". A key the layer does not carry is
+ * STRATA_UNKNOWN_KEY; a key of another value kind STRATA_VALUE_TYPE; a non-finite or out-of-range value
+ * STRATA_INVALID_ARGUMENT. Setting runs the property's implicit animation, as in Core Animation.
+ */
+STRATA_API strata_status strata_layer_set_number(strata_layer *layer, const char *key, double value);
+STRATA_API strata_status strata_layer_get_number(strata_layer *layer, const char *key, double *out);
+STRATA_API strata_status strata_layer_set_bool(strata_layer *layer, const char *key, bool value);
+STRATA_API strata_status strata_layer_get_bool(strata_layer *layer, const char *key, bool *out);
+STRATA_API strata_status strata_layer_set_point(strata_layer *layer, const char *key, strata_point value);
+STRATA_API strata_status strata_layer_get_point(strata_layer *layer, const char *key, strata_point *out);
+STRATA_API strata_status strata_layer_set_size(strata_layer *layer, const char *key, strata_size value);
+STRATA_API strata_status strata_layer_get_size(strata_layer *layer, const char *key, strata_size *out);
+STRATA_API strata_status strata_layer_set_rect(strata_layer *layer, const char *key, strata_rect value);
+STRATA_API strata_status strata_layer_get_rect(strata_layer *layer, const char *key, strata_rect *out);
+STRATA_API strata_status strata_layer_set_transform(strata_layer *layer, const char *key, const strata_transform *value);
+STRATA_API strata_status strata_layer_get_transform(strata_layer *layer, const char *key, strata_transform *out);
+STRATA_API strata_status strata_layer_set_color(strata_layer *layer, const char *key, strata_color value);
+/* A nil color reads as transparent black; strata_layer_has_value tells them apart. */
+STRATA_API strata_status strata_layer_get_color(strata_layer *layer, const char *key, strata_color *out);
+/* value: UTF-8, at most 1 MiB; NULL clears an optional string (as strata_layer_clear). */
+STRATA_API strata_status strata_layer_set_string(strata_layer *layer, const char *key, const char *value);
+/* *out is NULL for a nil string; otherwise valid until the calling thread's next strata_layer_get_string. */
+STRATA_API strata_status strata_layer_get_string(strata_layer *layer, const char *key, const char **out);
+/* count: at most 4096 values. */
+STRATA_API strata_status strata_layer_set_numbers(strata_layer *layer, const char *key, const double *values, size_t count);
+/* Writes up to capacity values; *count is how many the list holds (0 for nil). */
+STRATA_API strata_status strata_layer_get_numbers(strata_layer *layer, const char *key, double *out, size_t capacity, size_t *count);
+STRATA_API strata_status strata_layer_set_colors(strata_layer *layer, const char *key, const strata_color *values, size_t count);
+STRATA_API strata_status strata_layer_get_colors(strata_layer *layer, const char *key, strata_color *out, size_t capacity, size_t *count);
+/* Makes an optional property nil (backgroundColor, lineDashPattern, string, ...). */
+STRATA_API strata_status strata_layer_clear(strata_layer *layer, const char *key);
+/* Whether an optional property holds a value (true for every other property the layer carries). */
+STRATA_API strata_status strata_layer_has_value(strata_layer *layer, const char *key, bool *out);
+
+/* Strata's property table, for bindings that build their attributes from it. */
+STRATA_API size_t strata_property_count(void);
+STRATA_API strata_status strata_property_info(size_t index, strata_property *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,329 @@
+/*
+ * The C API's behaviour without a server (docs/c-api.md): handles and ownership, the layer tree, properties
+ * of every value kind by key path, and each error with its message. Exits 1 naming the first failed check.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <strata/strata.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                                  \
+    do {                                                                                             \
+        if (!(cond)) {                                                                               \
+            fprintf(stderr, "unit.c:%d: %s failed (last error: %s)\n", __LINE__, #cond, strata_last_error()); \
+            failures++;                                                                              \
+        }                                                                                            \
+    } while (0)
+
+/* A call that must fail with `code` and a message containing `words`. */
+#define REFUSED(call, code, words)                                                                   \
+    do {                                                                                             \
+        strata_status s_ = (call);                                                                   \
+        if (s_ != (code) || strata_last_error_code() != (code) || !strstr(strata_last_error(), (words))) { \
+            fprintf(stderr, "unit.c:%d: %s gave %s \"%s\", expected %s \"...%s...\"\n", __LINE__, #call, \
+                    strata_status_name(s_), strata_last_error(), #code, (words));                    \
+            failures++;                                                                              \
+        }                                                                                            \
+    } while (0)
+
+#define OK(call) CHECK((call) == STRATA_OK)
+
+static strata_layer *make(strata_layer_kind kind) {
+    strata_layer *l = NULL;
+    OK(strata_layer_create(kind, &l));
+    return l;
+}
+
+static void handles_and_tree(void) {
+    strata_layer *root = make(STRATA_LAYER_PLAIN), *a = make(STRATA_LAYER_SHAPE), *b = make(STRATA_LAYER_TEXT);
+    strata_layer_kind kind = -1;
+    OK(strata_layer_get_kind(a, &kind));
+    CHECK(kind == STRATA_LAYER_SHAPE);
+    for (strata_layer_kind k = 0; k <= STRATA_LAYER_HOST; k++) {
+        strata_layer *l = NULL;
+        if (k == STRATA_LAYER_TILED) {
+            REFUSED(strata_layer_create(k, &l), STRATA_UNSUPPORTED, "unsupported: CATiledLayer");
+            CHECK(l == NULL);
+            continue;
+        }
+        OK(strata_layer_create(k, &l));
+        OK(strata_layer_get_kind(l, &kind));
+        CHECK(kind == k);
+        OK(strata_layer_release(l));
+    }
+    REFUSED(strata_layer_create(10, &a), STRATA_INVALID_ARGUMENT, "kind 10");
+    REFUSED(strata_layer_create(0, NULL), STRATA_INVALID_ARGUMENT, "out is NULL");
+
+    /* A superlayer keeps its sublayers: create, add, release is the idiom. */
+    OK(strata_layer_add_sublayer(root, a));
+    OK(strata_layer_add_sublayer(root, b));
+    OK(strata_layer_set_string(a, "name", "a"));
+    OK(strata_layer_release(a));
+    REFUSED(strata_layer_get_kind(a, &kind), STRATA_FREED_HANDLE, "layer was released");
+    size_t count = 0;
+    OK(strata_layer_get_sublayer_count(root, &count));
+    CHECK(count == 2);
+    strata_layer *first = NULL, *again = NULL;
+    OK(strata_layer_copy_sublayer(root, 0, &first));
+    const char *name = NULL;
+    OK(strata_layer_get_string(first, "name", &name));
+    CHECK(name && strcmp(name, "a") == 0);
+    OK(strata_layer_copy_sublayer(root, 0, &again));
+    CHECK(first == again); /* one live handle per layer */
+    OK(strata_layer_release(again));
+    REFUSED(strata_layer_copy_sublayer(root, 2, &again), STRATA_INVALID_ARGUMENT, "past the 2 sublayers");
+
+    /* Order: b is on top; move the first above it, then back to the bottom. */
+    OK(strata_layer_insert_sublayer_above(root, first, b));
+    strata_layer *top = NULL;
+    OK(strata_layer_copy_sublayer(root, 1, &top));
+    bool same = false;
+    OK(strata_layer_is_same(top, first, &same));
+    CHECK(same);
+    OK(strata_layer_release(top));
+    OK(strata_layer_insert_sublayer_at(root, first, 0));
+    OK(strata_layer_copy_sublayer(root, 0, &top));
+    CHECK(top == first);
+    OK(strata_layer_release(top));
+    REFUSED(strata_layer_insert_sublayer_at(root, first, 3), STRATA_INVALID_ARGUMENT, "index 3 is past");
+    REFUSED(strata_layer_insert_sublayer_at(root, first, (size_t)-1), STRATA_INVALID_ARGUMENT, "is past");
+
+    /* Cycles and siblings. */
+    REFUSED(strata_layer_add_sublayer(first, root), STRATA_STATE, "one of its ancestors");
+    REFUSED(strata_layer_add_sublayer(root, root), STRATA_STATE, "one of its ancestors");
+    strata_layer *stranger = make(STRATA_LAYER_PLAIN);
+    REFUSED(strata_layer_insert_sublayer_below(root, stranger, stranger), STRATA_STATE, "not a sublayer");
+    REFUSED(strata_layer_replace_sublayer(root, stranger, first), STRATA_STATE, "not a sublayer");
+    strata_layer *super = NULL;
+    OK(strata_layer_copy_superlayer(first, &super));
+    CHECK(super == root);
+    OK(strata_layer_release(super));
+    OK(strata_layer_copy_superlayer(root, &super));
+    CHECK(super == NULL);
+    OK(strata_layer_replace_sublayer(root, first, stranger));
+    OK(strata_layer_copy_superlayer(first, &super));
+    CHECK(super == NULL);
+
+    /* Masks: a mask has no superlayer. */
+    REFUSED(strata_layer_set_mask(root, stranger), STRATA_STATE, "no superlayer");
+    OK(strata_layer_set_mask(root, first));
+    strata_layer *mask = NULL;
+    OK(strata_layer_copy_mask(root, &mask));
+    CHECK(mask == first);
+    OK(strata_layer_release(mask));
+    REFUSED(strata_layer_set_mask(stranger, first), STRATA_STATE, "already masks");
+    OK(strata_layer_set_mask(root, NULL));
+    OK(strata_layer_copy_mask(root, &mask));
+    CHECK(mask == NULL);
+
+    OK(strata_layer_remove_from_superlayer(stranger));
+    OK(strata_layer_get_sublayer_count(root, &count));
+    CHECK(count == 1);
+
+    /* Bad handles: NULL, forged, another kind, over-released. */
+    REFUSED(strata_layer_retain(NULL), STRATA_INVALID_HANDLE, "layer is NULL");
+    REFUSED(strata_layer_retain((strata_layer *)(uintptr_t)0x1234), STRATA_INVALID_HANDLE, "not a Strata handle");
+    strata_layer *other_kind = (strata_layer *)(((uintptr_t)root & ~((uintptr_t)0xFF << 48)) | (uintptr_t)3 << 48);
+    REFUSED(strata_layer_retain(other_kind), STRATA_WRONG_KIND, "must be a layer, got an animation");
+    OK(strata_layer_release(stranger));
+    REFUSED(strata_layer_release(stranger), STRATA_FREED_HANDLE, "released");
+    OK(strata_layer_release(first));
+    OK(strata_layer_release(b));
+    OK(strata_layer_release(root));
+}
+
+static void properties(void) {
+    strata_layer *l = make(STRATA_LAYER_PLAIN);
+    double x = 0;
+    OK(strata_layer_set_number(l, "opacity", 0.25));
+    OK(strata_layer_get_number(l, "opacity", &x));
+    CHECK(x == 0.25);
+    OK(strata_layer_set_rect(l, "bounds", (strata_rect){{0, 0}, {50, 40}}));
+    OK(strata_layer_set_number(l, "bounds.size.width", 120));
+    strata_rect r;
+    OK(strata_layer_get_rect(l, "bounds", &r));
+    CHECK(r.size.width == 120 && r.size.height == 40);
+    strata_size sz;
+    OK(strata_layer_get_size(l, "bounds.size", &sz));
+    CHECK(sz.width == 120 && sz.height == 40);
+    OK(strata_layer_set_point(l, "position", (strata_point){10, 20}));
+    OK(strata_layer_set_number(l, "position.y", 30));
+    strata_point p;
+    OK(strata_layer_get_point(l, "position", &p));
+    CHECK(p.x == 10 && p.y == 30);
+    OK(strata_layer_set_size(l, "shadowOffset", (strata_size){3, -3}));
+    OK(strata_layer_get_size(l, "shadowOffset", &sz));
+    CHECK(sz.width == 3 && sz.height == -3);
+    OK(strata_layer_set_number(l, "transform.rotation.z", 0.5));
+    strata_transform t;
+    OK(strata_layer_get_transform(l, "transform", &t));
+    CHECK(fabs(t.m11 - cos(0.5)) < 1e-12 && fabs(t.m12 - sin(0.5)) < 1e-12);
+    strata_transform scale = {2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 5, 6, 0, 1};
+    OK(strata_layer_set_transform(l, "sublayerTransform", &scale));
+    OK(strata_layer_get_transform(l, "sublayerTransform", &t));
+    CHECK(memcmp(&t, &scale, sizeof t) == 0);
+    OK(strata_layer_get_number(l, "sublayerTransform.translation.x", &x));
+    CHECK(x == 5);
+    bool b = true, has = true;
+    OK(strata_layer_get_bool(l, "masksToBounds", &b));
+    CHECK(!b);
+    OK(strata_layer_set_bool(l, "masksToBounds", true));
+    OK(strata_layer_get_bool(l, "masksToBounds", &b));
+    CHECK(b);
+    OK(strata_layer_has_value(l, "backgroundColor", &has));
+    CHECK(!has);
+    strata_color c;
+    OK(strata_layer_get_color(l, "backgroundColor", &c));
+    CHECK(c.red == 0 && c.alpha == 0);
+    OK(strata_layer_set_color(l, "backgroundColor", (strata_color){0, 146 / 255.0, 1, 1}));
+    OK(strata_layer_get_color(l, "backgroundColor", &c));
+    CHECK(c.green == 146 / 255.0 && c.alpha == 1);
+    OK(strata_layer_has_value(l, "backgroundColor", &has));
+    CHECK(has);
+    OK(strata_layer_clear(l, "backgroundColor"));
+    OK(strata_layer_has_value(l, "backgroundColor", &has));
+    CHECK(!has);
+    const char *s = NULL;
+    OK(strata_layer_get_string(l, "contentsGravity", &s));
+    CHECK(s && strcmp(s, "resize") == 0);
+    OK(strata_layer_set_string(l, "contentsGravity", "center"));
+    OK(strata_layer_get_string(l, "contentsGravity", &s));
+    CHECK(s && strcmp(s, "center") == 0);
+    OK(strata_layer_get_string(l, "name", &s));
+    CHECK(s == NULL);
+
+    /* Refusals, each with its message. */
+    REFUSED(strata_layer_set_number(l, "strokeEnd", 0.5), STRATA_UNKNOWN_KEY, "CALayer has no strokeEnd (a property of CAShapeLayer)");
+    REFUSED(strata_layer_set_number(l, "opacitee", 1), STRATA_UNKNOWN_KEY, "opacitee");
+    REFUSED(strata_layer_set_number(l, "position.z", 1), STRATA_UNKNOWN_KEY, "position.z");
+    REFUSED(strata_layer_set_number(l, "position", 1), STRATA_VALUE_TYPE, "position holds a point, not a number");
+    REFUSED(strata_layer_get_bool(l, "opacity", &b), STRATA_VALUE_TYPE, "opacity holds a number, not a bool");
+    REFUSED(strata_layer_set_number(l, "contentsGravity", 1), STRATA_VALUE_TYPE, "holds a string");
+    REFUSED(strata_layer_set_number(l, "contents", 1), STRATA_VALUE_TYPE, "an image");
+    REFUSED(strata_layer_set_number(l, "opacity", NAN), STRATA_INVALID_ARGUMENT, "opacity must be finite");
+    REFUSED(strata_layer_set_point(l, "position", (strata_point){INFINITY, 0}), STRATA_INVALID_ARGUMENT, "must be finite");
+    REFUSED(strata_layer_set_number(l, "contentsScale", 0), STRATA_INVALID_ARGUMENT, "contentsScale");
+    REFUSED(strata_layer_set_string(l, "contentsGravity", "middle"), STRATA_INVALID_ARGUMENT, "takes one of");
+    REFUSED(strata_layer_set_string(l, "contentsGravity", "\xff"), STRATA_INVALID_ARGUMENT, "value is not UTF-8");
+    REFUSED(strata_layer_set_number(l, NULL, 1), STRATA_INVALID_ARGUMENT, "key is NULL");
+    REFUSED(strata_layer_get_number(l, "opacity", NULL), STRATA_INVALID_ARGUMENT, "out is NULL");
+    REFUSED(strata_layer_clear(l, "opacity"), STRATA_VALUE_TYPE, "cannot be nil");
+    REFUSED(strata_layer_set_transform(l, "transform", NULL), STRATA_INVALID_ARGUMENT, "value is NULL");
+    OK(strata_layer_get_number(l, "opacity", &x));
+    CHECK(x == 0.25); /* nothing refused changed it */
+
+    /* Shapes: enumerations by name, lists of numbers. */
+    strata_layer *shape = make(STRATA_LAYER_SHAPE);
+    OK(strata_layer_set_string(shape, "lineCap", "round"));
+    OK(strata_layer_get_string(shape, "lineCap", &s));
+    CHECK(s && strcmp(s, "round") == 0);
+    double dashes[] = {4, 2, 1};
+    OK(strata_layer_set_numbers(shape, "lineDashPattern", dashes, 3));
+    double back[2] = {0, 0};
+    size_t count = 0;
+    OK(strata_layer_get_numbers(shape, "lineDashPattern", back, 2, &count));
+    CHECK(count == 3 && back[0] == 4 && back[1] == 2);
+    OK(strata_layer_get_numbers(shape, "lineDashPattern", NULL, 0, &count));
+    CHECK(count == 3);
+    REFUSED(strata_layer_set_numbers(shape, "lineDashPattern", dashes, 4097), STRATA_LIMIT, "more than the 4096");
+    REFUSED(strata_layer_set_numbers(shape, "lineDashPattern", dashes, (size_t)-1), STRATA_LIMIT, "18446744073709551615");
+    REFUSED(strata_layer_set_numbers(shape, "lineDashPattern", NULL, 2), STRATA_INVALID_ARGUMENT, "values is NULL");
+    OK(strata_layer_clear(shape, "lineDashPattern"));
+    OK(strata_layer_has_value(shape, "lineDashPattern", &has));
+    CHECK(!has);
+    OK(strata_layer_set_number(shape, "strokeEnd", 0.5));
+
+    /* Gradients: lists of colors; text: strings. */
+    strata_layer *gradient = make(STRATA_LAYER_GRADIENT);
+    strata_color colors[2] = {{1, 0, 0, 1}, {0, 0, 1, 1}}, colors_back[2];
+    OK(strata_layer_set_colors(gradient, "colors", colors, 2));
+    OK(strata_layer_get_colors(gradient, "colors", colors_back, 2, &count));
+    CHECK(count == 2 && colors_back[1].blue == 1 && colors_back[0].red == 1);
+    strata_layer *text = make(STRATA_LAYER_TEXT);
+    OK(strata_layer_set_string(text, "string", "Hello, évé"));
+    OK(strata_layer_get_string(text, "string", &s));
+    CHECK(s && strcmp(s, "Hello, évé") == 0);
+    OK(strata_layer_set_string(text, "string", NULL));
+    OK(strata_layer_get_string(text, "string", &s));
+    CHECK(s == NULL);
+
+    /* The property table. */
+    size_t n = strata_property_count();
+    CHECK(n > 90);
+    bool found = false;
+    for (size_t i = 0; i < n; i++) {
+        strata_property info;
+        OK(strata_property_info(i, &info));
+        if (strcmp(info.name, "strokeEnd") == 0) {
+            found = true;
+            CHECK(info.kind == STRATA_VALUE_NUMBER && info.animatable && !info.optional);
+            CHECK(info.layer_kinds == 1u << STRATA_LAYER_SHAPE);
+        }
+    }
+    CHECK(found);
+    strata_property info;
+    REFUSED(strata_property_info(n, &info), STRATA_INVALID_ARGUMENT, "past the");
+
+    OK(strata_layer_release(l));
+    OK(strata_layer_release(shape));
+    OK(strata_layer_release(gradient));
+    OK(strata_layer_release(text));
+}
+
+/* Two threads change one tree at once; errors stay per thread. */
+static strata_layer *shared_root;
+
+static void *writer(void *arg) {
+    (void)arg;
+    for (int i = 0; i < 2000; i++) {
+        strata_layer *l = NULL;
+        if (strata_layer_create(STRATA_LAYER_PLAIN, &l) != STRATA_OK) return (void *)1;
+        if (strata_layer_add_sublayer(shared_root, l) != STRATA_OK) return (void *)1;
+        if (strata_layer_set_number(l, "opacity", i / 2000.0) != STRATA_OK) return (void *)1;
+        if (strata_layer_remove_from_superlayer(l) != STRATA_OK) return (void *)1;
+        if (strata_layer_release(l) != STRATA_OK) return (void *)1;
+    }
+    (void)strata_layer_set_number(shared_root, "nope", 1);
+    return strata_last_error_code() == STRATA_UNKNOWN_KEY ? NULL : (void *)1;
+}
+
+static void threads(void) {
+    shared_root = make(STRATA_LAYER_PLAIN);
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, writer, NULL) == 0);
+    (void)strata_layer_set_number(shared_root, "opacity", NAN);
+    for (int i = 0; i < 2000; i++) {
+        OK(strata_layer_set_number(shared_root, "cornerRadius", i));
+        strata_layer *l = NULL;
+        OK(strata_layer_create(STRATA_LAYER_SHAPE, &l));
+        OK(strata_layer_insert_sublayer_at(shared_root, l, 0));
+        OK(strata_layer_release(l));
+    }
+    void *result = (void *)1;
+    pthread_join(thread, &result);
+    CHECK(result == NULL);
+    CHECK(strata_last_error_code() == STRATA_INVALID_ARGUMENT); /* the other thread's error is its own */
+    size_t count = 0;
+    OK(strata_layer_get_sublayer_count(shared_root, &count));
+    CHECK(count == 2000);
+    OK(strata_layer_release(shared_root));
+}
+
+int main(void) {
+    CHECK(strata_abi_version() == STRATA_ABI_VERSION);
+    CHECK(strata_last_error_code() == STRATA_OK && strcmp(strata_last_error(), "") == 0);
+    handles_and_tree();
+    properties();
+    threads();
+    if (failures) {
+        fprintf(stderr, "unit.c: %d checks failed\n", failures);
+        return 1;
+    }
+    printf("unit.c: every check passed\n");
+    return 0;
+}
