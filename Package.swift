@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(name: "strata-demo", dependencies: ["Strata", "StrataCafeScreen", "StrataPNG"]),
         .executableTarget(name: "strata-input-demo", dependencies: ["Strata"]),
         // The C API (docs/c-api.md): its header as a module, and the Swift that implements it.
-        .systemLibrary(name: "CStrataAPI", path: "Sources/CStrataAPI"),
+        .target(name: "CStrataAPI"),
         .target(name: "StrataCAPI", dependencies: ["Strata", "StrataCore", "CStrataAPI"], linkerSettings: libstrataLinking),
         // The example kiosk shell (docs/hosting.md): apps of their own hosted side by side, a swipe between them.
         .executableTarget(name: "strata-kiosk-shell", dependencies: ["Strata"], path: "examples/kiosk-shell"),

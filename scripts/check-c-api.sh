@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The C API (docs/c-api.md) from the build tree: its header against the library (scripts/c-api.py), a C
-# program built with `pkg-config --cflags --libs strata`, the unit program (tests/c-api/unit.c) and the
-# garbage test (tests/c-api/garbage.c: 10,000 random calls per seed, STRATA_GARBAGE_SEED to pick one).
-# Expects `swift build` done (the debug libStrataC.so); writes .build/debug/pkgconfig/strata.pc and the
-# library's SONAME link beside it.
+# program built with `pkg-config --cflags --libs strata`, the unit program (tests/c-api/unit.c), then over a
+# headless server on the virtual clock: tests/c-api/show.c (its own poll loop, pixels checked) and the
+# garbage test (tests/c-api/garbage.c: 10,000 random calls per seed, STRATA_GARBAGE_SEED to pick seeds).
+# Expects `swift build` done (the debug libStrataC.so, strata-server, strata); writes
+# .build/debug/pkgconfig/strata.pc and the library's SONAME link beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(swift build --show-bin-path)
@@ -30,7 +31,15 @@ Cflags: -I\${includedir}
 Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lstrata
 PC
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+server=""
+app=""
+cleanup() {
+    [ -n "$app" ] && kill "$app" 2>/dev/null && wait "$app" 2>/dev/null || true
+    [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "check-c-api.sh: $*" >&2; exit 1; }
 cat > "$work/version.c" <<'C'
 #include <stdio.h>
 #include <strata/strata.h>
@@ -55,6 +64,59 @@ timeout 120 "$work/unit"
 scripts/c-api.py garbage "$work/garbage_calls.h"
 # shellcheck disable=SC2046
 cc -std=c11 -Wall -Wextra -Werror -g -I "$work" -o "$work/garbage" tests/c-api/garbage.c $(pkg-config --cflags --libs strata) -lpthread -lm
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror -g -o "$work/show" tests/c-api/show.c $(pkg-config --cflags --libs strata)
+
+# Over a real server: headless, 320x240, on the virtual clock (frames are drawn only when a step asks).
+for tool in strata-server strata-text-worker strata; do [ -x "$bin/$tool" ] || fail "build the root package first (no $bin/$tool)"; done
+export STRATA_SOCKET="$work/strata.sock"
+"$bin/strata-server" --config /dev/null --backend headless --size 320x240 --clock virtual > "$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 300); do [ -S "$STRATA_SOCKET" ] && break; sleep 0.1; done
+[ -S "$STRATA_SOCKET" ] || fail "the server did not start: $(cat "$work/server.log")"
+# Waits for a line the app prints (a bound on a slow machine, not a timing).
+wait_for() {
+    for _ in $(seq 600); do grep -q "$1" "$work/app.log" && return 0; kill -0 "$app" 2>/dev/null || break; sleep 0.1; done
+    fail "the app did not print '$1': $(cat "$work/app.log")"
+}
+pixel_is() { # FILE X Y "R G B A" WHAT
+    got=$(python3 scripts/png_pixel.py "$1" "$2" "$3")
+    python3 - "$got" "$4" "$5" <<'PY' || fail "$5 is $got, expected $4"
+import sys
+got, want = [list(map(int, a.split())) for a in sys.argv[1:3]]
+sys.exit(max(abs(g - w) for g, w in zip(got, want)) > 3)
+PY
+}
+
+# The app in its own poll loop: its first commit shown, then a change made outside any callback shown.
+stdbuf -oL "$work/show" > "$work/app.log" 2>&1 &
+app=$!
+wait_for "^ready 320x240"
+"$bin/strata" clock advance 0.05 > /dev/null
+wait_for "^presented "
+"$bin/strata" snapshot --out "$work/first.png" > /dev/null
+pixel_is "$work/first.png" 160 120 "0 146 255 255" "the square"
+pixel_is "$work/first.png" 5 5 "26 26 26 255" "the root"
+wait_for "^changed "
+"$bin/strata" clock advance 1 > /dev/null
+"$bin/strata" snapshot --out "$work/second.png" > /dev/null
+pixel_is "$work/second.png" 160 120 "0 191 64 255" "the square after the change"
+kill "$app" && wait "$app" 2>/dev/null || true
+app=""
+echo "check-c-api.sh: a C app in its own poll loop was shown, and its change from outside a callback committed"
+
+timeout 120 "$work/unit" # again, with the connection's checks
+
+# The garbage test against a live server on the wall clock (frames and their events flow, so callbacks run):
+# no garbage may reach the wire (the server ends no session).
+kill "$server" && wait "$server" 2>/dev/null || true
+rm -f "$STRATA_SOCKET"
+"$bin/strata-server" --config /dev/null --backend headless --size 320x240 > "$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 300); do [ -S "$STRATA_SOCKET" ] && break; sleep 0.1; done
+[ -S "$STRATA_SOCKET" ] || fail "the server did not start: $(cat "$work/server.log")"
 for seed in ${STRATA_GARBAGE_SEED:-1 2 3}; do
     timeout 300 "$work/garbage" 10000 "$seed"
 done
+if grep "disconnecting client" "$work/server.log" | grep -v "reason=send: "; then fail "the server refused what the garbage test's calls sent (above)"; fi
+"$bin/strata" stats > /dev/null || fail "the server does not answer after the garbage test"

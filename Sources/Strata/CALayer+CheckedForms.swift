@@ -20,12 +20,14 @@ extension CALayer {
     package func sublayerProblem(_ layer: CALayer) -> String? {
         LayerLock.with {
             if layer.isAncestor(of: self) { return Self.ancestorProblem }
+            if layer.maskedLayer != nil { return Self.maskSublayerProblem }
             if layer.isPresentationCopy || isPresentationCopy { return "presentation layers cannot be rearranged" }
             return nil
         }
     }
 
     static let ancestorProblem = "insertSublayer: the layer is the receiver or one of its ancestors"
+    static let maskSublayerProblem = "insertSublayer: the layer is another layer's mask (a mask has no superlayer)"
 
     /// Inserts `layer` at `index` (nil: on top), or says why not: an index past the sublayers, a cycle, a
     /// presentation layer.
@@ -73,7 +75,7 @@ extension CALayer {
             if m.parent != nil { return "a mask layer has no superlayer" }
             if m.isAttachedRoot { return "a mask layer is not an attached root" }
             if let other = m.maskedLayer, other !== self { return "the layer already masks another layer" }
-            if m.isAncestor(of: self) { return "a layer's mask cannot be one of its ancestors" }
+            if m.isAncestor(of: self) { return "a layer's mask cannot be the layer or hold it (through sublayers or masks)" }
             return nil
         }
     }

@@ -6,9 +6,11 @@ import StrataProtocol
 extension CALayer {
     // MARK: hierarchy
 
+    /// Whether `other` is this layer or inside its tree, through sublayers or masks (a mask's way up is the
+    /// layer it masks): a link from `other` to this layer would make a cycle.
     func isAncestor(of other: CALayer) -> Bool {
         var n: CALayer? = other
-        while let c = n { if c === self { return true }; n = c.parent }
+        while let c = n { if c === self { return true }; n = c.parent ?? c.maskedLayer }
         return false
     }
 
@@ -34,6 +36,7 @@ extension CALayer {
     func insert(sublayer layer: CALayer, at index: UInt32) {
         LayerLock.with {
             precondition(!layer.isAncestor(of: self), Self.ancestorProblem)
+            precondition(layer.maskedLayer == nil, Self.maskSublayerProblem)
             guard !layer.isPresentationCopy, !isPresentationCopy else {
                 StrataLog.logger.error("\(logName): insertSublayer rejected: presentation layers cannot be rearranged")
                 return

@@ -214,7 +214,17 @@ open class CATransaction: NSObject {
         }
     }
 
+    /// Where implicit transactions are committed when not by the thread's run loop: the C API's apps turn
+    /// none (docs/c-api.md), so it commits them from the main queue it drains. Guarded by LayerLock.
+    nonisolated(unsafe) private static var implicitCommitScheduler: (@Sendable () -> Void)?
+
+    /// Schedules implicit commits with `scheduler` instead of `RunLoop.current.perform` from now on.
+    package static func scheduleImplicitCommits(with scheduler: @escaping @Sendable () -> Void) {
+        LayerLock.with { implicitCommitScheduler = scheduler }
+    }
+
     private static func scheduleImplicitCommit() {
+        if let scheduler = implicitCommitScheduler { scheduler(); return }
         RunLoop.current.perform { CATransaction.flush() }
     }
 

@@ -5,9 +5,10 @@ import StrataProtocol
 /// Builds one commit's operations by diffing layers against what the server already holds
 /// (`ServerShadow`). Layers new to the server are created with their full state and subtree.
 /// Operations go out in phases so every intermediate state is valid on the server:
-/// create and set state → detach roots → remove every departing sublayer → insert sublayers → attach roots
-/// → animations. After the removals the server holds only edges of the final tree, so no insert can make
-/// a cycle, whatever order the layers changed in.
+/// create and set state → detach roots → remove every departing sublayer and changed mask → insert
+/// sublayers → set masks → attach roots → animations. After the removals the server holds only edges of the
+/// final tree, so no insert or mask can make a cycle or find its layer still a mask or a sublayer elsewhere,
+/// whatever order the layers changed in.
 struct CommitEncoder {
     var operations: [LayerOperation] = []
     /// memfds for images defined in this commit (kept alive until sent).
@@ -36,6 +37,7 @@ struct CommitEncoder {
             layer.server?.isRoot = false
         }
         for layer in layers { removeDepartedSublayers(layer) }
+        for layer in layers { removeChangedMask(layer) }
         // A context's new layer: on the server now, and out of any former superlayer.
         for (token, id) in contextLayers { operations.append(.setContextLayer(token, layer: id)) }
         for layer in layers { insertSublayers(layer) }
@@ -175,6 +177,14 @@ struct CommitEncoder {
             operations.append(.insertSublayer(parent: layer.layerID, child: child.layerID, index: UInt32(i)))
         }
         layer.server?.sublayerIDs = desired
+    }
+
+    /// Takes off, on the server, a mask this layer no longer has (or has in place of another), so the mask
+    /// is free to be a sublayer or another layer's mask in the next phases.
+    private mutating func removeChangedMask(_ layer: CALayer) {
+        guard let shadow = layer.server, shadow.maskID != 0, shadow.maskID != layer.maskLayer?.layerID ?? 0 else { return }
+        operations.append(.setMask(layer.layerID, mask: 0))
+        layer.server?.maskID = 0
     }
 
     private mutating func syncMask(_ layer: CALayer) {

@@ -21,6 +21,7 @@ struct CFailure: Error {
 /// a body that returns is `STRATA_OK`.
 @inline(__always)
 func cCall(_ body: () throws(CFailure) -> Void) -> strata_status {
+    CRunLoop.setUp
     do {
         try body()
         return strata_status(STRATA_OK)

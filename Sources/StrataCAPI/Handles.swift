@@ -57,6 +57,12 @@ final class HandleTable: @unchecked Sendable {
             slots[i].refs += 1
             return Self.value(slot: i, slots[i], tag)
         }
+        let i = try newSlot(object, tag, refs: 1)
+        return Self.value(slot: i, slots[i], tag)
+    }
+
+    /// A free slot given to `object` (called with the lock held).
+    private func newSlot(_ object: AnyObject, _ tag: HandleTag, refs: Int32) throws(CFailure) -> Int {
         let i: Int
         if let reused = free.popLast() {
             i = reused
@@ -67,9 +73,42 @@ final class HandleTable: @unchecked Sendable {
         }
         slots[i].tag = tag
         slots[i].object = object
-        slots[i].refs = 1
+        slots[i].refs = refs
         byObject[ObjectIdentifier(object)] = i
-        return Self.value(slot: i, slots[i], tag)
+        return i
+    }
+
+    /// Empties slot `i`, bumping its generation so old handles read as freed; returns its object to release
+    /// after the lock (called with the lock held).
+    private func empty(_ i: Int) -> AnyObject? {
+        let object = slots[i].object
+        if let object { byObject[ObjectIdentifier(object)] = nil }
+        slots[i].object = nil
+        slots[i].tag = nil
+        slots[i].refs = 0
+        slots[i].generation = slots[i].generation & Self.generationMask == Self.generationMask ? 1 : slots[i].generation + 1
+        free.append(i)
+        return object
+    }
+
+    /// A handle for `object` that adds no reference, for a callback's event: the object's live handle, or a
+    /// slot made for the callback (returned, for `endBorrow`) that holds none until the callback retains it.
+    func borrow(_ object: AnyObject, _ tag: HandleTag) throws(CFailure) -> (OpaquePointer?, Int?) {
+        lock.lock(); defer { lock.unlock() }
+        if let i = byObject[ObjectIdentifier(object)] { return (Self.value(slot: i, slots[i], tag), nil) }
+        let i = try newSlot(object, tag, refs: 0)
+        return (Self.value(slot: i, slots[i], tag), i)
+    }
+
+    /// Frees the slot `borrow` made for `object`, unless the callback retained it (or retained and released
+    /// it, which freed it already).
+    func endBorrow(_ i: Int, _ object: AnyObject) {
+        var dropped: AnyObject?
+        do {
+            lock.lock(); defer { lock.unlock() }
+            if slots[i].object === object, slots[i].refs == 0 { dropped = empty(i) }
+        }
+        withExtendedLifetime(dropped) {}
     }
 
     /// The object `handle` names, if it is a live handle of kind `tag`.
@@ -95,15 +134,9 @@ final class HandleTable: @unchecked Sendable {
         do {
             lock.lock(); defer { lock.unlock() }
             let i = try slot(handle, tag, what)
+            guard slots[i].refs > 0 else { throw CFailure(STRATA_FREED_HANDLE, "\(what) is borrowed by a callback and was not retained") }
             slots[i].refs -= 1
-            if slots[i].refs == 0, let object = slots[i].object {
-                byObject[ObjectIdentifier(object)] = nil
-                dropped = object
-                slots[i].object = nil
-                slots[i].tag = nil
-                slots[i].generation = slots[i].generation & Self.generationMask == Self.generationMask ? 1 : slots[i].generation + 1
-                free.append(i)
-            }
+            if slots[i].refs == 0 { dropped = empty(i) }
         }
         withExtendedLifetime(dropped) {}
     }

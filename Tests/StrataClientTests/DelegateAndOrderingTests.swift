@@ -130,6 +130,50 @@ extension ClientProcessSuite {
         #expect(errors.reasons.isEmpty)
     }
 
+    /// A mask taken off one layer and given to another, or taken off and made a sublayer, in one
+    /// transaction: the commit takes the old mask off first, so the server never sees a layer masking two
+    /// layers or a mask with a superlayer (the C API's garbage test found both refused by the server).
+    @Test func masksMovedInOneTransactionKeepTheSession() throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let (connection, errors) = try SessionErrors.connect(server)
+        defer { connection.close() }
+        func square(_ x: CGFloat, _ side: CGFloat) -> CALayer {
+            let l = CALayer()
+            l.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+            l.position = CGPoint(x: x, y: 60)
+            l.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            return l
+        }
+        let r = CALayer()
+        r.bounds = CGRect(x: 0, y: 0, width: 160, height: 120)
+        r.position = CGPoint(x: 80, y: 60)
+        // b is listed before a, so a one-pass encoder would give b the mask while a still holds it.
+        let b = square(120, 40), a = square(40, 40), mask = square(20, 10)
+        mask.position = CGPoint(x: 20, y: 20) // the middle of a 40-point square
+        r.addSublayer(b)
+        r.addSublayer(a)
+        a.mask = mask
+        connection.attach(r)
+        CATransaction.flush()
+        // a shows only under its 10-point mask: (40, 60) blue, (25, 45) not.
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 40, 60) == [0, 0, 255, 255] })
+        #expect(!(pixel(try server.snapshot().pixels, width: 160, 25, 45) == [0, 0, 255, 255]))
+
+        CATransaction.setDisableActions(true)
+        a.mask = nil
+        b.mask = mask
+        CATransaction.flush()
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 25, 45) == [0, 0, 255, 255] })
+        #expect(!(pixel(try server.snapshot().pixels, width: 160, 105, 45) == [0, 0, 255, 255]))
+
+        b.mask = nil
+        a.addSublayer(mask)
+        CATransaction.flush()
+        #expect(try eventually { pixel(try server.snapshot().pixels, width: 160, 105, 45) == [0, 0, 255, 255] })
+        #expect(errors.reasons.isEmpty)
+    }
+
     @Test func aTreeBuiltForOneServerIsSentWholeToTheNext() throws {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)

@@ -104,6 +104,46 @@ typedef struct strata_property {
     bool optional;           /* strata_layer_clear makes it nil (a color, string or list) */
 } strata_property;
 
+/* A connection to the render server. */
+typedef struct strata_connection strata_connection;
+
+/* Called when the library lets go of a callback's user_data (the callback was replaced, cleared or its
+ * object freed): on the main thread, inside strata_dispatch. */
+typedef void (*strata_destroy_fn)(void *user_data);
+
+/* What a connection tells the app (strata_connection_set_event_handler). */
+typedef int32_t strata_connection_event_kind;
+enum {
+    STRATA_EVENT_SERVER_LOST = 1,          /* the server went away; reconnection begins (reason) */
+    STRATA_EVENT_RECONNECTED = 2,          /* a restarted server has the whole scene again */
+    STRATA_EVENT_OUTPUTS_CHANGED = 3,      /* outputs came, went or changed (strata_connection_get_output) */
+    STRATA_EVENT_ERROR = 4,                /* the server ended the session over what this client sent (reason) */
+    STRATA_EVENT_LAYER_ERROR = 5,          /* the server could not do what one layer asked (layer, reason) */
+    STRATA_EVENT_TRANSACTION_PRESENTED = 6 /* a committed transaction is on screen (transaction_id, presented_at) */
+};
+
+/* Events only gain fields at the end: size is the library's sizeof. */
+typedef struct strata_connection_event {
+    size_t size;
+    strata_connection_event_kind kind;
+    const char *reason;      /* UTF-8, valid until the callback returns; NULL when the kind has none */
+    strata_layer *layer;     /* borrowed: valid until the callback returns unless retained; NULL when none */
+    uint64_t transaction_id; /* see strata_connection_get_last_transaction_id */
+    double presented_at;     /* on strata_media_time's clock */
+} strata_connection_event;
+
+typedef void (*strata_connection_event_fn)(strata_connection *connection, const strata_connection_event *event, void *user_data);
+
+/* One display output, as the server lit it. */
+typedef struct strata_output {
+    char name[64];           /* UTF-8, NUL-terminated (cut at 63 bytes) */
+    int32_t width, height;   /* pixels */
+    double scale;            /* pixels per point */
+    double refresh_rate;     /* Hz */
+    strata_rect bounds;      /* points: what a root attached there covers */
+    double safe_top, safe_left, safe_bottom, safe_right; /* safe-area insets, points */
+} strata_output;
+
 /* The ABI version the library was built with (STRATA_ABI_VERSION of its header). */
 STRATA_API int32_t strata_abi_version(void);
 /* The calling thread's last failure, in words (UTF-8; "" when none yet). Valid until the thread's next call. */
@@ -177,6 +217,53 @@ STRATA_API strata_status strata_layer_get_colors(strata_layer *layer, const char
 STRATA_API strata_status strata_layer_clear(strata_layer *layer, const char *key);
 /* Whether an optional property holds a value (true for every other property the layer carries). */
 STRATA_API strata_status strata_layer_has_value(strata_layer *layer, const char *key, bool *out);
+
+/*
+ * The connection. strata_connect makes it the process's connection: layers attached to it show on its
+ * outputs, and their changes are committed to it. It reconnects by itself when the server restarts.
+ * socket_path: NULL for STRATA_SOCKET, then $XDG_RUNTIME_DIR/strata.sock, then /run/strata/strata.sock.
+ * Releasing the last handle does not close it: strata_connection_close does.
+ */
+STRATA_API strata_status strata_connect(const char *socket_path, strata_connection **out);
+STRATA_API strata_status strata_connection_retain(strata_connection *connection);
+STRATA_API strata_status strata_connection_release(strata_connection *connection);
+/* Ends the session for good; later calls that need the server return STRATA_NOT_CONNECTED. */
+STRATA_API strata_status strata_connection_close(strata_connection *connection);
+/* Whether a session is up now (false while reconnecting and after close). */
+STRATA_API strata_status strata_connection_is_connected(strata_connection *connection, bool *out);
+/* Whether it reconnects when the server goes away (default true). */
+STRATA_API strata_status strata_connection_set_reconnects(strata_connection *connection, bool reconnects);
+/* Shows layer, which has no superlayer, on the output named output (NULL or "": the primary), above the roots attached before. */
+STRATA_API strata_status strata_connection_attach(strata_connection *connection, strata_layer *layer, const char *output);
+/* Stops showing an attached root (nothing for a layer that is not one). */
+STRATA_API strata_status strata_connection_detach(strata_connection *connection, strata_layer *layer);
+STRATA_API strata_status strata_connection_get_output_count(strata_connection *connection, size_t *out);
+/* index 0 is the primary output. */
+STRATA_API strata_status strata_connection_get_output(strata_connection *connection, size_t index, strata_output *out);
+/* The id of the last transaction committed on it (STRATA_EVENT_TRANSACTION_PRESENTED names it when it shows). */
+STRATA_API strata_status strata_connection_get_last_transaction_id(strata_connection *connection, uint64_t *out);
+/* handler: NULL removes it. Called on the main thread inside strata_dispatch, with no Strata lock held. */
+STRATA_API strata_status strata_connection_set_event_handler(strata_connection *connection, strata_connection_event_fn handler, void *user_data, strata_destroy_fn destroy);
+/* CACurrentMediaTime: seconds on the clock animations and events use (a server's virtual clock when it runs one). */
+STRATA_API double strata_media_time(void);
+
+/*
+ * The run loop, for apps that own their main loop (GLib, libuv, a game loop): poll the descriptor from
+ * strata_get_fd for reading, and call strata_dispatch when it is readable. strata_dispatch runs the callbacks
+ * that are due (input, display links, completions, connection events), then commits the main thread's
+ * changes; it never blocks. Changes made on the main thread outside a callback are committed by the next
+ * strata_dispatch; other threads commit theirs with strata_flush. strata_get_fd, strata_dispatch and
+ * strata_run work on the main thread only (STRATA_WRONG_THREAD elsewhere), and only when the library was
+ * loaded on it (linked, or loaded before the first thread starts).
+ */
+STRATA_API strata_status strata_get_fd(int *out);
+STRATA_API strata_status strata_dispatch(void);
+/* Polls and dispatches until strata_quit (blocks). Not from inside a callback (STRATA_STATE). */
+STRATA_API strata_status strata_run(void);
+/* Makes strata_run return after its current turn; any thread. */
+STRATA_API strata_status strata_quit(void);
+/* Commits the calling thread's changes now (CATransaction.flush). */
+STRATA_API strata_status strata_flush(void);
 
 /* Strata's property table, for bindings that build their attributes from it. */
 STRATA_API size_t strata_property_count(void);

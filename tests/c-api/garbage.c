@@ -26,6 +26,7 @@ struct garbage {
     void *out_handle;       /* where an out handle was written */
     long by_status[32];
     long calls;
+    bool main_thread;
 };
 
 struct garbage_call {
@@ -55,24 +56,47 @@ static uint64_t next(struct garbage *g) {
 
 static unsigned pick(struct garbage *g, unsigned n) { return (unsigned)(next(g) % n); }
 
-/* Handles: live ones from the pool, released ones, forged ones of other tags, NULL, random words. */
+/* Handles: live ones from the pool of their type, released ones, ones of other types (real and forged),
+ * NULL, random words. A handle's type is its tag: bits 48 to 55. */
 #define POOL 64
-static void *pool[POOL];
-static size_t pool_count;
-static void *released[POOL];
-static size_t released_count;
+#define TAGS 8
+struct pool {
+    void *live[POOL];
+    size_t live_count;
+    void *released[POOL];
+    size_t released_count;
+};
+static struct pool pools[TAGS];
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int tag_of(void *h) { return (int)(((uint64_t)(uintptr_t)h >> 48) & 0xFF); }
+
+/* Drops every reference the pool held. */
+static void release_all(void *h) {
+    for (int i = 0; i <= 70; i++) {
+        strata_status s = tag_of(h) == 1 ? strata_layer_release((strata_layer *)h)
+                        : tag_of(h) == 2 ? strata_connection_release((strata_connection *)h) : STRATA_WRONG_KIND;
+        if (s != STRATA_OK) return;
+    }
+}
+
+static strata_status retain_handle(void *h) {
+    return tag_of(h) == 1 ? strata_layer_retain((strata_layer *)h)
+         : tag_of(h) == 2 ? strata_connection_retain((strata_connection *)h) : STRATA_WRONG_KIND;
+}
 
 static void *g_handle(struct garbage *g, int tag) {
     unsigned r = pick(g, 100);
     void *h = NULL;
     pthread_mutex_lock(&pool_lock);
-    if (r < 70 && pool_count > 0) h = pool[pick(g, (unsigned)pool_count)];
-    else if (r < 78 && released_count > 0) h = released[pick(g, (unsigned)released_count)];
-    else if (r < 86 && pool_count > 0) {
-        uint64_t v = (uint64_t)(uintptr_t)pool[pick(g, (unsigned)pool_count)];
-        uint64_t other = (uint64_t)(tag % 6 + 1 + pick(g, 5)) % 7;
-        h = (void *)(uintptr_t)((v & ~(0xFFULL << 48)) | other << 48);
+    struct pool *p = &pools[tag];
+    struct pool *other = &pools[1 + pick(g, TAGS - 1)];
+    if (r < 70 && p->live_count > 0) h = p->live[pick(g, (unsigned)p->live_count)];
+    else if (r < 78 && p->released_count > 0) h = p->released[pick(g, (unsigned)p->released_count)];
+    else if (r < 82 && other->live_count > 0) h = other->live[pick(g, (unsigned)other->live_count)];
+    else if (r < 86 && p->live_count > 0) {
+        uint64_t v = (uint64_t)(uintptr_t)p->live[pick(g, (unsigned)p->live_count)];
+        h = (void *)(uintptr_t)((v & ~(0xFFULL << 48)) | (uint64_t)pick(g, 256) << 48);
     }
     pthread_mutex_unlock(&pool_lock);
     if (h) return h;
@@ -91,30 +115,61 @@ static void *g_out_handle(struct garbage *g) {
 /* References each pooled handle holds, so that the calls' random releases seldom free a pooled handle. */
 #define POOL_REFS 64
 
-/* After a call: a handle it wrote goes into the pool, in place of one that is released for good. */
+/* Puts a handle into its type's pool, in place of one that is released for good. */
+static void pool_add(struct garbage *g, void *h) {
+    int tag = tag_of(h);
+    if (tag <= 0 || tag >= TAGS) return;
+    for (int i = 0; i < POOL_REFS; i++) (void)retain_handle(h);
+    void *dropped = NULL;
+    pthread_mutex_lock(&pool_lock);
+    struct pool *p = &pools[tag];
+    if (p->live_count < POOL) p->live[p->live_count++] = h;
+    else {
+        size_t i = pick(g, POOL);
+        dropped = p->live[i];
+        p->live[i] = h;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    if (dropped) {
+        release_all(dropped);
+        pthread_mutex_lock(&pool_lock);
+        p->released[p->released_count < POOL ? p->released_count++ : pick(g, POOL)] = dropped;
+        pthread_mutex_unlock(&pool_lock);
+    }
+}
+
+/* After a call: a handle it wrote goes into the pool. */
 static void collect(struct garbage *g) {
     if (!g->out_handle) return;
     void *h;
     memcpy(&h, g->out_handle, sizeof h);
     g->out_handle = NULL;
-    if (!h) return;
-    for (int i = 0; i < POOL_REFS; i++) (void)strata_layer_retain((strata_layer *)h);
-    void *dropped = NULL;
-    pthread_mutex_lock(&pool_lock);
-    if (pool_count < POOL) pool[pool_count++] = h;
-    else {
-        size_t i = pick(g, POOL);
-        dropped = pool[i];
-        pool[i] = h;
-    }
-    pthread_mutex_unlock(&pool_lock);
-    if (dropped) {
-        for (int i = 0; i <= POOL_REFS + 1 && strata_layer_release((strata_layer *)dropped) == STRATA_OK; i++) {}
-        pthread_mutex_lock(&pool_lock);
-        released[released_count < POOL ? released_count++ : pick(g, POOL)] = dropped;
-        pthread_mutex_unlock(&pool_lock);
-    }
+    if (h) pool_add(g, h);
 }
+
+/* Callbacks: they look at what they are given and call back into the library. */
+static long events_seen, destroys_seen;
+
+static void on_event(strata_connection *connection, const strata_connection_event *event, void *user_data) {
+    (void)user_data;
+    __atomic_add_fetch(&events_seen, 1, __ATOMIC_RELAXED);
+    bool up;
+    (void)strata_connection_is_connected(connection, &up);
+    if (event && event->layer) {
+        strata_layer_kind kind;
+        (void)strata_layer_get_kind(event->layer, &kind);
+    }
+    (void)strata_dispatch(); /* nested: a no-op */
+}
+
+static void on_destroy(void *user_data) {
+    (void)user_data;
+    __atomic_add_fetch(&destroys_seen, 1, __ATOMIC_RELAXED);
+}
+
+static strata_connection_event_fn g_event_fn(struct garbage *g) { return pick(g, 4) ? on_event : NULL; }
+static strata_destroy_fn g_destroy_fn(struct garbage *g) { return pick(g, 3) ? on_destroy : NULL; }
+static void *g_user_data(struct garbage *g) { return (void *)(uintptr_t)next(g); }
 
 static int32_t g_int32(struct garbage *g) {
     static const int32_t picks[] = {0, 1, 2, 5, 7, 8, 9, 10, -1, INT32_MAX, INT32_MIN, -999};
@@ -226,6 +281,7 @@ static void run(struct garbage *g, long calls) {
             }
         }
         if (status <= 0 && status > -32) g->by_status[-status]++;
+        if (g->main_thread && pick(g, 4) == 0) (void)strata_dispatch(); /* callbacks run between calls */
         collect(g);
         g->calls++;
     }
@@ -270,22 +326,30 @@ int main(int argc, char **argv) {
         if (strata_property_info(i, &p) != STRATA_OK) return 1;
         keys[i] = p.name;
     }
-    /* A few layers of each class to start the pool. */
+    struct garbage *main_g = make(seed), *other_g = make(seed * 7919 + 1);
+    main_g->main_thread = true;
+    /* A layer of each class, and a connection when a server listens (STRATA_SOCKET), to start the pools. */
     for (int32_t kind = 0; kind <= 9; kind++) {
         strata_layer *l;
         if (strata_layer_create(kind, &l) != STRATA_OK) continue;
-        for (int i = 0; i < POOL_REFS; i++) (void)strata_layer_retain(l);
-        pool[pool_count++] = l;
+        pool_add(main_g, l);
+        (void)strata_layer_release(l);
+    }
+    strata_connection *connection = NULL;
+    if (getenv("STRATA_SOCKET") && strata_connect(NULL, &connection) == STRATA_OK) {
+        pool_add(main_g, connection);
+        (void)strata_connection_release(connection);
     }
 
-    struct garbage *main_g = make(seed), *other_g = make(seed * 7919 + 1);
     thread_calls = calls / 5;
     pthread_t thread;
     if (pthread_create(&thread, NULL, second_thread, other_g) != 0) return 1;
     run(main_g, calls - thread_calls);
     pthread_join(thread, NULL);
+    for (int i = 0; i < 20; i++) (void)strata_dispatch(); /* the callbacks and destroy-notifies queued last */
 
-    printf("garbage: %ld calls (seed %" PRIu64 "), 0 crashes; by status:", main_g->calls + other_g->calls, seed);
+    printf("garbage: %ld calls (seed %" PRIu64 "), 0 crashes, %ld events, %ld destroy-notifies; by status:",
+           main_g->calls + other_g->calls, seed, events_seen, destroys_seen);
     for (int i = 0; i < 32; i++) {
         long n = main_g->by_status[i] + other_g->by_status[i];
         if (n) printf(" %s %ld", strata_status_name(-i), n);

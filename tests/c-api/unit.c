@@ -117,6 +117,13 @@ static void handles_and_tree(void) {
     CHECK(mask == first);
     OK(strata_layer_release(mask));
     REFUSED(strata_layer_set_mask(stranger, first), STRATA_STATE, "already masks");
+    /* A mask is no sublayer, and no tree may hold itself through a mask. */
+    REFUSED(strata_layer_add_sublayer(stranger, first), STRATA_STATE, "another layer's mask");
+    REFUSED(strata_layer_add_sublayer(first, root), STRATA_STATE, "one of its ancestors");
+    strata_layer *inner = make(STRATA_LAYER_PLAIN);
+    OK(strata_layer_add_sublayer(first, inner));
+    REFUSED(strata_layer_set_mask(inner, root), STRATA_STATE, "hold it");
+    OK(strata_layer_release(inner));
     OK(strata_layer_set_mask(root, NULL));
     OK(strata_layer_copy_mask(root, &mask));
     CHECK(mask == NULL);
@@ -314,12 +321,74 @@ static void threads(void) {
     OK(strata_layer_release(shared_root));
 }
 
+/* The run loop: main thread only; strata_quit from any thread ends strata_run. */
+static void *quitter(void *arg) {
+    (void)arg;
+    int fd;
+    if (strata_dispatch() != STRATA_WRONG_THREAD || !strstr(strata_last_error(), "main thread only")) return (void *)1;
+    if (strata_get_fd(&fd) != STRATA_WRONG_THREAD) return (void *)1;
+    if (strata_run() != STRATA_WRONG_THREAD) return (void *)1;
+    if (strata_flush() != STRATA_OK) return (void *)1;
+    return strata_quit() == STRATA_OK ? NULL : (void *)1;
+}
+
+static void loop(void) {
+    int fd = -1;
+    OK(strata_get_fd(&fd));
+    CHECK(fd >= 0);
+    OK(strata_dispatch());
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, quitter, NULL) == 0);
+    OK(strata_run()); /* returns once the thread quits it */
+    void *result = (void *)1;
+    pthread_join(thread, &result);
+    CHECK(result == NULL);
+}
+
+/* A connection, when a server listens on STRATA_SOCKET. */
+static void connected(void) {
+    strata_connection *c = NULL;
+    REFUSED(strata_connect("/nonexistent/strata.sock", &c), STRATA_CONNECT_FAILED, "/nonexistent/strata.sock");
+    OK(strata_connect(NULL, &c));
+    size_t outputs = 0;
+    OK(strata_connection_get_output_count(c, &outputs));
+    CHECK(outputs == 1);
+    strata_output o;
+    OK(strata_connection_get_output(c, 0, &o));
+    CHECK(o.width == 320 && o.height == 240 && o.scale == 1 && o.bounds.size.width == 320 && o.name[0] != 0);
+    REFUSED(strata_connection_get_output(c, 1, &o), STRATA_INVALID_ARGUMENT, "past the 1 outputs");
+    strata_layer *root = make(STRATA_LAYER_PLAIN), *child = make(STRATA_LAYER_PLAIN);
+    OK(strata_layer_add_sublayer(root, child));
+    REFUSED(strata_connection_attach(c, child, NULL), STRATA_STATE, "has a superlayer");
+    REFUSED(strata_connection_attach(c, root, "\xff"), STRATA_INVALID_ARGUMENT, "output is not UTF-8");
+    OK(strata_connection_attach(c, root, NULL));
+    OK(strata_flush());
+    uint64_t id = 0;
+    OK(strata_connection_get_last_transaction_id(c, &id));
+    CHECK(id >= 1);
+    bool up = false;
+    OK(strata_connection_is_connected(c, &up));
+    CHECK(up);
+    OK(strata_connection_detach(c, root));
+    OK(strata_connection_close(c));
+    OK(strata_connection_is_connected(c, &up));
+    CHECK(!up);
+    REFUSED(strata_connection_attach(c, root, NULL), STRATA_NOT_CONNECTED, "closed");
+    REFUSED(strata_layer_retain((strata_layer *)c), STRATA_WRONG_KIND, "must be a layer, got a connection");
+    OK(strata_connection_release(c));
+    REFUSED(strata_connection_close(c), STRATA_FREED_HANDLE, "released");
+    OK(strata_layer_release(child));
+    OK(strata_layer_release(root));
+}
+
 int main(void) {
     CHECK(strata_abi_version() == STRATA_ABI_VERSION);
     CHECK(strata_last_error_code() == STRATA_OK && strcmp(strata_last_error(), "") == 0);
     handles_and_tree();
     properties();
     threads();
+    loop();
+    if (getenv("STRATA_SOCKET")) connected();
     if (failures) {
         fprintf(stderr, "unit.c: %d checks failed\n", failures);
         return 1;
