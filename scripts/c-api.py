@@ -115,13 +115,15 @@ def check(lib):
     print(f"c-api.py: {len(decls)} functions: map, exports, links and compiles agree with strata.h")
 
 
-HANDLES = {"strata_layer": 1, "strata_connection": 2}
+HANDLES = {"strata_layer": 1, "strata_connection": 2, "strata_animation": 3, "strata_display_link": 6}
 # Functions the garbage test leaves out: they block until another call ends them.
 BLOCKING = {"strata_run"}
 SCALARS = {"strata_layer_kind": "g_int32(g)", "strata_status": "g_int32(g)", "int32_t": "g_int32(g)", "size_t": "g_size(g)",
            "double": "g_double(g)", "bool": "g_bool(g)", "strata_point": "g_point(g)", "strata_size": "g_size2(g)",
            "strata_rect": "g_rect(g)", "strata_color": "g_color(g)", "const strata_transform *": "g_transform(g)",
-           "strata_connection_event_fn": "g_event_fn(g)", "strata_destroy_fn": "g_destroy_fn(g)", "void *": "g_user_data(g)"}
+           "strata_connection_event_fn": "g_event_fn(g)", "strata_destroy_fn": "g_destroy_fn(g)", "void *": "g_user_data(g)",
+           "strata_animation_kind": "g_int32(g)", "strata_animation_fn": "g_animation_fn(g)",
+           "strata_completion_fn": "g_completion_fn(g)", "strata_display_link_fn": "g_link_fn(g)"}
 
 
 def garbage_text(decls):
@@ -138,7 +140,7 @@ def garbage_text(decls):
             t, n = typed[i]
             nxt = typed[i + 1] if i + 1 < len(typed) else None
             v = f"a{i}"
-            if t.startswith("const ") and t.endswith(" *") and t not in SCALARS and t != "const char *" and nxt == ("size_t", "count"):
+            if t.startswith("const ") and t.endswith(" *") and t != "const char *" and nxt == ("size_t", "count"):
                 lines.append(f"    size_t a{i + 1}; {t}{v} = ({t})g_list(g, sizeof(*{v}), &a{i + 1});")
                 args += [v, f"a{i + 1}"]
                 i += 2

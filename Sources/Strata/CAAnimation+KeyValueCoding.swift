@@ -7,19 +7,28 @@ import Logging
 extension CAAnimation {
     /// Sets the property `key` names and returns true, or returns false when no property has that name.
     func assignProperty(_ value: Any?, forKey key: String) -> Bool {
-        let assigned: Bool
-        if let timing = setTiming(value, forKey: key) {
-            assigned = timing
-        } else if let setter = Self.setters[key] ?? subclassSetter(forKey: key) {
-            assigned = setter(self, value)
-        } else {
-            return false
-        }
-        if !assigned {
+        switch assignChecked(value, forKey: key) {
+        case .noSuchKey: return false
+        case .assigned: return true
+        case .wrongType:
             StrataLog.logger.error("\(type(of: self)): setValue(_:forKey: \"\(key)\") rejected \(String(describing: value)): not a value of that property's type")
+            return true
         }
-        return true
     }
+
+    /// What `assignChecked` did.
+    package enum Assignment { case assigned, wrongType, noSuchKey }
+
+    /// Sets the property `key` names, saying whether the animation has it and took the value (the C API's
+    /// form: docs/c-api.md).
+    package func assignChecked(_ value: Any?, forKey key: String) -> Assignment {
+        if let timing = setTiming(value, forKey: key) { return timing ? .assigned : .wrongType }
+        guard let setter = Self.setters[key] ?? subclassSetter(forKey: key) else { return .noSuchKey }
+        return setter(self, value) ? .assigned : .wrongType
+    }
+
+    /// The value of the property `key` names (`.some(nil)` for a nil value), or nil when it has none.
+    package func checkedValue(forKey key: String) -> Any?? { propertyValue(forKey: key) }
 
     /// The property `key` names (boxed in Optional: `.some(nil)` is a property whose value is nil), or nil.
     func propertyValue(forKey key: String) -> Any?? {

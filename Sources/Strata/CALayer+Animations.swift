@@ -7,7 +7,15 @@ extension CALayer {
     // MARK: animations
 
     func addCopy(of anim: CAAnimation, forKey key: String?) {
-        guard let copy = anim.animationCopy() else { return }
+        if let why = addChecked(anim, forKey: key) {
+            StrataLog.logger.error("\(logName), animation key \(key.map { "\"\($0)\"" } ?? "nil"): add(_:forKey:) rejected animation: \(why)")
+        }
+    }
+
+    /// Adds a copy of `anim` under `key` (`add(_:forKey:)`), or says why the layer cannot run it (the C
+    /// API's form: docs/c-api.md).
+    package func addChecked(_ anim: CAAnimation, forKey key: String?) -> String? {
+        guard let copy = anim.animationCopy() else { return "the animation could not be copied" }
         // No fromValue, toValue or byValue: Core Animation animates from the previous presentation value to
         // the current one, i.e. from what is on screen now to the value beneath the animation.
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
@@ -33,8 +41,7 @@ extension CALayer {
                 throw StrataError.unsupported("\(foreign.property.name) on a \(type(of: self)) (a property of another kind of layer)")
             }
         } catch {
-            StrataLog.logger.error("\(logName), animation key \(key.map { "\"\($0)\"" } ?? "nil"): add(_:forKey:) rejected animation: \(error)")
-            return
+            return "\(error)"
         }
         LayerLock.with {
             let k: String
@@ -45,6 +52,7 @@ extension CALayer {
                                                    customKey: (copy as? CAPropertyAnimation)?.customKey))
             CATransaction.noteAnimationAdded(self, key: k)
         }
+        return nil
     }
 
     /// Removes the animations whose entries `matching` picks; a change to commit if there were any.

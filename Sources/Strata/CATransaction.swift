@@ -85,6 +85,16 @@ open class CATransaction: NSObject {
         }
     }
 
+    /// Ends the innermost explicit transaction as `commit()` does, or says that none is open (the C API's
+    /// form: docs/c-api.md).
+    package class func commitChecked() -> String? {
+        LayerLock.with {
+            guard let top = stack.last, !top.isImplicit else { return "no transaction is open on this thread (begin one first)" }
+            commit()
+            return nil
+        }
+    }
+
     /// Commits the implicit transaction now; deferred while an explicit transaction is open.
     open class func flush() {
         LayerLock.with {

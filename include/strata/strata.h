@@ -144,6 +144,35 @@ typedef struct strata_output {
     double safe_top, safe_left, safe_bottom, safe_right; /* safe-area insets, points */
 } strata_output;
 
+/* An animation (CAAnimation and its subclasses). */
+typedef struct strata_animation strata_animation;
+
+typedef int32_t strata_animation_kind;
+enum {
+    STRATA_ANIMATION_BASIC = 1,     /* CABasicAnimation */
+    STRATA_ANIMATION_SPRING = 2,    /* CASpringAnimation */
+    STRATA_ANIMATION_KEYFRAME = 3,  /* CAKeyframeAnimation */
+    STRATA_ANIMATION_GROUP = 4,     /* CAAnimationGroup */
+    STRATA_ANIMATION_TRANSITION = 5 /* CATransition */
+};
+
+/* What an animation's delegate hears (animationDidStart, animationDidStop). */
+typedef int32_t strata_animation_event_kind;
+enum {
+    STRATA_ANIMATION_STARTED = 1,
+    STRATA_ANIMATION_STOPPED = 2 /* finished: true when it ran to its end, false when removed or replaced */
+};
+
+/* animation: the layer's copy that ran (borrowed). */
+typedef void (*strata_animation_fn)(strata_animation *animation, strata_animation_event_kind kind, bool finished, void *user_data);
+/* A transaction's completion: every animation it added has finished or been removed. */
+typedef void (*strata_completion_fn)(void *user_data);
+
+/* A display link (CADisplayLink): a callback at the display's frames. */
+typedef struct strata_display_link strata_display_link;
+/* link: borrowed unless held; timestamp and target_timestamp on strata_media_time's clock. */
+typedef void (*strata_display_link_fn)(strata_display_link *link, double timestamp, double target_timestamp, void *user_data);
+
 /* The ABI version the library was built with (STRATA_ABI_VERSION of its header). */
 STRATA_API int32_t strata_abi_version(void);
 /* The calling thread's last failure, in words (UTF-8; "" when none yet). Valid until the thread's next call. */
@@ -264,6 +293,79 @@ STRATA_API strata_status strata_run(void);
 STRATA_API strata_status strata_quit(void);
 /* Commits the calling thread's changes now (CATransaction.flush). */
 STRATA_API strata_status strata_flush(void);
+
+/*
+ * Animations. key_path names the animated property as Core Animation's does ("position", "opacity",
+ * "transform.rotation.z"); groups and transitions take NULL. Their own properties are set by name, as with
+ * Core Animation's key-value coding: numbers ("duration", "beginTime", "speed", "timeOffset", "repeatCount",
+ * "repeatDuration", "mass", "stiffness", "damping", "initialVelocity", "startProgress", "endProgress"), bools
+ * ("autoreverses", "removedOnCompletion", "additive", "cumulative") and strings ("fillMode",
+ * "calculationMode", "rotationMode", "type", "subtype"). "fromValue", "toValue" and "byValue" take the kind of
+ * value the animated property holds (strata_animation_set_point for "position"). A layer runs a copy:
+ * changing an animation after strata_layer_add_animation changes nothing on screen.
+ */
+STRATA_API strata_status strata_animation_create(strata_animation_kind kind, const char *key_path, strata_animation **out);
+/* A spring of the given perceptual duration and bounce (CASpringAnimation(perceptualDuration:bounce:)). */
+STRATA_API strata_status strata_animation_create_spring(const char *key_path, double perceptual_duration, double bounce, strata_animation **out);
+STRATA_API strata_status strata_animation_retain(strata_animation *animation);
+STRATA_API strata_status strata_animation_release(strata_animation *animation);
+STRATA_API strata_status strata_animation_get_kind(strata_animation *animation, strata_animation_kind *out);
+/* Numbers must be finite, but "repeatCount" and "repeatDuration" may be INFINITY (forever). */
+STRATA_API strata_status strata_animation_set_number(strata_animation *animation, const char *key, double value);
+STRATA_API strata_status strata_animation_get_number(strata_animation *animation, const char *key, double *out);
+STRATA_API strata_status strata_animation_set_bool(strata_animation *animation, const char *key, bool value);
+STRATA_API strata_status strata_animation_get_bool(strata_animation *animation, const char *key, bool *out);
+STRATA_API strata_status strata_animation_set_string(strata_animation *animation, const char *key, const char *value);
+/* *out: valid until the calling thread's next call that returns a string. */
+STRATA_API strata_status strata_animation_get_string(strata_animation *animation, const char *key, const char **out);
+STRATA_API strata_status strata_animation_set_point(strata_animation *animation, const char *key, strata_point value);
+STRATA_API strata_status strata_animation_set_size(strata_animation *animation, const char *key, strata_size value);
+STRATA_API strata_status strata_animation_set_rect(strata_animation *animation, const char *key, strata_rect value);
+STRATA_API strata_status strata_animation_set_color(strata_animation *animation, const char *key, strata_color value);
+STRATA_API strata_status strata_animation_set_transform(strata_animation *animation, const char *key, const strata_transform *value);
+/* name: "linear", "easeIn", "easeOut", "easeInEaseOut" or "default". */
+STRATA_API strata_status strata_animation_set_timing_function(strata_animation *animation, const char *name);
+/* A cubic Bézier from (0, 0) to (1, 1); x values in [0, 1]. */
+STRATA_API strata_status strata_animation_set_timing_points(strata_animation *animation, double c1x, double c1y, double c2x, double c2y);
+/* A keyframe animation's values, of its property's kind; count at most 4096. */
+STRATA_API strata_status strata_animation_set_keyframe_numbers(strata_animation *animation, const double *values, size_t count);
+STRATA_API strata_status strata_animation_set_keyframe_points(strata_animation *animation, const strata_point *values, size_t count);
+STRATA_API strata_status strata_animation_set_keyframe_sizes(strata_animation *animation, const strata_size *values, size_t count);
+STRATA_API strata_status strata_animation_set_keyframe_rects(strata_animation *animation, const strata_rect *values, size_t count);
+STRATA_API strata_status strata_animation_set_keyframe_colors(strata_animation *animation, const strata_color *values, size_t count);
+STRATA_API strata_status strata_animation_set_keyframe_transforms(strata_animation *animation, const strata_transform *values, size_t count);
+STRATA_API strata_status strata_animation_set_key_times(strata_animation *animation, const double *values, size_t count);
+/* Adds animation to a group's animations (the group holds it; later changes to it show in the group). */
+STRATA_API strata_status strata_animation_group_add(strata_animation *group, strata_animation *animation);
+/* handler: NULL removes it. Called on the main thread inside strata_dispatch. */
+STRATA_API strata_status strata_animation_set_delegate(strata_animation *animation, strata_animation_fn handler, void *user_data, strata_destroy_fn destroy);
+
+/* Runs a copy of animation on layer under key (NULL: a key of its own; a transition's is "transition"), replacing the animation under that key. */
+STRATA_API strata_status strata_layer_add_animation(strata_layer *layer, strata_animation *animation, const char *key);
+STRATA_API strata_status strata_layer_remove_animation(strata_layer *layer, const char *key);
+STRATA_API strata_status strata_layer_remove_all_animations(strata_layer *layer);
+STRATA_API strata_status strata_layer_has_animation(strata_layer *layer, const char *key, bool *out);
+
+/* Transactions (CATransaction), per thread, as in Core Animation. */
+STRATA_API strata_status strata_transaction_begin(void);
+/* STRATA_STATE when no transaction is open on the calling thread. */
+STRATA_API strata_status strata_transaction_commit(void);
+STRATA_API strata_status strata_transaction_set_duration(double seconds);
+STRATA_API strata_status strata_transaction_set_disable_actions(bool disable);
+STRATA_API strata_status strata_transaction_set_timing_function(const char *name);
+/* Called once on the main thread inside strata_dispatch; fn NULL removes it. */
+STRATA_API strata_status strata_transaction_set_completion(strata_completion_fn fn, void *user_data, strata_destroy_fn destroy);
+
+/* Display links. */
+STRATA_API strata_status strata_display_link_create(strata_display_link_fn fn, void *user_data, strata_destroy_fn destroy, strata_display_link **out);
+STRATA_API strata_status strata_display_link_retain(strata_display_link *link);
+STRATA_API strata_status strata_display_link_release(strata_display_link *link);
+/* Starts it on connection's frames; the connection holds it until strata_display_link_invalidate. */
+STRATA_API strata_status strata_display_link_add(strata_display_link *link, strata_connection *connection);
+STRATA_API strata_status strata_display_link_set_paused(strata_display_link *link, bool paused);
+/* 0: the display's rate. */
+STRATA_API strata_status strata_display_link_set_preferred_fps(strata_display_link *link, int32_t fps);
+STRATA_API strata_status strata_display_link_invalidate(strata_display_link *link);
 
 /* Strata's property table, for bindings that build their attributes from it. */
 STRATA_API size_t strata_property_count(void);

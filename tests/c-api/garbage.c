@@ -71,18 +71,29 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int tag_of(void *h) { return (int)(((uint64_t)(uintptr_t)h >> 48) & 0xFF); }
 
-/* Drops every reference the pool held. */
-static void release_all(void *h) {
-    for (int i = 0; i <= 70; i++) {
-        strata_status s = tag_of(h) == 1 ? strata_layer_release((strata_layer *)h)
-                        : tag_of(h) == 2 ? strata_connection_release((strata_connection *)h) : STRATA_WRONG_KIND;
-        if (s != STRATA_OK) return;
+static strata_status release_handle(void *h) {
+    switch (tag_of(h)) {
+    case 1: return strata_layer_release((strata_layer *)h);
+    case 2: return strata_connection_release((strata_connection *)h);
+    case 3: return strata_animation_release((strata_animation *)h);
+    case 6: return strata_display_link_release((strata_display_link *)h);
+    default: return STRATA_WRONG_KIND;
     }
 }
 
 static strata_status retain_handle(void *h) {
-    return tag_of(h) == 1 ? strata_layer_retain((strata_layer *)h)
-         : tag_of(h) == 2 ? strata_connection_retain((strata_connection *)h) : STRATA_WRONG_KIND;
+    switch (tag_of(h)) {
+    case 1: return strata_layer_retain((strata_layer *)h);
+    case 2: return strata_connection_retain((strata_connection *)h);
+    case 3: return strata_animation_retain((strata_animation *)h);
+    case 6: return strata_display_link_retain((strata_display_link *)h);
+    default: return STRATA_WRONG_KIND;
+    }
+}
+
+/* Drops every reference the pool held. */
+static void release_all(void *h) {
+    for (int i = 0; i <= 70 && release_handle(h) == STRATA_OK; i++) {}
 }
 
 static void *g_handle(struct garbage *g, int tag) {
@@ -167,7 +178,36 @@ static void on_destroy(void *user_data) {
     __atomic_add_fetch(&destroys_seen, 1, __ATOMIC_RELAXED);
 }
 
+static void on_animation(strata_animation *animation, strata_animation_event_kind kind, bool finished, void *user_data) {
+    (void)kind;
+    (void)finished;
+    (void)user_data;
+    __atomic_add_fetch(&events_seen, 1, __ATOMIC_RELAXED);
+    strata_animation_kind k;
+    (void)strata_animation_get_kind(animation, &k);
+    double d;
+    (void)strata_animation_get_number(animation, "duration", &d);
+}
+
+static void on_completion(void *user_data) {
+    (void)user_data;
+    __atomic_add_fetch(&events_seen, 1, __ATOMIC_RELAXED);
+    (void)strata_transaction_begin();
+    (void)strata_transaction_commit();
+}
+
+static void on_frame(strata_display_link *link, double timestamp, double target, void *user_data) {
+    (void)timestamp;
+    (void)target;
+    (void)user_data;
+    __atomic_add_fetch(&events_seen, 1, __ATOMIC_RELAXED);
+    if (timestamp > 0 && (uint64_t)(timestamp * 1000) % 7 == 0) (void)strata_display_link_set_paused(link, true);
+}
+
 static strata_connection_event_fn g_event_fn(struct garbage *g) { return pick(g, 4) ? on_event : NULL; }
+static strata_animation_fn g_animation_fn(struct garbage *g) { return pick(g, 4) ? on_animation : NULL; }
+static strata_completion_fn g_completion_fn(struct garbage *g) { return pick(g, 4) ? on_completion : NULL; }
+static strata_display_link_fn g_link_fn(struct garbage *g) { return pick(g, 4) ? on_frame : NULL; }
 static strata_destroy_fn g_destroy_fn(struct garbage *g) { return pick(g, 3) ? on_destroy : NULL; }
 static void *g_user_data(struct garbage *g) { return (void *)(uintptr_t)next(g); }
 
@@ -214,7 +254,12 @@ static const char invalid_utf8[] = "opac\xff\xfeity";
 static const char *g_key(struct garbage *g) {
     static const char *extra[] = {"position.x", "transform.rotation.z", "transform.scale", "bounds.size.width",
                                   "bounds.origin", "shadowOffset.height", "name", "emitterCells.fire.birthRate",
-                                  "filters.blur.inputRadius", "position.z", "", "nope", "transform.", "."};
+                                  "filters.blur.inputRadius", "position.z", "", "nope", "transform.", ".",
+                                  "duration", "beginTime", "speed", "timeOffset", "repeatCount", "repeatDuration",
+                                  "autoreverses", "fillMode", "removedOnCompletion", "fromValue", "toValue", "byValue",
+                                  "mass", "stiffness", "damping", "initialVelocity", "additive", "cumulative",
+                                  "calculationMode", "rotationMode", "type", "subtype", "startProgress", "endProgress",
+                                  "keyPath", "values", "delegate", "timingFunction", "settlingDuration"};
     unsigned r = pick(g, 100);
     if (r < 60) return keys[pick(g, (unsigned)key_count)];
     if (r < 90) return extra[pick(g, sizeof extra / sizeof *extra)];
@@ -225,7 +270,9 @@ static const char *g_key(struct garbage *g) {
 
 static const char *g_text(struct garbage *g) {
     static const char *picks[] = {"", "round", "butt", "center", "Hello, world", "kCAFillModeForwards", "évé 😀",
-                                  "forwards", "axial", "conic"};
+                                  "forwards", "axial", "conic", "linear", "easeIn", "easeInEaseOut", "default", "paced",
+                                  "cubic", "auto", "fade", "push", "fromLeft", "both", "backwards", "opacity", "position",
+                                  "transform.scale", "bounds"};
     unsigned r = pick(g, 100);
     if (r < 70) return picks[pick(g, sizeof picks / sizeof *picks)];
     if (r < 85) return NULL;

@@ -321,6 +321,108 @@ static void threads(void) {
     OK(strata_layer_release(shared_root));
 }
 
+/* Animations, transactions and display links, without a server. */
+static void animations(void) {
+    strata_animation *a = NULL, *g = NULL, *k = NULL;
+    REFUSED(strata_animation_create(STRATA_ANIMATION_BASIC, "opacitee", &a), STRATA_UNKNOWN_KEY, "opacitee");
+    REFUSED(strata_animation_create(STRATA_ANIMATION_BASIC, "speed", &a), STRATA_INVALID_ARGUMENT, "speed is not animatable");
+    REFUSED(strata_animation_create(STRATA_ANIMATION_GROUP, "opacity", &g), STRATA_INVALID_ARGUMENT, "pass NULL");
+    REFUSED(strata_animation_create(9, NULL, &g), STRATA_INVALID_ARGUMENT, "kind 9");
+    OK(strata_animation_create(STRATA_ANIMATION_BASIC, "opacity", &a));
+    OK(strata_animation_create(STRATA_ANIMATION_GROUP, NULL, &g));
+    OK(strata_animation_create(STRATA_ANIMATION_KEYFRAME, "position", &k));
+    strata_animation_kind kind = 0;
+    OK(strata_animation_get_kind(k, &kind));
+    CHECK(kind == STRATA_ANIMATION_KEYFRAME);
+
+    double x = 0;
+    OK(strata_animation_set_number(a, "duration", 0.4));
+    OK(strata_animation_get_number(a, "duration", &x));
+    CHECK(x == 0.4);
+    OK(strata_animation_set_number(a, "repeatCount", INFINITY));
+    OK(strata_animation_get_number(a, "repeatCount", &x));
+    CHECK(isinf(x));
+    REFUSED(strata_animation_set_number(a, "duration", NAN), STRATA_INVALID_ARGUMENT, "duration must be finite");
+    REFUSED(strata_animation_set_number(a, "beginTime", INFINITY), STRATA_INVALID_ARGUMENT, "must be finite");
+    REFUSED(strata_animation_set_number(a, "stiffness", 1), STRATA_UNKNOWN_KEY, "a basic animation has no stiffness");
+    REFUSED(strata_animation_set_number(a, "fillMode", 1), STRATA_VALUE_TYPE, "fillMode does not take a number");
+    OK(strata_animation_set_bool(a, "autoreverses", true));
+    bool b = false;
+    OK(strata_animation_get_bool(a, "autoreverses", &b));
+    CHECK(b);
+    OK(strata_animation_set_string(a, "fillMode", "forwards"));
+    const char *s = NULL;
+    OK(strata_animation_get_string(a, "fillMode", &s));
+    CHECK(s && strcmp(s, "forwards") == 0);
+    OK(strata_animation_set_number(a, "toValue", 0.5));
+    REFUSED(strata_animation_set_point(a, "toValue", (strata_point){1, 2}), STRATA_VALUE_TYPE, "opacity holds a number, not a point");
+    REFUSED(strata_animation_set_number(g, "toValue", 1), STRATA_UNKNOWN_KEY, "an animation group has no toValue");
+    REFUSED(strata_animation_set_timing_function(a, "bouncy"), STRATA_INVALID_ARGUMENT, "no timing function");
+    OK(strata_animation_set_timing_function(a, "easeInEaseOut"));
+    REFUSED(strata_animation_set_timing_points(a, 1.5, 0, 0.5, 1), STRATA_INVALID_ARGUMENT, "x in [0, 1]");
+    OK(strata_animation_set_timing_points(a, 0.25, 0.1, 0.25, 1));
+
+    strata_point points[3] = {{0, 0}, {50, 20}, {100, 0}};
+    double times[3] = {0, 0.3, 1};
+    OK(strata_animation_set_keyframe_points(k, points, 3));
+    OK(strata_animation_set_key_times(k, times, 3));
+    REFUSED(strata_animation_set_keyframe_numbers(k, times, 3), STRATA_VALUE_TYPE, "position holds a point, not a number");
+    REFUSED(strata_animation_set_keyframe_points(a, points, 3), STRATA_WRONG_KIND, "expected a keyframe animation, got a basic animation");
+    times[1] = 2;
+    REFUSED(strata_animation_set_key_times(k, times, 3), STRATA_INVALID_ARGUMENT, "key time 1 is 2");
+    points[2].x = NAN;
+    REFUSED(strata_animation_set_keyframe_points(k, points, 3), STRATA_INVALID_ARGUMENT, "value 2 is not finite");
+
+    OK(strata_animation_group_add(g, a));
+    OK(strata_animation_group_add(g, k));
+    REFUSED(strata_animation_group_add(g, g), STRATA_STATE, "hold itself");
+    REFUSED(strata_animation_group_add(a, k), STRATA_WRONG_KIND, "expected an animation group");
+    REFUSED(strata_layer_retain((strata_layer *)a), STRATA_WRONG_KIND, "must be a layer, got an animation");
+
+    /* On layers: a copy runs; refusals name why. */
+    strata_layer *l = make(STRATA_LAYER_PLAIN);
+    OK(strata_layer_add_animation(l, a, "fade"));
+    OK(strata_layer_has_animation(l, "fade", &b));
+    CHECK(b);
+    strata_animation *stroke = NULL;
+    OK(strata_animation_create(STRATA_ANIMATION_BASIC, "strokeEnd", &stroke));
+    REFUSED(strata_layer_add_animation(l, stroke, "draw"), STRATA_INVALID_ARGUMENT, "strokeEnd");
+    OK(strata_layer_remove_animation(l, "fade"));
+    OK(strata_layer_has_animation(l, "fade", &b));
+    CHECK(!b);
+    OK(strata_layer_add_animation(l, g, NULL));
+    OK(strata_layer_remove_all_animations(l));
+    strata_animation *sp = NULL;
+    REFUSED(strata_animation_create_spring("bounds", 0, 0.2, &sp), STRATA_INVALID_ARGUMENT, "perceptual duration");
+    OK(strata_animation_create_spring("bounds", 0.5, 0.2, &sp));
+    OK(strata_animation_get_kind(sp, &kind));
+    CHECK(kind == STRATA_ANIMATION_SPRING);
+    OK(strata_animation_get_number(sp, "stiffness", &x));
+    CHECK(fabs(x - 4 * 3.14159265358979323846 * 3.14159265358979323846 / 0.25) < 1e-6); /* (2π / 0.5)^2 with mass 1 */
+
+    /* Transactions. */
+    REFUSED(strata_transaction_commit(), STRATA_STATE, "no transaction is open");
+    OK(strata_transaction_begin());
+    OK(strata_transaction_set_duration(0.2));
+    REFUSED(strata_transaction_set_duration(-1), STRATA_INVALID_ARGUMENT, "duration");
+    OK(strata_transaction_set_disable_actions(true));
+    OK(strata_transaction_set_timing_function("linear"));
+    OK(strata_transaction_set_completion(NULL, NULL, NULL));
+    OK(strata_transaction_commit());
+
+    /* Display links. */
+    strata_display_link *link = NULL;
+    REFUSED(strata_display_link_create(NULL, NULL, NULL, &link), STRATA_INVALID_ARGUMENT, "fn is NULL");
+    REFUSED(strata_display_link_set_paused(NULL, true), STRATA_INVALID_HANDLE, "link is NULL");
+
+    OK(strata_animation_release(stroke));
+    OK(strata_animation_release(sp));
+    OK(strata_animation_release(a));
+    OK(strata_animation_release(k));
+    OK(strata_animation_release(g));
+    OK(strata_layer_release(l));
+}
+
 /* The run loop: main thread only; strata_quit from any thread ends strata_run. */
 static void *quitter(void *arg) {
     (void)arg;
@@ -387,6 +489,7 @@ int main(void) {
     handles_and_tree();
     properties();
     threads();
+    animations();
     loop();
     if (getenv("STRATA_SOCKET")) connected();
     if (failures) {
