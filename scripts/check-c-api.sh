@@ -64,9 +64,9 @@ timeout 120 "$work/unit"
 scripts/c-api.py garbage "$work/garbage_calls.h"
 # shellcheck disable=SC2046
 cc -std=c11 -Wall -Wextra -Werror -g -I "$work" -o "$work/garbage" tests/c-api/garbage.c $(pkg-config --cflags --libs strata) -lpthread -lm
-for program in show animate; do
+for program in tests/c-api/show.c tests/c-api/animate.c examples/c-api/tap_to_grow.c; do
     # shellcheck disable=SC2046
-    cc -std=c11 -Wall -Wextra -Werror -g -o "$work/$program" "tests/c-api/$program.c" $(pkg-config --cflags --libs strata)
+    cc -std=c11 -Wall -Wextra -Werror -g -o "$work/$(basename "$program" .c)" "$program" $(pkg-config --cflags --libs strata)
 done
 
 # Over a real server: headless, 320x240, on the virtual clock (frames are drawn only when a step asks).
@@ -160,6 +160,58 @@ print(f"check-c-api.sh: the spring is {hi:.1f} points wide after {now - t1:.3f} 
 PY
 kill "$app" && wait "$app" 2>/dev/null || true
 app=""
+
+python3 - docs/c-api.md examples/c-api/tap_to_grow.c <<'PY' || fail "docs/c-api.md does not show examples/c-api/tap_to_grow.c as it is"
+import sys
+page, name = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2]
+opening = "```c " + name + "\n"
+start = page.index(opening) + len(opening)
+sys.exit(page[start:page.index("```", start)] != open(name, encoding="utf-8").read())
+PY
+# The example docs/c-api.md shows: a tap grows the circle with a spring (damping 12, stiffness 180), checked on
+# screen against the spring formula at the virtual times it printed; a second tap shrinks it where it lands.
+stdbuf -oL "$work/tap_to_grow" > "$work/app.log" 2>&1 &
+app=$!
+wait_for "^ready 320x240"
+advance 0.05 > /dev/null
+"$bin/strata" snapshot --out "$work/tap0.png" > /dev/null
+pixel_is "$work/tap0.png" 160 120 "0 146 255 255" "the circle"
+pixel_is "$work/tap0.png" 200 120 "255 255 255 255" "the screen beside the circle"
+"$bin/strata" input tap 160 120 > /dev/null
+wait_for "^grew 200 at "
+now=$(advance 0.1)
+"$bin/strata" snapshot --out "$work/tap1.png" > /dev/null
+t2=$(sed -n 's/^grew 200 at //p' "$work/app.log")
+python3 - "$work/tap1.png" "$t2" "$now" <<'PY' || fail "the circle's growth is not the spring's"
+import math, sys
+sys.path.insert(0, "scripts")
+from png_pixel import pixel
+shot, t2, now = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+def radius(t):  # mass 1, stiffness 180, damping 12, from 25 to 100
+    t = max(t - t2, 0)
+    w0 = math.sqrt(180.0)
+    zeta = 12 / (2 * w0)
+    wd = w0 * math.sqrt(1 - zeta * zeta)
+    x = math.exp(-zeta * w0 * t) * (math.cos(wd * t) + zeta * w0 / wd * math.sin(wd * t))
+    return 25 + 75 * (1 - x)
+lo, hi = sorted((radius(now - 1 / 60), radius(now)))
+blue = lambda x: max(abs(a - b) for a, b in zip(pixel(shot, round(x), 120)[:3], (0, 146, 255))) <= 3
+if not (blue(160 + lo - 3) and blue(160 - lo + 3) and not blue(160 + hi + 4) and not blue(160 - hi - 4)):
+    sys.exit(f"the circle's radius is not between {lo:.1f} and {hi:.1f} at {now - t2:.3f} s")
+print(f"check-c-api.sh: the tapped circle's radius is {hi:.1f} after {now - t2:.3f} s")
+PY
+advance 2 > /dev/null
+"$bin/strata" snapshot --out "$work/tap2.png" > /dev/null
+pixel_is "$work/tap2.png" 250 120 "0 146 255 255" "the grown circle's edge"
+"$bin/strata" input tap 80 60 > /dev/null
+wait_for "^shrank 50 at "
+advance 2 > /dev/null
+"$bin/strata" snapshot --out "$work/tap3.png" > /dev/null
+pixel_is "$work/tap3.png" 80 60 "0 146 255 255" "the shrunk circle where the second tap landed"
+pixel_is "$work/tap3.png" 160 120 "255 255 255 255" "the screen where the circle was"
+kill "$app" && wait "$app" 2>/dev/null || true
+app=""
+echo "check-c-api.sh: the C example grew with a spring where it was tapped, and shrank where it was tapped again"
 
 # The garbage test against a live server on the wall clock (frames and their events flow, so callbacks run):
 # no garbage may reach the wire (the server ends no session).

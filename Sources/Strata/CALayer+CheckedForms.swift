@@ -72,6 +72,7 @@ extension CALayer {
         LayerLock.with {
             guard let m = mask else { return nil }
             if m === self { return "a layer cannot be its own mask" }
+            if m.isPresentationCopy || isPresentationCopy { return "presentation layers take no mask and mask nothing" }
             if m.parent != nil { return "a mask layer has no superlayer" }
             if m.isAttachedRoot { return "a mask layer is not an attached root" }
             if let other = m.maskedLayer, other !== self { return "the layer already masks another layer" }

@@ -25,6 +25,7 @@ public func strata_animation_set_delegate(_ animation: OpaquePointer?, _ handler
                                           _ userData: UnsafeMutableRawPointer?, _ destroy: strata_destroy_fn?) -> strata_status {
     cCall { () throws(CFailure) in
         let a = try CAnimations.animation(animation)
-        a.delegate = handler.map { CAnimationDelegate(CCallback($0, userData, destroy)) }
+        let delegate = handler.map { CAnimationDelegate(CCallback($0, userData, destroy)) }
+        try underLayerLock { () throws(CFailure) in a.delegate = delegate }
     }
 }

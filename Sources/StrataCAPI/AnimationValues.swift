@@ -23,7 +23,8 @@ extension CAnimations {
             throw CFailure(STRATA_VALUE_TYPE, "\(kp) holds \(CProperties.noun(holds)), not \(CProperties.noun(cKind))")
         }
         if let i = list.firstIndex(where: { !finite($0) }) { throw .invalid("value \(i) is not finite") }
-        a.values = list.map(convert)
+        let values = list.map(convert)
+        try underLayerLock { () throws(CFailure) in a.values = values }
     }
 
     static let timingNames: [String: CAMediaTimingFunctionName] = [
@@ -87,8 +88,8 @@ public func strata_animation_set_transform(_ animation: OpaquePointer?, _ key: U
 @_cdecl("strata_animation_set_timing_function")
 public func strata_animation_set_timing_function(_ animation: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> strata_status {
     cCall { () throws(CFailure) in
-        let a = try CAnimations.animation(animation)
-        a.timingFunction = try CAnimations.timingFunction(name)
+        let a = try CAnimations.animation(animation), f = try CAnimations.timingFunction(name)
+        try underLayerLock { () throws(CFailure) in a.timingFunction = f }
     }
 }
 
@@ -99,7 +100,8 @@ public func strata_animation_set_timing_points(_ animation: OpaquePointer?, _ c1
         guard [c1x, c1y, c2x, c2y].allSatisfy(\.isFinite), (0...1).contains(c1x), (0...1).contains(c2x) else {
             throw .invalid("control points must be finite, with x in [0, 1]: (\(c1x), \(c1y)), (\(c2x), \(c2y))")
         }
-        a.timingFunction = CAMediaTimingFunction(controlPoints: Float(c1x), Float(c1y), Float(c2x), Float(c2y))
+        let f = CAMediaTimingFunction(controlPoints: Float(c1x), Float(c1y), Float(c2x), Float(c2y))
+        try underLayerLock { () throws(CFailure) in a.timingFunction = f }
     }
 }
 
@@ -159,7 +161,8 @@ public func strata_animation_set_key_times(_ animation: OpaquePointer?, _ values
         let a = try CAnimations.animation(animation, as: CAKeyframeAnimation.self, "a keyframe animation")
         let list = try CArgument.list(values, count, "values")
         if let i = list.firstIndex(where: { !(0...1).contains($0) }) { throw .invalid("key time \(i) is \(list[i]), not in [0, 1]") }
-        a.keyTimes = list.map { NSNumber(value: $0) }
+        let times = list.map { NSNumber(value: $0) }
+        try underLayerLock { () throws(CFailure) in a.keyTimes = times }
     }
 }
 
@@ -168,14 +171,16 @@ public func strata_animation_group_add(_ group: OpaquePointer?, _ animation: Opa
     cCall { () throws(CFailure) in
         let g = try CAnimations.animation(group, as: CAAnimationGroup.self, "an animation group")
         let a = try CAnimations.animation(animation)
-        // A group that holds itself, directly or through groups inside it, would never end.
-        var pending = [a]
-        while let next = pending.popLast() {
-            if next === g { throw .state("the group would hold itself") }
-            pending += (next as? CAAnimationGroup)?.animations ?? []
+        try underLayerLock { () throws(CFailure) in
+            // A group that holds itself, directly or through groups inside it, would never end.
+            var pending = [a]
+            while let next = pending.popLast() {
+                if next === g { throw .state("the group would hold itself") }
+                pending += (next as? CAAnimationGroup)?.animations ?? []
+            }
+            let count = g.animations?.count ?? 0
+            guard count < CArgument.maxCount else { throw .limit("a group holds at most \(CArgument.maxCount) animations") }
+            g.animations = (g.animations ?? []) + [a]
         }
-        let count = g.animations?.count ?? 0
-        guard count < CArgument.maxCount else { throw .limit("a group holds at most \(CArgument.maxCount) animations") }
-        g.animations = (g.animations ?? []) + [a]
     }
 }

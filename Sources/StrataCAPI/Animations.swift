@@ -61,6 +61,10 @@ enum CAnimations {
     /// Sets a property by name. The values "fromValue", "toValue" and "byValue" must be of the kind the
     /// animated property holds.
     static func set(_ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ cKind: Int, _ value: Any) throws(CFailure) {
+        try underLayerLock { () throws(CFailure) in try setLocked(handle, key, cKind, value) }
+    }
+
+    private static func setLocked(_ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ cKind: Int, _ value: Any) throws(CFailure) {
         let a = try animation(handle)
         let name = try CArgument.string(key, "key")
         if ["fromValue", "toValue", "byValue"].contains(name) {
@@ -82,7 +86,8 @@ enum CAnimations {
     static func value(_ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?) throws(CFailure) -> (String, Any?) {
         let a = try animation(handle)
         let name = try CArgument.string(key, "key")
-        guard let v = a.checkedValue(forKey: name) else { throw CFailure(STRATA_UNKNOWN_KEY, "\(describe(a)) has no \(name)") }
+        let found = try underLayerLock { () throws(CFailure) in a.checkedValue(forKey: name) }
+        guard let v = found else { throw CFailure(STRATA_UNKNOWN_KEY, "\(describe(a)) has no \(name)") }
         return (name, v)
     }
 

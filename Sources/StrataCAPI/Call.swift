@@ -1,5 +1,6 @@
 import CStrataAPI
 import Foundation
+import Strata
 
 /// A refusal on its way out of a C call: the status it returns and the message `strata_last_error` reads.
 struct CFailure: Error {
@@ -28,6 +29,15 @@ func cCall(_ body: () throws(CFailure) -> Void) -> strata_status {
     } catch {
         return CError.fail(error.status, error.message)
     }
+}
+
+/// Runs `body` under Strata's layer lock (`CATransaction.lock()`): animations and paths are plain objects,
+/// which two C threads could otherwise change at once; layers already take it.
+@inline(__always)
+func underLayerLock<T>(_ body: () throws(CFailure) -> T) throws(CFailure) -> T {
+    CATransaction.lock()
+    defer { CATransaction.unlock() }
+    return try body()
 }
 
 /// Checks of what C hands in, each throwing the refusal that names the parameter.

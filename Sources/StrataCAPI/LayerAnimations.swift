@@ -10,7 +10,7 @@ public func strata_layer_add_animation(_ layer: OpaquePointer?, _ animation: Opa
     cCall { () throws(CFailure) in
         let l = try CLayers.layer(layer), a = try CAnimations.animation(animation)
         let name = try key.map { k throws(CFailure) in try CArgument.string(k, "key") }
-        if let why = l.addChecked(a, forKey: name) { throw .invalid(why) }
+        if let why = try underLayerLock({ () throws(CFailure) in l.addChecked(a, forKey: name) }) { throw .invalid(why) }
     }
 }
 

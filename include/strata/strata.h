@@ -173,6 +173,44 @@ typedef struct strata_display_link strata_display_link;
 /* link: borrowed unless held; timestamp and target_timestamp on strata_media_time's clock. */
 typedef void (*strata_display_link_fn)(strata_display_link *link, double timestamp, double target_timestamp, void *user_data);
 
+/* An image (CGImage): pixels in shared memory, sent to the server once. */
+typedef struct strata_image strata_image;
+/* A path (CGMutablePath): built here, copied into a layer or an animation when set. */
+typedef struct strata_path strata_path;
+
+/* Input, as the server routes it (docs/input.md). */
+typedef int32_t strata_input_kind;
+enum {
+    STRATA_INPUT_TOUCH_DOWN = 1,
+    STRATA_INPUT_TOUCH_MOVED = 2,
+    STRATA_INPUT_TOUCH_UP = 3,
+    STRATA_INPUT_TOUCH_CANCELLED = 4,
+    STRATA_INPUT_POINTER_MOVED = 5,
+    STRATA_INPUT_POINTER_BUTTON = 6,
+    STRATA_INPUT_SCROLL = 7,
+    STRATA_INPUT_KEY = 8
+};
+
+/* Events only gain fields at the end: size is the library's sizeof. Handles are borrowed. */
+typedef struct strata_input_event {
+    size_t size;
+    strata_input_kind kind;
+    double timestamp;          /* strata_media_time's clock */
+    strata_layer *layer;       /* the interactive layer the event is for (NULL for a key when no layer has the focus) */
+    strata_layer *hit_layer;   /* the deepest layer under the point: layer or a sublayer that is not interactive itself */
+    strata_point location;     /* in layer's coordinates (model space), where it was on screen when it happened */
+    int32_t touch_id;
+    int32_t button;            /* Linux input codes: 0x110 left */
+    bool pressed;              /* a button or key went down */
+    strata_size scroll_delta;  /* points */
+    uint32_t keysym;           /* xkbcommon's */
+    const char *text;          /* UTF-8 a key typed ("" for none); valid until the handler returns */
+    bool observed;             /* a copy for an observing host (docs/hosting.md) */
+} strata_input_event;
+
+/* An event goes to the handler of the layer it hit, else of its nearest superlayer with one, else the connection's. */
+typedef void (*strata_input_fn)(const strata_input_event *event, void *user_data);
+
 /* The ABI version the library was built with (STRATA_ABI_VERSION of its header). */
 STRATA_API int32_t strata_abi_version(void);
 /* The calling thread's last failure, in words (UTF-8; "" when none yet). Valid until the thread's next call. */
@@ -366,6 +404,50 @@ STRATA_API strata_status strata_display_link_set_paused(strata_display_link *lin
 /* 0: the display's rate. */
 STRATA_API strata_status strata_display_link_set_preferred_fps(strata_display_link *link, int32_t fps);
 STRATA_API strata_status strata_display_link_invalidate(strata_display_link *link);
+
+/* Images. Sides from 1 to 65535 pixels. */
+/* pixels: RGBA8, rows top to bottom, stride bytes apart (at least width * 4); straight alpha unless premultiplied. Copied. */
+STRATA_API strata_status strata_image_create_rgba(int32_t width, int32_t height, size_t stride, const uint8_t *pixels, bool premultiplied, strata_image **out);
+/* A PNG or JPEG file (JPEG turned upright by its EXIF orientation). STRATA_IO when it cannot be read or decoded. */
+STRATA_API strata_status strata_image_create_from_file(const char *path, strata_image **out);
+/* PNG or JPEG bytes (at most 256 MiB). */
+STRATA_API strata_status strata_image_create_from_data(const uint8_t *data, size_t size, strata_image **out);
+STRATA_API strata_status strata_image_retain(strata_image *image);
+STRATA_API strata_status strata_image_release(strata_image *image);
+STRATA_API strata_status strata_image_get_size(strata_image *image, int32_t *width, int32_t *height);
+/* The layer's contents (CALayer.contents); NULL clears it. The layer holds the image. */
+STRATA_API strata_status strata_layer_set_contents(strata_layer *layer, strata_image *image);
+
+/* Paths, in points. Each call adds to the path as CGMutablePath's namesake does; at most 65536 elements. */
+STRATA_API strata_status strata_path_create(strata_path **out);
+STRATA_API strata_status strata_path_retain(strata_path *path);
+STRATA_API strata_status strata_path_release(strata_path *path);
+STRATA_API strata_status strata_path_move_to(strata_path *path, strata_point point);
+STRATA_API strata_status strata_path_line_to(strata_path *path, strata_point point);
+STRATA_API strata_status strata_path_quad_to(strata_path *path, strata_point control, strata_point end);
+STRATA_API strata_status strata_path_curve_to(strata_path *path, strata_point control1, strata_point control2, strata_point end);
+/* Angles in radians from +x towards +y; clockwise true decreases the angle (CGMutablePath.addArc's rule, which on the y-down screen turns counterclockwise). */
+STRATA_API strata_status strata_path_add_arc(strata_path *path, strata_point center, double radius, double start_angle, double end_angle, bool clockwise);
+STRATA_API strata_status strata_path_add_rect(strata_path *path, strata_rect rect);
+STRATA_API strata_status strata_path_add_ellipse(strata_path *path, strata_rect rect);
+STRATA_API strata_status strata_path_add_rounded_rect(strata_path *path, strata_rect rect, double corner_width, double corner_height);
+STRATA_API strata_status strata_path_close(strata_path *path);
+STRATA_API strata_status strata_path_get_bounding_box(strata_path *path, strata_rect *out);
+/* A path property ("path", "shadowPath"): a copy of path; NULL makes it nil. At most 4096 elements (a commit's list). */
+STRATA_API strata_status strata_layer_set_path(strata_layer *layer, const char *key, strata_path *path);
+/* "fromValue", "toValue", "byValue" of an animation of a path property, or a keyframe animation's "path" (the route it follows). */
+STRATA_API strata_status strata_animation_set_path(strata_animation *animation, const char *key, strata_path *path);
+
+/* Input. A layer gets events once its "interactive" property is true. handler NULL removes it. Called on the main thread inside strata_dispatch. */
+STRATA_API strata_status strata_layer_set_input_handler(strata_layer *layer, strata_input_fn handler, void *user_data, strata_destroy_fn destroy);
+/* Events no layer's handler took (docs/input.md). */
+STRATA_API strata_status strata_connection_set_input_handler(strata_connection *connection, strata_input_fn handler, void *user_data, strata_destroy_fn destroy);
+/* The deepest layer under point (in layer's superlayer's coordinates), as CALayer.hitTest; *out NULL when none. A new reference. */
+STRATA_API strata_status strata_layer_copy_hit_test(strata_layer *layer, strata_point point, strata_layer **out);
+/* point in from's coordinates converted to layer's (from NULL: the screen's, through layer's attached root). */
+STRATA_API strata_status strata_layer_convert_point(strata_layer *layer, strata_point point, strata_layer *from, strata_point *out);
+/* A presentation copy: the values on screen now (CALayer.presentation()); *out NULL before the layer was committed. Read it with the getters. */
+STRATA_API strata_status strata_layer_copy_presentation(strata_layer *layer, strata_layer **out);
 
 /* Strata's property table, for bindings that build their attributes from it. */
 STRATA_API size_t strata_property_count(void);

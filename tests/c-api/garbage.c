@@ -76,6 +76,8 @@ static strata_status release_handle(void *h) {
     case 1: return strata_layer_release((strata_layer *)h);
     case 2: return strata_connection_release((strata_connection *)h);
     case 3: return strata_animation_release((strata_animation *)h);
+    case 4: return strata_image_release((strata_image *)h);
+    case 5: return strata_path_release((strata_path *)h);
     case 6: return strata_display_link_release((strata_display_link *)h);
     default: return STRATA_WRONG_KIND;
     }
@@ -86,6 +88,8 @@ static strata_status retain_handle(void *h) {
     case 1: return strata_layer_retain((strata_layer *)h);
     case 2: return strata_connection_retain((strata_connection *)h);
     case 3: return strata_animation_retain((strata_animation *)h);
+    case 4: return strata_image_retain((strata_image *)h);
+    case 5: return strata_path_retain((strata_path *)h);
     case 6: return strata_display_link_retain((strata_display_link *)h);
     default: return STRATA_WRONG_KIND;
     }
@@ -204,6 +208,13 @@ static void on_frame(strata_display_link *link, double timestamp, double target,
     if (timestamp > 0 && (uint64_t)(timestamp * 1000) % 7 == 0) (void)strata_display_link_set_paused(link, true);
 }
 
+static void on_input(const strata_input_event *event, void *user_data) {
+    (void)user_data;
+    __atomic_add_fetch(&events_seen, 1, __ATOMIC_RELAXED);
+    if (event->layer) (void)strata_layer_set_number(event->layer, "opacity", 0.5);
+}
+
+static strata_input_fn g_input_fn(struct garbage *g) { return pick(g, 4) ? on_input : NULL; }
 static strata_connection_event_fn g_event_fn(struct garbage *g) { return pick(g, 4) ? on_event : NULL; }
 static strata_animation_fn g_animation_fn(struct garbage *g) { return pick(g, 4) ? on_animation : NULL; }
 static strata_completion_fn g_completion_fn(struct garbage *g) { return pick(g, 4) ? on_completion : NULL; }
@@ -259,7 +270,8 @@ static const char *g_key(struct garbage *g) {
                                   "autoreverses", "fillMode", "removedOnCompletion", "fromValue", "toValue", "byValue",
                                   "mass", "stiffness", "damping", "initialVelocity", "additive", "cumulative",
                                   "calculationMode", "rotationMode", "type", "subtype", "startProgress", "endProgress",
-                                  "keyPath", "values", "delegate", "timingFunction", "settlingDuration"};
+                                  "keyPath", "values", "delegate", "timingFunction", "settlingDuration", "path",
+                                  "shadowPath", "contents", "interactive", "capturesInput"};
     unsigned r = pick(g, 100);
     if (r < 60) return keys[pick(g, (unsigned)key_count)];
     if (r < 90) return extra[pick(g, sizeof extra / sizeof *extra)];
@@ -304,6 +316,19 @@ static void *g_out_list(struct garbage *g, size_t element, size_t *capacity) {
         return NULL;
     }
     return g->scratch;
+}
+
+/* Image pixels: sides mostly small (the buffer holds stride * height whenever the library would read it),
+ * sometimes out of range, strides short, padded or absurd. */
+static long custom_strata_image_create_rgba(struct garbage *g) {
+    static const int32_t sides[] = {0, -1, 65536, 70000, INT32_MIN};
+    int32_t w = pick(g, 5) ? (int32_t)(1 + pick(g, 64)) : sides[pick(g, 5)];
+    int32_t h = pick(g, 5) ? (int32_t)(1 + pick(g, 64)) : sides[pick(g, 5)];
+    size_t row = w > 0 ? (size_t)w * 4 : 4;
+    static const size_t odd[] = {0, 3, SIZE_MAX, (size_t)1 << 40};
+    size_t stride = pick(g, 4) ? row + 8 * pick(g, 2) : pick(g, 2) ? row - 1 : odd[pick(g, 4)];
+    const uint8_t *pixels = pick(g, 10) ? g->scratch : NULL;
+    return (long)strata_image_create_rgba(w, h, stride, pixels, g_bool(g), (strata_image **)g_out_handle(g));
 }
 
 #include "garbage_calls.h"

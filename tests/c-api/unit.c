@@ -423,6 +423,113 @@ static void animations(void) {
     OK(strata_layer_release(l));
 }
 
+/* Images, paths, hit testing, conversion, presentation copies and input handlers, without a server. */
+static int destroyed;
+static void count_destroy(void *user_data) { destroyed += user_data == (void *)&destroyed; }
+static void ignore_input(const strata_input_event *event, void *user_data) {
+    (void)event;
+    (void)user_data;
+}
+
+static void images_paths_input(void) {
+    uint8_t pixels[2 * 12] = {255, 0, 0, 255, 0, 255, 0, 255, 9, 9, 9, 9, 0, 0, 255, 255, 255, 255, 255, 128, 9, 9, 9, 9};
+    strata_image *image = NULL;
+    OK(strata_image_create_rgba(2, 2, 12, pixels, false, &image));
+    int32_t w = 0, h = 0;
+    OK(strata_image_get_size(image, &w, &h));
+    CHECK(w == 2 && h == 2);
+    strata_image *bad = NULL;
+    REFUSED(strata_image_create_rgba(2, 2, 7, pixels, false, &bad), STRATA_INVALID_ARGUMENT, "stride 7 is less than width * 4 (8)");
+    REFUSED(strata_image_create_rgba(0, 2, 8, pixels, false, &bad), STRATA_INVALID_ARGUMENT, "width must be 1 to 65535");
+    REFUSED(strata_image_create_rgba(2, 2, 8, NULL, false, &bad), STRATA_INVALID_ARGUMENT, "pixels is NULL");
+    REFUSED(strata_image_create_rgba(65535, 65535, SIZE_MAX / 2, pixels, false, &bad), STRATA_LIMIT, "bytes");
+    REFUSED(strata_image_create_from_file("/nonexistent.png", &bad), STRATA_IO, "/nonexistent.png");
+    REFUSED(strata_image_create_from_data(pixels, sizeof pixels, &bad), STRATA_IO, "");
+    REFUSED(strata_image_create_from_data(NULL, 0, &bad), STRATA_INVALID_ARGUMENT, "no data");
+    strata_image *png = NULL;
+    OK(strata_image_create_from_file("docs/getting-started.png", &png));
+    OK(strata_image_get_size(png, &w, &h));
+    CHECK(w == 800 && h == 480);
+    strata_layer *l = make(STRATA_LAYER_PLAIN);
+    OK(strata_layer_set_contents(l, image));
+    OK(strata_layer_set_contents(l, NULL));
+    REFUSED(strata_layer_set_contents(l, (strata_image *)l), STRATA_WRONG_KIND, "must be an image, got a layer");
+
+    strata_path *path = NULL;
+    OK(strata_path_create(&path));
+    OK(strata_path_move_to(path, (strata_point){10, 10}));
+    OK(strata_path_line_to(path, (strata_point){60, 10}));
+    OK(strata_path_quad_to(path, (strata_point){70, 30}, (strata_point){60, 50}));
+    OK(strata_path_curve_to(path, (strata_point){40, 60}, (strata_point){20, 60}, (strata_point){10, 50}));
+    OK(strata_path_close(path));
+    OK(strata_path_add_arc(path, (strata_point){100, 100}, 10, 0, 3.14159, true));
+    OK(strata_path_add_rounded_rect(path, (strata_rect){{0, 0}, {20, 20}}, 4, 4));
+    REFUSED(strata_path_line_to(path, (strata_point){NAN, 0}), STRATA_INVALID_ARGUMENT, "finite");
+    REFUSED(strata_path_add_arc(path, (strata_point){0, 0}, -1, 0, 1, false), STRATA_INVALID_ARGUMENT, "radius");
+    strata_rect box;
+    OK(strata_path_get_bounding_box(path, &box));
+    /* The arc turns from 0 down to -π, over the top of its centre: it reaches y 90 to 100. */
+    CHECK(fabs(box.origin.x) < 1e-6 && fabs(box.origin.y) < 1e-6 && fabs(box.size.width - 110) < 1e-4 && fabs(box.size.height - 100) < 1e-4);
+    strata_layer *shape = make(STRATA_LAYER_SHAPE);
+    OK(strata_layer_set_path(shape, "path", path));
+    OK(strata_layer_set_path(l, "shadowPath", path));
+    OK(strata_layer_set_path(l, "shadowPath", NULL));
+    REFUSED(strata_layer_set_path(l, "path", path), STRATA_UNKNOWN_KEY, "CALayer has no path");
+    REFUSED(strata_layer_set_path(shape, "fillColor", path), STRATA_VALUE_TYPE, "fillColor holds a color, not a path");
+    strata_path *long_path = NULL;
+    OK(strata_path_create(&long_path));
+    for (int i = 0; i < 4100; i++) OK(strata_path_line_to(long_path, (strata_point){i, i % 7}));
+    REFUSED(strata_layer_set_path(shape, "path", long_path), STRATA_INVALID_ARGUMENT, "path elements");
+    strata_animation *along = NULL, *morph = NULL;
+    OK(strata_animation_create(STRATA_ANIMATION_KEYFRAME, "position", &along));
+    OK(strata_animation_set_path(along, "path", path));
+    REFUSED(strata_animation_set_path(along, "toValue", path), STRATA_UNKNOWN_KEY, "a keyframe animation has no toValue");
+    OK(strata_animation_create(STRATA_ANIMATION_BASIC, "path", &morph));
+    OK(strata_animation_set_path(morph, "toValue", path));
+    OK(strata_layer_add_animation(shape, morph, "morph"));
+
+    /* Hit testing and conversion: a 10-point child at (20, 20) of a 100-point root at (50, 50). */
+    strata_layer *root = make(STRATA_LAYER_PLAIN), *child = make(STRATA_LAYER_PLAIN), *hit = NULL;
+    OK(strata_layer_set_rect(root, "bounds", (strata_rect){{0, 0}, {100, 100}}));
+    OK(strata_layer_set_point(root, "position", (strata_point){50, 50}));
+    OK(strata_layer_set_rect(child, "bounds", (strata_rect){{0, 0}, {10, 10}}));
+    OK(strata_layer_set_point(child, "position", (strata_point){20, 20}));
+    OK(strata_layer_add_sublayer(root, child));
+    OK(strata_layer_copy_hit_test(root, (strata_point){22, 18}, &hit));
+    CHECK(hit == child);
+    if (hit) OK(strata_layer_release(hit));
+    OK(strata_layer_copy_hit_test(root, (strata_point){500, 18}, &hit));
+    CHECK(hit == NULL);
+    strata_point local;
+    OK(strata_layer_convert_point(child, (strata_point){20, 20}, root, &local));
+    CHECK(local.x == 5 && local.y == 5);
+    strata_layer *shown = NULL;
+    OK(strata_layer_copy_presentation(child, &shown));
+    if (shown) {
+        REFUSED(strata_layer_set_mask(root, shown), STRATA_STATE, "presentation layers");
+        OK(strata_layer_release(shown));
+    }
+
+    /* A handler's destroy-notify runs on the main thread inside strata_dispatch once it is replaced. */
+    destroyed = 0;
+    OK(strata_layer_set_input_handler(root, ignore_input, &destroyed, count_destroy));
+    OK(strata_layer_set_input_handler(root, NULL, NULL, NULL));
+    CHECK(destroyed == 0);
+    OK(strata_dispatch());
+    CHECK(destroyed == 1);
+
+    OK(strata_animation_release(along));
+    OK(strata_animation_release(morph));
+    OK(strata_path_release(path));
+    OK(strata_path_release(long_path));
+    OK(strata_image_release(image));
+    OK(strata_image_release(png));
+    OK(strata_layer_release(child));
+    OK(strata_layer_release(root));
+    OK(strata_layer_release(shape));
+    OK(strata_layer_release(l));
+}
+
 /* The run loop: main thread only; strata_quit from any thread ends strata_run. */
 static void *quitter(void *arg) {
     (void)arg;
@@ -490,6 +597,7 @@ int main(void) {
     properties();
     threads();
     animations();
+    images_paths_input();
     loop();
     if (getenv("STRATA_SOCKET")) connected();
     if (failures) {
