@@ -3,6 +3,8 @@
 # program built with `pkg-config --cflags --libs strata`, the unit program (tests/c-api/unit.c), then over a
 # headless server on the virtual clock: tests/c-api/show.c (its own poll loop, pixels checked) and the
 # garbage test (tests/c-api/garbage.c: 10,000 random calls per seed, STRATA_GARBAGE_SEED to pick seeds).
+# Then the Python package (python/): its generated bindings and version checked, installed with pip into a fresh
+# virtual environment (Debian's python3, offline), and its tests run (the example over a server among them).
 # Expects `swift build` done (the debug libStrataC.so, strata-server, strata); writes
 # .build/debug/pkgconfig/strata.pc and the library's SONAME link beside it.
 set -euo pipefail
@@ -11,6 +13,9 @@ bin=$(swift build --show-bin-path)
 lib="$bin/libStrataC.so"
 [ -f "$lib" ] || { echo "check-c-api.sh: no $lib (run swift build)" >&2; exit 1; }
 scripts/c-api.py check "$lib"
+scripts/c-api.py check-python
+[ "$(sed -n 's/^version = "\(.*\)"/\1/p' python/pyproject.toml)" = "$(sed -n '1s/.*(\(.*\)).*/\1/p' debian/changelog)" ] ||
+    { echo "check-c-api.sh: python/pyproject.toml's version is not debian/changelog's" >&2; exit 1; }
 # Errors are returned, never trapped: no force-unwrap, try! or as! in the C layer.
 if grep -nE '[A-Za-z0-9_)\]]!([^=]|$)|try!|as!' Sources/StrataCAPI/*.swift; then
     echo "check-c-api.sh: a force-unwrap, try! or as! in Sources/StrataCAPI (above)" >&2
@@ -226,3 +231,14 @@ for seed in ${STRATA_GARBAGE_SEED:-1 2 3}; do
 done
 if grep "disconnecting client" "$work/server.log" | grep -vE "reason=(send|receive): "; then fail "the server refused what the garbage test's calls sent (above)"; fi
 "$bin/strata" stats > /dev/null || fail "the server does not answer after the garbage test"
+
+# The Python package, as a user installs it: pip into a fresh virtual environment (Debian's python3, whose
+# setuptools and wheel build it offline), then its tests against servers of their own.
+kill "$server" && wait "$server" 2>/dev/null || true
+server=""
+/usr/bin/python3 -m venv --system-site-packages "$work/venv"
+cp -r python "$work/python-source" # pip builds in the source tree: keep the checkout clean
+"$work/venv/bin/pip" install --quiet --no-index --no-build-isolation "$work/python-source"
+(cd "$work" && STRATA_BIN="$bin" PYTHONDONTWRITEBYTECODE=1 timeout 600 "$work/venv/bin/python" -m unittest discover -s "$OLDPWD/python/tests" -v 2>&1) |
+    tee "$work/python.log" | grep -E "^(test_|Ran|OK|FAILED)" || true
+grep -q "^OK" "$work/python.log" || fail "the Python package's tests failed: $(tail -40 "$work/python.log")"

@@ -9,8 +9,9 @@
 set -euo pipefail
 # systemd provides systemd-socket-activate and systemd-analyze, used by the socket-activation, notify and
 # unit-verification tests. gcc and g++ build the C API's checks (scripts/check-c-api.sh: `cc`, and the header
-# as C++17); swift.org's toolchain does not need them itself.
-packages=(gcc g++ pkg-config python3 python3-kiwisolver libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
+# as C++17); swift.org's toolchain does not need them itself. python3-venv, -setuptools and -wheel install the
+# Python package (python/) into a virtual environment with no network (scripts/check-c-api.sh).
+packages=(gcc g++ pkg-config python3 python3-kiwisolver python3-venv python3-setuptools python3-wheel libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libpng-dev libcairo2-dev libsystemd-dev systemd
           libdrm-dev libgbm-dev libudev-dev libseat-dev libinput-dev libevdev-dev libxkbcommon-dev
           libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev libthai-dev libjpeg62-turbo-dev
           fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji

@@ -9,7 +9,8 @@ import zlib
 
 def pixel(path, x, y):
     """[R, G, B, A] at (x, y); A is 255 for an RGB image."""
-    data = open(path, "rb").read()
+    with open(path, "rb") as f:
+        data = f.read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         sys.exit(f"{path}: not a PNG")
     pos, idat, header = 8, b"", None
