@@ -16,4 +16,4 @@ unmet=$(dpkg-checkbuilddeps 2>&1 | sed -n 's/.*Unmet build dependencies: //p' | 
 dpkg-buildpackage -us -uc -b
 version=$(dpkg-parsechangelog -SVersion)
 lintian --fail-on error,warning "../strata_${version}_$(dpkg --print-architecture).changes"
-echo "build-packages.sh: ../strata-server, strata-tools and libstrata-dev ${version}: built, lintian clean"
+echo "build-packages.sh: ../strata-server, strata-tools, libstrata0 and libstrata-dev ${version}: built, lintian clean"

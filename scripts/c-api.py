@@ -5,6 +5,8 @@ declaration is one line that starts with STRATA_API and ends with `;`, and:
   c-api.py map            writes include/strata/libstrata.map (the version script: exactly these symbols)
   c-api.py python         writes python/strata/_bindings.py (ctypes declarations of the whole header)
   c-api.py check-python   fails unless that file is the header's
+  c-api.py symbols        writes debian/libstrata0.symbols (dpkg-gensymbols checks the package's exports against it)
+  c-api.py check-symbols  fails unless that file is the header's
   c-api.py garbage OUT    writes the garbage test's call table (tests/c-api/garbage.c includes it)
   c-api.py check LIB      fails unless the map is the header's, LIB exports exactly the header's functions
                           (nm -D), a program calling every function links against LIB with --no-undefined,
@@ -281,6 +283,22 @@ def python_text(decls):
 
 
 PYTHON = os.path.join(ROOT, "python/strata/_bindings.py")
+SYMBOLS = os.path.join(ROOT, "debian/libstrata0.symbols")
+
+
+def symbols_text(decls):
+    """debian/libstrata0.symbols: every exported symbol with the version it appeared in (dpkg-gensymbols)."""
+    version = re.match(r"^\S+ \(([^)]+)\)", open(os.path.join(ROOT, "debian/changelog"), encoding="utf-8").readline())[1]
+    # A symbol keeps the version it first appeared in: read the ones already listed.
+    known = {}
+    if os.path.exists(SYMBOLS):
+        for line in open(SYMBOLS, encoding="utf-8"):
+            if line.startswith(" "):
+                name, since = line.split()
+                known[name] = since
+    names = ["STRATA_0@STRATA_0"] + [f"{name}@STRATA_0" for name, _, _ in sorted(decls)]
+    lines = [f" {name} {known.get(name, version)}" for name in names]
+    return "libstrata.so.0 libstrata0 #MINVER#\n" + "\n".join(lines) + "\n"
 
 
 def main():
@@ -290,6 +308,13 @@ def main():
     elif sys.argv[1:] == ["python"]:
         with open(PYTHON, "w", encoding="utf-8") as f:
             f.write(python_text(declarations()))
+    elif sys.argv[1:] == ["symbols"]:
+        text = symbols_text(declarations())
+        with open(SYMBOLS, "w", encoding="utf-8") as f:
+            f.write(text)
+    elif sys.argv[1:] == ["check-symbols"]:
+        if open(SYMBOLS, encoding="utf-8").read() != symbols_text(declarations()):
+            sys.exit("c-api.py: debian/libstrata0.symbols is not the header's (run scripts/c-api.py symbols)")
     elif sys.argv[1:] == ["check-python"]:
         if open(PYTHON, encoding="utf-8").read() != python_text(declarations()):
             sys.exit("c-api.py: python/strata/_bindings.py is not the header's (run scripts/c-api.py python)")

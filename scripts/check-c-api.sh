@@ -14,6 +14,7 @@ lib="$bin/libStrataC.so"
 [ -f "$lib" ] || { echo "check-c-api.sh: no $lib (run swift build)" >&2; exit 1; }
 scripts/c-api.py check "$lib"
 scripts/c-api.py check-python
+scripts/c-api.py check-symbols
 [ "$(sed -n 's/^version = "\(.*\)"/\1/p' python/pyproject.toml)" = "$(sed -n '1s/.*(\(.*\)).*/\1/p' debian/changelog)" ] ||
     { echo "check-c-api.sh: python/pyproject.toml's version is not debian/changelog's" >&2; exit 1; }
 # Errors are returned, never trapped: no force-unwrap, try! or as! in the C layer.

@@ -9,7 +9,9 @@
 #      the packaged example scene;
 #   4. removes the packages (the configuration and the user stay), purges them, and fails on anything of
 #      Strata left behind: files, the user, the group;
-#   5. where this machine has swiftc, builds and runs an app against libstrata-dev's modules and strata.pc.
+#   4. builds the C example (examples/c-api/tap_to_grow.c) with the installed `pkg-config --cflags --libs strata`,
+#      checks that libstrata.so.0 needs no Swift toolchain, runs it against that server and taps it;
+#   5. where this machine has swiftc, builds and runs an app against libstrata-dev's modules and strata-swift.pc.
 # Usage: scripts/check-package.sh [DEB_DIR]   (default: the directory above the repository, where
 # dpkg-buildpackage puts them). Needs root, debootstrap and network access to a Debian mirror
 # (MIRROR, default http://deb.debian.org/debian). WORK (default a new temporary directory) keeps the debootstrapped
@@ -20,7 +22,7 @@ debs="$(cd "${1:-$repo/..}" && pwd)"
 mirror="${MIRROR:-http://deb.debian.org/debian}"
 version=$(dpkg-parsechangelog -l "$repo/debian/changelog" -SVersion)
 arch=$(dpkg --print-architecture)
-for p in strata-server strata-tools libstrata-dev; do
+for p in strata-server strata-tools libstrata0 libstrata-dev; do
     [ -f "$debs/${p}_${version}_${arch}.deb" ] || { echo "check-package.sh: $debs/${p}_${version}_${arch}.deb not found: run dpkg-buildpackage -us -uc -b first" >&2; exit 1; }
 done
 [ "$(id -u)" = 0 ] || { echo "check-package.sh: needs root (debootstrap, chroot, mounts)" >&2; exit 1; }
@@ -60,7 +62,8 @@ listing > "$work/before.txt"
 
 step "packages: an older build (${version}~old), to upgrade from"
 rm -rf "$root/debs" && mkdir -p "$root/debs/old" "$root/debs/new"
-cp "$debs"/strata-server_"$version"_"$arch".deb "$debs"/strata-tools_"$version"_"$arch".deb "$debs"/libstrata-dev_"$version"_"$arch".deb "$root/debs/new/"
+cp "$debs"/strata-server_"$version"_"$arch".deb "$debs"/strata-tools_"$version"_"$arch".deb "$debs"/libstrata0_"$version"_"$arch".deb \
+    "$debs"/libstrata-dev_"$version"_"$arch".deb "$root/debs/new/"
 for p in strata-server strata-tools; do
     tree="$work/repack-$p"; rm -rf "$tree"
     dpkg-deb -R "$debs/${p}_${version}_${arch}.deb" "$tree"
@@ -73,7 +76,7 @@ in_root getent passwd strata > /dev/null || { echo "check-package.sh: installing
 echo "# kept across upgrades (check-package.sh)" >> "$root/etc/strata/strata.conf"
 
 step "upgrade to $version"
-in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /debs/new/strata-server_"$version"_"$arch".deb /debs/new/strata-tools_"$version"_"$arch".deb /debs/new/libstrata-dev_"$version"_"$arch".deb > "$work/install.log" 2>&1 ||
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /debs/new/strata-server_"$version"_"$arch".deb /debs/new/strata-tools_"$version"_"$arch".deb /debs/new/libstrata0_"$version"_"$arch".deb /debs/new/libstrata-dev_"$version"_"$arch".deb > "$work/install.log" 2>&1 ||
     { tail -30 "$work/install.log"; exit 1; }
 grep -qx "# kept across upgrades (check-package.sh)" "$root/etc/strata/strata.conf" || { echo "check-package.sh: the upgrade lost the edited strata.conf" >&2; exit 1; }
 installed=$(in_root dpkg-query -W -f='${Version}' strata-server)
@@ -81,7 +84,8 @@ printed=$(in_root strata-server --version)
 [ "$installed" = "$version" ] && [ "$printed" = "$version" ] ||
     { echo "check-package.sh: dpkg says $installed, strata-server --version says $printed; expected $version" >&2; exit 1; }
 for f in /usr/bin/strata-server /lib/systemd/system/strata.service /lib/systemd/system/strata.socket \
-         /usr/lib/*/pkgconfig/strata.pc /usr/libexec/strata/strata-text-worker /usr/share/strata/glsl/layer.vert; do
+         /usr/lib/*/pkgconfig/strata.pc /usr/lib/*/pkgconfig/strata-swift.pc /usr/lib/*/libstrata.so.0 /usr/lib/*/libstrata.so \
+         /usr/include/strata/strata.h /usr/libexec/strata/strata-text-worker /usr/share/strata/glsl/layer.vert; do
     compgen -G "$root$f" > /dev/null || { echo "check-package.sh: $f is not installed" >&2; exit 1; }
 done
 
@@ -121,34 +125,61 @@ kill "$play_pid" 2>/dev/null || true; wait "$play_pid" 2>/dev/null || true
 in_root strata play /usr/share/strata/kiosk-demo.json --socket "$listen" --duration 1 >> "$work/play.log" 2>&1 ||
     { cat "$work/play.log"; echo "check-package.sh: strata play of the packaged kiosk-demo.json failed" >&2; exit 1; }
 [ -n "$ok" ] || { cat "$work/server.log" "$work/play.log"; echo "check-package.sh: the snapshot never showed the client's layer" >&2; exit 1; }
+
+step "a C app built with the installed pkg-config strata (libstrata0, libstrata-dev)"
+lib=$(ls "$root"/usr/lib/*/libstrata.so.0)
+if readelf -d "$lib" | grep -E "NEEDED.*(libswift|libFoundation|libdispatch|libBlocksRuntime)|R(UN)?PATH.*swift"; then
+    echo "check-package.sh: libstrata.so.0 needs a Swift toolchain's libraries (above)" >&2; exit 1
+fi
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc libc6-dev > "$work/gcc.log" 2>&1 ||
+    { tail -30 "$work/gcc.log"; exit 1; }
+cp "$repo/examples/c-api/tap_to_grow.c" "$root/tmp/"
+in_root sh -c 'cc -std=c11 -Wall -Wextra -Werror -o /tmp/tap_to_grow /tmp/tap_to_grow.c $(pkg-config --cflags --libs strata)' ||
+    { echo "check-package.sh: the C example did not build against the installed package" >&2; exit 1; }
+in_root env STRATA_SOCKET="$listen" /tmp/tap_to_grow > "$work/c-app.log" 2>&1 &
+c_app=$!
+for _ in $(seq 1 600); do grep -q "^ready" "$work/c-app.log" && break; sleep 0.1; done
+size=$(sed -n 's/^ready //p' "$work/c-app.log")
+[ -n "$size" ] || { cat "$work/c-app.log"; echo "check-package.sh: the C example did not start" >&2; exit 1; }
+cx=$(( ${size%x*} / 2 )) cy=$(( ${size#*x} / 2 ))
+in_root strata input tap "$cx" "$cy" --socket "$listen" > /dev/null
+grown=""
+for _ in $(seq 1 60); do # the circle grows from 50 to 200 points across: a pixel 80 points right of it turns blue
+    sleep 0.5
+    if in_root strata snapshot --socket "$listen" --out /tmp/snapshot.png > /dev/null 2>&1 &&
+       python3 "$repo/scripts/png_pixel.py" "$root/tmp/snapshot.png" $((cx + 80)) "$cy" | grep -qx "0 146 255 255"; then grown=1; break; fi
+done
+kill "$c_app" 2>/dev/null || true; wait "$c_app" 2>/dev/null || true
+[ -n "$grown" ] || { cat "$work/c-app.log" "$work/server.log"; echo "check-package.sh: the C example did not grow when tapped" >&2; exit 1; }
+grep -q "^grew 200" "$work/c-app.log" || { cat "$work/c-app.log"; echo "check-package.sh: the C example did not see the tap" >&2; exit 1; }
 [ "$(stat -c %u "/proc/$server_pid")" = "$uid" ] && grep -q strata-server "/proc/$server_pid/cmdline" ||
     { echo "check-package.sh: the server (pid $server_pid) does not run as $user" >&2; exit 1; }
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
 
 step "remove: the configuration and the user stay"
-in_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq libstrata-dev strata-tools strata-server > "$work/remove.log" 2>&1 ||
+in_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq libstrata-dev libstrata0 strata-tools strata-server > "$work/remove.log" 2>&1 ||
     { tail -30 "$work/remove.log"; exit 1; }
 [ ! -e "$root/usr/bin/strata-server" ] && [ -f "$root/etc/strata/strata.conf" ] && in_root getent passwd strata > /dev/null ||
     { echo "check-package.sh: remove should take the binaries and keep strata.conf and the user" >&2; exit 1; }
 
 step "purge: nothing of Strata is left"
 # dpkg, not apt: the two packages without conffiles are gone since the removal, and apt no longer knows them.
-in_root env DEBIAN_FRONTEND=noninteractive dpkg --purge strata-server strata-tools libstrata-dev > "$work/purge.log" 2>&1 ||
+in_root env DEBIAN_FRONTEND=noninteractive dpkg --purge strata-server strata-tools libstrata0 libstrata-dev > "$work/purge.log" 2>&1 ||
     { tail -30 "$work/purge.log"; exit 1; }
 in_root env DEBIAN_FRONTEND=noninteractive apt-get autoremove --purge -y -qq >> "$work/purge.log" 2>&1
-rm -rf "$root/debs" "$root/tmp/check.json" "$root/tmp/snapshot.png"
+rm -rf "$root/debs" "$root/tmp/check.json" "$root/tmp/snapshot.png" "$root/tmp/tap_to_grow" "$root/tmp/tap_to_grow.c"
 listing > "$work/after.txt"
 left=$(comm -13 "$work/before.txt" "$work/after.txt")
 if echo "$left" | grep -i strata; then echo "check-package.sh: the purge left the files above" >&2; exit 1; fi
 if in_root getent passwd strata || in_root getent group strata; then echo "check-package.sh: the purge left the user or group strata" >&2; exit 1; fi
 [ -z "$left" ] || { echo "(left by the dependencies' own packages, not Strata's:)"; echo "$left" | head -20; }
 # libstrata-dev on this machine (the root has no Swift): an app built and linked against its modules,
-# library and strata.pc, as docs/deployment.md shows, then run.
+# library and strata-swift.pc, as docs/deployment.md shows, then run.
 if command -v swiftc > /dev/null; then
     step "an app built against libstrata-dev"
     dev="$work/dev" && rm -rf "$dev" && mkdir -p "$dev/app"
     dpkg-deb -x "$debs/libstrata-dev_${version}_${arch}.deb" "$dev/root"
-    pc_dir=$(dirname "$(ls "$dev"/root/usr/lib/*/pkgconfig/strata.pc)")
+    pc_dir=$(dirname "$(ls "$dev"/root/usr/lib/*/pkgconfig/strata-swift.pc)")
     cat > "$dev/app/main.swift" <<'SWIFT'
 import Strata
 import StrataUIKit
@@ -159,10 +190,10 @@ let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 20))
 view.contentMode = .top
 print("layer \(layer.bounds.width) view \(view.frame.height) gravity \(view.layer.contentsGravity.rawValue)")
 SWIFT
-    pc() { PKG_CONFIG_PATH="$pc_dir" pkg-config --define-variable=prefix="$dev/root/usr" "$@" strata; }
+    pc() { PKG_CONFIG_PATH="$pc_dir" pkg-config --define-variable=prefix="$dev/root/usr" "$@" strata-swift; }
     [ "$(pc --variable=swift_version)" = "$(swiftc --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -1)" ] ||
-        { echo "check-package.sh: strata.pc names another Swift version than this swiftc" >&2; exit 1; }
+        { echo "check-package.sh: strata-swift.pc names another Swift version than this swiftc" >&2; exit 1; }
     swiftc "$dev/app/main.swift" -o "$dev/app/app" $(pc --cflags --libs) > "$dev/build.log" 2>&1 || { cat "$dev/build.log"; exit 1; }
     [ "$("$dev/app/app")" = "layer 40.0 view 20.0 gravity bottom" ] || { echo "check-package.sh: the app built against libstrata-dev printed $("$dev/app/app")" >&2; exit 1; }
 fi
-echo "check-package.sh: install, upgrade, socket activation, a client's frame, remove and purge, an app built against libstrata-dev: OK"
+echo "check-package.sh: install, upgrade, socket activation, a client's frame, a C app built and tapped, remove and purge, an app built against libstrata-dev: OK"

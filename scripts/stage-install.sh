@@ -6,7 +6,9 @@
 #   usr/share/strata/        kiosk-demo.json
 #   lib/systemd/system/      strata.socket, strata.service (naming /usr/bin)
 #   etc/strata/strata.conf   packaging/strata.conf.example (a conffile: upgrades keep its edits)
-#   usr/lib/MULTIARCH/       libstrata-swift.a, strata/swift/ (the modules), pkgconfig/strata.pc
+#   usr/lib/MULTIARCH/       libstrata.so.0 (the C API, its SONAME's name) and the libstrata.so link, pkgconfig/strata.pc
+#                            (the C API's); libstrata-swift.a, strata/swift/ (the modules), pkgconfig/strata-swift.pc
+#   usr/include/strata/      strata.h
 # Usage: scripts/stage-install.sh BIN_DIR DEST MULTIARCH VERSION
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,5 +28,25 @@ for unit in strata.socket strata.service; do
 done
 sed "s|/usr/local/|/usr/|g" systemd/strata-demo.service > "$dest/usr/share/doc/strata-tools/examples/strata-demo.service"
 install -m 0644 packaging/strata.conf.example "$dest/etc/strata/strata.conf"
+
+# The C API: the library under its SONAME, the link -lstrata finds, the header and strata.pc.
+[ -f "$bin/libStrataC.so" ] || { echo "stage-install.sh: $bin/libStrataC.so not found (swift build --product StrataC)" >&2; exit 1; }
+install -d "$dest/usr/lib/$multiarch/pkgconfig" "$dest/usr/include/strata"
+install -m 0644 "$bin/libStrataC.so" "$dest/usr/lib/$multiarch/libstrata.so.0"
+ln -sf libstrata.so.0 "$dest/usr/lib/$multiarch/libstrata.so"
+install -m 0644 include/strata/strata.h "$dest/usr/include/strata/"
+cat > "$dest/usr/lib/$multiarch/pkgconfig/strata.pc" <<PC
+prefix=/usr
+libdir=\${prefix}/lib/$multiarch
+includedir=\${prefix}/include
+
+Name: strata
+Description: Strata's client library for C, C++ and other languages (libstrata; docs/c-api.md)
+Version: $version
+URL: https://strata.example.org/
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lstrata
+PC
+chmod 0644 "$dest/usr/lib/$multiarch/pkgconfig/strata.pc"
 
 scripts/stage-swift-modules.sh "$bin" "$dest" "$multiarch" "$version"

@@ -3,8 +3,9 @@
 #   usr/lib/MULTIARCH/libstrata-swift.a        the StrataClient product: the four client modules and every module
 #                                              they use, C shims included, in one static archive
 #   usr/lib/MULTIARCH/strata/swift/            their .swiftmodule/.swiftdoc files, and each C module's map and headers
-#   usr/lib/MULTIARCH/pkgconfig/strata.pc      -I for the modules and the C headers they include; the libraries
-# A .swiftmodule is read only by the compiler that wrote it: strata.pc's swift_version names it.
+#   usr/lib/MULTIARCH/pkgconfig/strata-swift.pc  -I for the modules and the C headers they include; the libraries
+#                                              (strata.pc is the C API's: scripts/stage-install.sh)
+# A .swiftmodule is read only by the compiler that wrote it: strata-swift.pc's swift_version names it.
 # Usage: scripts/stage-swift-modules.sh BIN_DIR DEST MULTIARCH VERSION
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,18 +44,18 @@ done
 c_paths=$(pkg-config --cflags-only-I cairo libpng freetype2 harfbuzz fontconfig fribidi egl glesv2 gstreamer-1.0 \
     gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-pbutils-1.0 | tr ' ' '\n' | grep '^-I' | sort -u | tr '\n' ' ')
 swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -1)
-cat > "$libdir/pkgconfig/strata.pc" <<PC
+cat > "$libdir/pkgconfig/strata-swift.pc" <<PC
 prefix=/usr
 libdir=\${prefix}/lib/$multiarch
 swiftmoduledir=\${libdir}/strata/swift
 # The Swift compiler the modules were built with; another version cannot import them.
 swift_version=$swift_version
 
-Name: strata
+Name: strata-swift
 Description: Strata client library: Core Animation and UIKit's API for Linux (Swift modules)
 Version: $version
 URL: https://strata.example.org/
 Cflags: -I\${swiftmoduledir} ${c_paths% }
 Libs: -L\${libdir} -lstrata-swift -lcairo -lpng16 -ljpeg -lfreetype -lharfbuzz -lfontconfig -lfribidi -licuuc -lthai -lEGL -lGLESv2 -lgstpbutils-1.0 -lgstapp-1.0 -lgstvideo-1.0 -lgstbase-1.0 -lgstreamer-1.0 -lgobject-2.0 -lglib-2.0
 PC
-chmod 0644 "$libdir/pkgconfig/strata.pc"
+chmod 0644 "$libdir/pkgconfig/strata-swift.pc"
