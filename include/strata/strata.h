@@ -272,7 +272,7 @@ STRATA_API strata_status strata_layer_set_color(strata_layer *layer, const char 
 STRATA_API strata_status strata_layer_get_color(strata_layer *layer, const char *key, strata_color *out);
 /* value: UTF-8, at most 1 MiB; NULL clears an optional string (as strata_layer_clear). */
 STRATA_API strata_status strata_layer_set_string(strata_layer *layer, const char *key, const char *value);
-/* *out is NULL for a nil string; otherwise valid until the calling thread's next strata_layer_get_string. */
+/* *out is NULL for a nil string; otherwise valid until the calling thread's next call that returns a string. */
 STRATA_API strata_status strata_layer_get_string(strata_layer *layer, const char *key, const char **out);
 /* count: at most 4096 values. */
 STRATA_API strata_status strata_layer_set_numbers(strata_layer *layer, const char *key, const double *values, size_t count);
