@@ -131,8 +131,9 @@ lib=$(ls "$root"/usr/lib/*/libstrata.so.0)
 if readelf -d "$lib" | grep -E "NEEDED.*(libswift|libFoundation|libdispatch|libBlocksRuntime)|R(UN)?PATH.*swift"; then
     echo "check-package.sh: libstrata.so.0 needs a Swift toolchain's libraries (above)" >&2; exit 1
 fi
-in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc libc6-dev > "$work/gcc.log" 2>&1 ||
-    { tail -30 "$work/gcc.log"; exit 1; }
+# libc6-dev stays marked automatic: libstrata-dev's own dependencies need it, and the purge's autoremove takes it.
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc libc6-dev > "$work/gcc.log" 2>&1 &&
+    in_root apt-mark auto libc6-dev >> "$work/gcc.log" 2>&1 || { tail -30 "$work/gcc.log"; exit 1; }
 cp "$repo/examples/c-api/tap_to_grow.c" "$root/tmp/"
 in_root sh -c 'cc -std=c11 -Wall -Wextra -Werror -o /tmp/tap_to_grow /tmp/tap_to_grow.c $(pkg-config --cflags --libs strata)' ||
     { echo "check-package.sh: the C example did not build against the installed package" >&2; exit 1; }
@@ -152,6 +153,10 @@ done
 kill "$c_app" 2>/dev/null || true; wait "$c_app" 2>/dev/null || true
 [ -n "$grown" ] || { cat "$work/c-app.log" "$work/server.log"; echo "check-package.sh: the C example did not grow when tapped" >&2; exit 1; }
 grep -q "^grew 200" "$work/c-app.log" || { cat "$work/c-app.log"; echo "check-package.sh: the C example did not see the tap" >&2; exit 1; }
+# The compiler goes again, so that the purge below finds the root as it was.
+in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq gcc >> "$work/gcc.log" 2>&1 &&
+    in_root env DEBIAN_FRONTEND=noninteractive apt-get autoremove --purge -y -qq >> "$work/gcc.log" 2>&1 ||
+    { tail -30 "$work/gcc.log"; exit 1; }
 [ "$(stat -c %u "/proc/$server_pid")" = "$uid" ] && grep -q strata-server "/proc/$server_pid/cmdline" ||
     { echo "check-package.sh: the server (pid $server_pid) does not run as $user" >&2; exit 1; }
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
@@ -172,7 +177,7 @@ listing > "$work/after.txt"
 left=$(comm -13 "$work/before.txt" "$work/after.txt")
 if echo "$left" | grep -i strata; then echo "check-package.sh: the purge left the files above" >&2; exit 1; fi
 if in_root getent passwd strata || in_root getent group strata; then echo "check-package.sh: the purge left the user or group strata" >&2; exit 1; fi
-[ -z "$left" ] || { echo "(left by the dependencies' own packages, not Strata's:)"; echo "$left" | head -20; }
+[ -z "$left" ] || { echo "(left by the dependencies' own packages, not Strata's:)"; sed -n '1,20p' <<< "$left"; }
 # libstrata-dev on this machine (the root has no Swift): an app built and linked against its modules,
 # library and strata-swift.pc, as docs/deployment.md shows, then run.
 if command -v swiftc > /dev/null; then
