@@ -78,10 +78,15 @@ done
 # Over a real server: headless, 320x240, on the virtual clock (frames are drawn only when a step asks).
 for tool in strata-server strata-text-worker strata; do [ -x "$bin/$tool" ] || fail "build the root package first (no $bin/$tool)"; done
 export STRATA_SOCKET="$work/strata.sock"
-"$bin/strata-server" --config /dev/null --backend headless --size 320x240 --clock virtual > "$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 300); do [ -S "$STRATA_SOCKET" ] && break; sleep 0.1; done
-[ -S "$STRATA_SOCKET" ] || fail "the server did not start: $(cat "$work/server.log")"
+start_server() { # CLOCK: a fresh headless server on STRATA_SOCKET, in place of the one running
+    [ -z "$server" ] || { kill "$server" && wait "$server" 2>/dev/null || true; }
+    rm -f "$STRATA_SOCKET"
+    "$bin/strata-server" --config /dev/null --backend headless --size 320x240 --clock "$1" > "$work/server.log" 2>&1 &
+    server=$!
+    for _ in $(seq 300); do [ -S "$STRATA_SOCKET" ] && break; sleep 0.1; done # a bound on a slow machine
+    [ -S "$STRATA_SOCKET" ] || fail "the server did not start: $(cat "$work/server.log")"
+}
+start_server virtual
 # Waits for a line the app prints (a bound on a slow machine, not a timing).
 wait_for() {
     for _ in $(seq 600); do grep -q "$1" "$work/app.log" && return 0; kill -0 "$app" 2>/dev/null || break; sleep 0.1; done
@@ -221,12 +226,7 @@ echo "check-c-api.sh: the C example grew with a spring where it was tapped, and 
 
 # The garbage test against a live server on the wall clock (frames and their events flow, so callbacks run):
 # no garbage may reach the wire (the server ends no session).
-kill "$server" && wait "$server" 2>/dev/null || true
-rm -f "$STRATA_SOCKET"
-"$bin/strata-server" --config /dev/null --backend headless --size 320x240 > "$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 300); do [ -S "$STRATA_SOCKET" ] && break; sleep 0.1; done
-[ -S "$STRATA_SOCKET" ] || fail "the server did not start: $(cat "$work/server.log")"
+start_server wall
 for seed in ${STRATA_GARBAGE_SEED:-1 2 3}; do
     timeout 300 "$work/garbage" 10000 "$seed"
 done

@@ -75,18 +75,9 @@ class Animation(Handle):
         kind = v.key_kind(self._key_path or "")
         if hasattr(value, "_handle") and type(value).__name__ == "Path":
             call("strata_animation_set_path", h, k, value._handle)
-        elif kind == b.STRATA_VALUE_NUMBER:
-            call("strata_animation_set_number", h, k, float(value))
-        elif kind == b.STRATA_VALUE_POINT:
-            call("strata_animation_set_point", h, k, v.point(value))
-        elif kind == b.STRATA_VALUE_SIZE:
-            call("strata_animation_set_size", h, k, v.size(value))
-        elif kind == b.STRATA_VALUE_RECT:
-            call("strata_animation_set_rect", h, k, v.rect(value))
-        elif kind == b.STRATA_VALUE_COLOR:
-            call("strata_animation_set_color", h, k, v.color(value))
-        elif kind == b.STRATA_VALUE_TRANSFORM:
-            call("strata_animation_set_transform", h, k, ctypes.byref(v.transform(value)))
+        elif kind in v.SETTERS:
+            suffix, convert = v.SETTERS[kind]
+            call(f"strata_animation_set_{suffix}", h, k, convert(value))
         else:
             raise TypeError(f"{self._key_path} animations take no {key} from Python")
 

@@ -56,20 +56,9 @@ class Layer(Handle):
         if value is None:
             return call("strata_layer_clear", h, k)
         kind = v.key_kind(key)
-        if kind == b.STRATA_VALUE_NUMBER:
-            call("strata_layer_set_number", h, k, float(value))
-        elif kind == b.STRATA_VALUE_BOOL:
-            call("strata_layer_set_bool", h, k, bool(value))
-        elif kind == b.STRATA_VALUE_POINT:
-            call("strata_layer_set_point", h, k, v.point(value))
-        elif kind == b.STRATA_VALUE_SIZE:
-            call("strata_layer_set_size", h, k, v.size(value))
-        elif kind == b.STRATA_VALUE_RECT:
-            call("strata_layer_set_rect", h, k, v.rect(value))
-        elif kind == b.STRATA_VALUE_TRANSFORM:
-            call("strata_layer_set_transform", h, k, ctypes.byref(v.transform(value)))
-        elif kind == b.STRATA_VALUE_COLOR:
-            call("strata_layer_set_color", h, k, v.color(value))
+        if kind in v.SETTERS:
+            suffix, convert = v.SETTERS[kind]
+            call(f"strata_layer_set_{suffix}", h, k, convert(value))
         elif kind == b.STRATA_VALUE_STRING:
             call("strata_layer_set_string", h, k, str(value).encode())
         elif kind == b.STRATA_VALUE_NUMBERS:
@@ -95,34 +84,11 @@ class Layer(Handle):
             call("strata_layer_has_value", h, k, ctypes.byref(has))
             if not has.value:
                 return None
-        if kind == b.STRATA_VALUE_NUMBER:
-            out = ctypes.c_double()
-            call("strata_layer_get_number", h, k, ctypes.byref(out))
-            return out.value
-        if kind == b.STRATA_VALUE_BOOL:
-            out = ctypes.c_bool()
-            call("strata_layer_get_bool", h, k, ctypes.byref(out))
-            return out.value
-        if kind == b.STRATA_VALUE_POINT:
-            out = b.strata_point()
-            call("strata_layer_get_point", h, k, ctypes.byref(out))
-            return v.from_point(out)
-        if kind == b.STRATA_VALUE_SIZE:
-            out = b.strata_size()
-            call("strata_layer_get_size", h, k, ctypes.byref(out))
-            return v.from_size(out)
-        if kind == b.STRATA_VALUE_RECT:
-            out = b.strata_rect()
-            call("strata_layer_get_rect", h, k, ctypes.byref(out))
-            return v.from_rect(out)
-        if kind == b.STRATA_VALUE_TRANSFORM:
-            out = b.strata_transform()
-            call("strata_layer_get_transform", h, k, ctypes.byref(out))
-            return v.from_transform(out)
-        if kind == b.STRATA_VALUE_COLOR:
-            out = b.strata_color()
-            call("strata_layer_get_color", h, k, ctypes.byref(out))
-            return v.from_color(out)
+        if kind in v.GETTERS:
+            suffix, ctype, make = v.GETTERS[kind]
+            out = ctype()
+            call(f"strata_layer_get_{suffix}", h, k, ctypes.byref(out))
+            return make(out)
         if kind == b.STRATA_VALUE_STRING:
             out = ctypes.c_char_p()
             call("strata_layer_get_string", h, k, ctypes.byref(out))

@@ -95,3 +95,27 @@ def key_kind(key):
     if prop in ("emitterCells", "filters", "backgroundFilters"):
         return b.STRATA_VALUE_NUMBER
     return _COMPONENT_KINDS.get(component, b.STRATA_VALUE_NUMBER)
+
+
+# How a value of each kind goes into libstrata: the setter's suffix (strata_layer_set_SUFFIX,
+# strata_animation_set_SUFFIX) and the conversion of the Python value.
+SETTERS = {
+    b.STRATA_VALUE_NUMBER: ("number", float),
+    b.STRATA_VALUE_BOOL: ("bool", bool),
+    b.STRATA_VALUE_POINT: ("point", point),
+    b.STRATA_VALUE_SIZE: ("size", size),
+    b.STRATA_VALUE_RECT: ("rect", rect),
+    b.STRATA_VALUE_TRANSFORM: ("transform", lambda value: ctypes.byref(transform(value))),
+    b.STRATA_VALUE_COLOR: ("color", color),
+}
+
+# How one comes back from a layer: the getter's suffix, the C type it writes, and the Python value made of it.
+GETTERS = {
+    b.STRATA_VALUE_NUMBER: ("number", ctypes.c_double, lambda out: out.value),
+    b.STRATA_VALUE_BOOL: ("bool", ctypes.c_bool, lambda out: out.value),
+    b.STRATA_VALUE_POINT: ("point", b.strata_point, from_point),
+    b.STRATA_VALUE_SIZE: ("size", b.strata_size, from_size),
+    b.STRATA_VALUE_RECT: ("rect", b.strata_rect, from_rect),
+    b.STRATA_VALUE_TRANSFORM: ("transform", b.strata_transform, from_transform),
+    b.STRATA_VALUE_COLOR: ("color", b.strata_color, from_color),
+}
