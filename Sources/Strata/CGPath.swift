@@ -52,11 +52,11 @@ public class CGPath: @unchecked Sendable {
         self.init(roundedRect: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform?.pointee ?? .identity)
     }
 
-    /// Whether the path has no elements at all (a lone move is an element).
     /// The path as StrataCore's model, and how many elements it has (the C API's: docs/c-api.md).
     package var model: Path { path }
     package var elementCount: Int { path.elements.count }
 
+    /// Whether the path has no elements at all (a lone move is an element).
     public var isEmpty: Bool { path.isEmpty }
     /// Where the next element would start: the last element's end point, a closed subpath's start, or `.zero`
     /// for an empty path.
