@@ -120,7 +120,7 @@ def check(lib):
 
 
 HANDLES = {"strata_layer": 1, "strata_connection": 2, "strata_animation": 3, "strata_image": 4, "strata_path": 5,
-           "strata_display_link": 6}
+           "strata_display_link": 6, "strata_emitter_cell": 7}
 # Functions whose arguments depend on each other beyond a list and its count: garbage.c calls them through
 # a hand-written custom_NAME(g) that keeps every buffer as large as the sizes it passes.
 CUSTOM = {"strata_image_create_rgba"}
@@ -157,6 +157,11 @@ def garbage_text(decls):
             # is one the library refuses before reading (garbage.c's g_list).
             if t.startswith("const ") and t.endswith(" *") and t != "const char *" and nxt in (("size_t", "count"), ("size_t", "size")):
                 lines.append(f"    size_t a{i + 1}; {t}{v} = ({t})g_list(g, sizeof(*{v}), &a{i + 1});")
+                args += [v, f"a{i + 1}"]
+                i += 2
+                continue
+            if t.endswith("**") and t[:-3] in HANDLES and nxt == ("size_t", "count"):
+                lines.append(f"    size_t a{i + 1}; {t}{v} = ({t})g_handle_list(g, {HANDLES[t[:-3]]}, &a{i + 1});")
                 args += [v, f"a{i + 1}"]
                 i += 2
                 continue

@@ -70,7 +70,7 @@ timeout 120 "$work/unit"
 scripts/c-api.py garbage "$work/garbage_calls.h"
 # shellcheck disable=SC2046
 cc -std=c11 -Wall -Wextra -Werror -g -I "$work" -o "$work/garbage" tests/c-api/garbage.c $(pkg-config --cflags --libs strata) -lpthread -lm
-for program in tests/c-api/show.c tests/c-api/animate.c examples/c-api/tap_to_grow.c; do
+for program in tests/c-api/show.c tests/c-api/animate.c tests/c-api/particles.c examples/c-api/tap_to_grow.c; do
     # shellcheck disable=SC2046
     cc -std=c11 -Wall -Wextra -Werror -g -o "$work/$(basename "$program" .c)" "$program" $(pkg-config --cflags --libs strata)
 done
@@ -171,6 +171,18 @@ print(f"check-c-api.sh: the spring is {hi:.1f} points wide after {now - t1:.3f} 
 PY
 kill "$app" && wait "$app" 2>/dev/null || true
 app=""
+
+# An emitter layer's cell from C: red particles where it emits them.
+stdbuf -oL "$work/particles" > "$work/app.log" 2>&1 &
+app=$!
+wait_for "^ready"
+advance 0.5 > /dev/null
+"$bin/strata" snapshot --out "$work/particles.png" > /dev/null
+pixel_is "$work/particles.png" 160 120 "255 0 0 255" "the particles"
+pixel_is "$work/particles.png" 40 40 "0 0 0 255" "the screen away from them"
+kill "$app" && wait "$app" 2>/dev/null || true
+app=""
+echo "check-c-api.sh: an emitter layer's cell made in C drew its particles"
 
 python3 - docs/c-api.md examples/c-api/tap_to_grow.c <<'PY' || fail "docs/c-api.md does not show examples/c-api/tap_to_grow.c as it is"
 import sys

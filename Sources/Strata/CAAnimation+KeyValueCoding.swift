@@ -16,12 +16,9 @@ extension CAAnimation {
         }
     }
 
-    /// What `assignChecked` did.
-    package enum Assignment { case assigned, wrongType, noSuchKey }
-
     /// Sets the property `key` names, saying whether the animation has it and took the value (the C API's
     /// form: docs/c-api.md).
-    package func assignChecked(_ value: Any?, forKey key: String) -> Assignment {
+    package func assignChecked(_ value: Any?, forKey key: String) -> KeyValueAssignment {
         if let timing = setTiming(value, forKey: key) { return timing ? .assigned : .wrongType }
         guard let setter = Self.setters[key] ?? subclassSetter(forKey: key) else { return .noSuchKey }
         return setter(self, value) ? .assigned : .wrongType

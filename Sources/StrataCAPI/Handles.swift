@@ -4,7 +4,7 @@ import Foundation
 /// What a handle names (the tag in its value): a handle of one kind passed where another is expected is
 /// `STRATA_WRONG_KIND`.
 enum HandleTag: UInt8, CaseIterable {
-    case layer = 1, connection, animation, image, path, displayLink
+    case layer = 1, connection, animation, image, path, displayLink, emitterCell
 
     var noun: String {
         switch self {
@@ -14,6 +14,7 @@ enum HandleTag: UInt8, CaseIterable {
         case .image: "an image"
         case .path: "a path"
         case .displayLink: "a display link"
+        case .emitterCell: "an emitter cell"
         }
     }
 }

@@ -74,7 +74,7 @@ enum {
     STRATA_LAYER_REPLICATOR = 4, /* CAReplicatorLayer */
     STRATA_LAYER_TEXT = 5,       /* CATextLayer */
     STRATA_LAYER_SCROLL = 6,     /* CAScrollLayer */
-    STRATA_LAYER_EMITTER = 7,    /* CAEmitterLayer (its cells are not reachable from C yet) */
+    STRATA_LAYER_EMITTER = 7,    /* CAEmitterLayer (strata_layer_set_emitter_cells) */
     STRATA_LAYER_TILED = 8,      /* CATiledLayer: STRATA_UNSUPPORTED (it draws through a Swift callback) */
     STRATA_LAYER_HOST = 9        /* StrataLayerHost (CALayerHost) */
 };
@@ -82,7 +82,7 @@ enum {
 /* The kinds of value a property holds, and the strata_layer_set_<kind> function that sets it. */
 typedef int32_t strata_value_kind;
 enum {
-    STRATA_VALUE_OTHER = 0, /* not settable from C yet (emitter cells, filter lists, paths, images, vectors) */
+    STRATA_VALUE_OTHER = 0, /* set by its own function (paths, images, emitter cells), or not from C yet (filter lists, vectors) */
     STRATA_VALUE_NUMBER = 1,
     STRATA_VALUE_BOOL = 2,
     STRATA_VALUE_POINT = 3,
@@ -177,6 +177,9 @@ typedef void (*strata_display_link_fn)(strata_display_link *link, double timesta
 typedef struct strata_image strata_image;
 /* A path (CGMutablePath): built here, copied into a layer or an animation when set. */
 typedef struct strata_path strata_path;
+
+/* A source of particles of an emitter layer (CAEmitterCell). */
+typedef struct strata_emitter_cell strata_emitter_cell;
 
 /* Input, as the server routes it (docs/input.md). */
 typedef int32_t strata_input_kind;
@@ -437,6 +440,33 @@ STRATA_API strata_status strata_path_get_bounding_box(strata_path *path, strata_
 STRATA_API strata_status strata_layer_set_path(strata_layer *layer, const char *key, strata_path *path);
 /* "fromValue", "toValue", "byValue" of an animation of a path property, or a keyframe animation's "path" (the route it follows). */
 STRATA_API strata_status strata_animation_set_path(strata_animation *animation, const char *key, strata_path *path);
+
+/*
+ * Emitter cells (docs/emitter.md). Their properties are set by name, as CAEmitterCell's key-value coding:
+ * numbers ("birthRate", "lifetime", "lifetimeRange", "velocity", "velocityRange", "emissionLatitude",
+ * "emissionLongitude", "emissionRange", "xAcceleration", "yAcceleration", "zAcceleration", "scale",
+ * "scaleRange", "scaleSpeed", "spin", "spinRange", "redRange" ... "alphaSpeed", "contentsScale", and the media
+ * timing ones: "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration"), "enabled" and
+ * "autoreverses" (bool), "color", "contentsRect" (rect), and "name", "fillMode", "minificationFilter",
+ * "magnificationFilter" (string). Numbers must be finite (an emitter layer refuses others, repeat counts too). A layer copies its cells when they are set: change a cell, then set the
+ * cells again (or reach a value through the layer's key path "emitterCells.NAME.KEY").
+ */
+STRATA_API strata_status strata_emitter_cell_create(strata_emitter_cell **out);
+STRATA_API strata_status strata_emitter_cell_retain(strata_emitter_cell *cell);
+STRATA_API strata_status strata_emitter_cell_release(strata_emitter_cell *cell);
+STRATA_API strata_status strata_emitter_cell_set_number(strata_emitter_cell *cell, const char *key, double value);
+STRATA_API strata_status strata_emitter_cell_get_number(strata_emitter_cell *cell, const char *key, double *out);
+STRATA_API strata_status strata_emitter_cell_set_bool(strata_emitter_cell *cell, const char *key, bool value);
+STRATA_API strata_status strata_emitter_cell_set_color(strata_emitter_cell *cell, const char *key, strata_color value);
+STRATA_API strata_status strata_emitter_cell_set_rect(strata_emitter_cell *cell, const char *key, strata_rect value);
+/* value: NULL makes "name" nil. */
+STRATA_API strata_status strata_emitter_cell_set_string(strata_emitter_cell *cell, const char *key, const char *value);
+/* The image each particle shows; NULL: none. */
+STRATA_API strata_status strata_emitter_cell_set_contents(strata_emitter_cell *cell, strata_image *image);
+/* The cell's own cells (particles its particles emit): count cells, at most 4096 (0 removes them). */
+STRATA_API strata_status strata_emitter_cell_set_cells(strata_emitter_cell *cell, strata_emitter_cell **cells, size_t count);
+/* An emitter layer's cells (CAEmitterLayer.emitterCells), copied: count cells, at most 4096 (0 removes them). */
+STRATA_API strata_status strata_layer_set_emitter_cells(strata_layer *layer, strata_emitter_cell **cells, size_t count);
 
 /* Input. A layer gets events once its "interactive" property is true. handler NULL removes it. Called on the main thread inside strata_dispatch. */
 STRATA_API strata_status strata_layer_set_input_handler(strata_layer *layer, strata_input_fn handler, void *user_data, strata_destroy_fn destroy);

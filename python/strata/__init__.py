@@ -9,7 +9,7 @@ from .errors import (ConnectFailed, FreedHandle, InternalError, InvalidArgument,
 from .layer import (EmitterLayer, GradientLayer, InputEvent, Layer, LayerHost, ReplicatorLayer, ScrollLayer, ShapeLayer,
                     TextLayer, TransformLayer)
 from .loop import dispatch, fileno, flush, quit, run
-from .media import DisplayLink, Image, Path
+from .media import DisplayLink, EmitterCell, Image, Path
 from .transaction import transaction
 from .values import Color, Point, Rect, Size
 

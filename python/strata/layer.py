@@ -71,6 +71,9 @@ class Layer(Handle):
             call("strata_layer_set_contents", h, value._handle)
         elif v.PROPERTIES.get(key) and key in ("path", "shadowPath"):
             call("strata_layer_set_path", h, k, value._handle)
+        elif key == "emitterCells":
+            cells = [c._handle for c in value]
+            call("strata_layer_set_emitter_cells", h, (ctypes.c_void_p * len(cells))(*cells), len(cells))
         else:
             raise TypeError(f"{key} is not settable from Python yet")
 

@@ -100,6 +100,48 @@ class Path(Handle):
         return v.from_rect(out)
 
 
+class EmitterCell(Handle):
+    """CAEmitterCell: `EmitterCell(name="fire", birth_rate=40, lifetime=2, contents=image, color=(1, 0.5, 0))`.
+    An emitter layer copies its cells: set `layer.emitter_cells = [...]` again after changing one."""
+    _retain = "strata_emitter_cell_retain"
+    _release = "strata_emitter_cell_release"
+    _BOOLS = {"enabled", "autoreverses"}
+    _STRINGS = {"name", "fillMode", "minificationFilter", "magnificationFilter"}
+
+    def __init__(self, **properties):
+        handle = ctypes.c_void_p()
+        call("strata_emitter_cell_create", ctypes.byref(handle))
+        super().__init__(handle.value)
+        for name, value in properties.items():
+            setattr(self, name, value)
+
+    def __setattr__(self, name, value):
+        if name.startswith("_"):
+            return object.__setattr__(self, name, value)
+        key = v.camel(name)
+        h, k = self._handle, key.encode()
+        if key == "contents":
+            call("strata_emitter_cell_set_contents", h, value._handle if value is not None else None)
+        elif key == "emitterCells":
+            cells = [c._handle for c in value or ()]
+            call("strata_emitter_cell_set_cells", h, (ctypes.c_void_p * len(cells))(*cells), len(cells))
+        elif key == "color":
+            call("strata_emitter_cell_set_color", h, k, v.color(value))
+        elif key == "contentsRect":
+            call("strata_emitter_cell_set_rect", h, k, v.rect(value))
+        elif key in self._BOOLS:
+            call("strata_emitter_cell_set_bool", h, k, bool(value))
+        elif key in self._STRINGS:
+            call("strata_emitter_cell_set_string", h, k, None if value is None else str(value).encode())
+        else:
+            call("strata_emitter_cell_set_number", h, k, float(value))
+
+    def __getattr__(self, name):
+        out = ctypes.c_double()
+        call("strata_emitter_cell_get_number", self._handle, v.camel(name).encode(), ctypes.byref(out))
+        return out.value
+
+
 class DisplayLink(Handle):
     """CADisplayLink: `callback(link, timestamp, target_timestamp)` at the display's frames once added."""
     _retain = "strata_display_link_retain"

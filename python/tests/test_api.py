@@ -82,6 +82,18 @@ class WithoutAServer(unittest.TestCase):
         with self.assertRaises(strata.InvalidArgument):
             layer.add_animation(strata.BasicAnimation("strokeEnd"))
 
+    def test_emitter_cells(self):
+        dot = strata.Image.from_rgba(1, 1, bytes([255, 255, 255, 255]))
+        spark = strata.EmitterCell(name="spark", birth_rate=40, lifetime=2, velocity=50, color=(1, 0.5, 0), contents=dot)
+        self.assertEqual((spark.birth_rate, spark.lifetime), (40, 2))
+        with self.assertRaises(strata.UnknownKey):
+            spark.brightness = 1
+        emitter = strata.EmitterLayer(emitter_position=(50, 50))
+        emitter.emitter_cells = [spark]
+        self.assertEqual(emitter.get("emitterCells.spark.birthRate"), 40)
+        with self.assertRaises(strata.UnknownKey):
+            strata.Layer().emitter_cells = [spark]
+
     def test_images_and_paths(self):
         image = strata.Image.from_rgba(2, 1, bytes([255, 0, 0, 255, 0, 0, 255, 255]))
         self.assertEqual(image.size, (2, 1))

@@ -79,6 +79,7 @@ static strata_status release_handle(void *h) {
     case 4: return strata_image_release((strata_image *)h);
     case 5: return strata_path_release((strata_path *)h);
     case 6: return strata_display_link_release((strata_display_link *)h);
+    case 7: return strata_emitter_cell_release((strata_emitter_cell *)h);
     default: return STRATA_WRONG_KIND;
     }
 }
@@ -91,6 +92,7 @@ static strata_status retain_handle(void *h) {
     case 4: return strata_image_retain((strata_image *)h);
     case 5: return strata_path_retain((strata_path *)h);
     case 6: return strata_display_link_retain((strata_display_link *)h);
+    case 7: return strata_emitter_cell_retain((strata_emitter_cell *)h);
     default: return STRATA_WRONG_KIND;
     }
 }
@@ -271,7 +273,9 @@ static const char *g_key(struct garbage *g) {
                                   "mass", "stiffness", "damping", "initialVelocity", "additive", "cumulative",
                                   "calculationMode", "rotationMode", "type", "subtype", "startProgress", "endProgress",
                                   "keyPath", "values", "delegate", "timingFunction", "settlingDuration", "path",
-                                  "shadowPath", "contents", "interactive", "capturesInput"};
+                                  "shadowPath", "contents", "interactive", "capturesInput", "birthRate", "lifetime",
+                                  "velocity", "scale", "color", "enabled", "emissionRange", "spin", "contentsRect",
+                                  "magnificationFilter", "alphaSpeed"};
     unsigned r = pick(g, 100);
     if (r < 60) return keys[pick(g, (unsigned)key_count)];
     if (r < 90) return extra[pick(g, sizeof extra / sizeof *extra)];
@@ -305,6 +309,17 @@ static const void *g_list(struct garbage *g, size_t element, size_t *count) {
     }
     *count = n;
     return pick(g, 2) ? NULL : g->scratch; /* refused before any read */
+}
+
+/* A list of handles: a real buffer of the count claimed, each handle as g_handle picks it, or a count over the
+ * limit that the library refuses before reading. */
+static void *g_handle_list(struct garbage *g, int tag, size_t *count) {
+    size_t n = g_size(g);
+    *count = n;
+    if (n > 4097 || n * sizeof(void *) > g->scratch_size) return pick(g, 2) ? NULL : g->scratch;
+    void **list = (void **)g->scratch;
+    for (size_t i = 0; i < n; i++) list[i] = g_handle(g, tag);
+    return pick(g, 20) == 0 ? NULL : list;
 }
 
 /* A list out: a real buffer and a capacity it holds, or NULL. */

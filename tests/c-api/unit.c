@@ -530,6 +530,50 @@ static void images_paths_input(void) {
     OK(strata_layer_release(l));
 }
 
+/* Emitter cells: properties by name, sub-cells, an emitter layer's cells. */
+static void emitter_cells(void) {
+    strata_emitter_cell *fire = NULL, *smoke = NULL;
+    OK(strata_emitter_cell_create(&fire));
+    OK(strata_emitter_cell_create(&smoke));
+    OK(strata_emitter_cell_set_number(fire, "birthRate", 40));
+    OK(strata_emitter_cell_set_number(fire, "lifetime", 2.5));
+    OK(strata_emitter_cell_set_number(fire, "repeatCount", 3));
+    REFUSED(strata_emitter_cell_set_number(fire, "repeatCount", INFINITY), STRATA_INVALID_ARGUMENT, "repeatCount must be finite");
+    double x = 0;
+    OK(strata_emitter_cell_get_number(fire, "lifetime", &x));
+    CHECK(x == 2.5);
+    OK(strata_emitter_cell_set_string(fire, "name", "fire"));
+    OK(strata_emitter_cell_set_color(fire, "color", (strata_color){1, 0.5, 0, 1}));
+    OK(strata_emitter_cell_set_bool(fire, "enabled", true));
+    OK(strata_emitter_cell_set_rect(fire, "contentsRect", (strata_rect){{0, 0}, {0.5, 0.5}}));
+    REFUSED(strata_emitter_cell_set_number(fire, "brightness", 1), STRATA_UNKNOWN_KEY, "CAEmitterCell has no brightness");
+    REFUSED(strata_emitter_cell_set_number(fire, "lifetime", NAN), STRATA_INVALID_ARGUMENT, "lifetime must be finite");
+    REFUSED(strata_emitter_cell_set_bool(fire, "name", true), STRATA_VALUE_TYPE, "name does not take a bool");
+    REFUSED(strata_emitter_cell_get_number(fire, "name", &x), STRATA_UNKNOWN_KEY, "no number name");
+    uint8_t white[16 * 4];
+    memset(white, 255, sizeof white);
+    strata_image *dot = NULL;
+    OK(strata_image_create_rgba(4, 4, 16, white, false, &dot));
+    OK(strata_emitter_cell_set_contents(fire, dot));
+    strata_emitter_cell *children[1] = {smoke};
+    OK(strata_emitter_cell_set_cells(fire, children, 1));
+    strata_emitter_cell *loop[1] = {fire};
+    REFUSED(strata_emitter_cell_set_cells(smoke, loop, 1), STRATA_STATE, "hold itself");
+    strata_layer *emitter = make(STRATA_LAYER_EMITTER), *plain = make(STRATA_LAYER_PLAIN);
+    OK(strata_layer_set_emitter_cells(emitter, loop, 1));
+    OK(strata_layer_get_number(emitter, "emitterCells.fire.birthRate", &x));
+    CHECK(x == 40);
+    REFUSED(strata_layer_set_emitter_cells(plain, loop, 1), STRATA_UNKNOWN_KEY, "CALayer has no emitterCells");
+    REFUSED(strata_layer_set_emitter_cells(emitter, loop, 4097), STRATA_LIMIT, "4096");
+    REFUSED(strata_layer_set_emitter_cells(emitter, (strata_emitter_cell **)&emitter, 1), STRATA_WRONG_KIND, "cells[0] must be an emitter cell, got a layer");
+    OK(strata_layer_set_emitter_cells(emitter, NULL, 0));
+    OK(strata_image_release(dot));
+    OK(strata_emitter_cell_release(fire));
+    OK(strata_emitter_cell_release(smoke));
+    OK(strata_layer_release(emitter));
+    OK(strata_layer_release(plain));
+}
+
 /* The run loop: main thread only; strata_quit from any thread ends strata_run. */
 static void *quitter(void *arg) {
     (void)arg;
@@ -598,6 +642,7 @@ int main(void) {
     threads();
     animations();
     images_paths_input();
+    emitter_cells();
     loop();
     if (getenv("STRATA_SOCKET")) connected();
     if (failures) {

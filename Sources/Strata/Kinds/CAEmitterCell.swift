@@ -172,31 +172,41 @@ open class CAEmitterCell: NSObject {
     /// `contentsRect`, the media timing properties), or keeps the value of another key for the app. A value of
     /// the wrong type for a property is logged, naming the key, and changes nothing.
     open func setValue(_ value: Any?, forKey key: String) {
-        if let timing = setTiming(value, forKey: key) {
-            if !timing { Self.refuseValue(key) }
-            return
+        switch assignChecked(value, forKey: key) {
+        case .assigned: break
+        case .wrongType: Self.refuseValue(key)
+        case .noSuchKey: otherValues[key] = value
         }
+    }
+
+    /// Sets a property by name as `setValue(_:forKey:)` does, saying whether the cell has it and took the value
+    /// (the C API's form: docs/c-api.md); another key is not kept.
+    package func assignChecked(_ value: Any?, forKey key: String) -> KeyValueAssignment {
+        if let timing = setTiming(value, forKey: key) { return timing ? .assigned : .wrongType }
         switch key {
         case "name":
-            guard value == nil || value is String else { return Self.refuseValue(key) }
+            guard value == nil || value is String else { return .wrongType }
             name = value as? String
-        case "contents": contents = value
+        case "contents":
+            guard value == nil || value is CGImage || value.map(ContentsValue.isNothing) == true else { return .wrongType }
+            contents = value
         case "minificationFilter", "magnificationFilter":
-            guard let filter = value as? String ?? (value as? CALayerContentsFilter)?.rawValue else { return Self.refuseValue(key) }
+            guard let filter = value as? String ?? (value as? CALayerContentsFilter)?.rawValue else { return .wrongType }
             if key == "minificationFilter" { minificationFilter = filter } else { magnificationFilter = filter }
         case "emitterCells":
-            guard value == nil || value is [CAEmitterCell] else { return Self.refuseValue(key) }
+            guard value == nil || value is [CAEmitterCell] else { return .wrongType }
             emitterCells = value as? [CAEmitterCell]
         case "contentsRect":
-            guard case let .rect(r)? = value.flatMap({ ValueConversion.convert($0, kind: .rect) }) else { return Self.refuseValue(key) }
+            guard case let .rect(r)? = value.flatMap({ ValueConversion.convert($0, kind: .rect) }) else { return .wrongType }
             contentsRect = r
         default:
-            guard values.value(forKey: key) != nil else { otherValues[key] = value; return }
+            guard values.value(forKey: key) != nil else { return .noSuchKey }
             let kind: ValueKind = key == "color" ? .color : key == "enabled" ? .bool : .scalar
             guard let v = value.flatMap({ ValueConversion.convert($0, kind: kind) }), (try? values.setValue(v, forKey: key)) != nil else {
-                return Self.refuseValue(key)
+                return .wrongType
             }
         }
+        return .assigned
     }
 
     /// A property's value by name, or another key's as set (its `defaultValue(forKey:)` until then).

@@ -78,6 +78,15 @@ open class CAEmitterLayer: CALayer {
         }
     }
     private var cellObjects: [CAEmitterCell]?
+
+    /// Sets `emitterCells`, or says why the layer refuses them (the C API's form: docs/c-api.md).
+    package func setEmitterCellsChecked(_ cells: [CAEmitterCell]?) -> String? {
+        LayerLock.with {
+            if let why = rejection(.emitterCells, .emitterCells((cells ?? []).map(\.model))) { return why }
+            emitterCells = cells
+            return nil
+        }
+    }
     /// The images the cells show, sent with the commit that carries them.
     var cellImages: [CGImage] = []
 
