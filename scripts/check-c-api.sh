@@ -87,6 +87,9 @@ start_server() { # CLOCK: a fresh headless server on STRATA_SOCKET, in place of 
     [ -S "$STRATA_SOCKET" ] || fail "the server did not start: $(cat "$work/server.log")"
 }
 start_server virtual
+# Starts a built program as the app under test (its lines in app.log), and stops it.
+start_app() { stdbuf -oL "$work/$1" > "$work/app.log" 2>&1 & app=$!; }
+stop_app() { kill "$app" && wait "$app" 2>/dev/null || true; app=""; }
 # Waits for a line the app prints (a bound on a slow machine, not a timing).
 wait_for() {
     for _ in $(seq 600); do grep -q "$1" "$work/app.log" && return 0; kill -0 "$app" 2>/dev/null || break; sleep 0.1; done
@@ -102,8 +105,7 @@ PY
 }
 
 # The app in its own poll loop: its first commit shown, then a change made outside any callback shown.
-stdbuf -oL "$work/show" > "$work/app.log" 2>&1 &
-app=$!
+start_app show
 wait_for "^ready 320x240"
 "$bin/strata" clock advance 0.05 > /dev/null
 wait_for "^presented "
@@ -114,16 +116,14 @@ wait_for "^changed "
 "$bin/strata" clock advance 1 > /dev/null
 "$bin/strata" snapshot --out "$work/second.png" > /dev/null
 pixel_is "$work/second.png" 160 120 "0 191 64 255" "the square after the change"
-kill "$app" && wait "$app" 2>/dev/null || true
-app=""
+stop_app
 echo "check-c-api.sh: a C app in its own poll loop was shown, and its change from outside a callback committed"
 
 timeout 120 "$work/unit" # again, with the connection's checks
 
 # Animations: a linear slide with its delegate and transaction completion, then a spring, each checked on
 # screen against the formula at the virtual times the app printed (a frame's slack either way).
-stdbuf -oL "$work/animate" > "$work/app.log" 2>&1 &
-app=$!
+start_app animate
 wait_for "^ready"
 advance() { "$bin/strata" clock advance "$1"; }
 advance 0.05 > /dev/null
@@ -153,35 +153,28 @@ now=$(advance 0.1)
 "$bin/strata" snapshot --out "$work/spring.png" > /dev/null
 t1=$(sed -n 's/^springing //p' "$work/app.log")
 python3 - "$work/spring.png" "$t1" "$now" <<'PY' || fail "the spring's width is not the spring formula's"
-import math, sys
+import sys
 sys.path.insert(0, "scripts")
 from png_pixel import pixel
+from spring import progress
 shot, t1, now = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
-def width(t):  # mass 1, stiffness 100, damping 10: underdamped, from 40 to 140
-    t = max(t - t1, 0)
-    w0, zeta = 10.0, 0.5
-    wd = w0 * math.sqrt(1 - zeta * zeta)
-    x = math.exp(-zeta * w0 * t) * (math.cos(wd * t) + zeta * w0 / wd * math.sin(wd * t))
-    return 40 + 100 * (1 - x)
+width = lambda t: 40 + 100 * progress(t - t1, mass=1, stiffness=100, damping=10)  # from 40 to 140
 lo, hi = sorted((width(now - 1 / 60), width(now)))
 blue = lambda p: max(abs(a - b) for a, b in zip(pixel(shot, round(p), 120)[:3], (0, 146, 255))) <= 3
 if not (blue(200 + lo / 2 - 3) and blue(200 - lo / 2 + 3) and not blue(200 + hi / 2 + 3) and not blue(200 - hi / 2 - 3)):
     sys.exit(f"the square is not between {lo:.1f} and {hi:.1f} points wide at {now - t1:.3f} s")
 print(f"check-c-api.sh: the spring is {hi:.1f} points wide after {now - t1:.3f} s")
 PY
-kill "$app" && wait "$app" 2>/dev/null || true
-app=""
+stop_app
 
 # An emitter layer's cell from C: red particles where it emits them.
-stdbuf -oL "$work/particles" > "$work/app.log" 2>&1 &
-app=$!
+start_app particles
 wait_for "^ready"
 advance 0.5 > /dev/null
 "$bin/strata" snapshot --out "$work/particles.png" > /dev/null
 pixel_is "$work/particles.png" 160 120 "255 0 0 255" "the particles"
 pixel_is "$work/particles.png" 40 40 "0 0 0 255" "the screen away from them"
-kill "$app" && wait "$app" 2>/dev/null || true
-app=""
+stop_app
 echo "check-c-api.sh: an emitter layer's cell made in C drew its particles"
 
 python3 - docs/c-api.md examples/c-api/tap_to_grow.c <<'PY' || fail "docs/c-api.md does not show examples/c-api/tap_to_grow.c as it is"
@@ -193,8 +186,7 @@ sys.exit(page[start:page.index("```", start)] != open(name, encoding="utf-8").re
 PY
 # The example docs/c-api.md shows: a tap grows the circle with a spring (damping 12, stiffness 180), checked on
 # screen against the spring formula at the virtual times it printed; a second tap shrinks it where it lands.
-stdbuf -oL "$work/tap_to_grow" > "$work/app.log" 2>&1 &
-app=$!
+start_app tap_to_grow
 wait_for "^ready 320x240"
 advance 0.05 > /dev/null
 "$bin/strata" snapshot --out "$work/tap0.png" > /dev/null
@@ -206,17 +198,12 @@ now=$(advance 0.1)
 "$bin/strata" snapshot --out "$work/tap1.png" > /dev/null
 t2=$(sed -n 's/^grew 200 at //p' "$work/app.log")
 python3 - "$work/tap1.png" "$t2" "$now" <<'PY' || fail "the circle's growth is not the spring's"
-import math, sys
+import sys
 sys.path.insert(0, "scripts")
 from png_pixel import pixel
+from spring import progress
 shot, t2, now = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
-def radius(t):  # mass 1, stiffness 180, damping 12, from 25 to 100
-    t = max(t - t2, 0)
-    w0 = math.sqrt(180.0)
-    zeta = 12 / (2 * w0)
-    wd = w0 * math.sqrt(1 - zeta * zeta)
-    x = math.exp(-zeta * w0 * t) * (math.cos(wd * t) + zeta * w0 / wd * math.sin(wd * t))
-    return 25 + 75 * (1 - x)
+radius = lambda t: 25 + 75 * progress(t - t2, mass=1, stiffness=180, damping=12)  # from 25 to 100
 lo, hi = sorted((radius(now - 1 / 60), radius(now)))
 blue = lambda x: max(abs(a - b) for a, b in zip(pixel(shot, round(x), 120)[:3], (0, 146, 255))) <= 3
 if not (blue(160 + lo - 3) and blue(160 - lo + 3) and not blue(160 + hi + 4) and not blue(160 - hi - 4)):
@@ -232,8 +219,7 @@ advance 2 > /dev/null
 "$bin/strata" snapshot --out "$work/tap3.png" > /dev/null
 pixel_is "$work/tap3.png" 80 60 "0 146 255 255" "the shrunk circle where the second tap landed"
 pixel_is "$work/tap3.png" 160 120 "255 255 255 255" "the screen where the circle was"
-kill "$app" && wait "$app" 2>/dev/null || true
-app=""
+stop_app
 echo "check-c-api.sh: the C example grew with a spring where it was tapped, and shrank where it was tapped again"
 
 # The garbage test against a live server on the wall clock (frames and their events flow, so callbacks run):

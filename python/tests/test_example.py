@@ -1,6 +1,5 @@
 """python/examples/tap_to_grow.py over a headless server: a tap grows the circle with a spring (its radius
 checked against the spring's formula at the virtual time the example printed), a second tap shrinks it."""
-import math
 import os
 import subprocess
 import sys
@@ -9,18 +8,14 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from server import ROOT, Server, near, pixel  # noqa: E402
+from spring import progress  # noqa: E402  (scripts/, which server.py puts on the path)
 
 BLUE, WHITE = (0, 146, 255, 255), (255, 255, 255, 255)
 
 
 def radius(t):
     """The circle's radius t seconds into the spring (mass 1, stiffness 180, damping 12) from 25 to 100."""
-    t = max(t, 0)
-    w0 = math.sqrt(180)
-    zeta = 12 / (2 * w0)
-    wd = w0 * math.sqrt(1 - zeta * zeta)
-    x = math.exp(-zeta * w0 * t) * (math.cos(wd * t) + zeta * w0 / wd * math.sin(wd * t))
-    return 25 + 75 * (1 - x)
+    return 25 + 75 * progress(t, mass=1, stiffness=180, damping=12)
 
 
 class TapToGrow(unittest.TestCase):
